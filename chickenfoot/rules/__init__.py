@@ -1,0 +1,63 @@
+"""The Chicken Foot rules: a pure, immutable game engine with no user interface.
+
+Typical use::
+
+    from chickenfoot.rules import preset, new_game, legal_actions, apply
+
+    rules = preset("cross", players=4)
+    state, events = new_game(rules, seed=1)
+    while not state.over:
+        state, events = apply(state, legal_actions(state)[0])
+
+Nothing here imports Textual; a test keeps it that way.
+"""
+
+from chickenfoot.rules.actions import ACTION_ADAPTER, Action, Draw, Pass, Play, draw, pass_turn, play
+from chickenfoot.rules.board import Board, Line, OpenEnd, arm_id, path_of, toe_id
+from chickenfoot.rules.engine import (
+    BadDeck,
+    CannotDraw,
+    CannotPlayThere,
+    GameIsOver,
+    IllegalAction,
+    MustPlay,
+    NotYourTurn,
+    TileNotInHand,
+    apply,
+    check_decks,
+    has_play,
+    legal_actions,
+    new_game,
+    rank,
+    shuffled_decks,
+)
+from chickenfoot.rules.events import (
+    ArmStarted,
+    Event,
+    FootCompleted,
+    FootOpened,
+    GameOver,
+    Passed,
+    RoundBlocked,
+    RoundScored,
+    RoundStarted,
+    Standing,
+    TileDrawn,
+    TilePlayed,
+    WentOut,
+    visible_to,
+)
+from chickenfoot.rules.ruleset import PRESETS, RuleSet, RuleSetError, build_rules, default_hand_size, preset
+from chickenfoot.rules.state import GameState, SeatView
+from chickenfoot.rules.tiles import SET_SIZES, Tile, full_set, hand_points, make_tile, parse_tile
+
+__all__ = [
+    "ACTION_ADAPTER", "Action", "ArmStarted", "BadDeck", "Board", "CannotDraw", "CannotPlayThere",
+    "Draw", "Event", "FootCompleted", "FootOpened", "GameIsOver", "GameOver", "GameState",
+    "IllegalAction", "Line", "MustPlay", "NotYourTurn", "OpenEnd", "PRESETS", "Pass", "Passed",
+    "Play", "RoundBlocked", "RoundScored", "RoundStarted", "RuleSet", "RuleSetError", "SET_SIZES",
+    "SeatView", "Standing", "Tile", "TileDrawn", "TileNotInHand", "TilePlayed", "WentOut",
+    "apply", "arm_id", "build_rules", "check_decks", "default_hand_size", "draw", "full_set",
+    "hand_points", "has_play", "legal_actions", "make_tile", "new_game", "parse_tile",
+    "pass_turn", "path_of", "play", "preset", "rank", "shuffled_decks", "toe_id", "visible_to",
+]

@@ -1,0 +1,157 @@
+"""The board: the centre double and a tree of lines growing from it.
+
+Every line has a stable id that is also its path from the centre: the arms are ``A``, ``B``,
+``C``, ... in the order they were started; the three toes of a chicken foot on line ``B`` are
+``B.1``, ``B.2``, ``B.3``; a foot on toe ``B.2`` has toes ``B.2.1`` ... A line ending in a
+double is closed by it (that double is the foot); every other line has one open end, named by
+the line's id. The same id names the end in actions, events and saved games.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import NamedTuple
+
+from pydantic import Field
+
+from chickenfoot.rules._frozen import FrozenModel
+from chickenfoot.rules.tiles import Tile, TileField
+
+ARM_LETTERS = "ABCDEFGH"
+TOES_PER_FOOT = 3
+
+
+def arm_id(index: int) -> str:
+    """The id of the ``index``-th arm (0-based): A, B, C, ..."""
+    return ARM_LETTERS[index]
+
+
+def toe_id(foot_line: str, toe: int) -> str:
+    """The id of toe number ``toe`` (1-3) of the foot that closes ``foot_line``."""
+    return f"{foot_line}.{toe}"
+
+
+def path_of(line_id: str) -> tuple[str, ...]:
+    """The ids of the lines from the centre out to ``line_id``: ``B.2.1`` -> (B, B.2, B.2.1)."""
+    parts = line_id.split(".")
+    return tuple(".".join(parts[: i + 1]) for i in range(len(parts)))
+
+
+class OpenEnd(NamedTuple):
+    """A place a tile can be played: the line's id and the number the tile must carry."""
+
+    target: str
+    value: int
+
+
+class Line(FrozenModel):
+    """One line of tiles: an arm of the centre double or a toe of a chicken foot."""
+
+    id: str = Field(description="Stable id, also the path from the centre (e.g. 'B.2').")
+    attach: int = Field(description="The number the first tile was matched against.")
+    tiles: tuple[TileField, ...] = Field(description="Tiles from the inside out.")
+    end: int = Field(description="The number showing at the open end.")
+
+    @property
+    def parent(self) -> str | None:
+        """The id of the line whose foot this line is a toe of; None for an arm."""
+        head, _, _ = self.id.rpartition(".")
+        return head or None
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """Line ids from the centre out to this line."""
+        return path_of(self.id)
+
+    @property
+    def closed(self) -> bool:
+        """True if the line ends in a double (a chicken foot), so its own end takes no tile."""
+        return self.tiles[-1].is_double
+
+    def oriented(self) -> tuple[tuple[int, int], ...]:
+        """Each tile as (inner, outer) numbers, in order, the way it lies on the table."""
+        placed = []
+        value = self.attach
+        for tile in self.tiles:
+            outer = tile.other_end(value)
+            placed.append((value, outer))
+            value = outer
+        return tuple(placed)
+
+
+class Board(FrozenModel):
+    """The table of one round: the centre double, its lines, and the foot waiting for toes."""
+
+    centre: int = Field(description="The value of the round's double in the centre.")
+    arms_required: int = Field(description="Arms the centre needs before anything else.")
+    lines: tuple[Line, ...] = Field((), description="Every line, in the order started.")
+    foot: str | None = Field(
+        None, description="Id of the line closed by a double still waiting for toes."
+    )
+    toes: int = Field(0, description="Toes already played on the open foot.")
+
+    @property
+    def arms_started(self) -> int:
+        """How many arms the centre double has."""
+        return sum(1 for line in self.lines if "." not in line.id)
+
+    @property
+    def arms_phase(self) -> bool:
+        """True while the centre still needs arms: every play must start one."""
+        return self.arms_started < self.arms_required
+
+    @property
+    def foot_value(self) -> int | None:
+        """The number of the open foot's double, or None when no foot is open."""
+        if self.foot is None:
+            return None
+        return self.line(self.foot).end
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles on the table, the centre double included."""
+        return 1 + sum(len(line.tiles) for line in self.lines)
+
+    def line(self, line_id: str) -> Line:
+        """The line with id ``line_id``; ``KeyError`` if there is none."""
+        return self.lines_by_id[line_id]
+
+    @cached_property
+    def lines_by_id(self) -> dict[str, Line]:
+        """Lines by id (computed once per board)."""
+        return {line.id: line for line in self.lines}
+
+    @cached_property
+    def open_ends(self) -> tuple[OpenEnd, ...]:
+        """Where the next tile may go, by the rules in force right now.
+
+        While arms are missing: only the next arm on the centre double. While a foot is open:
+        only its next toe. Otherwise: the end of every line not closed by a double.
+        """
+        if self.arms_phase:
+            return (OpenEnd(arm_id(self.arms_started), self.centre),)
+        if self.foot is not None:
+            return (OpenEnd(toe_id(self.foot, self.toes + 1), self.line(self.foot).end),)
+        return tuple(OpenEnd(line.id, line.end) for line in self.lines if not line.tiles[-1].is_double)
+
+    @cached_property
+    def ends_by_value(self) -> dict[int, tuple[str, ...]]:
+        """The ids of :attr:`open_ends`, grouped by the number a tile must carry."""
+        grouped: dict[int, tuple[str, ...]] = {}
+        for target, value in self.open_ends:
+            grouped[value] = grouped.get(value, ()) + (target,)
+        return grouped
+
+    def targets_for(self, tile: Tile) -> tuple[str, ...]:
+        """The ids of the open ends ``tile`` can be played on right now."""
+        by_value = self.ends_by_value
+        if tile.low == tile.high:
+            return by_value.get(tile.low, ())
+        return by_value.get(tile.low, ()) + by_value.get(tile.high, ())
+
+    def value_at(self, target: str) -> int | None:
+        """The number a tile played on ``target`` must carry, or None if it is not open now."""
+        for end in self.open_ends:
+            if end.target == target:
+                return end.value
+        return None

@@ -1,0 +1,241 @@
+"""Rule sets: the two presets of RULES.md and every difference between them as a field.
+
+A :class:`RuleSet` is frozen and validated as a whole: a combination that cannot be dealt or
+played (8 players x 7 tiles from a 55-tile set, 8 arms on a double-6 set, ...) is refused with
+a message that says what is wrong and what would work. Build one with :func:`preset`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError, model_validator
+
+from chickenfoot.rules._frozen import FrozenModel
+from chickenfoot.rules.tiles import SET_SIZES, set_tile_count
+
+PresetName = Literal["cross", "trains"]
+PRESETS: tuple[PresetName, ...] = ("cross", "trains")
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+MAX_ARMS = 8
+
+TRAINS_DOUBLE_NINE_HANDS: dict[int, int] = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
+"""Hand sizes of the ``trains`` source for a double-9 set, by number of players."""
+
+CROSS_HAND = 7
+CROSS_DOUBLE_SIX_HAND = 5
+
+
+class RuleSetError(ValueError):
+    """A rule set that cannot be played. ``problems`` maps each field to what is wrong with it."""
+
+    def __init__(self, problems: tuple[tuple[str, str], ...]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(message for _, message in problems))
+
+
+class RuleSet(FrozenModel):
+    """Every rule that differs between games, frozen. See docs/rules.md for each field."""
+
+    preset: PresetName = Field("cross", description="The preset these rules started from.")
+    set_size: Literal[6, 9, 12, 15, 18] = Field(9, description="Highest double of the set.")
+    players: int = Field(4, ge=MIN_PLAYERS, le=MAX_PLAYERS, description="Seats at the table.")
+    hand_size: int | None = Field(
+        None, ge=1, description="Tiles dealt to each seat; None: the preset's default."
+    )
+    arms: int | None = Field(
+        None, ge=2, le=MAX_ARMS, description="Arms the centre double needs; None: one per seat."
+    )
+    drawn_tile: Literal["may_play", "must_play"] = Field(
+        "may_play", description="Whether a playable drawn tile may be kept or must be played."
+    )
+    draw: Literal["one", "until_playable"] = Field(
+        "one", description="Draw one tile, or keep drawing until one can be played."
+    )
+    reserve: int | None = Field(
+        None, ge=0, description="Tiles never drawn from the boneyard; None: 2 for 2 players, else 1."
+    )
+    double_blank_points: int = Field(
+        0, ge=0, description="Points for a 0|0 left in hand; 0 scores it as its pips (0)."
+    )
+    round_start: Literal["holder", "search"] = Field(
+        "holder",
+        description="holder: deal, the holder of the double places it (others draw to find it); "
+        "search: draw to find the double before the deal, the finder plays first.",
+    )
+    tie_break: Literal["zero_rounds", "shared"] = Field(
+        "zero_rounds",
+        description="zero_rounds: most rounds at 0, then lowest non-zero round, then shared.",
+    )
+    rounds: int | None = Field(
+        None, ge=1, description="Rounds to play, counting down from the highest double; None: all."
+    )
+
+    # ----- resolved values ---------------------------------------------------------------
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles in the set: 55 for double-9."""
+        return set_tile_count(self.set_size)
+
+    @property
+    def tiles_per_hand(self) -> int:
+        """Tiles dealt to each seat, the preset default filled in."""
+        if self.hand_size is not None:
+            return self.hand_size
+        return default_hand_size(self.preset, self.set_size, self.players)
+
+    @property
+    def arm_count(self) -> int:
+        """Arms the centre double must receive before anything else is played."""
+        return self.arms if self.arms is not None else self.players
+
+    @property
+    def reserve_count(self) -> int:
+        """Tiles that stay in the boneyard and are never drawn."""
+        if self.reserve is not None:
+            return self.reserve
+        return 2 if self.players == 2 else 1
+
+    @property
+    def round_count(self) -> int:
+        """Rounds in the game: all N+1 doubles unless shortened."""
+        return self.rounds if self.rounds is not None else self.set_size + 1
+
+    def round_double(self, round_index: int) -> int:
+        """The value of the double that opens round ``round_index`` (0-based): N, N-1, ..."""
+        return self.set_size - round_index
+
+    # ----- validation ----------------------------------------------------------------------
+
+    def problems(self) -> tuple[tuple[str, str], ...]:
+        """Every reason these rules cannot be played, as (field, message) pairs; empty if fine."""
+        found: list[tuple[str, str]] = []
+        tiles = self.tile_count
+        hand = self.tiles_per_hand
+        set_name = f"a double-{self.set_size} set"
+        set_aside = self.reserve_count + (1 if self.round_start == "search" else 0)
+        needed = self.players * hand + set_aside
+        if needed > tiles:
+            extras = []
+            if self.reserve_count:
+                extras.append(f"{self.reserve_count} kept in the boneyard")
+            if self.round_start == "search":
+                extras.append("1 for the centre double")
+            extra_text = f" + {' + '.join(extras)}" if extras else ""
+            most = (tiles - set_aside) // self.players
+            fixes = []
+            bigger = next(
+                (s for s in SET_SIZES if s > self.set_size and set_tile_count(s) >= needed), None
+            )
+            if bigger is not None:
+                fixes.append(f"use a double-{bigger} set")
+            if most >= 1:
+                fixes.append(f"at most {most} tiles each")
+            if most >= 1 and self.players > MIN_PLAYERS:
+                fewest = (tiles - set_aside) // hand
+                if fewest >= MIN_PLAYERS:
+                    fixes.append(f"at most {fewest} players")
+            fix_text = ": " + ", or ".join(fixes) if fixes else ""
+            found.append(
+                (
+                    "hand_size",
+                    f"{self.players} seats × {hand} tiles{extra_text} = {needed} tiles, "
+                    f"but {set_name} has only {tiles}{fix_text}",
+                )
+            )
+        if self.arm_count > self.set_size:
+            found.append(
+                (
+                    "arms",
+                    f"{self.arm_count} arms need {self.arm_count} tiles carrying "
+                    f"{self.set_size}, but {set_name} has only {self.set_size}: "
+                    f"use at most {self.set_size} arms, or a bigger set",
+                )
+            )
+        if self.rounds is not None and self.rounds > self.set_size + 1:
+            found.append(
+                (
+                    "rounds",
+                    f"{self.rounds} rounds, but {set_name} has only {self.set_size + 1} doubles "
+                    f"to start them: play at most {self.set_size + 1} rounds",
+                )
+            )
+        return tuple(found)
+
+    @model_validator(mode="after")
+    def _must_be_playable(self) -> RuleSet:
+        found = self.problems()
+        if found:
+            raise ValueError("; ".join(message for _, message in found))
+        return self
+
+
+def default_hand_size(preset: PresetName, set_size: int, players: int) -> int:
+    """The documented default hand size for a preset, set size and number of players.
+
+    ``cross``: 7 each (5 with a double-6 set). ``trains``: the source's double-9 table, scaled
+    to the set's tile count and rounded, never more than the set can deal.
+    """
+    if preset == "cross":
+        return CROSS_DOUBLE_SIX_HAND if set_size == 6 else CROSS_HAND
+    tiles = set_tile_count(set_size)
+    scaled = round(TRAINS_DOUBLE_NINE_HANDS[players] * tiles / set_tile_count(9))
+    reserve = 2 if players == 2 else 1
+    return max(1, min(scaled, (tiles - 1 - reserve) // players))
+
+
+PRESET_FIELDS: dict[PresetName, dict[str, Any]] = {
+    "cross": {
+        "arms": 4,
+        "drawn_tile": "may_play",
+        "draw": "one",
+        "reserve": 0,
+        "double_blank_points": 50,
+        "round_start": "holder",
+        "tie_break": "zero_rounds",
+    },
+    "trains": {
+        "arms": None,
+        "drawn_tile": "must_play",
+        "draw": "one",
+        "reserve": None,
+        "double_blank_points": 0,
+        "round_start": "search",
+        "tie_break": "shared",
+    },
+}
+"""The fields each preset sets; anything not listed takes the field's default."""
+
+
+def preset(name: PresetName, **overrides: Any) -> RuleSet:
+    """Build the rule set of preset ``name`` with house-rule ``overrides``.
+
+    Raises :class:`RuleSetError` (a ``ValueError``) with one message per problem if the
+    combination cannot be played, e.g. ``preset("cross", players=8)``.
+    """
+    if name not in PRESET_FIELDS:
+        raise RuleSetError((("preset", f"unknown preset {name!r}: choose cross or trains"),))
+    return build_rules({**PRESET_FIELDS[name], **overrides, "preset": name})
+
+
+def build_rules(fields: dict[str, Any]) -> RuleSet:
+    """Validate ``fields`` into a :class:`RuleSet`, raising :class:`RuleSetError` if unplayable."""
+    try:
+        return RuleSet.model_validate(fields)
+    except ValidationError as error:
+        problems: list[tuple[str, str]] = []
+        for item in error.errors():
+            field = str(item["loc"][0]) if item["loc"] else "rules"
+            message = str(item["msg"]).removeprefix("Value error, ")
+            if item["loc"]:
+                message = f"{field}: {message}"
+            else:
+                # A whole-model problem: split it back into its per-field messages.
+                candidate = RuleSet.model_construct(**fields)
+                problems.extend(candidate.problems())
+                continue
+            problems.append((field, message))
+        raise RuleSetError(tuple(problems)) from None

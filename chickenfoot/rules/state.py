@@ -1,0 +1,114 @@
+"""The game state, and what one seat may see of it.
+
+:class:`GameState` is the whole game as one frozen model: the rules, the shuffled deck of
+every round (chance is explicit, so a game replays without a random number generator), the
+hands, the boneyard, the board, whose turn it is and every round's scores. It is changed only
+by :func:`chickenfoot.rules.engine.apply`, which returns a new state.
+
+:class:`SeatView` is what a player (a person or a computer) is allowed to know: its own hand,
+the other seats' tile counts, the board and the scores. Bots and the UI read views, so hidden
+tiles cannot leak by accident.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from chickenfoot.rules._frozen import FrozenModel
+from chickenfoot.rules.board import Board
+from chickenfoot.rules.ruleset import RuleSet
+from chickenfoot.rules.tiles import TileField
+
+
+class GameState(FrozenModel):
+    """The whole game at one moment. Build with ``new_game``, change with ``apply``."""
+
+    rules: RuleSet
+    decks: tuple[tuple[TileField, ...], ...] = Field(
+        description="The shuffled set for each round, in the order it is dealt."
+    )
+    round_index: int = Field(description="0-based index of the round in play (or the last one).")
+    hands: tuple[tuple[TileField, ...], ...]
+    boneyard: tuple[TileField, ...] = Field(description="Face-down tiles, next to draw first.")
+    board: Board
+    turn: int = Field(description="The seat to act.")
+    drawn: TileField | None = Field(
+        None, description="A playable tile the seat on turn just drew, awaiting its decision."
+    )
+    round_scores: tuple[tuple[int, ...], ...] = Field(
+        (), description="Points of each finished round, per seat."
+    )
+    over: bool = False
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.rules.players
+
+    @property
+    def round_number(self) -> int:
+        """1-based number of the round in play."""
+        return self.round_index + 1
+
+    @property
+    def round_double(self) -> int:
+        """The value of the double of the round in play."""
+        return self.rules.round_double(self.round_index)
+
+    @property
+    def drawable(self) -> int:
+        """Tiles that can still be drawn (the reserve excluded)."""
+        return max(0, len(self.boneyard) - self.rules.reserve_count)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total over the finished rounds."""
+        return tuple(sum(column) for column in zip(*self.round_scores, strict=True)) or (
+            (0,) * self.players
+        )
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know of this state."""
+        return SeatView._trusted(
+            seat=seat,
+            rules=self.rules,
+            round_index=self.round_index,
+            hand=self.hands[seat],
+            hand_counts=tuple(len(hand) for hand in self.hands),
+            boneyard_count=len(self.boneyard),
+            drawable=self.drawable,
+            board=self.board,
+            turn=self.turn,
+            drawn=self.drawn if seat == self.turn else None,
+            round_scores=self.round_scores,
+            over=self.over,
+        )
+
+
+class SeatView(FrozenModel):
+    """One seat's knowledge of the game: no other hand, no boneyard order, no future deck."""
+
+    seat: int
+    rules: RuleSet
+    round_index: int
+    hand: tuple[TileField, ...]
+    hand_counts: tuple[int, ...]
+    boneyard_count: int
+    drawable: int
+    board: Board
+    turn: int
+    drawn: TileField | None
+    round_scores: tuple[tuple[int, ...], ...]
+    over: bool
+
+    @property
+    def round_double(self) -> int:
+        """The value of the double of the round in play."""
+        return self.rules.round_double(self.round_index)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total over the finished rounds."""
+        return tuple(sum(column) for column in zip(*self.round_scores, strict=True)) or (
+            (0,) * self.rules.players
+        )
