@@ -44,13 +44,19 @@ class OpenEnd(NamedTuple):
     value: int
 
 
-class Line(FrozenModel):
-    """One line of tiles: an arm of the centre double or a toe of a chicken foot."""
+class Line(NamedTuple):
+    """One line of tiles: an arm of the centre double or a toe of a chicken foot.
 
-    id: str = Field(description="Stable id, also the path from the centre (e.g. 'B.2').")
-    attach: int = Field(description="The number the first tile was matched against.")
-    tiles: tuple[TileField, ...] = Field(description="Tiles from the inside out.")
-    end: int = Field(description="The number showing at the open end.")
+    ``id`` is stable and is also the path from the centre (e.g. ``B.2``); ``attach`` is the
+    number the first tile was matched against; ``tiles`` run from the inside out; ``end`` is
+    the number showing at the open end. (A named tuple rather than a model: one is built for
+    every tile played, on the engine's hot path.)
+    """
+
+    id: str
+    attach: int
+    tiles: tuple[TileField, ...]
+    end: int
 
     @property
     def parent(self) -> str | None:
@@ -93,7 +99,8 @@ class Board(FrozenModel):
     @property
     def arms_started(self) -> int:
         """How many arms the centre double has."""
-        return sum(1 for line in self.lines if "." not in line.id)
+        # Until every arm is started no other line can exist, and afterwards no arm is added.
+        return min(len(self.lines), self.arms_required)
 
     @property
     def arms_phase(self) -> bool:
@@ -126,13 +133,14 @@ class Board(FrozenModel):
         """Where the next tile may go, by the rules in force right now.
 
         While arms are missing: only the next arm on the centre double. While a foot is open:
-        only its next toe. Otherwise: the end of every line not closed by a double.
+        only its next toe. Otherwise: the end of every line not closed by a double. (The
+        engine hands each board it builds this value, worked out from the previous board's.)
         """
         if self.arms_phase:
             return (OpenEnd(arm_id(self.arms_started), self.centre),)
         if self.foot is not None:
             return (OpenEnd(toe_id(self.foot, self.toes + 1), self.line(self.foot).end),)
-        return tuple(OpenEnd(line.id, line.end) for line in self.lines if not line.tiles[-1].is_double)
+        return tuple(OpenEnd(line.id, line.end) for line in self.lines if not line.closed)
 
     @cached_property
     def ends_by_value(self) -> dict[int, tuple[str, ...]]:

@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from chickenfoot.rules.actions import Draw, Pass, Play, draw, pass_turn, play
-from chickenfoot.rules.board import TOES_PER_FOOT, Board, Line
+from chickenfoot.rules.actions import _PLAYS, Draw, Pass, Play, draw, pass_turn, play
+from chickenfoot.rules.board import TOES_PER_FOOT, Board, Line, OpenEnd, arm_id, toe_id
 from chickenfoot.rules.events import (
     ArmStarted,
     Event,
@@ -200,12 +200,17 @@ def _start_round(
 def _plays(state: GameState) -> list[Play]:
     """Every tile-on-end play open to the seat on turn."""
     seat = state.turn
-    board = state.board
+    by_value = state.board.ends_by_value
     candidates = (state.drawn,) if state.drawn is not None else state.hands[seat]
     found = []
+    interned = _PLAYS
     for tile in candidates:
-        for target in board.targets_for(tile):
-            found.append(play(seat, tile, target))
+        low, high = tile
+        targets = by_value.get(low, ())
+        if high != low and high in by_value:
+            targets = targets + by_value[high]
+        for target in targets:
+            found.append(interned.get((seat, tile, target)) or play(seat, tile, target))
     return found
 
 
@@ -230,8 +235,8 @@ def legal_actions(state: GameState) -> tuple[Play | Draw | Pass, ...]:
 
 def has_play(state: GameState, seat: int) -> bool:
     """True if ``seat`` holds a tile that fits an open end now."""
-    board = state.board
-    return any(board.targets_for(tile) for tile in state.hands[seat])
+    by_value = state.board.ends_by_value
+    return any(low in by_value or high in by_value for low, high in state.hands[seat])
 
 
 # ----- applying ------------------------------------------------------------------------------
@@ -274,43 +279,7 @@ def _apply_play(state: GameState, action: Play) -> tuple[GameState, tuple[Event,
     events: list[Event] = [
         TilePlayed._trusted(kind="tile_played", seat=seat, tile=tile, target=target, end=end)
     ]
-    lines = board.lines
-    foot = board.foot
-    toes = board.toes
-    if target in board.lines_by_id:
-        index = next(i for i, line in enumerate(lines) if line.id == target)
-        old = lines[index]
-        grown = Line._trusted(id=target, attach=old.attach, tiles=old.tiles + (tile,), end=end)
-        lines = lines[:index] + (grown,) + lines[index + 1 :]
-        if tile.low == tile.high:
-            foot, toes = target, 0
-            events.append(
-                FootOpened._trusted(kind="foot_opened", seat=seat, target=target, value=value)
-            )
-    else:
-        lines = lines + (Line._trusted(id=target, attach=value, tiles=(tile,), end=end),)
-        if foot is None:
-            events.append(
-                ArmStarted._trusted(
-                    kind="arm_started",
-                    seat=seat,
-                    target=target,
-                    arms=board.arms_started + 1,
-                    arms_required=board.arms_required,
-                )
-            )
-        else:
-            toes += 1
-            if toes == TOES_PER_FOOT:
-                events.append(
-                    FootCompleted._trusted(
-                        kind="foot_completed", seat=seat, target=foot, value=value
-                    )
-                )
-                foot, toes = None, 0
-    new_board = Board._trusted(
-        centre=board.centre, arms_required=board.arms_required, lines=lines, foot=foot, toes=toes
-    )
+    new_board = _board_after(board, tile, target, value, end, seat, events)
     index = hand.index(tile)
     new_hand = hand[:index] + hand[index + 1 :]
     hands = state.hands[:seat] + (new_hand,) + state.hands[seat + 1 :]
@@ -321,9 +290,70 @@ def _apply_play(state: GameState, action: Play) -> tuple[GameState, tuple[Event,
         return _end_round(
             next_state,
             events,
-            WentOut._trusted(kind="went_out", seat=seat, foot_open=foot is not None),
+            WentOut._trusted(kind="went_out", seat=seat, foot_open=new_board.foot is not None),
         )
     return next_state, tuple(events)
+
+
+def _board_after(
+    board: Board, tile: Tile, target: str, value: int, end: int, seat: int, events: list[Event]
+) -> Board:
+    """The board once ``tile`` lies on ``target`` (matched against ``value``, showing ``end``).
+
+    Appends the arm / foot events the play causes. The new board is given its open ends
+    worked out from the old ones, so the hot path never rescans every line.
+    """
+    lines = board.lines
+    foot = board.foot
+    toes = board.toes
+    open_ends: tuple[OpenEnd, ...] | None = None
+    if board.arms_phase:
+        lines = lines + (Line(target, value, (tile,), end),)
+        arms = len(lines)
+        events.append(
+            ArmStarted._trusted(
+                kind="arm_started",
+                seat=seat,
+                target=target,
+                arms=arms,
+                arms_required=board.arms_required,
+            )
+        )
+        if arms < board.arms_required:
+            open_ends = (OpenEnd(arm_id(arms), board.centre),)
+    elif foot is not None:
+        lines = lines + (Line(target, value, (tile,), end),)
+        toes += 1
+        if toes < TOES_PER_FOOT:
+            open_ends = (OpenEnd(toe_id(foot, toes + 1), value),)
+        else:
+            events.append(
+                FootCompleted._trusted(kind="foot_completed", seat=seat, target=foot, value=value)
+            )
+            foot, toes = None, 0
+    else:
+        index = next(i for i, line in enumerate(lines) if line.id == target)
+        old = lines[index]
+        grown = Line(target, old.attach, old.tiles + (tile,), end)
+        lines = lines[:index] + (grown,) + lines[index + 1 :]
+        if tile.low == tile.high:
+            foot, toes = target, 0
+            open_ends = (OpenEnd(toe_id(target, 1), value),)
+            events.append(
+                FootOpened._trusted(kind="foot_opened", seat=seat, target=target, value=value)
+            )
+        else:
+            open_ends = tuple(
+                OpenEnd(target, end) if open_end.target == target else open_end
+                for open_end in board.open_ends
+            )
+    new_board = Board._trusted(
+        centre=board.centre, arms_required=board.arms_required, lines=lines, foot=foot, toes=toes
+    )
+    if open_ends is not None:
+        # Prime the cached property with the value derived from the previous board.
+        new_board.__dict__["open_ends"] = open_ends
+    return new_board
 
 
 def _closed_target_reason(board: Board, target: str) -> str:
