@@ -8,9 +8,34 @@ input) are validated as usual; the engine builds its own, already-valid values w
 
 from __future__ import annotations
 
-from typing import Any, Self
+from collections.abc import Callable
+from typing import Any, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
+
+Value = TypeVar("Value")
+
+
+class derived(Generic[Value]):  # noqa: N801 - used like the built-in decorators
+    """Like ``functools.cached_property``, without its per-access lock (Python 3.11).
+
+    Computes a value from an immutable model once and keeps it in the instance's
+    ``__dict__``; Pydantic compares and serialises fields only, so the cache is invisible.
+    """
+
+    def __init__(self, compute: Callable[[Any], Value]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Value:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 _set = object.__setattr__
@@ -19,21 +44,16 @@ _set = object.__setattr__
 class FrozenModel(BaseModel):
     """A frozen Pydantic model that refuses unknown fields."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(derived,))
 
     @classmethod
     def _trusted(cls, **fields: Any) -> Self:
         """Build an instance from fields the engine knows are valid, without validation.
 
         Every field must be given. Only the rules engine calls this, on values it derived
-        from already-validated ones; about five times faster than validating.
+        from already-validated ones; several times faster than validating.
         """
-        instance = cls.__new__(cls)
-        _set(instance, "__dict__", fields)
-        _set(instance, "__pydantic_fields_set__", set(fields))
-        _set(instance, "__pydantic_extra__", None)
-        _set(instance, "__pydantic_private__", None)
-        return instance
+        return _adopt(cls, fields)
 
     def _evolve(self, **changes: Any) -> Self:
         """Return a copy with ``changes`` applied, without validation (engine use only).
@@ -45,4 +65,25 @@ class FrozenModel(BaseModel):
         names = type(self).__pydantic_fields__
         if len(fields) != len(names):
             fields = {name: fields[name] for name in names}
-        return self._trusted(**{**fields, **changes})
+        return _adopt(type(self), {**fields, **changes})
+
+
+_new = object.__new__
+_FIELD_NAME_SETS: dict[type, set[str]] = {}
+
+
+def _adopt(cls: type[FrozenModel], fields: dict[str, Any]) -> Any:
+    """Make ``fields`` (a fresh dict holding every field) the state of a new ``cls`` instance.
+
+    All instances of a class share one "fields set" (every field is always set); frozen
+    models never change it, and Pydantic copies it before any update of its own.
+    """
+    instance = _new(cls)
+    _set(instance, "__dict__", fields)
+    names = _FIELD_NAME_SETS.get(cls)
+    if names is None:
+        names = _FIELD_NAME_SETS[cls] = set(cls.__pydantic_fields__)
+    _set(instance, "__pydantic_fields_set__", names)
+    _set(instance, "__pydantic_extra__", None)
+    _set(instance, "__pydantic_private__", None)
+    return instance

@@ -52,14 +52,15 @@ Action = Annotated[Play | Draw | Pass, Field(discriminator="kind")]
 
 ACTION_ADAPTER: TypeAdapter[Play | Draw | Pass] = TypeAdapter(Action)
 
-_PLAYS: dict[tuple[int, Tile, str], Play] = {}
+_PLAYS: dict[tuple[int, int, int, str], Play] = {}
+"""Every play built so far, by (seat, low, high, target): the engine reuses them."""
 _DRAWS: dict[int, Draw] = {}
 _PASSES: dict[int, Pass] = {}
 
 
 def play(seat: int, tile: Tile, target: str) -> Play:
     """The (shared, immutable) action of ``seat`` playing ``tile`` on ``target``."""
-    key = (seat, tile, target)
+    key = (seat, tile.low, tile.high, target)
     action = _PLAYS.get(key)
     if action is None:
         action = _PLAYS[key] = Play._trusted(kind="play", seat=seat, tile=tile, target=target)

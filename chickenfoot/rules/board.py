@@ -9,12 +9,11 @@ the line's id. The same id names the end in actions, events and saved games.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import NamedTuple
 
 from pydantic import Field
 
-from chickenfoot.rules._frozen import FrozenModel
+from chickenfoot.rules._frozen import FrozenModel, derived
 from chickenfoot.rules.tiles import Tile, TileField
 
 ARM_LETTERS = "ABCDEFGH"
@@ -42,6 +41,17 @@ class OpenEnd(NamedTuple):
 
     target: str
     value: int
+
+
+def group_by_value(open_ends: tuple[OpenEnd, ...]) -> dict[int, tuple[str, ...]]:
+    """The targets of ``open_ends`` grouped by the number a tile must carry, in board order."""
+    grouped: dict[int, tuple[str, ...]] = {}
+    for target, value in open_ends:
+        if value in grouped:
+            grouped[value] += (target,)
+        else:
+            grouped[value] = (target,)
+    return grouped
 
 
 class Line(NamedTuple):
@@ -123,12 +133,12 @@ class Board(FrozenModel):
         """The line with id ``line_id``; ``KeyError`` if there is none."""
         return self.lines_by_id[line_id]
 
-    @cached_property
+    @derived
     def lines_by_id(self) -> dict[str, Line]:
         """Lines by id (computed once per board)."""
         return {line.id: line for line in self.lines}
 
-    @cached_property
+    @derived
     def open_ends(self) -> tuple[OpenEnd, ...]:
         """Where the next tile may go, by the rules in force right now.
 
@@ -136,19 +146,16 @@ class Board(FrozenModel):
         only its next toe. Otherwise: the end of every line not closed by a double. (The
         engine hands each board it builds this value, worked out from the previous board's.)
         """
-        if self.arms_phase:
-            return (OpenEnd(arm_id(self.arms_started), self.centre),)
+        if len(self.lines) < self.arms_required:
+            return (OpenEnd(arm_id(len(self.lines)), self.centre),)
         if self.foot is not None:
             return (OpenEnd(toe_id(self.foot, self.toes + 1), self.line(self.foot).end),)
         return tuple(OpenEnd(line.id, line.end) for line in self.lines if not line.closed)
 
-    @cached_property
+    @derived
     def ends_by_value(self) -> dict[int, tuple[str, ...]]:
         """The ids of :attr:`open_ends`, grouped by the number a tile must carry."""
-        grouped: dict[int, tuple[str, ...]] = {}
-        for target, value in self.open_ends:
-            grouped[value] = grouped.get(value, ()) + (target,)
-        return grouped
+        return group_by_value(self.open_ends)
 
     def targets_for(self, tile: Tile) -> tuple[str, ...]:
         """The ids of the open ends ``tile`` can be played on right now."""

@@ -210,7 +210,7 @@ def _plays(state: GameState) -> list[Play]:
         if high != low and high in by_value:
             targets = targets + by_value[high]
         for target in targets:
-            found.append(interned.get((seat, tile, target)) or play(seat, tile, target))
+            found.append(interned.get((seat, low, high, target)) or play(seat, tile, target))
     return found
 
 
@@ -307,7 +307,7 @@ def _board_after(
     foot = board.foot
     toes = board.toes
     open_ends: tuple[OpenEnd, ...] | None = None
-    if board.arms_phase:
+    if len(lines) < board.arms_required:  # the arms phase: every line so far is an arm
         lines = lines + (Line(target, value, (tile,), end),)
         arms = len(lines)
         events.append(
@@ -332,8 +332,9 @@ def _board_after(
             )
             foot, toes = None, 0
     else:
-        index = next(i for i, line in enumerate(lines) if line.id == target)
-        old = lines[index]
+        for index, old in enumerate(lines):  # noqa: B007 - the loop finds the line played on
+            if old.id == target:
+                break
         grown = Line(target, old.attach, old.tiles + (tile,), end)
         lines = lines[:index] + (grown,) + lines[index + 1 :]
         if tile.low == tile.high:
@@ -344,8 +345,10 @@ def _board_after(
             )
         else:
             open_ends = tuple(
-                OpenEnd(target, end) if open_end.target == target else open_end
-                for open_end in board.open_ends
+                [
+                    OpenEnd(target, end) if open_end[0] == target else open_end
+                    for open_end in board.open_ends
+                ]
             )
     new_board = Board._trusted(
         centre=board.centre, arms_required=board.arms_required, lines=lines, foot=foot, toes=toes
