@@ -1,0 +1,77 @@
+"""Write the sample saved games of the current format version into this folder.
+
+Run ``python tests/data/records/generate.py`` from the repository root when a new format
+version is released, then commit the new ``v<N>-*.json`` files beside the old ones: the old
+samples must stay, so that every released version keeps loading (tests/test_record.py).
+
+The games are reproducible: fixed creation time, seeded decks, and seeded random choices
+among the legal actions (no computer-player code involved).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from chickenfoot.record import FORMAT_VERSION, GameRecord, SeatConfig, save_record
+from chickenfoot.rules import RuleSet, apply, legal_actions, preset
+
+HERE = Path(__file__).resolve().parent
+CREATED = datetime(2026, 11, 30, 12, 0, 0, tzinfo=UTC)
+
+
+def played(rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int, stop_after: int | None) -> GameRecord:
+    """A record of a game dealt from ``seed``, each action chosen at random (seeded) among the
+    legal ones, ended after ``stop_after`` actions (None: play to the end)."""
+    record = GameRecord.new(rules, seats, seed=seed).model_copy(update={"created": CREATED})
+    choices = random.Random(seed)
+    state = record.final_state()
+    while not state.over and (stop_after is None or len(record.actions) < stop_after):
+        action = choices.choice(legal_actions(state))
+        state, _events = apply(state, action)
+        record = record.appended(action)
+    return record
+
+
+def samples() -> dict[str, GameRecord]:
+    """The sample records of the current version, by file name."""
+    finished = played(
+        preset("cross", players=3, set_size=6, rounds=3),
+        (
+            SeatConfig(name="Ana", player="human"),
+            SeatConfig(name="Bob", player="computer", level="greedy"),
+            SeatConfig(name="[bold]Cé[/bold]", player="computer", level="random"),
+        ),
+        seed=11,
+        stop_after=None,
+    )
+    unfinished = played(
+        preset("trains", players=4),
+        (
+            SeatConfig(name="Dana", player="human"),
+            SeatConfig(name="Eli", player="human"),
+            SeatConfig(name="Fay", player="computer", level="greedy"),
+            SeatConfig(name="Gus", player="computer", level="random"),
+        ),
+        seed=12,
+        stop_after=90,
+    )
+    return {
+        f"v{FORMAT_VERSION}-finished.json": finished,
+        f"v{FORMAT_VERSION}-unfinished.json": unfinished,
+    }
+
+
+def main() -> int:
+    """Write the samples and list them."""
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE
+    for name, record in samples().items():
+        save_record(record, folder / name)
+        print(f"wrote {folder / name}: {len(record.actions)} actions, finished={record.finished}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
