@@ -1,0 +1,1 @@
+"""The chickenfoot test suite (a package, so ``python -m tests.benchmarks`` works)."""

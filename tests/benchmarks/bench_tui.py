@@ -1,0 +1,139 @@
+"""Benchmark of the Textual app: start-up time, and key press to updated screen on a big board.
+
+Run ``python tests/benchmarks/bench_tui.py`` from the repository root. It prints:
+
+* app start to first frame: from entering ``run_test`` until the menu (or, without the menus
+  module, the first screen) is mounted and drawn, a few repetitions;
+* key press to updated screen, p50 and p95: a double-18, 8-seat ``trains`` game is played
+  headlessly with seeded random choices until late in the first round, saved, and opened in
+  the game screen; then arrow and digit keys are sent one at a time. Each sample runs from
+  handing the key to the driver until every message it caused is processed and the screen
+  has been redrawn (``Pilot._wait_for_screen`` plus the screen's refresh), so the figure is
+  the app's own work, not the test harness's idle-detection sleeps.
+
+Goals (issue 3): start < 1 s, p95 key -> screen < 50 ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from textual import events
+
+from chickenfoot.record import GameRecord, SeatConfig, save_record
+from chickenfoot.rules import GameState, Play, apply, legal_actions, preset
+
+SEED = 18
+START_RUNS = 5
+KEY_SAMPLES = 200
+KEYS = ("right", "right", "down", "left", "up", "3", "1", "down")
+START_GOAL = 1.0
+KEY_GOAL = 0.05
+
+
+def late_round_record() -> GameRecord:
+    """A double-18, 8-seat game late in round 1, with the human (seat 0) on turn and a choice."""
+    rules = preset("trains", players=8, set_size=18)
+    seats = [SeatConfig(name="You", player="human")] + [
+        SeatConfig(name=f"Bot {n}", player="computer", level="random") for n in range(1, 8)
+    ]
+    record = GameRecord.new(rules, seats, seed=SEED)
+    choices = random.Random(SEED)
+    state = record.final_state()
+    actions = []
+
+    def late(state: GameState) -> bool:
+        plays = [a for a in legal_actions(state) if isinstance(a, Play)]
+        smallest = min(len(hand) for hand in state.hands)
+        return state.turn == 0 and smallest <= 3 and len(plays) >= 2 and state.board.foot is None
+
+    while not late(state):
+        legal = legal_actions(state)
+        plays = [a for a in legal if isinstance(a, Play)]
+        action = choices.choice(plays or legal)
+        state, _events = apply(state, action)
+        actions.append(action)
+        if state.round_index > 0:
+            raise RuntimeError("round 1 ended before a late position was found: change SEED")
+    return record.model_copy(update={"actions": tuple(actions)})
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``samples`` lie (nearest rank)."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+async def start_time() -> float:
+    """Seconds from entering ``run_test`` until the first screen is mounted and drawn."""
+    from chickenfoot.tui.app import ChickenFootApp
+
+    app = ChickenFootApp(bot_delay=0)
+    started = time.perf_counter()
+    async with app.run_test(size=(100, 30)) as pilot:
+        try:
+            from chickenfoot.tui.screens.menu import MenuScreen
+        except ImportError:
+            MenuScreen = None  # noqa: N806 - without the menus module, the first screen counts
+        while MenuScreen is not None and not isinstance(app.screen, MenuScreen):
+            await pilot._wait_for_screen()
+        await pilot._wait_for_screen()
+        app.screen._on_timer_update()
+        return time.perf_counter() - started
+
+
+async def key_times(path: Path) -> tuple[list[float], int]:
+    """Seconds from each key press to the redrawn screen, and the board's tile count."""
+    from chickenfoot.tui.app import ChickenFootApp
+
+    app = ChickenFootApp(load=path, bot_delay=0)
+    samples: list[float] = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        while app.game_screen is None or not app.game_screen.human_turn:
+            await pilot.pause()
+        game = app.game_screen
+        driver = app._driver
+        assert driver is not None
+        for index in range(KEY_SAMPLES):
+            key = KEYS[index % len(KEYS)]
+            character = key if len(key) == 1 else None
+            started = time.perf_counter()
+            driver.send_message(events.Key(key, character))
+            await pilot._wait_for_screen()
+            app.screen._on_timer_update()
+            samples.append(time.perf_counter() - started)
+        return samples, game.state.board.tile_count
+
+
+def main() -> None:
+    """Print the figures and whether they meet the goals."""
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["CHICKENFOOT_DATA_DIR"] = folder
+        starts = [asyncio.run(start_time()) for _ in range(START_RUNS)]
+        print(
+            f"app start to first frame: first {starts[0] * 1000:.0f} ms, "
+            f"median {statistics.median(starts) * 1000:.0f} ms, max {max(starts) * 1000:.0f} ms "
+            f"over {START_RUNS} runs (goal < {START_GOAL * 1000:.0f} ms)"
+        )
+        record = late_round_record()
+        path = Path(folder) / "late-round.json"
+        save_record(record, path)
+        samples, tiles = asyncio.run(key_times(path))
+        p50, p95 = percentile(samples, 0.5), percentile(samples, 0.95)
+        print(
+            f"key press -> updated screen, double-18, 8 seats, {tiles} tiles on the board, "
+            f"{len(samples)} keys: p50 {p50 * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
+            f"max {max(samples) * 1000:.1f} ms (goal p95 < {KEY_GOAL * 1000:.0f} ms)"
+        )
+        verdict = "met" if max(starts) < START_GOAL and p95 < KEY_GOAL else "NOT met"
+        print(f"goals {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,352 @@
+"""The ``chickenfoot`` command: simulate, load, replay, play, and its error messages."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import chickenfoot
+from chickenfoot import cli
+from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.record import load_record
+from chickenfoot.rules import RuleSet
+from chickenfoot.transcript import transcript
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command; its exit status, stdout and stderr."""
+    try:
+        status = cli.main(list(argv))
+    except SystemExit as exit_:  # argparse's own errors, --help and --version
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+SEAT_ROW = re.compile(
+    r"^\s+(?P<seat>\d)\s+(?P<level>\w+)\s+(?P<wins>\d+)\s+(?P<shared>\d+)\s+"
+    r"(?P<share>[\d.]+)%\s+(?P<score>[\d.]+)$",
+    re.MULTILINE,
+)
+
+
+def seat_rows(out: str) -> list[dict[str, str]]:
+    """The per-seat rows of a simulate report."""
+    return [match.groupdict() for match in SEAT_ROW.finditer(out)]
+
+
+# ----- simulate ---------------------------------------------------------------------------------
+
+
+def test_simulate_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "simulate", "--games", "5", "--seed", "1", "--rounds", "3",
+                           "--bots", "greedy,random")
+    assert status == 0, err
+    assert err == ""
+    assert "Simulating 5 games, seed 1" in out
+    assert "3 rounds, 9|9 down to 7|7" in out
+    rows = seat_rows(out)
+    assert [row["level"] for row in rows] == ["greedy", "random", "random", "random"]
+    assert sum(float(row["share"]) for row in rows) == pytest.approx(100, abs=0.2)
+    assert sum(int(row["wins"]) for row in rows) <= 5
+    assert all(float(row["score"]) >= 0 for row in rows)
+    assert re.search(r"^games: 5$", out, re.MULTILINE)
+    actions = re.search(r"^mean actions per game: ([\d.]+)$", out, re.MULTILINE)
+    assert actions and float(actions.group(1)) > 0
+    assert re.search(r"^games per second: [\d.]+ \([\d.]+ s\)$", out, re.MULTILINE)
+
+
+def test_the_same_seed_gives_the_same_results(capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = ("simulate", "--games", "3", "--seed", "7", "--rounds", "2", "--bots", "random")
+    first = run(capsys, *arguments)[1]
+    second = run(capsys, *arguments)[1]
+    assert len(seat_rows(first)) == 4
+    assert seat_rows(first) == seat_rows(second)
+
+
+def test_a_run_without_a_seed_prints_the_one_it_chose(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = run(capsys, "simulate", "--games", "1", "--rounds", "1")
+    assert status == 0
+    assert re.search(r"Simulating 1 game, seed \d+", out)
+
+
+def test_ctrl_c_reports_the_games_played_so_far(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_play_game = cli.play_game
+    played: list[int] = []
+
+    def stopped_after_two(*args: Any) -> Any:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(1)
+        return real_play_game(*args)
+
+    monkeypatch.setattr(cli, "play_game", stopped_after_two)
+    status, out, _err = run(capsys, "simulate", "--games", "5", "--seed", "1", "--rounds", "1")
+    assert status == 130
+    assert "Interrupted after 2 games." in out
+    assert re.search(r"^games: 2$", out, re.MULTILINE)
+    assert len(seat_rows(out)) == 4
+
+
+def test_save_dir_writes_loadable_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    status, out, err = run(
+        capsys, "simulate", "--games", "3", "--seed", "4", "--preset", "trains", "--players", "3",
+        "--rounds", "2", "--bots", "random,greedy", "--save-dir", str(folder),
+    )
+    assert status == 0, err
+    assert f"saved to: {folder}" in out
+    paths = sorted(folder.glob("*.json"))
+    assert [path.name for path in paths] == ["sim-4-1.json", "sim-4-2.json", "sim-4-3.json"]
+    for path in paths:
+        record = load_record(path)
+        assert record.finished
+        assert record.rules.preset == "trains" and record.rules.round_count == 2
+        assert [seat.level for seat in record.seats] == ["random", "greedy", "greedy"]
+        assert all(seat.player == "computer" for seat in record.seats)
+    assert len({load_record(path).decks for path in paths}) == 3
+
+
+def test_save_dir_that_cannot_be_created(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    status, _out, err = run(capsys, "simulate", "--games", "1", "--save-dir", str(blocker / "x"))
+    assert status == 2
+    assert err.startswith("chickenfoot simulate: error: --save-dir: cannot create")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "8"],
+         "8 seats × 7 tiles = 56 tiles, but a double-9 set has only 55: use a double-12 set"),
+        (["--players", "9"], "--players: Input should be less than or equal to 8"),
+        (["--arms", "1"], "--arms: Input should be greater than or equal to 2"),
+        (["--rounds", "11"], "11 rounds, but a double-9 set has only 10 doubles"),
+        (["--bots", "greedy,expert"],
+         "--bots: unknown computer player level 'expert': choose from random, greedy"),
+        (["--bots", "random,random,random,random,random"],
+         "--bots lists 5 players, but the game has 4 seats"),
+    ],
+)
+def test_impossible_set_ups_explain_themselves(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "simulate", "--games", "1", *argv)
+    assert status == 2
+    assert out == ""
+    assert err.startswith("chickenfoot simulate: error: ")
+    assert message in err
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "argument --games: 0 is too small: at least 1"),
+        (["--games", "many"], "argument --games: 'many' is not a whole number"),
+        (["--hand-size", "x"], "argument --hand-size: 'x' is not a whole number (or 'auto')"),
+        (["--rounds", "auto"], "argument --rounds: 'auto' is not a whole number (or 'all')"),
+        (["--set", "10"], "argument --set: invalid choice: 10"),
+        (["--draw", "two"], "argument --draw: invalid choice: 'two'"),
+        (["--preset", "bingo"], "argument --preset: invalid choice: 'bingo'"),
+    ],
+)
+def test_bad_options_give_clear_messages(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, _out, err = run(capsys, "simulate", *argv)
+    assert status == 2
+    assert message in err
+
+
+RULE_ARGUMENTS: dict[str, tuple[list[str], Any]] = {
+    "players": (["--players", "3"], 3),
+    "set_size": (["--set", "12"], 12),
+    "hand_size": (["--hand-size", "5"], 5),
+    "arms": (["--arms", "auto"], None),
+    "drawn_tile": (["--drawn-tile", "must-play"], "must_play"),
+    "draw": (["--draw", "until_playable"], "until_playable"),
+    "reserve": (["--reserve", "3"], 3),
+    "double_blank_points": (["--double-blank-points", "25"], 25),
+    "round_start": (["--round-start", "search"], "search"),
+    "tie_break": (["--tie-break", "shared"], "shared"),
+    "rounds": (["--rounds", "4"], 4),
+}
+
+
+def test_every_rule_field_has_a_flag() -> None:
+    assert set(cli.RULE_FLAGS) == set(RuleSet.model_fields) - {"preset"}
+    assert set(RULE_ARGUMENTS) == set(cli.RULE_FLAGS)
+
+
+@pytest.mark.parametrize("field", sorted(RULE_ARGUMENTS))
+def test_each_rule_flag_sets_its_field(field: str) -> None:
+    argv, expected = RULE_ARGUMENTS[field]
+    args = cli.build_parser().parse_args(["simulate", *argv])
+    rules = cli.rules_from_args(args)
+    assert getattr(rules, field) == expected
+    untouched = cli.rules_from_args(cli.build_parser().parse_args(["simulate"]))
+    assert getattr(untouched, field) != expected
+    others = set(RuleSet.model_fields) - {field}
+    assert {name: getattr(rules, name) for name in others} == {
+        name: getattr(untouched, name) for name in others
+    }
+
+
+def test_trains_preset_keeps_its_own_values_unless_overridden() -> None:
+    args = cli.build_parser().parse_args(["simulate", "--preset", "trains", "--reserve", "0"])
+    rules = cli.rules_from_args(args)
+    assert (rules.preset, rules.drawn_tile, rules.reserve_count) == ("trains", "must_play", 0)
+
+
+def test_help_documents_bots_and_shared_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = run(capsys, "simulate", "--help")
+    assert status == 0
+    flat = " ".join(out.split())
+    assert "a shorter list repeats its last level" in flat
+    assert "A win shared by k seats counts 1/k to each" in flat
+    for level in BOT_LEVELS:
+        assert level in flat
+    for flag in cli.RULE_FLAGS.values():
+        assert flag in flat
+    assert "(cross: may_play, trains: must_play)" in flat
+
+
+def test_bot_levels_repeat_the_last_for_the_remaining_seats() -> None:
+    assert cli.bot_levels_for("random", 3) == ("random", "random", "random")
+    assert cli.bot_levels_for("greedy, random", 4) == ("greedy", "random", "random", "random")
+    with pytest.raises(ValueError, match="unknown computer player level ''"):
+        cli.bot_levels_for("greedy,", 4)
+
+
+# ----- progress bar -----------------------------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """A text stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_appears_only_on_a_terminal_after_a_delay() -> None:
+    terminal = Terminal()
+    bar = cli._ProgressBar(10, terminal)
+    bar.advance(elapsed=cli.PROGRESS_DELAY_SECONDS / 2)
+    assert terminal.getvalue() == ""
+    bar.advance(elapsed=cli.PROGRESS_DELAY_SECONDS + 1)
+    bar.stop()
+    assert "simulating" in terminal.getvalue()
+
+    pipe = io.StringIO()
+    quiet = cli._ProgressBar(10, pipe)
+    quiet.advance(elapsed=cli.PROGRESS_DELAY_SECONDS + 1)
+    quiet.stop()
+    assert pipe.getvalue() == ""
+
+
+# ----- load, replay, play, version ---------------------------------------------------------------
+
+
+@pytest.fixture
+def saved_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
+    """A finished two-round game saved by ``simulate``."""
+    status, _out, err = run(capsys, "simulate", "--games", "1", "--seed", "2", "--rounds", "2",
+                            "--save-dir", str(tmp_path))
+    assert status == 0, err
+    (path,) = tmp_path.glob("*.json")
+    return path
+
+
+@pytest.fixture
+def app_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Path | None]]:
+    """Stand in for the Textual app: record each ``run_app`` call instead of starting it."""
+    import chickenfoot.tui.app
+
+    calls: list[dict[str, Path | None]] = []
+
+    def fake_run_app(load: Path | None = None, replay: Path | None = None) -> int:
+        calls.append({"load": load, "replay": replay})
+        return 0
+
+    monkeypatch.setattr(chickenfoot.tui.app, "run_app", fake_run_app)
+    return calls
+
+
+def test_replay_text_prints_the_transcript(
+    capsys: pytest.CaptureFixture[str], saved_game: Path, app_calls: list[dict[str, Path | None]]
+) -> None:
+    status, out, err = run(capsys, "replay", str(saved_game), "--text")
+    assert (status, err) == (0, "")
+    assert out == transcript(load_record(saved_game))
+    assert app_calls == []
+
+
+@pytest.mark.parametrize("command", ["replay", "load"])
+def test_a_bad_file_gives_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    app_calls: list[dict[str, Path | None]],
+    command: str,
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "chickenfoot", "version": 1')
+    for path in (bad, tmp_path / "missing.json"):
+        status, out, err = run(capsys, command, str(path))
+        assert status == 2
+        assert out == ""
+        assert err.startswith(f"chickenfoot {command}: error: {path}")
+        assert err.count("\n") == 1 and "Traceback" not in err
+    assert app_calls == []
+
+
+def test_replay_and_load_open_the_app(
+    capsys: pytest.CaptureFixture[str], saved_game: Path, app_calls: list[dict[str, Path | None]]
+) -> None:
+    assert run(capsys, "replay", str(saved_game))[0] == 0
+    assert run(capsys, "load", str(saved_game))[0] == 0
+    assert app_calls == [{"load": None, "replay": saved_game}, {"load": saved_game, "replay": None}]
+
+
+def test_play_is_the_default(
+    capsys: pytest.CaptureFixture[str], app_calls: list[dict[str, Path | None]]
+) -> None:
+    assert run(capsys)[0] == 0
+    assert run(capsys, "play")[0] == 0
+    assert app_calls == [{"load": None, "replay": None}] * 2
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = run(capsys, "--version")
+    assert status == 0
+    assert out.strip() == f"chickenfoot {chickenfoot.__version__}"
+
+
+def test_unknown_command(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _out, err = run(capsys, "fly")
+    assert status == 2
+    assert "invalid choice: 'fly'" in err
+
+
+def test_simulate_runs_as_a_module_without_loading_the_app() -> None:
+    code = (
+        "import sys\n"
+        "from chickenfoot.cli import main\n"
+        "status = main(['simulate', '--games', '1', '--rounds', '1', '--seed', '3'])\n"
+        "assert 'textual' not in sys.modules, 'simulate imported Textual'\n"
+        "raise SystemExit(status)\n"
+    )
+    finished = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert finished.returncode == 0, finished.stderr
+    assert "Simulating 1 game, seed 3" in finished.stdout
