@@ -1,0 +1,160 @@
+"""A position in a recorded game, for the replay viewer (pure: imports no Textual).
+
+:class:`ReplayCursor` is built from a :class:`~chickenfoot.record.GameRecord` and can stand at
+any action index from 0 (the deal of round 1) to N (after the last of the record's N
+actions). It steps one action forward or back, jumps to the previous or next round's
+start, to the start or the end, and tells where it is ("round 3 · action 137 of 842"), the
+:class:`~chickenfoot.rules.GameState` there and the events of the step that led there.
+
+Every state is computed once, when the cursor is built (one straight replay of the record),
+and kept: states are immutable and share their unchanged parts, so the largest game
+(double-18, 8 seats, 19 rounds, about 3,000 actions) holds about 5 MB and any seek is a list
+lookup. ``tests/benchmarks/bench_replay.py`` measures both.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator
+
+from chickenfoot.record import GameRecord
+from chickenfoot.rules import Draw, Event, GameState, Pass, Play
+
+
+class ReplayCursor:
+    """A movable position in a recorded game: index 0 is the first deal, ``total`` the end."""
+
+    def __init__(self, record: GameRecord, index: int = 0) -> None:
+        """Replay ``record`` once, keeping every state, and stand at ``index``.
+
+        Raises :class:`~chickenfoot.record.RecordError` if the record does not replay (a file
+        loaded with ``load_record`` always does) and :class:`IndexError` for a bad ``index``.
+        """
+        self.record = record
+        states: list[GameState] = []
+        events: list[tuple[Event, ...]] = []
+        round_starts: list[int] = []
+        for step, (state, step_events, _action) in enumerate(record.replay()):
+            if not states or state.round_index != states[-1].round_index:
+                round_starts.append(step)
+            states.append(state)
+            events.append(step_events)
+        self._states: tuple[GameState, ...] = tuple(states)
+        self._events: tuple[tuple[Event, ...], ...] = tuple(events)
+        self.round_starts: tuple[int, ...] = tuple(round_starts)
+        """The index of each round's deal, in order: ``round_starts[0]`` is 0."""
+        self._index = 0
+        self.seek(index)
+
+    # ----- where the cursor stands ---------------------------------------------------------------
+
+    @property
+    def total(self) -> int:
+        """The number of actions in the record: the last index."""
+        return len(self._states) - 1
+
+    @property
+    def index(self) -> int:
+        """How many actions have been applied at this position (0 = the first deal)."""
+        return self._index
+
+    @property
+    def state(self) -> GameState:
+        """The game state at this position."""
+        return self._states[self._index]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the step that led here (the deal's events at index 0)."""
+        return self._events[self._index]
+
+    @property
+    def action(self) -> Play | Draw | Pass | None:
+        """The action that led here, or None at the first deal."""
+        return self.record.actions[self._index - 1] if self._index > 0 else None
+
+    @property
+    def round_number(self) -> int:
+        """The 1-based round shown at this position."""
+        return self.state.round_number
+
+    @property
+    def round_start(self) -> int:
+        """The index of the deal of the round shown at this position."""
+        return self.round_starts[bisect_right(self.round_starts, self._index) - 1]
+
+    @property
+    def at_start(self) -> bool:
+        """True at the first deal."""
+        return self._index == 0
+
+    @property
+    def at_end(self) -> bool:
+        """True after the record's last action."""
+        return self._index == self.total
+
+    @property
+    def position_text(self) -> str:
+        """Where the cursor stands, in words: "round 3 · action 137 of 842"."""
+        text = f"round {self.round_number} · action {self._index} of {self.total}"
+        return text + " · game over" if self.state.over else text
+
+    def state_at(self, index: int) -> GameState:
+        """The state after the first ``index`` actions (raises :class:`IndexError` out of range)."""
+        return self._states[self._checked(index)]
+
+    def events_at(self, index: int) -> tuple[Event, ...]:
+        """The events of step ``index`` (raises :class:`IndexError` out of range)."""
+        return self._events[self._checked(index)]
+
+    def events_between(self, first: int, last: int) -> Iterator[Event]:
+        """The events of the steps ``first`` to ``last`` (both included), in order."""
+        for index in range(self._checked(first), self._checked(last) + 1):
+            yield from self._events[index]
+
+    def _checked(self, index: int) -> int:
+        if not 0 <= index <= self.total:
+            raise IndexError(f"action index {index} is outside 0..{self.total}")
+        return index
+
+    # ----- moving ------------------------------------------------------------------------------
+
+    def seek(self, index: int) -> GameState:
+        """Stand after the first ``index`` actions and return that state.
+
+        Raises :class:`IndexError` if ``index`` is not in 0..:attr:`total`.
+        """
+        self._index = self._checked(index)
+        return self.state
+
+    def _move(self, index: int) -> bool:
+        if index == self._index:
+            return False
+        self.seek(index)
+        return True
+
+    def forward(self) -> bool:
+        """One action forward; False (and no move) at the end."""
+        return self._move(min(self._index + 1, self.total))
+
+    def back(self) -> bool:
+        """One action back; False (and no move) at the start."""
+        return self._move(max(self._index - 1, 0))
+
+    def to_start(self) -> bool:
+        """To the first deal; False if already there."""
+        return self._move(0)
+
+    def to_end(self) -> bool:
+        """To the state after the last action; False if already there."""
+        return self._move(self.total)
+
+    def next_round(self) -> bool:
+        """To the next round's deal, or to the end during the last round; False at the end."""
+        later = [start for start in self.round_starts if start > self._index]
+        return self._move(later[0] if later else self.total)
+
+    def previous_round(self) -> bool:
+        """To this round's deal, or to the previous round's if already there; False at the start."""
+        earlier = [start for start in self.round_starts if start < self._index]
+        return self._move(earlier[-1] if earlier else 0)

@@ -1,0 +1,380 @@
+"""The replay viewer: a recorded game at any point, with every hand shown.
+
+:class:`ReplayScreen` walks a :class:`~chickenfoot.replay_cursor.ReplayCursor` over a saved
+game: one action forward or back, the previous or next round, the start or the end, or an
+autoplay whose speed can be changed. It shows the board, every seat's hand (a replay hides
+nothing), the scores, the log of the round so far and where it stands ("round 3 · action 137
+of 842"). The tile the next action plays is marked in its hand and on the board.
+
+``t`` takes over from the point shown: :class:`TakeOverScreen` asks who plays each seat (a
+person, or a computer player of some level) and the app starts a new game from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Button, Footer, Select, Static
+
+from chickenfoot.describe import describe_event, plural
+from chickenfoot.record import GameRecord, SeatConfig
+from chickenfoot.replay_cursor import ReplayCursor
+from chickenfoot.rules import Event, Play, legal_actions
+from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
+
+SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+"""Autoplay speeds, in actions per second."""
+DEFAULT_SPEED_INDEX = 2
+LOG_LINES = 30
+"""How many of the latest log lines a jump writes (more than the log shows at once)."""
+NEXT_LABEL = "next"
+"""The label of the open end the next action plays on."""
+HUMAN = "human"
+SEATS_PANEL_MAX = 4
+"""With more seats than this the seats panel is left out (each hand's title has the same
+figures) so the log keeps its room on a small terminal."""
+
+STEP = Binding.Group("Step", compact=True)
+ROUND = Binding.Group("Round", compact=True)
+ENDS = Binding.Group("Ends")
+SPEED = Binding.Group("Speed", compact=True)
+
+
+def speed_text(speed: float) -> str:
+    """An autoplay speed in words: "2/s", "0.5/s"."""
+    return f"{speed:g}/s"
+
+
+class ReplayScreen(Screen[None]):
+    """A saved game shown at any point, every hand face up."""
+
+    CSS_PATH = "replay.tcss"
+
+    BINDINGS = [
+        Binding("left", "back", "Back", key_display="←", group=STEP),
+        Binding("right", "forward", "Next", key_display="→", group=STEP),
+        Binding("pageup,left_square_bracket", "previous_round", "Previous round", key_display="[", group=ROUND),
+        Binding("pagedown,right_square_bracket", "next_round", "Next round", key_display="]", group=ROUND),
+        Binding("home", "to_start", "Start", key_display="Home", group=ENDS),
+        Binding("end", "to_end", "End", key_display="End", group=ENDS),
+        Binding("space", "autoplay", "Play", key_display="Space"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", group=SPEED),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", group=SPEED),
+        Binding("s", "scores", "Scores", show=False),
+        Binding("t", "take_over", "Take over"),
+        Binding("escape", "close", "Close"),
+    ]
+
+    def __init__(self, record: GameRecord, path: Path | None = None) -> None:
+        super().__init__()
+        self.record = record
+        self.path = path
+        self.cursor = ReplayCursor(record)
+        self.names = tuple(seat.name for seat in record.seats)
+        self.speed_index = DEFAULT_SPEED_INDEX
+        self._autoplay: Timer | None = None
+        self._logged_index: int | None = None
+        self._keys_state: tuple[bool, bool, bool, bool, int] | None = None
+
+    # ----- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Title and position, board beside the seats and log, every hand, footer."""
+        with Horizontal(id="replay-bar"):
+            title = f"Replay · {self.path.name}" if self.path is not None else "Replay"
+            yield Static(title, id="replay-title", markup=False)
+            yield Static(id="replay-position", markup=False)
+        with Horizontal(id="replay-main"):
+            with VerticalScroll(id="replay-board", can_focus=False) as board_scroll:
+                board_scroll.border_title = "Board"
+                yield BoardView(id="board")
+            with Vertical(id="replay-side"):
+                seats = SeatsPanel(id="seats", classes="-many" if len(self.names) > SEATS_PANEL_MAX else None)
+                seats.border_title = "Scores"
+                seats.border_subtitle = "s: by round"
+                yield seats
+                log = EventLog(id="log")
+                log.border_title = "Log"
+                yield log
+        with VerticalScroll(id="replay-hands", can_focus=False):
+            for seat in range(len(self.names)):
+                yield HandView(id=f"hand-{seat}", classes="replay-hand")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        """Show the first deal."""
+        self.show_position()
+
+    @property
+    def speed(self) -> float:
+        """The autoplay speed, in actions per second."""
+        return SPEEDS[self.speed_index]
+
+    @property
+    def autoplaying(self) -> bool:
+        """True while autoplay is on."""
+        return self._autoplay is not None
+
+    def show_position(self) -> None:
+        """Show the cursor's state: board, hands, seats, log and the position indicator."""
+        cursor = self.cursor
+        state = cursor.state
+        next_action = None if cursor.at_end else self.record.actions[cursor.index]
+        next_play = next_action if isinstance(next_action, Play) else None
+        self.query_one(BoardView).show(
+            state.board,
+            targets={next_play.target: NEXT_LABEL} if next_play else None,
+            chosen=next_play.target if next_play else None,
+        )
+        playable = (
+            frozenset(action.tile for action in legal_actions(state) if isinstance(action, Play))
+            if not state.over
+            else frozenset()
+        )
+        for seat, hand in enumerate(state.hands):
+            on_turn = seat == state.turn and not state.over
+            view = self.query_one(f"#hand-{seat}", HandView)
+            view.show(
+                hand,
+                playable=[index for index, tile in enumerate(hand) if on_turn and tile in playable],
+                selected=hand.index(next_play.tile) if next_play and next_play.seat == seat else None,
+            )
+            view.set_class(on_turn, "-turn")
+            view.border_title = Content(
+                f"{'▶ ' if on_turn else ''}{self.names[seat]} · {plural(len(hand), 'tile')} · "
+                f"{state.totals[seat]} pts"
+            )
+            if on_turn:
+                self.query_one("#replay-hands", VerticalScroll).scroll_to_widget(view, animate=False)
+        self.query_one(SeatsPanel).show(
+            self.names,
+            [len(hand) for hand in state.hands],
+            state.totals,
+            None if state.over else state.turn,
+            computers=[seat for seat, config in enumerate(self.record.seats) if config.player != HUMAN],
+        )
+        self._update_log()
+        self._show_mode()
+
+    def _show_mode(self) -> None:
+        """Update the position indicator, and the footer's keys when what applies has changed."""
+        self.query_one("#replay-position", Static).update(self.position_text)
+        keys_state = (
+            self.cursor.at_start,
+            self.cursor.at_end,
+            self.cursor.state.over,
+            self.autoplaying,
+            self.speed_index,
+        )
+        if keys_state != self._keys_state:
+            self._keys_state = keys_state
+            self.refresh_bindings()
+
+    @property
+    def position_text(self) -> str:
+        """The position indicator: where the replay stands and the autoplay speed."""
+        mode = "▶ playing" if self.autoplaying else "⏸ paused"
+        return f"{self.cursor.position_text} · {mode} {speed_text(self.speed)}"
+
+    def _update_log(self) -> None:
+        """Log the step just taken, or after a jump the round so far (its latest lines)."""
+        cursor = self.cursor
+        log = self.query_one(EventLog)
+        if self._logged_index is not None and cursor.index == self._logged_index + 1:
+            log.add(self._log_lines(cursor.events))
+        else:
+            lines = self._log_lines(cursor.events_between(cursor.round_start, cursor.index))
+            log.clear()
+            log.history.clear()
+            log.add(lines[-LOG_LINES:])
+        self._logged_index = cursor.index
+
+    def _log_lines(self, events: Iterable[Event]) -> list[str]:
+        """One line per event worth one (a replay names every drawn tile)."""
+        return [line for event in events if (line := describe_event(event, self.names, None)) is not None]
+
+    # ----- keys ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the moves that go nowhere from here, and taking over a finished game."""
+        cursor = self.cursor
+        if action in ("back", "previous_round", "to_start"):
+            return not cursor.at_start
+        if action in ("forward", "next_round", "to_end"):
+            return not cursor.at_end
+        if action == "autoplay":
+            return self.autoplaying or not cursor.at_end
+        if action == "speed":
+            step = parameters[0] if parameters and isinstance(parameters[0], int) else 0
+            return 0 <= self.speed_index + step < len(SPEEDS)
+        if action == "take_over":
+            return not cursor.state.over
+        return True
+
+    def _moved(self, moved: bool) -> None:
+        """After a key moved the cursor (or not): stop autoplay and redraw."""
+        self.stop_autoplay()
+        if moved:
+            self.show_position()
+
+    def action_forward(self) -> None:
+        """One action forward."""
+        self._moved(self.cursor.forward())
+
+    def action_back(self) -> None:
+        """One action back."""
+        self._moved(self.cursor.back())
+
+    def action_next_round(self) -> None:
+        """To the next round's deal (the end, during the last round)."""
+        self._moved(self.cursor.next_round())
+
+    def action_previous_round(self) -> None:
+        """To this round's deal, or the previous round's when already there."""
+        self._moved(self.cursor.previous_round())
+
+    def action_to_start(self) -> None:
+        """To the first deal."""
+        self._moved(self.cursor.to_start())
+
+    def action_to_end(self) -> None:
+        """To the last action."""
+        self._moved(self.cursor.to_end())
+
+    # ----- autoplay -----------------------------------------------------------------------------
+
+    def action_autoplay(self) -> None:
+        """Start or stop playing the game forward by itself."""
+        if self.autoplaying:
+            self.stop_autoplay()
+        elif not self.cursor.at_end:
+            self._autoplay = self.set_interval(1 / self.speed, self.autoplay_step)
+        self._show_mode()
+
+    def autoplay_step(self) -> None:
+        """One autoplay tick: one action forward; autoplay stops at the end."""
+        self.cursor.forward()
+        if self.cursor.at_end:
+            self.stop_autoplay()
+        self.show_position()
+
+    def stop_autoplay(self) -> None:
+        """Stop autoplay (nothing happens if it is off)."""
+        if self._autoplay is not None:
+            self._autoplay.stop()
+            self._autoplay = None
+            self._show_mode()
+
+    def action_speed(self, step: int) -> None:
+        """Autoplay faster (``step`` 1) or slower (-1)."""
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
+        if self._autoplay is not None:
+            self._autoplay.stop()
+            self._autoplay = self.set_interval(1 / self.speed, self.autoplay_step)
+        self._show_mode()
+
+    # ----- other screens -------------------------------------------------------------------------
+
+    def action_scores(self) -> None:
+        """Every finished round's scores up to the position shown."""
+        state = self.cursor.state
+        self.app.push_screen(ScoreboardScreen(self.names, state.round_scores, self.record.rules))
+
+    def action_take_over(self) -> None:
+        """Choose who plays each seat, then start a new game from the position shown."""
+        if self.cursor.state.over:
+            return
+        self.stop_autoplay()
+        action_count = self.cursor.index
+
+        def chosen(seats: tuple[SeatConfig, ...] | None) -> None:
+            if seats is not None:
+                self.app.take_over(self.record, action_count, seats)  # type: ignore[attr-defined]
+
+        self.app.push_screen(
+            TakeOverScreen(self.record.seats, self.cursor.position_text), chosen
+        )
+
+    def action_close(self) -> None:
+        """Back to where the replay was opened from."""
+        self.stop_autoplay()
+        self.app.pop_screen()
+
+
+def seat_choice(seat: SeatConfig) -> str:
+    """The :class:`TakeOverScreen` option value of a seat: "human" or "computer:<level>"."""
+    return HUMAN if seat.player == HUMAN else f"computer:{seat.level}"
+
+
+def seat_from_choice(name: str, choice: str) -> SeatConfig:
+    """The seat named ``name`` played as ``choice`` (a value from :func:`seat_choice`)."""
+    if choice == HUMAN:
+        return SeatConfig(name=name, player="human")
+    return SeatConfig(name=name, player="computer", level=choice.removeprefix("computer:"))
+
+
+class TakeOverScreen(ModalScreen[tuple[SeatConfig, ...] | None]):
+    """Who plays each seat in the new game taken over from a replay; returns the seats or None."""
+
+    CSS_PATH = "replay.tcss"
+
+    AUTO_FOCUS = "Select"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, seats: tuple[SeatConfig, ...], position: str) -> None:
+        super().__init__()
+        self.seats = seats
+        self.position = position
+
+    def compose(self) -> ComposeResult:
+        """A row per seat (name and a choice of player), then Start and Cancel."""
+        from chickenfoot.bots import BOT_LEVELS
+
+        options = [("Person at the keyboard", HUMAN)]
+        options += [(f"Computer: {level}", f"computer:{level}") for level in BOT_LEVELS]
+        known = {value for _label, value in options}
+        with Vertical(id="takeover-dialog"):
+            yield Static("Take over from here", id="takeover-title")
+            yield Static(
+                f"A new game starts at {self.position}, saved as a game of its own. "
+                "Choose who plays each seat:",
+                id="takeover-help",
+                markup=False,
+            )
+            with VerticalScroll(id="takeover-seats", can_focus=False):
+                for seat, config in enumerate(self.seats):
+                    value = seat_choice(config)
+                    seat_options = options if value in known else [*options, (f"Computer: {config.level}", value)]
+                    with Horizontal(classes="takeover-seat"):
+                        yield Static(config.name, classes="takeover-name", markup=False)
+                        yield Select(
+                            seat_options, value=value, allow_blank=False, compact=True, id=f"seat-{seat}"
+                        )
+            with Horizontal(id="takeover-buttons"):
+                yield Button("Start", variant="primary", id="takeover-start")
+                yield Button("Cancel", id="takeover-cancel")
+
+    def chosen_seats(self) -> tuple[SeatConfig, ...]:
+        """The seats as chosen so far."""
+        return tuple(
+            seat_from_choice(config.name, str(self.query_one(f"#seat-{seat}", Select).value))
+            for seat, config in enumerate(self.seats)
+        )
+
+    @on(Button.Pressed, "#takeover-start")
+    def _start(self) -> None:
+        self.dismiss(self.chosen_seats())
+
+    @on(Button.Pressed, "#takeover-cancel")
+    def action_cancel(self) -> None:
+        """Close without starting a game."""
+        self.dismiss(None)

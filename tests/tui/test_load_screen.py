@@ -1,0 +1,304 @@
+"""The Load screen: the list of saved games, opening, continuing, replaying, deleting, bad files."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Static
+
+from chickenfoot.record import GameRecord, RecordError, load_record, save_record
+from chickenfoot.rules import RuleSet, apply, legal_actions
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.load import LoadScreen
+from chickenfoot.tui.screens.replay import ReplayScreen
+
+CREATED = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
+BROKEN_TEXT = '{"format": "chickenfoot", "version": 1, "created": '
+"""A saved game cut off in the middle."""
+
+
+def played(rules: RuleSet, seats: Any, seed: int, stop_after: int | None = None) -> GameRecord:
+    """A record with seeded random legal actions (``stop_after`` None: to the end)."""
+    record = GameRecord.new(rules, seats, seed=seed).model_copy(update={"created": CREATED})
+    choices = random.Random(seed)
+    state = record.final_state()
+    while not state.over and (stop_after is None or len(record.actions) < stop_after):
+        action = choices.choice(legal_actions(state))
+        state, _events = apply(state, action)
+        record = record.appended(action)
+    return record
+
+
+def load_error(path: Path) -> RecordError:
+    """The error loading ``path`` raises."""
+    with pytest.raises(RecordError) as caught:
+        load_record(path)
+    return caught.value
+
+
+def stamp(path: Path, hour: int) -> None:
+    """Give ``path`` a fixed modification time: 30 Nov 2026 at ``hour``:00 UTC."""
+    moment = datetime(2026, 11, 30, hour, tzinfo=UTC).timestamp()
+    os.utime(path, (moment, moment))
+
+
+@pytest.fixture(autouse=True)
+def utc_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Local time is UTC, so the dates shown do not depend on the machine."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+class Saves:
+    """Three files in the saves folder: unfinished (newest), finished, broken (oldest)."""
+
+    def __init__(self, folder: Path, kit: Any) -> None:
+        self.unfinished = played(kit.short_rules(3, rounds=2), kit.seats("human", "computer", "human"), 4, 9)
+        self.finished = played(kit.short_rules(2), kit.seats("human", "computer"), 6)
+        assert self.finished.finished and not self.unfinished.finished
+        self.unfinished_path = folder / "unfinished.json"
+        self.finished_path = folder / "finished.json"
+        self.broken_path = folder / "broken.json"
+        save_record(self.unfinished, self.unfinished_path)
+        save_record(self.finished, self.finished_path)
+        self.broken_path.write_text(BROKEN_TEXT)
+        stamp(self.unfinished_path, 12)
+        stamp(self.finished_path, 11)
+        stamp(self.broken_path, 10)
+
+
+@pytest.fixture
+def saves(data_dir: Path, kit: Any) -> Saves:
+    """The saved games of these tests."""
+    folder = data_dir / "saves"
+    folder.mkdir()
+    return Saves(folder, kit)
+
+
+def recording_notifications(app: ChickenFootApp) -> list[str]:
+    """Collect every notification's text (and still show it)."""
+    messages: list[str] = []
+    notify = app.notify
+
+    def record(message: str, **options: Any) -> None:
+        messages.append(message)
+        notify(message, **options)
+
+    app.notify = record  # type: ignore[method-assign]
+    return messages
+
+
+async def open_load(pilot: Pilot, replays: bool = False) -> LoadScreen:
+    """Push the Load (or Replays) screen and wait for it."""
+    screen = LoadScreen(replays=replays)
+    pilot.app.push_screen(screen)
+    await listed(pilot)
+    assert pilot.app.screen is screen
+    return screen
+
+
+async def listed(pilot: Pilot) -> None:
+    """Wait until the saves folder has been read and the table filled."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def highlight(pilot: Pilot, screen: LoadScreen, path: Path) -> None:
+    """Move the table's cursor to the row of ``path``."""
+    row = [summary.path for summary in screen.summaries].index(path)
+    screen.query_one("#saves", DataTable).move_cursor(row=row)
+    await pilot.pause()
+
+
+async def test_lists_every_save_newest_first_with_broken_files(saves: Saves) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_load(pilot)
+        table = screen.query_one("#saves", DataTable)
+        rows = [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
+        assert rows == [
+            ["2026-11-30 12:00", "Ana, Bea, Cy", "round 1 of 2"],
+            ["2026-11-30 11:00", "Ana, Bea", "finished (1 rounds)"],
+            ["2026-11-30 10:00", "cannot be read (see below)", "unreadable"],
+        ]
+        detail = screen.query_one("#load-detail", Static)
+        assert "unfinished.json" in str(detail.render())
+        assert "9 actions" in str(detail.render())
+        await highlight(pilot, screen, saves.broken_path)
+        problem = str(load_error(saves.broken_path)).removeprefix(f"{saves.broken_path}: ")
+        assert str(detail.render()) == f"broken.json\nCannot be read: {problem}"
+
+
+async def test_enter_continues_an_unfinished_game(saves: Saves) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_load(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None and game.session.path == saves.unfinished_path
+        played_so_far = game.session.record.actions
+        assert played_so_far[: len(saves.unfinished.actions)] == saves.unfinished.actions
+
+
+async def test_enter_replays_a_finished_game_and_c_says_it_cannot_continue(saves: Saves) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        messages = recording_notifications(app)
+        screen = await open_load(pilot)
+        await highlight(pilot, screen, saves.finished_path)
+        await pilot.press("c")
+        assert app.screen is screen
+        assert messages == ["That game is finished and cannot be continued: press r to replay it."]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.record.actions == saves.finished.actions
+        await pilot.press("escape")
+        await listed(pilot)
+        assert app.screen is screen
+
+
+async def test_r_replays_and_c_continues(saves: Saves) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_load(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.path == saves.unfinished_path
+        await pilot.press("escape")
+        await listed(pilot)
+        assert app.screen is screen
+        await pilot.press("c")
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None and game.session.path == saves.unfinished_path
+
+
+async def test_a_bad_file_shows_its_error_and_is_never_changed(saves: Saves) -> None:
+    before = saves.broken_path.read_bytes(), saves.broken_path.stat().st_mtime_ns
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        messages = recording_notifications(app)
+        screen = await open_load(pilot)
+        await highlight(pilot, screen, saves.broken_path)
+        for key in ("enter", "r", "c"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is screen, f"{key} must not leave the Load screen"
+        assert len(messages) == 3
+        summary = screen.selected
+        assert summary is not None and summary.error is not None
+        assert messages == [str(load_error(saves.broken_path))] * 3
+    assert (saves.broken_path.read_bytes(), saves.broken_path.stat().st_mtime_ns) == before
+
+
+async def test_delete_asks_first(saves: Saves) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_load(pilot)
+        await highlight(pilot, screen, saves.finished_path)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == "Delete finished.json (Ana, Bea)? This cannot be undone."
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen
+        assert saves.finished_path.exists() and len(screen.summaries) == 3
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await listed(pilot)
+        assert app.screen is screen
+        assert not saves.finished_path.exists()
+        assert [summary.path for summary in screen.summaries] == [saves.unfinished_path, saves.broken_path]
+        await highlight(pilot, screen, saves.broken_path)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "this unreadable file" in app.screen.question
+        await pilot.press("y")
+        await listed(pilot)
+        assert not saves.broken_path.exists()
+
+
+async def test_open_any_path(saves: Saves, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.json"
+    save_record(saves.finished, elsewhere)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        messages = recording_notifications(app)
+        screen = await open_load(pilot, replays=True)
+        await pilot.press("o")
+        path_input = screen.query_one("#load-path", Input)
+        assert path_input.display and path_input.has_focus
+        missing = tmp_path / "missing.json"
+        path_input.value = str(missing)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and len(messages) == 1 and str(missing) in messages[0]
+        path_input.value = str(elsewhere)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.path == elsewhere
+        await pilot.press("escape")
+        await listed(pilot)
+        assert app.screen is screen and not path_input.display
+
+
+async def test_escape_closes_the_path_input_then_the_screen(saves: Saves) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_load(pilot)
+        await pilot.press("o")
+        await pilot.press("escape")
+        assert app.screen is screen and not screen.query_one("#load-path", Input).display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+
+
+async def test_replays_screen_replays_unfinished_games_and_offers_no_continue(saves: Saves) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_load(pilot, replays=True)
+        assert screen.check_action("continue_game", ()) is False
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.path == saves.unfinished_path
+
+
+async def test_an_empty_list_says_so_and_hides_the_game_keys() -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_load(pilot)
+        assert not screen.query_one("#saves", DataTable).display
+        assert "No saved games yet" in str(screen.query_one("#load-empty", Static).render())
+        for action in ("open", "continue_game", "replay", "delete"):
+            assert screen.check_action(action, ()) is False
+        assert screen.check_action("open_path", ()) is True
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+def test_load_screen_snapshot(saves: Saves, theme: str, snap_compare: Any) -> None:
+    async def show(pilot: Pilot) -> None:
+        pilot.app.theme = theme
+        await open_load(pilot)
+        await highlight(pilot, pilot.app.screen, saves.broken_path)  # type: ignore[arg-type]
+
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=show)

@@ -1,0 +1,295 @@
+"""The replay viewer: every control, every hand shown, take over, and snapshots."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Select, Static
+
+from chickenfoot.describe import describe_event
+from chickenfoot.record import GameRecord, SeatConfig, save_record
+from chickenfoot.rules import Play, RuleSet, apply, legal_actions
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text
+from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
+
+CREATED = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
+AUTOPLAY_WAIT_SECONDS = 0.05
+AUTOPLAY_WAIT_LIMIT = 200
+"""At most 10 s for autoplay steps that come every 1/16 s: generous, never flaky."""
+
+
+def played(rules: RuleSet, seats: Any, seed: int, stop_after: int | None = None) -> GameRecord:
+    """A record with seeded random legal actions (``stop_after`` None: to the end)."""
+    record = GameRecord.new(rules, seats, seed=seed).model_copy(update={"created": CREATED})
+    choices = random.Random(seed)
+    state = record.final_state()
+    while not state.over and (stop_after is None or len(record.actions) < stop_after):
+        action = choices.choice(legal_actions(state))
+        state, _events = apply(state, action)
+        record = record.appended(action)
+    return record
+
+
+@pytest.fixture
+def game(data_dir: Path, kit: Any) -> tuple[GameRecord, Path]:
+    """A finished two-round game of three seats, saved outside the saves folder."""
+    record = played(kit.short_rules(3, rounds=2), kit.seats("human", "computer", "computer"), seed=5)
+    assert record.finished and record.final_state().round_number == 2
+    path = data_dir / "game.json"
+    save_record(record, path)
+    return record, path
+
+
+async def open_replay(pilot: Pilot, path: Path) -> ReplayScreen:
+    """Open the replay of ``path`` the way the app does."""
+    pilot.app.open_replay(path)  # type: ignore[attr-defined]
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ReplayScreen)
+    return screen
+
+
+def assert_shows_the_cursor(screen: ReplayScreen) -> None:
+    """Board, every hand, seats, log and position match the cursor's state."""
+    state = screen.cursor.state
+    assert screen.query_one(BoardView).board == state.board
+    for seat, hand in enumerate(state.hands):
+        view = screen.query_one(f"#hand-{seat}", HandView)
+        assert view.visible_tiles == hand, "a replay hides no hand"
+    seats = screen.query_one(SeatsPanel)
+    assert seats.counts == tuple(len(hand) for hand in state.hands)
+    assert seats.totals == state.totals
+    position = str(screen.query_one("#replay-position", Static).render())
+    assert position.startswith(screen.cursor.position_text)
+    names = screen.names
+    last_lines = [
+        line for event in screen.cursor.events if (line := describe_event(event, names, None)) is not None
+    ]
+    history = screen.query_one(EventLog).history
+    assert history[len(history) - len(last_lines) :] == last_lines
+
+
+async def test_opens_at_the_first_deal_showing_everything(game: tuple[GameRecord, Path]) -> None:
+    record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        assert screen.cursor.index == 0
+        assert screen.position_text == f"round 1 · action 0 of {len(record.actions)} · ⏸ paused 2/s"
+        assert_shows_the_cursor(screen)
+        assert any("Round 1 begins" in line for line in screen.query_one(EventLog).history)
+
+
+async def test_step_forward_and_back(game: tuple[GameRecord, Path]) -> None:
+    record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        assert screen.check_action("back", ()) is False, "no back at the start"
+        await pilot.press("left")
+        assert screen.cursor.index == 0
+        await pilot.press("right", "right", "right")
+        assert screen.cursor.index == 3
+        assert screen.cursor.state == list(record.states())[3]
+        assert_shows_the_cursor(screen)
+        await pilot.press("left")
+        assert screen.cursor.index == 2
+        assert_shows_the_cursor(screen)
+
+
+async def test_the_next_play_is_marked_in_its_hand_and_on_the_board(game: tuple[GameRecord, Path]) -> None:
+    record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        index = next(i for i, action in enumerate(record.actions) if isinstance(action, Play))
+        screen.cursor.seek(index)
+        screen.show_position()
+        action = record.actions[index]
+        assert isinstance(action, Play)
+        hand = screen.query_one(f"#hand-{action.seat}", HandView)
+        assert hand.selected is not None and hand.tiles[hand.selected] == action.tile
+        assert screen.query_one(BoardView).chosen == action.target
+
+
+async def test_rounds_start_and_end(game: tuple[GameRecord, Path]) -> None:
+    record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        second_round = screen.cursor.round_starts[1]
+        await pilot.press("right_square_bracket")
+        assert screen.cursor.index == second_round and screen.cursor.round_number == 2
+        assert_shows_the_cursor(screen)
+        await pilot.press("pagedown")
+        assert screen.cursor.at_end and screen.cursor.state.over
+        assert_shows_the_cursor(screen)
+        for action in ("forward", "next_round", "to_end", "autoplay", "take_over"):
+            assert screen.check_action(action, ()) is False, f"{action} is hidden at the end"
+        await pilot.press("pageup")
+        assert screen.cursor.index == second_round
+        await pilot.press("left_square_bracket")
+        assert screen.cursor.index == 0
+        await pilot.press("end")
+        assert screen.cursor.index == len(record.actions)
+        await pilot.press("home")
+        assert screen.cursor.index == 0
+        for action in ("back", "previous_round", "to_start"):
+            assert screen.check_action(action, ()) is False, f"{action} is hidden at the start"
+
+
+async def test_autoplay_runs_changes_speed_and_stops(game: tuple[GameRecord, Path]) -> None:
+    _record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        await pilot.press("minus")
+        assert screen.speed == SPEEDS[1]
+        for _ in SPEEDS:
+            await pilot.press("plus")
+        assert screen.speed == SPEEDS[-1]
+        assert screen.check_action("speed", (1,)) is False and screen.check_action("speed", (-1,)) is True
+        await pilot.press("space")
+        assert screen.autoplaying
+        assert f"▶ playing {speed_text(SPEEDS[-1])}" in str(screen.query_one("#replay-position", Static).render())
+        for _ in range(AUTOPLAY_WAIT_LIMIT):
+            if screen.cursor.index >= 2:
+                break
+            await pilot.pause(AUTOPLAY_WAIT_SECONDS)
+        assert screen.cursor.index >= 2, "autoplay moved on by itself"
+        await pilot.press("space")
+        assert not screen.autoplaying
+        stopped_at = screen.cursor.index
+        await pilot.pause(AUTOPLAY_WAIT_SECONDS * 4)
+        assert screen.cursor.index == stopped_at
+        assert_shows_the_cursor(screen)
+
+
+async def test_autoplay_stops_at_the_end_and_a_key_stops_it(game: tuple[GameRecord, Path]) -> None:
+    record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        screen.cursor.seek(len(record.actions) - 2)
+        screen.show_position()
+        await pilot.press("space")
+        screen.autoplay_step()
+        assert screen.autoplaying
+        screen.autoplay_step()
+        assert screen.cursor.at_end and not screen.autoplaying
+        await pilot.press("home", "space")
+        assert screen.autoplaying
+        await pilot.press("right")
+        assert not screen.autoplaying and screen.cursor.index == 1
+
+
+async def test_scores_by_round(game: tuple[GameRecord, Path]) -> None:
+    _record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        await pilot.press("end", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+        assert app.screen.round_scores == screen.cursor.state.round_scores
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Path]) -> None:
+    record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        await pilot.press("right", "right", "right", "right", "t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TakeOverScreen)
+        assert dialog.chosen_seats() == record.seats, "the seats start as they were"
+        assert dialog.query_one("#seat-0", Select).has_focus
+        await pilot.press("enter", "down", "down", "enter")  # Ana: person -> greedy computer
+        await pilot.press("tab", "enter", "up", "enter")  # Bea: random computer -> person
+        await pilot.press("tab", "tab")
+        assert dialog.query_one("#takeover-start").has_focus
+        await pilot.press("enter")
+        await pilot.pause()
+        game_screen = app.game_screen
+        assert game_screen is not None
+        new = game_screen.session.record
+        assert new.seats == (
+            SeatConfig(name="Ana", player="computer", level="greedy"),
+            SeatConfig(name="Bea", player="human"),
+            record.seats[2],
+        )
+        assert new.actions[:4] == record.actions[:4] and new.decks == record.decks
+        assert game_screen.session.path != path
+    assert path.read_text() == record.to_json(), "the replayed file is untouched"
+
+
+async def test_take_over_can_be_cancelled(game: tuple[GameRecord, Path]) -> None:
+    _record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TakeOverScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and app.game_screen is None
+
+
+async def test_escape_goes_back(game: tuple[GameRecord, Path]) -> None:
+    _record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        below = app.screen
+        await open_replay(pilot, path)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is below
+
+
+async def test_a_bad_file_is_reported_not_opened(data_dir: Path) -> None:
+    path = data_dir / "junk.json"
+    path.write_bytes(b"\x00\x01 not a game")
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        below = app.screen
+        app.open_replay(path)
+        await pilot.pause()
+        assert app.screen is below
+    assert path.read_bytes() == b"\x00\x01 not a game"
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+def test_replay_snapshot(game: tuple[GameRecord, Path], theme: str, snap_compare: Any) -> None:
+    _record, path = game
+
+    async def show(pilot: Pilot) -> None:
+        pilot.app.theme = theme
+        screen = await open_replay(pilot, path)
+        screen.cursor.seek(screen.cursor.round_starts[1] + 5)
+        screen.show_position()
+        await pilot.pause()
+
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=show)
+
+
+def test_take_over_dialog_snapshot(game: tuple[GameRecord, Path], snap_compare: Any) -> None:
+    _record, path = game
+
+    async def show(pilot: Pilot) -> None:
+        await open_replay(pilot, path)
+        await pilot.press("right", "right", "t")
+        await pilot.pause()
+
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=show)
