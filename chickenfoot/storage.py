@@ -20,6 +20,7 @@ from pathlib import Path
 
 import platformdirs
 
+from chickenfoot.describe import plural
 from chickenfoot.record import GameRecord, RecordError, load_record
 
 DATA_DIR_VARIABLE = "CHICKENFOOT_DATA_DIR"
@@ -90,7 +91,7 @@ class SaveSummary:
         if self.error is not None:
             return "unreadable"
         if self.finished:
-            return f"finished ({self.round_count} rounds)"
+            return f"finished ({plural(self.round_count, 'round')})"
         return f"round {self.round_number} of {self.round_count}"
 
 

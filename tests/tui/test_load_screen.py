@@ -131,7 +131,7 @@ async def test_lists_every_save_newest_first_with_broken_files(saves: Saves) -> 
         rows = [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
         assert rows == [
             ["2026-11-30 12:00", "Ana, Bea, Cy", "round 1 of 2"],
-            ["2026-11-30 11:00", "Ana, Bea", "finished (1 rounds)"],
+            ["2026-11-30 11:00", "Ana, Bea", "finished (1 round)"],
             ["2026-11-30 10:00", "cannot be read (see below)", "unreadable"],
         ]
         detail = screen.query_one("#load-detail", Static)
