@@ -1,0 +1,1 @@
+"""Tests of the rules engine: scenarios from exact decks, properties over random games."""
