@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 
@@ -10,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.recorded import random_record
 from chickenfoot.record import GameRecord, SeatConfig
 from chickenfoot.replay_cursor import ReplayCursor
-from chickenfoot.rules import RuleSet, apply, legal_actions, preset
+from chickenfoot.rules import RuleSet, preset
 
 SEATS = (
     SeatConfig(name="Ana", player="human"),
@@ -23,14 +23,7 @@ SEATS = (
 
 def played(rules: RuleSet, seed: int, stop_after: int | None = None) -> GameRecord:
     """A record of a game with seeded random legal actions, cut after ``stop_after`` actions."""
-    record = GameRecord.new(rules, SEATS[: rules.players], seed=seed)
-    choices = random.Random(seed)
-    state = record.final_state()
-    while not state.over and (stop_after is None or len(record.actions) < stop_after):
-        action = choices.choice(legal_actions(state))
-        state, _events = apply(state, action)
-        record = record.appended(action)
-    return record
+    return random_record(rules, SEATS[: rules.players], seed, stop_after)
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -14,8 +13,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
+from tests.recorded import random_record
 from chickenfoot.record import GameRecord, RecordError, load_record, save_record
-from chickenfoot.rules import RuleSet, apply, legal_actions
+from chickenfoot.rules import RuleSet
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.load import LoadScreen
@@ -28,14 +28,7 @@ BROKEN_TEXT = '{"format": "chickenfoot", "version": 1, "created": '
 
 def played(rules: RuleSet, seats: Any, seed: int, stop_after: int | None = None) -> GameRecord:
     """A record with seeded random legal actions (``stop_after`` None: to the end)."""
-    record = GameRecord.new(rules, seats, seed=seed).model_copy(update={"created": CREATED})
-    choices = random.Random(seed)
-    state = record.final_state()
-    while not state.over and (stop_after is None or len(record.actions) < stop_after):
-        action = choices.choice(legal_actions(state))
-        state, _events = apply(state, action)
-        record = record.appended(action)
-    return record
+    return random_record(rules, seats, seed, stop_after, created=CREATED)
 
 
 def load_error(path: Path) -> RecordError:

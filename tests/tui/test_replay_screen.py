@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -11,9 +10,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
+from tests.recorded import random_record
 from chickenfoot.describe import describe_event
 from chickenfoot.record import GameRecord, SeatConfig, save_record
-from chickenfoot.rules import Play, RuleSet, apply, legal_actions
+from chickenfoot.rules import Play, RuleSet
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
@@ -27,14 +27,7 @@ AUTOPLAY_WAIT_LIMIT = 200
 
 def played(rules: RuleSet, seats: Any, seed: int, stop_after: int | None = None) -> GameRecord:
     """A record with seeded random legal actions (``stop_after`` None: to the end)."""
-    record = GameRecord.new(rules, seats, seed=seed).model_copy(update={"created": CREATED})
-    choices = random.Random(seed)
-    state = record.final_state()
-    while not state.over and (stop_after is None or len(record.actions) < stop_after):
-        action = choices.choice(legal_actions(state))
-        state, _events = apply(state, action)
-        record = record.appended(action)
-    return record
+    return random_record(rules, seats, seed, stop_after, created=CREATED)
 
 
 @pytest.fixture
@@ -208,7 +201,7 @@ async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Pat
     record, path = game
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_replay(pilot, path)
+        await open_replay(pilot, path)
         await pilot.press("right", "right", "right", "right", "t")
         await pilot.pause()
         dialog = app.screen

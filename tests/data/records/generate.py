@@ -1,6 +1,6 @@
 """Write the sample saved games of the current format version into this folder.
 
-Run ``python tests/data/records/generate.py`` from the repository root when a new format
+Run ``python -m tests.data.records.generate`` from the repository root when a new format
 version is released, then commit the new ``v<N>-*.json`` files beside the old ones: the old
 samples must stay, so that every released version keeps loading (tests/test_record.py).
 
@@ -10,13 +10,13 @@ among the legal actions (no computer-player code involved).
 
 from __future__ import annotations
 
-import random
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 from chickenfoot.record import FORMAT_VERSION, GameRecord, SeatConfig, save_record
-from chickenfoot.rules import RuleSet, apply, legal_actions, preset
+from chickenfoot.rules import RuleSet, preset
+from tests.recorded import random_record
 
 HERE = Path(__file__).resolve().parent
 CREATED = datetime(2026, 11, 30, 12, 0, 0, tzinfo=UTC)
@@ -25,14 +25,7 @@ CREATED = datetime(2026, 11, 30, 12, 0, 0, tzinfo=UTC)
 def played(rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int, stop_after: int | None) -> GameRecord:
     """A record of a game dealt from ``seed``, each action chosen at random (seeded) among the
     legal ones, ended after ``stop_after`` actions (None: play to the end)."""
-    record = GameRecord.new(rules, seats, seed=seed).model_copy(update={"created": CREATED})
-    choices = random.Random(seed)
-    state = record.final_state()
-    while not state.over and (stop_after is None or len(record.actions) < stop_after):
-        action = choices.choice(legal_actions(state))
-        state, _events = apply(state, action)
-        record = record.appended(action)
-    return record
+    return random_record(rules, seats, seed, stop_after, created=CREATED)
 
 
 def samples() -> dict[str, GameRecord]:
