@@ -1,0 +1,229 @@
+"""The help screen: a short summary of the rules and every key of every screen.
+
+The key tables are built from the screens' own ``BINDINGS`` (so they never drift from the
+code), plus a line or two for keys a screen reads itself (digits and letters in the game).
+The full rules are in ``docs/rules.md``. Escape, ``?`` or ``q`` closes the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.keys import format_key
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Markdown
+
+RULES_SUMMARY = """\
+# Chicken Foot
+
+**Goal:** the lowest total after the last round. Each round, get rid of your tiles; what is
+left in your hand scores its pips against you.
+
+- **Rounds** start from the highest double (9|9 in a double-9 set) and count down: round 2
+  uses 8|8, and so on to 0|0 (or fewer rounds if the set-up says so).
+- **The centre double** must first get its **arms**: `cross` 4, `trains` one per seat. Until
+  then every play must start a new arm (a tile carrying the double's number).
+- **A turn:** play one tile whose end matches an open end. With no play, **draw** one tile
+  (or keep drawing, if the rules say so); a playable drawn tile may be played (`cross`, or
+  kept with *Keep*) or must be played (`trains`). If nothing can be drawn, **pass**.
+- **Chicken foot:** a double played on an open end closes that line and must get exactly
+  **three toes** (tiles carrying its number) before anything else is played anywhere.
+- **A round ends** when a seat plays its last tile, or nobody can play or draw (blocked).
+  Remaining pips count against you; in `cross` a 0|0 left in hand scores 50.
+- **Ties:** `cross` counts rounds at 0, then the lowest non-zero round; `trains` shares.
+
+Every option is set on the *New game* screen. The full rules, with every point the sources
+leave open settled, are in **docs/rules.md**.
+"""
+
+
+@dataclass(frozen=True)
+class ScreenKeys:
+    """Where a screen's class lives, its title in the help, and keys its bindings do not show."""
+
+    title: str
+    module: str
+    class_name: str
+    extra: tuple[tuple[str, str], ...] = ()
+    """(keys, what they do) for keys the screen handles itself, not through BINDINGS."""
+
+
+SCREENS: tuple[ScreenKeys, ...] = (
+    ScreenKeys(
+        "Everywhere",
+        "chickenfoot.tui.app",
+        "ChickenFootApp",
+        (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
+    ),
+    ScreenKeys(
+        "Main menu",
+        "chickenfoot.tui.screens.menu",
+        "MenuScreen",
+        (("↑ ↓, Enter", "Choose an item"),),
+    ),
+    ScreenKeys(
+        "New game",
+        "chickenfoot.tui.screens.setup",
+        "SetupScreen",
+        (
+            ("Enter in a text field", "Next field"),
+            ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
+        ),
+    ),
+    ScreenKeys(
+        "Game",
+        "chickenfoot.tui.screens.game",
+        "GameScreen",
+        (
+            ("1 … 9", "Choose that tile of your hand"),
+            ("a letter", "Choose the open end with that label"),
+        ),
+    ),
+    ScreenKeys("Hand-off", "chickenfoot.tui.screens.handoff", "HandoffScreen"),
+    ScreenKeys("Round over", "chickenfoot.tui.screens.round_over", "RoundOverScreen"),
+    ScreenKeys("Game over", "chickenfoot.tui.screens.game_over", "GameOverScreen"),
+    ScreenKeys("Scoreboard", "chickenfoot.tui.screens.scoreboard", "ScoreboardScreen"),
+    ScreenKeys(
+        "Load game and Replays",
+        "chickenfoot.tui.screens.load",
+        "LoadScreen",
+        (("↑ ↓", "Choose a saved game"),),
+    ),
+    ScreenKeys("Replay", "chickenfoot.tui.screens.replay", "ReplayScreen"),
+    ScreenKeys(
+        "Questions",
+        "chickenfoot.tui.screens.confirm",
+        "ConfirmScreen",
+        (("Enter", "Press the highlighted button"),),
+    ),
+    ScreenKeys(
+        "Save as",
+        "chickenfoot.tui.screens.save_as",
+        "SaveAsScreen",
+        (("Enter", "Save (asks before replacing a file)"),),
+    ),
+    ScreenKeys("Help", "chickenfoot.tui.screens.help", "HelpScreen"),
+)
+"""Every screen whose keys the help lists, in the order a player meets them."""
+
+
+KEY_NAMES: dict[str, str] = {
+    "enter": "Enter",
+    "escape": "Esc",
+    "space": "Space",
+    "delete": "Del",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+}
+"""Words for keys that Textual shows as symbols or lower case."""
+
+
+def key_text(binding: Binding) -> str:
+    """How a binding's key is written in the help: its display text, or the formatted key."""
+    if binding.key_display:
+        return binding.key_display
+    modifiers, key = binding.parse_key()
+    shown = KEY_NAMES.get(key) or format_key(key)
+    if len(shown) > 1 and shown.islower():
+        shown = shown.capitalize()  # "escape" -> "Escape"; printable characters stay as typed
+    if "ctrl" in modifiers:
+        modifiers = [m for m in modifiers if m != "ctrl"]
+        shown = f"^{shown}"
+    return "+".join([*modifiers, shown])
+
+
+def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
+    """(keys, what they do) rows for the bindings that have a description, in order.
+
+    Bindings with the same description are one row; when any of them has a ``key_display``
+    (e.g. "←→" for left and right), only those displays are used.
+    """
+    groups: dict[str, list[Binding]] = {}
+    for binding in Binding.make_bindings(bindings):
+        if binding.description:
+            groups.setdefault(binding.description, []).append(binding)
+    rows: list[tuple[str, str]] = []
+    for description, group in groups.items():
+        displayed = [b for b in group if b.key_display] or group
+        keys: list[str] = []
+        for binding in displayed:
+            text = key_text(binding)
+            if text not in keys:
+                keys.append(text)
+        rows.append((", ".join(keys), description))
+    return rows
+
+
+def table_cell(text: str) -> str:
+    """A Markdown table cell showing ``text`` literally, as keyboard keys."""
+    return "`" + text.replace("`", "'").replace("|", "¦") + "`"
+
+
+def screen_section(screen: ScreenKeys) -> str:
+    """The Markdown key table of one screen (its bindings and extra keys)."""
+    try:
+        owner = getattr(import_module(screen.module), screen.class_name)
+    except (ImportError, AttributeError):
+        return ""
+    rows = [*screen.extra, *key_rows(getattr(owner, "BINDINGS", []))]
+    if not rows:
+        return ""
+    lines = [f"### {screen.title}", "", "| Keys | Does |", "|---|---|"]
+    lines.extend(f"| {table_cell(keys)} | {does} |" for keys, does in rows)
+    return "\n".join(lines) + "\n"
+
+
+def help_markdown(screens: Sequence[ScreenKeys] = SCREENS) -> str:
+    """The whole help text: the rules summary, then the keys of every screen."""
+    sections = [section for section in map(screen_section, screens) if section]
+    return RULES_SUMMARY + "\n## Keys\n\n" + "\n".join(sections)
+
+
+class HelpScreen(Screen[None]):
+    """The rules in short and every key; Escape, ``?`` or ``q`` closes it."""
+
+    CSS_PATH = "help.tcss"
+    BINDINGS = [
+        Binding("escape,question_mark,q", "close", "Close", key_display="Esc/?"),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown,space", "page(1)", "Page down", show=False),
+        Binding("home", "top", "Top", show=False),
+        Binding("end", "bottom", "Bottom", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """A header, the scrollable help text and the key footer."""
+        yield Header()
+        with VerticalScroll(id="help-scroll"):
+            yield Markdown(help_markdown(), id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the text so the arrow keys scroll it."""
+        self.sub_title = "Help"
+        self.query_one("#help-scroll", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        """Back to where help was opened."""
+        self.dismiss()
+
+    def action_page(self, step: int) -> None:
+        """Scroll a page up or down."""
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        if step > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)
+
+    def action_top(self) -> None:
+        """Scroll to the top."""
+        self.query_one("#help-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def action_bottom(self) -> None:
+        """Scroll to the bottom."""
+        self.query_one("#help-scroll", VerticalScroll).scroll_end(animate=False)

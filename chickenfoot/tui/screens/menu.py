@@ -1,0 +1,226 @@
+"""The main menu: New game, Continue, Load game, Replays, Help, Quit.
+
+Arrow keys and Enter choose an item; each item's first letter (``n c l r h q``, and ``?``
+for help) chooses it at once. *Continue* is listed only while an unfinished game is saved
+and names its seats and round. :class:`MenuCommands` puts the same commands in the command
+palette (``ctrl+p``); it is registered on :class:`MenuScreen` and works on any screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Center, Vertical
+from textual.events import ScreenResume
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from chickenfoot import storage
+
+LOGO = r"""
+[5|1]   [5|3]   [5|6]
+    ╲     │     ╱
+     ╲    │    ╱
+      ┌───┴───┐
+      │ 5 ‖ 5 │
+      └───┬───┘
+        [5|2]
+"""
+"""A chicken foot: the double 5|5 with its three toes (and the tile it was played on)."""
+
+TITLE = "C H I C K E N   F O O T"
+
+
+CONTINUE_NAMES_WIDTH = 30
+"""Most characters of seat names the Continue item shows before "+N"."""
+
+
+def names_text(names: tuple[str, ...], width: int = CONTINUE_NAMES_WIDTH) -> str:
+    """The names joined with commas, as many as fit in ``width`` (at least one), then "+N"."""
+    shown: list[str] = []
+    for name in names:
+        if shown and len(", ".join([*shown, name])) > width:
+            break
+        shown.append(name)
+    rest = len(names) - len(shown)
+    return ", ".join(shown) + (f" +{rest}" if rest else "")
+
+
+def continue_text(path: Path) -> str:
+    """What the Continue item says about the saved game at ``path``: seats and round."""
+    summary = storage.summarize(path)
+    if not summary.ok:
+        return "Continue"
+    return f"Continue: {names_text(summary.names)} · round {summary.round_number} of {summary.round_count}"
+
+
+def show_setup(app: App[object]) -> None:
+    """Open the New game set-up screen."""
+    from chickenfoot.tui.screens.setup import SetupScreen
+
+    app.push_screen(SetupScreen())
+
+
+def continue_latest(app: App[object]) -> None:
+    """Continue the most recent unfinished game, or say there is none."""
+    path = storage.latest_unfinished()
+    if path is None:
+        app.notify("There is no unfinished game to continue.", severity="warning")
+        return
+    app.continue_game(path)  # type: ignore[attr-defined]
+
+
+def show_saves(app: App[object], replays: bool = False) -> None:
+    """Open the saved games (to continue or replay one), or the replays list."""
+    try:
+        from chickenfoot.tui.screens.load import LoadScreen
+    except ImportError:
+        app.notify("Saved games cannot be listed in this build.", severity="error")
+        return
+    app.push_screen(LoadScreen(replays=replays))
+
+
+def show_help(app: App[object]) -> None:
+    """Open the help screen (unless it is already on top)."""
+    from chickenfoot.tui.screens.help import HelpScreen
+
+    if not isinstance(app.screen, HelpScreen):
+        app.push_screen(HelpScreen())
+
+
+def quit_app(app: App[object]) -> None:
+    """Quit: at once from the menu, after a confirmation while a game is open."""
+    if getattr(app, "game_screen", None) is not None and hasattr(app, "action_request_quit"):
+        app.action_request_quit()
+        return
+    app.exit()
+
+
+MenuCommand = tuple[str, str, Callable[[App[object]], None]]
+"""(item id, label, what it does to the app)."""
+
+MENU_COMMANDS: tuple[MenuCommand, ...] = (
+    ("new", "New game", show_setup),
+    ("continue", "Continue", continue_latest),
+    ("load", "Load game", show_saves),
+    ("replays", "Replays", partial(show_saves, replays=True)),
+    ("help", "Help", show_help),
+    ("quit", "Quit", quit_app),
+)
+"""The menu's items in order; the command palette offers the same."""
+
+COMMAND_HELP: dict[str, str] = {
+    "new": "Set up a new game: seats, players and rules",
+    "continue": "Resume the most recent unfinished game",
+    "load": "Continue or replay a saved game",
+    "replays": "Watch a saved game move by move",
+    "help": "Rules summary and every key",
+    "quit": "Leave Chicken Foot (games are saved)",
+}
+
+
+class MenuCommands(Provider):
+    """Command palette entries for the menu items (Continue only when there is a game)."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], None], str]]:
+        has_unfinished = storage.latest_unfinished() is not None
+        return [
+            (f"Chicken Foot: {label}", partial(run, self.app), COMMAND_HELP[item])
+            for item, label, run in MENU_COMMANDS
+            if item != "continue" or has_unfinished
+        ]
+
+    async def discover(self) -> Hits:
+        """Every menu command, for the palette opened with nothing typed."""
+        for name, callback, help_text in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """The menu commands that match ``query``, best first."""
+        matcher = self.matcher(query)
+        for name, callback, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class MenuScreen(Screen[None]):
+    """The main menu."""
+
+    CSS_PATH = "menu.tcss"
+    COMMANDS = {MenuCommands}
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("c", "choose('continue')", "Continue"),
+        Binding("l", "choose('load')", "Load game"),
+        Binding("r", "choose('replays')", "Replays"),
+        Binding("h,question_mark", "choose('help')", "Help", key_display="h/?"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.unfinished: Path | None = None
+
+    def compose(self) -> ComposeResult:
+        """Logo, title and the menu, centred, with the keys in the footer."""
+        yield Header()
+        with Vertical(id="menu-body"):
+            with Center():
+                yield Static(LOGO.strip("\n"), id="menu-logo", markup=False)
+            yield Static(TITLE, id="menu-title", markup=False)
+            yield Static("dominoes for 2 to 8 players", id="menu-tagline", markup=False)
+            with Center():
+                yield OptionList(id="menu-options")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fill the menu and focus it."""
+        self.refresh_options()
+        self.query_one("#menu-options", OptionList).focus()
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        """Back from a game or the saves: Continue may have appeared or gone."""
+        self.refresh_options()
+
+    def refresh_options(self) -> None:
+        """Rebuild the items, listing Continue only while an unfinished game is saved."""
+        self.unfinished = storage.latest_unfinished()
+        options = self.query_one("#menu-options", OptionList)
+        highlighted = options.highlighted_option.id if options.highlighted_option else None
+        options.clear_options()
+        for item, label, _run in MENU_COMMANDS:
+            if item == "continue":
+                if self.unfinished is None:
+                    continue
+                label = continue_text(self.unfinished)
+            options.add_option(Option(Text(label), id=item))
+        ids = [option.id for option in options.options]
+        options.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer the Continue key only while there is a game to continue."""
+        if action == "choose" and parameters == ("continue",):
+            return self.unfinished is not None
+        return True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter (or a click) on an item."""
+        event.stop()
+        if event.option.id is not None:
+            self.action_choose(event.option.id)
+
+    def action_choose(self, item: str) -> None:
+        """Do what menu item ``item`` says."""
+        for item_id, _label, run in MENU_COMMANDS:
+            if item_id == item:
+                run(self.app)
+                return

@@ -1,0 +1,138 @@
+"""The "Save as" dialog: choose a file name or path for a named copy of the game.
+
+A bare name (``sunday``) or relative path (``club/sunday``) goes into the saves folder
+(:func:`chickenfoot.storage.saves_dir`); ``~`` and absolute paths are taken as they are;
+``.json`` is appended when missing. The name is checked as it is typed: not empty, not a
+folder, and the nearest existing folder above it must be a folder we can write in (missing
+folders are created when the game is saved). Replacing an existing file asks first.
+Enter saves, Escape cancels. The dialog only chooses the path; the caller writes the file.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from chickenfoot import storage
+
+SAVE_SUFFIX = ".json"
+
+
+class SavePathError(ValueError):
+    """A file name that cannot be saved to; the message says why."""
+
+
+def resolve_save_path(text: str, base: Path | None = None) -> Path:
+    """The file that ``text`` names: relative names inside ``base`` (default: the saves folder),
+    ``.json`` appended. Raises :class:`SavePathError` with a clear message if it cannot be used.
+    """
+    name = text.strip()
+    if not name:
+        raise SavePathError("Type a file name, e.g. sunday-game.")
+    if name.endswith(("/", os.sep)):
+        raise SavePathError(f"{name} is a folder: add a file name after it.")
+    path = Path(name).expanduser()
+    if not path.is_absolute():
+        path = (base if base is not None else storage.saves_dir()) / path
+    if path.suffix.lower() != SAVE_SUFFIX:
+        path = path.with_name(path.name + SAVE_SUFFIX)
+    if path.is_dir():
+        raise SavePathError(f"{path} is a folder: choose a file name.")
+    ancestor = path.parent
+    while not ancestor.exists():
+        if ancestor.parent == ancestor:
+            break
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise SavePathError(f"{ancestor} is a file, so no folder can be made there.")
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise SavePathError(f"No permission to write in {ancestor}.")
+    return path
+
+
+class SaveAsScreen(ModalScreen[Path | None]):
+    """Ask for a file name; dismiss with the chosen :class:`Path`, or None if cancelled."""
+
+    CSS_PATH = "save_as.tcss"
+    BINDINGS = [
+        Binding("enter", "save", "Save"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, default_name: str) -> None:
+        super().__init__()
+        self.default_name = default_name
+
+    def compose(self) -> ComposeResult:
+        """A title, the name input, what the name resolves to, and Save / Cancel buttons."""
+        with Vertical(id="save-dialog"):
+            yield Label("Save a copy of this game as", id="save-title")
+            yield Input(self.default_name, placeholder="file name or path", id="save-name")
+            yield Static("", id="save-target", markup=False)
+            with Horizontal(id="save-buttons"):
+                yield Button("Save", id="save-ok", variant="primary")
+                yield Button("Cancel (Esc)", id="save-cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Check the default name and put the cursor in the input."""
+        self._check(self.default_name)
+        self.query_one("#save-name", Input).focus()
+
+    @on(Input.Changed, "#save-name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        self._check(event.value)
+
+    def _check(self, text: str) -> Path | None:
+        """Show where ``text`` would be saved, or why it cannot; the path if it can."""
+        target = self.query_one("#save-target", Static)
+        try:
+            path = resolve_save_path(text)
+        except SavePathError as error:
+            target.update(str(error))
+            target.set_class(True, "-invalid")
+            self.query_one("#save-ok", Button).disabled = True
+            return None
+        note = "  (replaces the file there)" if path.exists() else ""
+        target.update(f"→ {path}{note}")
+        target.set_class(False, "-invalid")
+        self.query_one("#save-ok", Button).disabled = False
+        return path
+
+    @on(Input.Submitted, "#save-name")
+    @on(Button.Pressed, "#save-ok")
+    def _save_asked(self, event: Input.Submitted | Button.Pressed) -> None:
+        event.stop()
+        self.action_save()
+
+    def action_save(self) -> None:
+        """Close with the chosen path if it is usable (asking first before replacing a file)."""
+        path = self._check(self.query_one("#save-name", Input).value)
+        if path is None:
+            return
+        if not path.exists():
+            self.dismiss(path)
+            return
+        from chickenfoot.tui.screens.confirm import ConfirmScreen
+
+        def answered(replace: bool | None) -> None:
+            if replace:
+                self.dismiss(path)
+
+        self.app.push_screen(ConfirmScreen(f"{path} exists. Replace it?", yes="Replace", no="Keep it"), answered)
+
+    @on(Button.Pressed, "#save-cancel")
+    def _cancel_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        """Close without saving."""
+        self.dismiss(None)

@@ -1,0 +1,545 @@
+"""The New game screen: seats, preset, every rule option and an optional seed.
+
+Each seat has a name (any text up to 24 characters, shown literally) and a player: a person
+or a computer player of some level (:data:`chickenfoot.bots.BOT_LEVELS`). Choosing a preset
+fills every rule field with that preset's values; a blank number field means the default
+its placeholder shows. The form is checked as it is typed with the engine's own validation
+(:func:`chickenfoot.rules.build_rules`): each problem is shown under its field and Start stays
+disabled while there is one. Start remembers the set-up (:mod:`chickenfoot.tui.settings`)
+and calls ``app.start_game(rules, seats, seed)``.
+
+Keys: Tab / Shift+Tab or ↓ / ↑ move between fields, Enter or Space opens a list, ``ctrl+n``
+adds a seat, ``ctrl+r`` removes the seat being edited (else the last), ``ctrl+s`` starts,
+Escape goes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, cast
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.record import NAME_MAX_LENGTH, SeatConfig
+from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, build_rules, default_hand_size
+from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PRESET_FIELDS, PresetName
+from chickenfoot.rules.tiles import set_tile_count
+from chickenfoot.tui.settings import Settings, SetupChoice, load_settings, save_settings
+
+HUMAN = "human"
+COMPUTER_PREFIX = "computer:"
+SEED_MAX_DIGITS = 18
+NUMBER_MAX_DIGITS = 3
+SPARE_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy")
+"""Names for added seats, the first one not in use is taken."""
+
+PRESET_HELP: dict[str, str] = {
+    "cross": "4 arms, 7 tiles each, a drawn tile may be kept, 0|0 scores 50, tie-breaks",
+    "trains": "one arm per seat, hand by seat count, a drawn tile must be played, a reserve",
+}
+
+
+@dataclass(frozen=True)
+class RuleField:
+    """One rule option in the form: its RuleSet field, label, and choices (None: a number)."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...] | None = None
+    """(shown text, value) pairs for a list; None for a number typed in an Input."""
+    blank_means: str = ""
+    """For numbers: what an empty field means (filled into the placeholder)."""
+
+
+RULE_FIELDS: tuple[RuleField, ...] = (
+    RuleField(
+        "set_size",
+        "Domino set",
+        tuple((f"double-{size} ({set_tile_count(size)} tiles)", str(size)) for size in SET_SIZES),
+    ),
+    RuleField("hand_size", "Tiles in each hand", blank_means="default: {hand}"),
+    RuleField("arms", "Arms on the centre", blank_means="one per seat ({players})"),
+    RuleField(
+        "drawn_tile",
+        "A playable drawn tile",
+        (("may be played or kept", "may_play"), ("must be played", "must_play")),
+    ),
+    RuleField("draw", "Drawing", (("draw one tile", "one"), ("draw until playable", "until_playable"))),
+    RuleField("reserve", "Tiles never drawn", blank_means="default: {reserve}"),
+    RuleField("double_blank_points", "0|0 left in hand scores", blank_means="0 (its pips)"),
+    RuleField(
+        "round_start",
+        "Round start",
+        (("holder places the double", "holder"), ("search before the deal", "search")),
+    ),
+    RuleField(
+        "tie_break",
+        "Ties",
+        (("most rounds at 0, then lowest", "zero_rounds"), ("shared", "shared")),
+    ),
+    RuleField("rounds", "Rounds", blank_means="all ({all_rounds})"),
+)
+"""Every RuleSet field the form sets (besides preset and players), in form order."""
+
+FIELDS_BY_NAME: dict[str, RuleField] = {field.name: field for field in RULE_FIELDS}
+
+
+def preset_values(preset_name: PresetName) -> dict[str, str]:
+    """The form's text for every rule field under ``preset_name`` ("" for None)."""
+    defaults = RuleSet.model_fields
+    values: dict[str, str] = {}
+    for field in RULE_FIELDS:
+        value = PRESET_FIELDS[preset_name].get(field.name, defaults[field.name].default)
+        values[field.name] = "" if value is None else str(value)
+    return values
+
+
+def kind_options() -> list[tuple[str, str]]:
+    """The player choices of a seat: a person, or a computer player of each level."""
+    return [("Person", HUMAN)] + [(f"Computer: {level}", COMPUTER_PREFIX + level) for level in BOT_LEVELS]
+
+
+def levels_text() -> str:
+    """One line per computer player level: its name and what it does."""
+    return "\n".join(f"Computer: {level}: {description}" for level, description in BOT_LEVELS.items())
+
+
+def kind_value(seat: SeatConfig) -> str:
+    """The seat's player as a choice value; an unknown computer level becomes the strongest."""
+    if seat.player == "human":
+        return HUMAN
+    if seat.level in BOT_LEVELS:
+        return COMPUTER_PREFIX + seat.level
+    return COMPUTER_PREFIX + list(BOT_LEVELS)[-1]
+
+
+def rule_fields_from_form(preset_name: str, players: int, values: dict[str, str]) -> dict[str, Any]:
+    """The fields for :func:`build_rules` from the form's text (blank numbers: the default)."""
+    fields: dict[str, Any] = {"preset": preset_name, "players": players}
+    for field in RULE_FIELDS:
+        text = values.get(field.name, "").strip()
+        if field.choices is not None:
+            fields[field.name] = int(text) if field.name == "set_size" else text
+        elif text:
+            fields[field.name] = int(text)
+        elif field.name == "double_blank_points":
+            fields[field.name] = 0
+        else:
+            fields[field.name] = None
+    return fields
+
+
+def seat_problems(seats: Iterable[tuple[str, str]]) -> dict[int, str]:
+    """Problems with the seats' names by seat index: empty, repeated, or refused by SeatConfig."""
+    problems: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for index, (name, kind) in enumerate(seats):
+        cleaned = name.strip()
+        if not cleaned:
+            problems[index] = "Give this seat a name."
+            continue
+        key = cleaned.casefold()
+        if key in seen:
+            problems[index] = f"Seat {seen[key] + 1} already has this name: names must differ."
+            continue
+        seen[key] = index
+        try:
+            seat_config(cleaned, kind)
+        except ValidationError as error:
+            problems[index] = str(error.errors()[0]["msg"]).removeprefix("Value error, ")
+    return problems
+
+
+def seat_config(name: str, kind: str) -> SeatConfig:
+    """The SeatConfig for a name and a player choice value."""
+    if kind == HUMAN:
+        return SeatConfig(name=name, player="human")
+    return SeatConfig(name=name, player="computer", level=kind.removeprefix(COMPUTER_PREFIX))
+
+
+def show_line(line: Static, text: str | None) -> None:
+    """Show ``text`` in ``line`` (hide the line for None or ""), touching it only if it changes:
+    the form is checked on every key, and an unchanged line should not cost a layout pass."""
+    wanted = text or ""
+    if line.content != wanted:
+        line.update(wanted)
+    if line.display != bool(wanted):
+        line.display = bool(wanted)
+
+
+class FormSelect(Select[str], inherit_bindings=False):
+    """A Select that opens on Enter or Space only, so ↑ and ↓ move between fields."""
+
+    BINDINGS = [Binding("enter,space", "show_overlay", "Open list", show=False)]
+
+
+class FormScroll(VerticalScroll, inherit_bindings=False):
+    """The form's scrolling column: Page Up / Page Down scroll it, ↑ and ↓ are left to the
+    screen (to move between fields)."""
+
+    BINDINGS = [
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+    ]
+
+
+class SeatRow(Vertical):
+    """One seat: its number, a name input, a player choice, and a line for its problem."""
+
+    def __init__(self, index: int, seat: SeatConfig) -> None:
+        super().__init__(classes="seat")
+        self.seat = seat
+        self.index = index
+
+    def compose(self) -> ComposeResult:
+        """Number, name and player on one line; the problem below."""
+        with Horizontal(classes="seat-line"):
+            yield Label(f"{self.index + 1}.", classes="seat-number")
+            yield Input(
+                self.seat.name,
+                placeholder="name",
+                max_length=NAME_MAX_LENGTH,
+                classes="seat-name",
+                compact=True,
+            )
+            yield FormSelect(
+                kind_options(), value=kind_value(self.seat), allow_blank=False, classes="seat-kind", compact=True
+            )
+        yield Static("", classes="problem seat-problem", markup=False)
+
+    @property
+    def name_text(self) -> str:
+        """The name as typed."""
+        return self.query_one(".seat-name", Input).value
+
+    @property
+    def kind(self) -> str:
+        """The player choice value."""
+        return str(self.query_one(".seat-kind", FormSelect).value)
+
+    def show_problem(self, message: str | None) -> None:
+        """Show (or clear) the problem with this seat."""
+        show_line(self.query_one(".seat-problem", Static), message)
+
+
+class SetupScreen(Screen[None]):
+    """Set up a new game and start it."""
+
+    CSS_PATH = "setup.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+n", "add_seat", "Add seat"),
+        Binding("ctrl+r", "remove_seat", "Remove seat"),
+        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else load_settings()
+        choice = self.settings.setup
+        self.preset_name: PresetName = choice.preset
+        self.initial_seats: tuple[SeatConfig, ...] = choice.seats
+        self.initial_values = {**preset_values(choice.preset), **self._known_values(choice.fields)}
+        self.initial_seed = choice.seed if choice.seed.isdigit() and len(choice.seed) <= SEED_MAX_DIGITS else ""
+        self.rules: RuleSet | None = None
+        """The rules the form describes, or None while it has a problem."""
+        self._enabled: tuple[bool, bool, bool] | None = None
+        """Whether Start, Add seat and Remove seat were last allowed (to refresh the keys)."""
+        self.problems: dict[str, str] = {}
+        """Every problem shown, by field name ("seat-<n>" for seats, "players", "rules")."""
+
+    @staticmethod
+    def _known_values(values: dict[str, str]) -> dict[str, str]:
+        """The remembered field values that the form can show; anything else is dropped."""
+        known: dict[str, str] = {}
+        for name, text in values.items():
+            field = FIELDS_BY_NAME.get(name)
+            if field is None:
+                continue
+            if field.choices is not None and text in {value for _, value in field.choices}:
+                known[name] = text
+            elif field.choices is None and (text == "" or (text.isdigit() and len(text) <= NUMBER_MAX_DIGITS)):
+                known[name] = text
+        return known
+
+    # ----- building the form ---------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Seats, then the preset and rule fields, then Start; all in one scrolling column."""
+        yield Header()
+        with FormScroll(id="setup-form"):
+            yield Static("Seats", classes="section-title")
+            with Vertical(id="seats"):
+                for index, seat in enumerate(self.initial_seats):
+                    yield SeatRow(index, seat)
+            yield Static("", id="players-problem", classes="problem", markup=False)
+            with Horizontal(id="seat-buttons"):
+                yield Button("Add seat (^n)", id="add-seat", compact=True)
+                yield Button("Remove seat (^r)", id="remove-seat", compact=True)
+            yield Static(levels_text(), id="levels-help", markup=False)
+            yield Static("Rules", classes="section-title")
+            with Horizontal(classes="field"):
+                yield Label("Preset", classes="field-label")
+                yield FormSelect(
+                    [(name, name) for name in PRESETS],
+                    value=self.preset_name,
+                    allow_blank=False,
+                    id="preset",
+                    compact=True,
+                )
+            yield Static(PRESET_HELP[self.preset_name], id="preset-help", markup=False)
+            for field in RULE_FIELDS:
+                yield from self._field_widgets(field)
+            with Horizontal(classes="field"):
+                yield Label("Seed (optional)", classes="field-label")
+                yield Input(
+                    self.initial_seed,
+                    placeholder="random deal",
+                    restrict=r"\d*",
+                    max_length=SEED_MAX_DIGITS,
+                    id="seed",
+                    compact=True,
+                )
+            yield Static("The same seed and set-up deal the same game.", classes="hint")
+            yield Static("", id="setup-summary", markup=False)
+            with Horizontal(id="start-buttons"):
+                yield Button("Start (^s)", id="start", variant="success", compact=True)
+                yield Button("Back (Esc)", id="back", compact=True)
+        yield Footer()
+
+    def _field_widgets(self, field: RuleField) -> Iterable[Widget]:
+        """The label and control of one rule field, and a line for its problem."""
+        value = self.initial_values[field.name]
+        control: Widget
+        if field.choices is not None:
+            control = FormSelect(list(field.choices), value=value, allow_blank=False, id=field.name, compact=True)
+        else:
+            control = Input(value, restrict=r"\d*", max_length=NUMBER_MAX_DIGITS, id=field.name, compact=True)
+        row = Horizontal(Label(field.label, classes="field-label"), control, classes="field")
+        yield row
+        yield Static("", id=f"{field.name}-problem", classes="problem field-problem", markup=False)
+
+    def on_mount(self) -> None:
+        """Check the form and put the cursor on the first name."""
+        self.sub_title = "New game"
+        if self.settings.problem:
+            self.notify(self.settings.problem, severity="warning", markup=False)
+        self.validate_form()
+        self.query(".seat-name").first(Input).focus()
+
+    # ----- reading the form ----------------------------------------------------------------------
+
+    @property
+    def seat_rows(self) -> list[SeatRow]:
+        """The seat rows in order."""
+        return list(self.query(SeatRow))
+
+    def field_values(self) -> dict[str, str]:
+        """Every rule field's text or choice value, by field name."""
+        values: dict[str, str] = {}
+        for field in RULE_FIELDS:
+            if field.choices is not None:
+                values[field.name] = str(self.query_one(f"#{field.name}", FormSelect).value)
+            else:
+                values[field.name] = self.query_one(f"#{field.name}", Input).value
+        return values
+
+    def seat_configs(self) -> tuple[SeatConfig, ...]:
+        """The seats as typed (call only when the names have no problem)."""
+        return tuple(seat_config(row.name_text.strip(), row.kind) for row in self.seat_rows)
+
+    @property
+    def seed(self) -> int | None:
+        """The seed typed, or None for a random deal."""
+        text = self.query_one("#seed", Input).value
+        return int(text) if text else None
+
+    # ----- checking ------------------------------------------------------------------------------
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def _form_changed(self, event: Input.Changed | Select.Changed) -> None:
+        if isinstance(event, Select.Changed) and event.select.id == "preset":
+            self._preset_chosen(str(event.value))
+        self.validate_form()
+
+    def _preset_chosen(self, name: str) -> None:
+        """A different preset: fill every rule field with its values."""
+        if name == self.preset_name or name not in PRESETS:
+            return
+        self.preset_name = cast(PresetName, name)
+        self.query_one("#preset-help", Static).update(PRESET_HELP[name])
+        for field_name, value in preset_values(self.preset_name).items():
+            if FIELDS_BY_NAME[field_name].choices is not None:
+                self.query_one(f"#{field_name}", FormSelect).value = value
+            else:
+                self.query_one(f"#{field_name}", Input).value = value
+
+    def validate_form(self) -> None:
+        """Check seats and rules; show every problem, the placeholders and the summary, and
+        enable Start only when the game can be played."""
+        rows = self.seat_rows
+        values = self.field_values()
+        problems: dict[str, str] = {}
+        for index, message in seat_problems((row.name_text, row.kind) for row in rows).items():
+            problems[f"seat-{index}"] = message
+        fields = rule_fields_from_form(self.preset_name, len(rows), values)
+        try:
+            rules: RuleSet | None = build_rules(fields)
+        except RuleSetError as error:
+            rules = None
+            for field_name, message in error.problems:
+                shown_at = field_name if field_name in FIELDS_BY_NAME or field_name == "players" else "rules"
+                problems.setdefault(shown_at, message)
+        self.rules = rules
+        self.problems = problems
+        for index, row in enumerate(rows):
+            row.show_problem(problems.get(f"seat-{index}"))
+        for field in RULE_FIELDS:
+            self._show_problem(f"#{field.name}-problem", problems.get(field.name))
+        self._show_problem("#players-problem", problems.get("players"))
+        self._update_placeholders(fields)
+        self._update_summary(rules, problems)
+        enabled = (not problems, len(rows) < MAX_PLAYERS, len(rows) > MIN_PLAYERS)
+        for button_id, allowed in zip(("#start", "#add-seat", "#remove-seat"), enabled, strict=True):
+            self.query_one(button_id, Button).disabled = not allowed
+        if enabled != self._enabled:
+            self._enabled = enabled
+            self.refresh_bindings()
+
+    def _show_problem(self, selector: str, message: str | None) -> None:
+        show_line(self.query_one(selector, Static), message)
+
+    def _update_placeholders(self, fields: dict[str, Any]) -> None:
+        """Say in each empty number field what its default is for the current set-up."""
+        players = fields["players"]
+        set_size = fields["set_size"]
+        known = {
+            "hand": default_hand_size(self.preset_name, set_size, players),
+            "players": players,
+            "reserve": 2 if players == 2 else 1,
+            "all_rounds": set_size + 1,
+        }
+        for field in RULE_FIELDS:
+            if field.choices is None:
+                control = self.query_one(f"#{field.name}", Input)
+                placeholder = field.blank_means.format(**known)
+                if control.placeholder != placeholder:
+                    control.placeholder = placeholder
+
+    def _update_summary(self, rules: RuleSet | None, problems: dict[str, str]) -> None:
+        summary = self.query_one("#setup-summary", Static)
+        if rules is None or problems:
+            show_line(summary, problems.get("rules") or "Fix the marked fields to start.")
+            summary.set_class(True, "-invalid")
+            return
+        show_line(
+            summary,
+            f"Ready: {rules.players} seats, double-{rules.set_size} ({rules.tile_count} tiles), "
+            f"{rules.tiles_per_hand} tiles each, {rules.arm_count} arms, {rules.round_count} rounds.",
+        )
+        summary.set_class(False, "-invalid")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Start only when the game can be played; add and remove seats within 2 to 8."""
+        if not self.is_mounted:
+            return True
+        if action == "start":
+            return None if self.problems else True
+        if action == "add_seat":
+            return None if len(self.seat_rows) >= MAX_PLAYERS else True
+        if action == "remove_seat":
+            return None if len(self.seat_rows) <= MIN_PLAYERS else True
+        return True
+
+    # ----- seats ---------------------------------------------------------------------------------
+
+    async def action_add_seat(self) -> None:
+        """Add a seat (a computer player with a free name), up to 8."""
+        rows = self.seat_rows
+        if len(rows) >= MAX_PLAYERS:
+            self.notify(f"At most {MAX_PLAYERS} seats.", severity="warning")
+            return
+        taken = {row.name_text.strip().casefold() for row in rows}
+        name = next(n for n in SPARE_NAMES if n.casefold() not in taken)
+        row = SeatRow(len(rows), SeatConfig(name=name, player="computer", level=list(BOT_LEVELS)[-1]))
+        await self.query_one("#seats", Vertical).mount(row)
+        self._seats_changed(row)
+
+    async def action_remove_seat(self) -> None:
+        """Remove the seat being edited (or the last one), down to 2."""
+        rows = self.seat_rows
+        if len(rows) <= MIN_PLAYERS:
+            self.notify(f"At least {MIN_PLAYERS} seats.", severity="warning")
+            return
+        focused = self.focused
+        target = next((row for row in rows if focused is not None and focused in row.query("*")), rows[-1])
+        await target.remove()
+        self._seats_changed(None)
+
+    def _seats_changed(self, added: SeatRow | None) -> None:
+        """Renumber the seats, check the form, and focus the new seat's name."""
+        for index, row in enumerate(self.seat_rows):
+            row.index = index
+            row.query_one(".seat-number", Label).update(f"{index + 1}.")
+        self.validate_form()
+        if added is not None:
+            added.query_one(".seat-name", Input).focus()
+
+    # ----- buttons and keys ----------------------------------------------------------------------
+
+    @on(Button.Pressed, "#add-seat")
+    async def _add_pressed(self) -> None:
+        await self.action_add_seat()
+
+    @on(Button.Pressed, "#remove-seat")
+    async def _remove_pressed(self) -> None:
+        await self.action_remove_seat()
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        self.action_back()
+
+    @on(Input.Submitted)
+    def _input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a text field moves to the next field."""
+        event.stop()
+        self.focus_next()
+
+    def action_start(self) -> None:
+        """Remember the set-up and start the game (if the form has no problem)."""
+        self.validate_form()
+        if self.problems or self.rules is None:
+            self.notify("Fix the marked fields first.", severity="warning")
+            return
+        seats = self.seat_configs()
+        choice = SetupChoice(
+            seats=seats,
+            preset=self.preset_name,
+            fields=self.field_values(),
+            seed=self.query_one("#seed", Input).value,
+        )
+        try:
+            save_settings(Settings(setup=choice))
+        except OSError as error:
+            self.notify(f"Could not remember this set-up: {error}", severity="warning", markup=False)
+        self.app.start_game(self.rules, seats, self.seed)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        """Back to the menu without starting."""
+        self.dismiss()

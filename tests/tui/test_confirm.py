@@ -1,0 +1,212 @@
+"""The yes/no dialog and the Save as dialog: every key and button, and path checking."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import Button, Input, Static
+
+from chickenfoot import storage
+from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.save_as import SaveAsScreen, SavePathError, resolve_save_path
+
+
+class DialogApp(App[None]):
+    """Pushes one dialog and keeps every answer it dismisses with."""
+
+    def __init__(self, dialog: Screen[object]) -> None:
+        super().__init__()
+        self.dialog = dialog
+        self.answers: list[object] = []
+
+    def on_mount(self) -> None:
+        """Open the dialog, recording its answer."""
+        self.push_screen(self.dialog, self.answers.append)
+
+
+# ----- ConfirmScreen ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("keys", "answer"), [(["y"], True), (["n"], False), (["escape"], False)])
+async def test_confirm_keys_answer(keys: list[str], answer: bool) -> None:
+    app = DialogApp(ConfirmScreen("Delete it?"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert app.answers == [answer]
+        assert not isinstance(app.screen, ConfirmScreen)
+
+
+@pytest.mark.parametrize(("button", "answer"), [("#confirm-yes", True), ("#confirm-no", False)])
+async def test_confirm_buttons_answer(button: str, answer: bool) -> None:
+    app = DialogApp(ConfirmScreen("Delete it?", yes="Delete", no="Keep"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.click(button)
+        await pilot.pause()
+        assert app.answers == [answer]
+
+
+async def test_confirm_enter_presses_the_focused_button_starting_on_no() -> None:
+    app = DialogApp(ConfirmScreen("Delete it?"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.answers == [False]
+
+
+async def test_confirm_arrow_then_enter_says_yes() -> None:
+    app = DialogApp(ConfirmScreen("Delete it?"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("left", "enter")
+        await pilot.pause()
+        assert app.answers == [True]
+
+
+async def test_confirm_shows_labels_and_question_literally() -> None:
+    question = "Delete [bold]Ann[/]'s game?"
+    app = DialogApp(ConfirmScreen(question, yes="Delete", no="Keep"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        shown = app.screen.query_one("#confirm-question", Static).render()
+        assert str(shown) == question
+        assert str(app.screen.query_one("#confirm-yes", Button).label) == "Delete (y)"
+        assert str(app.screen.query_one("#confirm-no", Button).label) == "Keep (n)"
+
+
+# ----- resolve_save_path -----------------------------------------------------------------------
+
+
+def test_a_bare_name_goes_to_the_saves_folder_with_json_appended(data_dir: Path) -> None:
+    assert resolve_save_path("  sunday ") == storage.saves_dir() / "sunday.json"
+
+
+def test_a_relative_path_goes_under_the_saves_folder() -> None:
+    assert resolve_save_path("club/sunday.json") == storage.saves_dir() / "club" / "sunday.json"
+
+
+def test_an_absolute_path_is_kept(tmp_path: Path) -> None:
+    assert resolve_save_path(str(tmp_path / "x" / "game")) == tmp_path / "x" / "game.json"
+
+
+def test_json_is_not_appended_twice(tmp_path: Path) -> None:
+    assert resolve_save_path(str(tmp_path / "game.JSON")) == tmp_path / "game.JSON"
+
+
+@pytest.mark.parametrize("text", ["", "   "])
+def test_an_empty_name_is_refused(text: str) -> None:
+    with pytest.raises(SavePathError, match="Type a file name"):
+        resolve_save_path(text)
+
+
+def test_a_trailing_slash_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SavePathError, match="add a file name"):
+        resolve_save_path(f"{tmp_path}/")
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "games.json").mkdir()
+    with pytest.raises(SavePathError, match="is a folder"):
+        resolve_save_path(str(tmp_path / "games.json"))
+
+
+def test_a_file_in_the_way_of_the_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "notes").write_text("x")
+    with pytest.raises(SavePathError, match="is a file"):
+        resolve_save_path(str(tmp_path / "notes" / "deeper" / "game"))
+
+
+# ----- SaveAsScreen ----------------------------------------------------------------------------
+
+
+async def test_save_as_enter_returns_the_default_name_in_the_saves_folder() -> None:
+    app = DialogApp(SaveAsScreen("autosave-1"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.answers == [storage.saves_dir() / "autosave-1.json"]
+
+
+async def test_save_as_typed_name_replaces_the_default() -> None:
+    app = DialogApp(SaveAsScreen("autosave-1"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press(*"friday", "enter")
+        await pilot.pause()
+        assert app.answers == [storage.saves_dir() / "friday.json"]
+
+
+async def test_save_as_button_saves() -> None:
+    app = DialogApp(SaveAsScreen("night"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.click("#save-ok")
+        await pilot.pause()
+        assert app.answers == [storage.saves_dir() / "night.json"]
+
+
+@pytest.mark.parametrize("how", ["escape", "button"])
+async def test_save_as_cancel_returns_none(how: str) -> None:
+    app = DialogApp(SaveAsScreen("night"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        if how == "escape":
+            await pilot.press("escape")
+        else:
+            await pilot.click("#save-cancel")
+        await pilot.pause()
+        assert app.answers == [None]
+
+
+async def test_save_as_empty_name_shows_why_and_disables_save() -> None:
+    app = DialogApp(SaveAsScreen("night"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k")
+        await pilot.pause()
+        target = app.screen.query_one("#save-target", Static)
+        assert "Type a file name" in str(target.render())
+        assert target.has_class("-invalid")
+        assert app.screen.query_one("#save-ok", Button).disabled
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.answers == []
+        await pilot.press(*"ok")
+        await pilot.pause()
+        assert not app.screen.query_one("#save-ok", Button).disabled
+        assert str(storage.saves_dir() / "ok.json") in str(target.render())
+
+
+async def test_save_as_asks_before_replacing_a_file(data_dir: Path) -> None:
+    existing = storage.saves_dir() / "night.json"
+    existing.parent.mkdir(parents=True)
+    existing.write_text("{}")
+    app = DialogApp(SaveAsScreen("night"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert "replaces" in str(app.screen.query_one("#save-target", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsScreen) and app.answers == []
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.answers == [existing]
+
+
+async def test_save_as_input_has_the_focus() -> None:
+    app = DialogApp(SaveAsScreen("night"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, Input)

@@ -1,0 +1,197 @@
+"""The main menu: every item by arrow keys and Enter and by its shortcut key, Continue only
+when an unfinished game is saved, names shown literally, and the command palette."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.command import CommandList
+from textual.widgets import OptionList
+
+from chickenfoot import storage
+from chickenfoot.record import GameRecord, SeatConfig, save_record
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.game import GameScreen
+from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.load import LoadScreen
+from chickenfoot.tui.screens.menu import MenuCommands, MenuScreen, continue_text, names_text
+from chickenfoot.tui.screens.setup import SetupScreen
+
+
+def save_unfinished(kit, names: tuple[str, ...] = ("Ana", "Bea")) -> Path:
+    """Save a new (unfinished) game with human seats called ``names``; its path."""
+    seats = tuple(SeatConfig(name=name, player="human") for name in names)
+    record = GameRecord.new(kit.short_rules(len(names), rounds=2), seats, seed=3)
+    path = storage.saves_dir() / "autosave-test.json"
+    save_record(record, path)
+    return path
+
+
+def first_palette_hit(app: ChickenFootApp) -> str | None:
+    """The text of the command palette's first hit, or None while it has none."""
+    lists = app.screen.query(CommandList)
+    if not lists or lists.first().option_count == 0:
+        return None
+    return str(lists.first().get_option_at_index(0).prompt).split("\n")[0]
+
+
+def item_ids(app: ChickenFootApp) -> list[str | None]:
+    """The ids of the menu's items, in order."""
+    return [option.id for option in app.screen.query_one("#menu-options", OptionList).options]
+
+
+async def test_the_app_opens_on_the_menu_without_continue() -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert item_ids(app) == ["new", "load", "replays", "help", "quit"]
+        assert isinstance(app.focused, OptionList)
+        assert app.screen.check_action("choose", ("continue",)) is False
+
+
+async def test_continue_is_listed_with_the_seats_and_round(kit) -> None:
+    save_unfinished(kit)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert item_ids(app) == ["new", "continue", "load", "replays", "help", "quit"]
+        prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
+        assert str(prompt) == "Continue: Ana, Bea · round 1 of 2"
+
+
+async def test_names_with_markup_are_shown_literally_in_continue(kit) -> None:
+    path = save_unfinished(kit, ("[bold]x[/]", "[red]Bea"))
+    assert continue_text(path) == "Continue: [bold]x[/], [red]Bea · round 1 of 2"
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one("#menu-options", OptionList)
+        line = options.render_line(1).text
+        assert "Continue: [bold]x[/], [red]Bea · round 1 of 2" in line
+
+
+def test_long_name_lists_are_cut_with_a_count() -> None:
+    assert names_text(("Ana", "Bea")) == "Ana, Bea"
+    assert names_text(("Ana", "Bea", "Cy", "Dee"), width=10) == "Ana, Bea +2"
+    assert names_text(("A very long name indeed", "Bo"), width=5) == "A very long name indeed +1"
+
+
+@pytest.mark.parametrize(
+    ("downs", "screen_type"),
+    [(0, SetupScreen), (1, LoadScreen), (2, LoadScreen), (3, HelpScreen)],
+)
+async def test_arrows_and_enter_open_each_item(downs: int, screen_type: type) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * downs, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, screen_type)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_replays_item_opens_the_replays_list() -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen) and app.screen.replays
+
+
+@pytest.mark.parametrize(
+    ("key", "screen_type"),
+    [("n", SetupScreen), ("l", LoadScreen), ("r", LoadScreen), ("h", HelpScreen), ("question_mark", HelpScreen)],
+)
+async def test_shortcut_keys_open_each_item(key: str, screen_type: type) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, screen_type)
+
+
+@pytest.mark.parametrize("keys", [["q"], ["up", "enter"]])
+async def test_quit_from_the_menu_exits(keys: list[str]) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+    assert app.return_code == 0
+    assert not app.is_running
+
+
+@pytest.mark.parametrize("keys", [["c"], ["down", "enter"]])
+async def test_continue_opens_the_saved_game(kit, keys: list[str]) -> None:
+    path = save_unfinished(kit)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game to open")
+        assert app.game_screen.session.path == path
+
+
+async def test_continue_key_does_nothing_without_a_saved_game() -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_continue_appears_when_back_from_a_game(kit) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "continue" not in item_ids(app)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        await pilot.press("escape")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.pause()
+        assert "continue" in item_ids(app)
+
+
+async def test_command_palette_lists_and_runs_menu_commands(kit) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        provider = MenuCommands(app.screen)
+        found = [hit.text async for hit in provider.discover()]
+        assert found == [
+            "Chicken Foot: New game",
+            "Chicken Foot: Load game",
+            "Chicken Foot: Replays",
+            "Chicken Foot: Help",
+            "Chicken Foot: Quit",
+        ]
+        hits = [hit async for hit in provider.search("help")]
+        assert [hit.text for hit in hits][0] == "Chicken Foot: Help"
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"new game")
+        await kit.wait_for(pilot, lambda: first_palette_hit(app) == "Chicken Foot: New game", "the palette's hit")
+        await pilot.press("enter")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up screen")
+
+
+async def test_command_palette_offers_continue_only_with_a_saved_game(kit) -> None:
+    save_unfinished(kit)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        provider = MenuCommands(app.screen)
+        hits = [hit async for hit in provider.search("continue")]
+        assert [hit.text for hit in hits] == ["Chicken Foot: Continue"]
+        app.call_next(hits[0].command)
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game to open")

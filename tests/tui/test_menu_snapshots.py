@@ -1,0 +1,98 @@
+"""SVG snapshots of the main menu, the New game screen and help, in light and dark themes.
+
+All at 80x24 with a fresh data folder (no saved game, no remembered set-up), so every run
+draws the same picture. Update with ``pytest tests/tui/test_menu_snapshots.py
+--snapshot-update`` and look at the SVGs in ``__snapshots__/test_menu_snapshots/``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from chickenfoot import storage
+from chickenfoot.record import GameRecord, SeatConfig, save_record
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.save_as import SaveAsScreen
+
+THEMES = ("textual-dark", "textual-light")
+
+
+def steady(theme: str):
+    """A run_before that sets the theme and stops cursors blinking, for a repeatable picture."""
+
+    async def run_before(pilot: Pilot) -> None:
+        pilot.app.theme = theme
+        await pilot.pause()
+        for text_input in pilot.app.screen.query(Input):
+            text_input.cursor_blink = False
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_menu_snapshot(snap_compare, theme: str) -> None:
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=steady(theme))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_setup_snapshot(snap_compare, theme: str) -> None:
+    async def open_setup(pilot: Pilot) -> None:
+        await pilot.press("n")
+        await steady(theme)(pilot)
+
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=open_setup)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_setup_problem_snapshot(snap_compare, theme: str) -> None:
+    """Eight seats with the cross preset: the engine's message under the hand size, Start off."""
+
+    async def eight_seats(pilot: Pilot) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
+        await pilot.pause()
+        pilot.app.screen.query_one("#hand_size", Input).focus()
+        await steady(theme)(pilot)
+
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=eight_seats)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_help_snapshot(snap_compare, theme: str) -> None:
+    async def open_help(pilot: Pilot) -> None:
+        await pilot.press("question_mark")
+        await steady(theme)(pilot)
+
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=open_help)
+
+
+def test_save_as_snapshot(snap_compare) -> None:
+    """The Save as dialog with a name that is refused."""
+
+    async def ask(pilot: Pilot) -> None:
+        pilot.app.push_screen(SaveAsScreen("sunday/"))
+        await steady("textual-light")(pilot)
+
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=ask)
+
+
+def test_menu_with_continue_snapshot(snap_compare, kit) -> None:
+    """A saved unfinished game adds Continue, naming its seats and round."""
+    seats = (SeatConfig(name="Ana", player="human"), SeatConfig(name="[b]Bea[/b]", player="human"))
+    save_record(GameRecord.new(kit.short_rules(2, rounds=2), seats, seed=3), storage.saves_dir() / "game.json")
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=steady("textual-dark"))
+
+
+def test_question_snapshot(snap_compare) -> None:
+    """A yes/no question over the menu."""
+
+    async def ask(pilot: Pilot) -> None:
+        pilot.app.push_screen(ConfirmScreen("Delete the saved game of Ana and [b]Bea[/b]?", yes="Delete", no="Keep"))
+        await steady("textual-dark")(pilot)
+
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=ask)

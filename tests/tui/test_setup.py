@@ -1,0 +1,449 @@
+"""The New game screen: seats, every rule field, live validation, remembering, starting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widget import Widget
+from textual.widgets import Button, Input, Select, Static
+
+from chickenfoot import storage
+from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.record import SeatConfig
+from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
+from chickenfoot.tui import app as app_module
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.setup import (
+    RULE_FIELDS,
+    FormSelect,
+    SetupScreen,
+    preset_values,
+    rule_fields_from_form,
+    seat_problems,
+)
+from chickenfoot.tui.settings import DEFAULT_SEATS, Settings, SetupChoice, load_settings, save_settings
+
+
+class StartRecordingApp(ChickenFootApp):
+    """The real app, except that start_game records its arguments instead of dealing."""
+
+    CSS_PATH = Path(app_module.__file__).parent / "app.tcss"
+
+    def __init__(self) -> None:
+        super().__init__(bot_delay=0)
+        self.started: list[tuple[RuleSet, tuple[SeatConfig, ...], int | None]] = []
+
+    def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
+        """Record the call."""
+        self.started.append((rules, seats, seed))
+
+
+async def open_setup(pilot) -> SetupScreen:
+    """From the menu, open the set-up screen by its key."""
+    await pilot.pause()
+    await pilot.press("n")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SetupScreen)
+    return screen
+
+
+def names(screen: SetupScreen) -> list[str]:
+    """The seat names as typed."""
+    return [row.name_text for row in screen.seat_rows]
+
+
+def value_of(screen: SetupScreen, field: str) -> str:
+    """A rule field's text or choice."""
+    return screen.field_values()[field]
+
+
+def problem_text(node: Widget, selector: str) -> str | None:
+    """The text of the problem line ``selector`` under ``node`` if it is shown, else None."""
+    problem = node.query_one(selector, Static)
+    return str(problem.render()) if problem.display else None
+
+
+async def choose(pilot, select_id: str, value: str) -> None:
+    """Pick ``value`` in a list by keys: focus it, open it with Enter, arrow to it, Enter."""
+    screen = pilot.app.screen
+    select = screen.query_one(f"#{select_id}", FormSelect)
+    select.focus()
+    await pilot.pause()
+    values = [v for _, v in select._options]
+    steps = values.index(value) - values.index(select.value)
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps), "enter")
+    await pilot.pause()
+    assert select.value == value
+
+
+async def type_into(pilot, widget: Input, text: str) -> None:
+    """Replace an input's text by typing, as a person would."""
+    widget.focus()
+    await pilot.pause()
+    await pilot.press("ctrl+a", "ctrl+k", *text)
+    await pilot.pause()
+
+
+# ----- pure helpers ------------------------------------------------------------------------------
+
+
+def test_preset_values_cover_every_rule_field_and_match_the_preset() -> None:
+    for name in ("cross", "trains"):
+        values = preset_values(name)
+        assert set(values) == {field.name for field in RULE_FIELDS}
+        rules = build_rules(rule_fields_from_form(name, 4, values))
+        assert rules == preset(name, players=4)
+
+
+def test_blank_numbers_mean_the_defaults() -> None:
+    values = {**preset_values("cross"), "hand_size": "", "arms": "", "reserve": "", "rounds": ""}
+    fields = rule_fields_from_form("cross", 3, values)
+    assert fields["hand_size"] is None and fields["arms"] is None and fields["rounds"] is None
+
+
+def test_seat_problems_find_empty_and_repeated_names() -> None:
+    found = seat_problems([("Ana", "human"), ("  ", "human"), ("ana ", "computer:greedy")])
+    assert set(found) == {1, 2}
+    assert "name" in found[1]
+    assert "Seat 1" in found[2]
+
+
+# ----- the form --------------------------------------------------------------------------------
+
+
+async def test_defaults_without_settings() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        assert names(screen) == [seat.name for seat in DEFAULT_SEATS]
+        assert screen.field_values() == preset_values("cross")
+        assert screen.problems == {}
+        assert not screen.query_one("#start", Button).disabled
+        assert isinstance(app.focused, Input) and app.focused.value == "You"
+
+
+async def test_every_rule_field_has_a_control() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        rule_names = set(RuleSet.model_fields) - {"preset", "players"}
+        assert {field.name for field in RULE_FIELDS} == rule_names
+        for field in RULE_FIELDS:
+            control = screen.query_one(f"#{field.name}")
+            assert isinstance(control, Select if field.choices else Input)
+
+
+async def test_seat_player_choices_are_person_and_every_bot_level() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        kinds = screen.seat_rows[0].query_one(".seat-kind", FormSelect)
+        assert [value for _, value in kinds._options] == ["human", *(f"computer:{level}" for level in BOT_LEVELS)]
+
+
+async def test_cross_with_eight_seats_shows_the_engine_message_and_disables_start() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await pilot.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
+        await pilot.pause()
+        assert len(screen.seat_rows) == 8
+        with pytest.raises(RuleSetError) as refused:
+            preset("cross", players=8)
+        expected = dict(refused.value.problems)["hand_size"]
+        assert problem_text(screen, "#hand_size-problem") == expected
+        assert screen.query_one("#start", Button).disabled
+        assert screen.check_action("start", ()) is None
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.started == []
+        # Fewer tiles each makes it playable again.
+        await type_into(pilot, screen.query_one("#hand_size", Input), "6")
+        assert problem_text(screen, "#hand_size-problem") is None
+        assert not screen.query_one("#start", Button).disabled
+
+
+async def test_add_and_remove_seat_keys_stay_within_two_to_eight() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await pilot.press(*["ctrl+n"] * 6)
+        await pilot.pause()
+        assert len(screen.seat_rows) == 8
+        assert len(set(n.casefold() for n in names(screen))) == 8
+        assert screen.query_one("#add-seat", Button).disabled
+        assert app.focused is screen.seat_rows[-1].query_one(".seat-name", Input)
+        await pilot.press(*["ctrl+r"] * 8)
+        await pilot.pause()
+        assert len(screen.seat_rows) == 2
+        assert screen.query_one("#remove-seat", Button).disabled
+        assert [str(row.query_one(".seat-number").render()) for row in screen.seat_rows] == ["1.", "2."]
+
+
+async def test_remove_seat_removes_the_seat_being_edited() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        screen.seat_rows[1].query_one(".seat-name", Input).focus()
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert names(screen) == ["You", "Ben", "Cleo"]
+
+
+async def test_add_and_remove_buttons() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        screen.query_one("#add-seat", Button).press()
+        await pilot.pause()
+        assert len(screen.seat_rows) == 5
+        screen.query_one("#remove-seat", Button).press()
+        await pilot.pause()
+        assert len(screen.seat_rows) == 4
+
+
+async def test_changing_the_preset_refills_every_rule_field() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await type_into(pilot, screen.query_one("#rounds", Input), "3")
+        await choose(pilot, "preset", "trains")
+        assert screen.field_values() == preset_values("trains")
+        assert value_of(screen, "drawn_tile") == "must_play" and value_of(screen, "arms") == ""
+        assert "one arm per seat" in str(screen.query_one("#preset-help", Static).render())
+        await choose(pilot, "preset", "cross")
+        assert screen.field_values() == preset_values("cross")
+
+
+async def test_placeholders_show_the_defaults_for_the_set_up() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await choose(pilot, "preset", "trains")
+        await choose(pilot, "set_size", "12")
+        assert screen.query_one("#hand_size", Input).placeholder == f"default: {default_hand_size('trains', 12, 4)}"
+        assert screen.query_one("#arms", Input).placeholder == "one per seat (4)"
+        assert screen.query_one("#rounds", Input).placeholder == "all (13)"
+        await pilot.press("ctrl+r", "ctrl+r")
+        await pilot.pause()
+        assert screen.query_one("#reserve", Input).placeholder == "default: 2"
+
+
+async def test_number_fields_take_digits_only() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await type_into(pilot, screen.query_one("#rounds", Input), "-x2")
+        assert value_of(screen, "rounds") == "2"
+
+
+async def test_too_many_rounds_and_arms_show_their_messages() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await choose(pilot, "set_size", "6")
+        await type_into(pilot, screen.query_one("#rounds", Input), "9")
+        await type_into(pilot, screen.query_one("#arms", Input), "8")
+        with pytest.raises(RuleSetError) as refused:
+            build_rules(rule_fields_from_form("cross", 4, screen.field_values()))
+        expected = dict(refused.value.problems)
+        assert problem_text(screen, "#rounds-problem") == expected["rounds"]
+        assert problem_text(screen, "#arms-problem") == expected["arms"]
+        assert screen.query_one("#start", Button).disabled
+
+
+async def test_a_zero_hand_shows_the_field_message() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await type_into(pilot, screen.query_one("#hand_size", Input), "0")
+        message = problem_text(screen, "#hand_size-problem")
+        assert message is not None and "hand_size" in message and "1" in message
+
+
+async def test_empty_and_duplicate_names_are_refused() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        second = screen.seat_rows[1]
+        await type_into(pilot, second.query_one(".seat-name", Input), "")
+        assert problem_text(second, ".seat-problem") == "Give this seat a name."
+        assert screen.query_one("#start", Button).disabled
+        await type_into(pilot, second.query_one(".seat-name", Input), "you")
+        assert problem_text(second, ".seat-problem") == "Seat 1 already has this name: names must differ."
+        assert screen.query_one("#start", Button).disabled
+        await type_into(pilot, second.query_one(".seat-name", Input), "Zed")
+        assert problem_text(second, ".seat-problem") is None
+        assert not screen.query_one("#start", Button).disabled
+
+
+async def test_names_are_limited_to_24_characters() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await type_into(pilot, screen.seat_rows[0].query_one(".seat-name", Input), "x" * 25)
+        assert names(screen)[0] == "x" * 24
+
+
+async def test_markup_in_names_is_kept_literally() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        name_input = screen.seat_rows[0].query_one(".seat-name", Input)
+        await type_into(pilot, name_input, "[bold]x[/]")
+        assert "[bold]x[/]" in name_input.render_line(0).text
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.started[0][1][0].name == "[bold]x[/]"
+
+
+async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        screen.seat_rows[3].query_one(".seat-name", Input).focus()
+        await pilot.press("ctrl+r")  # three seats: You, Ada, Ben
+        await type_into(pilot, screen.seat_rows[1].query_one(".seat-name", Input), "Bea")
+        kind = screen.seat_rows[1].query_one(".seat-kind", FormSelect)
+        kind.focus()
+        await pilot.pause()
+        await pilot.press("enter", "home", "enter")
+        await pilot.pause()
+        await choose(pilot, "preset", "trains")
+        await choose(pilot, "draw", "until_playable")
+        await type_into(pilot, screen.query_one("#rounds", Input), "4")
+        await type_into(pilot, screen.query_one("#double_blank_points", Input), "25")
+        await type_into(pilot, screen.query_one("#seed", Input), "1234")
+        screen.query_one("#start", Button).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.started) == 1
+        rules, seats, seed = app.started[0]
+        assert rules == preset("trains", players=3, draw="until_playable", rounds=4, double_blank_points=25)
+        assert seats == (
+            SeatConfig(name="You", player="human"),
+            SeatConfig(name="Bea", player="human"),
+            SeatConfig(name="Ben", player="computer", level="greedy"),
+        )
+        assert seed == 1234
+
+
+async def test_blank_seed_means_a_random_deal() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.started[0][2] is None
+        assert app.started[0][0] == preset("cross", players=4)
+
+
+async def test_escape_and_back_button_return_to_the_menu() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        screen = await open_setup(pilot)
+        screen.query_one("#back", Button).press()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.started == []
+
+
+async def test_up_and_down_move_between_fields() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        first = app.focused
+        await pilot.press("down")
+        assert app.focused is screen.seat_rows[0].query_one(".seat-kind", FormSelect)
+        await pilot.press("down")
+        assert app.focused is screen.seat_rows[1].query_one(".seat-name", Input)
+        await pilot.press("up", "up")
+        assert app.focused is first
+
+
+async def test_start_with_the_real_app_opens_the_game(kit) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        await pilot.press("ctrl+s")
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game to open")
+        assert [seat.name for seat in app.game_screen.session.record.seats] == [s.name for s in DEFAULT_SEATS]
+
+
+# ----- remembering -----------------------------------------------------------------------------
+
+
+async def test_the_last_set_up_is_prefilled_next_time() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await pilot.press("ctrl+n")
+        await type_into(pilot, screen.seat_rows[0].query_one(".seat-name", Input), "Zoë")
+        await choose(pilot, "preset", "trains")
+        await type_into(pilot, screen.query_one("#rounds", Input), "2")
+        await type_into(pilot, screen.query_one("#seed", Input), "77")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        typed_names = names(screen)
+        typed_values = screen.field_values()
+    again = StartRecordingApp()
+    async with again.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        assert names(screen) == typed_names
+        assert screen.field_values() == typed_values
+        assert screen.query_one("#seed", Input).value == "77"
+        assert str(screen.query_one("#preset", FormSelect).value) == "trains"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert again.started[0][0] == preset("trains", players=5, rounds=2)
+
+
+@pytest.mark.parametrize("content", ["{not json", "[]", '{"version": 1, "setup": {"seats": []}}', "\udcff"])
+async def test_a_corrupt_settings_file_gives_the_defaults(data_dir: Path, content: str) -> None:
+    storage.settings_path().write_bytes(content.encode("utf-8", "surrogateescape"))
+    assert load_settings().problem is not None
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        assert names(screen) == [seat.name for seat in DEFAULT_SEATS]
+        assert screen.field_values() == preset_values("cross")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.started[0][0] == preset("cross", players=4)
+    assert load_settings().problem is None
+
+
+async def test_unknown_or_bad_remembered_values_are_dropped(data_dir: Path) -> None:
+    fields: dict[str, Any] = {**preset_values("cross"), "rounds": "abc", "draw": "sometimes", "colour": "red"}
+    seats = (SeatConfig(name="Ann", player="human"), SeatConfig(name="Bot", player="computer", level="genius"))
+    save_settings(Settings(setup=SetupChoice(seats=seats, preset="cross", fields=fields, seed="12x")))
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        assert screen.field_values() == preset_values("cross")
+        assert screen.seat_rows[1].kind == f"computer:{list(BOT_LEVELS)[-1]}"
+        assert screen.query_one("#seed", Input).value == ""
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    choice = SetupChoice(seats=DEFAULT_SEATS[:2], preset="trains", fields={"rounds": "3"}, seed="9")
+    save_settings(Settings(setup=choice), tmp_path / "deeper" / "settings.json")
+    assert load_settings(tmp_path / "deeper" / "settings.json").setup == choice
+
+
+def test_an_unreadable_settings_file_gives_the_defaults(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.json"
+    folder.mkdir()
+    loaded = load_settings(folder)
+    assert loaded.setup == SetupChoice() and loaded.problem and "cannot be read" in loaded.problem
