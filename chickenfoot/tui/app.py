@@ -1,0 +1,238 @@
+"""The chickenfoot Textual app: menus, the game, replays, and a guard for small terminals.
+
+:class:`ChickenFootApp` opens the main menu, or continues a saved game (``load``), or opens a
+replay (``replay``). Other screens call its public methods to start, continue, replay or
+take over games. :func:`run_app` is what the ``chickenfoot`` command runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.events import Resize
+from textual.geometry import Size
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from chickenfoot.record import GameRecord, RecordError, SeatConfig, load_record
+from chickenfoot.rules import IllegalAction, RuleSet
+from chickenfoot.tui.screens.game import GameScreen
+from chickenfoot.tui.session import GameSession
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+QUIT_ARM_SECONDS = 3.0
+
+
+def too_small_message(size: Size) -> str:
+    """What to tell the user when the terminal is smaller than the game needs."""
+    return (
+        f"This terminal is {size.width}×{size.height}.\n"
+        f"Chicken Foot needs at least {MIN_WIDTH}×{MIN_HEIGHT}:\n"
+        "make the window larger (or the font smaller)."
+    )
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Covers everything while the terminal is too small; closes itself once it is large enough."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen {
+        align: center middle;
+        background: $background;
+    }
+    TooSmallScreen > Vertical {
+        width: auto;
+        height: auto;
+        padding: 1 2;
+        border: round $warning;
+    }
+    TooSmallScreen Static {
+        width: auto;
+        text-align: center;
+    }
+    """
+
+    def __init__(self, size: Size) -> None:
+        super().__init__()
+        self.terminal_size = size
+
+    def compose(self) -> ComposeResult:
+        """One centred message."""
+        with Vertical():
+            yield Static(too_small_message(self.terminal_size), id="too-small", markup=False)
+
+    def on_screen_resume(self) -> None:
+        """Uncovered by a screen that was pushed on top: close if the terminal grew meanwhile."""
+        if self.app.size.width >= MIN_WIDTH and self.app.size.height >= MIN_HEIGHT:
+            self.dismiss(None)
+
+    def show_size(self, size: Size) -> None:
+        """Update the message for the terminal's new size."""
+        self.terminal_size = size
+        self.query_one("#too-small", Static).update(too_small_message(size))
+
+
+class ChickenFootApp(App[None]):
+    """Chicken Foot dominoes: pass-and-play and computer players, saved after every move."""
+
+    TITLE = "Chicken Foot"
+    CSS_PATH = "app.tcss"
+    BINDINGS = [
+        Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False),
+        Binding("q", "request_quit", "Quit"),
+    ]
+
+    def __init__(self, *, load: Path | None = None, replay: Path | None = None, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.load_path = load
+        self.replay_path = replay
+        self.bot_delay = bot_delay
+        self._menu_depth = 1
+        self._quit_armed = False
+        self._mounted = False
+
+    # ----- start-up and size ---------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        """Show the menu, then the game or replay asked for on the command line."""
+        self._install_menu()
+        if self.load_path is not None:
+            self.continue_game(self.load_path)
+        elif self.replay_path is not None:
+            self.open_replay(self.replay_path)
+        self._mounted = True
+        self._check_size(self.size)
+
+    def _install_menu(self) -> None:
+        try:
+            from chickenfoot.tui.screens.menu import MenuScreen
+        except ImportError:
+            return
+        self.push_screen(MenuScreen())
+        self._menu_depth = 2
+
+    def on_resize(self, event: Resize) -> None:
+        """Cover the app while the terminal is too small; uncover it once it is large enough."""
+        if self._mounted:  # Before that, on_mount checks once the first screens are up.
+            self._check_size(event.size)
+
+    def _check_size(self, size: Size) -> None:
+        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        guard = next((s for s in self.screen_stack if isinstance(s, TooSmallScreen)), None)
+        if small and guard is None:
+            self.push_screen(TooSmallScreen(size))
+        elif small and guard is not None:
+            guard.show_size(size)
+        elif guard is not None and self.screen is guard:
+            self.pop_screen()
+
+    # ----- games ---------------------------------------------------------------------------------
+
+    def _open_game(self, session: GameSession) -> None:
+        self._back_to_menu()
+        self.push_screen(GameScreen(session, bot_delay=self.bot_delay))
+
+    def _back_to_menu(self) -> None:
+        while len(self.screen_stack) > self._menu_depth:
+            self.pop_screen()
+
+    def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
+        """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal) and play it."""
+        try:
+            session = GameSession.new(rules, seats, seed)
+        except OSError as error:
+            self.notify(f"Could not save the new game: {error}", severity="error", markup=False)
+            return
+        self._open_game(session)
+
+    def continue_game(self, path: Path) -> None:
+        """Continue the game saved at ``path`` exactly where it stopped."""
+        try:
+            session = GameSession.load(path)
+        except (RecordError, OSError) as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        if session.state.over:
+            self.notify(f"{path.name}: that game is over; watch it under Replays.", severity="warning", markup=False)
+            return
+        self._open_game(session)
+
+    def open_replay(self, path: Path) -> None:
+        """Open the replay of the game saved at ``path``."""
+        try:
+            record = load_record(path)
+        except (RecordError, OSError) as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        try:
+            from chickenfoot.tui.screens.replay import ReplayScreen
+        except ImportError:
+            self.notify("Replays are not available in this build.", severity="error")
+            return
+        self.push_screen(ReplayScreen(record, path))
+
+    def take_over(self, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]) -> None:
+        """Start a new game from the state after the first ``action_count`` actions of ``record``."""
+        try:
+            session = GameSession.take_over(record, action_count, seats)
+        except (ValueError, IllegalAction, OSError) as error:
+            self.notify(f"Cannot take over: {error}", severity="error", markup=False)
+            return
+        self._open_game(session)
+
+    def leave_game(self) -> None:
+        """Back to the main menu (quit when there is none); the game stays saved."""
+        if self._menu_depth == 1:
+            self.exit()
+            return
+        self._back_to_menu()
+
+    # ----- quitting ------------------------------------------------------------------------------
+
+    def action_request_quit(self) -> None:
+        """Quit after a confirmation (the game is saved after every move anyway)."""
+        try:
+            from chickenfoot.tui.screens.confirm import ConfirmScreen
+        except ImportError:
+            self._quit_by_pressing_twice()
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+        in_game = any(isinstance(screen, GameScreen) for screen in self.screen_stack)
+        question = "Quit Chicken Foot?"
+        if in_game:
+            question += " The game is saved: Continue resumes it."
+
+        def answered(quit_now: bool | None) -> None:
+            if quit_now:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), answered)
+
+    def _quit_by_pressing_twice(self) -> None:
+        if self._quit_armed:
+            self.exit()
+            return
+        self._quit_armed = True
+        self.notify("Press q again to quit (the game is saved).", timeout=QUIT_ARM_SECONDS)
+
+        def disarm() -> None:
+            self._quit_armed = False
+
+        self.set_timer(QUIT_ARM_SECONDS, disarm)
+
+    @property
+    def game_screen(self) -> GameScreen | None:
+        """The game being played, if any (under whatever dialog is on top)."""
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+
+
+def run_app(load: Path | None = None, replay: Path | None = None) -> int:
+    """Run the app until the user quits; the process exit code."""
+    app = ChickenFootApp(load=load, replay=replay)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,1 @@
+"""The screens of the chickenfoot app: menus, set-up, the game and its results, replays."""

@@ -1,0 +1,100 @@
+"""Game over: the ranking, the winner(s), what decided the win, and Play again."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from chickenfoot.describe import seat_name, tie_break_text, winners_text
+from chickenfoot.rules import GameOver
+
+if TYPE_CHECKING:
+    from chickenfoot.tui.session import GameSession
+
+NAME_WIDTH = 18
+
+
+def ranking_table(event: GameOver, names: tuple[str, ...]) -> Content:
+    """Place, name, total, rounds at zero and lowest non-zero round of every seat."""
+    rows = [
+        Content.styled(
+            f"{'place':<7}{'seat':<{NAME_WIDTH}}{'total':>7}{'at zero':>9}{'lowest':>8}", "$text-muted"
+        )
+    ]
+    for standing in event.ranking:
+        name = seat_name(names, standing.seat)
+        shown = name if len(name) < NAME_WIDTH else name[: NAME_WIDTH - 2] + "…"
+        lowest = "-" if standing.lowest_round is None else str(standing.lowest_round)
+        row = Content.assemble(
+            f"{standing.place:<7}",
+            Content(shown).pad_right(NAME_WIDTH - len(shown)),
+            f"{standing.total:>7}{standing.zero_rounds:>9}{lowest:>8}",
+        )
+        rows.append(row.stylize("bold $text-success") if standing.seat in event.winners else row)
+    return Content("\n").join(rows)
+
+
+class GameOverScreen(ModalScreen[None]):
+    """The final result. Play again deals a new game with the same seats and rules."""
+
+    CSS_PATH = "results.tcss"
+    BINDINGS = [
+        Binding("a", "play_again", "Play again"),
+        Binding("s", "scoreboard", "Scores"),
+        Binding("escape,m", "menu", "Menu"),
+    ]
+
+    def __init__(self, event: GameOver, session: GameSession) -> None:
+        super().__init__()
+        self.event = event
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        """Winner line, tie-break, ranking table and the buttons."""
+        names = self.session.names
+        with Vertical(classes="results-dialog"):
+            yield Static("Game over", classes="results-title")
+            yield Static(
+                Content.styled(winners_text(self.event, names), "bold $text-success")
+                + Content(f" · decided by {tie_break_text(self.event.decided_by)}"),
+                id="game-over-winner",
+                classes="results-subtitle",
+            )
+            with VerticalScroll(classes="results-body", can_focus=False):
+                yield Static(ranking_table(self.event, names), id="ranking")
+            with Horizontal(classes="results-buttons"):
+                yield Button("Play again (a)", id="again", variant="primary")
+                yield Button("Scores (s)", id="scores")
+                yield Button("Menu (m)", id="menu")
+
+    def on_mount(self) -> None:
+        """Enter on the focused button plays again."""
+        self.query_one("#again", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Each button runs its action."""
+        event.stop()
+        actions = {"again": self.action_play_again, "scores": self.action_scoreboard, "menu": self.action_menu}
+        actions[event.button.id or "menu"]()
+
+    def action_play_again(self) -> None:
+        """Same seats and rules, a new seed."""
+        record = self.session.record
+        self.app.start_game(record.rules, tuple(record.seats), None)  # type: ignore[attr-defined]
+
+    def action_scoreboard(self) -> None:
+        """Every round's scores."""
+        from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+
+        state = self.session.state
+        self.app.push_screen(ScoreboardScreen(self.session.names, state.round_scores, state.rules))
+
+    def action_menu(self) -> None:
+        """Back to the main menu."""
+        self.app.leave_game()  # type: ignore[attr-defined]

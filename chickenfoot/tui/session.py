@@ -1,0 +1,149 @@
+"""One game being played: its record, its current state, where it autosaves, its bots.
+
+A :class:`GameSession` is the only thing in the app that changes the game. ``act(action)``
+applies the action with the rules engine, appends it to the record and saves the record
+atomically before returning the events, so quitting or killing the terminal at any moment
+loses nothing. This module imports no Textual: the screens drive it, tests can too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from chickenfoot.bots import make_bot
+from chickenfoot.record import GameRecord, SeatConfig, load_record, save_record
+from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
+from chickenfoot.storage import autosave_path
+
+
+def bot_seed(record: GameRecord, seat: int) -> int:
+    """A seed for the bot in ``seat``, fixed by the game's seed so games are reproducible."""
+    base = record.seed if record.seed is not None else 0
+    return base * 10 + seat
+
+
+@dataclass
+class GameSession:
+    """A game in progress: the record (every action so far), the state it leads to, the save path."""
+
+    record: GameRecord
+    path: Path
+    state: GameState
+    bots: dict[int, object] = field(default_factory=dict)
+    opening_events: tuple[Event, ...] = ()
+    last_events: tuple[Event, ...] = ()
+    _legal: tuple[GameState | None, tuple[Action, ...]] = field(default=(None, ()), repr=False)
+
+    def __post_init__(self) -> None:
+        for seat, config in enumerate(self.record.seats):
+            if config.player == "computer":
+                self.bots[seat] = make_bot(config.level, bot_seed(self.record, seat))
+
+    # ----- creating ------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> GameSession:
+        """Deal a new game and save it at once to its own autosave path."""
+        record = GameRecord.new(rules, seats, seed=seed)
+        session = cls.from_record(record, autosave_path(record))
+        session.save()
+        return session
+
+    @classmethod
+    def load(cls, path: Path) -> GameSession:
+        """Continue the game saved at ``path`` exactly where it stopped.
+
+        Raises ``RecordError`` (one line naming file, place and problem) for a bad file.
+        """
+        return cls.from_record(load_record(path), path)
+
+    @classmethod
+    def from_record(cls, record: GameRecord, path: Path) -> GameSession:
+        """A session at the end of ``record``; the current round's events seed the log."""
+        state: GameState | None = None
+        round_events: list[Event] = []
+        for state, events, _action in record.replay():
+            if any(isinstance(event, RoundStarted) for event in events):
+                round_events = []
+            round_events.extend(events)
+        assert state is not None, "a record always replays at least its first deal"
+        return cls(record=record, path=path, state=state, opening_events=tuple(round_events))
+
+    @classmethod
+    def take_over(
+        cls, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]
+    ) -> GameSession:
+        """A NEW game from the state after the first ``action_count`` actions of ``record``.
+
+        The new record keeps the rules, the decks and those actions, gets ``seats`` and a new
+        creation time, and is saved to its own autosave path.
+        """
+        if not 0 <= action_count <= len(record.actions):
+            raise ValueError(
+                f"cannot take over after {action_count} actions: the game has {len(record.actions)}"
+            )
+        if len(seats) != len(record.seats):
+            raise ValueError(f"{len(seats)} seats given, but the game has {len(record.seats)}")
+        new_record = GameRecord.new(record.rules, seats, seed=record.seed, decks=record.decks)
+        for action in record.actions[:action_count]:
+            new_record = new_record.appended(action)
+        session = cls.from_record(new_record, autosave_path(new_record))
+        session.save()
+        return session
+
+    # ----- playing -------------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name, in seat order."""
+        return tuple(seat.name for seat in self.record.seats)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people at the keyboard."""
+        return tuple(seat for seat, config in enumerate(self.record.seats) if config.player == "human")
+
+    @property
+    def computers(self) -> tuple[int, ...]:
+        """The seats played by the computer."""
+        return tuple(self.bots)
+
+    def is_human(self, seat: int) -> bool:
+        """True if a person plays ``seat``."""
+        return self.record.seats[seat].player == "human"
+
+    def legal(self) -> tuple[Action, ...]:
+        """What the seat on turn may do now (empty once the game is over); worked out once per state."""
+        cached_state, actions = self._legal
+        if cached_state is not self.state:
+            actions = legal_actions(self.state)
+            self._legal = (self.state, actions)
+        return actions
+
+    def act(self, action: Action) -> tuple[Event, ...]:
+        """Apply ``action``, append it to the record, save atomically; return the events.
+
+        Raises the engine's ``IllegalAction`` (and changes nothing) if the rules forbid it.
+        Raises ``OSError`` if the file cannot be written: the move stands (its events are in
+        :attr:`last_events`) and the next save writes it too.
+        """
+        state, events = apply(self.state, action)
+        self.record = self.record.appended(action)
+        self.state = state
+        self.last_events = events
+        self.save()
+        return events
+
+    def bot_action(self) -> Action:
+        """The action the computer seat on turn chooses from its own view of the game."""
+        seat = self.state.turn
+        bot = self.bots[seat]
+        return bot.choose(self.state.view(seat), self.legal())  # type: ignore[attr-defined]
+
+    def save(self) -> None:
+        """Write the record to the autosave path (atomically)."""
+        save_record(self.record, self.path)
+
+    def save_as(self, path: Path) -> None:
+        """Write a named copy of the record to ``path`` (the autosave goes on as before)."""
+        save_record(self.record, path)

@@ -1,0 +1,227 @@
+"""The board: the centre double and every arm and foot as a tree, one row per line.
+
+Each row is indented by its depth (a toe sits under the foot that owns it) and shows its
+tiles the way they lie, inner number first: ``A [9|3][3|5][5|5]``. The open foot is
+highlighted with the toes still to come; each open end carries a key label given by the
+caller; the ends the selected tile fits are marked, and the end chosen for it stands out.
+Clicking a row with an open end posts :class:`BoardView.EndClicked`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Collection, Mapping
+
+from textual.content import Content
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from chickenfoot.describe import double_text, plural
+from chickenfoot.rules import Board, Line
+from chickenfoot.rules.board import TOES_PER_FOOT
+
+FOOT_STYLE = "bold $warning"
+OPEN_FOOT_STYLE = "bold reverse $warning"
+CENTRE_STYLE = "bold $accent"
+END_STYLE = "bold $text-accent"
+LEGAL_END_STYLE = "bold reverse $success"
+CHOSEN_END_STYLE = "bold reverse $accent"
+MUTED_STYLE = "$text-muted"
+
+
+def line_sort_key(line_id: str) -> tuple[str | int, ...]:
+    """Order line ids as a tree: A, A.1, A.1.1, A.2, B, ... (toes under their foot)."""
+    head, *toes = line_id.split(".")
+    return (head, *(int(toe) for toe in toes))
+
+
+def depth_of(line_id: str) -> int:
+    """How deep a line sits in the tree: 0 for an arm, 1 for a toe of an arm's foot, ..."""
+    return line_id.count(".")
+
+
+@dataclass(frozen=True)
+class RenderedBoard:
+    """The rows of a board drawn for one width, and which open end each row offers."""
+
+    rows: tuple[Content, ...]
+    row_targets: Mapping[int, str]
+
+    def row_of(self, target: str) -> int | None:
+        """The row showing open end ``target``, or None if it is not on screen."""
+        for row, row_target in self.row_targets.items():
+            if row_target == target:
+                return row
+        return None
+
+
+def render_board(
+    board: Board,
+    width: int,
+    *,
+    targets: Mapping[str, str] | None = None,
+    legal: Collection[str] = (),
+    chosen: str | None = None,
+    foot_highlight: bool = True,
+) -> RenderedBoard:
+    """Draw ``board`` as rows of at most ``width`` cells (long lines wrap under themselves).
+
+    ``targets`` maps open-end ids to the key labels shown beside them; ``legal`` are the
+    ends the selected tile fits (marked); ``chosen`` is the end it would be played on.
+    """
+    labels = targets or {}
+    width = max(width, 20)
+    open_values = dict(board.open_ends)
+    rows: list[Content] = []
+    row_targets: dict[int, str] = {}
+    centre = Content.assemble(
+        ("◆ ", CENTRE_STYLE),
+        (f"[{double_text(board.centre)}]", CENTRE_STYLE),
+        (f"  centre · {board.arms_started} of {board.arms_required} arms", MUTED_STYLE),
+    )
+    rows.append(centre)
+    pending = [target for target in open_values if target not in board.lines_by_id]
+    entries: list[tuple[str, Line | None]] = [(line.id, line) for line in board.lines]
+    entries.extend((target, None) for target in pending)
+    entries.sort(key=lambda entry: line_sort_key(entry[0]))
+    for line_id, line in entries:
+        indent = "  " * depth_of(line_id)
+        head = Content.assemble(indent, (line_id, "bold"), " ")
+        parts: list[Content] = []
+        if line is None:
+            parts.append(Content.styled("·····", MUTED_STYLE))
+        else:
+            is_open_foot = foot_highlight and board.foot == line.id
+            for inner, outer in line.oriented():
+                text = f"[{inner}|{outer}]"
+                if inner == outer:
+                    parts.append(Content.styled(text, OPEN_FOOT_STYLE if is_open_foot else FOOT_STYLE))
+                else:
+                    parts.append(Content(text))
+        tail: list[Content] = []
+        if line_id in open_values:
+            label = labels.get(line_id)
+            if label is not None:
+                if line_id == chosen:
+                    tail.append(Content.styled(f"»{label}«", CHOSEN_END_STYLE))
+                elif line_id in legal:
+                    tail.append(Content.styled(f" {label} ", LEGAL_END_STYLE))
+                else:
+                    tail.append(Content.styled(f"‹{label}›", END_STYLE))
+            if line is None:
+                kind = "toe" if "." in line_id else "new arm"
+                tail.append(Content.styled(f" {kind}: needs a {open_values[line_id]}", MUTED_STYLE))
+        if line is not None and board.foot == line.id:
+            left = TOES_PER_FOOT - board.toes
+            tail.append(
+                Content.styled(f" ▲ chicken foot: {plural(left, 'toe')} to go", FOOT_STYLE)
+            )
+        first_row = len(rows)
+        rows.extend(_wrap(head, parts, tail, width))
+        if line_id in open_values:
+            for row in range(first_row, len(rows)):
+                row_targets[row] = line_id
+                rows[row] = rows[row].stylize(f"@click=end_clicked({line_id!r})")
+    return RenderedBoard(tuple(rows), row_targets)
+
+
+def _wrap(head: Content, parts: list[Content], tail: list[Content], width: int) -> list[Content]:
+    """Lay ``head`` then ``parts`` then ``tail`` on rows of ``width``, continuing under the first part."""
+    continuation = " " * min(head.cell_length, width // 2)
+    rows: list[Content] = []
+    current = head
+    for part in [*parts, *(Content(" ") + piece for piece in tail[:1]), *tail[1:]]:
+        if current.cell_length + part.cell_length > width and current.cell_length > len(continuation):
+            rows.append(current)
+            current = Content(continuation) + part
+        else:
+            current = current + part
+    rows.append(current)
+    return rows
+
+
+class BoardView(Widget):
+    """The centre double and every line of the round, drawn as a tree."""
+
+    DEFAULT_CSS = """
+    BoardView {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    class EndClicked(Message):
+        """An open end was clicked: ``target`` is its id."""
+
+        def __init__(self, target: str) -> None:
+            self.target = target
+            super().__init__()
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.board: Board | None = None
+        self.targets: dict[str, str] = {}
+        self.legal: frozenset[str] = frozenset()
+        self.chosen: str | None = None
+        self.foot_highlight = True
+        self._cache: tuple[tuple[object, ...], RenderedBoard] | None = None
+
+    def show(
+        self,
+        board: Board,
+        *,
+        targets: Mapping[str, str] | None = None,
+        foot_highlight: bool = True,
+        legal: Collection[str] = (),
+        chosen: str | None = None,
+    ) -> None:
+        """Show ``board``; ``targets`` labels open ends, ``legal``/``chosen`` mark the selection."""
+        labels = dict(targets or {})
+        marks = frozenset(legal)
+        if (board, labels, marks, chosen, foot_highlight) == (
+            self.board, self.targets, self.legal, self.chosen, self.foot_highlight
+        ):
+            return
+        # Marks and labels never change a row's length; only a new board can change the height.
+        new_rows = board is not self.board or labels.keys() != self.targets.keys()
+        self.board, self.targets, self.legal, self.chosen, self.foot_highlight = (
+            board, labels, marks, chosen, foot_highlight
+        )
+        self.refresh(layout=new_rows)
+
+    def rendered(self, width: int | None = None) -> RenderedBoard:
+        """The board drawn for ``width`` cells (the widget's own width by default), cached."""
+        if self.board is None:
+            return RenderedBoard((Content.styled("No board yet", MUTED_STYLE),), {})
+        width = width if width is not None else (self.content_region.width or 78)
+        key = (self.board, tuple(self.targets.items()), self.legal, self.chosen, self.foot_highlight, width)
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (
+                key,
+                render_board(
+                    self.board,
+                    width,
+                    targets=self.targets,
+                    legal=self.legal,
+                    chosen=self.chosen,
+                    foot_highlight=self.foot_highlight,
+                ),
+            )
+        return self._cache[1]
+
+    def row_of(self, target: str) -> int | None:
+        """The row (from the top of the widget's content) showing ``target``."""
+        return self.rendered().row_of(target)
+
+    def render(self) -> Content:
+        """The board as one block of rows."""
+        return Content("\n").join(self.rendered().rows)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One row per line of the board (plus wrapped continuations)."""
+        return len(self.rendered(width).rows)
+
+    def action_end_clicked(self, target: str) -> None:
+        """Report a click on the open end ``target``."""
+        self.post_message(self.EndClicked(target))

@@ -1,0 +1,38 @@
+"""The log of recent public events, newest at the bottom.
+
+Lines are written literally (names are never read as markup); old lines drop off the top.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+MAX_LINES = 200
+MIN_WIDTH = 16
+
+
+class EventLog(RichLog):
+    """A scrolling log of what happened, one line per event."""
+
+    DEFAULT_CSS = """
+    EventLog {
+        height: 1fr;
+        background: $surface;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(max_lines=MAX_LINES, min_width=MIN_WIDTH, wrap=True, markup=False, highlight=False, name=name, id=id, classes=classes)
+        self.can_focus = False
+        self.history: list[str] = []
+
+    def add(self, lines: Iterable[str]) -> None:
+        """Append ``lines`` (plain text) to the log and scroll to the newest."""
+        for line in lines:
+            self.history.append(line)
+            self.write(Text(line))
+        del self.history[:-MAX_LINES]

@@ -1,0 +1,145 @@
+"""One seat's hand: its tiles in a row (wrapping when long), numbered 1-9 for the keyboard.
+
+Playable tiles stand out, the others are dimmed, and the selected tile is reversed. A hidden
+hand shows only the backs of its tiles. Clicking a tile posts :class:`HandView.TileClicked`.
+"""
+
+from __future__ import annotations
+
+from typing import Collection
+
+from textual.content import Content
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from chickenfoot.rules import Tile
+
+PLAYABLE_STYLE = "bold $text-success"
+UNPLAYABLE_STYLE = "$text-muted"
+SELECTED_STYLE = "bold reverse $accent"
+BACK_STYLE = "$text-muted"
+NUMBER_STYLE = "$text-muted"
+DIGIT_KEYS = 9
+GAP = 1
+
+
+class HandView(Widget):
+    """The tiles of one hand, or their backs when the hand is hidden."""
+
+    DEFAULT_CSS = """
+    HandView {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    class TileClicked(Message):
+        """The tile at ``index`` in the hand was clicked."""
+
+        def __init__(self, index: int) -> None:
+            self.index = index
+            super().__init__()
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.tiles: tuple[Tile, ...] = ()
+        self.playable: frozenset[int] = frozenset()
+        self.selected: int | None = None
+        self.hidden = False
+
+    def show(
+        self,
+        tiles: tuple[Tile, ...],
+        *,
+        playable: Collection[int] = frozenset(),
+        selected: int | None = None,
+        hidden: bool = False,
+    ) -> None:
+        """Show ``tiles``; ``playable`` and ``selected`` are indexes into it."""
+        new = (tuple(tiles), frozenset(playable), selected, hidden)
+        if new == (self.tiles, self.playable, self.selected, self.hidden):
+            return
+        # Marking tiles never changes the layout; other tiles (or hiding them) may.
+        new_rows = (new[0], hidden) != (self.tiles, self.hidden)
+        self.tiles, self.playable, self.selected, self.hidden = new
+        self.refresh(layout=new_rows)
+
+    @property
+    def visible_tiles(self) -> tuple[Tile, ...]:
+        """The tiles a person looking at the screen can read: none while hidden."""
+        return () if self.hidden else self.tiles
+
+    def _cells(self) -> list[tuple[Content, Content]]:
+        """Each tile as (number label, tile face), both of the same width."""
+        cells = []
+        for index, tile in enumerate(self.tiles):
+            if self.hidden:
+                face = Content.styled("[▒|▒]", BACK_STYLE)
+                number = Content(" " * face.cell_length)
+            else:
+                text = f"[{tile.low}|{tile.high}]"
+                if index == self.selected:
+                    style = SELECTED_STYLE
+                elif index in self.playable:
+                    style = PLAYABLE_STYLE
+                else:
+                    style = UNPLAYABLE_STYLE
+                action = f"@click=tile_clicked({index})"
+                face = Content.styled(text, style).stylize(action)
+                label = str(index + 1) if index < DIGIT_KEYS else ""
+                number = Content.styled(label.center(len(text)), NUMBER_STYLE).stylize(action)
+            cells.append((number, face))
+        return cells
+
+    def _groups(self, width: int) -> list[list[int]]:
+        """Tile indexes per wrapped row, each row at most ``width`` cells wide."""
+        width = max(width, 8)
+        groups: list[list[int]] = [[]]
+        used = 0
+        for index, tile in enumerate(self.tiles):
+            cell = 5 if self.hidden else len(f"[{tile.low}|{tile.high}]")
+            if used and used + GAP + cell > width:
+                groups.append([])
+                used = 0
+            used += (GAP if used else 0) + cell
+            groups[-1].append(index)
+        return groups
+
+    def _has_numbers(self, group: list[int]) -> bool:
+        """True if a wrapped row carries digit labels (only the first nine tiles have keys)."""
+        return not self.hidden and bool(group) and group[0] < DIGIT_KEYS
+
+    def _rows(self, width: int) -> list[Content]:
+        """The rows of tiles (each under its row of digit labels, if any), wrapped to ``width``."""
+        if not self.tiles:
+            return [Content.styled("(no tiles)", UNPLAYABLE_STYLE)]
+        cells = self._cells()
+        gap = Content(" " * GAP)
+        rows: list[Content] = []
+        for group in self._groups(width):
+            if self._has_numbers(group):
+                rows.append(gap.join(cells[index][0] for index in group))
+            rows.append(gap.join(cells[index][1] for index in group))
+        return rows
+
+    def row_of(self, index: int) -> int:
+        """The first content row of the tile at ``index`` (its label row, if it has one)."""
+        row = 0
+        for group in self._groups(self.content_region.width or 78):
+            if index in group:
+                return row
+            row += 2 if self._has_numbers(group) else 1
+        return row
+
+    def render(self) -> Content:
+        """The hand as rows of numbers and tiles."""
+        return Content("\n").join(self._rows(self.content_region.width or 78))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One row of tiles per wrapped group, plus a row of digit labels where it has keys."""
+        return len(self._rows(width))
+
+    def action_tile_clicked(self, index: int) -> None:
+        """Report a click on the tile at ``index``."""
+        self.post_message(self.TileClicked(index))

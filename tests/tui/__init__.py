@@ -1,0 +1,1 @@
+"""Tests of the Textual app: Pilot tests, snapshots and a real-terminal smoke test."""

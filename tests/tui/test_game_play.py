@@ -1,0 +1,283 @@
+"""Whole games played through the keyboard only, with the hand-off checked at every turn."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from textual.message import Message
+from textual.notifications import Notify
+
+from chickenfoot.record import load_record
+from chickenfoot.rules import Play, Tile, legal_actions
+from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
+from chickenfoot.tui.screens.game import GameScreen
+from chickenfoot.tui.screens.game_over import GameOverScreen
+from chickenfoot.tui.screens.handoff import HandoffScreen
+from chickenfoot.tui.screens.round_over import RoundOverScreen
+from chickenfoot.tui.widgets import EventLog, HandView
+
+TILE_FACE = re.compile(r"\[(\d+)\|(\d+)\]")
+MOVE_LIMIT = 600
+
+
+def shown_tiles(game: GameScreen) -> tuple[Tile, ...]:
+    """The tiles a person can read in the hand widget, parsed from what it renders."""
+    text = game.query_one(HandView).render().plain
+    return tuple(Tile(int(low), int(high)) for low, high in TILE_FACE.findall(text))
+
+
+def notices(messages: list[Message]) -> list[str]:
+    """The texts of the notifications posted so far."""
+    return [message.notification.message for message in messages if isinstance(message, Notify)]
+
+
+async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(kit) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(kit.short_rules(2), kit.seats("human", "human"), 4)
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
+        game = kit.game_screen(app)
+        handoffs: list[int] = []
+        rounds_seen = 0
+        for _ in range(MOVE_LIMIT):
+            await pilot.pause()
+            top = app.screen
+            if isinstance(top, GameOverScreen):
+                break
+            if isinstance(top, RoundOverScreen):
+                rounds_seen += 1
+                await pilot.press("enter")
+                continue
+            if isinstance(top, HandoffScreen):
+                assert game.query_one(HandView).hidden
+                assert shown_tiles(game) == ()
+                seat = game.state.turn
+                assert top.player == game.session.names[seat]
+                await pilot.press("enter")
+                await kit.wait_for(
+                    pilot, lambda: app.screen is game and game.human_turn, "the hand-off to close"
+                )
+                assert shown_tiles(game) == game.state.hands[seat]
+                handoffs.append(seat)
+                continue
+            assert top is game
+            assert game.human_turn
+            assert shown_tiles(game) == game.state.hands[game.state.turn]
+            await kit.press_turn(pilot, game, kit.choose_action(game.state))
+        else:
+            raise AssertionError("the game did not end")
+        assert game.state.over
+        assert rounds_seen == 1
+        assert set(handoffs) == {0, 1}
+        assert len(handoffs) > 4
+        assert load_record(game.session.path).actions == game.session.record.actions
+        # Play again: same seats and rules, a new deal, and the hand-off comes first.
+        await pilot.press("a")
+        await kit.wait_for(pilot, lambda: app.game_screen not in (None, game), "a new game")
+        again = kit.game_screen(app)
+        assert again.session.record.seats == game.session.record.seats
+        assert again.session.record.rules == game.session.record.rules
+        assert again.session.path != game.session.path
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen), "the first hand-off")
+        assert shown_tiles(again) == ()
+
+
+async def test_one_human_against_three_computers_plays_a_whole_game(kit) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rules = kit.short_rules(4)
+        app.start_game(rules, kit.seats("human", "computer", "computer", "computer"), 9)
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
+        game = kit.game_screen(app)
+        human_moves = 0
+        for _ in range(MOVE_LIMIT):
+            await kit.wait_for(
+                pilot,
+                lambda: not isinstance(app.screen, GameScreen) or game.human_turn,
+                "the human's turn",
+            )
+            top = app.screen
+            assert not isinstance(top, HandoffScreen), "one human never gets a hand-off"
+            if isinstance(top, GameOverScreen):
+                break
+            if isinstance(top, RoundOverScreen):
+                await pilot.press("enter")
+                continue
+            assert shown_tiles(game) == game.state.hands[0]
+            await kit.press_turn(pilot, game, kit.choose_action(game.state))
+            human_moves += 1
+        else:
+            raise AssertionError("the game did not end")
+        assert game.state.over and human_moves > 0
+        log = game.query_one(EventLog).history
+        assert any(line.startswith("Cy played") for line in log)
+        assert not any(re.match(r"(Bea|Cy|Dee) drew \d", line) for line in log), log
+
+
+async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
+    messages: list[Message] = []
+    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
+        game = kit.game_screen(app)
+        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+        shown = {active.binding.action for active in app.screen.active_bindings.values() if active.binding.show}
+        assert "draw" not in shown and "pass_turn" not in shown and "keep" not in shown
+        assert "play" in shown
+        await pilot.press("d", "p", "k", "9")
+        await pilot.pause()
+        said = notices(messages)
+        assert "You have a play: you cannot draw." in said
+        assert "You have a play: you cannot pass." in said
+        assert "You have not drawn a tile: k keeps a tile you just drew." in said
+        assert f"You have only {len(game.state.hands[0])} tiles: press 1-{len(game.state.hands[0])}." in said
+        assert game.state == record.final_state()
+        await pilot.press("plus", "plus", "minus")
+        assert game.bot_delay == 0.2
+        assert "bots 0.2s" in game.query_one("#status").message
+
+
+async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(kit) -> None:
+    first = ChickenFootApp(bot_delay=0)
+    async with first.run_test(size=(80, 24)) as pilot:
+        first.start_game(kit.short_rules(3), kit.seats("human", "computer", "human"), 12)
+        await kit.wait_for(pilot, lambda: first.game_screen is not None, "the game screen")
+        game = kit.game_screen(first)
+        for _ in range(6):
+            await kit.wait_for(
+                pilot, lambda: isinstance(first.screen, HandoffScreen) or game.human_turn, "a human"
+            )
+            if isinstance(first.screen, HandoffScreen):
+                await pilot.press("enter")
+                await kit.wait_for(pilot, lambda: game.human_turn, "the hand")
+            await kit.press_turn(pilot, game, kit.choose_action(game.state))
+        await kit.wait_for(
+            pilot, lambda: isinstance(first.screen, HandoffScreen) or game.human_turn, "a human"
+        )
+        path, state = game.session.path, game.session.state
+    # The first app is gone without quitting, as if the terminal died; start again from the file.
+    second = ChickenFootApp(load=path, bot_delay=0)
+    async with second.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: second.game_screen is not None, "the resumed game")
+        resumed = kit.game_screen(second)
+        assert resumed.state == state
+        await kit.wait_for(pilot, lambda: isinstance(second.screen, HandoffScreen), "the hand-off")
+        assert shown_tiles(resumed) == ()
+        await pilot.press("enter")
+        await kit.wait_for(
+            pilot, lambda: second.screen is resumed and resumed.human_turn, "the hand-off to close"
+        )
+        assert shown_tiles(resumed) == resumed.state.hands[resumed.state.turn]
+
+
+async def test_a_bad_file_to_continue_is_reported_not_raised(data_dir: Path) -> None:
+    bad = data_dir / "broken.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    messages: list[Message] = []
+    app = ChickenFootApp(load=bad, bot_delay=0)
+    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+        await pilot.pause()
+        assert app.game_screen is None
+        assert any("broken.json" in text for text in notices(messages))
+
+
+async def test_a_small_terminal_says_how_large_it_must_be_until_resized() -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small").render())
+        assert "60×20" in text and "80×24" in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen)
+
+
+async def test_mouse_clicks_choose_a_tile_and_an_end(kit, data_dir: Path) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
+    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
+        game = kit.game_screen(app)
+        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+        state = game.state
+        play = next(a for a in legal_actions(state) if isinstance(a, Play))
+        index = state.hands[0].index(play.tile)
+        # The hand's padding puts tile i (5 cells and a gap each) at column 1 + 6 i of row 1.
+        await pilot.click("#hand", offset=(1 + 6 * index + 2, 1))
+        assert game.selected == index
+        board = game.query_one("#board")
+        row = board.row_of(play.target)
+        await pilot.click("#board", offset=(2, row))
+        assert game.chosen == play.target
+        await pilot.press("enter")
+        await kit.wait_for(pilot, lambda: len(game.session.record.actions) > len(record.actions), "the play")
+        assert game.session.record.actions[len(record.actions)] == play
+
+
+async def test_the_command_palette_offers_only_game_commands_that_apply(kit, data_dir: Path) -> None:
+    from chickenfoot.tui.screens.game import GameCommands
+
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
+    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
+        game = kit.game_screen(app)
+        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+        provider = GameCommands(game)
+        titles = [hit.text async for hit in provider.discover()]
+        assert "Scoreboard" in titles and "Slower computer players" in titles
+        assert "Draw a tile" not in titles and "Pass" not in titles
+        hits = [hit async for hit in provider.search("scoreboard")]
+        assert max(hits, key=lambda hit: hit.score).text == "Scoreboard"
+        assert not [hit async for hit in provider.search("draw")]
+
+
+async def test_quit_asks_first_and_save_as_writes_a_copy(kit, data_dir: Path) -> None:
+    from chickenfoot.tui.screens.confirm import ConfirmScreen
+    from chickenfoot.tui.screens.save_as import SaveAsScreen
+
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
+        game = kit.game_screen(app)
+        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+        await pilot.press("q")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("n")
+        await kit.wait_for(pilot, lambda: app.screen is game, "the game again")
+        await pilot.press("ctrl+s")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, SaveAsScreen), "the save-as dialog")
+        await pilot.press("enter")
+        copy = data_dir / "saves" / "ana-bea-round-1.json"
+        await kit.wait_for(pilot, copy.exists, "the copy")
+        assert load_record(copy).actions == game.session.record.actions
+        await pilot.press("ctrl+q")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await kit.wait_for(pilot, lambda: not app.is_running, "the app to quit")
+
+
+async def test_a_failed_save_is_reported_and_play_goes_on(kit, monkeypatch) -> None:
+    from chickenfoot.tui import session as session_module
+
+    messages: list[Message] = []
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+        app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
+        game = kit.game_screen(app)
+        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+
+        def disk_full(record, path) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(session_module, "save_record", disk_full)
+        before = len(game.session.record.actions)
+        await kit.press_turn(pilot, game, kit.choose_action(game.state))
+        await kit.wait_for(pilot, lambda: len(game.session.record.actions) > before, "the move")
+        assert any("No space left on device" in text for text in notices(messages))

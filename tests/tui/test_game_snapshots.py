@@ -1,0 +1,119 @@
+"""SVG snapshots of the game: mid-round with an open foot, hand-off, round over, game over.
+
+Each position is reached by replaying a fixed policy over fixed seeds, saved, and opened with
+``ChickenFootApp(load=...)``, so every picture is the same on every run. Light and dark themes.
+Update with ``pytest tests/tui/test_game_snapshots.py --snapshot-update`` and look at them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Footer
+
+from chickenfoot.rules import GameState, Play, legal_actions
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.game_over import GameOverScreen
+from chickenfoot.tui.screens.handoff import HandoffScreen
+from chickenfoot.tui.screens.round_over import RoundOverScreen
+
+THEMES = ("textual-dark", "textual-light")
+
+
+def human_plays_toe(state: GameState) -> bool:
+    """Seat 0 is on turn, a chicken foot is open and seat 0 can play a toe."""
+    return (
+        state.turn == 0
+        and state.board.foot is not None
+        and state.board.toes >= 1
+        and any(isinstance(a, Play) for a in legal_actions(state))
+    )
+
+
+def human_goes_out_next(state: GameState) -> bool:
+    """In round 1, seat 0 is on turn with one playable tile left: its next play ends the round."""
+    return (
+        state.turn == 0
+        and state.round_index == 0
+        and len(state.hands[0]) == 1
+        and any(isinstance(a, Play) for a in legal_actions(state))
+    )
+
+
+def open_game(kit, data_dir: Path, kinds: tuple[str, ...], rounds: int, stop) -> ChickenFootApp:
+    """An app continuing the first game (fixed seeds and policy) that reaches ``stop``."""
+    from chickenfoot.rules import preset
+
+    rules = preset("cross", players=len(kinds), rounds=rounds)
+    record = kit.find_record(rules, kit.seats(*kinds), stop)
+    return ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+
+
+def footer_ready(app: ChickenFootApp) -> bool:
+    """The game screen's Footer shows its keys (it is rebuilt after the first frame)."""
+    game = app.game_screen
+    return game is not None and bool(game.query_one(Footer).children)
+
+
+async def settle(pilot: Pilot, theme: str, kit, condition) -> None:
+    """Set the theme and let the app reach the screen to photograph, its Footer built."""
+    pilot.app.theme = theme
+    await kit.wait_for(
+        pilot, lambda: condition(pilot.app) and footer_ready(pilot.app), "the screen to photograph"
+    )
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_mid_round_with_an_open_foot(snap_compare, kit, data_dir: Path, theme: str) -> None:
+    app = open_game(kit, data_dir, ("human", "computer", "computer", "computer"), 2, human_plays_toe)
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot, theme, kit, lambda app: app.game_screen is not None and app.game_screen.human_turn)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_hand_off_hides_every_hand(snap_compare, kit, data_dir: Path, theme: str) -> None:
+    app = open_game(kit, data_dir, ("human", "human", "computer"), 2, human_plays_toe)
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot, theme, kit, lambda app: isinstance(app.screen, HandoffScreen))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def go_out(pilot: Pilot, kit) -> None:
+    """Play the last tile of seat 0 by keys: its digit, its end's letter, Enter."""
+    app = pilot.app
+    await kit.wait_for(pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn")
+    game = app.game_screen
+    action = next(a for a in legal_actions(game.state) if isinstance(a, Play))
+    await kit.press_turn(pilot, game, action)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_round_over_reveals_every_hand(snap_compare, kit, data_dir: Path, theme: str) -> None:
+    app = open_game(kit, data_dir, ("human", "computer", "computer"), 2, human_goes_out_next)
+
+    async def run_before(pilot: Pilot) -> None:
+        await go_out(pilot, kit)
+        await settle(pilot, theme, kit, lambda app: isinstance(app.screen, RoundOverScreen))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_game_over_ranks_the_seats(snap_compare, kit, data_dir: Path, theme: str) -> None:
+    app = open_game(kit, data_dir, ("human", "computer", "computer"), 1, human_goes_out_next)
+
+    async def run_before(pilot: Pilot) -> None:
+        await go_out(pilot, kit)
+        await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, RoundOverScreen), "round over")
+        await pilot.press("enter")
+        await settle(pilot, theme, kit, lambda app: isinstance(app.screen, GameOverScreen))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

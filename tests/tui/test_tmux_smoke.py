@@ -1,0 +1,161 @@
+"""Smoke test in a real terminal: tmux runs ``chickenfoot``, keys go in, the screen is read back.
+
+Skipped when tmux is not installed (``.ci/run`` installs it). Every wait polls
+``tmux capture-pane`` with a bounded deadline; the tmux session is always killed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from chickenfoot.record import load_record
+from chickenfoot.rules import Play, legal_actions
+from chickenfoot.tui.screens.game import end_labels
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+DEADLINE_SECONDS = 20.0
+POLL_SECONDS = 0.1
+COMMAND = Path(sys.executable).parent / "chickenfoot"
+REPOSITORY = Path(__file__).resolve().parents[2]
+"""Put first on PYTHONPATH so the command runs this checkout's code."""
+
+
+class Terminal:
+    """A detached 100x30 tmux session running one command."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def send(self, *keys: str) -> None:
+        """Type ``keys`` (tmux key names such as "Enter" or plain characters)."""
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def screen(self) -> str:
+        """The text on the screen now."""
+        result = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name], check=True, capture_output=True, text=True
+        )
+        return result.stdout
+
+    def running(self) -> bool:
+        """True while the session (and so the app in it) is still there."""
+        return subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode == 0
+
+    def wait_until(self, condition: Callable[[str], bool], what: str) -> str:
+        """Poll the screen until ``condition`` holds; fail naming ``what`` after the deadline."""
+        deadline = time.monotonic() + DEADLINE_SECONDS
+        text = ""
+        while time.monotonic() < deadline:
+            text = self.screen()
+            if condition(text):
+                return text
+            time.sleep(POLL_SECONDS)
+        raise AssertionError(f"timed out waiting for {what}; the screen shows:\n{text}")
+
+
+@pytest.fixture
+def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
+    """Start ``chickenfoot`` with arguments in tmux; the session is killed afterwards."""
+    names: list[str] = []
+
+    def start(*arguments: str) -> Terminal:
+        name = f"chickenfoot-smoke-{uuid.uuid4().hex[:8]}"
+        names.append(name)
+        command = [str(COMMAND), *arguments]
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
+             "-e", f"CHICKENFOOT_DATA_DIR={data_dir}", "-e", f"PYTHONPATH={REPOSITORY}", *command],
+            check=True,
+        )
+        return Terminal(name)
+
+    try:
+        yield start
+    finally:
+        for name in names:
+            subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+
+
+def test_a_saved_game_opens_takes_a_move_and_saves_it(terminal, kit, data_dir: Path) -> None:
+    rules = kit.short_rules(4)
+    record = kit.find_record(rules, kit.seats("human", "computer", "computer", "computer"), kit.human_can_play)
+    path = kit.save(record, data_dir, "smoke.json")
+    state = record.final_state()
+    play = next(a for a in legal_actions(state) if isinstance(a, Play))
+    index = state.hands[0].index(play.tile)
+
+    screen = terminal("load", str(path))
+    before = screen.wait_until(lambda text: "Ana's hand" in text, "the game screen")
+    assert "Round 1 of 1" in before
+    screen.send(str(index + 1))
+    fits = [a for a in legal_actions(state) if isinstance(a, Play) and a.tile == play.tile]
+    if len(fits) > 1:
+        screen.wait_until(lambda text: "fits" in text, "the tile's ends")
+        screen.send(end_labels(target for target, _ in state.board.open_ends)[play.target])
+    screen.send("Enter")
+    after = screen.wait_until(lambda text: f"Ana played {play.tile}" in text, "the move in the log")
+    assert after != before
+    saved = load_record(path)
+    assert saved.actions[len(record.actions)] == play
+    screen.send("q")
+    screen.wait_until(lambda text: "Quit Chicken Foot?" in text, "the quit question")
+    screen.send("y")
+    deadline = time.monotonic() + DEADLINE_SECONDS
+    while screen.running() and time.monotonic() < deadline:
+        time.sleep(POLL_SECONDS)
+    assert not screen.running(), "the app did not quit"
+
+
+HUMAN_MOVES = (
+    ("Enter plays", "Enter"),
+    ("draw (d)", "d"),
+    ("pass (p)", "p"),
+)
+"""Status-line hints of the game screen and the key that makes that move."""
+
+
+def test_a_game_started_from_the_menu_takes_a_move(terminal, data_dir: Path) -> None:
+    screen = terminal()
+    menu = screen.wait_until(lambda text: "New game" in text, "the main menu")
+    assert "Quit" in menu
+    screen.send("n")
+    screen.wait_until(lambda text: "Start" in text, "the set-up screen")
+    screen.send("C-s")
+    screen.wait_until(lambda text: "Round 1 of" in text, "the game screen")
+    moved = False
+    deadline = time.monotonic() + DEADLINE_SECONDS
+    while not moved and time.monotonic() < deadline:
+        text = screen.screen()
+        if "then press Enter" in text:
+            screen.send("Enter")
+        elif "choose with ↑/↓" in text:
+            screen.send("Down")
+        elif "choose another tile" in text:
+            screen.send("Right")
+        else:
+            key = next((key for hint, key in HUMAN_MOVES if hint in text), None)
+            if key is not None:
+                screen.send(key)
+                moved = True
+        if not moved:
+            screen.wait_until(lambda now: now != text, "the screen to change")
+    assert moved, "no human move was offered"
+    (autosave,) = (data_dir / "saves").glob("autosave-*.json")
+
+    def human_acted() -> bool:
+        record = load_record(autosave)
+        humans = {seat for seat, config in enumerate(record.seats) if config.player == "human"}
+        return any(action.seat in humans for action in record.actions)
+
+    while not human_acted() and time.monotonic() < deadline:
+        time.sleep(POLL_SECONDS)
+    assert human_acted(), "the key press did not become a saved move"
