@@ -20,7 +20,7 @@ play: $(INSTALLED)  ## Play the game.
 	$(VENV)/bin/chickenfoot
 
 test: $(INSTALLED)  ## Run the whole test suite.
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 bench: $(INSTALLED)  ## Run the benchmarks and print their figures.
 	$(PY) -m tests.benchmarks
