@@ -11,15 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from chickenfoot.bots import make_bot
+from chickenfoot.bots.registry import seat_seed
 from chickenfoot.record import GameRecord, SeatConfig, load_record, save_record
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
 from chickenfoot.storage import autosave_path
-
-
-def bot_seed(record: GameRecord, seat: int) -> int:
-    """A seed for the bot in ``seat``, fixed by the game's seed so games are reproducible."""
-    base = record.seed if record.seed is not None else 0
-    return base * 10 + seat
 
 
 @dataclass
@@ -37,7 +32,7 @@ class GameSession:
     def __post_init__(self) -> None:
         for seat, config in enumerate(self.record.seats):
             if config.player == "computer":
-                self.bots[seat] = make_bot(config.level, bot_seed(self.record, seat))
+                self.bots[seat] = make_bot(config.level, seat_seed(self.record.seed, seat))
 
     # ----- creating ------------------------------------------------------------------------
 
