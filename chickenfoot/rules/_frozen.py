@@ -14,6 +14,7 @@ from typing import Any, Generic, Self, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 Value = TypeVar("Value")
+Key = TypeVar("Key")
 
 
 class derived(Generic[Value]):  # noqa: N801 - used like the built-in decorators
@@ -87,3 +88,24 @@ def _adopt(cls: type[FrozenModel], fields: dict[str, Any]) -> Any:
     _set(instance, "__pydantic_extra__", None)
     _set(instance, "__pydantic_private__", None)
     return instance
+
+
+class SharedValues(dict[Key, Value]):
+    """Immutable values built once per key and then shared: ``cache[key]`` builds on a miss.
+
+    The engine hands out the same action and event objects for the same facts (seat 2 plays
+    4|6 on B), so the hot path of a game looks them up instead of building models. Values
+    must be immutable. The cache is cleared when it reaches ``limit`` entries, so long runs
+    over big sets stay bounded in memory.
+    """
+
+    def __init__(self, build: Callable[[Key], Value], limit: int = 100_000) -> None:
+        super().__init__()
+        self.build = build
+        self.limit = limit
+
+    def __missing__(self, key: Key) -> Value:
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.build(key)
+        return value

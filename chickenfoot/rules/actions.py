@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from chickenfoot.rules._frozen import FrozenModel
+from chickenfoot.rules._frozen import FrozenModel, SharedValues
 from chickenfoot.rules.tiles import Tile, TileField
 
 
@@ -52,32 +52,27 @@ Action = Annotated[Play | Draw | Pass, Field(discriminator="kind")]
 
 ACTION_ADAPTER: TypeAdapter[Play | Draw | Pass] = TypeAdapter(Action)
 
-_PLAYS: dict[tuple[int, int, int, str], Play] = {}
-"""Every play built so far, by (seat, low, high, target): the engine reuses them."""
-_DRAWS: dict[int, Draw] = {}
-_PASSES: dict[int, Pass] = {}
+def _build_play(key: tuple[int, Tile, str]) -> Play:
+    seat, tile, target = key
+    return Play._trusted(kind="play", seat=seat, tile=tile, target=target)
+
+
+_PLAYS: SharedValues[tuple[int, Tile, str], Play] = SharedValues(_build_play)
+"""Every play handed out, by (seat, tile, target): the engine reuses them."""
+_DRAWS: SharedValues[int, Draw] = SharedValues(lambda seat: Draw._trusted(kind="draw", seat=seat))
+_PASSES: SharedValues[int, Pass] = SharedValues(lambda seat: Pass._trusted(kind="pass", seat=seat))
 
 
 def play(seat: int, tile: Tile, target: str) -> Play:
     """The (shared, immutable) action of ``seat`` playing ``tile`` on ``target``."""
-    key = (seat, tile.low, tile.high, target)
-    action = _PLAYS.get(key)
-    if action is None:
-        action = _PLAYS[key] = Play._trusted(kind="play", seat=seat, tile=tile, target=target)
-    return action
+    return _PLAYS[seat, Tile(*tile), target]
 
 
 def draw(seat: int) -> Draw:
     """The (shared, immutable) action of ``seat`` drawing."""
-    action = _DRAWS.get(seat)
-    if action is None:
-        action = _DRAWS[seat] = Draw._trusted(kind="draw", seat=seat)
-    return action
+    return _DRAWS[seat]
 
 
 def pass_turn(seat: int) -> Pass:
     """The (shared, immutable) action of ``seat`` passing."""
-    action = _PASSES.get(seat)
-    if action is None:
-        action = _PASSES[seat] = Pass._trusted(kind="pass", seat=seat)
-    return action
+    return _PASSES[seat]

@@ -5,6 +5,9 @@ Every line has a stable id that is also its path from the centre: the arms are `
 ``B.1``, ``B.2``, ``B.3``; a foot on toe ``B.2`` has toes ``B.2.1`` ... A line ending in a
 double is closed by it (that double is the foot); every other line has one open end, named by
 the line's id. The same id names the end in actions, events and saved games.
+
+A board is stored as the tiles played on it in order (the :class:`TilePlayed` events); the
+lines and open ends are worked out from that.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import NamedTuple
 from pydantic import Field
 
 from chickenfoot.rules._frozen import FrozenModel, derived
+from chickenfoot.rules.events import TilePlayed
 from chickenfoot.rules.tiles import Tile, TileField
 
 ARM_LETTERS = "ABCDEFGH"
@@ -96,11 +100,19 @@ class Line(NamedTuple):
 
 
 class Board(FrozenModel):
-    """The table of one round: the centre double, its lines, and the foot waiting for toes."""
+    """The table of one round: the centre double and every tile played on it, in order.
+
+    ``played`` is the whole board: each :class:`TilePlayed` names the line it went on and the
+    number it left showing. :attr:`lines` (the tree, line by line), :attr:`open_ends` and the
+    rest are worked out from it (once per board). The engine hands each new board its open
+    ends worked out from the previous board's, so a play never rescans the table.
+    """
 
     centre: int = Field(description="The value of the round's double in the centre.")
     arms_required: int = Field(description="Arms the centre needs before anything else.")
-    lines: tuple[Line, ...] = Field((), description="Every line, in the order started.")
+    played: tuple[TilePlayed, ...] = Field(
+        (), description="Every tile played on the board this round, in order."
+    )
     foot: str | None = Field(
         None, description="Id of the line closed by a double still waiting for toes."
     )
@@ -109,13 +121,13 @@ class Board(FrozenModel):
     @property
     def arms_started(self) -> int:
         """How many arms the centre double has."""
-        # Until every arm is started no other line can exist, and afterwards no arm is added.
-        return min(len(self.lines), self.arms_required)
+        # Until every arm is started each tile starts one, and afterwards no arm is added.
+        return min(len(self.played), self.arms_required)
 
     @property
     def arms_phase(self) -> bool:
         """True while the centre still needs arms: every play must start one."""
-        return self.arms_started < self.arms_required
+        return len(self.played) < self.arms_required
 
     @property
     def foot_value(self) -> int | None:
@@ -127,11 +139,29 @@ class Board(FrozenModel):
     @property
     def tile_count(self) -> int:
         """Tiles on the table, the centre double included."""
-        return 1 + sum(len(line.tiles) for line in self.lines)
+        return 1 + len(self.played)
 
     def line(self, line_id: str) -> Line:
         """The line with id ``line_id``; ``KeyError`` if there is none."""
         return self.lines_by_id[line_id]
+
+    @derived
+    def lines(self) -> tuple[Line, ...]:
+        """Every line, in the order started, its tiles from the inside out."""
+        tiles: dict[str, list[Tile]] = {}
+        attach: dict[str, int] = {}
+        ends: dict[str, int] = {}
+        for placed in self.played:
+            target, tile, end = placed.target, placed.tile, placed.end
+            if target not in tiles:
+                tiles[target] = []
+                attach[target] = tile.other_end(end)
+            tiles[target].append(tile)
+            ends[target] = end
+        return tuple(
+            Line(line_id, attach[line_id], tuple(line_tiles), ends[line_id])
+            for line_id, line_tiles in tiles.items()
+        )
 
     @derived
     def lines_by_id(self) -> dict[str, Line]:
@@ -139,18 +169,30 @@ class Board(FrozenModel):
         return {line.id: line for line in self.lines}
 
     @derived
+    def free_ends(self) -> tuple[OpenEnd, ...]:
+        """The end of every line not closed by a double, in the order the lines were started.
+
+        These are the open ends once the arms are down and no foot waits for toes.
+        """
+        return tuple(OpenEnd(line.id, line.end) for line in self.lines if not line.closed)
+
+    @derived
+    def free_ids(self) -> tuple[str, ...]:
+        """The ids of :attr:`free_ends`, in the same order."""
+        return tuple(target for target, _ in self.free_ends)
+
+    @derived
     def open_ends(self) -> tuple[OpenEnd, ...]:
         """Where the next tile may go, by the rules in force right now.
 
         While arms are missing: only the next arm on the centre double. While a foot is open:
-        only its next toe. Otherwise: the end of every line not closed by a double. (The
-        engine hands each board it builds this value, worked out from the previous board's.)
+        only its next toe. Otherwise: the end of every line not closed by a double.
         """
-        if len(self.lines) < self.arms_required:
-            return (OpenEnd(arm_id(len(self.lines)), self.centre),)
+        if len(self.played) < self.arms_required:
+            return (OpenEnd(arm_id(len(self.played)), self.centre),)
         if self.foot is not None:
             return (OpenEnd(toe_id(self.foot, self.toes + 1), self.line(self.foot).end),)
-        return tuple(OpenEnd(line.id, line.end) for line in self.lines if not line.closed)
+        return self.free_ends
 
     @derived
     def ends_by_value(self) -> dict[int, tuple[str, ...]]:

@@ -111,13 +111,14 @@ def check_tiles_once(state: GameState) -> None:
 
 
 def check_board(state: GameState) -> None:
-    """The open ends the engine worked out equal those of the board rebuilt from its fields."""
+    """The ends the engine worked out equal those of the board rebuilt from its fields."""
     board = state.board
     rebuilt = Board.model_construct(
-        centre=board.centre, arms_required=board.arms_required, lines=board.lines,
+        centre=board.centre, arms_required=board.arms_required, played=board.played,
         foot=board.foot, toes=board.toes,
     )
     assert board.open_ends == rebuilt.open_ends
+    assert board.free_ends == rebuilt.free_ends
     for line in board.lines:
         inner = line.attach
         for tile_inner, tile_outer in line.oriented():
