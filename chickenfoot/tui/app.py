@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from chickenfoot.record import GameRecord, RecordError, SeatConfig, load_record
 from chickenfoot.rules import IllegalAction, RuleSet
+from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.session import GameSession
 
@@ -81,6 +82,7 @@ class ChickenFootApp(App[None]):
 
     TITLE = "Chicken Foot"
     CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {ScreenCommands}
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False),
         Binding("q", "request_quit", "Quit"),

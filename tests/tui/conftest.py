@@ -18,6 +18,7 @@ from chickenfoot.record import GameRecord, SeatConfig, save_record
 from chickenfoot.rules import Draw, GameState, Pass, Play, RuleSet, apply, legal_actions, preset
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
+from chickenfoot.tui.widgets.hand import sorted_hand
 
 WAIT_LIMIT = 500
 """Most event-loop turns to wait for something the app must do by itself (bots, screens)."""
@@ -47,9 +48,13 @@ def seats(*kinds: str) -> tuple[SeatConfig, ...]:
 
 
 async def wait_for(pilot: Pilot, condition: Callable[[], bool], what: str) -> None:
-    """Let the app run until ``condition()`` holds; fail (naming ``what``) if it never does."""
+    """Let the app run until ``condition()`` holds and the screen on top is mounted (so its
+    widgets can be queried); fail (naming ``what``) if that never happens.
+
+    Counting event-loop turns, not seconds: a loaded machine only makes it take longer.
+    """
     for _ in range(WAIT_LIMIT):
-        if condition():
+        if condition() and pilot.app.screen.is_mounted:
             return
         await pilot.pause()
     raise AssertionError(f"timed out waiting for {what}; screens: {pilot.app.screen_stack}")
@@ -77,8 +82,8 @@ def choose_action(state: GameState) -> Play | Draw | Pass:
 async def press_turn(pilot: Pilot, game: GameScreen, action: Play | Draw | Pass) -> None:
     """Type the keys that make the person on turn take ``action``.
 
-    A play: the tile's digit (or arrows past the ninth tile), the end's letter when the tile
-    fits more than one end, then Enter.
+    A play: the tile's digit in the sorted hand (or arrows past the ninth tile), the end's
+    letter when the tile fits more than one end, then Enter.
     """
     if isinstance(action, Draw):
         await pilot.press("d")
@@ -86,7 +91,7 @@ async def press_turn(pilot: Pilot, game: GameScreen, action: Play | Draw | Pass)
     if isinstance(action, Pass):
         await pilot.press("k" if game.state.drawn is not None else "p")
         return
-    hand = game.state.hands[game.state.turn]
+    hand = sorted_hand(game.state.hands[game.state.turn])
     index = hand.index(action.tile)
     if index < 9:
         await pilot.press(str(index + 1))

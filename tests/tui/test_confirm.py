@@ -6,12 +6,14 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from chickenfoot import storage
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen, SavePathError, resolve_save_path
+from tests.tui.conftest import wait_for
 
 
 class DialogApp(App[None]):
@@ -27,6 +29,13 @@ class DialogApp(App[None]):
         self.push_screen(self.dialog, self.answers.append)
 
 
+async def opened(pilot: Pilot) -> None:
+    """Wait until the app's dialog is on top and mounted."""
+    app = pilot.app
+    assert isinstance(app, DialogApp)
+    await wait_for(pilot, lambda: app.screen is app.dialog, "the dialog")
+
+
 # ----- ConfirmScreen ---------------------------------------------------------------------------
 
 
@@ -34,10 +43,9 @@ class DialogApp(App[None]):
 async def test_confirm_keys_answer(keys: list[str], answer: bool) -> None:
     app = DialogApp(ConfirmScreen("Delete it?"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         await pilot.press(*keys)
-        await pilot.pause()
-        assert app.answers == [answer]
+        await wait_for(pilot, lambda: app.answers == [answer], "the answer")
         assert not isinstance(app.screen, ConfirmScreen)
 
 
@@ -45,35 +53,32 @@ async def test_confirm_keys_answer(keys: list[str], answer: bool) -> None:
 async def test_confirm_buttons_answer(button: str, answer: bool) -> None:
     app = DialogApp(ConfirmScreen("Delete it?", yes="Delete", no="Keep"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         await pilot.click(button)
-        await pilot.pause()
-        assert app.answers == [answer]
+        await wait_for(pilot, lambda: app.answers == [answer], "the answer")
 
 
 async def test_confirm_enter_presses_the_focused_button_starting_on_no() -> None:
     app = DialogApp(ConfirmScreen("Delete it?"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         await pilot.press("enter")
-        await pilot.pause()
-        assert app.answers == [False]
+        await wait_for(pilot, lambda: app.answers == [False], "the answer")
 
 
 async def test_confirm_arrow_then_enter_says_yes() -> None:
     app = DialogApp(ConfirmScreen("Delete it?"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         await pilot.press("left", "enter")
-        await pilot.pause()
-        assert app.answers == [True]
+        await wait_for(pilot, lambda: app.answers == [True], "the answer")
 
 
 async def test_confirm_shows_labels_and_question_literally() -> None:
     question = "Delete [bold]Ann[/]'s game?"
     app = DialogApp(ConfirmScreen(question, yes="Delete", no="Keep"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         shown = app.screen.query_one("#confirm-question", Static).render()
         assert str(shown) == question
         assert str(app.screen.query_one("#confirm-yes", Button).label) == "Delete (y)"
@@ -128,59 +133,53 @@ def test_a_file_in_the_way_of_the_folder_is_refused(tmp_path: Path) -> None:
 async def test_save_as_enter_returns_the_default_name_in_the_saves_folder() -> None:
     app = DialogApp(SaveAsScreen("autosave-1"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         await pilot.press("enter")
-        await pilot.pause()
-        assert app.answers == [storage.saves_dir() / "autosave-1.json"]
+        await wait_for(pilot, lambda: app.answers == [storage.saves_dir() / "autosave-1.json"], "the answer")
 
 
 async def test_save_as_typed_name_replaces_the_default() -> None:
     app = DialogApp(SaveAsScreen("autosave-1"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         await pilot.press(*"friday", "enter")
-        await pilot.pause()
-        assert app.answers == [storage.saves_dir() / "friday.json"]
+        await wait_for(pilot, lambda: app.answers == [storage.saves_dir() / "friday.json"], "the answer")
 
 
 async def test_save_as_button_saves() -> None:
     app = DialogApp(SaveAsScreen("night"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         await pilot.click("#save-ok")
-        await pilot.pause()
-        assert app.answers == [storage.saves_dir() / "night.json"]
+        await wait_for(pilot, lambda: app.answers == [storage.saves_dir() / "night.json"], "the answer")
 
 
 @pytest.mark.parametrize("how", ["escape", "button"])
 async def test_save_as_cancel_returns_none(how: str) -> None:
     app = DialogApp(SaveAsScreen("night"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         if how == "escape":
             await pilot.press("escape")
         else:
             await pilot.click("#save-cancel")
-        await pilot.pause()
-        assert app.answers == [None]
+        await wait_for(pilot, lambda: app.answers == [None], "the answer")
 
 
 async def test_save_as_empty_name_shows_why_and_disables_save() -> None:
     app = DialogApp(SaveAsScreen("night"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         await pilot.press("ctrl+a", "ctrl+k")
-        await pilot.pause()
         target = app.screen.query_one("#save-target", Static)
-        assert "Type a file name" in str(target.render())
+        await wait_for(pilot, lambda: "Type a file name" in str(target.render()), "the problem")
         assert target.has_class("-invalid")
         assert app.screen.query_one("#save-ok", Button).disabled
         await pilot.press("enter")
-        await pilot.pause()
-        assert app.answers == []
         await pilot.press(*"ok")
-        await pilot.pause()
-        assert not app.screen.query_one("#save-ok", Button).disabled
+        # Keys are handled in order: once "ok" enabled the button, Enter had been handled.
+        await wait_for(pilot, lambda: not app.screen.query_one("#save-ok", Button).disabled, "the button")
+        assert app.answers == []
         assert str(storage.saves_dir() / "ok.json") in str(target.render())
 
 
@@ -190,23 +189,21 @@ async def test_save_as_asks_before_replacing_a_file(data_dir: Path) -> None:
     existing.write_text("{}")
     app = DialogApp(SaveAsScreen("night"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await opened(pilot)
         assert "replaces" in str(app.screen.query_one("#save-target", Static).render())
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, SaveAsScreen) and app.answers == []
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveAsScreen), "the dialog again")
+        assert app.answers == []
         await pilot.press("enter")
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await pilot.press("y")
-        await pilot.pause()
-        assert app.answers == [existing]
+        await wait_for(pilot, lambda: app.answers == [existing], "the answer")
 
 
 async def test_save_as_input_has_the_focus() -> None:
     app = DialogApp(SaveAsScreen("night"))
     async with app.run_test() as pilot:
-        await pilot.pause()
-        assert isinstance(app.focused, Input)
+        await opened(pilot)
+        await wait_for(pilot, lambda: isinstance(app.focused, Input), "the input's focus")

@@ -8,7 +8,6 @@ from chickenfoot.rules import (
     Board,
     FootOpened,
     GameOver,
-    Line,
     Passed,
     RoundStarted,
     Standing,
@@ -60,13 +59,16 @@ def test_round_start_mentions_the_search_for_the_double() -> None:
 
 
 def test_board_requirement_follows_the_phase_of_the_round() -> None:
-    arms = Board(centre=9, arms_required=4, lines=(Line("A", 9, (Tile(3, 9),), 3),))
+    def played(target: str, low: int, high: int, end: int) -> TilePlayed:
+        return TilePlayed(seat=0, tile=Tile(low, high), target=target, end=end)
+
+    arms = Board(centre=9, arms_required=4, played=(played("A", 3, 9, 3),))
     assert board_requirement(arms) == "start arm B on 9|9 (1 of 4 arms)"
-    lines = tuple(Line(letter, 9, (Tile(9, 9 - n),), 9 - n) for n, letter in enumerate("ABC", 1))
-    foot_line = Line("D", 9, (Tile(5, 9), Tile(5, 5)), 5)
-    foot = Board(centre=9, arms_required=4, lines=(*lines, foot_line), foot="D", toes=1)
+    three_arms = tuple(played(letter, 9 - n, 9, 9 - n) for n, letter in enumerate("ABC", 1))
+    foot_tiles = (played("D", 5, 9, 5), played("D", 5, 5, 5), played("D.1", 2, 5, 2))
+    foot = Board(centre=9, arms_required=4, played=(*three_arms, *foot_tiles), foot="D", toes=1)
     assert board_requirement(foot) == "chicken foot on arm D (5|5): 2 toes to go"
-    open_board = Board(centre=9, arms_required=4, lines=(*lines, Line("D", 9, (Tile(5, 9),), 5)))
+    open_board = Board(centre=9, arms_required=4, played=(*three_arms, played("D", 5, 9, 5)))
     assert board_requirement(open_board) == "play on any open end (4 open)"
 
 

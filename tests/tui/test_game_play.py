@@ -16,6 +16,7 @@ from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.handoff import HandoffScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.widgets import EventLog, HandView
+from chickenfoot.tui.widgets.hand import sorted_hand
 
 TILE_FACE = re.compile(r"\[(\d+)\|(\d+)\]")
 MOVE_LIMIT = 600
@@ -58,12 +59,12 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(kit)
                 await kit.wait_for(
                     pilot, lambda: app.screen is game and game.human_turn, "the hand-off to close"
                 )
-                assert shown_tiles(game) == game.state.hands[seat]
+                assert shown_tiles(game) == sorted_hand(game.state.hands[seat])
                 handoffs.append(seat)
                 continue
             assert top is game
             assert game.human_turn
-            assert shown_tiles(game) == game.state.hands[game.state.turn]
+            assert shown_tiles(game) == sorted_hand(game.state.hands[game.state.turn])
             await kit.press_turn(pilot, game, kit.choose_action(game.state))
         else:
             raise AssertionError("the game did not end")
@@ -104,7 +105,7 @@ async def test_one_human_against_three_computers_plays_a_whole_game(kit) -> None
             if isinstance(top, RoundOverScreen):
                 await pilot.press("enter")
                 continue
-            assert shown_tiles(game) == game.state.hands[0]
+            assert shown_tiles(game) == sorted_hand(game.state.hands[0])
             await kit.press_turn(pilot, game, kit.choose_action(game.state))
             human_moves += 1
         else:
@@ -127,7 +128,7 @@ async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
         assert "draw" not in shown and "pass_turn" not in shown and "keep" not in shown
         assert "play" in shown
         await pilot.press("d", "p", "k", "9")
-        await pilot.pause()
+        await kit.wait_for(pilot, lambda: len(notices(messages)) >= 4, "a notice for each key")
         said = notices(messages)
         assert "You have a play: you cannot draw." in said
         assert "You have a play: you cannot pass." in said
@@ -169,31 +170,29 @@ async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(k
         await kit.wait_for(
             pilot, lambda: second.screen is resumed and resumed.human_turn, "the hand-off to close"
         )
-        assert shown_tiles(resumed) == resumed.state.hands[resumed.state.turn]
+        assert shown_tiles(resumed) == sorted_hand(resumed.state.hands[resumed.state.turn])
 
 
-async def test_a_bad_file_to_continue_is_reported_not_raised(data_dir: Path) -> None:
+async def test_a_bad_file_to_continue_is_reported_not_raised(kit, data_dir: Path) -> None:
     bad = data_dir / "broken.json"
     bad.write_text("{ not json", encoding="utf-8")
     messages: list[Message] = []
     app = ChickenFootApp(load=bad, bot_delay=0)
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
-        await pilot.pause()
+        await kit.wait_for(
+            pilot, lambda: any("broken.json" in text for text in notices(messages)), "the notice"
+        )
         assert app.game_screen is None
-        assert any("broken.json" in text for text in notices(messages))
 
 
-async def test_a_small_terminal_says_how_large_it_must_be_until_resized() -> None:
+async def test_a_small_terminal_says_how_large_it_must_be_until_resized(kit) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the size notice")
         text = str(app.screen.query_one("#too-small").render())
         assert "60×20" in text and "80×24" in text
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
-        assert not isinstance(app.screen, TooSmallScreen)
+        await kit.wait_for(pilot, lambda: not isinstance(app.screen, TooSmallScreen), "the notice to close")
 
 
 async def test_mouse_clicks_choose_a_tile_and_an_end(kit, data_dir: Path) -> None:
@@ -205,7 +204,7 @@ async def test_mouse_clicks_choose_a_tile_and_an_end(kit, data_dir: Path) -> Non
         await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
         state = game.state
         play = next(a for a in legal_actions(state) if isinstance(a, Play))
-        index = state.hands[0].index(play.tile)
+        index = sorted_hand(state.hands[0]).index(play.tile)
         # The hand's padding puts tile i (5 cells and a gap each) at column 1 + 6 i of row 1.
         await pilot.click("#hand", offset=(1 + 6 * index + 2, 1))
         assert game.selected == index
@@ -219,7 +218,7 @@ async def test_mouse_clicks_choose_a_tile_and_an_end(kit, data_dir: Path) -> Non
 
 
 async def test_the_command_palette_offers_only_game_commands_that_apply(kit, data_dir: Path) -> None:
-    from chickenfoot.tui.screens.game import GameCommands
+    from chickenfoot.tui.commands import ScreenCommands
 
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
@@ -227,7 +226,7 @@ async def test_the_command_palette_offers_only_game_commands_that_apply(kit, dat
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
         await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
-        provider = GameCommands(game)
+        provider = ScreenCommands(game)
         titles = [hit.text async for hit in provider.discover()]
         assert "Scoreboard" in titles and "Slower computer players" in titles
         assert "Draw a tile" not in titles and "Pass" not in titles

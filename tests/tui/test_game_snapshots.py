@@ -13,11 +13,12 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Footer
 
-from chickenfoot.rules import GameState, Play, legal_actions
+from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.handoff import HandoffScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
+from chickenfoot.tui.widgets import EventLog
 
 THEMES = ("textual-dark", "textual-light")
 
@@ -42,13 +43,21 @@ def human_goes_out_next(state: GameState) -> bool:
     )
 
 
-def open_game(kit, data_dir: Path, kinds: tuple[str, ...], rounds: int, stop) -> ChickenFootApp:
-    """An app continuing the first game (fixed seeds and policy) that reaches ``stop``."""
+def open_game(
+    kit, data_dir: Path, kinds: tuple[str, ...], rounds: int, stop, theme: str
+) -> ChickenFootApp:
+    """An app continuing the first game (fixed seeds and policy) that reaches ``stop``.
+
+    The theme is set before the app runs, so every screen (also one seen through a dialog)
+    is drawn in it from the start: nothing waits for a repaint after a theme change.
+    """
     from chickenfoot.rules import preset
 
     rules = preset("cross", players=len(kinds), rounds=rounds)
     record = kit.find_record(rules, kit.seats(*kinds), stop)
-    return ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app.theme = theme
+    return app
 
 
 def footer_ready(app: ChickenFootApp) -> bool:
@@ -57,31 +66,65 @@ def footer_ready(app: ChickenFootApp) -> bool:
     return game is not None and bool(game.query_one(Footer).children)
 
 
-async def settle(pilot: Pilot, theme: str, kit, condition) -> None:
-    """Set the theme and let the app reach the screen to photograph, its Footer built."""
-    pilot.app.theme = theme
+def log_at_end(app: ChickenFootApp) -> bool:
+    """The game's log shows its newest line (it scrolls there after a refresh)."""
+    game = app.game_screen
+    if game is None:
+        return True
+    log = game.query_one(EventLog)
+    return bool(log.lines) and log.scroll_y == log.max_scroll_y
+
+
+async def settle(pilot: Pilot, kit, condition) -> None:
+    """Let the app reach the screen to photograph, its Footer built and its log at the end."""
     await kit.wait_for(
-        pilot, lambda: condition(pilot.app) and footer_ready(pilot.app), "the screen to photograph"
+        pilot,
+        lambda: condition(pilot.app) and footer_ready(pilot.app) and log_at_end(pilot.app),
+        "the screen to photograph",
     )
     await pilot.pause()
 
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_mid_round_with_an_open_foot(snap_compare, kit, data_dir: Path, theme: str) -> None:
-    app = open_game(kit, data_dir, ("human", "computer", "computer", "computer"), 2, human_plays_toe)
+    app = open_game(kit, data_dir, ("human", "computer", "computer", "computer"), 2, human_plays_toe, theme)
 
     async def run_before(pilot: Pilot) -> None:
-        await settle(pilot, theme, kit, lambda app: app.game_screen is not None and app.game_screen.human_turn)
+        await settle(pilot, kit, lambda app: app.game_screen is not None and app.game_screen.human_turn)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def human_draws_a_fitting_tile(state: GameState) -> bool:
+    """Seat 0 is on turn with nothing that fits, and the tile it would draw fits."""
+    legal = legal_actions(state)
+    return (
+        state.turn == 0
+        and Draw(seat=0) in legal
+        and not any(isinstance(a, Play) for a in legal)
+        and apply(state, Draw(seat=0))[0].drawn is not None
+    )
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_drawn_tile_is_sorted_in_and_marked_new(snap_compare, kit, data_dir: Path, theme: str) -> None:
+    kinds = ("human", "computer", "computer", "computer")
+    app = open_game(kit, data_dir, kinds, 2, human_draws_a_fitting_tile, theme)
+
+    async def run_before(pilot: Pilot) -> None:
+        await kit.wait_for(pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn")
+        await pilot.press("d")
+        await settle(pilot, kit, lambda app: app.game_screen.state.drawn is not None)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_hand_off_hides_every_hand(snap_compare, kit, data_dir: Path, theme: str) -> None:
-    app = open_game(kit, data_dir, ("human", "human", "computer"), 2, human_plays_toe)
+    app = open_game(kit, data_dir, ("human", "human", "computer"), 2, human_plays_toe, theme)
 
     async def run_before(pilot: Pilot) -> None:
-        await settle(pilot, theme, kit, lambda app: isinstance(app.screen, HandoffScreen))
+        await settle(pilot, kit, lambda app: isinstance(app.screen, HandoffScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -97,23 +140,23 @@ async def go_out(pilot: Pilot, kit) -> None:
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_round_over_reveals_every_hand(snap_compare, kit, data_dir: Path, theme: str) -> None:
-    app = open_game(kit, data_dir, ("human", "computer", "computer"), 2, human_goes_out_next)
+    app = open_game(kit, data_dir, ("human", "computer", "computer"), 2, human_goes_out_next, theme)
 
     async def run_before(pilot: Pilot) -> None:
         await go_out(pilot, kit)
-        await settle(pilot, theme, kit, lambda app: isinstance(app.screen, RoundOverScreen))
+        await settle(pilot, kit, lambda app: isinstance(app.screen, RoundOverScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_game_over_ranks_the_seats(snap_compare, kit, data_dir: Path, theme: str) -> None:
-    app = open_game(kit, data_dir, ("human", "computer", "computer"), 1, human_goes_out_next)
+    app = open_game(kit, data_dir, ("human", "computer", "computer"), 1, human_goes_out_next, theme)
 
     async def run_before(pilot: Pilot) -> None:
         await go_out(pilot, kit)
         await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, RoundOverScreen), "round over")
         await pilot.press("enter")
-        await settle(pilot, theme, kit, lambda app: isinstance(app.screen, GameOverScreen))
+        await settle(pilot, kit, lambda app: isinstance(app.screen, GameOverScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

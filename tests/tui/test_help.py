@@ -10,8 +10,17 @@ from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
 from chickenfoot.tui.app import ChickenFootApp
-from chickenfoot.tui.screens.help import SCREENS, HelpScreen, help_markdown, key_rows, key_text, table_cell
+from chickenfoot.tui.screens.help import (
+    PALETTE_ACTIONS,
+    SCREENS,
+    HelpScreen,
+    help_markdown,
+    key_rows,
+    key_text,
+    table_cell,
+)
 from chickenfoot.tui.screens.menu import MenuScreen
+from tests.tui.conftest import wait_for
 
 
 def test_key_text_uses_the_display_or_formats_the_key() -> None:
@@ -37,8 +46,14 @@ def test_every_described_key_of_every_screen_is_in_the_help(screen) -> None:
     text = help_markdown()
     assert f"### {screen.title}" in text
     for binding in Binding.make_bindings(owner.BINDINGS):
-        if binding.description:
+        if binding.description and binding.action not in PALETTE_ACTIONS:
             assert f"| {binding.description} |" in text
+
+
+def test_the_palette_key_is_listed_once_even_when_a_screen_binds_it_again() -> None:
+    text = help_markdown()
+    assert text.count("Command palette") == 1
+    assert "| palette |" not in text
 
 
 def test_help_points_to_the_full_rules_and_covers_the_basics() -> None:
@@ -55,42 +70,36 @@ def test_pipes_in_keys_cannot_break_the_table() -> None:
 async def test_help_opens_from_the_menu_and_closes(close_key: str) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the HelpScreen")
         assert isinstance(app.focused, VerticalScroll)
         await pilot.press(close_key)
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the MenuScreen")
 
 
 async def test_help_scrolls_by_keys() -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press("h")
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
         scroll = app.screen.query_one("#help-scroll", VerticalScroll)
-        assert scroll.max_scroll_y > 0
+        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, "the help text laid out")
         await pilot.press("pagedown")
-        await pilot.pause()
-        assert scroll.scroll_y > 0
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, "a page down")
         await pilot.press("end")
-        await pilot.pause()
-        assert scroll.scroll_y == scroll.max_scroll_y
+        await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y, "the bottom")
         await pilot.press("home")
-        await pilot.pause()
-        assert scroll.scroll_y == 0
+        await wait_for(pilot, lambda: scroll.scroll_y == 0, "the top")
         await pilot.press("down")
-        await pilot.pause()
-        assert scroll.scroll_y == 1
+        await wait_for(pilot, lambda: scroll.scroll_y == 1, "one line down")
 
 
 async def test_help_shows_the_text() -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press("h")
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
         assert app.screen.query_one("#help-text", Markdown).source == help_markdown()

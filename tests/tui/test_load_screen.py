@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
 from tests.recorded import random_record
+from tests.tui.conftest import wait_for
 from chickenfoot.record import GameRecord, RecordError, load_record, save_record
 from chickenfoot.rules import RuleSet
 from chickenfoot.tui.app import ChickenFootApp
@@ -94,26 +95,27 @@ def recording_notifications(app: ChickenFootApp) -> list[str]:
 
 
 async def open_load(pilot: Pilot, replays: bool = False) -> LoadScreen:
-    """Push the Load (or Replays) screen and wait for it."""
+    """Push the Load (or Replays) screen and wait until it shows the saves folder."""
     screen = LoadScreen(replays=replays)
     pilot.app.push_screen(screen)
-    await listed(pilot)
-    assert pilot.app.screen is screen
+    await listed(pilot, screen, 0)
     return screen
 
 
-async def listed(pilot: Pilot) -> None:
-    """Wait until the saves folder has been read and the table filled."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+async def listed(pilot: Pilot, screen: LoadScreen, shown_before: int) -> None:
+    """Wait until ``screen`` is on top and has shown the list again since ``shown_before``
+    (its ``lists_shown`` then): no guessing how long reading the folder takes."""
+    await wait_for(
+        pilot, lambda: pilot.app.screen is screen and screen.lists_shown > shown_before, "a fresh list"
+    )
 
 
 async def highlight(pilot: Pilot, screen: LoadScreen, path: Path) -> None:
-    """Move the table's cursor to the row of ``path``."""
+    """Move the table's cursor to the row of ``path`` and wait for its details to show."""
     row = [summary.path for summary in screen.summaries].index(path)
     screen.query_one("#saves", DataTable).move_cursor(row=row)
-    await pilot.pause()
+    detail = screen.query_one("#load-detail", Static)
+    await wait_for(pilot, lambda: path.name in str(detail.render()), f"the details of {path.name}")
 
 
 async def test_lists_every_save_newest_first_with_broken_files(saves: Saves) -> None:
@@ -140,7 +142,7 @@ async def test_enter_continues_an_unfinished_game(saves: Saves) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_load(pilot)
         await pilot.press("enter")
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.game_screen is not None, "the game")
         game = app.game_screen
         assert game is not None and game.session.path == saves.unfinished_path
         played_so_far = game.session.record.actions
@@ -154,15 +156,15 @@ async def test_enter_replays_a_finished_game_and_c_says_it_cannot_continue(saves
         screen = await open_load(pilot)
         await highlight(pilot, screen, saves.finished_path)
         await pilot.press("c")
+        await wait_for(pilot, lambda: len(messages) == 1, "the notice")
         assert app.screen is screen
         assert messages == ["That game is finished and cannot be continued: press r to replay it."]
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         assert app.screen.record.actions == saves.finished.actions
+        shown = screen.lists_shown
         await pilot.press("escape")
-        await listed(pilot)
-        assert app.screen is screen
+        await listed(pilot, screen, shown)
 
 
 async def test_r_replays_and_c_continues(saves: Saves) -> None:
@@ -170,13 +172,13 @@ async def test_r_replays_and_c_continues(saves: Saves) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_load(pilot)
         await pilot.press("r")
-        await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and app.screen.path == saves.unfinished_path
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        assert app.screen.path == saves.unfinished_path
+        shown = screen.lists_shown
         await pilot.press("escape")
-        await listed(pilot)
-        assert app.screen is screen
+        await listed(pilot, screen, shown)
         await pilot.press("c")
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.game_screen is not None, "the game")
         game = app.game_screen
         assert game is not None and game.session.path == saves.unfinished_path
 
@@ -188,11 +190,10 @@ async def test_a_bad_file_shows_its_error_and_is_never_changed(saves: Saves) -> 
         messages = recording_notifications(app)
         screen = await open_load(pilot)
         await highlight(pilot, screen, saves.broken_path)
-        for key in ("enter", "r", "c"):
+        for count, key in enumerate(("enter", "r", "c"), 1):
             await pilot.press(key)
-            await pilot.pause()
+            await wait_for(pilot, lambda count=count: len(messages) == count, f"the notice for {key}")
             assert app.screen is screen, f"{key} must not leave the Load screen"
-        assert len(messages) == 3
         summary = screen.selected
         assert summary is not None and summary.error is not None
         assert messages == [str(load_error(saves.broken_path))] * 3
@@ -205,28 +206,25 @@ async def test_delete_asks_first(saves: Saves) -> None:
         screen = await open_load(pilot)
         await highlight(pilot, screen, saves.finished_path)
         await pilot.press("x")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert app.screen.question == "Delete finished.json (Ana, Bea)? This cannot be undone."
         await pilot.press("n")
-        await pilot.pause()
-        assert app.screen is screen
+        await wait_for(pilot, lambda: app.screen is screen, "the list again")
         assert saves.finished_path.exists() and len(screen.summaries) == 3
         await pilot.press("delete")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        shown = screen.lists_shown
         await pilot.press("y")
-        await listed(pilot)
-        assert app.screen is screen
+        await listed(pilot, screen, shown)
         assert not saves.finished_path.exists()
         assert [summary.path for summary in screen.summaries] == [saves.unfinished_path, saves.broken_path]
         await highlight(pilot, screen, saves.broken_path)
         await pilot.press("x")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert "this unreadable file" in app.screen.question
+        shown = screen.lists_shown
         await pilot.press("y")
-        await listed(pilot)
+        await listed(pilot, screen, shown)
         assert not saves.broken_path.exists()
 
 
@@ -239,31 +237,34 @@ async def test_open_any_path(saves: Saves, tmp_path: Path) -> None:
         screen = await open_load(pilot, replays=True)
         await pilot.press("o")
         path_input = screen.query_one("#load-path", Input)
-        assert path_input.display and path_input.has_focus
+        await wait_for(pilot, lambda: path_input.display and path_input.has_focus, "the path input")
         missing = tmp_path / "missing.json"
         path_input.value = str(missing)
         await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is screen and len(messages) == 1 and str(missing) in messages[0]
+        await wait_for(pilot, lambda: len(messages) == 1, "the notice")
+        assert app.screen is screen and str(missing) in messages[0]
         path_input.value = str(elsewhere)
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and app.screen.path == elsewhere
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        assert app.screen.path == elsewhere
+        shown = screen.lists_shown
         await pilot.press("escape")
-        await listed(pilot)
-        assert app.screen is screen and not path_input.display
+        await listed(pilot, screen, shown)
+        assert not path_input.display
 
 
 async def test_escape_closes_the_path_input_then_the_screen(saves: Saves) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_load(pilot)
+        path_input = screen.query_one("#load-path", Input)
         await pilot.press("o")
+        await wait_for(pilot, lambda: path_input.display, "the path input")
         await pilot.press("escape")
-        assert app.screen is screen and not screen.query_one("#load-path", Input).display
+        await wait_for(pilot, lambda: not path_input.display, "the path input to close")
+        assert app.screen is screen
         await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is not screen
+        await wait_for(pilot, lambda: app.screen is not screen, "the screen to close")
 
 
 async def test_replays_screen_replays_unfinished_games_and_offers_no_continue(saves: Saves) -> None:
@@ -271,9 +272,11 @@ async def test_replays_screen_replays_unfinished_games_and_offers_no_continue(sa
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_load(pilot, replays=True)
         assert screen.check_action("continue_game", ()) is False
+        assert "Continue the highlighted game" not in [command.title for command in screen.palette_commands()]
+        assert "Replay the highlighted game" in [command.title for command in screen.palette_commands()]
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and app.screen.path == saves.unfinished_path
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        assert app.screen.path == saves.unfinished_path
 
 
 async def test_an_empty_list_says_so_and_hides_the_game_keys() -> None:
@@ -285,6 +288,7 @@ async def test_an_empty_list_says_so_and_hides_the_game_keys() -> None:
         for action in ("open", "continue_game", "replay", "delete"):
             assert screen.check_action(action, ()) is False
         assert screen.check_action("open_path", ()) is True
+        assert [command.title for command in screen.palette_commands()] == ["Open a file…", "Back", "Help"]
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])

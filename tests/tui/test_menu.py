@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.command import CommandList
+from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
 
 from chickenfoot import storage
@@ -17,6 +17,7 @@ from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuCommands, MenuScreen, continue_text, names_text
 from chickenfoot.tui.screens.setup import SetupScreen
+from tests.tui.conftest import wait_for
 
 
 def save_unfinished(kit, names: tuple[str, ...] = ("Ana", "Bea")) -> Path:
@@ -44,7 +45,7 @@ def item_ids(app: ChickenFootApp) -> list[str | None]:
 async def test_the_app_opens_on_the_menu_without_continue() -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert isinstance(app.screen, MenuScreen)
         assert item_ids(app) == ["new", "load", "replays", "help", "quit"]
         assert isinstance(app.focused, OptionList)
@@ -55,7 +56,7 @@ async def test_continue_is_listed_with_the_seats_and_round(kit) -> None:
     save_unfinished(kit)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert item_ids(app) == ["new", "continue", "load", "replays", "help", "quit"]
         prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
         assert str(prompt) == "Continue: Ana, Bea · round 1 of 2"
@@ -66,7 +67,7 @@ async def test_names_with_markup_are_shown_literally_in_continue(kit) -> None:
     assert continue_text(path) == "Continue: [bold]x[/], [red]Bea · round 1 of 2"
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         options = app.screen.query_one("#menu-options", OptionList)
         line = options.render_line(1).text
         assert "Continue: [bold]x[/], [red]Bea · round 1 of 2" in line
@@ -85,22 +86,20 @@ def test_long_name_lists_are_cut_with_a_count() -> None:
 async def test_arrows_and_enter_open_each_item(downs: int, screen_type: type) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press(*["down"] * downs, "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, screen_type)
+        await wait_for(pilot, lambda: isinstance(app.screen, screen_type), "the screen_type")
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the MenuScreen")
 
 
 async def test_replays_item_opens_the_replays_list() -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press("r")
-        await pilot.pause()
-        assert isinstance(app.screen, LoadScreen) and app.screen.replays
+        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen), "the LoadScreen")
+        assert app.screen.replays
 
 
 @pytest.mark.parametrize(
@@ -110,19 +109,18 @@ async def test_replays_item_opens_the_replays_list() -> None:
 async def test_shortcut_keys_open_each_item(key: str, screen_type: type) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press(key)
-        await pilot.pause()
-        assert isinstance(app.screen, screen_type)
+        await wait_for(pilot, lambda: isinstance(app.screen, screen_type), "the screen_type")
 
 
 @pytest.mark.parametrize("keys", [["q"], ["up", "enter"]])
 async def test_quit_from_the_menu_exits(keys: list[str]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press(*keys)
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
     assert app.return_code == 0
     assert not app.is_running
 
@@ -132,7 +130,7 @@ async def test_continue_opens_the_saved_game(kit, keys: list[str]) -> None:
     path = save_unfinished(kit)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press(*keys)
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game to open")
         assert app.game_screen.session.path == path
@@ -141,31 +139,30 @@ async def test_continue_opens_the_saved_game(kit, keys: list[str]) -> None:
 async def test_continue_key_does_nothing_without_a_saved_game() -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press("c")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the MenuScreen")
 
 
 async def test_continue_appears_when_back_from_a_game(kit) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert "continue" not in item_ids(app)
         await pilot.press("n")
-        await pilot.pause()
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up")
         await pilot.press("ctrl+s")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         await pilot.press("escape")
-        await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        await pilot.pause()
-        assert "continue" in item_ids(app)
+        await kit.wait_for(
+            pilot, lambda: isinstance(app.screen, MenuScreen) and "continue" in item_ids(app), "Continue"
+        )
 
 
 async def test_command_palette_lists_and_runs_menu_commands(kit) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         provider = MenuCommands(app.screen)
         found = [hit.text async for hit in provider.discover()]
         assert found == [
@@ -178,9 +175,11 @@ async def test_command_palette_lists_and_runs_menu_commands(kit) -> None:
         hits = [hit async for hit in provider.search("help")]
         assert [hit.text for hit in hits][0] == "Chicken Foot: Help"
         await pilot.press("ctrl+p")
-        await pilot.pause()
+        await kit.wait_for(pilot, lambda: CommandPalette.is_open(app), "the palette")
         await pilot.press(*"new game")
-        await kit.wait_for(pilot, lambda: first_palette_hit(app) == "Chicken Foot: New game", "the palette's hit")
+        await kit.wait_for(
+            pilot, lambda: first_palette_hit(app) == "Chicken Foot: New game", "the palette's hit"
+        )
         await pilot.press("enter")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up screen")
 
@@ -189,7 +188,7 @@ async def test_command_palette_offers_continue_only_with_a_saved_game(kit) -> No
     save_unfinished(kit)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         provider = MenuCommands(app.screen)
         hits = [hit async for hit in provider.search("continue")]
         assert [hit.text for hit in hits] == ["Chicken Foot: Continue"]

@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
 from tests.recorded import random_record
+from tests.tui.conftest import wait_for
 from chickenfoot.describe import describe_event
 from chickenfoot.record import GameRecord, SeatConfig, save_record
 from chickenfoot.rules import Play, RuleSet
@@ -18,6 +19,7 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
+from chickenfoot.tui.widgets.hand import sorted_hand
 
 CREATED = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
 AUTOPLAY_WAIT_SECONDS = 0.05
@@ -40,13 +42,27 @@ def game(data_dir: Path, kit: Any) -> tuple[GameRecord, Path]:
     return record, path
 
 
+def shows_a_position(screen: object) -> bool:
+    """``screen`` is a replay that has been laid out and shows its cursor's position."""
+    if not isinstance(screen, ReplayScreen) or not screen.is_mounted:
+        return False
+    seats = screen.query(SeatsPanel)
+    return bool(seats) and seats.first().names == screen.names
+
+
 async def open_replay(pilot: Pilot, path: Path) -> ReplayScreen:
     """Open the replay of ``path`` the way the app does."""
     pilot.app.open_replay(path)  # type: ignore[attr-defined]
-    await pilot.pause()
+    await wait_for(pilot, lambda: shows_a_position(pilot.app.screen), "the replay's first position")
     screen = pilot.app.screen
     assert isinstance(screen, ReplayScreen)
     return screen
+
+
+def log_at_end(screen: ReplayScreen) -> bool:
+    """The replay's log shows its newest line."""
+    log = screen.query_one(EventLog)
+    return bool(log.lines) and log.scroll_y == log.max_scroll_y
 
 
 def assert_shows_the_cursor(screen: ReplayScreen) -> None:
@@ -55,7 +71,7 @@ def assert_shows_the_cursor(screen: ReplayScreen) -> None:
     assert screen.query_one(BoardView).board == state.board
     for seat, hand in enumerate(state.hands):
         view = screen.query_one(f"#hand-{seat}", HandView)
-        assert view.visible_tiles == hand, "a replay hides no hand"
+        assert view.visible_tiles == sorted_hand(hand), "a replay hides no hand, sorted like a player's"
     seats = screen.query_one(SeatsPanel)
     assert seats.counts == tuple(len(hand) for hand in state.hands)
     assert seats.totals == state.totals
@@ -89,11 +105,11 @@ async def test_step_forward_and_back(game: tuple[GameRecord, Path]) -> None:
         await pilot.press("left")
         assert screen.cursor.index == 0
         await pilot.press("right", "right", "right")
-        assert screen.cursor.index == 3
+        await wait_for(pilot, lambda: screen.cursor.index == 3, "three steps forward")
         assert screen.cursor.state == list(record.states())[3]
         assert_shows_the_cursor(screen)
         await pilot.press("left")
-        assert screen.cursor.index == 2
+        await wait_for(pilot, lambda: screen.cursor.index == 2, "one step back")
         assert_shows_the_cursor(screen)
 
 
@@ -119,21 +135,23 @@ async def test_rounds_start_and_end(game: tuple[GameRecord, Path]) -> None:
         screen = await open_replay(pilot, path)
         second_round = screen.cursor.round_starts[1]
         await pilot.press("right_square_bracket")
-        assert screen.cursor.index == second_round and screen.cursor.round_number == 2
+        await wait_for(pilot, lambda: screen.cursor.index == second_round, "the next round")
+        assert screen.cursor.round_number == 2
         assert_shows_the_cursor(screen)
         await pilot.press("pagedown")
-        assert screen.cursor.at_end and screen.cursor.state.over
+        await wait_for(pilot, lambda: screen.cursor.at_end, "the end")
+        assert screen.cursor.state.over
         assert_shows_the_cursor(screen)
         for action in ("forward", "next_round", "to_end", "autoplay", "take_over"):
             assert screen.check_action(action, ()) is False, f"{action} is hidden at the end"
         await pilot.press("pageup")
-        assert screen.cursor.index == second_round
+        await wait_for(pilot, lambda: screen.cursor.index == second_round, "the last round's deal")
         await pilot.press("left_square_bracket")
-        assert screen.cursor.index == 0
+        await wait_for(pilot, lambda: screen.cursor.index == 0, "the first deal")
         await pilot.press("end")
-        assert screen.cursor.index == len(record.actions)
+        await wait_for(pilot, lambda: screen.cursor.index == len(record.actions), "the end")
         await pilot.press("home")
-        assert screen.cursor.index == 0
+        await wait_for(pilot, lambda: screen.cursor.index == 0, "the start")
         for action in ("back", "previous_round", "to_start"):
             assert screen.check_action(action, ()) is False, f"{action} is hidden at the start"
 
@@ -144,13 +162,13 @@ async def test_autoplay_runs_changes_speed_and_stops(game: tuple[GameRecord, Pat
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_replay(pilot, path)
         await pilot.press("minus")
-        assert screen.speed == SPEEDS[1]
+        await wait_for(pilot, lambda: screen.speed == SPEEDS[1], "a slower speed")
         for _ in SPEEDS:
             await pilot.press("plus")
-        assert screen.speed == SPEEDS[-1]
+        await wait_for(pilot, lambda: screen.speed == SPEEDS[-1], "the fastest speed")
         assert screen.check_action("speed", (1,)) is False and screen.check_action("speed", (-1,)) is True
         await pilot.press("space")
-        assert screen.autoplaying
+        await wait_for(pilot, lambda: screen.autoplaying, "autoplay")
         assert f"▶ playing {speed_text(SPEEDS[-1])}" in str(screen.query_one("#replay-position", Static).render())
         for _ in range(AUTOPLAY_WAIT_LIMIT):
             if screen.cursor.index >= 2:
@@ -158,7 +176,7 @@ async def test_autoplay_runs_changes_speed_and_stops(game: tuple[GameRecord, Pat
             await pilot.pause(AUTOPLAY_WAIT_SECONDS)
         assert screen.cursor.index >= 2, "autoplay moved on by itself"
         await pilot.press("space")
-        assert not screen.autoplaying
+        await wait_for(pilot, lambda: not screen.autoplaying, "autoplay to stop")
         stopped_at = screen.cursor.index
         await pilot.pause(AUTOPLAY_WAIT_SECONDS * 4)
         assert screen.cursor.index == stopped_at
@@ -173,14 +191,16 @@ async def test_autoplay_stops_at_the_end_and_a_key_stops_it(game: tuple[GameReco
         screen.cursor.seek(len(record.actions) - 2)
         screen.show_position()
         await pilot.press("space")
+        await wait_for(pilot, lambda: screen.autoplaying, "autoplay")
         screen.autoplay_step()
         assert screen.autoplaying
         screen.autoplay_step()
         assert screen.cursor.at_end and not screen.autoplaying
         await pilot.press("home", "space")
-        assert screen.autoplaying
+        await wait_for(pilot, lambda: screen.autoplaying, "autoplay from the start")
         await pilot.press("right")
-        assert not screen.autoplaying and screen.cursor.index == 1
+        await wait_for(pilot, lambda: not screen.autoplaying, "the key to stop autoplay")
+        assert screen.cursor.index == 1
 
 
 async def test_scores_by_round(game: tuple[GameRecord, Path]) -> None:
@@ -189,12 +209,10 @@ async def test_scores_by_round(game: tuple[GameRecord, Path]) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_replay(pilot, path)
         await pilot.press("end", "s")
-        await pilot.pause()
-        assert isinstance(app.screen, ScoreboardScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard")
         assert app.screen.round_scores == screen.cursor.state.round_scores
         await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen
+        await wait_for(pilot, lambda: app.screen is screen, "the replay again")
 
 
 async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Path]) -> None:
@@ -203,17 +221,16 @@ async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Pat
     async with app.run_test(size=(80, 24)) as pilot:
         await open_replay(pilot, path)
         await pilot.press("right", "right", "right", "right", "t")
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, TakeOverScreen), "the take-over dialog")
         dialog = app.screen
-        assert isinstance(dialog, TakeOverScreen)
         assert dialog.chosen_seats() == record.seats, "the seats start as they were"
-        assert dialog.query_one("#seat-0", Select).has_focus
+        await wait_for(pilot, lambda: dialog.query_one("#seat-0", Select).has_focus, "the first seat's list")
         await pilot.press("enter", "down", "down", "enter")  # Ana: person -> greedy computer
         await pilot.press("tab", "enter", "up", "enter")  # Bea: random computer -> person
         await pilot.press("tab", "tab")
-        assert dialog.query_one("#takeover-start").has_focus
+        await wait_for(pilot, lambda: dialog.query_one("#takeover-start").has_focus, "the start button")
         await pilot.press("enter")
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.game_screen is not None, "the new game")
         game_screen = app.game_screen
         assert game_screen is not None
         new = game_screen.session.record
@@ -233,11 +250,10 @@ async def test_take_over_can_be_cancelled(game: tuple[GameRecord, Path]) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_replay(pilot, path)
         await pilot.press("t")
-        await pilot.pause()
-        assert isinstance(app.screen, TakeOverScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, TakeOverScreen), "the take-over dialog")
         await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen and app.game_screen is None
+        await wait_for(pilot, lambda: app.screen is screen, "the replay again")
+        assert app.game_screen is None
 
 
 async def test_escape_goes_back(game: tuple[GameRecord, Path]) -> None:
@@ -247,8 +263,7 @@ async def test_escape_goes_back(game: tuple[GameRecord, Path]) -> None:
         below = app.screen
         await open_replay(pilot, path)
         await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is below
+        await wait_for(pilot, lambda: app.screen is below, "the screen below")
 
 
 async def test_a_bad_file_is_reported_not_opened(data_dir: Path) -> None:
@@ -272,7 +287,7 @@ def test_replay_snapshot(game: tuple[GameRecord, Path], theme: str, snap_compare
         screen = await open_replay(pilot, path)
         screen.cursor.seek(screen.cursor.round_starts[1] + 5)
         screen.show_position()
-        await pilot.pause()
+        await wait_for(pilot, lambda: log_at_end(screen), "the log's newest line")
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=show)
 
@@ -283,6 +298,7 @@ def test_take_over_dialog_snapshot(game: tuple[GameRecord, Path], snap_compare: 
     async def show(pilot: Pilot) -> None:
         await open_replay(pilot, path)
         await pilot.press("right", "right", "t")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, TakeOverScreen), "the take-over dialog")
         await pilot.pause()
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=show)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from chickenfoot.tui.screens.setup import (
     seat_problems,
 )
 from chickenfoot.tui.settings import DEFAULT_SEATS, Settings, SetupChoice, load_settings, save_settings
+from tests.tui.conftest import wait_for
 
 
 class StartRecordingApp(ChickenFootApp):
@@ -43,9 +45,9 @@ class StartRecordingApp(ChickenFootApp):
 
 async def open_setup(pilot) -> SetupScreen:
     """From the menu, open the set-up screen by its key."""
-    await pilot.pause()
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen), "the menu")
     await pilot.press("n")
-    await pilot.pause()
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, SetupScreen), "the set-up screen")
     screen = pilot.app.screen
     assert isinstance(screen, SetupScreen)
     return screen
@@ -72,22 +74,36 @@ async def choose(pilot, select_id: str, value: str) -> None:
     screen = pilot.app.screen
     select = screen.query_one(f"#{select_id}", FormSelect)
     select.focus()
-    await pilot.pause()
+    await wait_for(pilot, lambda: select.has_focus, f"the focus on {select_id}")
     values = [v for _, v in select._options]
     steps = values.index(value) - values.index(select.value)
     await pilot.press("enter")
-    await pilot.pause()
+    await wait_for(pilot, lambda: select.expanded, f"the {select_id} list to open")
     await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps), "enter")
-    await pilot.pause()
-    assert select.value == value
+    await wait_for(pilot, lambda: select.value == value and not select.expanded, f"{value} chosen")
+
+
+def typed_value(widget: Input, text: str) -> str:
+    """What ``widget`` holds after ``text`` is typed into it empty: characters its ``restrict``
+    pattern refuses, and those past its ``max_length``, are dropped."""
+    value = ""
+    for character in text:
+        candidate = value + character
+        if widget.restrict and not re.fullmatch(widget.restrict, candidate):
+            continue
+        if widget.max_length and len(candidate) > widget.max_length:
+            continue
+        value = candidate
+    return value
 
 
 async def type_into(pilot, widget: Input, text: str) -> None:
-    """Replace an input's text by typing, as a person would."""
+    """Replace an input's text by typing, as a person would, and wait until it is in."""
     widget.focus()
-    await pilot.pause()
+    await wait_for(pilot, lambda: widget.has_focus, "the input's focus")
     await pilot.press("ctrl+a", "ctrl+k", *text)
-    await pilot.pause()
+    expected = typed_value(widget, text)
+    await wait_for(pilot, lambda: widget.value == expected, f"{expected!r} typed")
 
 
 # ----- pure helpers ------------------------------------------------------------------------------
@@ -122,9 +138,9 @@ async def test_defaults_without_settings() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
         assert names(screen) == [seat.name for seat in DEFAULT_SEATS]
-        assert screen.field_values() == preset_values("cross")
+        await wait_for(pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it")
         assert screen.problems == {}
-        assert not screen.query_one("#start", Button).disabled
+        await wait_for(pilot, lambda: not screen.query_one("#start", Button).disabled, "the form to show it")
         assert isinstance(app.focused, Input) and app.focused.value == "You"
 
 
@@ -144,7 +160,10 @@ async def test_seat_player_choices_are_person_and_every_bot_level() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
         kinds = screen.seat_rows[0].query_one(".seat-kind", FormSelect)
-        assert [value for _, value in kinds._options] == ["human", *(f"computer:{level}" for level in BOT_LEVELS)]
+        assert [value for _, value in kinds._options] == [
+            "human",
+            *(f"computer:{level}" for level in BOT_LEVELS),
+        ]
 
 
 async def test_cross_with_eight_seats_shows_the_engine_message_and_disables_start() -> None:
@@ -152,21 +171,24 @@ async def test_cross_with_eight_seats_shows_the_engine_message_and_disables_star
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
         await pilot.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
-        await pilot.pause()
-        assert len(screen.seat_rows) == 8
+        await wait_for(pilot, lambda: len(screen.seat_rows) == 8, "eight seats")
         with pytest.raises(RuleSetError) as refused:
             preset("cross", players=8)
         expected = dict(refused.value.problems)["hand_size"]
-        assert problem_text(screen, "#hand_size-problem") == expected
-        assert screen.query_one("#start", Button).disabled
+        await wait_for(
+            pilot, lambda: problem_text(screen, "#hand_size-problem") == expected, "the form to show it"
+        )
+        await wait_for(pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it")
         assert screen.check_action("start", ()) is None
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.started == []
         # Fewer tiles each makes it playable again.
         await type_into(pilot, screen.query_one("#hand_size", Input), "6")
-        assert problem_text(screen, "#hand_size-problem") is None
-        assert not screen.query_one("#start", Button).disabled
+        await wait_for(
+            pilot, lambda: problem_text(screen, "#hand_size-problem") is None, "the form to show it"
+        )
+        await wait_for(pilot, lambda: not screen.query_one("#start", Button).disabled, "the form to show it")
 
 
 async def test_add_and_remove_seat_keys_stay_within_two_to_eight() -> None:
@@ -174,27 +196,35 @@ async def test_add_and_remove_seat_keys_stay_within_two_to_eight() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
         await pilot.press(*["ctrl+n"] * 6)
-        await pilot.pause()
-        assert len(screen.seat_rows) == 8
+        await wait_for(pilot, lambda: len(screen.seat_rows) == 8, "eight seats")
         assert len(set(n.casefold() for n in names(screen))) == 8
-        assert screen.query_one("#add-seat", Button).disabled
-        assert app.focused is screen.seat_rows[-1].query_one(".seat-name", Input)
+        await wait_for(pilot, lambda: screen.query_one("#add-seat", Button).disabled, "the form to show it")
+        await wait_for(
+            pilot,
+            lambda: app.focused is screen.seat_rows[-1].query_one(".seat-name", Input),
+            "the form to show it",
+        )
         await pilot.press(*["ctrl+r"] * 8)
-        await pilot.pause()
-        assert len(screen.seat_rows) == 2
-        assert screen.query_one("#remove-seat", Button).disabled
-        assert [str(row.query_one(".seat-number").render()) for row in screen.seat_rows] == ["1.", "2."]
+        await wait_for(pilot, lambda: len(screen.seat_rows) == 2, "two seats")
+        await wait_for(
+            pilot, lambda: screen.query_one("#remove-seat", Button).disabled, "the form to show it"
+        )
+        await wait_for(
+            pilot,
+            lambda: [str(row.query_one(".seat-number").render()) for row in screen.seat_rows] == ["1.", "2."],
+            "the form to show it",
+        )
 
 
 async def test_remove_seat_removes_the_seat_being_edited() -> None:
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
-        screen.seat_rows[1].query_one(".seat-name", Input).focus()
-        await pilot.pause()
+        second_name = screen.seat_rows[1].query_one(".seat-name", Input)
+        second_name.focus()
+        await wait_for(pilot, lambda: second_name.has_focus, "the second seat's focus")
         await pilot.press("ctrl+r")
-        await pilot.pause()
-        assert names(screen) == ["You", "Ben", "Cleo"]
+        await wait_for(pilot, lambda: names(screen) == ["You", "Ben", "Cleo"], "the second seat removed")
 
 
 async def test_add_and_remove_buttons() -> None:
@@ -202,11 +232,9 @@ async def test_add_and_remove_buttons() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
         screen.query_one("#add-seat", Button).press()
-        await pilot.pause()
-        assert len(screen.seat_rows) == 5
+        await wait_for(pilot, lambda: len(screen.seat_rows) == 5, "a fifth seat")
         screen.query_one("#remove-seat", Button).press()
-        await pilot.pause()
-        assert len(screen.seat_rows) == 4
+        await wait_for(pilot, lambda: len(screen.seat_rows) == 4, "four seats again")
 
 
 async def test_changing_the_preset_refills_every_rule_field() -> None:
@@ -215,11 +243,19 @@ async def test_changing_the_preset_refills_every_rule_field() -> None:
         screen = await open_setup(pilot)
         await type_into(pilot, screen.query_one("#rounds", Input), "3")
         await choose(pilot, "preset", "trains")
-        assert screen.field_values() == preset_values("trains")
-        assert value_of(screen, "drawn_tile") == "must_play" and value_of(screen, "arms") == ""
-        assert "one arm per seat" in str(screen.query_one("#preset-help", Static).render())
+        await wait_for(pilot, lambda: screen.field_values() == preset_values("trains"), "the form to show it")
+        await wait_for(
+            pilot,
+            lambda: value_of(screen, "drawn_tile") == "must_play" and value_of(screen, "arms") == "",
+            "the form to show it",
+        )
+        await wait_for(
+            pilot,
+            lambda: "one arm per seat" in str(screen.query_one("#preset-help", Static).render()),
+            "the form to show it",
+        )
         await choose(pilot, "preset", "cross")
-        assert screen.field_values() == preset_values("cross")
+        await wait_for(pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it")
 
 
 async def test_placeholders_show_the_defaults_for_the_set_up() -> None:
@@ -228,12 +264,26 @@ async def test_placeholders_show_the_defaults_for_the_set_up() -> None:
         screen = await open_setup(pilot)
         await choose(pilot, "preset", "trains")
         await choose(pilot, "set_size", "12")
-        assert screen.query_one("#hand_size", Input).placeholder == f"default: {default_hand_size('trains', 12, 4)}"
-        assert screen.query_one("#arms", Input).placeholder == "one per seat (4)"
-        assert screen.query_one("#rounds", Input).placeholder == "all (13)"
+        await wait_for(
+            pilot,
+            lambda: (
+                screen.query_one("#hand_size", Input).placeholder
+                == f"default: {default_hand_size('trains', 12, 4)}"
+            ),
+            "the form to show it",
+        )
+        await wait_for(
+            pilot,
+            lambda: screen.query_one("#arms", Input).placeholder == "one per seat (4)",
+            "the form to show it",
+        )
+        await wait_for(
+            pilot, lambda: screen.query_one("#rounds", Input).placeholder == "all (13)", "the form to show it"
+        )
         await pilot.press("ctrl+r", "ctrl+r")
-        await pilot.pause()
-        assert screen.query_one("#reserve", Input).placeholder == "default: 2"
+        await wait_for(
+            pilot, lambda: screen.query_one("#reserve", Input).placeholder == "default: 2", "the new default"
+        )
 
 
 async def test_number_fields_take_digits_only() -> None:
@@ -254,9 +304,15 @@ async def test_too_many_rounds_and_arms_show_their_messages() -> None:
         with pytest.raises(RuleSetError) as refused:
             build_rules(rule_fields_from_form("cross", 4, screen.field_values()))
         expected = dict(refused.value.problems)
-        assert problem_text(screen, "#rounds-problem") == expected["rounds"]
-        assert problem_text(screen, "#arms-problem") == expected["arms"]
-        assert screen.query_one("#start", Button).disabled
+        await wait_for(
+            pilot,
+            lambda: problem_text(screen, "#rounds-problem") == expected["rounds"],
+            "the form to show it",
+        )
+        await wait_for(
+            pilot, lambda: problem_text(screen, "#arms-problem") == expected["arms"], "the form to show it"
+        )
+        await wait_for(pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it")
 
 
 async def test_a_zero_hand_shows_the_field_message() -> None:
@@ -264,6 +320,7 @@ async def test_a_zero_hand_shows_the_field_message() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
         await type_into(pilot, screen.query_one("#hand_size", Input), "0")
+        await wait_for(pilot, lambda: problem_text(screen, "#hand_size-problem") is not None, "the problem")
         message = problem_text(screen, "#hand_size-problem")
         assert message is not None and "hand_size" in message and "1" in message
 
@@ -274,14 +331,24 @@ async def test_empty_and_duplicate_names_are_refused() -> None:
         screen = await open_setup(pilot)
         second = screen.seat_rows[1]
         await type_into(pilot, second.query_one(".seat-name", Input), "")
-        assert problem_text(second, ".seat-problem") == "Give this seat a name."
-        assert screen.query_one("#start", Button).disabled
+        await wait_for(
+            pilot,
+            lambda: problem_text(second, ".seat-problem") == "Give this seat a name.",
+            "the form to show it",
+        )
+        await wait_for(pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it")
         await type_into(pilot, second.query_one(".seat-name", Input), "you")
-        assert problem_text(second, ".seat-problem") == "Seat 1 already has this name: names must differ."
-        assert screen.query_one("#start", Button).disabled
+        await wait_for(
+            pilot,
+            lambda: (
+                problem_text(second, ".seat-problem") == "Seat 1 already has this name: names must differ."
+            ),
+            "the form to show it",
+        )
+        await wait_for(pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it")
         await type_into(pilot, second.query_one(".seat-name", Input), "Zed")
-        assert problem_text(second, ".seat-problem") is None
-        assert not screen.query_one("#start", Button).disabled
+        await wait_for(pilot, lambda: problem_text(second, ".seat-problem") is None, "the form to show it")
+        await wait_for(pilot, lambda: not screen.query_one("#start", Button).disabled, "the form to show it")
 
 
 async def test_names_are_limited_to_24_characters() -> None:
@@ -300,7 +367,7 @@ async def test_markup_in_names_is_kept_literally() -> None:
         await type_into(pilot, name_input, "[bold]x[/]")
         assert "[bold]x[/]" in name_input.render_line(0).text
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await wait_for(pilot, lambda: len(app.started) == 1, "the game to start")
         assert app.started[0][1][0].name == "[bold]x[/]"
 
 
@@ -313,18 +380,19 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
         await type_into(pilot, screen.seat_rows[1].query_one(".seat-name", Input), "Bea")
         kind = screen.seat_rows[1].query_one(".seat-kind", FormSelect)
         kind.focus()
-        await pilot.pause()
+        await wait_for(pilot, lambda: kind.has_focus, "the focus on the player list")
         await pilot.press("enter", "home", "enter")
-        await pilot.pause()
+        await wait_for(pilot, lambda: kind.value == kind._options[0][1], "the first choice")
         await choose(pilot, "preset", "trains")
         await choose(pilot, "draw", "until_playable")
         await type_into(pilot, screen.query_one("#rounds", Input), "4")
         await type_into(pilot, screen.query_one("#double_blank_points", Input), "25")
         await type_into(pilot, screen.query_one("#seed", Input), "1234")
-        screen.query_one("#start", Button).focus()
+        start = screen.query_one("#start", Button)
+        start.focus()
+        await wait_for(pilot, lambda: start.has_focus, "the focus on Start")
         await pilot.press("enter")
-        await pilot.pause()
-        assert len(app.started) == 1
+        await wait_for(pilot, lambda: len(app.started) == 1, "the game to start")
         rules, seats, seed = app.started[0]
         assert rules == preset("trains", players=3, draw="until_playable", rounds=4, double_blank_points=25)
         assert seats == (
@@ -340,7 +408,7 @@ async def test_blank_seed_means_a_random_deal() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_setup(pilot)
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await wait_for(pilot, lambda: len(app.started) == 1, "the game to start")
         assert app.started[0][2] is None
         assert app.started[0][0] == preset("cross", players=4)
 
@@ -350,12 +418,10 @@ async def test_escape_and_back_button_return_to_the_menu() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_setup(pilot)
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         screen = await open_setup(pilot)
         screen.query_one("#back", Button).press()
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert app.started == []
 
 
@@ -365,11 +431,19 @@ async def test_up_and_down_move_between_fields() -> None:
         screen = await open_setup(pilot)
         first = app.focused
         await pilot.press("down")
-        assert app.focused is screen.seat_rows[0].query_one(".seat-kind", FormSelect)
+        await wait_for(
+            pilot,
+            lambda: app.focused is screen.seat_rows[0].query_one(".seat-kind", FormSelect),
+            "the form to show it",
+        )
         await pilot.press("down")
-        assert app.focused is screen.seat_rows[1].query_one(".seat-name", Input)
+        await wait_for(
+            pilot,
+            lambda: app.focused is screen.seat_rows[1].query_one(".seat-name", Input),
+            "the form to show it",
+        )
         await pilot.press("up", "up")
-        assert app.focused is first
+        await wait_for(pilot, lambda: app.focused is first, "the form to show it")
 
 
 async def test_start_with_the_real_app_opens_the_game(kit) -> None:
@@ -394,7 +468,7 @@ async def test_the_last_set_up_is_prefilled_next_time() -> None:
         await type_into(pilot, screen.query_one("#rounds", Input), "2")
         await type_into(pilot, screen.query_one("#seed", Input), "77")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await wait_for(pilot, lambda: len(app.started) == 1, "the game to start")
         typed_names = names(screen)
         typed_values = screen.field_values()
     again = StartRecordingApp()
@@ -405,7 +479,7 @@ async def test_the_last_set_up_is_prefilled_next_time() -> None:
         assert screen.query_one("#seed", Input).value == "77"
         assert str(screen.query_one("#preset", FormSelect).value) == "trains"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await wait_for(pilot, lambda: len(again.started) == 1, "the game to start")
         assert again.started[0][0] == preset("trains", players=5, rounds=2)
 
 
@@ -417,21 +491,24 @@ async def test_a_corrupt_settings_file_gives_the_defaults(data_dir: Path, conten
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
         assert names(screen) == [seat.name for seat in DEFAULT_SEATS]
-        assert screen.field_values() == preset_values("cross")
+        await wait_for(pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await wait_for(pilot, lambda: len(app.started) == 1, "the game to start")
         assert app.started[0][0] == preset("cross", players=4)
     assert load_settings().problem is None
 
 
 async def test_unknown_or_bad_remembered_values_are_dropped(data_dir: Path) -> None:
     fields: dict[str, Any] = {**preset_values("cross"), "rounds": "abc", "draw": "sometimes", "colour": "red"}
-    seats = (SeatConfig(name="Ann", player="human"), SeatConfig(name="Bot", player="computer", level="genius"))
+    seats = (
+        SeatConfig(name="Ann", player="human"),
+        SeatConfig(name="Bot", player="computer", level="genius"),
+    )
     save_settings(Settings(setup=SetupChoice(seats=seats, preset="cross", fields=fields, seed="12x")))
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
-        assert screen.field_values() == preset_values("cross")
+        await wait_for(pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it")
         assert screen.seat_rows[1].kind == f"computer:{list(BOT_LEVELS)[-1]}"
         assert screen.query_one("#seed", Input).value == ""
 

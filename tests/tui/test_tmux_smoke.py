@@ -19,6 +19,7 @@ import pytest
 from chickenfoot.record import load_record
 from chickenfoot.rules import Play, legal_actions
 from chickenfoot.tui.screens.game import end_labels
+from chickenfoot.tui.widgets.hand import sorted_hand
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -91,7 +92,7 @@ def test_a_saved_game_opens_takes_a_move_and_saves_it(terminal, kit, data_dir: P
     path = kit.save(record, data_dir, "smoke.json")
     state = record.final_state()
     play = next(a for a in legal_actions(state) if isinstance(a, Play))
-    index = state.hands[0].index(play.tile)
+    index = sorted_hand(state.hands[0]).index(play.tile)
 
     screen = terminal("load", str(path))
     before = screen.wait_until(lambda text: "Ana's hand" in text, "the game screen")

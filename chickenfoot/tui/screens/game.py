@@ -14,7 +14,6 @@ from typing import Iterable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Key, ScreenResume
@@ -34,12 +33,16 @@ from chickenfoot.rules import (
     Play,
     RoundBlocked,
     RoundScored,
+    RoundStarted,
     Tile,
+    TileDrawn,
     WentOut,
     visible_to,
 )
+from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.session import GameSession
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel, StatusLine
+from chickenfoot.tui.widgets.hand import sorted_hand
 
 END_KEYS = "abcefghijlmnortuvwxyzABCEFGHIJLMNORTUVWXYZ"
 """Letters that label open ends: every letter except the game's own keys (d, k, p, q, s)."""
@@ -48,6 +51,19 @@ BOT_DELAY_STEP = 0.2
 BOT_DELAY_MAX = 3.0
 CHECKED_ACTIONS = ("select_tile", "play", "draw", "pass_turn", "keep", "bot_delay")
 """The actions whose keys come and go with the state of the game (see ``check_action``)."""
+PALETTE_COMMANDS = (
+    ("draw", "Draw a tile", "Take a tile from the boneyard (only with no play)"),
+    ("pass_turn", "Pass", "End the turn: nothing fits and nothing to draw"),
+    ("keep", "Keep the drawn tile", "Keep the playable tile you drew and end the turn"),
+    ("scoreboard", "Scoreboard", "Every round's scores so far"),
+    ("help", "Help", "Keys and a summary of the rules"),
+    ("save_as", "Save a copy as...", "Write this game to a file of your choice"),
+    ("bot_delay(1)", "Slower computer players", "Lengthen the pause before each computer move"),
+    ("bot_delay(-1)", "Faster computer players", "Shorten the pause before each computer move"),
+    ("new_game", "New game", "Set up another game (this one stays saved: Load game resumes it)"),
+    ("leave", "Back to the menu", "The game stays saved: Continue resumes it"),
+)
+"""(action, title, help) of the command palette's game commands, listed only when they apply."""
 NOBODY = -1
 """A viewer seat that matches no seat: every drawn tile is hidden from it."""
 
@@ -57,55 +73,10 @@ def end_labels(targets: Iterable[str]) -> dict[str, str]:
     return {target: END_KEYS[index] for index, target in enumerate(targets) if index < len(END_KEYS)}
 
 
-class GameCommands(Provider):
-    """Game commands for the command palette (ctrl+p): only those that apply now."""
-
-    COMMANDS = (
-        ("draw", "Draw a tile", "Take a tile from the boneyard (only with no play)"),
-        ("pass_turn", "Pass", "End the turn: nothing fits and nothing to draw"),
-        ("keep", "Keep the drawn tile", "Keep the playable tile you drew and end the turn"),
-        ("scoreboard", "Scoreboard", "Every round's scores so far"),
-        ("help", "Help", "Keys and a summary of the rules"),
-        ("save_as", "Save a copy as...", "Write this game to a file of your choice"),
-        ("slower", "Slower computer players", "Lengthen the pause before each computer move"),
-        ("faster", "Faster computer players", "Shorten the pause before each computer move"),
-        ("leave", "Back to the menu", "The game stays saved: Continue resumes it"),
-    )
-
-    def _commands(self) -> list[tuple[str, str, object]]:
-        screen = self.screen
-        if not isinstance(screen, GameScreen):
-            return []
-        found = []
-        for action, title, help_text in self.COMMANDS:
-            if action in ("slower", "faster"):
-                if not screen.check_action("bot_delay", ()):
-                    continue
-                step = 1 if action == "slower" else -1
-                found.append((title, help_text, lambda step=step: screen.action_bot_delay(step)))
-            elif screen.check_action(action, ()):
-                found.append((title, help_text, getattr(screen, f"action_{action}")))
-        return found
-
-    async def discover(self) -> Hits:
-        """Every game command that applies now."""
-        for title, help_text, command in self._commands():
-            yield DiscoveryHit(title, command, help=help_text)  # type: ignore[arg-type]
-
-    async def search(self, query: str) -> Hits:
-        """The game commands matching ``query``."""
-        matcher = self.matcher(query)
-        for title, help_text, command in self._commands():
-            score = matcher.match(title)
-            if score > 0:
-                yield Hit(score, matcher.highlight(title), command, help=help_text)  # type: ignore[arg-type]
-
-
 class GameScreen(Screen[None]):
     """One game in play, driven by a :class:`GameSession`."""
 
     CSS_PATH = "game.tcss"
-    COMMANDS = {GameCommands}
 
     BINDINGS = [
         Binding("left", "select_tile(-1)", "Tile", key_display="←→"),
@@ -134,7 +105,9 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.bot_delay = max(0.0, bot_delay)
-        self.selected: int | None = None
+        self.selected_tile: Tile | None = None
+        self.fresh_tiles: dict[int, frozenset[Tile]] = {}
+        self._last_actor: int | None = None
         self.chosen: str | None = None
         self.labels: dict[str, str] = {}
         self.last_human: int | None = None
@@ -254,7 +227,7 @@ class GameScreen(Screen[None]):
         from chickenfoot.tui.screens.handoff import HandoffScreen
 
         self._handoff_seat = seat
-        self.app.push_screen(HandoffScreen(seat_name(self.session.names, seat)))
+        self.app.push_screen(HandoffScreen(seat_name(self.session.names, seat), table=self))
 
     def _bot_move(self, token: int) -> None:
         """The computer seat on turn plays, unless the game moved on since this was scheduled."""
@@ -267,6 +240,7 @@ class GameScreen(Screen[None]):
 
     def _act(self, action: Play | Draw | Pass) -> None:
         """Apply ``action`` through the session (which saves), log and announce its events."""
+        actor = self.state.turn
         try:
             events = self.session.act(action)
         except OSError as error:
@@ -278,8 +252,8 @@ class GameScreen(Screen[None]):
                 severity="error",
                 markup=False,
             )
-        self.selected = None
         self.chosen = None
+        self._note_fresh_tiles(actor, events)
         self.query_one(EventLog).add(self._log_lines(events))
         round_scored: RoundScored | None = None
         ending = ""
@@ -312,6 +286,20 @@ class GameScreen(Screen[None]):
                 )
         self.advance()
 
+    def _note_fresh_tiles(self, actor: int, events: Iterable[Event]) -> None:
+        """Remember the tiles each seat drew on its latest turn (the hand marks them as new).
+
+        A seat's marks clear when it starts its next turn; a new round clears them all.
+        """
+        if actor != self._last_actor:
+            self.fresh_tiles.pop(actor, None)
+        self._last_actor = actor
+        for event in events:
+            if isinstance(event, RoundStarted):
+                self.fresh_tiles.clear()
+            elif isinstance(event, TileDrawn) and event.tile is not None:
+                self.fresh_tiles[event.seat] = self.fresh_tiles.get(event.seat, frozenset()) | {event.tile}
+
     def _show_game_over(self) -> None:
         from chickenfoot.tui.screens.game_over import GameOverScreen
 
@@ -328,7 +316,7 @@ class GameScreen(Screen[None]):
         if not self.human_turn:
             return {}
         found: dict[int, tuple[str, ...]] = {}
-        hand = self.state.hands[self.state.turn]
+        hand = self._hand()
         for action in self.session.legal():
             if isinstance(action, Play):
                 index = hand.index(action.tile)
@@ -336,15 +324,18 @@ class GameScreen(Screen[None]):
         return found
 
     def _reset_selection(self, playable: dict[int, tuple[str, ...]]) -> None:
-        """On a new turn, select the first playable tile (the drawn one after a draw)."""
+        """On a new turn, select the drawn tile after a draw; else keep the tile selected before
+        if it is still in hand and playable; else select the first playable tile."""
         state = self.state
         turn_key = (len(self.session.record.actions), state.turn, state.round_index)
         if turn_key == self._selection_turn:
             return
         self._selection_turn = turn_key
-        self.selected = min(playable) if playable else (0 if state.hands[state.turn] else None)
+        hand = self._hand()
         if state.drawn is not None:
-            self.selected = state.hands[state.turn].index(state.drawn)
+            self.selected = hand.index(state.drawn)
+        elif self.selected not in playable:
+            self.selected = min(playable) if playable else (0 if hand else None)
         ends = playable.get(self.selected, ()) if self.selected is not None else ()
         self.chosen = ends[0] if len(ends) == 1 else None
 
@@ -370,10 +361,13 @@ class GameScreen(Screen[None]):
             hand.show(turn_hand, hidden=True)
             hand_title = Content("Hands hidden")
         else:
+            owner_hand = sorted_hand(state.hands[owner])
+            fresh = self.fresh_tiles.get(owner, frozenset())
             hand.show(
-                state.hands[owner],
+                owner_hand,
                 playable=frozenset(playable),
                 selected=self.selected if self.human_turn else None,
+                fresh=frozenset(index for index, tile in enumerate(owner_hand) if tile in fresh),
             )
             owner_name = seat_name(names, owner)
             hand_title = Content(f"{owner_name}' hand" if owner_name.endswith("s") else f"{owner_name}'s hand")
@@ -440,7 +434,7 @@ class GameScreen(Screen[None]):
     def _selection_hint(self, playable: dict[int, tuple[str, ...]]) -> str:
         if self.selected is None:
             return "choose a tile (←/→ or 1-9)"
-        tile = self.state.hands[self.state.turn][self.selected]
+        tile = self._hand()[self.selected]
         ends = playable.get(self.selected, ())
         if not ends:
             return f"{tile} fits nowhere: choose another tile"
@@ -522,7 +516,24 @@ class GameScreen(Screen[None]):
     # ----- keys: choosing and playing ----------------------------------------------------------------
 
     def _hand(self) -> tuple[Tile, ...]:
-        return self.state.hands[self.state.turn]
+        """The hand on turn, in the order it is shown (see :func:`sorted_hand`)."""
+        return sorted_hand(self.state.hands[self.state.turn])
+
+    @property
+    def selected(self) -> int | None:
+        """The position of the selected tile in the hand as shown, or None.
+
+        The selection is kept as a tile, so it stays on that tile when the hand is re-sorted.
+        """
+        if self.selected_tile is None:
+            return None
+        hand = self._hand()
+        return hand.index(self.selected_tile) if self.selected_tile in hand else None
+
+    @selected.setter
+    def selected(self, index: int | None) -> None:
+        hand = self._hand()
+        self.selected_tile = hand[index] if index is not None and 0 <= index < len(hand) else None
 
     def _select(self, index: int) -> None:
         self.selected = index
@@ -726,6 +737,24 @@ class GameScreen(Screen[None]):
         names = "-".join("".join(c for c in name.lower() if c.isalnum()) for name in self.session.names)
         names = "-".join(part for part in names.split("-") if part)[:40] or "game"
         return f"{names}-round-{self.state.round_number}"
+
+    def palette_commands(self) -> list[PaletteCommand]:
+        """The command palette's game commands that apply now (the same test as the keys)."""
+        return action_commands(self, PALETTE_COMMANDS)
+
+    def action_new_game(self) -> None:
+        """Set up a new game, once the player confirms (this game stays saved)."""
+        from chickenfoot.tui.screens.confirm import ConfirmScreen
+
+        def answered(start_new: bool | None) -> None:
+            if start_new:
+                from chickenfoot.tui.screens.setup import SetupScreen
+
+                self.app.leave_game()  # type: ignore[attr-defined]
+                self.app.push_screen(SetupScreen())
+
+        question = "Leave this game for a new one? It stays saved: Load game resumes it."
+        self.app.push_screen(ConfirmScreen(question, yes="New game", no="Keep playing"), answered)
 
     def action_leave(self) -> None:
         """Back to the main menu (the game is saved: Continue resumes it)."""

@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 
 from chickenfoot.describe import seat_name, tie_break_text, winners_text
 from chickenfoot.rules import GameOver
+from chickenfoot.tui.commands import PaletteCommand, action_commands
 
 if TYPE_CHECKING:
     from chickenfoot.tui.session import GameSession
@@ -38,6 +39,14 @@ def ranking_table(event: GameOver, names: tuple[str, ...]) -> Content:
         )
         rows.append(row.stylize("bold $text-success") if standing.seat in event.winners else row)
     return Content("\n").join(rows)
+
+
+PALETTE_COMMANDS = (
+    ("play_again", "Play again", "Same seats and rules, a new deal (a)"),
+    ("scoreboard", "Scoreboard", "Every round's scores (s)"),
+    ("menu", "Back to the menu", "Leave the results (m, Esc)"),
+)
+"""(action, title, help) of the final results' palette commands."""
 
 
 class GameOverScreen(ModalScreen[None]):
@@ -94,6 +103,10 @@ class GameOverScreen(ModalScreen[None]):
 
         state = self.session.state
         self.app.push_screen(ScoreboardScreen(self.session.names, state.round_scores, state.rules))
+
+    def palette_commands(self) -> list[PaletteCommand]:
+        """What the buttons do."""
+        return action_commands(self, PALETTE_COMMANDS)
 
     def action_menu(self) -> None:
         """Back to the main menu."""

@@ -18,6 +18,8 @@ from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
+from chickenfoot.tui.commands import PaletteCommand
+
 RULES_SUMMARY = """\
 # Chicken Foot
 
@@ -112,6 +114,9 @@ SCREENS: tuple[ScreenKeys, ...] = (
 """Every screen whose keys the help lists, in the order a player meets them."""
 
 
+PALETTE_ACTIONS = ("command_palette", "app.command_palette")
+"""A screen may bind the palette's key again (so its Footer shows it): "Everywhere" lists it."""
+
 KEY_NAMES: dict[str, str] = {
     "enter": "Enter",
     "escape": "Esc",
@@ -141,11 +146,12 @@ def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
     """(keys, what they do) rows for the bindings that have a description, in order.
 
     Bindings with the same description are one row; when any of them has a ``key_display``
-    (e.g. "←→" for left and right), only those displays are used.
+    (e.g. "←→" for left and right), only those displays are used. The command palette's key
+    is left out (the "Everywhere" table has it).
     """
     groups: dict[str, list[Binding]] = {}
     for binding in Binding.make_bindings(bindings):
-        if binding.description:
+        if binding.description and binding.action not in PALETTE_ACTIONS:
             groups.setdefault(binding.description, []).append(binding)
     rows: list[tuple[str, str]] = []
     for description, group in groups.items():
@@ -207,6 +213,12 @@ class HelpScreen(Screen[None]):
         """Focus the text so the arrow keys scroll it."""
         self.sub_title = "Help"
         self.query_one("#help-scroll", VerticalScroll).focus()
+
+    def palette_commands(self) -> list[PaletteCommand]:
+        """Closing is all there is to do here."""
+        return [
+            PaletteCommand("Close help", "Back to where help was opened (Esc)", self.action_close, "close")
+        ]
 
     def action_close(self) -> None:
         """Back to where help was opened."""

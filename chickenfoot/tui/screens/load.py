@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from chickenfoot.describe import plural
 from chickenfoot.storage import SaveSummary, list_saves, saves_dir, summarize
+from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
 SEATS_WIDTH = 34
@@ -50,6 +51,16 @@ def seats_text(summary: SaveSummary) -> str:
     return ", ".join(summary.names)
 
 
+PALETTE_COMMANDS = (
+    ("continue_game", "Continue the highlighted game", "Play on where it stopped (c)"),
+    ("replay", "Replay the highlighted game", "Watch it move by move (r)"),
+    ("delete", "Delete the highlighted game", "Remove its file, after asking (Del/x)"),
+    ("open_path", "Open a file…", "Type the path of a saved game (o)"),
+    ("back", "Back", "Close this list (Esc)"),
+)
+"""(action, title, help) of the saved games' palette commands, listed only when they apply."""
+
+
 class LoadScreen(Screen[None]):
     """The saved games: continue one, replay one, delete one, or open any file."""
 
@@ -68,6 +79,9 @@ class LoadScreen(Screen[None]):
         super().__init__()
         self.replays = replays
         self.summaries: list[SaveSummary] = []
+        self.lists_shown = 0
+        """How many times the list has been read and shown (it is read again on every return
+        to this screen): waiting for it to grow is waiting for a fresh list."""
 
     # ----- layout and contents -----------------------------------------------------------------
 
@@ -130,6 +144,7 @@ class LoadScreen(Screen[None]):
         self.refresh_bindings()
         if summaries and not self.query_one("#load-path", Input).display:
             table.focus()
+        self.lists_shown += 1
 
     @property
     def selected(self) -> SaveSummary | None:
@@ -280,6 +295,10 @@ class LoadScreen(Screen[None]):
         path_input.display = False
         if self.summaries:
             self.query_one("#saves", DataTable).focus()
+
+    def palette_commands(self) -> list[PaletteCommand]:
+        """What the keys offer for the highlighted game (when there is one), and help."""
+        return [*action_commands(self, PALETTE_COMMANDS), help_command(self)]
 
     def action_back(self) -> None:
         """Escape: close the path input if it is open, else go back."""

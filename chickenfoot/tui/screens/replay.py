@@ -28,8 +28,10 @@ from chickenfoot.describe import describe_event, plural
 from chickenfoot.record import GameRecord, SeatConfig
 from chickenfoot.replay_cursor import ReplayCursor
 from chickenfoot.rules import Event, Play, legal_actions
+from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
+from chickenfoot.tui.widgets.hand import sorted_hand
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""
@@ -39,7 +41,6 @@ LOG_LINES = 30
 NEXT_LABEL = "next"
 """The label of the open end the next action plays on."""
 HUMAN = "human"
-SEATS_PANEL_MAX = 4
 """With more seats than this the seats panel is left out (each hand's title has the same
 figures) so the log keeps its room on a small terminal."""
 
@@ -52,6 +53,23 @@ SPEED = Binding.Group("Speed", compact=True)
 def speed_text(speed: float) -> str:
     """An autoplay speed in words: "2/s", "0.5/s"."""
     return f"{speed:g}/s"
+
+
+PALETTE_COMMANDS = (
+    ("forward", "Next move", "One action forward (→)"),
+    ("back", "Previous move", "One action back (←)"),
+    ("next_round", "Next round", "To the next round's deal (])"),
+    ("previous_round", "Previous round", "To this round's deal, or the previous round's ([)"),
+    ("to_start", "Go to the start", "The first deal (Home)"),
+    ("to_end", "Go to the end", "The last action (End)"),
+    ("autoplay", "Play / pause", "Play the game forward by itself, or stop (Space)"),
+    ("speed(1)", "Faster autoplay", "Play forward faster (+)"),
+    ("speed(-1)", "Slower autoplay", "Play forward slower (-)"),
+    ("scores", "Scoreboard", "Every finished round's scores up to the position shown (s)"),
+    ("take_over", "Take over from here", "Start a new game from the position shown (t)"),
+    ("close", "Close the replay", "Back to where it was opened (Esc)"),
+)
+"""(action, title, help) of the replay's palette commands, listed only when they apply."""
 
 
 class ReplayScreen(Screen[None]):
@@ -98,7 +116,7 @@ class ReplayScreen(Screen[None]):
                 board_scroll.border_title = "Board"
                 yield BoardView(id="board")
             with Vertical(id="replay-side"):
-                seats = SeatsPanel(id="seats", classes="-many" if len(self.names) > SEATS_PANEL_MAX else None)
+                seats = SeatsPanel(id="seats")
                 seats.border_title = "Scores"
                 seats.border_subtitle = "s: by round"
                 yield seats
@@ -140,8 +158,9 @@ class ReplayScreen(Screen[None]):
             if not state.over
             else frozenset()
         )
-        for seat, hand in enumerate(state.hands):
+        for seat, dealt in enumerate(state.hands):
             on_turn = seat == state.turn and not state.over
+            hand = sorted_hand(dealt)
             view = self.query_one(f"#hand-{seat}", HandView)
             view.show(
                 hand,
@@ -303,6 +322,10 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(
             TakeOverScreen(self.record.seats, self.cursor.position_text), chosen
         )
+
+    def palette_commands(self) -> list[PaletteCommand]:
+        """The replay's moves and screens that apply at the position shown, and help."""
+        return [*action_commands(self, PALETTE_COMMANDS), help_command(self)]
 
     def action_close(self) -> None:
         """Back to where the replay was opened from."""

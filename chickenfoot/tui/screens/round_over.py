@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 
 from chickenfoot.describe import double_text, seat_name
 from chickenfoot.rules import RoundScored
+from chickenfoot.tui.commands import PaletteCommand
 
 NAME_WIDTH = 16
 
@@ -48,10 +49,16 @@ class RoundOverScreen(ModalScreen[None]):
         self.names = tuple(names)
         self.round_count = round_count
 
+    @property
+    def next_label(self) -> str:
+        """What going on does: deal the next round, or show the final results."""
+        if self.event.round >= self.round_count:
+            return "See the final results"
+        return f"Deal round {self.event.round + 1}"
+
     def compose(self) -> ComposeResult:
         """Title, the table of hands and points, and a button."""
         event = self.event
-        last = event.round >= self.round_count
         with Vertical(classes="results-dialog"):
             yield Static(
                 f"Round {event.round} of {self.round_count} is over ({double_text(event.double)})",
@@ -62,8 +69,11 @@ class RoundOverScreen(ModalScreen[None]):
                 yield Static(Content.styled(self.ending, "bold $text-warning"), classes="results-subtitle")
             with VerticalScroll(classes="results-body", can_focus=False):
                 yield Static(round_table(event, self.names), id="round-table")
-            label = "See the final results" if last else f"Deal round {event.round + 1}"
-            yield Button(label, id="round-next", variant="primary")
+            yield Button(self.next_label, id="round-next", variant="primary")
+
+    def palette_commands(self) -> list[PaletteCommand]:
+        """What the button does."""
+        return [PaletteCommand(self.next_label, "Close the round's result (Enter)", self.action_next, "next")]
 
     def action_next(self) -> None:
         """Close the round's result."""

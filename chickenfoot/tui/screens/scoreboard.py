@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from chickenfoot.describe import double_text, seat_name
 from chickenfoot.rules import RuleSet
+from chickenfoot.tui.commands import PaletteCommand
 
 COLUMN = 8
 LABEL = 9
@@ -64,6 +65,12 @@ class ScoreboardScreen(ModalScreen[None]):
             with VerticalScroll(classes="results-body", can_focus=False):
                 yield Static(score_table(self.names, self.round_scores, self.rules), id="score-table")
             yield Static("Escape closes", classes="results-subtitle")
+
+    def palette_commands(self) -> list[PaletteCommand]:
+        """Closing is all there is to do here."""
+        return [
+            PaletteCommand("Close the scoreboard", "Back to where it was opened (Esc)", self.action_close, "close")
+        ]
 
     def action_close(self) -> None:
         """Back to where the scoreboard was opened."""

@@ -33,6 +33,7 @@ from chickenfoot.record import NAME_MAX_LENGTH, SeatConfig
 from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, build_rules, default_hand_size
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PRESET_FIELDS, PresetName
 from chickenfoot.rules.tiles import set_tile_count
+from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
 from chickenfoot.tui.settings import Settings, SetupChoice, load_settings, save_settings
 
 HUMAN = "human"
@@ -229,6 +230,15 @@ class SeatRow(Vertical):
     def show_problem(self, message: str | None) -> None:
         """Show (or clear) the problem with this seat."""
         show_line(self.query_one(".seat-problem", Static), message)
+
+
+PALETTE_COMMANDS = (
+    ("start", "Start the game", "Deal and play with these seats and rules (ctrl+s)"),
+    ("add_seat", "Add a seat", "Another seat, up to 8 (ctrl+n)"),
+    ("remove_seat", "Remove a seat", "Remove the last seat, down to 2 (ctrl+r)"),
+    ("back", "Back to the menu", "Leave the set-up (Esc)"),
+)
+"""(action, title, help) of the set-up's palette commands, listed only when they apply."""
 
 
 class SetupScreen(Screen[None]):
@@ -539,6 +549,10 @@ class SetupScreen(Screen[None]):
         except OSError as error:
             self.notify(f"Could not remember this set-up: {error}", severity="warning", markup=False)
         self.app.start_game(self.rules, seats, self.seed)  # type: ignore[attr-defined]
+
+    def palette_commands(self) -> list[PaletteCommand]:
+        """Start (only when the set-up can be played), add or remove a seat, back, and help."""
+        return [*action_commands(self, PALETTE_COMMANDS), help_command(self)]
 
     def action_back(self) -> None:
         """Back to the menu without starting."""

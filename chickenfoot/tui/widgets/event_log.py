@@ -1,6 +1,7 @@
 """The log of recent public events, newest at the bottom.
 
 Lines are written literally (names are never read as markup); old lines drop off the top.
+The newest line stays in view when the log is resized (e.g. the panel above it grows).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 MAX_LINES = 200
@@ -36,3 +38,9 @@ class EventLog(RichLog):
             self.history.append(line)
             self.write(Text(line))
         del self.history[:-MAX_LINES]
+
+    def on_resize(self, event: Resize) -> None:
+        """Keep the newest line in view when the log's height changes after lines were written."""
+        if self.auto_scroll:
+            # RichLog's own handler (run after this one) writes the lines held back until now.
+            self.call_next(self.scroll_end, animate=False, immediate=True, x_axis=False)

@@ -1,12 +1,14 @@
 """One seat's hand: its tiles in a row (wrapping when long), numbered 1-9 for the keyboard.
 
-Playable tiles stand out, the others are dimmed, and the selected tile is reversed. A hidden
-hand shows only the backs of its tiles. Clicking a tile posts :class:`HandView.TileClicked`.
+Playable tiles stand out, the others are dimmed, and the selected tile is reversed. Tiles
+just drawn ("fresh") are tinted and labelled "new" beside their number. A hidden hand
+shows only the backs of its tiles. Clicking a tile posts :class:`HandView.TileClicked`.
+:func:`sorted_hand` is the order hands are shown in.
 """
 
 from __future__ import annotations
 
-from typing import Collection
+from typing import Collection, Iterable
 
 from textual.content import Content
 from textual.geometry import Size
@@ -20,8 +22,22 @@ UNPLAYABLE_STYLE = "$text-muted"
 SELECTED_STYLE = "bold reverse $accent"
 BACK_STYLE = "$text-muted"
 NUMBER_STYLE = "$text-muted"
+FRESH_LABEL_STYLE = "bold $text-warning"
+FRESH_FACE_STYLE = "on $warning-muted"
 DIGIT_KEYS = 9
 GAP = 1
+
+
+def hand_order(tile: Tile) -> tuple[int, int, int]:
+    """Sort key of a tile in a hand: doubles first, then by the higher end, then the lower,
+    heaviest first; so tiles sharing a high number sit together."""
+    return (0 if tile.is_double else 1, -tile.high, -tile.low)
+
+
+def sorted_hand(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """``tiles`` in the order a hand is shown: doubles (highest first), then the others grouped
+    by their higher end, heaviest first. E.g. 6|6 2|2 5|6 1|6 3|5 0|4."""
+    return tuple(sorted(tiles, key=hand_order))
 
 
 class HandView(Widget):
@@ -46,6 +62,7 @@ class HandView(Widget):
         self.tiles: tuple[Tile, ...] = ()
         self.playable: frozenset[int] = frozenset()
         self.selected: int | None = None
+        self.fresh: frozenset[int] = frozenset()
         self.hidden = False
 
     def show(
@@ -55,14 +72,16 @@ class HandView(Widget):
         playable: Collection[int] = frozenset(),
         selected: int | None = None,
         hidden: bool = False,
+        fresh: Collection[int] = frozenset(),
     ) -> None:
-        """Show ``tiles``; ``playable`` and ``selected`` are indexes into it."""
-        new = (tuple(tiles), frozenset(playable), selected, hidden)
-        if new == (self.tiles, self.playable, self.selected, self.hidden):
+        """Show ``tiles`` in the order given; ``playable``, ``selected`` and ``fresh`` (tiles
+        just drawn, marked "new") are indexes into it."""
+        new = (tuple(tiles), frozenset(playable), selected, hidden, frozenset(fresh))
+        if new == (self.tiles, self.playable, self.selected, self.hidden, self.fresh):
             return
-        # Marking tiles never changes the layout; other tiles (or hiding them) may.
-        new_rows = (new[0], hidden) != (self.tiles, self.hidden)
-        self.tiles, self.playable, self.selected, self.hidden = new
+        # Marking tiles never changes the layout; other tiles, hiding them or "new" labels may.
+        new_rows = (new[0], hidden, new[4]) != (self.tiles, self.hidden, self.fresh)
+        self.tiles, self.playable, self.selected, self.hidden, self.fresh = new
         self.refresh(layout=new_rows)
 
     @property
@@ -85,12 +104,21 @@ class HandView(Widget):
                     style = PLAYABLE_STYLE
                 else:
                     style = UNPLAYABLE_STYLE
+                if index in self.fresh and index != self.selected:
+                    style = f"{style} {FRESH_FACE_STYLE}"
                 action = f"@click=tile_clicked({index})"
                 face = Content.styled(text, style).stylize(action)
-                label = str(index + 1) if index < DIGIT_KEYS else ""
-                number = Content.styled(label.center(len(text)), NUMBER_STYLE).stylize(action)
+                number = self._label(index, len(text)).stylize(action)
             cells.append((number, face))
         return cells
+
+    def _label(self, index: int, width: int) -> Content:
+        """The label above the tile at ``index``: its digit key (1-9), and "new" if just drawn."""
+        digit = str(index + 1) if index < DIGIT_KEYS else ""
+        if index not in self.fresh:
+            return Content.styled(digit.center(width), NUMBER_STYLE)
+        label = f"{digit} new" if digit else "new"
+        return Content.styled(label.center(width), FRESH_LABEL_STYLE)
 
     def _groups(self, width: int) -> list[list[int]]:
         """Tile indexes per wrapped row, each row at most ``width`` cells wide."""
@@ -107,8 +135,11 @@ class HandView(Widget):
         return groups
 
     def _has_numbers(self, group: list[int]) -> bool:
-        """True if a wrapped row carries digit labels (only the first nine tiles have keys)."""
-        return not self.hidden and bool(group) and group[0] < DIGIT_KEYS
+        """True if a wrapped row carries labels: digits (only the first nine tiles have keys)
+        or "new" marks."""
+        if self.hidden or not group:
+            return False
+        return group[0] < DIGIT_KEYS or any(index in self.fresh for index in group)
 
     def _rows(self, width: int) -> list[Content]:
         """The rows of tiles (each under its row of digit labels, if any), wrapped to ``width``."""

@@ -1,6 +1,8 @@
 """Every seat at the table: name, tiles in hand, total score, and whose turn it is.
 
-Names are shown literally (never as markup). Computer seats carry a small "cpu" tag.
+Names are shown literally (never as markup). Computer seats carry a small "cpu" tag. With
+more than four seats on a short terminal the panel is compact: two seats per row, names
+cut to fit, computer names in italics instead of the tag, so the log below keeps its room.
 """
 
 from __future__ import annotations
@@ -14,7 +16,19 @@ from textual.widget import Widget
 TURN_STYLE = "bold $accent"
 HEADER_STYLE = "$text-muted"
 CPU_STYLE = "$text-muted"
+CPU_NAME_STYLE = "italic"
 NUMBERS_WIDTH = 10
+COMPACT_SEATS = 4
+"""More seats than this may share rows (see :attr:`SeatsPanel.compact`)."""
+COMPACT_HEIGHT = 32
+"""Terminals shorter than this get the compact panel when there are many seats."""
+COMPACT_NUMBERS_WIDTH = 7
+"""Tiles (3 cells) and points (4 cells) of one seat in the compact panel."""
+
+
+def fitted(name: str, width: int) -> str:
+    """``name`` cut to ``width`` cells with an ellipsis when it is longer."""
+    return name if len(name) <= width else name[: max(0, width - 1)] + "…"
 
 
 class SeatsPanel(Widget):
@@ -23,7 +37,7 @@ class SeatsPanel(Widget):
     DEFAULT_CSS = """
     SeatsPanel {
         height: auto;
-        padding: 0 1;
+        padding: 0;
     }
     """
 
@@ -52,23 +66,61 @@ class SeatsPanel(Widget):
         self.names, self.counts, self.totals, self.turn, self.computers = new
         self.refresh(layout=new_rows)
 
-    def render(self) -> Content:
-        """One header row and one row per seat."""
-        width = max(self.content_region.width or 30, NUMBERS_WIDTH + 6)
+    @property
+    def compact(self) -> bool:
+        """True when the seats share rows two by two: many seats on a short terminal."""
+        return len(self.names) > COMPACT_SEATS and self.app.size.height < COMPACT_HEIGHT
+
+    def _numbers(self, seat: int) -> tuple[int, int]:
+        count = self.counts[seat] if seat < len(self.counts) else 0
+        total = self.totals[seat] if seat < len(self.totals) else 0
+        return count, total
+
+    def _full_rows(self, width: int) -> list[Content]:
+        """One header row and one row per seat, a cell of margin on each side."""
+        width = max(width - 2, NUMBERS_WIDTH + 6)
         name_width = width - NUMBERS_WIDTH - 2
-        rows = [Content.styled(f"  {'seat':<{name_width}}{'tiles':>5}{'pts':>5}", HEADER_STYLE)]
+        rows = [Content.styled(f"   {'seat':<{name_width}}{'tiles':>5}{'pts':>5}", HEADER_STYLE)]
         for seat, name in enumerate(self.names):
             on_turn = seat == self.turn
             tag = " cpu" if seat in self.computers else ""
-            shown = name if len(name) + len(tag) <= name_width else name[: name_width - len(tag) - 1] + "…"
-            label = Content(shown) + Content.styled(tag, CPU_STYLE)
+            label = Content(fitted(name, name_width - len(tag))) + Content.styled(tag, CPU_STYLE)
             label = label.pad_right(max(0, name_width - label.cell_length))
-            count = self.counts[seat] if seat < len(self.counts) else 0
-            total = self.totals[seat] if seat < len(self.totals) else 0
-            row = Content.assemble("▶ " if on_turn else "  ", label, f"{count:>5}{total:>5}")
+            count, total = self._numbers(seat)
+            row = Content.assemble(" ▶ " if on_turn else "   ", label, f"{count:>5}{total:>5}")
             rows.append(row.stylize(TURN_STYLE) if on_turn else row)
-        return Content("\n").join(rows)
+        return rows
+
+    def _compact_rows(self, width: int) -> list[Content]:
+        """A header row, then two seats per row: marker, name, tiles (#) and points."""
+        cell_width = max(width // 2, COMPACT_NUMBERS_WIDTH + 4)
+        name_width = cell_width - COMPACT_NUMBERS_WIDTH - 1
+        header_cell = f" {'seat':<{name_width}}{'#':>3}{'pts':>4}"
+        rows = [Content.styled(header_cell + header_cell, HEADER_STYLE)]
+        cells = []
+        for seat, name in enumerate(self.names):
+            on_turn = seat == self.turn
+            shown = fitted(name, name_width)
+            label = Content.styled(shown, CPU_NAME_STYLE) if seat in self.computers else Content(shown)
+            count, total = self._numbers(seat)
+            cell = Content.assemble(
+                "▶" if on_turn else " ",
+                label.pad_right(max(0, name_width - label.cell_length)),
+                f"{count:>3}{total:>4}",
+            )
+            cells.append(cell.stylize(TURN_STYLE) if on_turn else cell)
+        for first in range(0, len(cells), 2):
+            rows.append(Content("").join(cells[first : first + 2]))
+        return rows
+
+    def _rows(self, width: int) -> list[Content]:
+        return self._compact_rows(width) if self.compact else self._full_rows(width)
+
+    def render(self) -> Content:
+        """The header row and the seats' rows."""
+        return Content("\n").join(self._rows(self.content_region.width or 30))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """A header row plus one row per seat."""
-        return 1 + len(self.names)
+        """A header row plus one row per seat (per two seats when compact)."""
+        seats = len(self.names)
+        return 1 + ((seats + 1) // 2 if self.compact else seats)

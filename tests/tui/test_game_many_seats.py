@@ -1,0 +1,106 @@
+"""Eight seats at 80×24: the seats panel shares rows two by two so the log keeps its room,
+in the game and in the replay (which shows the seats panel again); four seats stay one a row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Footer
+
+from chickenfoot.rules import GameState, RuleSet, legal_actions, preset
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.replay import ReplayScreen
+from chickenfoot.tui.widgets import EventLog, SeatsPanel
+
+THEMES = ("textual-dark", "textual-light")
+EIGHT = ("human",) + ("computer",) * 7
+LOG_LINES_AT_80X24 = 6
+"""The fewest log lines an 8-seat game must show at 80×24."""
+
+
+def eight_seat_rules() -> RuleSet:
+    """Cross rules for eight seats: double-12, so everyone gets seven tiles."""
+    return preset("cross", players=8, set_size=12, rounds=2)
+
+
+def arms_started(state: GameState) -> bool:
+    """Seat 0 is on turn with a play, after several seats have played (a log worth reading)."""
+    return state.turn == 0 and len(state.board.open_ends) >= 4 and any(legal_actions(state))
+
+
+def open_eight(kit, data_dir: Path, theme: str = "textual-dark") -> tuple[ChickenFootApp, Path]:
+    """An app (in ``theme`` from the start) continuing an 8-seat game (fixed seeds and
+    policy), and its file."""
+    record = kit.find_record(eight_seat_rules(), kit.seats(*EIGHT), arms_started)
+    path = kit.save(record, data_dir)
+    app = ChickenFootApp(load=path, bot_delay=0)
+    app.theme = theme
+    return app, path
+
+
+async def test_eight_seats_share_rows_and_the_log_keeps_its_room(kit, data_dir: Path) -> None:
+    app, _path = open_eight(kit, data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn")
+        seats = app.screen.query_one(SeatsPanel)
+        assert seats.compact
+        assert seats.size.height == 1 + 4
+        assert "Hal" in seats.render().plain
+        assert app.screen.query_one(EventLog).scrollable_content_region.height >= LOG_LINES_AT_80X24
+        await pilot.resize_terminal(100, 40)
+        await kit.wait_for(pilot, lambda: not seats.compact and seats.size.height == 1 + 8, "one seat a row")
+
+
+async def test_four_seats_stay_one_a_row(kit, data_dir: Path) -> None:
+    rules = kit.short_rules(4)
+    four = kit.seats("human", "computer", "computer", "computer")
+    record = kit.find_record(rules, four, kit.human_can_play)
+    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn")
+        seats = app.screen.query_one(SeatsPanel)
+        assert not seats.compact and seats.size.height == 1 + 4
+
+
+async def settle(pilot: Pilot, kit, condition) -> None:
+    """Wait for ``condition`` and a built Footer, then one more frame."""
+    await kit.wait_for(
+        pilot,
+        lambda: condition(pilot.app) and bool(pilot.app.screen.query_one(Footer).children),
+        "the screen to photograph",
+    )
+    await pilot.pause()
+
+
+def log_at_end(app: ChickenFootApp) -> bool:
+    """The screen's log shows its newest line."""
+    log = app.screen.query_one(EventLog)
+    return bool(log.lines) and log.scroll_y == log.max_scroll_y
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_eight_seat_game_at_80x24(snap_compare, kit, data_dir: Path, theme: str) -> None:
+    app, _path = open_eight(kit, data_dir, theme)
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(
+            pilot,
+            kit,
+            lambda app: app.game_screen is not None and app.game_screen.human_turn and log_at_end(app),
+        )
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_eight_seat_replay_at_80x24(snap_compare, kit, data_dir: Path) -> None:
+    _app, path = open_eight(kit, data_dir)
+
+    async def run_before(pilot: Pilot) -> None:
+        pilot.app.open_replay(path)
+        await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the replay")
+        await pilot.press("end")
+        await settle(pilot, kit, lambda app: app.screen.cursor.at_end and log_at_end(app))
+
+    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=run_before)
