@@ -296,7 +296,11 @@ def from_state(state: GameState) -> Position:
             state.rules, state.decks, state.round_index, state.round_scores, state.over
         )
         bit_of = table.bit.__getitem__
-        hand_bits = tuple(sum(map(bit_of, hand)) for hand in state.hands)
+        try:
+            hand_bits = tuple(sum(map(bit_of, hand)) for hand in state.hands)
+        except KeyError as error:
+            size = state.rules.set_size
+            raise ValueError(f"a hand holds {error.args[0]}, not a tile of a double-{size} set") from None
         position = cached["_position"] = (
             table,
             state.hands,

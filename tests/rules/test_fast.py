@@ -18,6 +18,7 @@ from chickenfoot.rules import (
     GameState,
     NotYourTurn,
     RuleSet,
+    Tile,
     TileNotInHand,
     apply,
     fast,
@@ -109,3 +110,11 @@ def test_a_copy_with_changes_works_out_its_own_position() -> None:
     moved: GameState = state.model_copy(update={"turn": other})
     assert {action.seat for action in legal_actions(moved)} == {other}
     assert fast.from_state(moved)[4] == other
+
+
+def test_a_state_holding_a_tile_of_another_set_is_refused_clearly() -> None:
+    state, _ = new_game(CROSS, seed=8)
+    hands = (state.hands[0][:-1] + (Tile(7, 9),), state.hands[1])
+    strange = GameState.model_validate({**state.model_dump(), "hands": hands})
+    with pytest.raises(ValueError, match=r"a hand holds 7\|9, not a tile of a double-6 set"):
+        legal_actions(strange)
