@@ -85,9 +85,10 @@ class SetBits(NamedTuple):
     """
 
     bit: dict[Tile, int]
-    tile: dict[int, Tile]
     carrying: tuple[int, ...]
     """``carrying[v]``: the bits of every tile that carries the number ``v``."""
+    tiles_in: SharedValues[int, Deck]
+    """``tiles_in[bits]``: the tiles whose bits are set in ``bits``, in set order."""
 
 
 @cache
@@ -99,7 +100,17 @@ def set_bits(set_size: int) -> SetBits:
     for tile, tile_bit in bit.items():
         carrying[tile.low] |= tile_bit
         carrying[tile.high] |= tile_bit
-    return SetBits(bit, {tile_bit: tile for tile, tile_bit in bit.items()}, tuple(carrying))
+    tile_of = {tile_bit: tile for tile, tile_bit in bit.items()}
+
+    def tiles_in(bits: int) -> Deck:
+        found = []
+        while bits:
+            lowest = bits & -bits
+            bits ^= lowest
+            found.append(tile_of[lowest])
+        return tuple(found)
+
+    return SetBits(bit, tuple(carrying), SharedValues(tiles_in))
 
 
 class RoundTable(NamedTuple):
@@ -120,7 +131,7 @@ class RoundTable(NamedTuple):
     may_keep_drawn: bool
     draw_until_playable: bool
     bit: dict[Tile, int]
-    tile_of: dict[int, Tile]
+    tiles_in: SharedValues[int, Deck]
     carrying: tuple[int, ...]
 
 
@@ -144,7 +155,7 @@ def round_table(
         rules.drawn_tile == "may_play",
         rules.draw == "until_playable",
         bits.bit,
-        bits.tile,
+        bits.tiles_in,
         bits.carrying,
     )
 
@@ -488,14 +499,13 @@ def legal_moves(position: Position) -> tuple[Move, ...]:
         return ()
     held = hand_bits[seat] if drawn is None else table.bit[drawn]
     carrying = table.carrying
-    tile_of = table.tile_of
+    tiles_in = table.tiles_in
     found: list[Move] = []
     for target, value in board[8]:
         fitting = held & carrying[value]
-        while fitting:
-            lowest = fitting & -fitting
-            fitting ^= lowest
-            found.append(("play", seat, tile_of[lowest], target))
+        if fitting:
+            for tile in tiles_in[fitting]:
+                found.append(("play", seat, tile, target))
     if found:
         if drawn is not None and table.may_keep_drawn:
             found.append(_PASS_MOVES[seat])
