@@ -46,6 +46,7 @@ from chickenfoot.rules import (
     apply,
     build_rules,
     check_decks,
+    fast,
     full_set,
     new_game,
     shuffled_decks,
@@ -307,15 +308,22 @@ class GameRecord(FrozenModel):
 
     @derived
     def _final_state(self) -> GameState:
+        # Replayed on the rules' fast lane: no state is built for the actions in between.
         known: tuple[GameState, int] | None = self.__dict__.get("_known_state")
         if known is None:
-            state, start = new_game(self.rules, self.decks)[0], 0
+            position, start = fast.new_game(self.rules, self.decks), 0
         else:
             state, start = known
+            position = fast.from_state(state)
         total = len(self.actions)
         for index in range(start, total):
-            state, _events = _apply_recorded(state, self.actions[index], index, total)
-        return state
+            if fast.is_over(position):
+                raise _after_the_end(index, total)
+            try:
+                position = fast.play(position, fast.to_move(self.actions[index]))
+            except IllegalAction as error:
+                raise _illegal(index, position[0].round_index + 1, error) from None
+        return fast.to_state(position)
 
     @property
     def finished(self) -> bool:
@@ -343,21 +351,28 @@ def _apply_recorded(
     state: GameState, action: Play | Draw | Pass, index: int, total: int
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Apply the recorded action number ``index`` (0-based), naming it in any error."""
-    where = f"actions[{index}]"
     if state.over:
-        extra = total - index
-        raise RecordError(
-            None,
-            where,
-            f"action {index + 1}: the game was already over, yet the file has "
-            f"{extra} more action{'s' if extra != 1 else ''}",
-        )
+        raise _after_the_end(index, total)
     try:
         return apply(state, action)
     except IllegalAction as error:
-        raise RecordError(
-            None, where, f"action {index + 1} (round {state.round_number}): {error}"
-        ) from None
+        raise _illegal(index, state.round_number, error) from None
+
+
+def _after_the_end(index: int, total: int) -> RecordError:
+    """The error for recorded action number ``index`` (0-based) after the game ended."""
+    extra = total - index
+    return RecordError(
+        None,
+        f"actions[{index}]",
+        f"action {index + 1}: the game was already over, yet the file has "
+        f"{extra} more action{'s' if extra != 1 else ''}",
+    )
+
+
+def _illegal(index: int, round_number: int, error: IllegalAction) -> RecordError:
+    """The error for recorded action number ``index`` (0-based), which the rules forbid."""
+    return RecordError(None, f"actions[{index}]", f"action {index + 1} (round {round_number}): {error}")
 
 
 def _bad_deck_place(rules: RuleSet, decks: Sequence[Sequence[Tile]]) -> str:
@@ -551,7 +566,9 @@ def _parse_json(text: str) -> dict[str, Any]:
         document = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
-        if error.pos >= len(text.rstrip()):
+        # The text ran out mid-value, or inside a string (a JSON string cannot hold a line
+        # break, so only the end of the text leaves one unterminated).
+        if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
             raise RecordError(
                 None, where, "the file ends too early (it was cut short): the JSON is incomplete"
             ) from None

@@ -5,17 +5,38 @@ Only that they run and measure something is checked: no timing asserts.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from chickenfoot.rules import apply, fast, legal_actions, new_game
 from tests.benchmarks import bench_games, bench_memory, bench_steps
 from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks
 
 
 @pytest.mark.parametrize("preset_name", ["cross", "trains"])
-def test_games_per_second(preset_name: str) -> None:
-    assert bench_games.bot_games_per_second(preset_name, games=1) > 0
-    assert bench_games.engine_games_per_second(preset_name, games=1) > 0
+@pytest.mark.parametrize("loop", bench_games.LOOPS.values(), ids=bench_games.LOOPS.keys())
+def test_games_per_second(preset_name: str, loop: bench_games.GameLoop) -> None:
+    rate = bench_games.games_per_second(loop, preset_name, games=1, warm_up=1, runs=1)
+    assert rate > 0
+
+
+def test_the_game_loops_play_the_same_games() -> None:
+    """The three loops time the same work: same decks and choices give the same games."""
+    rules = bench_games.benchmark_rules("cross")
+    decks = bench_games.game_decks(rules, 1, seed=5)[0]
+    choice = random.Random(bench_games.SEED).choice
+    position = fast.new_game(rules, decks)
+    state, _events = new_game(rules, decks)
+    while not state.over:
+        moves, actions = fast.legal_moves(position), legal_actions(state)
+        assert tuple(map(fast.to_action, moves)) == actions
+        index = actions.index(choice(actions))
+        position = fast.play(position, moves[index])
+        state, _events = apply(state, actions[index])
+        assert fast.to_state(position) == state
+    assert fast.is_over(position)
 
 
 @pytest.mark.parametrize("preset_name", ["cross", "trains"])
@@ -24,6 +45,8 @@ def test_step_times(preset_name: str) -> None:
     assert times.positions > 0
     assert times.legal_actions_us > 0 and times.apply_us > 0
     assert times.step_us == times.legal_actions_us + times.apply_us
+    assert times.legal_moves_us > 0 and times.play_us > 0
+    assert times.fast_step_us == times.legal_moves_us + times.play_us
 
 
 @pytest.mark.parametrize(("set_size", "players"), bench_memory.SIZES)

@@ -308,7 +308,7 @@ def test_tally_counts_sole_and_shared_wins() -> None:
     base = play_game(rules, [RandomBot(1), RandomBot(2)], state.decks)
     tally = Tally(players=2)
     tally.add(base)
-    tally.add(type(base)(state=base.state, actions=base.actions[:3], winners=(0, 1)))
+    tally.add(type(base)(state=base.state, moves=base.moves[:3], winners=(0, 1)))
     sole = base.winners[0]
     assert tally.games == 2
     assert tally.outright_wins[sole] == 1 and sum(tally.outright_wins) == 1

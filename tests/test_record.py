@@ -360,6 +360,14 @@ def truncate(path: Path) -> Path:
     return path
 
 
+def truncate_in_string(path: Path) -> Path:
+    """Cut the file inside a string value: the text ends in an unterminated string."""
+    data = path.read_bytes()
+    opening = data.index(b': "', len(data) // 2) + len(b': "')
+    path.write_bytes(data[: opening + 1])
+    return path
+
+
 def huge(path: Path) -> Path:
     with open(path, "r+b") as file:
         file.truncate(300 * 1024 * 1024)  # sparse: takes no disk space or time
@@ -380,6 +388,7 @@ BAD_FILES: list[tuple[str, Maker, str, str]] = [
     ("not JSON", raw(b'{\n  "format": "chickenfoot",\n  oops\n}'), "line 3, column 3", "not valid JSON: Expecting property name"),
     ("text after JSON", raw(b'{"format": "chickenfoot"} {}'), "line 1, column 27", "not valid JSON: more text follows"),
     ("truncated", truncate, "line ", "the file ends too early"),
+    ("truncated in a string", truncate_in_string, "line ", "the file ends too early"),
     ("NaN", raw(b'{"format": "chickenfoot", "version": NaN}'), "", "NaN is not allowed"),
     ("deeply nested", raw(b"[" * 100_000 + b"]" * 100_000), "", "nested too deeply"),
     ("huge number", raw(b'{"seed": ' + b"9" * 5000 + b"}"), "", "not valid for a saved game"),

@@ -55,7 +55,7 @@ def tile_weight(tile: Tile, double_blank_points: int) -> int:
 
 def open_line_ends(board: Board) -> dict[str, int]:
     """The number at the end of every line not closed by a double, by line id."""
-    return {line.id: line.end for line in board.lines if not line.tiles[-1].is_double}
+    return dict(board.free_ends)
 
 
 def ends_after(board: Board, play: Play, line_ends: dict[str, int] | None = None) -> set[int]:

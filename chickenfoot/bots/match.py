@@ -1,37 +1,35 @@
 """Whole games between computer players, played headlessly, and their statistics.
 
-:func:`play_game` is the lean loop the ``simulate`` command and the benchmarks use:
-``new_game`` from the given decks, then ``legal_actions``, the seat's strategy choosing from
-its own :class:`~chickenfoot.rules.SeatView`, and ``apply``, until the game is over. A forced
-move (only one legal action) is taken without asking the strategy: the choice is not its to
-make, and skipping the view saves time. :class:`Tally` adds results up per seat.
+:func:`play_game` is the lean loop the ``simulate`` command and the benchmarks use. It plays
+on the rules' fast lane (:mod:`chickenfoot.rules.fast`: positions and plain-tuple moves, no
+model built per move): a forced move (only one legal move) is made without asking the
+strategy; a :class:`~chickenfoot.bots.base.BlindStrategy` picks among the moves directly;
+any other strategy gets its seat's :class:`~chickenfoot.rules.SeatView` and the legal
+actions, as in a live game. :class:`Tally` adds results up per seat.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from chickenfoot.bots.base import Strategy
-from chickenfoot.rules import (
-    Action,
-    GameOver,
-    GameState,
-    RuleSet,
-    Tile,
-    apply,
-    legal_actions,
-    new_game,
-)
+from chickenfoot.rules import Action, GameState, RuleSet, Tile, fast, rank
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """How one game ended: the final state, every action in order, and the winning seats."""
+    """How one game ended: the final state, every move in order, and the winning seats."""
 
     state: GameState
-    actions: tuple[Action, ...]
+    moves: tuple[fast.Move, ...]
     winners: tuple[int, ...]
+
+    @cached_property
+    def actions(self) -> tuple[Action, ...]:
+        """Every move as an action model, in order (for saving the game)."""
+        return tuple(map(fast.to_action, self.moves))
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -49,19 +47,35 @@ def play_game(
     """
     if len(strategies) != rules.players:
         raise ValueError(f"{len(strategies)} strategies for {rules.players} seats: one per seat")
-    state, events = new_game(rules, decks)
-    actions: list[Action] = []
-    while not state.over:
-        legal = legal_actions(state)
+    blind = [getattr(strategy, "choose_blind", None) for strategy in strategies]
+    legal_moves = fast.legal_moves
+    play = fast.play
+    position = fast.new_game(rules, decks)
+    moves: list[fast.Move] = []
+    while not position[0].over:
+        legal = legal_moves(position)
         if len(legal) == 1:
-            action = legal[0]
+            move = legal[0]
         else:
-            seat = state.turn
-            action = strategies[seat].choose(state.view(seat), legal)
-        state, events = apply(state, action)
-        actions.append(action)
-    winners = next(event.winners for event in events if isinstance(event, GameOver))
-    return GameResult(state=state, actions=tuple(actions), winners=winners)
+            seat = position[4]
+            choose_blind = blind[seat]  # set for a BlindStrategy
+            if choose_blind is not None:
+                move = choose_blind(legal)
+            else:
+                move = _choose_from_view(strategies[seat], position, legal)
+        position = play(position, move)
+        moves.append(move)
+    state = fast.to_state(position)
+    _ranking, winners, _decided_by = rank(rules, state.round_scores)
+    return GameResult(state=state, moves=tuple(moves), winners=winners)
+
+
+def _choose_from_view(
+    strategy: Strategy, position: fast.Position, legal: tuple[fast.Move, ...]
+) -> fast.Move:
+    """The move ``strategy`` picks from its seat's view and the legal actions."""
+    view = fast.view(position, fast.turn(position))
+    return fast.to_move(strategy.choose(view, tuple(map(fast.to_action, legal))))
 
 
 @dataclass
@@ -89,7 +103,7 @@ class Tally:
     def add(self, result: GameResult) -> None:
         """Count one finished game."""
         self.games += 1
-        self.actions += len(result.actions)
+        self.actions += len(result.moves)
         winners = result.winners
         share = 1 / len(winners)
         for seat in winners:

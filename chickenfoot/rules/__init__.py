@@ -9,11 +9,32 @@ Typical use::
     while not state.over:
         state, events = apply(state, legal_actions(state)[0])
 
+For many games at a time, :mod:`chickenfoot.rules.fast` runs the same rules on plain
+tuples, without building a model per move.
+
 Nothing here imports Textual; a test keeps it that way.
 """
 
-from chickenfoot.rules.actions import ACTION_ADAPTER, Action, Draw, Pass, Play, draw, pass_turn, play
-from chickenfoot.rules.board import Board, Line, OpenEnd, arm_id, path_of, toe_id
+from chickenfoot.rules import fast
+from chickenfoot.rules.actions import (
+    ACTION_ADAPTER,
+    Action,
+    Draw,
+    Pass,
+    Play,
+    draw,
+    pass_turn,
+    play,
+)
+from chickenfoot.rules.board import (
+    Board,
+    Line,
+    OpenEnd,
+    Placement,
+    arm_id,
+    path_of,
+    toe_id,
+)
 from chickenfoot.rules.engine import (
     BadDeck,
     CannotDraw,
@@ -47,17 +68,32 @@ from chickenfoot.rules.events import (
     WentOut,
     visible_to,
 )
-from chickenfoot.rules.ruleset import PRESETS, RuleSet, RuleSetError, build_rules, default_hand_size, preset
+from chickenfoot.rules.ruleset import (
+    PRESETS,
+    RuleSet,
+    RuleSetError,
+    build_rules,
+    default_hand_size,
+    preset,
+)
 from chickenfoot.rules.state import GameState, SeatView
-from chickenfoot.rules.tiles import SET_SIZES, Tile, full_set, hand_points, make_tile, parse_tile
+from chickenfoot.rules.tiles import (
+    SET_SIZES,
+    Tile,
+    full_set,
+    hand_points,
+    make_tile,
+    parse_tile,
+)
 
 __all__ = [
     "ACTION_ADAPTER", "Action", "ArmStarted", "BadDeck", "Board", "CannotDraw", "CannotPlayThere",
     "Draw", "Event", "FootCompleted", "FootOpened", "GameIsOver", "GameOver", "GameState",
     "IllegalAction", "Line", "MustPlay", "NotYourTurn", "OpenEnd", "PRESETS", "Pass", "Passed",
+    "Placement",
     "Play", "RoundBlocked", "RoundScored", "RoundStarted", "RuleSet", "RuleSetError", "SET_SIZES",
     "SeatView", "Standing", "Tile", "TileDrawn", "TileNotInHand", "TilePlayed", "WentOut",
-    "apply", "arm_id", "build_rules", "check_decks", "default_hand_size", "draw", "full_set",
+    "apply", "arm_id", "build_rules", "check_decks", "default_hand_size", "draw", "fast", "full_set",
     "hand_points", "has_play", "legal_actions", "make_tile", "new_game", "parse_tile",
     "pass_turn", "path_of", "play", "preset", "rank", "shuffled_decks", "toe_id", "visible_to",
 ]

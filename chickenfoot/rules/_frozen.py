@@ -8,7 +8,7 @@ input) are validated as usual; the engine builds its own, already-valid values w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -46,6 +46,17 @@ class FrozenModel(BaseModel):
     """A frozen Pydantic model that refuses unknown fields."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(derived,))
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """Like Pydantic's ``model_copy``; a copy with ``update`` drops the values cached from
+        the original (they describe the original, not the copy)."""
+        copied = super().model_copy(update=update, deep=deep)
+        if update:
+            fields = type(self).__pydantic_fields__
+            cached = copied.__dict__
+            for name in [name for name in cached if name not in fields]:
+                del cached[name]
+        return copied
 
     @classmethod
     def _trusted(cls, **fields: Any) -> Self:

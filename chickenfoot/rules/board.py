@@ -6,8 +6,8 @@ Every line has a stable id that is also its path from the centre: the arms are `
 double is closed by it (that double is the foot); every other line has one open end, named by
 the line's id. The same id names the end in actions, events and saved games.
 
-A board is stored as the tiles played on it in order (the :class:`TilePlayed` events); the
-lines and open ends are worked out from that.
+A board is stored as the tiles played on it, in order (:class:`Placement`); the lines and
+open ends are worked out from that.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import NamedTuple
 from pydantic import Field
 
 from chickenfoot.rules._frozen import FrozenModel, derived
-from chickenfoot.rules.events import TilePlayed
 from chickenfoot.rules.tiles import Tile, TileField
 
 ARM_LETTERS = "ABCDEFGH"
@@ -56,6 +55,15 @@ def group_by_value(open_ends: tuple[OpenEnd, ...]) -> dict[int, tuple[str, ...]]
         else:
             grouped[value] = (target,)
     return grouped
+
+
+class Placement(NamedTuple):
+    """One tile on the board: who laid it, on which line, and the number it left showing."""
+
+    seat: int
+    tile: TileField
+    target: str
+    end: int
 
 
 class Line(NamedTuple):
@@ -102,15 +110,15 @@ class Line(NamedTuple):
 class Board(FrozenModel):
     """The table of one round: the centre double and every tile played on it, in order.
 
-    ``played`` is the whole board: each :class:`TilePlayed` names the line it went on and the
-    number it left showing. :attr:`lines` (the tree, line by line), :attr:`open_ends` and the
+    ``played`` is the whole board: each :class:`Placement` names the line its tile went on
+    and the number it left showing. :attr:`lines` (the tree, line by line), :attr:`open_ends` and the
     rest are worked out from it (once per board). The engine hands each new board its open
     ends worked out from the previous board's, so a play never rescans the table.
     """
 
     centre: int = Field(description="The value of the round's double in the centre.")
     arms_required: int = Field(description="Arms the centre needs before anything else.")
-    played: tuple[TilePlayed, ...] = Field(
+    played: tuple[Placement, ...] = Field(
         (), description="Every tile played on the board this round, in order."
     )
     foot: str | None = Field(
@@ -151,8 +159,7 @@ class Board(FrozenModel):
         tiles: dict[str, list[Tile]] = {}
         attach: dict[str, int] = {}
         ends: dict[str, int] = {}
-        for placed in self.played:
-            target, tile, end = placed.target, placed.tile, placed.end
+        for _seat, tile, target, end in self.played:
             if target not in tiles:
                 tiles[target] = []
                 attach[target] = tile.other_end(end)

@@ -11,7 +11,7 @@ here runs its namesake there on the state's position and wraps the result in a
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from chickenfoot.rules import fast
 from chickenfoot.rules.actions import Draw, Pass, Play
@@ -52,8 +52,11 @@ __all__ = [
 ]
 
 _to_state = fast.to_state
-_legal_actions = fast.legal_actions
-_apply = fast.apply
+_from_state = fast.from_state
+_to_move = fast.to_move
+_actions = fast._ACTIONS.__getitem__
+_legal_moves = fast.legal_moves
+_play = fast.play
 
 
 def new_game(
@@ -65,8 +68,9 @@ def new_game(
     and the events of the round's start. Raises :class:`BadDeck` for decks that are not one
     full set per round.
     """
-    position, events = fast.new_game(rules, decks, seed=seed)
-    return _to_state(position), events
+    events: list[Event] = []
+    position = fast.new_game(rules, decks, seed=seed, events=events)
+    return _to_state(position), tuple(events)
 
 
 def legal_actions(state: GameState) -> tuple[Play | Draw | Pass, ...]:
@@ -74,9 +78,10 @@ def legal_actions(state: GameState) -> tuple[Play | Draw | Pass, ...]:
 
     A seat with a play must play. After drawing a playable tile it must play that tile
     (``must_play``) or may keep it and pass (``may_play``). A seat without a play draws if
-    the boneyard allows, and passes otherwise.
+    the boneyard allows, and passes otherwise. Plays come open end by open end (in board
+    order), each end's tiles in set order.
     """
-    return _legal_actions(state._position)
+    return tuple(map(_actions, _legal_moves(_from_state(state))))
 
 
 def apply(state: GameState, action: Play | Draw | Pass) -> tuple[GameState, tuple[Event, ...]]:
@@ -84,10 +89,13 @@ def apply(state: GameState, action: Play | Draw | Pass) -> tuple[GameState, tupl
 
     Raises an :class:`IllegalAction` subclass naming the problem if the rules forbid it.
     """
-    position, events = _apply(state._position, action)
-    return _to_state(position), events
+    before = _from_state(state)
+    events: list[Event] = []
+    position = _play(before, _to_move(action), events)
+    # A draw or a pass leaves the board as it was: the new state shares the board model.
+    return _to_state(position, state.board if position[3] is before[3] else None), tuple(events)
 
 
 def has_play(state: GameState, seat: int) -> bool:
     """True if ``seat`` holds a tile that fits an open end now."""
-    return fast.has_play(state._position, seat)
+    return fast.has_play(_from_state(state), seat)

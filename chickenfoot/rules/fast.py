@@ -1,19 +1,21 @@
 """The rules engine's core: the game on lean, immutable positions. Also the fast lane.
 
-Every rule lives here, as pure functions on a :data:`~chickenfoot.rules.state.Position`, a
-plain tuple holding the same facts as a :class:`~chickenfoot.rules.GameState` without
-building a model per move. :mod:`chickenfoot.rules.engine` wraps these functions for
-states; simulations that play many games can call them directly, with the same names::
+Every rule lives here, as pure functions on a :data:`Position`, a plain tuple holding the same
+facts as a :class:`~chickenfoot.rules.GameState`, with moves as plain tuples
+(``("play", seat, tile, target)``, ``("draw", seat)``, ``("pass", seat)``) instead of action
+models. :mod:`chickenfoot.rules.engine` wraps these functions for states, actions and events;
+simulations that play many games can call them directly and skip building models::
 
     from chickenfoot.rules import fast
 
-    position, events = fast.new_game(rules, seed=1)
+    position = fast.new_game(rules, seed=1)
     while not fast.is_over(position):
-        position, events = fast.apply(position, choose(fast.legal_actions(position)))
+        position = fast.play(position, random.choice(fast.legal_moves(position)))
     final = fast.to_state(position)
 
-Actions and events are the same (shared, immutable) objects as in the state API, and an
-illegal action raises the same :class:`IllegalAction` subclass with the same message.
+Pass a list as ``events`` to :func:`new_game` or :func:`play` to collect the events (the
+same models :func:`chickenfoot.rules.apply` returns). An illegal move raises the same
+:class:`IllegalAction` subclass, with the same message, as the state API.
 
 Dealing: each round's deck is a shuffled full set. With ``round_start="holder"`` (cross) seat
 ``i`` is dealt the ``i``-th block of ``hand`` tiles from the top and the rest is the boneyard;
@@ -25,19 +27,29 @@ hands are dealt in blocks from the deck without it. Leaving the other tiles in t
 instead of shuffling them back gives the same chances: in a shuffled deck the order of the
 other tiles does not depend on where the double lay.
 
-Speed: the same fact is the same object (actions, events, open ends are looked up, not
-built), each board is handed its open ends worked out from the previous board's, and a move
-builds only the tuples that change.
+Speed: hands are also kept as bit sets, so "which tiles fit this end" is one AND; each board
+carries its open ends worked out from the previous board's; the same fact is the same object
+(events, open ends and action models are looked up, not built); and a move builds only the
+tuples that change.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
+from functools import cache
+from typing import NamedTuple
 
 from chickenfoot.rules._frozen import SharedValues, _adopt
 from chickenfoot.rules.actions import _DRAWS, _PASSES, _PLAYS, Draw, Pass, Play
-from chickenfoot.rules.board import TOES_PER_FOOT, Board, OpenEnd, arm_id, toe_id
+from chickenfoot.rules.board import (
+    TOES_PER_FOOT,
+    Board,
+    OpenEnd,
+    Placement,
+    arm_id,
+    toe_id,
+)
 from chickenfoot.rules.events import (
     ArmStarted,
     Event,
@@ -55,10 +67,110 @@ from chickenfoot.rules.events import (
     WentOut,
 )
 from chickenfoot.rules.ruleset import RuleSet
-from chickenfoot.rules.state import Deck, GameState, Position, RoundTable, SeatView, round_table
+from chickenfoot.rules.state import GameState, SeatView
 from chickenfoot.rules.tiles import Tile, full_set, hand_points
 
+Deck = tuple[Tile, ...]
 Hands = tuple[Deck, ...]
+Move = tuple[str, int] | tuple[str, int, Tile, str]
+"""A move as a plain tuple: ``("play", seat, tile, target)``, ``("draw", seat)`` or
+``("pass", seat)``; :func:`to_action` and :func:`to_move` convert to and from action models."""
+
+
+class SetBits(NamedTuple):
+    """A set's tiles as bits, so that "which tiles fit this end" is one AND.
+
+    Tile ``i`` of :func:`~chickenfoot.rules.full_set` is the bit ``1 << i``; a hand is the OR
+    of its tiles' bits.
+    """
+
+    bit: dict[Tile, int]
+    carrying: tuple[int, ...]
+    """``carrying[v]``: the bits of every tile that carries the number ``v``."""
+    tiles_in: SharedValues[int, Deck]
+    """``tiles_in[bits]``: the tiles whose bits are set in ``bits``, in set order."""
+
+
+@cache
+def set_bits(set_size: int) -> SetBits:
+    """The :class:`SetBits` of a double-``set_size`` set."""
+    tiles = full_set(set_size)
+    bit = {tile: 1 << index for index, tile in enumerate(tiles)}
+    carrying = [0] * (set_size + 1)
+    for tile, tile_bit in bit.items():
+        carrying[tile.low] |= tile_bit
+        carrying[tile.high] |= tile_bit
+    tile_of = {tile_bit: tile for tile, tile_bit in bit.items()}
+
+    def tiles_in(bits: int) -> Deck:
+        found = []
+        while bits:
+            lowest = bits & -bits
+            bits ^= lowest
+            found.append(tile_of[lowest])
+        return tuple(found)
+
+    return SetBits(bit, tuple(carrying), SharedValues(tiles_in))
+
+
+class RoundTable(NamedTuple):
+    """What every position of one round shares: the game so far, and the rules read per move.
+
+    The first five values are the :class:`GameState` fields that change only between rounds;
+    the others are worked out from the rules once, so a move never recomputes them (the last
+    three are the set's :class:`SetBits`).
+    """
+
+    rules: RuleSet
+    decks: tuple[Deck, ...]
+    round_index: int
+    round_scores: tuple[tuple[int, ...], ...]
+    over: bool
+    players: int
+    reserve: int
+    may_keep_drawn: bool
+    draw_until_playable: bool
+    bit: dict[Tile, int]
+    tiles_in: SharedValues[int, Deck]
+    carrying: tuple[int, ...]
+
+
+def round_table(
+    rules: RuleSet,
+    decks: tuple[Deck, ...],
+    round_index: int,
+    round_scores: tuple[tuple[int, ...], ...],
+    over: bool = False,
+) -> RoundTable:
+    """The :class:`RoundTable` of a round of ``rules``."""
+    bits = set_bits(rules.set_size)
+    return RoundTable(
+        rules,
+        decks,
+        round_index,
+        round_scores,
+        over,
+        rules.players,
+        rules.reserve_count,
+        rules.drawn_tile == "may_play",
+        rules.draw == "until_playable",
+        bits.bit,
+        bits.tiles_in,
+        bits.carrying,
+    )
+
+
+BoardTuple = tuple[
+    int, int, tuple[Placement, ...], str | None, int, tuple[str, ...], tuple[OpenEnd, ...],
+    tuple[str, ...], tuple[OpenEnd, ...],
+]
+"""A :class:`Board` as a plain tuple: (centre, arms required, tiles played, foot, toes, free
+end ids, free ends, open end ids, open ends); the last four are worked out from the others."""
+
+Position = tuple[RoundTable, Hands, Deck, BoardTuple, int, Tile | None, tuple[int, ...]]
+"""A game at one moment as a plain tuple: (round table, hands, boneyard, board, seat on turn,
+drawn tile, hands as bits). The same facts as a :class:`GameState`, which
+:func:`to_state` builds on demand."""
 
 
 class IllegalAction(ValueError):
@@ -93,14 +205,13 @@ class BadDeck(ValueError):
     """A round's deck is not exactly one full set."""
 
 
-
 # ----- shared values ---------------------------------------------------------------------------
 # The same fact is the same immutable object: the hot path looks these up by key instead of
 # building a model or a named tuple each time.
 
-_TILE_PLAYED: SharedValues[tuple[int, Tile, str, int], TilePlayed] = SharedValues(
-    lambda key: TilePlayed._trusted(
-        kind="tile_played", seat=key[0], tile=key[1], target=key[2], end=key[3]
+_TILE_PLAYED: SharedValues[Placement, TilePlayed] = SharedValues(
+    lambda placed: TilePlayed._trusted(
+        kind="tile_played", seat=placed[0], tile=placed[1], target=placed[2], end=placed[3]
     )
 )
 _TILE_DRAWN: SharedValues[tuple[int, Tile, bool], TileDrawn] = SharedValues(
@@ -124,6 +235,30 @@ _FOOT_COMPLETED: SharedValues[tuple[int, str, int], FootCompleted] = SharedValue
 )
 _OPEN_END: SharedValues[tuple[str, int], OpenEnd] = SharedValues(lambda key: OpenEnd(*key))
 _TOE_ID: SharedValues[tuple[str, int], str] = SharedValues(lambda key: toe_id(*key))
+_new_tuple = tuple.__new__
+
+
+def _action_of(move: Move) -> Play | Draw | Pass:
+    if move[0] == "play":
+        return _PLAYS[move[1:]]  # type: ignore[index]
+    return (_DRAWS if move[0] == "draw" else _PASSES)[move[1]]
+
+
+_ACTIONS: SharedValues[Move, Play | Draw | Pass] = SharedValues(_action_of)
+_DRAW_MOVES: SharedValues[int, Move] = SharedValues(lambda seat: ("draw", seat))
+_PASS_MOVES: SharedValues[int, Move] = SharedValues(lambda seat: ("pass", seat))
+
+
+def to_action(move: Move) -> Play | Draw | Pass:
+    """The (shared, immutable) action model of ``move``."""
+    return _ACTIONS[move]
+
+
+def to_move(action: Play | Draw | Pass) -> Move:
+    """The move of an action model."""
+    if action.kind == "play":
+        return ("play", action.seat, action.tile, action.target)  # type: ignore[union-attr]
+    return (action.kind, action.seat)
 
 
 # ----- positions and states ----------------------------------------------------------------------
@@ -139,9 +274,12 @@ def turn(position: Position) -> int:
     return position[4]
 
 
-def to_state(position: Position) -> GameState:
-    """The :class:`GameState` of ``position`` (it shares every value with the position)."""
-    table, hands, boneyard, board, seat, drawn = position
+def to_state(position: Position, board: Board | None = None) -> GameState:
+    """The :class:`GameState` of ``position``; it shares every value with the position.
+
+    ``board`` is the position's board as a model, if the caller already has it.
+    """
+    table, hands, boneyard, lean_board, seat, drawn, _hand_bits = position
     return _adopt(
         GameState,
         {
@@ -150,7 +288,7 @@ def to_state(position: Position) -> GameState:
             "round_index": table.round_index,
             "hands": hands,
             "boneyard": boneyard,
-            "board": board,
+            "board": board if board is not None else board_model(lean_board),
             "turn": seat,
             "drawn": drawn,
             "round_scores": table.round_scores,
@@ -162,7 +300,61 @@ def to_state(position: Position) -> GameState:
 
 def from_state(state: GameState) -> Position:
     """The position of ``state``: continue any game on the fast lane."""
-    return state._position
+    cached = state.__dict__
+    position = cached.get("_position")
+    if position is None:
+        table = round_table(
+            state.rules, state.decks, state.round_index, state.round_scores, state.over
+        )
+        bit_of = table.bit.__getitem__
+        try:
+            hand_bits = tuple(sum(map(bit_of, hand)) for hand in state.hands)
+        except KeyError as error:
+            size = state.rules.set_size
+            raise ValueError(f"a hand holds {error.args[0]}, not a tile of a double-{size} set") from None
+        position = cached["_position"] = (
+            table,
+            state.hands,
+            state.boneyard,
+            board_tuple(state.board),
+            state.turn,
+            state.drawn,
+            hand_bits,
+        )
+    return position
+
+
+def board_model(board: BoardTuple) -> Board:
+    """The :class:`Board` of a :data:`BoardTuple`, its cached values filled in."""
+    centre, arms_required, played, foot, toes, free_ids, free_ends, _open_ids, open_ends = board
+    return _adopt(
+        Board,
+        {
+            "centre": centre,
+            "arms_required": arms_required,
+            "played": played,
+            "foot": foot,
+            "toes": toes,
+            "free_ids": free_ids,
+            "free_ends": free_ends,
+            "open_ends": open_ends,
+        },
+    )
+
+
+def board_tuple(board: Board) -> BoardTuple:
+    """The :data:`BoardTuple` of a :class:`Board`."""
+    return (
+        board.centre,
+        board.arms_required,
+        board.played,
+        board.foot,
+        board.toes,
+        board.free_ids,
+        board.free_ends,
+        tuple(target for target, _ in board.open_ends),
+        board.open_ends,
+    )
 
 
 def view(position: Position, seat: int) -> SeatView:
@@ -187,8 +379,11 @@ def check_decks(rules: RuleSet, decks: Sequence[Sequence[Tile]]) -> None:
     """Raise :class:`BadDeck` unless there is one deck per round, each exactly the full set."""
     if len(decks) != rules.round_count:
         raise BadDeck(f"{len(decks)} decks for {rules.round_count} rounds: one per round is needed")
-    expected = set(full_set(rules.set_size))
+    tiles = full_set(rules.set_size)
+    expected = frozenset(tiles)
     for number, deck in enumerate(decks, start=1):
+        if len(deck) == len(tiles) and expected.issuperset(deck) and len(set(deck)) == len(tiles):
+            continue  # exactly the full set: the common case, checked in one go
         seen: set[Tile] = set()
         for tile in deck:
             if tile in seen:
@@ -204,18 +399,22 @@ def check_decks(rules: RuleSet, decks: Sequence[Sequence[Tile]]) -> None:
 
 
 def new_game(
-    rules: RuleSet, decks: Sequence[Sequence[Tile]] | None = None, *, seed: int | None = None
-) -> tuple[Position, tuple[Event, ...]]:
+    rules: RuleSet,
+    decks: Sequence[Sequence[Tile]] | None = None,
+    *,
+    seed: int | None = None,
+    events: list[Event] | None = None,
+) -> Position:
     """Start a game: deal round 1 from ``decks`` (one full shuffled set per round).
 
     Without ``decks`` they are shuffled with ``random.Random(seed)``. Returns the first
-    position and the events of the round's start.
+    position; the events of the round's start are appended to ``events`` if given.
     """
     if decks is None:
         decks = shuffled_decks(rules, random.Random(seed))
     check_decks(rules, decks)
     frozen_decks = tuple(tuple(deck) for deck in decks)
-    return _start_round(rules, frozen_decks, 0, ())
+    return _start_round(rules, frozen_decks, 0, (), events)
 
 
 def _start_round(
@@ -223,14 +422,15 @@ def _start_round(
     decks: tuple[Deck, ...],
     round_index: int,
     round_scores: tuple[tuple[int, ...], ...],
-) -> tuple[Position, tuple[Event, ...]]:
+    events: list[Event] | None,
+) -> Position:
     players = rules.players
     per_hand = rules.tiles_per_hand
     value = rules.round_double(round_index)
     double = Tile(value, value)
     deck = decks[round_index]
     first_seeker = round_index % players
-    events: list[Event] = []
+    searched: Deck = ()
     if rules.round_start == "search":
         position = deck.index(double)
         placer = (first_seeker + position) % players
@@ -244,129 +444,120 @@ def _start_round(
         boneyard = deck[players * per_hand :]
         holder = next((seat for seat in range(players) if double in hands[seat]), None)
         search_draws = 0
-        seat = first_seeker
-        while holder is None:
-            tile, boneyard = boneyard[0], boneyard[1:]
-            hands[seat] = hands[seat] + (tile,)
-            search_draws += 1
-            events.append(_TILE_DRAWN[seat, tile, True])
-            if tile == double:
-                holder = seat
-            seat = (seat + 1) % players
+        if holder is None:
+            # The seats draw in turn, keeping what they draw, until the double turns up.
+            search_draws = boneyard.index(double) + 1
+            searched, boneyard = boneyard[:search_draws], boneyard[search_draws:]
+            for offset, tile in enumerate(searched):
+                hands[(first_seeker + offset) % players] += (tile,)
+            holder = (first_seeker + search_draws - 1) % players
         placer = holder
         hands[placer] = tuple(tile for tile in hands[placer] if tile != double)
         first_player = (placer + 1) % players
-    events.insert(
-        0,
-        RoundStarted._trusted(
-            kind="round_started",
-            round=round_index + 1,
-            double=value,
-            placed_by=placer,
-            first_player=first_player,
-            search_draws=search_draws,
-        ),
-    )
-    board = Board._trusted(
-        centre=value, arms_required=rules.arm_count, played=(), foot=None, toes=0
-    )
+    if events is not None:
+        events.append(
+            RoundStarted._trusted(
+                kind="round_started",
+                round=round_index + 1,
+                double=value,
+                placed_by=placer,
+                first_player=first_player,
+                search_draws=search_draws,
+            )
+        )
+        events.extend(
+            _TILE_DRAWN[(first_seeker + offset) % players, tile, True]
+            for offset, tile in enumerate(searched)
+        )
     table = round_table(rules, decks, round_index, round_scores)
-    start: Position = (table, tuple(hands), boneyard, board, first_player, None)
+    bit_of = table.bit.__getitem__
+    hand_bits = tuple(sum(map(bit_of, hand)) for hand in hands)
+    first_arm = arm_id(0)
+    board: BoardTuple = (
+        value, rules.arm_count, (), None, 0, (), (), (first_arm,), (_OPEN_END[first_arm, value],)
+    )
+    start: Position = (table, tuple(hands), boneyard, board, first_player, None, hand_bits)
     if not hands[placer]:
         # Placing the double emptied the placer's hand (a one-tile deal): it went out.
-        went_out = WentOut._trusted(kind="went_out", seat=placer, foot_open=False)
-        return _end_round(start, events, went_out)
-    return start, tuple(events)
+        return _end_round(start, events, placer)
+    return start
 
 
-# ----- legal actions -----------------------------------------------------------------------
+# ----- legal moves -------------------------------------------------------------------------
 
 
-def legal_actions(position: Position) -> tuple[Play | Draw | Pass, ...]:
+def legal_moves(position: Position) -> tuple[Move, ...]:
     """What the seat on turn may do now; empty only when the game is over.
 
     A seat with a play must play. After drawing a playable tile it must play that tile
     (``must_play``) or may keep it and pass (``may_play``). A seat without a play draws if
-    the boneyard allows, and passes otherwise.
+    the boneyard allows, and passes otherwise. Plays come open end by open end (in board
+    order), each end's tiles in set order.
     """
-    table, hands, boneyard, board, seat, drawn = position
+    table, _hands, boneyard, board, seat, drawn, hand_bits = position
     if table.over:
         return ()
-    by_value = board.ends_by_value
-    plays = _PLAYS
-    found: list[Play | Draw | Pass] = []
-    for tile in hands[seat] if drawn is None else (drawn,):
-        low, high = tile
-        if low in by_value:
-            for target in by_value[low]:
-                found.append(plays[seat, tile, target])
-        if high != low and high in by_value:
-            for target in by_value[high]:
-                found.append(plays[seat, tile, target])
+    held = hand_bits[seat] if drawn is None else table.bit[drawn]
+    carrying = table.carrying
+    tiles_in = table.tiles_in
+    found: list[Move] = []
+    for target, value in board[8]:
+        fitting = held & carrying[value]
+        if fitting:
+            for tile in tiles_in[fitting]:
+                found.append(("play", seat, tile, target))
     if found:
         if drawn is not None and table.may_keep_drawn:
-            found.append(_PASSES[seat])
+            found.append(_PASS_MOVES[seat])
         return tuple(found)
     if len(boneyard) > table.reserve:
-        return (_DRAWS[seat],)
-    return (_PASSES[seat],)
+        return (_DRAW_MOVES[seat],)
+    return (_PASS_MOVES[seat],)
 
 
 def has_play(position: Position, seat: int) -> bool:
     """True if ``seat`` holds a tile that fits an open end now."""
-    return _fits_any(position[1][seat], position[3].ends_by_value)
+    return _fits(position[6][seat], position[3][8], position[0].carrying)
 
 
-def _fits_any(hand: Deck, by_value: dict[int, tuple[str, ...]]) -> bool:
-    """True if a tile of ``hand`` carries a number some open end needs."""
-    for low, high in hand:
-        if low in by_value or high in by_value:
+def _fits(held: int, open_ends: tuple[OpenEnd, ...], carrying: tuple[int, ...]) -> bool:
+    """True if a tile among the bits ``held`` carries a number some open end needs."""
+    for _target, value in open_ends:
+        if held & carrying[value]:
             return True
     return False
 
 
-# ----- applying ------------------------------------------------------------------------------
+# ----- playing -------------------------------------------------------------------------------
 
 
-def apply(position: Position, action: Play | Draw | Pass) -> tuple[Position, tuple[Event, ...]]:
-    """Apply ``action`` at ``position``: the next position and the events it caused.
+def play(position: Position, move: Move, events: list[Event] | None = None) -> Position:
+    """Make ``move`` at ``position``: the next position. Its events go to ``events`` if given.
 
     Raises an :class:`IllegalAction` subclass naming the problem if the rules forbid it.
     """
-    table, hands, boneyard, board, seat, drawn = position
+    table, _hands, _boneyard, board, seat, drawn, hand_bits = position
     if table.over:
         raise GameIsOver("the game is over: no more moves")
-    if action.seat != seat:
-        raise NotYourTurn(f"it is seat {seat}'s turn, not seat {action.seat}'s")
-    kind = action.kind
-    if kind == "play":
-        return _apply_play(table, hands, boneyard, board, seat, drawn, action)  # type: ignore[arg-type]
+    kind = move[0]
+    if move[1] != seat:
+        raise NotYourTurn(f"it is seat {seat}'s turn, not seat {move[1]}'s")
     if kind == "draw":
-        return _apply_draw(table, hands, boneyard, board, seat, drawn)
-    return _apply_pass(table, hands, boneyard, board, seat, drawn)
+        return _draw(position, events)
+    if kind == "pass":
+        return _pass(position, events)
 
-
-def _apply_play(
-    table: RoundTable,
-    hands: Hands,
-    boneyard: Deck,
-    board: Board,
-    seat: int,
-    drawn: Tile | None,
-    action: Play,
-) -> tuple[Position, tuple[Event, ...]]:
-    tile = action.tile
-    hand = hands[seat]
-    if tile not in hand:
+    _play, _seat, tile, target = move  # type: ignore[misc]
+    tile_bit = table.bit.get(tile, 0)
+    held = hand_bits[seat]
+    if not held & tile_bit:
         raise TileNotInHand(f"{tile} is not in seat {seat}'s hand")
     if drawn is not None and tile != drawn:
         raise CannotPlayThere(f"seat {seat} drew {drawn}: only that tile may be played now")
-    target = action.target
-    for open_target, value in board.open_ends:
-        if open_target == target:
-            break
-    else:
-        raise CannotPlayThere(_closed_target_reason(board, target))
+    try:
+        value = board[8][board[7].index(target)][1]
+    except ValueError:
+        raise CannotPlayThere(_closed_target_reason(board_model(board), target)) from None
     low, high = tile
     if low == value:
         end = high
@@ -375,81 +566,91 @@ def _apply_play(
     else:
         raise CannotPlayThere(f"{tile} does not fit {target}, which needs a {value}")
 
-    played = _TILE_PLAYED[seat, tile, target, end]
-    new_board, board_event = _board_after(board, played, value, seat)
-    index = hand.index(tile)
-    new_hand = hand[:index] + hand[index + 1 :]
-    hands = hands[:seat] + (new_hand,) + hands[seat + 1 :]
-    after: Position = (table, hands, boneyard, new_board, (seat + 1) % table.players, None)
-    events = (played,) if board_event is None else (played, board_event)
-    if not new_hand:
-        foot_open = new_board.foot is not None
-        went_out = WentOut._trusted(kind="went_out", seat=seat, foot_open=foot_open)
-        return _end_round(after, list(events), went_out)
-    return after, events
+    return _lay_tile(position, tile, tile_bit, target, value, end, events)
 
 
-def _board_after(
-    board: Board, played: TilePlayed, value: int, seat: int
-) -> tuple[Board, Event | None]:
-    """The board once ``played`` lies on its target (matched against ``value``).
+def _lay_tile(
+    position: Position,
+    tile: Tile,
+    tile_bit: int,
+    target: str,
+    value: int,
+    end: int,
+    events: list[Event] | None,
+) -> Position:
+    """The position once the seat on turn laid ``tile`` on ``target`` (an open end needing
+    ``value``; the tile leaves ``end`` showing). The move is known to be legal.
 
-    Also returns the arm or foot event the play causes, if any. The new board is handed its
-    free and open ends worked out from the old board's, so a play never rescans the table.
+    Appends the events (the tile played, the arm or foot it starts or ends) to ``events`` if
+    given. The free and open ends are worked out from the old board's, so a play never
+    rescans the table.
     """
-    target, end = played.target, played.end
-    before = board.played
-    arms_required = board.arms_required
-    foot = board.foot
-    toes = board.toes
+    table, hands, boneyard, board, seat, _drawn, hand_bits = position
+    centre, arms_required, before, foot, toes, free_ids, free_ends, open_ids, open_ends = board
+    placed = _new_tuple(Placement, (seat, tile, target, end))
     board_event: Event | None = None
     if len(before) < arms_required:  # the arms phase: this tile starts an arm
         arms = len(before) + 1
-        free_ids = board.free_ids + (target,)
-        free_ends = board.free_ends + (_OPEN_END[target, end],)
-        board_event = _ARM_STARTED[seat, target, arms, arms_required]
+        free_ids += (target,)
+        free_ends += (_OPEN_END[target, end],)
+        if events is not None:
+            board_event = _ARM_STARTED[seat, target, arms, arms_required]
         if arms < arms_required:
-            open_ends: tuple[OpenEnd, ...] = (_OPEN_END[arm_id(arms), board.centre],)
+            open_ids = (arm_id(arms),)
+            open_ends = (_OPEN_END[open_ids[0], centre],)
         else:
-            open_ends = free_ends
+            open_ids, open_ends = free_ids, free_ends
     elif foot is not None:  # a toe of the open foot
         toes += 1
-        free_ids = board.free_ids + (target,)
-        free_ends = board.free_ends + (_OPEN_END[target, end],)
+        free_ids += (target,)
+        free_ends += (_OPEN_END[target, end],)
         if toes < TOES_PER_FOOT:
-            open_ends = (_OPEN_END[_TOE_ID[foot, toes + 1], value],)
+            open_ids = (_TOE_ID[foot, toes + 1],)
+            open_ends = (_OPEN_END[open_ids[0], value],)
         else:
-            board_event = _FOOT_COMPLETED[seat, foot, value]
+            if events is not None:
+                board_event = _FOOT_COMPLETED[seat, foot, value]
             foot, toes = None, 0
-            open_ends = free_ends
+            open_ids, open_ends = free_ids, free_ends
     else:
-        free_ids = board.free_ids
-        free_ends = board.free_ends
         index = free_ids.index(target)
-        if played.tile[0] == played.tile[1]:  # a double closes its line and opens a foot
+        if tile[0] == tile[1]:  # a double closes its line and opens a foot
             free_ids = free_ids[:index] + free_ids[index + 1 :]
             free_ends = free_ends[:index] + free_ends[index + 1 :]
             foot = target
-            open_ends = (_OPEN_END[_TOE_ID[target, 1], value],)
-            board_event = _FOOT_OPENED[seat, target, value]
+            open_ids = (_TOE_ID[target, 1],)
+            open_ends = (_OPEN_END[open_ids[0], value],)
+            if events is not None:
+                board_event = _FOOT_OPENED[seat, target, value]
         else:
             free_ends = free_ends[:index] + (_OPEN_END[target, end],) + free_ends[index + 1 :]
-            open_ends = free_ends
-    new_board = _adopt(
-        Board,
-        {
-            "centre": board.centre,
-            "arms_required": arms_required,
-            "played": before + (played,),
-            "foot": foot,
-            "toes": toes,
-            # Cached values, worked out from the previous board's:
-            "free_ids": free_ids,
-            "free_ends": free_ends,
-            "open_ends": open_ends,
-        },
+            open_ids, open_ends = free_ids, free_ends
+    if events is not None:
+        events.append(_TILE_PLAYED[placed])
+        if board_event is not None:
+            events.append(board_event)
+    hand = hands[seat]
+    index = hand.index(tile)
+    new_hand = hand[:index] + hand[index + 1 :]
+    new_hands = list(hands)
+    new_hands[seat] = new_hand
+    new_bits = list(hand_bits)
+    new_bits[seat] ^= tile_bit
+    after: Position = (
+        table,
+        tuple(new_hands),
+        boneyard,
+        (
+            centre, arms_required, before + (placed,), foot, toes, free_ids, free_ends, open_ids,
+            open_ends,
+        ),
+        (seat + 1) % table.players,
+        None,
+        tuple(new_bits),
     )
-    return new_board, board_event
+    if not new_hand:
+        return _end_round(after, events, seat)
+    return after
 
 
 def _closed_target_reason(board: Board, target: str) -> str:
@@ -471,82 +672,97 @@ def _closed_target_reason(board: Board, target: str) -> str:
     return f"there is no open end {target!r}"
 
 
-def _apply_draw(
-    table: RoundTable, hands: Hands, boneyard: Deck, board: Board, seat: int, drawn: Tile | None
-) -> tuple[Position, tuple[Event, ...]]:
+def _draw(position: Position, events: list[Event] | None) -> Position:
+    table, hands, boneyard, board, seat, drawn, hand_bits = position
     if drawn is not None:
         raise CannotDraw(f"seat {seat} already drew {drawn}: play it or keep it")
-    by_value = board.ends_by_value
-    if _fits_any(hands[seat], by_value):
+    carrying = table.carrying
+    open_ends = board[8]
+    if _fits(hand_bits[seat], open_ends, carrying):
         raise MustPlay(f"seat {seat} has a tile that can be played, so it must play")
     reserve = table.reserve
     if len(boneyard) <= reserve:
         raise CannotDraw("the boneyard has nothing left to draw: pass instead")
     tile = boneyard[0]
-    hands = hands[:seat] + (hands[seat] + (tile,),) + hands[seat + 1 :]
-    drawn_event = _TILE_DRAWN[seat, tile, False]
-    if tile[0] in by_value or tile[1] in by_value:
-        return (table, hands, boneyard[1:], board, seat, tile), (drawn_event,)
-    if table.draw_until_playable and len(boneyard) - 1 > reserve:
-        return (table, hands, boneyard[1:], board, seat, None), (drawn_event,)
-    after = (table, hands, boneyard[1:], board, (seat + 1) % table.players, None)
-    return after, (drawn_event, _PASSED[seat, "drew_unplayable"])
+    tile_bit = table.bit[tile]
+    new_hands = list(hands)
+    new_hands[seat] = hands[seat] + (tile,)
+    new_bits = list(hand_bits)
+    new_bits[seat] = hand_bits[seat] | tile_bit
+    if events is not None:
+        events.append(_TILE_DRAWN[seat, tile, False])
+    if _fits(tile_bit, open_ends, carrying):
+        next_seat, pending = seat, tile
+    elif table.draw_until_playable and len(boneyard) - 1 > reserve:
+        next_seat, pending = seat, None
+    else:
+        next_seat, pending = (seat + 1) % table.players, None
+        if events is not None:
+            events.append(_PASSED[seat, "drew_unplayable"])
+    return (table, tuple(new_hands), boneyard[1:], board, next_seat, pending, tuple(new_bits))
 
 
-def _apply_pass(
-    table: RoundTable, hands: Hands, boneyard: Deck, board: Board, seat: int, drawn: Tile | None
-) -> tuple[Position, tuple[Event, ...]]:
-    after: Position = (table, hands, boneyard, board, (seat + 1) % table.players, None)
+def _pass(position: Position, events: list[Event] | None) -> Position:
+    table, hands, boneyard, board, seat, drawn, hand_bits = position
+    after: Position = (table, hands, boneyard, board, (seat + 1) % table.players, None, hand_bits)
     if drawn is not None:
         if not table.may_keep_drawn:
             raise MustPlay(f"seat {seat} drew {drawn} and must play it")
-        return after, (_PASSED[seat, "kept_drawn"],)
-    by_value = board.ends_by_value
-    if _fits_any(hands[seat], by_value):
+        if events is not None:
+            events.append(_PASSED[seat, "kept_drawn"])
+        return after
+    open_ends = board[8]
+    carrying = table.carrying
+    if _fits(hand_bits[seat], open_ends, carrying):
         raise MustPlay(f"seat {seat} has a tile that can be played, so it must play")
     if len(boneyard) > table.reserve:
         raise MustPlay(f"seat {seat} has no play but the boneyard does: draw first")
-    passed = _PASSED[seat, "nothing_to_draw"]
-    if not any(_fits_any(hand, by_value) for hand in hands):
-        blocked = RoundBlocked._trusted(kind="round_blocked", round=table.round_index + 1)
-        return _end_round(after, [passed], blocked)
-    return after, (passed,)
+    if events is not None:
+        events.append(_PASSED[seat, "nothing_to_draw"])
+    if not any(_fits(held, open_ends, carrying) for held in hand_bits):
+        return _end_round(after, events, None)
+    return after
 
 
 # ----- ending rounds and the game --------------------------------------------------------------
 
 
-def _end_round(
-    position: Position, events: list[Event], ending: WentOut | RoundBlocked
-) -> tuple[Position, tuple[Event, ...]]:
-    """Score the round that just ended and start the next one (or end the game)."""
-    table, hands, boneyard, board, seat, _drawn = position
+def _end_round(position: Position, events: list[Event] | None, went_out: int | None) -> Position:
+    """Score the round that just ended and start the next one (or end the game).
+
+    ``went_out`` is the seat that played its last tile, or None if the round is blocked.
+    """
+    table, hands, boneyard, board, seat, _drawn, hand_bits = position
     rules = table.rules
     points = tuple(hand_points(hand, rules.double_blank_points) for hand in hands)
     round_scores = table.round_scores + (points,)
-    totals = tuple(sum(column) for column in zip(*round_scores, strict=True))
-    events.append(ending)
-    events.append(
-        RoundScored._trusted(
-            kind="round_scored",
-            round=table.round_index + 1,
-            double=rules.round_double(table.round_index),
-            hands=hands,
-            points=points,
-            totals=totals,
+    if events is not None:
+        if went_out is None:
+            events.append(RoundBlocked._trusted(kind="round_blocked", round=table.round_index + 1))
+        else:
+            foot_open = board[3] is not None
+            events.append(WentOut._trusted(kind="went_out", seat=went_out, foot_open=foot_open))
+        events.append(
+            RoundScored._trusted(
+                kind="round_scored",
+                round=table.round_index + 1,
+                double=rules.round_double(table.round_index),
+                hands=hands,
+                points=points,
+                totals=tuple(sum(column) for column in zip(*round_scores, strict=True)),
+            )
         )
-    )
     if table.round_index + 1 < rules.round_count:
-        next_round, start_events = _start_round(
-            rules, table.decks, table.round_index + 1, round_scores
+        return _start_round(rules, table.decks, table.round_index + 1, round_scores, events)
+    if events is not None:
+        ranking, winners, decided_by = rank(rules, round_scores)
+        events.append(
+            GameOver._trusted(
+                kind="game_over", ranking=ranking, winners=winners, decided_by=decided_by
+            )
         )
-        return next_round, tuple(events) + start_events
-    ranking, winners, decided_by = rank(rules, round_scores)
-    events.append(
-        GameOver._trusted(kind="game_over", ranking=ranking, winners=winners, decided_by=decided_by)
-    )
     final_table = round_table(rules, table.decks, table.round_index, round_scores, over=True)
-    return (final_table, hands, boneyard, board, seat, None), tuple(events)
+    return (final_table, hands, boneyard, board, seat, None, hand_bits)
 
 
 def rank(

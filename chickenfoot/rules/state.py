@@ -12,61 +12,12 @@ tiles cannot leak by accident.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from pydantic import Field
 
-from chickenfoot.rules._frozen import FrozenModel, derived
+from chickenfoot.rules._frozen import FrozenModel
 from chickenfoot.rules.board import Board
 from chickenfoot.rules.ruleset import RuleSet
-from chickenfoot.rules.tiles import Tile, TileField
-
-Deck = tuple[Tile, ...]
-
-
-class RoundTable(NamedTuple):
-    """What every position of one round shares: the game so far, and the rules read per move.
-
-    The first five values are the :class:`GameState` fields that change only between rounds;
-    the last four are resolved from the rules once, so a move never recomputes them.
-    """
-
-    rules: RuleSet
-    decks: tuple[Deck, ...]
-    round_index: int
-    round_scores: tuple[tuple[int, ...], ...]
-    over: bool
-    players: int
-    reserve: int
-    may_keep_drawn: bool
-    draw_until_playable: bool
-
-
-def round_table(
-    rules: RuleSet,
-    decks: tuple[Deck, ...],
-    round_index: int,
-    round_scores: tuple[tuple[int, ...], ...],
-    over: bool = False,
-) -> RoundTable:
-    """The :class:`RoundTable` of a round of ``rules``."""
-    return RoundTable(
-        rules,
-        decks,
-        round_index,
-        round_scores,
-        over,
-        rules.players,
-        rules.reserve_count,
-        rules.drawn_tile == "may_play",
-        rules.draw == "until_playable",
-    )
-
-
-Position = tuple[RoundTable, tuple[Deck, ...], Deck, Board, int, Tile | None]
-"""A game at one moment as a plain tuple: (round table, hands, boneyard, board, seat on turn,
-drawn tile). The same facts as a :class:`GameState`, without building a model per move; see
-:mod:`chickenfoot.rules.fast`."""
+from chickenfoot.rules.tiles import TileField
 
 
 class GameState(FrozenModel):
@@ -88,12 +39,6 @@ class GameState(FrozenModel):
         (), description="Points of each finished round, per seat."
     )
     over: bool = False
-
-    @derived
-    def _position(self) -> Position:
-        """This state as a :data:`Position` (the engine gives each state it builds its own)."""
-        table = round_table(self.rules, self.decks, self.round_index, self.round_scores, self.over)
-        return (table, self.hands, self.boneyard, self.board, self.turn, self.drawn)
 
     @property
     def players(self) -> int:

@@ -1,22 +1,28 @@
 """Whole games per second on one core: random 4-seat double-9 games, both presets.
 
-Two figures per preset:
+Three figures per preset, each on the same pre-shuffled decks:
 
-* **bots**: games played by four :class:`~chickenfoot.bots.RandomBot` players through
-  :func:`~chickenfoot.bots.play_game`, the loop ``chickenfoot simulate`` runs (each seat reads
-  its :class:`~chickenfoot.rules.SeatView`);
-* **engine**: the engine alone, ``legal_actions`` + ``random.choice`` + ``apply``.
+* **simulate**: four :class:`~chickenfoot.bots.RandomBot` players through
+  :func:`~chickenfoot.bots.play_game`, the loop ``chickenfoot simulate`` runs (on the rules'
+  fast lane);
+* **fast lane**: :mod:`chickenfoot.rules.fast` alone: ``legal_moves``, ``random.choice``,
+  ``play``;
+* **states**: the state API a UI uses: ``legal_actions``, ``random.choice``, ``apply``, a
+  :class:`~chickenfoot.rules.GameState` and its events built for every action.
 
-The decks are shuffled before the clock starts, so the figures are the game's own work. Time
-is the process's CPU time, so other programs running at once disturb the figures less.
-Run ``python -m tests.benchmarks.bench_games`` (or ``python tests/benchmarks/bench_games.py``)
-from the repository root. Target: 500+ games/s.
+The engine shares immutable values (actions, events, open ends) between games, so the first
+games of a process fill those tables; :data:`WARM_UP` games are played before the clock
+starts, and each figure is the median of :data:`RUNS` timed runs. Time is the process's CPU
+time, so other programs running at once disturb the figures less. Run
+``python -m tests.benchmarks.bench_games`` from the repository root. Target: 500+ games/s.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
+from collections.abc import Callable
 
 from chickenfoot.bots import RandomBot, play_game
 from chickenfoot.rules import (
@@ -24,6 +30,7 @@ from chickenfoot.rules import (
     RuleSet,
     Tile,
     apply,
+    fast,
     legal_actions,
     new_game,
     preset,
@@ -31,10 +38,13 @@ from chickenfoot.rules import (
 )
 
 GAMES = 300
+WARM_UP = 100
+RUNS = 3
 SEED = 1
 TARGET_GAMES_PER_SECOND = 500
 
 Decks = tuple[tuple[Tile, ...], ...]
+GameLoop = Callable[[RuleSet, list[Decks]], None]
 
 
 def benchmark_rules(preset_name: str) -> RuleSet:
@@ -48,49 +58,76 @@ def game_decks(rules: RuleSet, games: int, seed: int) -> list[Decks]:
     return [shuffled_decks(rules, rng) for _ in range(games)]
 
 
-def bot_games_per_second(preset_name: str, games: int = GAMES, seed: int = SEED) -> float:
-    """Games per second of four random bots playing through ``play_game``."""
-    rules = benchmark_rules(preset_name)
-    all_decks = game_decks(rules, games, seed)
-    strategies = [RandomBot(seed * 10 + seat) for seat in range(rules.players)]
-    started = time.process_time()
+def simulate_loop(rules: RuleSet, all_decks: list[Decks]) -> None:
+    """Four random bots play each game through ``play_game``."""
+    strategies = [RandomBot(SEED * 10 + seat) for seat in range(rules.players)]
     for decks in all_decks:
         play_game(rules, strategies, decks)
-    return games / (time.process_time() - started)
 
 
-def engine_games_per_second(preset_name: str, games: int = GAMES, seed: int = SEED) -> float:
-    """Games per second of the bare engine: ``legal_actions``, ``random.choice``, ``apply``."""
-    rules = benchmark_rules(preset_name)
-    all_decks = game_decks(rules, games, seed)
-    choice = random.Random(seed).choice
-    started = time.process_time()
+def fast_lane_loop(rules: RuleSet, all_decks: list[Decks]) -> None:
+    """The fast lane alone: ``legal_moves``, ``random.choice``, ``play``."""
+    choice = random.Random(SEED).choice
+    legal_moves, play, is_over = fast.legal_moves, fast.play, fast.is_over
+    for decks in all_decks:
+        position = fast.new_game(rules, decks)
+        while not is_over(position):
+            position = play(position, choice(legal_moves(position)))
+
+
+def state_loop(rules: RuleSet, all_decks: list[Decks]) -> None:
+    """The state API: ``legal_actions``, ``random.choice``, ``apply``."""
+    choice = random.Random(SEED).choice
     for decks in all_decks:
         state, _events = new_game(rules, decks)
         while not state.over:
             state, _events = apply(state, choice(legal_actions(state)))
-    return games / (time.process_time() - started)
+
+
+LOOPS: dict[str, GameLoop] = {
+    "simulate (play_game, 4 random bots)": simulate_loop,
+    "fast lane (legal_moves + choice + play)": fast_lane_loop,
+    "states (legal_actions + choice + apply)": state_loop,
+}
+
+
+def games_per_second(
+    loop: GameLoop,
+    preset_name: str,
+    games: int = GAMES,
+    warm_up: int = WARM_UP,
+    runs: int = RUNS,
+    seed: int = SEED,
+) -> float:
+    """Median games per second of ``loop`` over ``runs`` timed runs of ``games`` games."""
+    rules = benchmark_rules(preset_name)
+    loop(rules, game_decks(rules, warm_up, seed + 1))
+    all_decks = game_decks(rules, games, seed)
+    rates = []
+    for _ in range(runs):
+        started = time.process_time()
+        loop(rules, all_decks)
+        rates.append(games / (time.process_time() - started))
+    return statistics.median(rates)
 
 
 def figures(games: int = GAMES) -> list[tuple[str, str]]:
     """Every figure of this benchmark as (what, value) rows."""
-    rows = []
-    for name in PRESETS:
-        bots = bot_games_per_second(name, games)
-        engine = engine_games_per_second(name, games)
-        rows.append((f"{name}: games/s, 4 random bots", f"{bots:,.0f}"))
-        rows.append((f"{name}: games/s, engine + random.choice", f"{engine:,.0f}"))
-    return rows
+    return [
+        (f"{name}: games/s, {what}", f"{games_per_second(loop, name, games):,.0f}")
+        for name in PRESETS
+        for what, loop in LOOPS.items()
+    ]
 
 
 def main() -> None:
     """Print the figures and the target."""
     print(
-        f"Random 4-seat double-9 games, {GAMES} per figure "
-        f"(target {TARGET_GAMES_PER_SECOND}+ games/s)"
+        f"Random 4-seat double-9 games: median of {RUNS} runs of {GAMES} after {WARM_UP} "
+        f"warm-up games (target {TARGET_GAMES_PER_SECOND}+ games/s)"
     )
     for what, value in figures():
-        print(f"  {what:<42} {value:>10}")
+        print(f"  {what:<58} {value:>8}")
 
 
 if __name__ == "__main__":

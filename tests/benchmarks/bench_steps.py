@@ -1,19 +1,30 @@
-"""Microseconds per ``legal_actions`` and per ``apply`` call, on real game positions.
+"""Microseconds per call of the engine's two steps, on real game positions.
 
 Random 4-seat double-9 games are played first to collect every (state, action) pair; then
-``legal_actions`` is timed over all the states and ``apply`` over all the pairs, each in a
-tight loop, so the figures are per call and include nothing else (CPU time of the process).
-Run ``python -m tests.benchmarks.bench_steps`` (or ``python tests/benchmarks/bench_steps.py``)
-from the repository root.
+each call is timed over all of them in a tight loop, so the figures are per call and
+include nothing else (CPU time of the process, best of :data:`REPEATS`): the state API's
+``legal_actions`` and ``apply`` (a :class:`~chickenfoot.rules.GameState` and events built per
+call), and the fast lane's ``legal_moves`` and ``play`` on the same positions.
+Run ``python -m tests.benchmarks.bench_steps`` from the repository root.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from chickenfoot.rules import PRESETS, Action, GameState, apply, legal_actions, new_game, preset
+from chickenfoot.rules import (
+    PRESETS,
+    Action,
+    GameState,
+    apply,
+    fast,
+    legal_actions,
+    new_game,
+    preset,
+)
 
 GAMES = 30
 SEED = 1
@@ -27,11 +38,18 @@ class StepTimes:
     positions: int
     legal_actions_us: float
     apply_us: float
+    legal_moves_us: float
+    play_us: float
 
     @property
     def step_us(self) -> float:
-        """One step of a game: ``legal_actions`` then ``apply``."""
+        """One step of a game with states: ``legal_actions`` then ``apply``."""
         return self.legal_actions_us + self.apply_us
+
+    @property
+    def fast_step_us(self) -> float:
+        """One step of a game on the fast lane: ``legal_moves`` then ``play``."""
+        return self.legal_moves_us + self.play_us
 
 
 def positions(preset_name: str, games: int, seed: int) -> list[tuple[GameState, Action]]:
@@ -49,22 +67,28 @@ def positions(preset_name: str, games: int, seed: int) -> list[tuple[GameState, 
     return found
 
 
-def step_times(preset_name: str, games: int = GAMES, seed: int = SEED) -> StepTimes:
-    """The best of :data:`REPEATS` timings of each call over the positions of ``games`` games."""
-    pairs = positions(preset_name, games, seed)
-    states = [state for state, _action in pairs]
-    best_legal = best_apply = float("inf")
+def best_us_per_call(call: Callable[..., object], arguments: Sequence[tuple[object, ...]]) -> float:
+    """The best of :data:`REPEATS` timings of ``call(*a)`` for every ``a``, in µs per call."""
+    best = float("inf")
     for _ in range(REPEATS):
         started = time.process_time()
-        for state in states:
-            legal_actions(state)
-        best_legal = min(best_legal, time.process_time() - started)
-        started = time.process_time()
-        for state, action in pairs:
-            apply(state, action)
-        best_apply = min(best_apply, time.process_time() - started)
-    count = len(pairs)
-    return StepTimes(count, best_legal / count * 1e6, best_apply / count * 1e6)
+        for each in arguments:
+            call(*each)
+        best = min(best, time.process_time() - started)
+    return best / len(arguments) * 1e6
+
+
+def step_times(preset_name: str, games: int = GAMES, seed: int = SEED) -> StepTimes:
+    """The per-call costs over the positions of ``games`` games."""
+    pairs = positions(preset_name, games, seed)
+    moves = [(fast.from_state(state), fast.to_move(action)) for state, action in pairs]
+    return StepTimes(
+        positions=len(pairs),
+        legal_actions_us=best_us_per_call(legal_actions, [(state,) for state, _ in pairs]),
+        apply_us=best_us_per_call(apply, pairs),
+        legal_moves_us=best_us_per_call(fast.legal_moves, [(position,) for position, _ in moves]),
+        play_us=best_us_per_call(fast.play, moves),
+    )
 
 
 def figures(games: int = GAMES) -> list[tuple[str, str]]:
@@ -75,6 +99,7 @@ def figures(games: int = GAMES) -> list[tuple[str, str]]:
         rows.append((f"{name}: µs per legal_actions", f"{times.legal_actions_us:.2f}"))
         rows.append((f"{name}: µs per apply", f"{times.apply_us:.2f}"))
         rows.append((f"{name}: µs per legal_actions + apply", f"{times.step_us:.2f}"))
+        rows.append((f"{name}: µs per fast legal_moves + play", f"{times.fast_step_us:.2f}"))
     return rows
 
 

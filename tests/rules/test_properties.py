@@ -3,7 +3,8 @@
 Each example plays one whole game with random choices and checks, after every action: every
 tile of the set is exactly once in the hands, on the board or in the boneyard; the legal
 actions are never empty before the end and every one of them applies; the board's open ends
-match a board rebuilt from scratch; the reserve is never drawn. At random moments it tries
+match a board rebuilt from scratch (and a state rebuilt from its fields has the engine's own
+position); the reserve is never drawn. At random moments it tries
 random actions (wrong seat, a tile not in hand, a wrong target, drawing or passing with a
 play): an action is accepted exactly when ``legal_actions`` lists it, and a refused one
 raises an ``IllegalAction`` and leaves the state unchanged. Seat views never show another
@@ -35,6 +36,7 @@ from chickenfoot.rules import (
     apply,
     build_rules,
     draw,
+    fast,
     full_set,
     legal_actions,
     new_game,
@@ -127,6 +129,13 @@ def check_board(state: GameState) -> None:
         assert inner == line.end
 
 
+def check_rebuilt_position(state: GameState) -> None:
+    """A state rebuilt from its fields alone works out the position the engine built it with."""
+    rebuilt = GameState.model_validate(state.model_dump())
+    assert "_position" not in rebuilt.__dict__
+    assert fast.from_state(rebuilt) == fast.from_state(state)
+
+
 TILE_TEXT = re.compile(r"\b\d{1,2}\|\d{1,2}\b")
 
 
@@ -206,6 +215,7 @@ def play_checked_game(rules: RuleSet, seed: int) -> None:
         check_board(state)
         if rng.random() < 0.05:
             check_views(state, events)
+            check_rebuilt_position(state)
         if state.over:
             break
         legal = legal_actions(state)

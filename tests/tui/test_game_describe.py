@@ -9,6 +9,7 @@ from chickenfoot.rules import (
     FootOpened,
     GameOver,
     Passed,
+    Placement,
     RoundStarted,
     Standing,
     Tile,
@@ -59,16 +60,21 @@ def test_round_start_mentions_the_search_for_the_double() -> None:
 
 
 def test_board_requirement_follows_the_phase_of_the_round() -> None:
-    def played(target: str, low: int, high: int, end: int) -> TilePlayed:
-        return TilePlayed(seat=0, tile=Tile(low, high), target=target, end=end)
-
-    arms = Board(centre=9, arms_required=4, played=(played("A", 3, 9, 3),))
+    arms = Board(centre=9, arms_required=4, played=(Placement(0, Tile(3, 9), "A", 3),))
     assert board_requirement(arms) == "start arm B on 9|9 (1 of 4 arms)"
-    three_arms = tuple(played(letter, 9 - n, 9, 9 - n) for n, letter in enumerate("ABC", 1))
-    foot_tiles = (played("D", 5, 9, 5), played("D", 5, 5, 5), played("D.1", 2, 5, 2))
-    foot = Board(centre=9, arms_required=4, played=(*three_arms, *foot_tiles), foot="D", toes=1)
+    started = tuple(
+        Placement(0, Tile(9 - n, 9), letter, 9 - n) for n, letter in enumerate("ABC", 1)
+    )
+    arm_d = Placement(1, Tile(5, 9), "D", 5)
+    foot = Board(
+        centre=9,
+        arms_required=4,
+        played=(*started, arm_d, Placement(1, Tile(5, 5), "D", 5), Placement(0, Tile(5, 8), "D.1", 8)),
+        foot="D",
+        toes=1,
+    )
     assert board_requirement(foot) == "chicken foot on arm D (5|5): 2 toes to go"
-    open_board = Board(centre=9, arms_required=4, played=(*three_arms, played("D", 5, 9, 5)))
+    open_board = Board(centre=9, arms_required=4, played=(*started, arm_d))
     assert board_requirement(open_board) == "play on any open end (4 open)"
 
 
