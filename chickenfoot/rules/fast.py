@@ -68,7 +68,7 @@ from chickenfoot.rules.events import (
 )
 from chickenfoot.rules.ruleset import RuleSet
 from chickenfoot.rules.state import GameState, SeatView
-from chickenfoot.rules.tiles import Tile, full_set, hand_points
+from chickenfoot.rules.tiles import Tile, full_set, hand_points, make_tile
 
 Deck = tuple[Tile, ...]
 Hands = tuple[Deck, ...]
@@ -432,13 +432,13 @@ def _start_round(
     first_seeker = round_index % players
     searched: Deck = ()
     if rules.round_start == "search":
-        position = deck.index(double)
-        placer = (first_seeker + position) % players
-        rest = deck[:position] + deck[position + 1 :]
+        found_at = deck.index(double)
+        placer = (first_seeker + found_at) % players
+        rest = deck[:found_at] + deck[found_at + 1 :]
         hands = [rest[i * per_hand : (i + 1) * per_hand] for i in range(players)]
         boneyard = rest[players * per_hand :]
         first_player = placer
-        search_draws = position + 1
+        search_draws = found_at + 1
     else:
         hands = [deck[i * per_hand : (i + 1) * per_hand] for i in range(players)]
         boneyard = deck[players * per_hand :]
@@ -547,7 +547,14 @@ def play(position: Position, move: Move, events: list[Event] | None = None) -> P
     if kind == "pass":
         return _pass(position, events)
 
+    if kind != "play" or len(move) != 4:
+        raise IllegalAction(
+            f"{move!r} is not a move: write ('play', seat, tile, target), ('draw', seat) "
+            "or ('pass', seat)"
+        )
     _play, _seat, tile, target = move  # type: ignore[misc]
+    if tile.__class__ is not Tile:
+        tile = make_tile(*tile)
     tile_bit = table.bit.get(tile, 0)
     held = hand_bits[seat]
     if not held & tile_bit:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from chickenfoot.rules import (
     GameState,
+    IllegalAction,
     NotYourTurn,
     RuleSet,
     Tile,
@@ -118,3 +119,16 @@ def test_a_state_holding_a_tile_of_another_set_is_refused_clearly() -> None:
     strange = GameState.model_validate({**state.model_dump(), "hands": hands})
     with pytest.raises(ValueError, match=r"a hand holds 7\|9, not a tile of a double-6 set"):
         legal_actions(strange)
+
+
+def test_a_move_that_is_not_one_is_refused_and_plain_tuples_are_tiles() -> None:
+    position = fast.new_game(CROSS, seed=5)
+    seat = fast.turn(position)
+    with pytest.raises(IllegalAction, match=rf"\('jump', {seat}\) is not a move"):
+        fast.play(position, ("jump", seat))
+    play = next(move for move in fast.legal_moves(position) if move[0] == "play")
+    tile = play[2]
+    written = ("play", seat, (tile.high, tile.low), play[3])
+    after = fast.play(position, written)
+    assert after == fast.play(position, play)
+    assert isinstance(fast.to_state(after).board.played[-1].tile, Tile)
