@@ -41,8 +41,6 @@ LOG_LINES = 30
 NEXT_LABEL = "next"
 """The label of the open end the next action plays on."""
 HUMAN = "human"
-"""With more seats than this the seats panel is left out (each hand's title has the same
-figures) so the log keeps its room on a small terminal."""
 
 STEP = Binding.Group("Step", compact=True)
 ROUND = Binding.Group("Round", compact=True)
