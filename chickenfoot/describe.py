@@ -43,6 +43,13 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def possessive(name: str) -> str:
+    """``name`` owning something: "Ana's", "James'", and "Your" for the default name "You"."""
+    if name.casefold() == "you":
+        return "Your"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def place_name(target: str) -> str:
     """A board position in words: "A" is "arm A", "A.2" is "toe A.2"."""
     return f"toe {target}" if "." in target else f"arm {target}"

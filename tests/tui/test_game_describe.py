@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from chickenfoot.describe import board_requirement, describe_event, tie_break_text, winners_text
+from chickenfoot.describe import (
+    board_requirement,
+    describe_event,
+    possessive,
+    tie_break_text,
+    winners_text,
+)
 from chickenfoot.rules import (
     ArmStarted,
     Board,
@@ -87,3 +93,10 @@ def test_winners_and_tie_breaks_in_words() -> None:
     shared = GameOver(ranking=standings, winners=(2, 0), decided_by="shared")
     assert winners_text(shared, NAMES) == "Cy and Ana share the win"
     assert tie_break_text("zero_rounds") == "tie broken by the most rounds scored at zero"
+
+
+def test_a_hand_is_owned_in_plain_english() -> None:
+    assert possessive("Ana") == "Ana's"
+    assert possessive("James") == "James'"
+    assert possessive("You") == "Your"
+    assert possessive("[b]Bo[/b]") == "[b]Bo[/b]'s"

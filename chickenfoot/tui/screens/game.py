@@ -22,7 +22,14 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from chickenfoot.describe import board_requirement, describe_event, double_text, place_name, seat_name
+from chickenfoot.describe import (
+    board_requirement,
+    describe_event,
+    double_text,
+    place_name,
+    possessive,
+    seat_name,
+)
 from chickenfoot.rules import (
     Draw,
     Event,
@@ -370,7 +377,7 @@ class GameScreen(Screen[None]):
                 fresh=frozenset(index for index, tile in enumerate(owner_hand) if tile in fresh),
             )
             owner_name = seat_name(names, owner)
-            hand_title = Content(f"{owner_name}' hand" if owner_name.endswith("s") else f"{owner_name}'s hand")
+            hand_title = Content(f"{possessive(owner_name)} hand")
         if hand_title != self._hand_title:
             self._hand_title = hand_title
             hand_box.border_title = hand_title
