@@ -4,9 +4,10 @@
 action raises an :class:`IllegalAction` subclass that says why, and nothing changes (states
 are immutable). ``legal_actions(state)`` is never empty until the game is over.
 
-The rules themselves live in :mod:`chickenfoot.rules.fast`, on lean positions; each function
-here runs its namesake there on the state's position and wraps the result in a
-:class:`GameState`. The dealing and every other rule are described there.
+The rules themselves live in :mod:`chickenfoot.rules.fast`, on lean positions and moves; each
+function here runs its counterpart there (``new_game``, ``legal_moves``, ``play``) on the
+state's position and wraps the result in models. The dealing and every rule are described
+there.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ __all__ = [
 _to_state = fast.to_state
 _from_state = fast.from_state
 _to_move = fast.to_move
-_actions = fast._ACTIONS.__getitem__
+_to_action = fast.to_action
 _legal_moves = fast.legal_moves
 _play = fast.play
 
@@ -81,7 +82,7 @@ def legal_actions(state: GameState) -> tuple[Play | Draw | Pass, ...]:
     the boneyard allows, and passes otherwise. Plays come open end by open end (in board
     order), each end's tiles in set order.
     """
-    return tuple(map(_actions, _legal_moves(_from_state(state))))
+    return tuple(map(_to_action, _legal_moves(_from_state(state))))
 
 
 def apply(state: GameState, action: Play | Draw | Pass) -> tuple[GameState, tuple[Event, ...]]:
