@@ -25,7 +25,9 @@ class GameSession:
     path: Path
     state: GameState
     bots: dict[int, object] = field(default_factory=dict)
-    opening_events: tuple[Event, ...] = ()
+    opening_turns: tuple[tuple[int | None, tuple[Event, ...]], ...] = ()
+    """The round in play so far, as it was replayed: each action's seat (None for the deal)
+    and the events it caused. The game screen fills its log and its "new" marks from it."""
     last_events: tuple[Event, ...] = ()
     _legal: tuple[GameState | None, tuple[Action, ...]] = field(default=(None, ()), repr=False)
 
@@ -54,15 +56,15 @@ class GameSession:
 
     @classmethod
     def from_record(cls, record: GameRecord, path: Path) -> GameSession:
-        """A session at the end of ``record``; the current round's events seed the log."""
+        """A session at the end of ``record``; the current round's turns seed the screen."""
         state: GameState | None = None
-        round_events: list[Event] = []
-        for state, events, _action in record.replay():
+        round_turns: list[tuple[int | None, tuple[Event, ...]]] = []
+        for state, events, action in record.replay():
             if any(isinstance(event, RoundStarted) for event in events):
-                round_events = []
-            round_events.extend(events)
+                round_turns = []
+            round_turns.append((None if action is None else action.seat, events))
         assert state is not None, "a record always replays at least its first deal"
-        return cls(record=record, path=path, state=state, opening_events=tuple(round_events))
+        return cls(record=record, path=path, state=state, opening_turns=tuple(round_turns))
 
     @classmethod
     def take_over(

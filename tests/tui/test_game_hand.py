@@ -82,7 +82,6 @@ async def test_a_drawn_tile_is_sorted_in_marked_and_the_selection_stays_on_its_t
         await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
         hand = game.query_one(HandView)
         assert hand.tiles == sorted_hand(game.state.hands[0])
-        assert not hand.fresh
         await pilot.press(str(hand.tiles.index(kept) + 1))
         assert game.selected_tile == kept
         await pilot.press("d")
@@ -119,4 +118,30 @@ async def test_a_playable_drawn_tile_is_selected_and_marked(kit, data_dir: Path)
         drawn = game.state.drawn
         assert hand.tiles == sorted_hand(game.state.hands[0])
         assert hand.selected == hand.tiles.index(drawn)
+        assert hand.fresh == {hand.tiles.index(drawn)}
+
+
+def ends_with_seat_0_holding_a_drawn_tile(kit) -> tuple[GameRecord, Tile]:
+    """A record (fixed seeds and policy) whose last action is seat 0 drawing a tile that fits."""
+    rules = kit.short_rules(2)
+    seat_configs = kit.seats("human", "computer")
+    for seed in range(1, 300):
+        record = GameRecord.new(rules, seat_configs, seed=seed)
+        state = record.final_state()
+        while not state.over and len(record.actions) < 200:
+            action = kit.choose_action(state)
+            state, _events = apply(state, action)
+            record = record.appended(action)
+            if isinstance(action, Draw) and state.turn == 0 and state.drawn is not None:
+                return record, state.drawn
+    raise AssertionError("no seed reaches the wanted position")
+
+
+async def test_a_game_reopened_after_a_draw_still_marks_the_drawn_tile(kit, data_dir: Path) -> None:
+    record, drawn = ends_with_seat_0_holding_a_drawn_tile(kit)
+    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
+        hand = app.game_screen.query_one(HandView)
+        await kit.wait_for(pilot, lambda: drawn in hand.tiles, "the hand with the drawn tile")
         assert hand.fresh == {hand.tiles.index(drawn)}

@@ -149,8 +149,13 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Fill the log with the current round so far and show the table."""
-        self.query_one(EventLog).add(self._log_lines(self.session.opening_events))
+        """Fill the log (and the "new" marks) with the current round so far; show the table."""
+        opening: list[Event] = []
+        for actor, events in self.session.opening_turns:
+            if actor is not None:
+                self._note_fresh_tiles(actor, events)
+            opening.extend(events)
+        self.query_one(EventLog).add(self._log_lines(opening))
         self.refresh_view()
         # The Footer listens for key changes only once mounted: tell it again after the first frame.
         self.call_after_refresh(self.refresh_bindings)
