@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from chickenfoot.bots import (
     BOT_LEVELS,
+    BlindStrategy,
     GreedyBot,
     RandomBot,
     Strategy,
@@ -30,6 +31,7 @@ from chickenfoot.rules import (
     Tile,
     apply,
     draw,
+    fast,
     full_set,
     legal_actions,
     new_game,
@@ -316,3 +318,16 @@ def test_tally_counts_sole_and_shared_wins() -> None:
     assert tally.win_shares[sole] == 1.5 and sum(tally.win_shares) == 2
     assert tally.mean_actions == (len(base.actions) + 3) / 2
     assert tally.mean_scores == tuple(float(total) for total in base.state.totals)
+
+
+def test_the_random_player_picks_the_same_blind_as_from_its_view() -> None:
+    state, _events = new_game(preset("cross", players=3), seed=4)
+    while len(legal_actions(state)) < 3:
+        state, _events = apply(state, legal_actions(state)[0])
+    legal = legal_actions(state)
+    seen, blind = RandomBot(11), RandomBot(11)
+    assert isinstance(blind, BlindStrategy)
+    picks = [seen.choose(state.view(state.turn), legal) for _ in range(50)]
+    moves = tuple(map(fast.to_move, legal))
+    assert [fast.to_action(blind.choose_blind(moves)) for _ in range(50)] == picks
+    assert len(set(picks)) > 1
