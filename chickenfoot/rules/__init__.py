@@ -35,23 +35,7 @@ from chickenfoot.rules.board import (
     path_of,
     toe_id,
 )
-from chickenfoot.rules.engine import (
-    BadDeck,
-    CannotDraw,
-    CannotPlayThere,
-    GameIsOver,
-    IllegalAction,
-    MustPlay,
-    NotYourTurn,
-    TileNotInHand,
-    apply,
-    check_decks,
-    has_play,
-    legal_actions,
-    new_game,
-    rank,
-    shuffled_decks,
-)
+from chickenfoot.rules.engine import apply, has_play, legal_actions, new_game
 from chickenfoot.rules.events import (
     ArmStarted,
     Event,
@@ -67,6 +51,19 @@ from chickenfoot.rules.events import (
     TilePlayed,
     WentOut,
     visible_to,
+)
+from chickenfoot.rules.fast import (
+    BadDeck,
+    CannotDraw,
+    CannotPlayThere,
+    GameIsOver,
+    IllegalAction,
+    MustPlay,
+    NotYourTurn,
+    TileNotInHand,
+    check_decks,
+    rank,
+    shuffled_decks,
 )
 from chickenfoot.rules.ruleset import (
     PRESETS,

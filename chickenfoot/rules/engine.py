@@ -17,40 +17,9 @@ from collections.abc import Sequence
 from chickenfoot.rules import fast
 from chickenfoot.rules.actions import Draw, Pass, Play
 from chickenfoot.rules.events import Event
-from chickenfoot.rules.fast import (
-    BadDeck,
-    CannotDraw,
-    CannotPlayThere,
-    GameIsOver,
-    IllegalAction,
-    MustPlay,
-    NotYourTurn,
-    TileNotInHand,
-    check_decks,
-    rank,
-    shuffled_decks,
-)
 from chickenfoot.rules.ruleset import RuleSet
 from chickenfoot.rules.state import GameState
 from chickenfoot.rules.tiles import Tile
-
-__all__ = [
-    "BadDeck",
-    "CannotDraw",
-    "CannotPlayThere",
-    "GameIsOver",
-    "IllegalAction",
-    "MustPlay",
-    "NotYourTurn",
-    "TileNotInHand",
-    "apply",
-    "check_decks",
-    "has_play",
-    "legal_actions",
-    "new_game",
-    "rank",
-    "shuffled_decks",
-]
 
 _to_state = fast.to_state
 _from_state = fast.from_state

@@ -306,9 +306,8 @@ def from_state(state: GameState) -> Position:
         table = round_table(
             state.rules, state.decks, state.round_index, state.round_scores, state.over
         )
-        bit_of = table.bit.__getitem__
         try:
-            hand_bits = tuple(sum(map(bit_of, hand)) for hand in state.hands)
+            hand_bits = _hand_bits(table, state.hands)
         except KeyError as error:
             size = state.rules.set_size
             raise ValueError(f"a hand holds {error.args[0]}, not a tile of a double-{size} set") from None
@@ -322,6 +321,12 @@ def from_state(state: GameState) -> Position:
             hand_bits,
         )
     return position
+
+
+def _hand_bits(table: RoundTable, hands: Sequence[Deck]) -> tuple[int, ...]:
+    """Each hand as a bit set; ``KeyError`` for a tile that is not in the round's set."""
+    bit_of = table.bit.__getitem__
+    return tuple(sum(map(bit_of, hand)) for hand in hands)
 
 
 def board_model(board: BoardTuple) -> Board:
@@ -470,8 +475,7 @@ def _start_round(
             for offset, tile in enumerate(searched)
         )
     table = round_table(rules, decks, round_index, round_scores)
-    bit_of = table.bit.__getitem__
-    hand_bits = tuple(sum(map(bit_of, hand)) for hand in hands)
+    hand_bits = _hand_bits(table, hands)
     first_arm = arm_id(0)
     board: BoardTuple = (
         value, rules.arm_count, (), None, 0, (), (), (first_arm,), (_OPEN_END[first_arm, value],)
