@@ -183,6 +183,15 @@ async def test_autoplay_runs_changes_speed_and_stops(game: tuple[GameRecord, Pat
         assert_shows_the_cursor(screen)
 
 
+def hold_ticks_at(screen: ReplayScreen, index: int) -> None:
+    """Keep autoplay on but hold its timer, back at ``index``: the test makes the ticks, so
+    a slow machine's own tick cannot move the position first."""
+    assert screen._autoplay is not None
+    screen._autoplay.pause()
+    screen.cursor.seek(index)
+    screen.show_position()
+
+
 async def test_autoplay_stops_at_the_end_and_a_key_stops_it(game: tuple[GameRecord, Path]) -> None:
     record, path = game
     app = ChickenFootApp(bot_delay=0)
@@ -192,12 +201,14 @@ async def test_autoplay_stops_at_the_end_and_a_key_stops_it(game: tuple[GameReco
         screen.show_position()
         await pilot.press("space")
         await wait_for(pilot, lambda: screen.autoplaying, "autoplay")
+        hold_ticks_at(screen, len(record.actions) - 2)
         screen.autoplay_step()
         assert screen.autoplaying
         screen.autoplay_step()
         assert screen.cursor.at_end and not screen.autoplaying
         await pilot.press("home", "space")
         await wait_for(pilot, lambda: screen.autoplaying, "autoplay from the start")
+        hold_ticks_at(screen, 0)
         await pilot.press("right")
         await wait_for(pilot, lambda: not screen.autoplaying, "the key to stop autoplay")
         assert screen.cursor.index == 1
