@@ -25,10 +25,10 @@ from typing import Any, TextIO, get_args
 
 from chickenfoot import __version__
 from chickenfoot.bots import BOT_LEVELS, Strategy, Tally, make_bot, play_game, seat_seed
-from chickenfoot.record import GameRecord, RecordError, SeatConfig, load_record, save_record
+from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record, save_record
 from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, preset, shuffled_decks
 from chickenfoot.rules.ruleset import PRESET_FIELDS
-from chickenfoot.transcript import rules_summary, transcript
+from chickenfoot.text.transcript import rules_summary, transcript
 
 EXIT_OK = 0
 EXIT_FAILED = 1

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from datetime import datetime
 
-from chickenfoot.record import GameRecord, SeatConfig
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.rules import RuleSet, apply, legal_actions
 
 

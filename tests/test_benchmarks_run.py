@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from chickenfoot.rules import apply, fast, legal_actions, new_game
+from chickenfoot.rules import apply, core, legal_actions, new_game
 from tests.benchmarks import bench_games, bench_memory, bench_steps
 from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks
@@ -27,16 +27,16 @@ def test_the_game_loops_play_the_same_games() -> None:
     rules = bench_games.benchmark_rules("cross")
     decks = bench_games.game_decks(rules, 1, seed=5)[0]
     choice = random.Random(bench_games.SEED).choice
-    position = fast.new_game(rules, decks)
+    position = core.new_game(rules, decks)
     state, _events = new_game(rules, decks)
     while not state.over:
-        moves, actions = fast.legal_moves(position), legal_actions(state)
-        assert tuple(map(fast.to_action, moves)) == actions
+        moves, actions = core.legal_moves(position), legal_actions(state)
+        assert tuple(map(core.to_action, moves)) == actions
         index = actions.index(choice(actions))
-        position = fast.play(position, moves[index])
+        position = core.play(position, moves[index])
         state, _events = apply(state, actions[index])
-        assert fast.to_state(position) == state
-    assert fast.is_over(position)
+        assert core.to_state(position) == state
+    assert core.is_over(position)
 
 
 @pytest.mark.parametrize("preset_name", ["cross", "trains"])

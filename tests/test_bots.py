@@ -31,7 +31,7 @@ from chickenfoot.rules import (
     Tile,
     apply,
     draw,
-    fast,
+    core,
     full_set,
     legal_actions,
     new_game,
@@ -328,6 +328,6 @@ def test_the_random_player_picks_the_same_blind_as_from_its_view() -> None:
     seen, blind = RandomBot(11), RandomBot(11)
     assert isinstance(blind, BlindStrategy)
     picks = [seen.choose(state.view(state.turn), legal) for _ in range(50)]
-    moves = tuple(map(fast.to_move, legal))
-    assert [fast.to_action(blind.choose_blind(moves)) for _ in range(50)] == picks
+    moves = tuple(map(core.to_move, legal))
+    assert [core.to_action(blind.choose_blind(moves)) for _ in range(50)] == picks
     assert len(set(picks)) > 1

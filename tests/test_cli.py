@@ -14,9 +14,9 @@ import pytest
 import chickenfoot
 from chickenfoot import cli
 from chickenfoot.bots import BOT_LEVELS
-from chickenfoot.record import load_record
+from chickenfoot.saves.record import load_record
 from chickenfoot.rules import RuleSet
-from chickenfoot.transcript import transcript
+from chickenfoot.text.transcript import transcript
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

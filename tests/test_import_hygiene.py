@@ -18,7 +18,7 @@ import pytest
 
 import chickenfoot.rules
 
-CORE_MODULES = ("chickenfoot.rules", "chickenfoot.record", "chickenfoot.bots")
+CORE_MODULES = ("chickenfoot.rules", "chickenfoot.saves.record", "chickenfoot.bots")
 RULES_DIR = Path(chickenfoot.rules.__file__).parent
 
 

@@ -1,7 +1,7 @@
 """Whole games between computer players, played headlessly, and their statistics.
 
 :func:`play_game` is the lean loop the ``simulate`` command and the benchmarks use. It plays
-on the rules' fast lane (:mod:`chickenfoot.rules.fast`: positions and plain-tuple moves, no
+on the rules' fast lane (:mod:`chickenfoot.rules.core`: positions and plain-tuple moves, no
 model built per move): a forced move (only one legal move) is made without asking the
 strategy; a :class:`~chickenfoot.bots.base.BlindStrategy` picks among the moves directly;
 any other strategy gets its seat's :class:`~chickenfoot.rules.SeatView` and the legal
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from chickenfoot.bots.base import Strategy
-from chickenfoot.rules import Action, GameState, RuleSet, Tile, fast, rank
+from chickenfoot.rules import Action, GameState, RuleSet, Tile, core, rank
 
 
 @dataclass(frozen=True)
@@ -23,13 +23,13 @@ class GameResult:
     """How one game ended: the final state, every move in order, and the winning seats."""
 
     state: GameState
-    moves: tuple[fast.Move, ...]
+    moves: tuple[core.Move, ...]
     winners: tuple[int, ...]
 
     @cached_property
     def actions(self) -> tuple[Action, ...]:
         """Every move as an action model, in order (for saving the game)."""
-        return tuple(map(fast.to_action, self.moves))
+        return tuple(map(core.to_action, self.moves))
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -48,10 +48,10 @@ def play_game(
     if len(strategies) != rules.players:
         raise ValueError(f"{len(strategies)} strategies for {rules.players} seats: one per seat")
     blind = [getattr(strategy, "choose_blind", None) for strategy in strategies]
-    legal_moves = fast.legal_moves
-    play = fast.play
-    position = fast.new_game(rules, decks)
-    moves: list[fast.Move] = []
+    legal_moves = core.legal_moves
+    play = core.play
+    position = core.new_game(rules, decks)
+    moves: list[core.Move] = []
     while not position[0].over:
         legal = legal_moves(position)
         if len(legal) == 1:
@@ -65,17 +65,17 @@ def play_game(
                 move = _choose_from_view(strategies[seat], position, legal)
         position = play(position, move)
         moves.append(move)
-    state = fast.to_state(position)
+    state = core.to_state(position)
     _ranking, winners, _decided_by = rank(rules, state.round_scores)
     return GameResult(state=state, moves=tuple(moves), winners=winners)
 
 
 def _choose_from_view(
-    strategy: Strategy, position: fast.Position, legal: tuple[fast.Move, ...]
-) -> fast.Move:
+    strategy: Strategy, position: core.Position, legal: tuple[core.Move, ...]
+) -> core.Move:
     """The move ``strategy`` picks from its seat's view and the legal actions."""
-    view = fast.view(position, fast.turn(position))
-    return fast.to_move(strategy.choose(view, tuple(map(fast.to_action, legal))))
+    view = core.view(position, core.turn(position))
+    return core.to_move(strategy.choose(view, tuple(map(core.to_action, legal))))
 
 
 @dataclass

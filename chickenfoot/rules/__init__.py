@@ -9,13 +9,13 @@ Typical use::
     while not state.over:
         state, events = apply(state, legal_actions(state)[0])
 
-For many games at a time, :mod:`chickenfoot.rules.fast` runs the same rules on plain
+For many games at a time, :mod:`chickenfoot.rules.core` runs the same rules on plain
 tuples, without building a model per move.
 
 Nothing here imports Textual; a test keeps it that way.
 """
 
-from chickenfoot.rules import fast
+from chickenfoot.rules import core
 from chickenfoot.rules.actions import (
     ACTION_ADAPTER,
     Action,
@@ -52,7 +52,7 @@ from chickenfoot.rules.events import (
     WentOut,
     visible_to,
 )
-from chickenfoot.rules.fast import (
+from chickenfoot.rules.core import (
     BadDeck,
     CannotDraw,
     CannotPlayThere,
@@ -127,7 +127,7 @@ __all__ = [
     "check_decks",
     "default_hand_size",
     "draw",
-    "fast",
+    "core",
     "full_set",
     "hand_points",
     "has_play",

@@ -4,7 +4,7 @@
 action raises an :class:`IllegalAction` subclass that says why, and nothing changes (states
 are immutable). ``legal_actions(state)`` is never empty until the game is over.
 
-The rules themselves live in :mod:`chickenfoot.rules.fast`, on lean positions and moves; each
+The rules themselves live in :mod:`chickenfoot.rules.core`, on lean positions and moves; each
 function here runs its counterpart there (``new_game``, ``legal_moves``, ``play``) on the
 state's position and wraps the result in models. The dealing and every rule are described
 there.
@@ -14,19 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chickenfoot.rules import fast
+from chickenfoot.rules import core
 from chickenfoot.rules.actions import Draw, Pass, Play
 from chickenfoot.rules.events import Event
 from chickenfoot.rules.ruleset import RuleSet
 from chickenfoot.rules.state import GameState
 from chickenfoot.rules.tiles import Tile
 
-_to_state = fast.to_state
-_from_state = fast.from_state
-_to_move = fast.to_move
-_to_action = fast.to_action
-_legal_moves = fast.legal_moves
-_play = fast.play
+_to_state = core.to_state
+_from_state = core.from_state
+_to_move = core.to_move
+_to_action = core.to_action
+_legal_moves = core.legal_moves
+_play = core.play
 
 
 def new_game(
@@ -39,7 +39,7 @@ def new_game(
     full set per round.
     """
     events: list[Event] = []
-    position = fast.new_game(rules, decks, seed=seed, events=events)
+    position = core.new_game(rules, decks, seed=seed, events=events)
     return _to_state(position), tuple(events)
 
 
@@ -68,4 +68,4 @@ def apply(state: GameState, action: Play | Draw | Pass) -> tuple[GameState, tupl
 
 def has_play(state: GameState, seat: int) -> bool:
     """True if ``seat`` holds a tile that fits an open end now."""
-    return fast.has_play(_from_state(state), seat)
+    return core.has_play(_from_state(state), seat)

@@ -17,11 +17,11 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from chickenfoot.record import GameRecord, RecordError, SeatConfig, load_record
+from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
 from chickenfoot.rules import IllegalAction, RuleSet
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.screens.game import GameScreen
-from chickenfoot.tui.session import GameSession
+from chickenfoot.play.session import GameSession
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24

@@ -5,7 +5,7 @@ Three figures per preset, each on the same pre-shuffled decks:
 * **simulate**: four :class:`~chickenfoot.bots.RandomBot` players through
   :func:`~chickenfoot.bots.play_game`, the loop ``chickenfoot simulate`` runs (on the rules'
   fast lane);
-* **fast lane**: :mod:`chickenfoot.rules.fast` alone: ``legal_moves``, ``random.choice``,
+* **fast lane**: :mod:`chickenfoot.rules.core` alone: ``legal_moves``, ``random.choice``,
   ``play``;
 * **states**: the state API a UI uses: ``legal_actions``, ``random.choice``, ``apply``, a
   :class:`~chickenfoot.rules.GameState` and its events built for every action.
@@ -30,7 +30,7 @@ from chickenfoot.rules import (
     RuleSet,
     Tile,
     apply,
-    fast,
+    core,
     legal_actions,
     new_game,
     preset,
@@ -68,9 +68,9 @@ def simulate_loop(rules: RuleSet, all_decks: list[Decks]) -> None:
 def fast_lane_loop(rules: RuleSet, all_decks: list[Decks]) -> None:
     """The fast lane alone: ``legal_moves``, ``random.choice``, ``play``."""
     choice = random.Random(SEED).choice
-    legal_moves, play, is_over = fast.legal_moves, fast.play, fast.is_over
+    legal_moves, play, is_over = core.legal_moves, core.play, core.is_over
     for decks in all_decks:
-        position = fast.new_game(rules, decks)
+        position = core.new_game(rules, decks)
         while not is_over(position):
             position = play(position, choice(legal_moves(position)))
 

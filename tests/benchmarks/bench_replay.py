@@ -18,10 +18,10 @@ import tempfile
 import time
 import tracemalloc
 
-from chickenfoot.record import GameRecord, SeatConfig
-from chickenfoot.replay_cursor import ReplayCursor
+from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.play.replay import ReplayCursor
 from chickenfoot.rules import apply, legal_actions, preset
-from chickenfoot.storage import DATA_DIR_VARIABLE
+from chickenfoot.saves.storage import DATA_DIR_VARIABLE
 
 SEED = 18
 SEEKS = 2000

@@ -20,7 +20,7 @@ from chickenfoot.rules import (
     Action,
     GameState,
     apply,
-    fast,
+    core,
     legal_actions,
     new_game,
     preset,
@@ -81,13 +81,13 @@ def best_us_per_call(call: Callable[..., object], arguments: Sequence[tuple[obje
 def step_times(preset_name: str, games: int = GAMES, seed: int = SEED) -> StepTimes:
     """The per-call costs over the positions of ``games`` games."""
     pairs = positions(preset_name, games, seed)
-    moves = [(fast.from_state(state), fast.to_move(action)) for state, action in pairs]
+    moves = [(core.from_state(state), core.to_move(action)) for state, action in pairs]
     return StepTimes(
         positions=len(pairs),
         legal_actions_us=best_us_per_call(legal_actions, [(state,) for state, _ in pairs]),
         apply_us=best_us_per_call(apply, pairs),
-        legal_moves_us=best_us_per_call(fast.legal_moves, [(position,) for position, _ in moves]),
-        play_us=best_us_per_call(fast.play, moves),
+        legal_moves_us=best_us_per_call(core.legal_moves, [(position,) for position, _ in moves]),
+        play_us=best_us_per_call(core.play, moves),
     )
 
 

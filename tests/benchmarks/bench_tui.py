@@ -27,7 +27,7 @@ from pathlib import Path
 
 from textual import events
 
-from chickenfoot.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
 from chickenfoot.rules import GameState, Play, apply, legal_actions, preset
 
 SEED = 18

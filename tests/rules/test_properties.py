@@ -36,7 +36,7 @@ from chickenfoot.rules import (
     apply,
     build_rules,
     draw,
-    fast,
+    core,
     full_set,
     legal_actions,
     new_game,
@@ -133,7 +133,7 @@ def check_rebuilt_position(state: GameState) -> None:
     """A state rebuilt from its fields alone works out the position the engine built it with."""
     rebuilt = GameState.model_validate(state.model_dump())
     assert "_position" not in rebuilt.__dict__
-    assert fast.from_state(rebuilt) == fast.from_state(state)
+    assert core.from_state(rebuilt) == core.from_state(state)
 
 
 TILE_TEXT = re.compile(r"\b\d{1,2}\|\d{1,2}\b")

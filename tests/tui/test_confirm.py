@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
-from chickenfoot import storage
+from chickenfoot.saves import storage
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen, SavePathError, resolve_save_path
 from tests.tui.conftest import wait_for

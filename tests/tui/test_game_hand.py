@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chickenfoot.record import GameRecord
+from chickenfoot.saves.record import GameRecord
 from chickenfoot.rules import Draw, GameState, Play, Tile, apply, legal_actions
 from chickenfoot.tui.app import ChickenFootApp
-from chickenfoot.tui.session import GameSession
+from chickenfoot.play.session import GameSession
 from chickenfoot.tui.widgets import HandView
 from chickenfoot.tui.widgets.hand import sorted_hand
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.message import Message
 from textual.notifications import Notify
 
-from chickenfoot.record import load_record
+from chickenfoot.saves.record import load_record
 from chickenfoot.rules import Play, Tile, legal_actions
 from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.game import GameScreen
@@ -262,7 +262,7 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit, data_dir: Path) ->
 
 
 async def test_a_failed_save_is_reported_and_play_goes_on(kit, monkeypatch) -> None:
-    from chickenfoot.tui import session as session_module
+    from chickenfoot.play import session as session_module
 
     messages: list[Message] = []
     app = ChickenFootApp(bot_delay=0)

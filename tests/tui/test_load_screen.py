@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Input, Static
 
 from tests.recorded import random_record
 from tests.tui.conftest import wait_for
-from chickenfoot.record import GameRecord, RecordError, load_record, save_record
+from chickenfoot.saves.record import GameRecord, RecordError, load_record, save_record
 from chickenfoot.rules import RuleSet
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen

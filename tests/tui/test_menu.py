@@ -9,8 +9,8 @@ import pytest
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
 
-from chickenfoot import storage
-from chickenfoot.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves import storage
+from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.help import HelpScreen

@@ -11,8 +11,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from chickenfoot import storage
-from chickenfoot.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves import storage
+from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen

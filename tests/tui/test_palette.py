@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.command import CommandList, CommandPalette
 
-from chickenfoot.record import GameRecord, save_record
+from chickenfoot.saves.record import GameRecord, save_record
 from chickenfoot.rules import apply, legal_actions
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import ScreenCommands

@@ -12,8 +12,8 @@ from textual.widgets import Select, Static
 
 from tests.recorded import random_record
 from tests.tui.conftest import wait_for
-from chickenfoot.describe import describe_event
-from chickenfoot.record import GameRecord, SeatConfig, save_record
+from chickenfoot.text.describe import describe_event
+from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
 from chickenfoot.rules import Play, RuleSet
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text

@@ -10,9 +10,9 @@ import pytest
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
-from chickenfoot import storage
+from chickenfoot.saves import storage
 from chickenfoot.bots import BOT_LEVELS
-from chickenfoot.record import SeatConfig
+from chickenfoot.saves.record import SeatConfig
 from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
 from chickenfoot.tui import app as app_module
 from chickenfoot.tui.app import ChickenFootApp
@@ -25,7 +25,7 @@ from chickenfoot.tui.screens.setup import (
     rule_fields_from_form,
     seat_problems,
 )
-from chickenfoot.tui.settings import DEFAULT_SEATS, Settings, SetupChoice, load_settings, save_settings
+from chickenfoot.saves.settings import DEFAULT_SEATS, Settings, SetupChoice, load_settings, save_settings
 from tests.tui.conftest import wait_for
 
 

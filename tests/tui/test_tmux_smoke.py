@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.record import load_record
+from chickenfoot.saves.record import load_record
 from chickenfoot.rules import Play, legal_actions
 from chickenfoot.tui.screens.game import end_labels
 from chickenfoot.tui.widgets.hand import sorted_hand

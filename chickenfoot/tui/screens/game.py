@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from chickenfoot.describe import (
+from chickenfoot.text.describe import (
     board_requirement,
     describe_event,
     double_text,
@@ -47,7 +47,7 @@ from chickenfoot.rules import (
     visible_to,
 )
 from chickenfoot.tui.commands import PaletteCommand, action_commands
-from chickenfoot.tui.session import GameSession
+from chickenfoot.play.session import GameSession
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel, StatusLine
 from chickenfoot.tui.widgets.hand import sorted_hand
 

@@ -11,12 +11,12 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from chickenfoot.describe import seat_name, tie_break_text, winners_text
+from chickenfoot.text.describe import seat_name, tie_break_text, winners_text
 from chickenfoot.rules import GameOver
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 
 if TYPE_CHECKING:
-    from chickenfoot.tui.session import GameSession
+    from chickenfoot.play.session import GameSession
 
 NAME_WIDTH = 18
 

@@ -24,8 +24,8 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from chickenfoot.describe import plural
-from chickenfoot.storage import SaveSummary, list_saves, saves_dir, summarize
+from chickenfoot.text.describe import plural
+from chickenfoot.saves.storage import SaveSummary, list_saves, saves_dir, summarize
 from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"

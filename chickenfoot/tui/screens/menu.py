@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from chickenfoot import storage
+from chickenfoot.saves import storage
 
 LOGO = r"""
 [5|1]   [5|3]   [5|6]

@@ -1,6 +1,6 @@
 """The replay viewer: a recorded game at any point, with every hand shown.
 
-:class:`ReplayScreen` walks a :class:`~chickenfoot.replay_cursor.ReplayCursor` over a saved
+:class:`ReplayScreen` walks a :class:`~chickenfoot.play.replay.ReplayCursor` over a saved
 game: one action forward or back, the previous or next round, the start or the end, or an
 autoplay whose speed can be changed. It shows the board, every seat's hand (a replay hides
 nothing), the scores, the log of the round so far and where it stands ("round 3 · action 137
@@ -24,9 +24,9 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Select, Static
 
-from chickenfoot.describe import describe_event, plural
-from chickenfoot.record import GameRecord, SeatConfig
-from chickenfoot.replay_cursor import ReplayCursor
+from chickenfoot.text.describe import describe_event, plural
+from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.play.replay import ReplayCursor
 from chickenfoot.rules import Event, Play, legal_actions
 from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from chickenfoot.describe import double_text, seat_name
+from chickenfoot.text.describe import double_text, seat_name
 from chickenfoot.rules import RoundScored
 from chickenfoot.tui.commands import PaletteCommand
 

@@ -1,7 +1,7 @@
 """The "Save as" dialog: choose a file name or path for a named copy of the game.
 
 A bare name (``sunday``) or relative path (``club/sunday``) goes into the saves folder
-(:func:`chickenfoot.storage.saves_dir`); ``~`` and absolute paths are taken as they are;
+(:func:`chickenfoot.saves.storage.saves_dir`); ``~`` and absolute paths are taken as they are;
 ``.json`` is appended when missing. The name is checked as it is typed: not empty, not a
 folder, and the nearest existing folder above it must be a folder we can write in (missing
 folders are created when the game is saved). Replacing an existing file asks first.
@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from chickenfoot import storage
+from chickenfoot.saves import storage
 
 SAVE_SUFFIX = ".json"
 

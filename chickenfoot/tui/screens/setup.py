@@ -5,7 +5,7 @@ or a computer player of some level (:data:`chickenfoot.bots.BOT_LEVELS`). Choosi
 fills every rule field with that preset's values; a blank number field means the default
 its placeholder shows. The form is checked as it is typed with the engine's own validation
 (:func:`chickenfoot.rules.build_rules`): each problem is shown under its field and Start stays
-disabled while there is one. Start remembers the set-up (:mod:`chickenfoot.tui.settings`)
+disabled while there is one. Start remembers the set-up (:mod:`chickenfoot.saves.settings`)
 and calls ``app.start_game(rules, seats, seed)``.
 
 Keys: Tab / Shift+Tab or ↓ / ↑ move between fields, Enter or Space opens a list, ``ctrl+n``
@@ -29,12 +29,12 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from chickenfoot.bots import BOT_LEVELS
-from chickenfoot.record import NAME_MAX_LENGTH, SeatConfig
+from chickenfoot.saves.record import NAME_MAX_LENGTH, SeatConfig
 from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, build_rules, default_hand_size
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PRESET_FIELDS, PresetName
 from chickenfoot.rules.tiles import set_tile_count
 from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
-from chickenfoot.tui.settings import Settings, SetupChoice, load_settings, save_settings
+from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, save_settings
 
 HUMAN = "human"
 COMPUTER_PREFIX = "computer:"

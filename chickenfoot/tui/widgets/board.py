@@ -17,7 +17,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from chickenfoot.describe import double_text, plural
+from chickenfoot.text.describe import double_text, plural
 from chickenfoot.rules import Board, Line
 from chickenfoot.rules.board import TOES_PER_FOOT
 

@@ -14,7 +14,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from chickenfoot.record import FORMAT_VERSION, GameRecord, SeatConfig, save_record
+from chickenfoot.saves.record import FORMAT_VERSION, GameRecord, SeatConfig, save_record
 from chickenfoot.rules import RuleSet, preset
 from tests.recorded import random_record
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.record import GameRecord, SeatConfig, load_record
+from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
 from chickenfoot.rules import (
     Draw,
     FootCompleted,
@@ -24,9 +24,9 @@ from chickenfoot.rules import (
     legal_actions,
     preset,
 )
-from chickenfoot.transcript import rules_summary, seat_description, transcript
+from chickenfoot.text.transcript import rules_summary, seat_description, transcript
 
-SAMPLES = Path(__file__).resolve().parent / "data" / "records"
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 ACTION_LINE = re.compile(r"^  (\d+)\. (.*)$")
 
 

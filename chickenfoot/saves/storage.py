@@ -6,7 +6,7 @@ temporary folder). Inside it: ``saves/`` (autosaves and named saves) and ``setti
 
 :func:`list_saves` describes every saved game for a Load screen, newest first, broken files
 included with their error; :func:`latest_unfinished` finds the game a "Continue" resumes.
-Nothing here writes files: :func:`chickenfoot.record.save_record` does, atomically. This
+Nothing here writes files: :func:`chickenfoot.saves.record.save_record` does, atomically. This
 module imports no Textual.
 """
 
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import platformdirs
 
-from chickenfoot.describe import plural
-from chickenfoot.record import GameRecord, RecordError, load_record
+from chickenfoot.text.describe import plural
+from chickenfoot.saves.record import GameRecord, RecordError, load_record
 
 DATA_DIR_VARIABLE = "CHICKENFOOT_DATA_DIR"
 """The environment variable that overrides the data folder."""
@@ -64,7 +64,7 @@ class SaveSummary:
     """One saved-game file as a Load screen lists it.
 
     For a file that loads, ``error`` is None and the other fields describe the game; for a
-    broken file, ``error`` is the one-line :class:`~chickenfoot.record.RecordError` text and
+    broken file, ``error`` is the one-line :class:`~chickenfoot.saves.record.RecordError` text and
     ``names`` is empty, ``round_number`` and ``round_count`` are 0.
     """
 

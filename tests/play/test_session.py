@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.record import load_record
+from chickenfoot.saves.record import load_record
 from chickenfoot.rules import IllegalAction, Play, legal_actions
-from chickenfoot.tui.session import GameSession
+from chickenfoot.play.session import GameSession
 
 
 def test_a_new_game_is_saved_before_the_first_move(kit, data_dir: Path) -> None:

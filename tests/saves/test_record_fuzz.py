@@ -18,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.record import GameRecord, RecordError, load_record, parse_record
+from chickenfoot.saves.record import GameRecord, RecordError, load_record, parse_record
 
-SAMPLES = Path(__file__).resolve().parent / "data" / "records"
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 SAMPLE_TEXTS = {path.name: path.read_bytes() for path in sorted(SAMPLES.glob("v*.json"))}
 
 FUZZ_SETTINGS = settings(

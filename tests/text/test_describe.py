@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chickenfoot.describe import (
+from chickenfoot.text.describe import (
     board_requirement,
     describe_event,
     possessive,

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from chickenfoot.bots import make_bot
 from chickenfoot.bots.registry import seat_seed
-from chickenfoot.record import GameRecord, SeatConfig, load_record, save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig, load_record, save_record
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
-from chickenfoot.storage import autosave_path
+from chickenfoot.saves.storage import autosave_path
 
 
 @dataclass

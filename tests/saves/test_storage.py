@@ -9,8 +9,8 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from chickenfoot.record import GameRecord, load_record, save_record
-from chickenfoot.storage import (
+from chickenfoot.saves.record import GameRecord, load_record, save_record
+from chickenfoot.saves.storage import (
     DATA_DIR_VARIABLE,
     autosave_path,
     data_dir,
@@ -21,7 +21,7 @@ from chickenfoot.storage import (
     summarize,
 )
 
-SAMPLES = Path(__file__).resolve().parent / "data" / "records"
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-import chickenfoot.record as record_module
-from chickenfoot.record import (
+import chickenfoot.saves.record as record_module
+from chickenfoot.saves.record import (
     FORMAT_VERSION,
     MAX_FILE_BYTES,
     MIGRATIONS,
@@ -40,7 +40,7 @@ from chickenfoot.rules import (
     preset,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "tests" / "data" / "records"
 SCHEMA_FILE = ROOT / "docs" / "save-format.schema.json"
 FORMAT_DOC = ROOT / "docs" / "save-format.md"
@@ -303,7 +303,9 @@ def test_saved_file_has_one_action_per_line(saved_game: Path, finished_game: Gam
 def test_failed_save_keeps_the_old_file_and_no_temporary(
     tmp_path: Path, finished_game: GameRecord, monkeypatch: pytest.MonkeyPatch, failing: str
 ) -> None:
-    path = tmp_path / "game.json"
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    path = folder / "game.json"
     save_record(finished_game.truncated(5), path)
     before = path.read_bytes()
 
@@ -316,7 +318,7 @@ def test_failed_save_keeps_the_old_file_and_no_temporary(
     monkeypatch.undo()
 
     assert path.read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    assert [p.name for p in folder.iterdir()] == ["game.json"]
     assert load_record(path) == finished_game.truncated(5)
 
 
@@ -569,10 +571,10 @@ def test_a_failing_migration_gets_a_message(saved_game: Path, monkeypatch: pytes
 
 
 def test_committed_schema_matches_the_models() -> None:
-    assert SCHEMA_FILE.exists(), "run: python -m chickenfoot.record --schema > docs/save-format.schema.json"
+    assert SCHEMA_FILE.exists(), "run: python -m chickenfoot.saves.record --schema > docs/save-format.schema.json"
     assert SCHEMA_FILE.read_text(encoding="utf-8") == json_schema_text(), (
         "docs/save-format.schema.json is out of date: regenerate it with "
-        "`python -m chickenfoot.record --schema > docs/save-format.schema.json`"
+        "`python -m chickenfoot.saves.record --schema > docs/save-format.schema.json`"
     )
 
 
@@ -611,7 +613,7 @@ def test_records_storage_and_transcripts_import_no_textual() -> None:
     import subprocess
 
     code = (
-        "import sys, chickenfoot.record, chickenfoot.storage, chickenfoot.transcript\n"
+        "import sys, chickenfoot.saves.record, chickenfoot.saves.storage, chickenfoot.text.transcript\n"
         "loaded = sorted(name for name in sys.modules if name.split('.')[0] in ('textual', 'rich'))\n"
         "print(loaded)\n"
         "sys.exit(1 if loaded else 0)\n"

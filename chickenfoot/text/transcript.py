@@ -1,6 +1,6 @@
 """A readable text of a whole game, for sharing or review (``chickenfoot replay FILE --text``).
 
-:func:`transcript` replays a :class:`~chickenfoot.record.GameRecord` and writes a header (the
+:func:`transcript` replays a :class:`~chickenfoot.saves.record.GameRecord` and writes a header (the
 rules and the seats), then every round: who placed the double and who plays first, the hands
 as dealt, one numbered line per action ("12. Bob plays 7|3 on B (arm 2 of 4)"), how the round
 ended, its scores and the totals; and at the end the ranking and what decided it. A
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chickenfoot.record import GameRecord, SeatConfig
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.rules import (
     ArmStarted,
     Draw,
@@ -49,8 +49,8 @@ DECIDED_BY_TEXT: dict[str, str] = {
 def transcript(record: GameRecord) -> str:
     """The whole game of ``record`` as plain text, one action per line.
 
-    Raises :class:`~chickenfoot.record.RecordError` if the record does not replay (a record
-    from :func:`~chickenfoot.record.load_record` always does).
+    Raises :class:`~chickenfoot.saves.record.RecordError` if the record does not replay (a record
+    from :func:`~chickenfoot.saves.record.load_record` always does).
     """
     names = tuple(seat.name for seat in record.seats)
     writer = _Writer(names)

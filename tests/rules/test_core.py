@@ -1,4 +1,4 @@
-"""The fast lane (``chickenfoot.rules.fast``): the same game as the state API, on plain tuples.
+"""The fast lane (``chickenfoot.rules.core``): the same game as the state API, on plain tuples.
 
 The state API is a thin wrapper over these functions, so most rules tests cover both; these
 check what is the fast lane's own: moves and actions convert both ways, plays come in a stated
@@ -22,7 +22,7 @@ from chickenfoot.rules import (
     Tile,
     TileNotInHand,
     apply,
-    fast,
+    core,
     legal_actions,
     new_game,
     preset,
@@ -37,27 +37,27 @@ CROSS = preset("cross", players=2, set_size=6, rounds=1)
 def test_moves_and_actions_convert_both_ways() -> None:
     state, _ = new_game(CROSS, seed=3)
     for action in legal_actions(state):
-        move = fast.to_move(action)
-        assert fast.to_action(move) is action
-    assert fast.to_move(fast.to_action(("draw", 1))) == ("draw", 1)
-    assert fast.to_move(fast.to_action(("pass", 0))) == ("pass", 0)
+        move = core.to_move(action)
+        assert core.to_action(move) is action
+    assert core.to_move(core.to_action(("draw", 1))) == ("draw", 1)
+    assert core.to_move(core.to_action(("pass", 0))) == ("pass", 0)
 
 
 def test_plays_come_end_by_end_in_board_order_then_in_set_order() -> None:
     rules = preset("cross", players=2, set_size=6, hand_size=7, arms=2, rounds=1)
     decks = game_decks(rules, deal(rules, {0: "6|6 6|1 6|2 1|3 2|3 3|3 2|5", 1: "6|5 6|4"}))
-    position = fast.new_game(rules, decks)
-    position = fast.play(position, ("play", 1, tiles("6|5")[0], "A"))
-    position = fast.play(position, ("play", 0, tiles("6|2")[0], "B"))
+    position = core.new_game(rules, decks)
+    position = core.play(position, ("play", 1, tiles("6|5")[0], "A"))
+    position = core.play(position, ("play", 0, tiles("6|2")[0], "B"))
     # A ends in 5, B ends in 2; seat 1 holds 6|4 and tiles dealt from the spare set.
-    hand = set(fast.to_state(position).hands[1])
+    hand = set(core.to_state(position).hands[1])
     expected = [
         ("play", 1, tile, target)
         for target, value in (("A", 5), ("B", 2))
         for tile in sorted(hand)
         if value in tile
     ]
-    assert list(fast.legal_moves(position)) == expected
+    assert list(core.legal_moves(position)) == expected
 
 
 @settings(PROFILE, max_examples=max(PROFILE.max_examples // 4, 1))
@@ -65,43 +65,43 @@ def test_plays_come_end_by_end_in_board_order_then_in_set_order() -> None:
 def test_the_fast_lane_plays_the_same_game_as_the_state_api(rules: RuleSet, seed: int) -> None:
     rng = random.Random(seed)
     events: list[object] = []
-    position = fast.new_game(rules, seed=seed, events=events)
+    position = core.new_game(rules, seed=seed, events=events)
     state, state_events = new_game(rules, seed=seed)
     assert tuple(events) == state_events
     while not state.over:
-        moves = fast.legal_moves(position)
-        assert tuple(map(fast.to_action, moves)) == legal_actions(state)
+        moves = core.legal_moves(position)
+        assert tuple(map(core.to_action, moves)) == legal_actions(state)
         index = rng.randrange(len(moves))
         events = []
-        position = fast.play(position, moves[index], events)
+        position = core.play(position, moves[index], events)
         state, state_events = apply(state, legal_actions(state)[index])
         assert tuple(events) == state_events
-        assert fast.to_state(position) == state
-        assert fast.turn(position) == state.turn
-    assert fast.is_over(position)
-    assert fast.legal_moves(position) == ()
+        assert core.to_state(position) == state
+        assert core.turn(position) == state.turn
+    assert core.is_over(position)
+    assert core.legal_moves(position) == ()
 
 
 def test_events_are_only_collected_when_asked_for() -> None:
-    position = fast.new_game(CROSS, seed=5)
-    move = fast.legal_moves(position)[0]
-    quiet = fast.play(position, move)
+    position = core.new_game(CROSS, seed=5)
+    move = core.legal_moves(position)[0]
+    quiet = core.play(position, move)
     events: list[object] = []
-    loud = fast.play(position, move, events)
+    loud = core.play(position, move, events)
     assert quiet == loud
     assert [event.kind for event in events][:1] == ["tile_played" if move[0] == "play" else "tile_drawn"]
 
 
 def test_illegal_moves_raise_the_state_apis_errors() -> None:
-    position = fast.new_game(CROSS, seed=5)
-    seat = fast.turn(position)
+    position = core.new_game(CROSS, seed=5)
+    seat = core.turn(position)
     other = 1 - seat
     with pytest.raises(NotYourTurn, match=f"it is seat {seat}'s turn, not seat {other}'s"):
-        fast.play(position, ("draw", other))
-    held = set(fast.to_state(position).hands[seat])
-    missing = next(tile for tile in fast.to_state(position).hands[other] if tile not in held)
+        core.play(position, ("draw", other))
+    held = set(core.to_state(position).hands[seat])
+    missing = next(tile for tile in core.to_state(position).hands[other] if tile not in held)
     with pytest.raises(TileNotInHand, match=f"{missing} is not in seat {seat}'s hand"):
-        fast.play(position, ("play", seat, missing, "A"))
+        core.play(position, ("play", seat, missing, "A"))
 
 
 def test_a_copy_with_changes_works_out_its_own_position() -> None:
@@ -110,7 +110,7 @@ def test_a_copy_with_changes_works_out_its_own_position() -> None:
     other = 1 - state.turn
     moved: GameState = state.model_copy(update={"turn": other})
     assert {action.seat for action in legal_actions(moved)} == {other}
-    assert fast.from_state(moved)[4] == other
+    assert core.from_state(moved)[4] == other
 
 
 def test_a_state_holding_a_tile_of_another_set_is_refused_clearly() -> None:
@@ -122,13 +122,13 @@ def test_a_state_holding_a_tile_of_another_set_is_refused_clearly() -> None:
 
 
 def test_a_move_that_is_not_one_is_refused_and_plain_tuples_are_tiles() -> None:
-    position = fast.new_game(CROSS, seed=5)
-    seat = fast.turn(position)
+    position = core.new_game(CROSS, seed=5)
+    seat = core.turn(position)
     with pytest.raises(IllegalAction, match=rf"\('jump', {seat}\) is not a move"):
-        fast.play(position, ("jump", seat))
-    play = next(move for move in fast.legal_moves(position) if move[0] == "play")
+        core.play(position, ("jump", seat))
+    play = next(move for move in core.legal_moves(position) if move[0] == "play")
     tile = play[2]
     written = ("play", seat, (tile.high, tile.low), play[3])
-    after = fast.play(position, written)
-    assert after == fast.play(position, play)
-    assert isinstance(fast.to_state(after).board.played[-1].tile, Tile)
+    after = core.play(position, written)
+    assert after == core.play(position, play)
+    assert isinstance(core.to_state(after).board.played[-1].tile, Tile)

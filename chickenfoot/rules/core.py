@@ -6,12 +6,12 @@ facts as a :class:`~chickenfoot.rules.GameState`, with moves as plain tuples
 models. :mod:`chickenfoot.rules.engine` wraps these functions for states, actions and events;
 simulations that play many games can call them directly and skip building models::
 
-    from chickenfoot.rules import fast
+    from chickenfoot.rules import core
 
-    position = fast.new_game(rules, seed=1)
-    while not fast.is_over(position):
-        position = fast.play(position, random.choice(fast.legal_moves(position)))
-    final = fast.to_state(position)
+    position = core.new_game(rules, seed=1)
+    while not core.is_over(position):
+        position = core.play(position, random.choice(core.legal_moves(position)))
+    final = core.to_state(position)
 
 Pass a list as ``events`` to :func:`new_game` or :func:`play` to collect the events (the
 same models :func:`chickenfoot.rules.apply` returns). An illegal move raises the same

@@ -1,6 +1,6 @@
 """A position in a recorded game, for the replay viewer (pure: imports no Textual).
 
-:class:`ReplayCursor` is built from a :class:`~chickenfoot.record.GameRecord` and can stand at
+:class:`ReplayCursor` is built from a :class:`~chickenfoot.saves.record.GameRecord` and can stand at
 any action index from 0 (the deal of round 1) to N (after the last of the record's N
 actions). It steps one action forward or back, jumps to the previous or next round's
 start, to the start or the end, and tells where it is ("round 3 · action 137 of 842"), the
@@ -17,7 +17,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 
-from chickenfoot.record import GameRecord
+from chickenfoot.saves.record import GameRecord
 from chickenfoot.rules import Draw, Event, GameState, Pass, Play
 
 
@@ -27,7 +27,7 @@ class ReplayCursor:
     def __init__(self, record: GameRecord, index: int = 0) -> None:
         """Replay ``record`` once, keeping every state, and stand at ``index``.
 
-        Raises :class:`~chickenfoot.record.RecordError` if the record does not replay (a file
+        Raises :class:`~chickenfoot.saves.record.RecordError` if the record does not replay (a file
         loaded with ``load_record`` always does) and :class:`IndexError` for a bad ``index``.
         """
         self.record = record

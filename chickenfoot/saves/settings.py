@@ -1,6 +1,6 @@
 """The app's remembered settings: for now, the last New game set-up.
 
-Stored as JSON at :func:`chickenfoot.storage.settings_path`::
+Stored as JSON at :func:`chickenfoot.saves.storage.settings_path`::
 
     {"version": 1,
      "setup": {"seats": [{"name": "You", "player": "human", "level": null}, ...],
@@ -25,8 +25,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from chickenfoot import storage
-from chickenfoot.record import SeatConfig
+from chickenfoot.saves import storage
+from chickenfoot.saves.record import SeatConfig
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
 
 SETTINGS_VERSION = 1

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.recorded import random_record
-from chickenfoot.record import GameRecord, SeatConfig
-from chickenfoot.replay_cursor import ReplayCursor
+from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.play.replay import ReplayCursor
 from chickenfoot.rules import RuleSet, preset
 
 SEATS = (
@@ -129,6 +129,6 @@ def test_unfinished_and_empty_records() -> None:
 
 
 def test_the_cursor_imports_no_textual() -> None:
-    code = "import sys, chickenfoot.replay_cursor; print('textual' in sys.modules)"
+    code = "import sys, chickenfoot.play.replay; print('textual' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
