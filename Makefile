@@ -1,32 +1,55 @@
 # The two commands of the README: `make play` and `make test`. Each creates (or reuses) the
-# virtual environment .venv in this folder and installs the project into it first.
+# virtual environment .venv in this folder and installs what it needs into it first:
+# `make play` the game alone, `make test` the game and the `dev` dependency group (the test
+# tools and the gates). `make check` runs the gates; `make test` runs them before the suite.
 
+# The first Python 3.11+ on PATH. Version managers' shims may print errors for versions they
+# lack: the probe keeps them quiet.
 PYTHON_FOR_VENV ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
-	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' && { echo $$p; break; }; done)
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 && { echo $$p; break; }; done)
 VENV := .venv
 PY := $(VENV)/bin/python
-INSTALLED := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
+DEV_STAMP := $(VENV)/.installed-dev
+PIP := $(PY) -m pip --quiet --disable-pip-version-check
 
-.PHONY: play test bench simulate clean
+.PHONY: play test check format bench simulate clean
 
-$(INSTALLED): pyproject.toml
+$(VENV)/bin/python:
 	@test -n "$(PYTHON_FOR_VENV)" || { echo "chickenfoot needs Python 3.11 or newer on PATH" >&2; exit 1; }
-	@test -x $(PY) || $(PYTHON_FOR_VENV) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
-	@touch $(INSTALLED)
+	$(PYTHON_FOR_VENV) -m venv $(VENV)
+	@# Dependency groups (pyproject.toml) need pip 25.1 or newer.
+	$(PIP) install --upgrade 'pip>=25.1'
 
-play: $(INSTALLED)  ## Play the game.
+$(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PIP) install -e .
+	@touch $@
+
+$(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PIP) install -e . --group dev
+	@touch $@ $(PLAY_STAMP)
+
+play: $(PLAY_STAMP)  ## Play the game.
 	$(VENV)/bin/chickenfoot
 
-test: $(INSTALLED)  ## Run the whole test suite.
+check: $(DEV_STAMP)  ## The gates: lint, formatting, types, import contracts.
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
+
+test: check  ## The gates, then the whole test suite on every core.
 	$(PY) -m pytest -n auto
 
-bench: $(INSTALLED)  ## Run the benchmarks and print their figures.
+format: $(DEV_STAMP)  ## Fix what ruff can fix and format the code.
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: $(DEV_STAMP)  ## Run the benchmarks and print their figures.
 	$(PY) -m tests.benchmarks
 
-simulate: $(INSTALLED)  ## A quick headless simulation.
+simulate: $(PLAY_STAMP)  ## A quick headless simulation.
 	$(VENV)/bin/chickenfoot simulate --preset cross --players 4 --games 200 --seed 1
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

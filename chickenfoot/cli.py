@@ -25,9 +25,9 @@ from typing import Any, TextIO, get_args
 
 from chickenfoot import __version__
 from chickenfoot.bots import BOT_LEVELS, Strategy, Tally, make_bot, play_game, seat_seed
-from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record, save_record
 from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, preset, shuffled_decks
 from chickenfoot.rules.ruleset import PRESET_FIELDS
+from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record, save_record
 from chickenfoot.text.transcript import rules_summary, transcript
 
 EXIT_OK = 0
@@ -78,7 +78,7 @@ def _rule_help(field: str) -> str:
     if len(set(shown)) == 1:
         suffix = f"(default: {shown[0]})"
     else:
-        suffix = "(" + ", ".join(f"{name}: {value}" for name, value in zip(PRESETS, shown)) + ")"
+        suffix = "(" + ", ".join(f"{name}: {value}" for name, value in zip(PRESETS, shown, strict=True)) + ")"
     return f"{RULE_HELP[field]} {suffix}".replace("%", "%%")
 
 
@@ -138,7 +138,9 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
         "Every rule of the chosen preset can be changed; a flag left out keeps the preset's value.",
     )
     group.add_argument(
-        "--preset", choices=PRESETS, default="cross",
+        "--preset",
+        choices=PRESETS,
+        default="cross",
         help="The rules to start from (default: cross).",
     )
     keep = argparse.SUPPRESS  # a flag that is not given is not an override
@@ -165,18 +167,26 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"chickenfoot {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    commands.add_parser("play", help="Start the game (the default).",
-                        description="Start the terminal app.")
+    commands.add_parser(
+        "play", help="Start the game (the default).", description="Start the terminal app."
+    )
 
-    load = commands.add_parser("load", help="Continue a saved game.",
-                               description="Open the app continuing the saved game FILE.")
+    load = commands.add_parser(
+        "load",
+        help="Continue a saved game.",
+        description="Open the app continuing the saved game FILE.",
+    )
     load.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
 
-    replay = commands.add_parser("replay", help="Replay a saved game.",
-                                 description="Watch a saved game move by move, or print it.")
+    replay = commands.add_parser(
+        "replay",
+        help="Replay a saved game.",
+        description="Watch a saved game move by move, or print it.",
+    )
     replay.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
     replay.add_argument(
-        "--text", action="store_true",
+        "--text",
+        action="store_true",
         help="Print the whole game as a text transcript instead of opening the app.",
     )
 
@@ -191,20 +201,36 @@ def build_parser() -> argparse.ArgumentParser:
         "A win shared by k seats counts 1/k to each in 'win share' and counts in 'shared'; "
         "'wins' counts sole wins only. Scores are points left in hand: lower is better.",
     )
-    simulate.add_argument("--games", type=_positive_int, default=DEFAULT_GAMES, metavar="N",
-                          help=f"How many games to play (default: {DEFAULT_GAMES}).")
-    simulate.add_argument("--seed", type=int, default=None,
-                          help="Seed of the whole run: the same seed plays the same games "
-                          "(default: a random seed, printed).")
     simulate.add_argument(
-        "--bots", default=DEFAULT_BOTS, metavar="LEVEL[,LEVEL...]",
+        "--games",
+        type=_positive_int,
+        default=DEFAULT_GAMES,
+        metavar="N",
+        help=f"How many games to play (default: {DEFAULT_GAMES}).",
+    )
+    simulate.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="Seed of the whole run: the same seed plays the same games "
+        "(default: a random seed, printed).",
+    )
+    simulate.add_argument(
+        "--bots",
+        default=DEFAULT_BOTS,
+        metavar="LEVEL[,LEVEL...]",
         help=f"The computer player of each seat in order: seat i uses the i-th level; a shorter "
         f"list repeats its last level for the remaining seats (default: {DEFAULT_BOTS}). "
         f"Levels: {levels}.",
     )
-    simulate.add_argument("--save-dir", type=Path, default=None, metavar="DIR",
-                          help="Write every game to DIR as a saved-game file "
-                          "(sim-<seed>-<number>.json), which 'load' and 'replay' open.")
+    simulate.add_argument(
+        "--save-dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="Write every game to DIR as a saved-game file "
+        "(sim-<seed>-<number>.json), which 'load' and 'replay' open.",
+    )
     _add_rule_options(simulate)
     return parser
 
@@ -353,8 +379,10 @@ def simulate(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
                     save_record(record, path)
                 except OSError as error:
                     progress.stop()
-                    print(f"chickenfoot simulate: error: cannot write {path}: {error.strerror}",
-                          file=err)
+                    print(
+                        f"chickenfoot simulate: error: cannot write {path}: {error.strerror}",
+                        file=err,
+                    )
                     return EXIT_FAILED
             progress.advance(time.perf_counter() - started)
     except KeyboardInterrupt:

@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 from datetime import datetime
 
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.rules import RuleSet, apply, legal_actions
+from chickenfoot.saves.record import GameRecord, SeatConfig
 
 
 def random_record(

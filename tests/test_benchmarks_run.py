@@ -62,4 +62,6 @@ def test_the_runner_finds_the_other_benchmarks_and_refuses_unknown_names(
     assert "replay" in other_benchmarks()
     assert not {"games", "steps", "memory"} & set(other_benchmarks())
     assert run_benchmarks(["nonsense"]) == 2
-    assert "unknown benchmark 'nonsense': choose from games, steps, memory" in capsys.readouterr().err
+    assert (
+        "unknown benchmark 'nonsense': choose from games, steps, memory" in capsys.readouterr().err
+    )

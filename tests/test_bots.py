@@ -30,8 +30,8 @@ from chickenfoot.rules import (
     SeatView,
     Tile,
     apply,
-    draw,
     core,
+    draw,
     full_set,
     legal_actions,
     new_game,
@@ -78,7 +78,10 @@ def after_arms(hand_of_seat_1: str, boneyard_top: str = "", **overrides: object)
         state, _events = apply(state, play(seat, parse_tile(tile), arm))
     assert state.turn == 1
     assert [(end.target, end.value) for end in state.board.open_ends] == [
-        ("A", 1), ("B", 2), ("C", 3), ("D", 0)
+        ("A", 1),
+        ("B", 2),
+        ("C", 3),
+        ("D", 0),
     ]
     return state
 

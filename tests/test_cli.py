@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
-import re
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +14,8 @@ import pytest
 import chickenfoot
 from chickenfoot import cli
 from chickenfoot.bots import BOT_LEVELS
-from chickenfoot.saves.record import load_record
 from chickenfoot.rules import RuleSet
+from chickenfoot.saves.record import load_record
 from chickenfoot.text.transcript import transcript
 
 
@@ -45,8 +45,18 @@ def seat_rows(out: str) -> list[dict[str, str]]:
 
 
 def test_simulate_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, "simulate", "--games", "5", "--seed", "1", "--rounds", "3",
-                           "--bots", "greedy,random")
+    status, out, err = run(
+        capsys,
+        "simulate",
+        "--games",
+        "5",
+        "--seed",
+        "1",
+        "--rounds",
+        "3",
+        "--bots",
+        "greedy,random",
+    )
     assert status == 0, err
     assert err == ""
     assert "Simulating 5 games, seed 1" in out
@@ -99,8 +109,22 @@ def test_ctrl_c_reports_the_games_played_so_far(
 def test_save_dir_writes_loadable_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     folder = tmp_path / "games"
     status, out, err = run(
-        capsys, "simulate", "--games", "3", "--seed", "4", "--preset", "trains", "--players", "3",
-        "--rounds", "2", "--bots", "random,greedy", "--save-dir", str(folder),
+        capsys,
+        "simulate",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--preset",
+        "trains",
+        "--players",
+        "3",
+        "--rounds",
+        "2",
+        "--bots",
+        "random,greedy",
+        "--save-dir",
+        str(folder),
     )
     assert status == 0, err
     assert f"saved to: {folder}" in out
@@ -115,7 +139,9 @@ def test_save_dir_writes_loadable_games(capsys: pytest.CaptureFixture[str], tmp_
     assert len({load_record(path).decks for path in paths}) == 3
 
 
-def test_save_dir_that_cannot_be_created(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_save_dir_that_cannot_be_created(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     status, _out, err = run(capsys, "simulate", "--games", "1", "--save-dir", str(blocker / "x"))
@@ -126,15 +152,21 @@ def test_save_dir_that_cannot_be_created(capsys: pytest.CaptureFixture[str], tmp
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--players", "8"],
-         "8 seats × 7 tiles = 56 tiles, but a double-9 set has only 55: use a double-12 set"),
+        (
+            ["--players", "8"],
+            "8 seats × 7 tiles = 56 tiles, but a double-9 set has only 55: use a double-12 set",
+        ),
         (["--players", "9"], "--players: Input should be less than or equal to 8"),
         (["--arms", "1"], "--arms: Input should be greater than or equal to 2"),
         (["--rounds", "11"], "11 rounds, but a double-9 set has only 10 doubles"),
-        (["--bots", "greedy,expert"],
-         "--bots: unknown computer player level 'expert': choose from random, greedy"),
-        (["--bots", "random,random,random,random,random"],
-         "--bots lists 5 players, but the game has 4 seats"),
+        (
+            ["--bots", "greedy,expert"],
+            "--bots: unknown computer player level 'expert': choose from random, greedy",
+        ),
+        (
+            ["--bots", "random,random,random,random,random"],
+            "--bots lists 5 players, but the game has 4 seats",
+        ),
     ],
 )
 def test_impossible_set_ups_explain_themselves(
@@ -260,8 +292,18 @@ def test_progress_bar_appears_only_on_a_terminal_after_a_delay() -> None:
 @pytest.fixture
 def saved_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
     """A finished two-round game saved by ``simulate``."""
-    status, _out, err = run(capsys, "simulate", "--games", "1", "--seed", "2", "--rounds", "2",
-                            "--save-dir", str(tmp_path))
+    status, _out, err = run(
+        capsys,
+        "simulate",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--rounds",
+        "2",
+        "--save-dir",
+        str(tmp_path),
+    )
     assert status == 0, err
     (path,) = tmp_path.glob("*.json")
     return path

@@ -43,9 +43,7 @@ def test_importing_the_core_does_not_import_textual(module: str) -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
     )
     imported = json.loads(result.stdout)
-    assert imported == [], (
-        f"importing {module} pulled in Textual"
-    )
+    assert imported == [], f"importing {module} pulled in Textual"
 
 
 def imported_modules(source: str) -> list[str]:

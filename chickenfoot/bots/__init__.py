@@ -19,6 +19,15 @@ from chickenfoot.bots.random_bot import RandomBot
 from chickenfoot.bots.registry import BOT_LEVELS, STRATEGIES, make_bot, seat_seed
 
 __all__ = [
-    "BOT_LEVELS", "STRATEGIES", "BlindStrategy", "GameResult", "GreedyBot", "RandomBot",
-    "Strategy", "Tally", "make_bot", "play_game", "seat_seed",
+    "BOT_LEVELS",
+    "STRATEGIES",
+    "BlindStrategy",
+    "GameResult",
+    "GreedyBot",
+    "RandomBot",
+    "Strategy",
+    "Tally",
+    "make_bot",
+    "play_game",
+    "seat_seed",
 ]

@@ -17,8 +17,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.rules import Draw, Event, GameState, Pass, Play
+from chickenfoot.saves.record import GameRecord
 
 
 class ReplayCursor:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+
 from chickenfoot.bots import make_bot
 from chickenfoot.bots.registry import seat_seed
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record, save_record
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
+from chickenfoot.saves.record import GameRecord, SeatConfig, load_record, save_record
 from chickenfoot.saves.storage import autosave_path
 
 
@@ -98,7 +99,9 @@ class GameSession:
     @property
     def humans(self) -> tuple[int, ...]:
         """The seats played by people at the keyboard."""
-        return tuple(seat for seat, config in enumerate(self.record.seats) if config.player == "human")
+        return tuple(
+            seat for seat, config in enumerate(self.record.seats) if config.player == "human"
+        )
 
     @property
     def computers(self) -> tuple[int, ...]:

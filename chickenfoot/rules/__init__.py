@@ -35,6 +35,19 @@ from chickenfoot.rules.board import (
     path_of,
     toe_id,
 )
+from chickenfoot.rules.core import (
+    BadDeck,
+    CannotDraw,
+    CannotPlayThere,
+    GameIsOver,
+    IllegalAction,
+    MustPlay,
+    NotYourTurn,
+    TileNotInHand,
+    check_decks,
+    rank,
+    shuffled_decks,
+)
 from chickenfoot.rules.engine import apply, has_play, legal_actions, new_game
 from chickenfoot.rules.events import (
     ArmStarted,
@@ -51,19 +64,6 @@ from chickenfoot.rules.events import (
     TilePlayed,
     WentOut,
     visible_to,
-)
-from chickenfoot.rules.core import (
-    BadDeck,
-    CannotDraw,
-    CannotPlayThere,
-    GameIsOver,
-    IllegalAction,
-    MustPlay,
-    NotYourTurn,
-    TileNotInHand,
-    check_decks,
-    rank,
-    shuffled_decks,
 )
 from chickenfoot.rules.ruleset import (
     PRESETS,
@@ -125,9 +125,9 @@ __all__ = [
     "arm_id",
     "build_rules",
     "check_decks",
+    "core",
     "default_hand_size",
     "draw",
-    "core",
     "full_set",
     "hand_points",
     "has_play",

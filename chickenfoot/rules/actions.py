@@ -52,6 +52,7 @@ Action = Annotated[Play | Draw | Pass, Field(discriminator="kind")]
 
 ACTION_ADAPTER: TypeAdapter[Play | Draw | Pass] = TypeAdapter(Action)
 
+
 def _build_play(key: tuple[int, Tile, str]) -> Play:
     seat, tile, target = key
     return Play._trusted(kind="play", seat=seat, tile=tile, target=target)

@@ -161,8 +161,15 @@ def round_table(
 
 
 BoardTuple = tuple[
-    int, int, tuple[Placement, ...], str | None, int, tuple[str, ...], tuple[OpenEnd, ...],
-    tuple[str, ...], tuple[OpenEnd, ...],
+    int,
+    int,
+    tuple[Placement, ...],
+    str | None,
+    int,
+    tuple[str, ...],
+    tuple[OpenEnd, ...],
+    tuple[str, ...],
+    tuple[OpenEnd, ...],
 ]
 """A :class:`Board` as a plain tuple: (centre, arms required, tiles played, foot, toes, free
 end ids, free ends, open end ids, open ends); the last four are worked out from the others."""
@@ -310,7 +317,9 @@ def from_state(state: GameState) -> Position:
             hand_bits = _hand_bits(table, state.hands)
         except KeyError as error:
             size = state.rules.set_size
-            raise ValueError(f"a hand holds {error.args[0]}, not a tile of a double-{size} set") from None
+            raise ValueError(
+                f"a hand holds {error.args[0]}, not a tile of a double-{size} set"
+            ) from None
         position = cached["_position"] = (
             table,
             state.hands,
@@ -402,7 +411,6 @@ def check_decks(rules: RuleSet, decks: Sequence[Sequence[Tile]]) -> None:
             raise BadDeck(f"round {number}: the deck is missing {len(missing)} tiles ({listed})")
 
 
-
 def new_game(
     rules: RuleSet,
     decks: Sequence[Sequence[Tile]] | None = None,
@@ -478,7 +486,15 @@ def _start_round(
     hand_bits = _hand_bits(table, hands)
     first_arm = arm_id(0)
     board: BoardTuple = (
-        value, rules.arm_count, (), None, 0, (), (), (first_arm,), (_OPEN_END[first_arm, value],)
+        value,
+        rules.arm_count,
+        (),
+        None,
+        0,
+        (),
+        (),
+        (first_arm,),
+        (_OPEN_END[first_arm, value],),
     )
     start: Position = (table, tuple(hands), boneyard, board, first_player, None, hand_bits)
     if not hands[placer]:
@@ -652,7 +668,14 @@ def _lay_tile(
         tuple(new_hands),
         boneyard,
         (
-            centre, arms_required, before + (placed,), foot, toes, free_ids, free_ends, open_ids,
+            centre,
+            arms_required,
+            before + (placed,),
+            foot,
+            toes,
+            free_ids,
+            free_ends,
+            open_ids,
             open_ends,
         ),
         (seat + 1) % table.players,
@@ -816,9 +839,11 @@ def rank(
         decided_by: TieBreak = "none"
     elif len(winners) > 1:
         decided_by = "shared"
-    elif len({zeros[seat] for seat in level}) > 1 and zeros[winners[0]] == max(
-        zeros[seat] for seat in level
-    ) and sum(1 for seat in level if zeros[seat] == zeros[winners[0]]) == 1:
+    elif (
+        len({zeros[seat] for seat in level}) > 1
+        and zeros[winners[0]] == max(zeros[seat] for seat in level)
+        and sum(1 for seat in level if zeros[seat] == zeros[winners[0]]) == 1
+    ):
         decided_by = "zero_rounds"
     else:
         decided_by = "lowest_round"

@@ -55,7 +55,9 @@ class RuleSet(FrozenModel):
         "one", description="Draw one tile, or keep drawing until one can be played."
     )
     reserve: int | None = Field(
-        None, ge=0, description="Tiles never drawn from the boneyard; None: 2 for 2 players, else 1."
+        None,
+        ge=0,
+        description="Tiles never drawn from the boneyard; None: 2 for 2 players, else 1.",
     )
     double_blank_points: int = Field(
         0, ge=0, description="Points for a 0|0 left in hand; 0 scores it as its pips (0)."

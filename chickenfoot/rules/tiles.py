@@ -60,8 +60,10 @@ def parse_tile(value: Any) -> Tile:
         if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
             raise ValueError(f"{value!r} is not a tile: write tiles as 'low|high', e.g. '3|5'")
         a, b = (int(p) for p in parts)
-    elif isinstance(value, (list, tuple)) and len(value) == 2 and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
+    elif (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         a, b = value
     else:

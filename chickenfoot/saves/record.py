@@ -372,7 +372,9 @@ def _after_the_end(index: int, total: int) -> RecordError:
 
 def _illegal(index: int, round_number: int, error: IllegalAction) -> RecordError:
     """The error for recorded action number ``index`` (0-based), which the rules forbid."""
-    return RecordError(None, f"actions[{index}]", f"action {index + 1} (round {round_number}): {error}")
+    return RecordError(
+        None, f"actions[{index}]", f"action {index + 1} (round {round_number}): {error}"
+    )
 
 
 def _bad_deck_place(rules: RuleSet, decks: Sequence[Sequence[Tile]]) -> str:
@@ -413,8 +415,12 @@ def _record_json(record: GameRecord) -> str:
     seats = [line(seat.model_dump(mode="json")) for seat in record.seats]
     decks = [line([str(tile) for tile in deck]) for deck in record.decks]
     actions = [_action_json(action) for action in record.actions]
-    parts = [f"  {line(name)}: {line(dump[name])}" for name in ("format", "version", "created", "seed")]
-    parts.append(f'  "rules": {json.dumps(dump["rules"], indent=2).replace(chr(10), chr(10) + "  ")}')
+    parts = [
+        f"  {line(name)}: {line(dump[name])}" for name in ("format", "version", "created", "seed")
+    ]
+    parts.append(
+        f'  "rules": {json.dumps(dump["rules"], indent=2).replace(chr(10), chr(10) + "  ")}'
+    )
     parts.append(f'  "seats": {block(seats)}')
     parts.append(f'  "decks": {block(decks)}')
     parts.append(f'  "actions": {block(actions)}')
@@ -622,7 +628,9 @@ def _upgrade(document: dict[str, Any]) -> dict[str, Any]:
         else f"versions {supported[0]} to {supported[-1]}"
     )
     if "version" not in document:
-        raise RecordError(None, "version", f"there is no version field (this program reads {supported_text})")
+        raise RecordError(
+            None, "version", f"there is no version field (this program reads {supported_text})"
+        )
     version = document["version"]
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError(
@@ -667,7 +675,9 @@ def _validate(document: dict[str, Any]) -> GameRecord:
     unknown = [key for key in document if key not in GameRecord.model_fields]
     if unknown:
         raise RecordError(
-            None, unknown[0], f"unknown field {_short_json(unknown[0])}: this program does not know it"
+            None,
+            unknown[0],
+            f"unknown field {_short_json(unknown[0])}: this program does not know it",
         )
     rules = document.get("rules")
     if isinstance(rules, dict):

@@ -25,9 +25,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
 from chickenfoot.saves import storage
 from chickenfoot.saves.record import SeatConfig
-from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
 
 SETTINGS_VERSION = 1
 
@@ -45,7 +45,9 @@ class SetupChoice(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
-    seats: tuple[SeatConfig, ...] = Field(DEFAULT_SEATS, min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
+    seats: tuple[SeatConfig, ...] = Field(
+        DEFAULT_SEATS, min_length=MIN_PLAYERS, max_length=MAX_PLAYERS
+    )
     preset: PresetName = "cross"
     fields: dict[str, str] = Field(default_factory=dict)
     """Rule field name -> the text or choice in the form; missing: the preset's value."""
@@ -95,7 +97,9 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     path = path if path is not None else storage.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     text = settings.model_dump_json(indent=2) + "\n"
-    descriptor, temporary_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    descriptor, temporary_name = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+    )
     temporary = Path(temporary_name)
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as file:

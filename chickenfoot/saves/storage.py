@@ -20,8 +20,8 @@ from pathlib import Path
 
 import platformdirs
 
-from chickenfoot.text.describe import plural
 from chickenfoot.saves.record import GameRecord, RecordError, load_record
+from chickenfoot.text.describe import plural
 
 DATA_DIR_VARIABLE = "CHICKENFOOT_DATA_DIR"
 """The environment variable that overrides the data folder."""

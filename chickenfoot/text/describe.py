@@ -8,7 +8,7 @@ returned inside plain strings: the caller must show them literally, never as mar
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from chickenfoot.rules import (
     ArmStarted,

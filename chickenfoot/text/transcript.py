@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.rules import (
     ArmStarted,
     Draw,
@@ -36,6 +35,7 @@ from chickenfoot.rules import (
     WentOut,
 )
 from chickenfoot.rules.board import TOES_PER_FOOT
+from chickenfoot.saves.record import GameRecord, SeatConfig
 
 DECIDED_BY_TEXT: dict[str, str] = {
     "none": "the lowest total",
@@ -72,8 +72,10 @@ def rules_summary(rules: RuleSet) -> list[str]:
         if rules.drawn_tile == "must_play"
         else "a playable drawn tile may be played or kept"
     )
-    drawing = "a seat with no play draws one tile" if rules.draw == "one" else (
-        "a seat with no play draws until it can play"
+    drawing = (
+        "a seat with no play draws one tile"
+        if rules.draw == "one"
+        else ("a seat with no play draws until it can play")
     )
     start = (
         "the holder of the round's double places it (if nobody holds it, seats draw until it "
@@ -86,8 +88,10 @@ def rules_summary(rules: RuleSet) -> list[str]:
         if rules.reserve_count
         else "the boneyard can be drawn empty"
     )
-    blank = f"a 0|0 left in hand scores {rules.double_blank_points}" if rules.double_blank_points else (
-        "a 0|0 left in hand scores 0"
+    blank = (
+        f"a 0|0 left in hand scores {rules.double_blank_points}"
+        if rules.double_blank_points
+        else ("a 0|0 left in hand scores 0")
     )
     ties = (
         "ties: most rounds at zero, then the lowest non-zero round, then shared"
@@ -218,7 +222,9 @@ class _Writer:
                     break  # the rest belongs to the next round
         return line
 
-    def round_start(self, event: RoundStarted, following: tuple[Event, ...], state: GameState) -> None:
+    def round_start(
+        self, event: RoundStarted, following: tuple[Event, ...], state: GameState
+    ) -> None:
         double = f"{event.double}|{event.double}"
         self.lines.append("")
         self.lines.append(
@@ -261,7 +267,9 @@ class _Writer:
             won = f"{winners[0]} wins"
         else:
             won = f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
-        self.lines.append(f"{won}, decided by {DECIDED_BY_TEXT.get(event.decided_by, event.decided_by)}.")
+        self.lines.append(
+            f"{won}, decided by {DECIDED_BY_TEXT.get(event.decided_by, event.decided_by)}."
+        )
 
     def standing(self, standing: Standing) -> str:
         lowest = (
@@ -292,10 +300,14 @@ class _Writer:
         label = max(len("Total"), len(f"Round {len(round_scores)}"))
 
         def row(first: str, cells: Sequence[object]) -> str:
-            text = "  ".join(f"{cell!s:>{width}}" for cell, width in zip(cells, widths, strict=True))
+            text = "  ".join(
+                f"{cell!s:>{width}}" for cell, width in zip(cells, widths, strict=True)
+            )
             return f"  {first:<{label}}  {text}".rstrip()
 
         table = ["Scores:", row("", [self.name(seat) for seat in range(len(totals))])]
-        table.extend(row(f"Round {number}", scores) for number, scores in enumerate(round_scores, 1))
+        table.extend(
+            row(f"Round {number}", scores) for number, scores in enumerate(round_scores, 1)
+        )
         table.append(row("Total", totals))
         return table

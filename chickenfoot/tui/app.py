@@ -17,11 +17,11 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
+from chickenfoot.play.session import GameSession
 from chickenfoot.rules import IllegalAction, RuleSet
+from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.screens.game import GameScreen
-from chickenfoot.play.session import GameSession
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -88,7 +88,9 @@ class ChickenFootApp(App[None]):
         Binding("q", "request_quit", "Quit"),
     ]
 
-    def __init__(self, *, load: Path | None = None, replay: Path | None = None, bot_delay: float = 0.6) -> None:
+    def __init__(
+        self, *, load: Path | None = None, replay: Path | None = None, bot_delay: float = 0.6
+    ) -> None:
         super().__init__()
         self.load_path = load
         self.replay_path = replay
@@ -159,7 +161,11 @@ class ChickenFootApp(App[None]):
             self.notify(str(error), severity="error", markup=False)
             return
         if session.state.over:
-            self.notify(f"{path.name}: that game is over; watch it under Replays.", severity="warning", markup=False)
+            self.notify(
+                f"{path.name}: that game is over; watch it under Replays.",
+                severity="warning",
+                markup=False,
+            )
             return
         self._open_game(session)
 
@@ -177,7 +183,9 @@ class ChickenFootApp(App[None]):
             return
         self.push_screen(ReplayScreen(record, path))
 
-    def take_over(self, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]) -> None:
+    def take_over(
+        self, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]
+    ) -> None:
         """Start a new game from the state after the first ``action_count`` actions of ``record``."""
         try:
             session = GameSession.take_over(record, action_count, seats)

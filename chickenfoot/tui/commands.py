@@ -47,7 +47,9 @@ def action_commands(screen: Screen[object], entries: Sequence[ActionEntry]) -> l
     for action, title, help_text in entries:
         _namespace, name, parameters = parse_action(action)
         if screen.check_action(name, parameters):
-            commands.append(PaletteCommand(title, help_text, partial(screen.run_action, action), name))
+            commands.append(
+                PaletteCommand(title, help_text, partial(screen.run_action, action), name)
+            )
     return commands
 
 

@@ -65,7 +65,10 @@ def history_memory(
     ``rounds`` shortens the game (tests use it to keep the run tiny).
     """
     rules = preset(
-        preset_name, players=players, set_size=set_size, rounds=rounds  # type: ignore[arg-type]
+        preset_name,
+        players=players,
+        set_size=set_size,
+        rounds=rounds,  # type: ignore[arg-type]
     )
     actions = random_actions(rules, seed)
     tracemalloc.start()

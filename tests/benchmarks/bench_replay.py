@@ -18,9 +18,9 @@ import tempfile
 import time
 import tracemalloc
 
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.play.replay import ReplayCursor
 from chickenfoot.rules import apply, legal_actions, preset
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.storage import DATA_DIR_VARIABLE
 
 SEED = 18

@@ -27,8 +27,8 @@ from pathlib import Path
 
 from textual import events
 
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
 from chickenfoot.rules import GameState, Play, apply, legal_actions, preset
+from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
 
 SEED = 18
 START_RUNS = 5
@@ -69,10 +69,10 @@ def late_round_record() -> GameRecord:
 def percentile(samples: list[float], fraction: float) -> float:
     """The value below which ``fraction`` of ``samples`` lie (nearest rank)."""
     ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-async def deliver(app, pilot, key: str, character: str | None) -> float:  # noqa: ANN001
+async def deliver(app, pilot, key: str, character: str | None) -> float:
     """Send one key; seconds until it and everything it caused are processed and drawn.
 
     The app forwards the key to the screen, so its queue is drained first, then the screen's

@@ -1,0 +1,1 @@
+"""Test data: sample saved games of every format version."""

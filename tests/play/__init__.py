@@ -1,0 +1,1 @@
+"""Tests of the application layer without Textual: the session, the table, the replay cursor."""

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.recorded import random_record
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.play.replay import ReplayCursor
 from chickenfoot.rules import RuleSet, preset
+from chickenfoot.saves.record import GameRecord, SeatConfig
+from tests.recorded import random_record
 
 SEATS = (
     SeatConfig(name="Ana", player="human"),
@@ -107,7 +107,9 @@ def test_steps_and_bounds(cursor: ReplayCursor) -> None:
 
 def test_position_text(cursor: ReplayCursor) -> None:
     cursor.seek(cursor.round_starts[1] + 2)
-    assert cursor.position_text == f"round 2 · action {cursor.round_starts[1] + 2} of {cursor.total}"
+    assert (
+        cursor.position_text == f"round 2 · action {cursor.round_starts[1] + 2} of {cursor.total}"
+    )
     cursor.to_end()
     assert cursor.position_text == f"round 3 · action {cursor.total} of {cursor.total} · game over"
 
@@ -130,5 +132,7 @@ def test_unfinished_and_empty_records() -> None:
 
 def test_the_cursor_imports_no_textual() -> None:
     code = "import sys, chickenfoot.play.replay; print('textual' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "False"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.saves.record import load_record
-from chickenfoot.rules import IllegalAction, Play, legal_actions
 from chickenfoot.play.session import GameSession
+from chickenfoot.rules import IllegalAction, Play, legal_actions
+from chickenfoot.saves.record import load_record
 
 
 def test_a_new_game_is_saved_before_the_first_move(kit, data_dir: Path) -> None:
@@ -19,7 +19,9 @@ def test_a_new_game_is_saved_before_the_first_move(kit, data_dir: Path) -> None:
 
 
 def test_every_action_is_saved_and_a_reload_resumes_the_same_state(kit) -> None:
-    session = GameSession.new(kit.short_rules(3, rounds=2), kit.seats("human", "human", "computer"), 7)
+    session = GameSession.new(
+        kit.short_rules(3, rounds=2), kit.seats("human", "human", "computer"), 7
+    )
     for _ in range(25):
         session.act(kit.choose_action(session.state))
         saved = load_record(session.path)

@@ -18,6 +18,7 @@ from chickenfoot.rules import (
     play,
     preset,
 )
+
 from .conftest import deal, kinds, move, of_kind, run, start, tiles
 
 
@@ -124,9 +125,11 @@ def test_custom_arm_counts_are_honoured(name: str) -> None:
         hands = {0: "9|0 9|2 9|4 0|1 9|6", 1: "9|1 9|3 9|5"}
     state, _ = start(rules, deal(rules, hands))
     first = state.turn
-    order = ["9|1", "9|0", "9|3", "9|2", "9|5", "9|4"] if first == 1 else [
-        "9|0", "9|1", "9|2", "9|3", "9|4", "9|5"
-    ]
+    order = (
+        ["9|1", "9|0", "9|3", "9|2", "9|5", "9|4"]
+        if first == 1
+        else ["9|0", "9|1", "9|2", "9|3", "9|4", "9|5"]
+    )
     for index, tile in enumerate(order):
         seat = (first + index) % 2
         state, events = run(state, f"{seat} {tile} {'ABCDEF'[index]}")

@@ -89,7 +89,9 @@ def test_events_are_only_collected_when_asked_for() -> None:
     events: list[object] = []
     loud = core.play(position, move, events)
     assert quiet == loud
-    assert [event.kind for event in events][:1] == ["tile_played" if move[0] == "play" else "tile_drawn"]
+    assert [event.kind for event in events][:1] == [
+        "tile_played" if move[0] == "play" else "tile_drawn"
+    ]
 
 
 def test_illegal_moves_raise_the_state_apis_errors() -> None:

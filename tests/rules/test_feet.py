@@ -63,7 +63,12 @@ def test_any_seat_plays_the_toes_and_the_third_completes_the_foot() -> None:
     assert of_kind(events, "foot_completed") == [FootCompleted(seat=0, target="A", value=1)]
     assert state.board.foot is None
     assert state.board.open_ends == (
-        ("B", 2), ("C", 3), ("D", 4), ("A.1", 5), ("A.2", 3), ("A.3", 4)
+        ("B", 2),
+        ("C", 3),
+        ("D", 4),
+        ("A.1", 5),
+        ("A.2", 3),
+        ("A.3", 4),
     )
     # The foot's own line stays closed: its double takes no more tiles.
     with pytest.raises(CannotPlayThere, match="A ends in a double"):
@@ -78,11 +83,26 @@ def test_a_foot_on_a_toe_nests_its_ids_under_the_toe() -> None:
     state, events = run(state, "0 5|0 A.1.1", "1 5|2 A.1.2", "0 5|3 A.1.3")
     assert kinds(events).count("foot_completed") == 1
     assert [line.id for line in state.board.lines] == [
-        "A", "B", "C", "D", "A.1", "A.2", "A.3", "A.1.1", "A.1.2", "A.1.3"
+        "A",
+        "B",
+        "C",
+        "D",
+        "A.1",
+        "A.2",
+        "A.3",
+        "A.1.1",
+        "A.1.2",
+        "A.1.3",
     ]
     assert state.board.open_ends == (
-        ("B", 2), ("C", 3), ("D", 4), ("A.2", 3), ("A.3", 4),
-        ("A.1.1", 0), ("A.1.2", 2), ("A.1.3", 3),
+        ("B", 2),
+        ("C", 3),
+        ("D", 4),
+        ("A.2", 3),
+        ("A.3", 4),
+        ("A.1.1", 0),
+        ("A.1.2", 2),
+        ("A.1.3", 3),
     )
     toe = state.board.line("A.1.2")
     assert toe.path == ("A", "A.1", "A.1.2") == path_of("A.1.2")
@@ -119,7 +139,11 @@ def test_going_out_with_a_foot_open_ends_the_round_at_once() -> None:
     state, _ = start(rules, deal(rules, {0: "6|6 6|2 2|2", 1: "6|1 1|3 3|5"}))
     state, events = run(state, "1 6|1 A", "0 6|2 B", "1 1|3 A", "0 2|2 B")
     assert kinds(events)[-5:] == [
-        "tile_played", "foot_opened", "went_out", "round_scored", "game_over"
+        "tile_played",
+        "foot_opened",
+        "went_out",
+        "round_scored",
+        "game_over",
     ]
     assert of_kind(events, "went_out") == [WentOut(seat=0, foot_open=True)]
     scored = of_kind(events, "round_scored")[0]
@@ -135,8 +159,16 @@ def test_a_foot_nobody_can_finish_blocks_the_round() -> None:
     state, _ = start(rules, deck)
     assert state.boneyard == ()
     state, _ = run(
-        state, "1 6|0 A", "0 6|2 B", "1 0|1 A", "0 2|0 B", "1 0|3 B", "0 1|4 A", "1 4|0 A",
-        "0 0|0 A", "1 0|5 A.1",
+        state,
+        "1 6|0 A",
+        "0 6|2 B",
+        "1 0|1 A",
+        "0 2|0 B",
+        "1 0|3 B",
+        "0 1|4 A",
+        "1 4|0 A",
+        "0 0|0 A",
+        "1 0|5 A.1",
     )
     assert state.board.foot == "A" and state.board.toes == 1
     hands = state.hands

@@ -35,8 +35,8 @@ from chickenfoot.rules import (
     Tile,
     apply,
     build_rules,
-    draw,
     core,
+    draw,
     full_set,
     legal_actions,
     new_game,
@@ -72,8 +72,15 @@ def playable(fields: dict[str, object]) -> RuleSet:
 
 
 BASE_RULES = tuple(
-    playable({**PRESET_FIELDS[name], "preset": name, "set_size": size, "players": players,
-              "rounds": ROUNDS_BY_SET[size]})
+    playable(
+        {
+            **PRESET_FIELDS[name],
+            "preset": name,
+            "set_size": size,
+            "players": players,
+            "rounds": ROUNDS_BY_SET[size],
+        }
+    )
     for name in PRESETS
     for size in SET_SIZES
     for players in range(2, 9)
@@ -116,8 +123,11 @@ def check_board(state: GameState) -> None:
     """The ends the engine worked out equal those of the board rebuilt from its fields."""
     board = state.board
     rebuilt = Board.model_construct(
-        centre=board.centre, arms_required=board.arms_required, played=board.played,
-        foot=board.foot, toes=board.toes,
+        centre=board.centre,
+        arms_required=board.arms_required,
+        played=board.played,
+        foot=board.foot,
+        toes=board.toes,
     )
     assert board.open_ends == rebuilt.open_ends
     assert board.free_ends == rebuilt.free_ends
@@ -243,7 +253,8 @@ def play_checked_game(rules: RuleSet, seed: int) -> None:
                 round_totals = [a + b for a, b in zip(round_totals, event.points, strict=True)]
                 assert list(event.totals) == round_totals
                 assert all(
-                    points == 0 for points, hand in zip(event.points, event.hands, strict=True)
+                    points == 0
+                    for points, hand in zip(event.points, event.hands, strict=True)
                     if not hand
                 )
             if event.kind == "game_over":
@@ -284,6 +295,9 @@ def test_many_single_rounds_conserve_tiles(rules: RuleSet, seed: int) -> None:
 def test_every_combination_is_covered() -> None:
     combos = {(rules.preset, rules.set_size, rules.players) for rules in BASE_RULES}
     assert len(combos) == len(PRESETS) * len(SET_SIZES) * 7
-    adjusted = [rules for rules in BASE_RULES if rules.hand_size is not None or (
-        rules.preset == "trains" and rules.arms is not None)]
+    adjusted = [
+        rules
+        for rules in BASE_RULES
+        if rules.hand_size is not None or (rules.preset == "trains" and rules.arms is not None)
+    ]
     assert adjusted, "some combinations only play once adjusted"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chickenfoot.rules import BadDeck, RoundStarted, Tile, TileDrawn, new_game, preset, visible_to
+
 from .conftest import deal, game_decks, kinds, of_kind, run, start, tiles
 
 CROSS_THREE = preset("cross", players=3, rounds=1)
@@ -24,9 +25,7 @@ def test_a_cross_deal_gives_each_seat_its_block_and_the_rest_is_the_boneyard() -
 def test_cross_holder_places_the_double_and_the_next_seat_plays() -> None:
     deck = deal(CROSS_THREE, {1: "9|9 9|1"})
     state, events = start(CROSS_THREE, deck)
-    assert events == (
-        RoundStarted(round=1, double=9, placed_by=1, first_player=2, search_draws=0),
-    )
+    assert events == (RoundStarted(round=1, double=9, placed_by=1, first_player=2, search_draws=0),)
     assert state.board.centre == 9
     assert Tile(9, 9) not in state.hands[1]
     assert [len(hand) for hand in state.hands] == [7, 6, 7]
@@ -38,9 +37,7 @@ def test_cross_nobody_holds_the_double_seats_draw_in_turn_and_keep_what_they_dra
     deck = deal(CROSS_THREE, {}, boneyard="1|2 3|4 5|6 9|9 0|8")
     state, events = start(CROSS_THREE, deck)
     assert kinds(events) == ["round_started"] + ["tile_drawn"] * 4
-    assert events[0] == RoundStarted(
-        round=1, double=9, placed_by=0, first_player=1, search_draws=4
-    )
+    assert events[0] == RoundStarted(round=1, double=9, placed_by=0, first_player=1, search_draws=4)
     drawn = [
         (event.seat, str(event.tile), event.searching) for event in of_kind(events, "tile_drawn")
     ]
@@ -67,7 +64,12 @@ def test_cross_search_in_a_later_round_starts_with_seat_round_mod_players() -> N
     state, _ = start(QUICK_CROSS, quick_cross_first_round(), second)
     state, events = run(state, "1 6|1 A", "2 6|2 B", "0 1|3 A")
     assert kinds(events)[-6:] == [
-        "tile_played", "went_out", "round_scored", "round_started", "tile_drawn", "tile_drawn"
+        "tile_played",
+        "went_out",
+        "round_scored",
+        "round_started",
+        "tile_drawn",
+        "tile_drawn",
     ]
     started = of_kind(events, "round_started")[0]
     assert started == RoundStarted(round=2, double=5, placed_by=2, first_player=0, search_draws=2)
@@ -82,9 +84,7 @@ def test_trains_search_before_the_deal_the_finder_plays_first() -> None:
     deck = deal(TRAINS_FOUR, {0: "1|2", 2: "9|4 3|3"}, finder=2)
     assert deck[2] == Tile(9, 9)
     state, events = start(TRAINS_FOUR, deck)
-    assert events == (
-        RoundStarted(round=1, double=9, placed_by=2, first_player=2, search_draws=3),
-    )
+    assert events == (RoundStarted(round=1, double=9, placed_by=2, first_player=2, search_draws=3),)
     assert state.turn == 2
     assert state.board.centre == 9
     # The hands are dealt in blocks from the deck without the double ("shuffled back").
@@ -95,7 +95,7 @@ def test_trains_search_before_the_deal_the_finder_plays_first() -> None:
 
 
 def test_trains_first_seeker_finding_the_double_plays_first() -> None:
-    state, events = start(TRAINS_FOUR, deal(TRAINS_FOUR, {}))
+    _state, events = start(TRAINS_FOUR, deal(TRAINS_FOUR, {}))
     assert events[0].placed_by == 0 and events[0].first_player == 0
     assert events[0].search_draws == 1
 
@@ -126,7 +126,11 @@ def test_a_deal_of_one_tile_to_the_holder_of_the_double_ends_the_round_at_once()
     second = deal(rules, {}, boneyard="5|5", round_index=1)
     state, events = new_game(rules, game_decks(rules, first, second))
     assert kinds(events) == [
-        "round_started", "went_out", "round_scored", "round_started", "tile_drawn"
+        "round_started",
+        "went_out",
+        "round_scored",
+        "round_started",
+        "tile_drawn",
     ]
     assert of_kind(events, "round_scored")[0].points[0] == 0
     assert state.round_number == 2 and state.turn == 0

@@ -19,9 +19,7 @@ TRAINS_SOURCE_HANDS = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
 """The hand-size table of seeds/000 (double-9), by number of players."""
 
 
-@pytest.mark.parametrize(
-    ("set_size", "tiles"), [(6, 28), (9, 55), (12, 91), (15, 136), (18, 190)]
-)
+@pytest.mark.parametrize(("set_size", "tiles"), [(6, 28), (9, 55), (12, 91), (15, 136), (18, 190)])
 def test_a_double_n_set_holds_every_pair_once(set_size: int, tiles: int) -> None:
     every = full_set(set_size)
     assert len(every) == len(set(every)) == tiles
@@ -148,7 +146,7 @@ def test_unknown_preset_is_refused() -> None:
 
 def test_rule_sets_are_frozen() -> None:
     rules = preset("cross")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="frozen"):
         rules.players = 3  # type: ignore[misc]
 
 

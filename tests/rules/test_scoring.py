@@ -172,13 +172,31 @@ def test_a_tied_game_played_out_is_shared_under_both_presets(name: str) -> None:
     if name == "cross":
         first = deal(rules, {0: "6|6 6|2 2|3", 1: "6|1 3|4 1|4"})
         second = deal(rules, {0: "5|0 0|2 3|4", 1: "5|5 5|1 1|2"}, round_index=1)
-        moves = ("1 6|1 A", "0 6|2 B", "1 1|4 A", "0 2|3 B", "0 5|0 A", "1 5|1 B", "0 0|2 A",
-                 "1 1|2 A")
+        moves = (
+            "1 6|1 A",
+            "0 6|2 B",
+            "1 1|4 A",
+            "0 2|3 B",
+            "0 5|0 A",
+            "1 5|1 B",
+            "0 0|2 A",
+            "1 1|2 A",
+        )
     else:
         first = deal(rules, {0: "6|2 2|3 3|5", 1: "6|1 3|4 1|4"})
         second = deal(rules, {0: "5|0 2|5 0|3", 1: "5|1 1|2 2|4"}, round_index=1)
-        moves = ("0 6|2 A", "1 6|1 B", "0 2|3 A", "1 1|4 B", "0 3|5 A",
-                 "1 5|1 A", "0 5|0 B", "1 1|2 A", "0 0|3 B", "1 2|4 A")
+        moves = (
+            "0 6|2 A",
+            "1 6|1 B",
+            "0 2|3 A",
+            "1 1|4 B",
+            "0 3|5 A",
+            "1 5|1 A",
+            "0 5|0 B",
+            "1 1|2 A",
+            "0 0|3 B",
+            "1 2|4 A",
+        )
     state, events = run(start(rules, first, second)[0], *moves)
     assert state.round_scores == ((0, 7), (7, 0))
     over = of_kind(events, "game_over")[0]

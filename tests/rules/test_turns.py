@@ -40,7 +40,7 @@ def test_trains_a_playable_drawn_tile_must_be_played_at_once() -> None:
     assert events == (TileDrawn(seat=1, tile=Tile(5, 6)),)
     assert state.turn == 1 and state.drawn == Tile(5, 6)
     assert legal_actions(state) == (play(1, Tile(5, 6), "B"),)
-    with pytest.raises(MustPlay, match="drew 5|6 and must play it"):
+    with pytest.raises(MustPlay, match=r"drew 5\|6 and must play it"):
         apply(state, pass_turn(1))
     with pytest.raises(CannotDraw, match="already drew"):
         apply(state, draw(1))

@@ -1,0 +1,1 @@
+"""Tests of saved games: records, storage, settings."""

@@ -14,6 +14,17 @@ from typing import Any
 import pytest
 
 import chickenfoot.saves.record as record_module
+from chickenfoot.rules import (
+    Event,
+    GameState,
+    Pass,
+    Play,
+    RuleSet,
+    apply,
+    legal_actions,
+    new_game,
+    preset,
+)
 from chickenfoot.saves.record import (
     FORMAT_VERSION,
     MAX_FILE_BYTES,
@@ -27,17 +38,6 @@ from chickenfoot.saves.record import (
     parse_record,
     save_record,
     supported_versions,
-)
-from chickenfoot.rules import (
-    Event,
-    GameState,
-    Pass,
-    Play,
-    RuleSet,
-    apply,
-    legal_actions,
-    new_game,
-    preset,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -239,7 +239,9 @@ def test_copies_do_not_inherit_the_remembered_final_state(finished_game: GameRec
 
 def test_game_id_is_stable_and_differs_between_games(finished_game: GameRecord) -> None:
     again = finished_game.truncated(10)
-    later = finished_game.model_copy(update={"created": finished_game.created + timedelta(seconds=1)})
+    later = finished_game.model_copy(
+        update={"created": finished_game.created + timedelta(seconds=1)}
+    )
     assert again.game_id == finished_game.game_id
     assert later.game_id != finished_game.game_id
     assert len(finished_game.game_id) == 8
@@ -385,47 +387,191 @@ def swap_tile(index: int, tile: str) -> Callable[[dict[str, Any]], object]:
 
 BAD_FILES: list[tuple[str, Maker, str, str]] = [
     ("empty", raw(b""), "", "the file is empty"),
-    ("binary", raw(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), "", "binary data (a zero byte at offset 8)"),
-    ("latin-1", raw('{"format": "chickenfoot", "seats": "Jos\xe9"}'.encode("latin-1")), "line 1", "not UTF-8 text (byte 0xe9 at offset 39)"),
-    ("not JSON", raw(b'{\n  "format": "chickenfoot",\n  oops\n}'), "line 3, column 3", "not valid JSON: Expecting property name"),
-    ("text after JSON", raw(b'{"format": "chickenfoot"} {}'), "line 1, column 27", "not valid JSON: more text follows"),
+    (
+        "binary",
+        raw(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"),
+        "",
+        "binary data (a zero byte at offset 8)",
+    ),
+    (
+        "latin-1",
+        raw('{"format": "chickenfoot", "seats": "Jos\xe9"}'.encode("latin-1")),
+        "line 1",
+        "not UTF-8 text (byte 0xe9 at offset 39)",
+    ),
+    (
+        "not JSON",
+        raw(b'{\n  "format": "chickenfoot",\n  oops\n}'),
+        "line 3, column 3",
+        "not valid JSON: Expecting property name",
+    ),
+    (
+        "text after JSON",
+        raw(b'{"format": "chickenfoot"} {}'),
+        "line 1, column 27",
+        "not valid JSON: more text follows",
+    ),
     ("truncated", truncate, "line ", "the file ends too early"),
     ("truncated in a string", truncate_in_string, "line ", "the file ends too early"),
     ("NaN", raw(b'{"format": "chickenfoot", "version": NaN}'), "", "NaN is not allowed"),
     ("deeply nested", raw(b"[" * 100_000 + b"]" * 100_000), "", "nested too deeply"),
     ("huge number", raw(b'{"seed": ' + b"9" * 5000 + b"}"), "", "not valid for a saved game"),
-    ("a list", raw(b"[1, 2, 3]"), "", "not a chickenfoot saved game: the file holds a list, not an object"),
+    (
+        "a list",
+        raw(b"[1, 2, 3]"),
+        "",
+        "not a chickenfoot saved game: the file holds a list, not an object",
+    ),
     ("no format", edit(lambda d: d.pop("format")), "format", 'there is no "format" field'),
-    ("other format", edit(lambda d: d.update(format="chess")), "format", 'format is "chess", not "chickenfoot"'),
-    ("newer version", edit(lambda d: d.update(version=FORMAT_VERSION + 1)), "version", f"version {FORMAT_VERSION + 1} is newer than this program understands (it reads version 1)"),
-    ("version zero", edit(lambda d: d.update(version=0)), "version", "unknown version 0: this program reads version 1"),
-    ("version text", edit(lambda d: d.update(version="1")), "version", 'the version must be a whole number, not "1"'),
+    (
+        "other format",
+        edit(lambda d: d.update(format="chess")),
+        "format",
+        'format is "chess", not "chickenfoot"',
+    ),
+    (
+        "newer version",
+        edit(lambda d: d.update(version=FORMAT_VERSION + 1)),
+        "version",
+        f"version {FORMAT_VERSION + 1} is newer than this program understands (it reads version 1)",
+    ),
+    (
+        "version zero",
+        edit(lambda d: d.update(version=0)),
+        "version",
+        "unknown version 0: this program reads version 1",
+    ),
+    (
+        "version text",
+        edit(lambda d: d.update(version="1")),
+        "version",
+        'the version must be a whole number, not "1"',
+    ),
     ("no version", edit(lambda d: d.pop("version")), "version", "there is no version field"),
     ("unknown field", edit(lambda d: d.update(colour="red")), "colour", 'unknown field "colour"'),
-    ("unknown rules field", edit(lambda d: d["rules"].update(jokers=2)), "rules.jokers", 'unknown field "jokers"'),
-    ("unknown action field", edit(lambda d: d["actions"][3].update(note="hi")), "actions[3].note", 'unknown field "note"'),
-    ("missing actions", edit(lambda d: d.pop("actions")), "actions", 'the field "actions" is missing'),
-    ("impossible rules", edit(lambda d: d["rules"].update(players=8, hand_size=7, arms=None)), "rules.hand_size", "impossible rules: 8 seats × 7 tiles = 56 tiles, but a double-9 set has only 55: use a double-12 set"),
-    ("bad rules value", edit(lambda d: d["rules"].update(set_size=7)), "rules.set_size", "Input should be 6, 9, 12, 15 or 18"),
-    ("seat count", edit(lambda d: d["seats"].pop()), "seats", "3 seats, but the rules are for 4 players"),
-    ("bad seat", edit(lambda d: d["seats"][1].update(level=None)), "seats[1]", "a computer player needs a level"),
-    ("tile twice", edit(lambda d: d["decks"][1].__setitem__(0, d["decks"][1][1])), "decks[1]", "round 2: the deck holds"),
-    ("tile of another set", edit(swap_tile(0, "10|10")), "decks[1]", "10|10 is not in a double-9 set"),
-    ("deck missing tiles", edit(lambda d: d["decks"][2].pop()), "decks[2]", "round 3: the deck has 54 tiles, but a double-9 set has 55"),
+    (
+        "unknown rules field",
+        edit(lambda d: d["rules"].update(jokers=2)),
+        "rules.jokers",
+        'unknown field "jokers"',
+    ),
+    (
+        "unknown action field",
+        edit(lambda d: d["actions"][3].update(note="hi")),
+        "actions[3].note",
+        'unknown field "note"',
+    ),
+    (
+        "missing actions",
+        edit(lambda d: d.pop("actions")),
+        "actions",
+        'the field "actions" is missing',
+    ),
+    (
+        "impossible rules",
+        edit(lambda d: d["rules"].update(players=8, hand_size=7, arms=None)),
+        "rules.hand_size",
+        "impossible rules: 8 seats × 7 tiles = 56 tiles, but a double-9 set has only 55: use a double-12 set",
+    ),
+    (
+        "bad rules value",
+        edit(lambda d: d["rules"].update(set_size=7)),
+        "rules.set_size",
+        "Input should be 6, 9, 12, 15 or 18",
+    ),
+    (
+        "seat count",
+        edit(lambda d: d["seats"].pop()),
+        "seats",
+        "3 seats, but the rules are for 4 players",
+    ),
+    (
+        "bad seat",
+        edit(lambda d: d["seats"][1].update(level=None)),
+        "seats[1]",
+        "a computer player needs a level",
+    ),
+    (
+        "tile twice",
+        edit(lambda d: d["decks"][1].__setitem__(0, d["decks"][1][1])),
+        "decks[1]",
+        "round 2: the deck holds",
+    ),
+    (
+        "tile of another set",
+        edit(swap_tile(0, "10|10")),
+        "decks[1]",
+        "10|10 is not in a double-9 set",
+    ),
+    (
+        "deck missing tiles",
+        edit(lambda d: d["decks"][2].pop()),
+        "decks[2]",
+        "round 3: the deck has 54 tiles, but a double-9 set has 55",
+    ),
     ("deck count", edit(lambda d: d["decks"].pop()), "decks", "9 decks for 10 rounds"),
-    ("bad tile text", edit(lambda d: d["decks"][0].__setitem__(4, "3-5")), "decks[0][4]", "'3-5' is not a tile"),
-    ("millions of actions", edit(lambda d: d.update(actions=[{}] * 1_000_000)), "actions", "1000000 actions, but a game under these rules cannot take more than"),
-    ("bad action kind", edit(lambda d: d["actions"][2].update(kind="cheat")), "actions[2]", 'unknown action kind "cheat": it must be "play", "draw" or "pass"'),
-    ("action without kind", edit(lambda d: d["actions"][1].pop("kind")), "actions[1]", 'the action has no "kind"'),
-    ("bad action tile", edit(lambda d: d["actions"][0].update(tile="99|1")), "actions[0].tile", "ends go from 0 to 18"),
-    ("time out of range", edit(lambda d: d.update(created="9999-12-31T23:59:59-05:00")), "created", "9999-12-31T23:59:59-05:00 is out of range in UTC"),
-    ("escape codes in a field name", edit(lambda d: d.update({"\x1b[2Jevil\n": 1})), "\\x1b[2Jevil\\n", 'unknown field "\\u001b[2Jevil\\n"'),
-    ("naive time", edit(lambda d: d.update(created="2026-11-30T18:00:00")), "created", "the time has no time zone"),
-    ("after the end", edit(lambda d: d["actions"].append({"kind": "pass", "seat": 0})), "actions[", "the game was already over, yet the file has 1 more action"),
+    (
+        "bad tile text",
+        edit(lambda d: d["decks"][0].__setitem__(4, "3-5")),
+        "decks[0][4]",
+        "'3-5' is not a tile",
+    ),
+    (
+        "millions of actions",
+        edit(lambda d: d.update(actions=[{}] * 1_000_000)),
+        "actions",
+        "1000000 actions, but a game under these rules cannot take more than",
+    ),
+    (
+        "bad action kind",
+        edit(lambda d: d["actions"][2].update(kind="cheat")),
+        "actions[2]",
+        'unknown action kind "cheat": it must be "play", "draw" or "pass"',
+    ),
+    (
+        "action without kind",
+        edit(lambda d: d["actions"][1].pop("kind")),
+        "actions[1]",
+        'the action has no "kind"',
+    ),
+    (
+        "bad action tile",
+        edit(lambda d: d["actions"][0].update(tile="99|1")),
+        "actions[0].tile",
+        "ends go from 0 to 18",
+    ),
+    (
+        "time out of range",
+        edit(lambda d: d.update(created="9999-12-31T23:59:59-05:00")),
+        "created",
+        "9999-12-31T23:59:59-05:00 is out of range in UTC",
+    ),
+    (
+        "escape codes in a field name",
+        edit(lambda d: d.update({"\x1b[2Jevil\n": 1})),
+        "\\x1b[2Jevil\\n",
+        'unknown field "\\u001b[2Jevil\\n"',
+    ),
+    (
+        "naive time",
+        edit(lambda d: d.update(created="2026-11-30T18:00:00")),
+        "created",
+        "the time has no time zone",
+    ),
+    (
+        "after the end",
+        edit(lambda d: d["actions"].append({"kind": "pass", "seat": 0})),
+        "actions[",
+        "the game was already over, yet the file has 1 more action",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("make", "where", "problem"), [case[1:] for case in BAD_FILES], ids=[case[0] for case in BAD_FILES])
+@pytest.mark.parametrize(
+    ("make", "where", "problem"),
+    [case[1:] for case in BAD_FILES],
+    ids=[case[0] for case in BAD_FILES],
+)
 def test_bad_file_gets_a_specific_message_and_is_not_changed(
     saved_game: Path, make: Maker, where: str, problem: str
 ) -> None:
@@ -523,7 +669,9 @@ def test_there_is_a_sample_of_every_released_version() -> None:
     versions = {int(path.name.split("-")[0].removeprefix("v")) for path in sample_files()}
     assert set(range(1, FORMAT_VERSION + 1)) <= versions
     assert {"finished", "unfinished"} <= {
-        path.stem.split("-", 1)[1] for path in sample_files() if path.name.startswith(f"v{FORMAT_VERSION}-")
+        path.stem.split("-", 1)[1]
+        for path in sample_files()
+        if path.name.startswith(f"v{FORMAT_VERSION}-")
     }
 
 
@@ -559,7 +707,9 @@ def test_migrations_upgrade_older_versions(
     assert [seat.name for seat in loaded.seats] == [seat["name"] for seat in data["players"]]
 
 
-def test_a_failing_migration_gets_a_message(saved_game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_migration_gets_a_message(
+    saved_game: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     data = document(saved_game)
     data["version"] = FORMAT_VERSION - 1
     monkeypatch.setitem(MIGRATIONS, FORMAT_VERSION - 1, lambda old: old["players"])
@@ -571,7 +721,9 @@ def test_a_failing_migration_gets_a_message(saved_game: Path, monkeypatch: pytes
 
 
 def test_committed_schema_matches_the_models() -> None:
-    assert SCHEMA_FILE.exists(), "run: python -m chickenfoot.saves.record --schema > docs/save-format.schema.json"
+    assert SCHEMA_FILE.exists(), (
+        "run: python -m chickenfoot.saves.record --schema > docs/save-format.schema.json"
+    )
     assert SCHEMA_FILE.read_text(encoding="utf-8") == json_schema_text(), (
         "docs/save-format.schema.json is out of date: regenerate it with "
         "`python -m chickenfoot.saves.record --schema > docs/save-format.schema.json`"
@@ -596,10 +748,20 @@ def test_the_documentation_names_every_field() -> None:
 def test_schema_describes_tiles_as_written() -> None:
     schema = json.loads(json_schema_text())
     assert schema["$defs"]["Tile"]["anyOf"][0]["type"] == "string"
-    assert set(schema["required"]) >= {"format", "version", "created", "rules", "seats", "decks", "actions"}
+    assert set(schema["required"]) >= {
+        "format",
+        "version",
+        "created",
+        "rules",
+        "seats",
+        "decks",
+        "actions",
+    }
 
 
-def test_command_line_checks_files(saved_game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_command_line_checks_files(
+    saved_game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("[]", encoding="utf-8")
     assert record_module.main([str(saved_game)]) == 0

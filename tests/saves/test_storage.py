@@ -106,7 +106,10 @@ def test_summary_of_a_broken_file_carries_the_error(data_folder: Path) -> None:
     path.write_text('{"format": "chess"}', encoding="utf-8")
     summary = summarize(path)
     assert not summary.ok
-    assert summary.error == f'{path}: format: not a chickenfoot saved game: format is "chess", not "chickenfoot"'
+    assert (
+        summary.error
+        == f'{path}: format: not a chickenfoot saved game: format is "chess", not "chickenfoot"'
+    )
     assert summary.round_text == "unreadable"
     assert summary.names == ()
 

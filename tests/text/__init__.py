@@ -1,0 +1,1 @@
+"""Tests of the words: event descriptions and transcripts."""

@@ -2,13 +2,6 @@
 
 from __future__ import annotations
 
-from chickenfoot.text.describe import (
-    board_requirement,
-    describe_event,
-    possessive,
-    tie_break_text,
-    winners_text,
-)
 from chickenfoot.rules import (
     ArmStarted,
     Board,
@@ -23,6 +16,13 @@ from chickenfoot.rules import (
     TilePlayed,
     WentOut,
     visible_to,
+)
+from chickenfoot.text.describe import (
+    board_requirement,
+    describe_event,
+    possessive,
+    tie_break_text,
+    winners_text,
 )
 
 NAMES = ("Ana", "[b]Bea[/b]", "Cy")
@@ -52,7 +52,9 @@ def test_plays_feet_and_passes_read_as_sentences() -> None:
 
 
 def test_arms_are_announced_only_when_complete() -> None:
-    assert describe_event(ArmStarted(seat=0, target="B", arms=2, arms_required=4), NAMES, None) is None
+    assert (
+        describe_event(ArmStarted(seat=0, target="B", arms=2, arms_required=4), NAMES, None) is None
+    )
     assert describe_event(ArmStarted(seat=0, target="D", arms=4, arms_required=4), NAMES, None) == (
         "All 4 arms are started: every open end is playable"
     )
@@ -75,7 +77,12 @@ def test_board_requirement_follows_the_phase_of_the_round() -> None:
     foot = Board(
         centre=9,
         arms_required=4,
-        played=(*started, arm_d, Placement(1, Tile(5, 5), "D", 5), Placement(0, Tile(5, 8), "D.1", 8)),
+        played=(
+            *started,
+            arm_d,
+            Placement(1, Tile(5, 5), "D", 5),
+            Placement(0, Tile(5, 8), "D.1", 8),
+        ),
         foot="D",
         toes=1,
     )

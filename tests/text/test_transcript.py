@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
 from chickenfoot.rules import (
     Draw,
     FootCompleted,
@@ -24,6 +23,7 @@ from chickenfoot.rules import (
     legal_actions,
     preset,
 )
+from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
 from chickenfoot.text.transcript import rules_summary, seat_description, transcript
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
@@ -50,7 +50,7 @@ def test_one_numbered_line_per_action_saying_what_happened(sample: GameRecord) -
     lines = action_lines(text)
     names = [seat.name for seat in sample.seats]
     assert sorted(lines) == list(range(1, len(sample.actions) + 1))
-    for number, (state, events, action) in enumerate(sample.replay()):
+    for number, (_state, events, action) in enumerate(sample.replay()):
         if action is None:
             continue
         line = lines[number]
@@ -130,7 +130,10 @@ def test_finished_game_ends_with_ranking_and_score_table() -> None:
     text = transcript(record)
     names = [seat.name for seat in record.seats]
     game_over = next(
-        event for _s, events, _a in record.replay() for event in events if isinstance(event, GameOver)
+        event
+        for _s, events, _a in record.replay()
+        for event in events
+        if isinstance(event, GameOver)
     )
     assert "Final ranking:" in text
     for standing in game_over.ranking:

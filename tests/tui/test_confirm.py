@@ -135,7 +135,9 @@ async def test_save_as_enter_returns_the_default_name_in_the_saves_folder() -> N
     async with app.run_test() as pilot:
         await opened(pilot)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: app.answers == [storage.saves_dir() / "autosave-1.json"], "the answer")
+        await wait_for(
+            pilot, lambda: app.answers == [storage.saves_dir() / "autosave-1.json"], "the answer"
+        )
 
 
 async def test_save_as_typed_name_replaces_the_default() -> None:
@@ -143,7 +145,9 @@ async def test_save_as_typed_name_replaces_the_default() -> None:
     async with app.run_test() as pilot:
         await opened(pilot)
         await pilot.press(*"friday", "enter")
-        await wait_for(pilot, lambda: app.answers == [storage.saves_dir() / "friday.json"], "the answer")
+        await wait_for(
+            pilot, lambda: app.answers == [storage.saves_dir() / "friday.json"], "the answer"
+        )
 
 
 async def test_save_as_button_saves() -> None:
@@ -151,7 +155,9 @@ async def test_save_as_button_saves() -> None:
     async with app.run_test() as pilot:
         await opened(pilot)
         await pilot.click("#save-ok")
-        await wait_for(pilot, lambda: app.answers == [storage.saves_dir() / "night.json"], "the answer")
+        await wait_for(
+            pilot, lambda: app.answers == [storage.saves_dir() / "night.json"], "the answer"
+        )
 
 
 @pytest.mark.parametrize("how", ["escape", "button"])
@@ -178,7 +184,9 @@ async def test_save_as_empty_name_shows_why_and_disables_save() -> None:
         await pilot.press("enter")
         await pilot.press(*"ok")
         # Keys are handled in order: once "ok" enabled the button, Enter had been handled.
-        await wait_for(pilot, lambda: not app.screen.query_one("#save-ok", Button).disabled, "the button")
+        await wait_for(
+            pilot, lambda: not app.screen.query_one("#save-ok", Button).disabled, "the button"
+        )
         assert app.answers == []
         assert str(storage.saves_dir() / "ok.json") in str(target.render())
 

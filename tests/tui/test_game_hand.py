@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chickenfoot.saves.record import GameRecord
-from chickenfoot.rules import Draw, GameState, Play, Tile, apply, legal_actions
-from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.play.session import GameSession
+from chickenfoot.rules import Draw, GameState, Play, Tile, apply, legal_actions
+from chickenfoot.saves.record import GameRecord
+from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import HandView
 from chickenfoot.tui.widgets.hand import sorted_hand
 
@@ -15,7 +15,13 @@ from chickenfoot.tui.widgets.hand import sorted_hand
 def test_sorted_hand_puts_doubles_first_then_groups_by_the_higher_end() -> None:
     tiles = (Tile(1, 6), Tile(2, 2), Tile(0, 4), Tile(6, 6), Tile(3, 5), Tile(5, 6), Tile(0, 0))
     assert sorted_hand(tiles) == (
-        Tile(6, 6), Tile(2, 2), Tile(0, 0), Tile(5, 6), Tile(1, 6), Tile(3, 5), Tile(0, 4)
+        Tile(6, 6),
+        Tile(2, 2),
+        Tile(0, 0),
+        Tile(5, 6),
+        Tile(1, 6),
+        Tile(3, 5),
+        Tile(0, 4),
     )
     assert sorted_hand(sorted_hand(tiles)) == sorted_hand(tiles)
     assert sorted_hand(()) == ()
@@ -48,7 +54,12 @@ def kept_tile_after_a_dead_draw(record: GameRecord, path: Path) -> tuple[Tile, T
     fitting = sorted({after.index(a.tile) for a in legal_actions(state) if isinstance(a, Play)})
     for tile in before:
         index = after.index(tile)
-        if index in fitting[1:] and index != before.index(tile) and before.index(tile) < 9 and index < 9:
+        if (
+            index in fitting[1:]
+            and index != before.index(tile)
+            and before.index(tile) < 9
+            and index < 9
+        ):
             return tile, drawn
     return None
 
@@ -106,7 +117,9 @@ async def test_a_playable_drawn_tile_is_selected_and_marked(kit, data_dir: Path)
     def draws_a_fitting_tile(state: GameState) -> bool:
         return must_draw(state) and apply(state, Draw(seat=0))[0].drawn is not None
 
-    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), draws_a_fitting_tile)
+    record = kit.find_record(
+        kit.short_rules(2), kit.seats("human", "computer"), draws_a_fitting_tile
+    )
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")

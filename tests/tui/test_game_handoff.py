@@ -11,7 +11,16 @@ from chickenfoot.tui.screens.handoff import HandoffScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import HandView
 
-GAME_ACTIONS = {"select_tile", "choose_end", "play", "draw", "pass_turn", "keep", "unavailable", "bot_delay"}
+GAME_ACTIONS = {
+    "select_tile",
+    "choose_end",
+    "play",
+    "draw",
+    "pass_turn",
+    "keep",
+    "unavailable",
+    "bot_delay",
+}
 """Actions of the game screen that act on the hand or the turn."""
 
 
@@ -44,7 +53,9 @@ async def test_hand_off_footer_offers_only_its_own_keys(kit) -> None:
         await pilot.press("d", "p", "k", "1", "right", "down", "a", "plus")
         # Keys are handled in order: once "s" has opened the scores, the keys before it are done.
         await pilot.press("s")
-        await kit.wait_for(pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard")
+        await kit.wait_for(
+            pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard"
+        )
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: app.screen is handoff, "the hand-off again")
         assert game.session.record.actions == actions_before
@@ -52,7 +63,9 @@ async def test_hand_off_footer_offers_only_its_own_keys(kit) -> None:
         assert game.query_one(HandView).hidden
         assert game.selected is None
         await pilot.press("enter")
-        await kit.wait_for(pilot, lambda: app.screen is game and game.human_turn, "the hand to show")
+        await kit.wait_for(
+            pilot, lambda: app.screen is game and game.human_turn, "the hand to show"
+        )
         assert "draw" in shown_actions(app) or "play" in shown_actions(app)
 
 
@@ -62,7 +75,9 @@ async def test_hand_off_keys_open_the_scoreboard_and_return(kit) -> None:
         game = await open_handoff(kit, pilot, app)
         handoff = app.screen
         await pilot.press("s")
-        await kit.wait_for(pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard")
+        await kit.wait_for(
+            pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard"
+        )
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: app.screen is handoff, "the hand-off again")
         assert game.query_one(HandView).hidden
@@ -75,7 +90,9 @@ async def test_q_on_the_hand_off_asks_to_quit(kit) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_handoff(kit, pilot, app)
         await pilot.press("q")
-        await kit.wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the quit question")
+        await kit.wait_for(
+            pilot, lambda: isinstance(app.screen, ConfirmScreen), "the quit question"
+        )
         await pilot.press("y")
         await kit.wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
 

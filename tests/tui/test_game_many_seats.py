@@ -43,14 +43,18 @@ def open_eight(kit, data_dir: Path, theme: str = "textual-dark") -> tuple[Chicke
 async def test_eight_seats_share_rows_and_the_log_keeps_its_room(kit, data_dir: Path) -> None:
     app, _path = open_eight(kit, data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn")
+        await kit.wait_for(
+            pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn"
+        )
         seats = app.screen.query_one(SeatsPanel)
         assert seats.compact
         assert seats.size.height == 1 + 4
         assert "Hal" in seats.render().plain
         assert app.screen.query_one(EventLog).scrollable_content_region.height >= LOG_LINES_AT_80X24
         await pilot.resize_terminal(100, 40)
-        await kit.wait_for(pilot, lambda: not seats.compact and seats.size.height == 1 + 8, "one seat a row")
+        await kit.wait_for(
+            pilot, lambda: not seats.compact and seats.size.height == 1 + 8, "one seat a row"
+        )
 
 
 async def test_four_seats_stay_one_a_row(kit, data_dir: Path) -> None:
@@ -59,7 +63,9 @@ async def test_four_seats_stay_one_a_row(kit, data_dir: Path) -> None:
     record = kit.find_record(rules, four, kit.human_can_play)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn")
+        await kit.wait_for(
+            pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn"
+        )
         seats = app.screen.query_one(SeatsPanel)
         assert not seats.compact and seats.size.height == 1 + 4
 
@@ -88,7 +94,9 @@ def test_eight_seat_game_at_80x24(snap_compare, kit, data_dir: Path, theme: str)
         await settle(
             pilot,
             kit,
-            lambda app: app.game_screen is not None and app.game_screen.human_turn and log_at_end(app),
+            lambda app: (
+                app.game_screen is not None and app.game_screen.human_turn and log_at_end(app)
+            ),
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

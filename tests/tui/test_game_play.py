@@ -8,8 +8,8 @@ from pathlib import Path
 from textual.message import Message
 from textual.notifications import Notify
 
-from chickenfoot.saves.record import load_record
 from chickenfoot.rules import Play, Tile, legal_actions
+from chickenfoot.saves.record import load_record
 from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
@@ -80,7 +80,9 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(kit)
         assert again.session.record.seats == game.session.record.seats
         assert again.session.record.rules == game.session.record.rules
         assert again.session.path != game.session.path
-        await kit.wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen), "the first hand-off")
+        await kit.wait_for(
+            pilot, lambda: isinstance(app.screen, HandoffScreen), "the first hand-off"
+        )
         assert shown_tiles(again) == ()
 
 
@@ -124,7 +126,11 @@ async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
         await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
-        shown = {active.binding.action for active in app.screen.active_bindings.values() if active.binding.show}
+        shown = {
+            active.binding.action
+            for active in app.screen.active_bindings.values()
+            if active.binding.show
+        }
         assert "draw" not in shown and "pass_turn" not in shown and "keep" not in shown
         assert "play" in shown
         await pilot.press("d", "p", "k", "9")
@@ -133,7 +139,10 @@ async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
         assert "You have a play: you cannot draw." in said
         assert "You have a play: you cannot pass." in said
         assert "You have not drawn a tile: k keeps a tile you just drew." in said
-        assert f"You have only {len(game.state.hands[0])} tiles: press 1-{len(game.state.hands[0])}." in said
+        assert (
+            f"You have only {len(game.state.hands[0])} tiles: press 1-{len(game.state.hands[0])}."
+            in said
+        )
         assert game.state == record.final_state()
         await pilot.press("plus", "plus", "minus")
         assert game.bot_delay == 0.2
@@ -192,7 +201,9 @@ async def test_a_small_terminal_says_how_large_it_must_be_until_resized(kit) -> 
         text = str(app.screen.query_one("#too-small").render())
         assert "60×20" in text and "80×24" in text
         await pilot.resize_terminal(80, 24)
-        await kit.wait_for(pilot, lambda: not isinstance(app.screen, TooSmallScreen), "the notice to close")
+        await kit.wait_for(
+            pilot, lambda: not isinstance(app.screen, TooSmallScreen), "the notice to close"
+        )
 
 
 async def test_mouse_clicks_choose_a_tile_and_an_end(kit, data_dir: Path) -> None:
@@ -213,11 +224,15 @@ async def test_mouse_clicks_choose_a_tile_and_an_end(kit, data_dir: Path) -> Non
         await pilot.click("#board", offset=(2, row))
         assert game.chosen == play.target
         await pilot.press("enter")
-        await kit.wait_for(pilot, lambda: len(game.session.record.actions) > len(record.actions), "the play")
+        await kit.wait_for(
+            pilot, lambda: len(game.session.record.actions) > len(record.actions), "the play"
+        )
         assert game.session.record.actions[len(record.actions)] == play
 
 
-async def test_the_command_palette_offers_only_game_commands_that_apply(kit, data_dir: Path) -> None:
+async def test_the_command_palette_offers_only_game_commands_that_apply(
+    kit, data_dir: Path
+) -> None:
     from chickenfoot.tui.commands import ScreenCommands
 
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
@@ -250,7 +265,9 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit, data_dir: Path) ->
         await pilot.press("n")
         await kit.wait_for(pilot, lambda: app.screen is game, "the game again")
         await pilot.press("ctrl+s")
-        await kit.wait_for(pilot, lambda: isinstance(app.screen, SaveAsScreen), "the save-as dialog")
+        await kit.wait_for(
+            pilot, lambda: isinstance(app.screen, SaveAsScreen), "the save-as dialog"
+        )
         await pilot.press("enter")
         copy = data_dir / "saves" / "ana-bea-round-1.json"
         await kit.wait_for(pilot, copy.exists, "the copy")

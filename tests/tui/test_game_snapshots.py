@@ -87,10 +87,14 @@ async def settle(pilot: Pilot, kit, condition) -> None:
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_mid_round_with_an_open_foot(snap_compare, kit, data_dir: Path, theme: str) -> None:
-    app = open_game(kit, data_dir, ("human", "computer", "computer", "computer"), 2, human_plays_toe, theme)
+    app = open_game(
+        kit, data_dir, ("human", "computer", "computer", "computer"), 2, human_plays_toe, theme
+    )
 
     async def run_before(pilot: Pilot) -> None:
-        await settle(pilot, kit, lambda app: app.game_screen is not None and app.game_screen.human_turn)
+        await settle(
+            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.human_turn
+        )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -107,12 +111,16 @@ def human_draws_a_fitting_tile(state: GameState) -> bool:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_a_drawn_tile_is_sorted_in_and_marked_new(snap_compare, kit, data_dir: Path, theme: str) -> None:
+def test_a_drawn_tile_is_sorted_in_and_marked_new(
+    snap_compare, kit, data_dir: Path, theme: str
+) -> None:
     kinds = ("human", "computer", "computer", "computer")
     app = open_game(kit, data_dir, kinds, 2, human_draws_a_fitting_tile, theme)
 
     async def run_before(pilot: Pilot) -> None:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn")
+        await kit.wait_for(
+            pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn"
+        )
         await pilot.press("d")
         await settle(pilot, kit, lambda app: app.game_screen.state.drawn is not None)
 
@@ -132,7 +140,9 @@ def test_hand_off_hides_every_hand(snap_compare, kit, data_dir: Path, theme: str
 async def go_out(pilot: Pilot, kit) -> None:
     """Play the last tile of seat 0 by keys: its digit, its end's letter, Enter."""
     app = pilot.app
-    await kit.wait_for(pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn")
+    await kit.wait_for(
+        pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn"
+    )
     game = app.game_screen
     action = next(a for a in legal_actions(game.state) if isinstance(a, Play))
     await kit.press_turn(pilot, game, action)
@@ -155,7 +165,9 @@ def test_game_over_ranks_the_seats(snap_compare, kit, data_dir: Path, theme: str
 
     async def run_before(pilot: Pilot) -> None:
         await go_out(pilot, kit)
-        await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, RoundOverScreen), "round over")
+        await kit.wait_for(
+            pilot, lambda: isinstance(pilot.app.screen, RoundOverScreen), "round over"
+        )
         await pilot.press("enter")
         await settle(pilot, kit, lambda app: isinstance(app.screen, GameOverScreen))
 

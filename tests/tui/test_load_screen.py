@@ -13,14 +13,14 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from tests.recorded import random_record
-from tests.tui.conftest import wait_for
-from chickenfoot.saves.record import GameRecord, RecordError, load_record, save_record
 from chickenfoot.rules import RuleSet
+from chickenfoot.saves.record import GameRecord, RecordError, load_record, save_record
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
+from tests.recorded import random_record
+from tests.tui.conftest import wait_for
 
 CREATED = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
 BROKEN_TEXT = '{"format": "chickenfoot", "version": 1, "created": '
@@ -59,7 +59,9 @@ class Saves:
     """Three files in the saves folder: unfinished (newest), finished, broken (oldest)."""
 
     def __init__(self, folder: Path, kit: Any) -> None:
-        self.unfinished = played(kit.short_rules(3, rounds=2), kit.seats("human", "computer", "human"), 4, 9)
+        self.unfinished = played(
+            kit.short_rules(3, rounds=2), kit.seats("human", "computer", "human"), 4, 9
+        )
         self.finished = played(kit.short_rules(2), kit.seats("human", "computer"), 6)
         assert self.finished.finished and not self.unfinished.finished
         self.unfinished_path = folder / "unfinished.json"
@@ -106,7 +108,9 @@ async def listed(pilot: Pilot, screen: LoadScreen, shown_before: int) -> None:
     """Wait until ``screen`` is on top and has shown the list again since ``shown_before``
     (its ``lists_shown`` then): no guessing how long reading the folder takes."""
     await wait_for(
-        pilot, lambda: pilot.app.screen is screen and screen.lists_shown > shown_before, "a fresh list"
+        pilot,
+        lambda: pilot.app.screen is screen and screen.lists_shown > shown_before,
+        "a fresh list",
     )
 
 
@@ -192,7 +196,9 @@ async def test_a_bad_file_shows_its_error_and_is_never_changed(saves: Saves) -> 
         await highlight(pilot, screen, saves.broken_path)
         for count, key in enumerate(("enter", "r", "c"), 1):
             await pilot.press(key)
-            await wait_for(pilot, lambda count=count: len(messages) == count, f"the notice for {key}")
+            await wait_for(
+                pilot, lambda count=count: len(messages) == count, f"the notice for {key}"
+            )
             assert app.screen is screen, f"{key} must not leave the Load screen"
         summary = screen.selected
         assert summary is not None and summary.error is not None
@@ -217,7 +223,10 @@ async def test_delete_asks_first(saves: Saves) -> None:
         await pilot.press("y")
         await listed(pilot, screen, shown)
         assert not saves.finished_path.exists()
-        assert [summary.path for summary in screen.summaries] == [saves.unfinished_path, saves.broken_path]
+        assert [summary.path for summary in screen.summaries] == [
+            saves.unfinished_path,
+            saves.broken_path,
+        ]
         await highlight(pilot, screen, saves.broken_path)
         await pilot.press("x")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
@@ -272,8 +281,12 @@ async def test_replays_screen_replays_unfinished_games_and_offers_no_continue(sa
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_load(pilot, replays=True)
         assert screen.check_action("continue_game", ()) is False
-        assert "Continue the highlighted game" not in [command.title for command in screen.palette_commands()]
-        assert "Replay the highlighted game" in [command.title for command in screen.palette_commands()]
+        assert "Continue the highlighted game" not in [
+            command.title for command in screen.palette_commands()
+        ]
+        assert "Replay the highlighted game" in [
+            command.title for command in screen.palette_commands()
+        ]
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         assert app.screen.path == saves.unfinished_path
@@ -288,7 +301,11 @@ async def test_an_empty_list_says_so_and_hides_the_game_keys() -> None:
         for action in ("open", "continue_game", "replay", "delete"):
             assert screen.check_action(action, ()) is False
         assert screen.check_action("open_path", ()) is True
-        assert [command.title for command in screen.palette_commands()] == ["Open a file…", "Back", "Help"]
+        assert [command.title for command in screen.palette_commands()] == [
+            "Open a file…",
+            "Back",
+            "Help",
+        ]
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])

@@ -104,7 +104,13 @@ async def test_replays_item_opens_the_replays_list() -> None:
 
 @pytest.mark.parametrize(
     ("key", "screen_type"),
-    [("n", SetupScreen), ("l", LoadScreen), ("r", LoadScreen), ("h", HelpScreen), ("question_mark", HelpScreen)],
+    [
+        ("n", SetupScreen),
+        ("l", LoadScreen),
+        ("r", LoadScreen),
+        ("h", HelpScreen),
+        ("question_mark", HelpScreen),
+    ],
 )
 async def test_shortcut_keys_open_each_item(key: str, screen_type: type) -> None:
     app = ChickenFootApp(bot_delay=0)
@@ -155,7 +161,9 @@ async def test_continue_appears_when_back_from_a_game(kit) -> None:
         await kit.wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         await pilot.press("escape")
         await kit.wait_for(
-            pilot, lambda: isinstance(app.screen, MenuScreen) and "continue" in item_ids(app), "Continue"
+            pilot,
+            lambda: isinstance(app.screen, MenuScreen) and "continue" in item_ids(app),
+            "Continue",
         )
 
 
@@ -173,7 +181,7 @@ async def test_command_palette_lists_and_runs_menu_commands(kit) -> None:
             "Chicken Foot: Quit",
         ]
         hits = [hit async for hit in provider.search("help")]
-        assert [hit.text for hit in hits][0] == "Chicken Foot: Help"
+        assert hits[0].text == "Chicken Foot: Help"
         await pilot.press("ctrl+p")
         await kit.wait_for(pilot, lambda: CommandPalette.is_open(app), "the palette")
         await pilot.press(*"new game")

@@ -35,7 +35,9 @@ def steady(theme: str):
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_menu_snapshot(snap_compare, theme: str) -> None:
-    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=steady(theme))
+    assert snap_compare(
+        ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=steady(theme)
+    )
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -84,15 +86,22 @@ def test_save_as_snapshot(snap_compare) -> None:
 def test_menu_with_continue_snapshot(snap_compare, kit) -> None:
     """A saved unfinished game adds Continue, naming its seats and round."""
     seats = (SeatConfig(name="Ana", player="human"), SeatConfig(name="[b]Bea[/b]", player="human"))
-    save_record(GameRecord.new(kit.short_rules(2, rounds=2), seats, seed=3), storage.saves_dir() / "game.json")
-    assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=steady("textual-dark"))
+    save_record(
+        GameRecord.new(kit.short_rules(2, rounds=2), seats, seed=3),
+        storage.saves_dir() / "game.json",
+    )
+    assert snap_compare(
+        ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=steady("textual-dark")
+    )
 
 
 def test_question_snapshot(snap_compare) -> None:
     """A yes/no question over the menu."""
 
     async def ask(pilot: Pilot) -> None:
-        pilot.app.push_screen(ConfirmScreen("Delete the saved game of Ana and [b]Bea[/b]?", yes="Delete", no="Keep"))
+        pilot.app.push_screen(
+            ConfirmScreen("Delete the saved game of Ana and [b]Bea[/b]?", yes="Delete", no="Keep")
+        )
         await steady("textual-dark")(pilot)
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=ask)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from textual.command import CommandList, CommandPalette
 
-from chickenfoot.saves.record import GameRecord, save_record
 from chickenfoot.rules import apply, legal_actions
+from chickenfoot.saves.record import GameRecord, save_record
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.screens.confirm import ConfirmScreen
@@ -56,9 +56,13 @@ async def test_palette_on_the_game_screen_opens_the_scoreboard(kit) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         game = await start_game(pilot, kit)
         listed = await titles(game)
-        assert {"Scoreboard", "Help", "Save a copy as...", "New game", "Back to the menu"} <= set(listed)
+        assert {"Scoreboard", "Help", "Save a copy as...", "New game", "Back to the menu"} <= set(
+            listed
+        )
         await run_from_palette(pilot, kit, "score", "Scoreboard")
-        await kit.wait_for(pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard")
+        await kit.wait_for(
+            pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard"
+        )
         assert await titles(app.screen) == ["Close the scoreboard"]
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: app.screen is game, "the game again")

@@ -10,16 +10,16 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
-from tests.recorded import random_record
-from tests.tui.conftest import wait_for
-from chickenfoot.text.describe import describe_event
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
 from chickenfoot.rules import Play, RuleSet
+from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.text.describe import describe_event
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
 from chickenfoot.tui.widgets.hand import sorted_hand
+from tests.recorded import random_record
+from tests.tui.conftest import wait_for
 
 CREATED = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
 AUTOPLAY_WAIT_SECONDS = 0.05
@@ -35,7 +35,9 @@ def played(rules: RuleSet, seats: Any, seed: int, stop_after: int | None = None)
 @pytest.fixture
 def game(data_dir: Path, kit: Any) -> tuple[GameRecord, Path]:
     """A finished two-round game of three seats, saved outside the saves folder."""
-    record = played(kit.short_rules(3, rounds=2), kit.seats("human", "computer", "computer"), seed=5)
+    record = played(
+        kit.short_rules(3, rounds=2), kit.seats("human", "computer", "computer"), seed=5
+    )
     assert record.finished and record.final_state().round_number == 2
     path = data_dir / "game.json"
     save_record(record, path)
@@ -71,7 +73,9 @@ def assert_shows_the_cursor(screen: ReplayScreen) -> None:
     assert screen.query_one(BoardView).board == state.board
     for seat, hand in enumerate(state.hands):
         view = screen.query_one(f"#hand-{seat}", HandView)
-        assert view.visible_tiles == sorted_hand(hand), "a replay hides no hand, sorted like a player's"
+        assert view.visible_tiles == sorted_hand(hand), (
+            "a replay hides no hand, sorted like a player's"
+        )
     seats = screen.query_one(SeatsPanel)
     assert seats.counts == tuple(len(hand) for hand in state.hands)
     assert seats.totals == state.totals
@@ -79,7 +83,9 @@ def assert_shows_the_cursor(screen: ReplayScreen) -> None:
     assert position.startswith(screen.cursor.position_text)
     names = screen.names
     last_lines = [
-        line for event in screen.cursor.events if (line := describe_event(event, names, None)) is not None
+        line
+        for event in screen.cursor.events
+        if (line := describe_event(event, names, None)) is not None
     ]
     history = screen.query_one(EventLog).history
     assert history[len(history) - len(last_lines) :] == last_lines
@@ -113,7 +119,9 @@ async def test_step_forward_and_back(game: tuple[GameRecord, Path]) -> None:
         assert_shows_the_cursor(screen)
 
 
-async def test_the_next_play_is_marked_in_its_hand_and_on_the_board(game: tuple[GameRecord, Path]) -> None:
+async def test_the_next_play_is_marked_in_its_hand_and_on_the_board(
+    game: tuple[GameRecord, Path],
+) -> None:
     record, path = game
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -166,10 +174,15 @@ async def test_autoplay_runs_changes_speed_and_stops(game: tuple[GameRecord, Pat
         for _ in SPEEDS:
             await pilot.press("plus")
         await wait_for(pilot, lambda: screen.speed == SPEEDS[-1], "the fastest speed")
-        assert screen.check_action("speed", (1,)) is False and screen.check_action("speed", (-1,)) is True
+        assert (
+            screen.check_action("speed", (1,)) is False
+            and screen.check_action("speed", (-1,)) is True
+        )
         await pilot.press("space")
         await wait_for(pilot, lambda: screen.autoplaying, "autoplay")
-        assert f"▶ playing {speed_text(SPEEDS[-1])}" in str(screen.query_one("#replay-position", Static).render())
+        assert f"▶ playing {speed_text(SPEEDS[-1])}" in str(
+            screen.query_one("#replay-position", Static).render()
+        )
         for _ in range(AUTOPLAY_WAIT_LIMIT):
             if screen.cursor.index >= 2:
                 break
@@ -232,14 +245,20 @@ async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Pat
     async with app.run_test(size=(80, 24)) as pilot:
         await open_replay(pilot, path)
         await pilot.press("right", "right", "right", "right", "t")
-        await wait_for(pilot, lambda: isinstance(app.screen, TakeOverScreen), "the take-over dialog")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TakeOverScreen), "the take-over dialog"
+        )
         dialog = app.screen
         assert dialog.chosen_seats() == record.seats, "the seats start as they were"
-        await wait_for(pilot, lambda: dialog.query_one("#seat-0", Select).has_focus, "the first seat's list")
+        await wait_for(
+            pilot, lambda: dialog.query_one("#seat-0", Select).has_focus, "the first seat's list"
+        )
         await pilot.press("enter", "down", "down", "enter")  # Ana: person -> greedy computer
         await pilot.press("tab", "enter", "up", "enter")  # Bea: random computer -> person
         await pilot.press("tab", "tab")
-        await wait_for(pilot, lambda: dialog.query_one("#takeover-start").has_focus, "the start button")
+        await wait_for(
+            pilot, lambda: dialog.query_one("#takeover-start").has_focus, "the start button"
+        )
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.game_screen is not None, "the new game")
         game_screen = app.game_screen
@@ -261,7 +280,9 @@ async def test_take_over_can_be_cancelled(game: tuple[GameRecord, Path]) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_replay(pilot, path)
         await pilot.press("t")
-        await wait_for(pilot, lambda: isinstance(app.screen, TakeOverScreen), "the take-over dialog")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TakeOverScreen), "the take-over dialog"
+        )
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "the replay again")
         assert app.game_screen is None
@@ -309,7 +330,9 @@ def test_take_over_dialog_snapshot(game: tuple[GameRecord, Path], snap_compare: 
     async def show(pilot: Pilot) -> None:
         await open_replay(pilot, path)
         await pilot.press("right", "right", "t")
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, TakeOverScreen), "the take-over dialog")
+        await wait_for(
+            pilot, lambda: isinstance(pilot.app.screen, TakeOverScreen), "the take-over dialog"
+        )
         await pilot.pause()
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=show)

@@ -10,10 +10,17 @@ import pytest
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
-from chickenfoot.saves import storage
 from chickenfoot.bots import BOT_LEVELS
-from chickenfoot.saves.record import SeatConfig
 from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
+from chickenfoot.saves import storage
+from chickenfoot.saves.record import SeatConfig
+from chickenfoot.saves.settings import (
+    DEFAULT_SEATS,
+    Settings,
+    SetupChoice,
+    load_settings,
+    save_settings,
+)
 from chickenfoot.tui import app as app_module
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.menu import MenuScreen
@@ -25,7 +32,6 @@ from chickenfoot.tui.screens.setup import (
     rule_fields_from_form,
     seat_problems,
 )
-from chickenfoot.saves.settings import DEFAULT_SEATS, Settings, SetupChoice, load_settings, save_settings
 from tests.tui.conftest import wait_for
 
 
@@ -138,9 +144,13 @@ async def test_defaults_without_settings() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
         assert names(screen) == [seat.name for seat in DEFAULT_SEATS]
-        await wait_for(pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it")
+        await wait_for(
+            pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it"
+        )
         assert screen.problems == {}
-        await wait_for(pilot, lambda: not screen.query_one("#start", Button).disabled, "the form to show it")
+        await wait_for(
+            pilot, lambda: not screen.query_one("#start", Button).disabled, "the form to show it"
+        )
         assert isinstance(app.focused, Input) and app.focused.value == "You"
 
 
@@ -176,9 +186,13 @@ async def test_cross_with_eight_seats_shows_the_engine_message_and_disables_star
             preset("cross", players=8)
         expected = dict(refused.value.problems)["hand_size"]
         await wait_for(
-            pilot, lambda: problem_text(screen, "#hand_size-problem") == expected, "the form to show it"
+            pilot,
+            lambda: problem_text(screen, "#hand_size-problem") == expected,
+            "the form to show it",
         )
-        await wait_for(pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it")
+        await wait_for(
+            pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it"
+        )
         assert screen.check_action("start", ()) is None
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -188,7 +202,9 @@ async def test_cross_with_eight_seats_shows_the_engine_message_and_disables_star
         await wait_for(
             pilot, lambda: problem_text(screen, "#hand_size-problem") is None, "the form to show it"
         )
-        await wait_for(pilot, lambda: not screen.query_one("#start", Button).disabled, "the form to show it")
+        await wait_for(
+            pilot, lambda: not screen.query_one("#start", Button).disabled, "the form to show it"
+        )
 
 
 async def test_add_and_remove_seat_keys_stay_within_two_to_eight() -> None:
@@ -197,8 +213,10 @@ async def test_add_and_remove_seat_keys_stay_within_two_to_eight() -> None:
         screen = await open_setup(pilot)
         await pilot.press(*["ctrl+n"] * 6)
         await wait_for(pilot, lambda: len(screen.seat_rows) == 8, "eight seats")
-        assert len(set(n.casefold() for n in names(screen))) == 8
-        await wait_for(pilot, lambda: screen.query_one("#add-seat", Button).disabled, "the form to show it")
+        assert len({n.casefold() for n in names(screen)}) == 8
+        await wait_for(
+            pilot, lambda: screen.query_one("#add-seat", Button).disabled, "the form to show it"
+        )
         await wait_for(
             pilot,
             lambda: app.focused is screen.seat_rows[-1].query_one(".seat-name", Input),
@@ -211,7 +229,10 @@ async def test_add_and_remove_seat_keys_stay_within_two_to_eight() -> None:
         )
         await wait_for(
             pilot,
-            lambda: [str(row.query_one(".seat-number").render()) for row in screen.seat_rows] == ["1.", "2."],
+            lambda: (
+                [str(row.query_one(".seat-number").render()) for row in screen.seat_rows]
+                == ["1.", "2."]
+            ),
             "the form to show it",
         )
 
@@ -224,7 +245,9 @@ async def test_remove_seat_removes_the_seat_being_edited() -> None:
         second_name.focus()
         await wait_for(pilot, lambda: second_name.has_focus, "the second seat's focus")
         await pilot.press("ctrl+r")
-        await wait_for(pilot, lambda: names(screen) == ["You", "Ben", "Cleo"], "the second seat removed")
+        await wait_for(
+            pilot, lambda: names(screen) == ["You", "Ben", "Cleo"], "the second seat removed"
+        )
 
 
 async def test_add_and_remove_buttons() -> None:
@@ -243,10 +266,14 @@ async def test_changing_the_preset_refills_every_rule_field() -> None:
         screen = await open_setup(pilot)
         await type_into(pilot, screen.query_one("#rounds", Input), "3")
         await choose(pilot, "preset", "trains")
-        await wait_for(pilot, lambda: screen.field_values() == preset_values("trains"), "the form to show it")
+        await wait_for(
+            pilot, lambda: screen.field_values() == preset_values("trains"), "the form to show it"
+        )
         await wait_for(
             pilot,
-            lambda: value_of(screen, "drawn_tile") == "must_play" and value_of(screen, "arms") == "",
+            lambda: (
+                value_of(screen, "drawn_tile") == "must_play" and value_of(screen, "arms") == ""
+            ),
             "the form to show it",
         )
         await wait_for(
@@ -255,7 +282,9 @@ async def test_changing_the_preset_refills_every_rule_field() -> None:
             "the form to show it",
         )
         await choose(pilot, "preset", "cross")
-        await wait_for(pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it")
+        await wait_for(
+            pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it"
+        )
 
 
 async def test_placeholders_show_the_defaults_for_the_set_up() -> None:
@@ -278,11 +307,15 @@ async def test_placeholders_show_the_defaults_for_the_set_up() -> None:
             "the form to show it",
         )
         await wait_for(
-            pilot, lambda: screen.query_one("#rounds", Input).placeholder == "all (13)", "the form to show it"
+            pilot,
+            lambda: screen.query_one("#rounds", Input).placeholder == "all (13)",
+            "the form to show it",
         )
         await pilot.press("ctrl+r", "ctrl+r")
         await wait_for(
-            pilot, lambda: screen.query_one("#reserve", Input).placeholder == "default: 2", "the new default"
+            pilot,
+            lambda: screen.query_one("#reserve", Input).placeholder == "default: 2",
+            "the new default",
         )
 
 
@@ -310,9 +343,13 @@ async def test_too_many_rounds_and_arms_show_their_messages() -> None:
             "the form to show it",
         )
         await wait_for(
-            pilot, lambda: problem_text(screen, "#arms-problem") == expected["arms"], "the form to show it"
+            pilot,
+            lambda: problem_text(screen, "#arms-problem") == expected["arms"],
+            "the form to show it",
         )
-        await wait_for(pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it")
+        await wait_for(
+            pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it"
+        )
 
 
 async def test_a_zero_hand_shows_the_field_message() -> None:
@@ -320,7 +357,9 @@ async def test_a_zero_hand_shows_the_field_message() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
         await type_into(pilot, screen.query_one("#hand_size", Input), "0")
-        await wait_for(pilot, lambda: problem_text(screen, "#hand_size-problem") is not None, "the problem")
+        await wait_for(
+            pilot, lambda: problem_text(screen, "#hand_size-problem") is not None, "the problem"
+        )
         message = problem_text(screen, "#hand_size-problem")
         assert message is not None and "hand_size" in message and "1" in message
 
@@ -336,19 +375,28 @@ async def test_empty_and_duplicate_names_are_refused() -> None:
             lambda: problem_text(second, ".seat-problem") == "Give this seat a name.",
             "the form to show it",
         )
-        await wait_for(pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it")
+        await wait_for(
+            pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it"
+        )
         await type_into(pilot, second.query_one(".seat-name", Input), "you")
         await wait_for(
             pilot,
             lambda: (
-                problem_text(second, ".seat-problem") == "Seat 1 already has this name: names must differ."
+                problem_text(second, ".seat-problem")
+                == "Seat 1 already has this name: names must differ."
             ),
             "the form to show it",
         )
-        await wait_for(pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it")
+        await wait_for(
+            pilot, lambda: screen.query_one("#start", Button).disabled, "the form to show it"
+        )
         await type_into(pilot, second.query_one(".seat-name", Input), "Zed")
-        await wait_for(pilot, lambda: problem_text(second, ".seat-problem") is None, "the form to show it")
-        await wait_for(pilot, lambda: not screen.query_one("#start", Button).disabled, "the form to show it")
+        await wait_for(
+            pilot, lambda: problem_text(second, ".seat-problem") is None, "the form to show it"
+        )
+        await wait_for(
+            pilot, lambda: not screen.query_one("#start", Button).disabled, "the form to show it"
+        )
 
 
 async def test_names_are_limited_to_24_characters() -> None:
@@ -394,7 +442,9 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(app.started) == 1, "the game to start")
         rules, seats, seed = app.started[0]
-        assert rules == preset("trains", players=3, draw="until_playable", rounds=4, double_blank_points=25)
+        assert rules == preset(
+            "trains", players=3, draw="until_playable", rounds=4, double_blank_points=25
+        )
         assert seats == (
             SeatConfig(name="You", player="human"),
             SeatConfig(name="Bea", player="human"),
@@ -452,7 +502,9 @@ async def test_start_with_the_real_app_opens_the_game(kit) -> None:
         await open_setup(pilot)
         await pilot.press("ctrl+s")
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game to open")
-        assert [seat.name for seat in app.game_screen.session.record.seats] == [s.name for s in DEFAULT_SEATS]
+        assert [seat.name for seat in app.game_screen.session.record.seats] == [
+            s.name for s in DEFAULT_SEATS
+        ]
 
 
 # ----- remembering -----------------------------------------------------------------------------
@@ -483,7 +535,9 @@ async def test_the_last_set_up_is_prefilled_next_time() -> None:
         assert again.started[0][0] == preset("trains", players=5, rounds=2)
 
 
-@pytest.mark.parametrize("content", ["{not json", "[]", '{"version": 1, "setup": {"seats": []}}', "\udcff"])
+@pytest.mark.parametrize(
+    "content", ["{not json", "[]", '{"version": 1, "setup": {"seats": []}}', "\udcff"]
+)
 async def test_a_corrupt_settings_file_gives_the_defaults(data_dir: Path, content: str) -> None:
     storage.settings_path().write_bytes(content.encode("utf-8", "surrogateescape"))
     assert load_settings().problem is not None
@@ -491,7 +545,9 @@ async def test_a_corrupt_settings_file_gives_the_defaults(data_dir: Path, conten
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
         assert names(screen) == [seat.name for seat in DEFAULT_SEATS]
-        await wait_for(pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it")
+        await wait_for(
+            pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it"
+        )
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: len(app.started) == 1, "the game to start")
         assert app.started[0][0] == preset("cross", players=4)
@@ -499,16 +555,25 @@ async def test_a_corrupt_settings_file_gives_the_defaults(data_dir: Path, conten
 
 
 async def test_unknown_or_bad_remembered_values_are_dropped(data_dir: Path) -> None:
-    fields: dict[str, Any] = {**preset_values("cross"), "rounds": "abc", "draw": "sometimes", "colour": "red"}
+    fields: dict[str, Any] = {
+        **preset_values("cross"),
+        "rounds": "abc",
+        "draw": "sometimes",
+        "colour": "red",
+    }
     seats = (
         SeatConfig(name="Ann", player="human"),
         SeatConfig(name="Bot", player="computer", level="genius"),
     )
-    save_settings(Settings(setup=SetupChoice(seats=seats, preset="cross", fields=fields, seed="12x")))
+    save_settings(
+        Settings(setup=SetupChoice(seats=seats, preset="cross", fields=fields, seed="12x"))
+    )
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
-        await wait_for(pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it")
+        await wait_for(
+            pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it"
+        )
         assert screen.seat_rows[1].kind == f"computer:{list(BOT_LEVELS)[-1]}"
         assert screen.query_one("#seed", Input).value == ""
 

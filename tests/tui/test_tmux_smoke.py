@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.saves.record import load_record
 from chickenfoot.rules import Play, legal_actions
+from chickenfoot.saves.record import load_record
 from chickenfoot.tui.screens.game import end_labels
 from chickenfoot.tui.widgets.hand import sorted_hand
 
@@ -43,13 +43,19 @@ class Terminal:
     def screen(self) -> str:
         """The text on the screen now."""
         result = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name], check=True, capture_output=True, text=True
+            ["tmux", "capture-pane", "-p", "-t", self.name],
+            check=True,
+            capture_output=True,
+            text=True,
         )
         return result.stdout
 
     def running(self) -> bool:
         """True while the session (and so the app in it) is still there."""
-        return subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode == 0
+        return (
+            subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode
+            == 0
+        )
 
     def wait_until(self, condition: Callable[[str], bool], what: str) -> str:
         """Poll the screen until ``condition`` holds; fail naming ``what`` after the deadline."""
@@ -73,8 +79,22 @@ def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
         names.append(name)
         command = [str(COMMAND), *arguments]
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
-             "-e", f"CHICKENFOOT_DATA_DIR={data_dir}", "-e", f"PYTHONPATH={REPOSITORY}", *command],
+            [
+                "tmux",
+                "new-session",
+                "-d",
+                "-s",
+                name,
+                "-x",
+                "100",
+                "-y",
+                "30",
+                "-e",
+                f"CHICKENFOOT_DATA_DIR={data_dir}",
+                "-e",
+                f"PYTHONPATH={REPOSITORY}",
+                *command,
+            ],
             check=True,
         )
         return Terminal(name)
@@ -88,7 +108,9 @@ def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
 
 def test_a_saved_game_opens_takes_a_move_and_saves_it(terminal, kit, data_dir: Path) -> None:
     rules = kit.short_rules(4)
-    record = kit.find_record(rules, kit.seats("human", "computer", "computer", "computer"), kit.human_can_play)
+    record = kit.find_record(
+        rules, kit.seats("human", "computer", "computer", "computer"), kit.human_can_play
+    )
     path = kit.save(record, data_dir, "smoke.json")
     state = record.final_state()
     play = next(a for a in legal_actions(state) if isinstance(a, Play))
@@ -148,7 +170,7 @@ def test_a_game_started_from_the_menu_takes_a_move(terminal, data_dir: Path) -> 
                 screen.send(key)
                 moved = True
         if not moved:
-            screen.wait_until(lambda now: now != text, "the screen to change")
+            screen.wait_until(lambda now, before=text: now != before, "the screen to change")
     assert moved, "no human move was offered"
     (autosave,) = (data_dir / "saves").glob("autosave-*.json")
 

@@ -9,7 +9,7 @@ before any hand is shown; a hand is never on screen while another seat is at the
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,14 +22,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from chickenfoot.text.describe import (
-    board_requirement,
-    describe_event,
-    double_text,
-    place_name,
-    possessive,
-    seat_name,
-)
+from chickenfoot.play.session import GameSession
 from chickenfoot.rules import (
     Draw,
     Event,
@@ -46,8 +39,15 @@ from chickenfoot.rules import (
     WentOut,
     visible_to,
 )
+from chickenfoot.text.describe import (
+    board_requirement,
+    describe_event,
+    double_text,
+    place_name,
+    possessive,
+    seat_name,
+)
 from chickenfoot.tui.commands import PaletteCommand, action_commands
-from chickenfoot.play.session import GameSession
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel, StatusLine
 from chickenfoot.tui.widgets.hand import sorted_hand
 
@@ -77,7 +77,9 @@ NOBODY = -1
 
 def end_labels(targets: Iterable[str]) -> dict[str, str]:
     """Key letters for open ends, in board order: the first end gets "a", the next "b", ..."""
-    return {target: END_KEYS[index] for index, target in enumerate(targets) if index < len(END_KEYS)}
+    return {
+        target: END_KEYS[index] for index, target in enumerate(targets) if index < len(END_KEYS)
+    }
 
 
 class GameScreen(Screen[None]):
@@ -222,7 +224,9 @@ class GameScreen(Screen[None]):
             self.refresh_view()
             token = self._bot_token
             if self.bot_delay > 0:
-                self._bot_timer = self.set_timer(self.bot_delay, lambda: self._bot_move(token), name="bot move")
+                self._bot_timer = self.set_timer(
+                    self.bot_delay, lambda: self._bot_move(token), name="bot move"
+                )
             else:
                 self.call_later(self._bot_move, token)
             return
@@ -284,7 +288,9 @@ class GameScreen(Screen[None]):
                 self.last_human = None  # Hide the new hands; the next player is asked for.
             self.refresh_view()
             self.app.push_screen(
-                RoundOverScreen(round_scored, self.session.names, self.state.rules.round_count, ending)
+                RoundOverScreen(
+                    round_scored, self.session.names, self.state.rules.round_count, ending
+                )
             )
             return
         for event in events:
@@ -310,7 +316,9 @@ class GameScreen(Screen[None]):
             if isinstance(event, RoundStarted):
                 self.fresh_tiles.clear()
             elif isinstance(event, TileDrawn) and event.tile is not None:
-                self.fresh_tiles[event.seat] = self.fresh_tiles.get(event.seat, frozenset()) | {event.tile}
+                self.fresh_tiles[event.seat] = self.fresh_tiles.get(event.seat, frozenset()) | {
+                    event.tile
+                }
 
     def _show_game_over(self) -> None:
         from chickenfoot.tui.screens.game_over import GameOverScreen
@@ -432,13 +440,17 @@ class GameScreen(Screen[None]):
             return
         if state.drawn is not None:
             keep = " or keep it (k)" if state.rules.drawn_tile == "may_play" else ""
-            status.show(f"{who}, you drew {state.drawn}: play it (Enter){keep}{delay}", tone="warning")
+            status.show(
+                f"{who}, you drew {state.drawn}: play it (Enter){keep}{delay}", tone="warning"
+            )
             return
         if not playable:
             if any(isinstance(action, Draw) for action in self.session.legal()):
                 status.show(f"{who}: nothing fits ({requirement}): draw (d){delay}", tone="warning")
             else:
-                status.show(f"{who}: nothing fits and nothing to draw: pass (p){delay}", tone="warning")
+                status.show(
+                    f"{who}: nothing fits and nothing to draw: pass (p){delay}", tone="warning"
+                )
             return
         hint = self._selection_hint(playable)
         status.show(f"{who}: {requirement} · {hint}{delay}")
@@ -576,7 +588,11 @@ class GameScreen(Screen[None]):
         ends = playable.get(self.selected, ())
         tile = self._hand()[self.selected]
         if not ends:
-            self.notify(f"{tile} fits no open end: choose another tile (←/→).", severity="warning", timeout=3)
+            self.notify(
+                f"{tile} fits no open end: choose another tile (←/→).",
+                severity="warning",
+                timeout=3,
+            )
             return
         if self.chosen in ends:
             index = (ends.index(self.chosen) + step) % len(ends)
@@ -603,7 +619,9 @@ class GameScreen(Screen[None]):
             value = self.state.board.value_at(target)
             label = self.labels.get(target, target)
             needs = f" (needs a {value})" if value is not None else ""
-            self.notify(f"Nothing you can play fits end {label}{needs}.", severity="warning", timeout=3)
+            self.notify(
+                f"Nothing you can play fits end {label}{needs}.", severity="warning", timeout=3
+            )
             return
         self.selected = fitting[0]
         self.chosen = target
@@ -678,7 +696,9 @@ class GameScreen(Screen[None]):
             event.stop()
             target = next((t for t, label in self.labels.items() if label == character), None)
             if target is None:
-                self.notify(f"No open end is labelled {character} now.", severity="warning", timeout=3)
+                self.notify(
+                    f"No open end is labelled {character} now.", severity="warning", timeout=3
+                )
             else:
                 self.choose_target(target)
 
@@ -697,7 +717,9 @@ class GameScreen(Screen[None]):
 
     def action_bot_delay(self, step: int) -> None:
         """Make the computer players' pause longer (+) or shorter (-)."""
-        self.bot_delay = min(BOT_DELAY_MAX, max(0.0, round(self.bot_delay + step * BOT_DELAY_STEP, 1)))
+        self.bot_delay = min(
+            BOT_DELAY_MAX, max(0.0, round(self.bot_delay + step * BOT_DELAY_STEP, 1))
+        )
         self.notify(f"Computer players now pause {self.bot_delay:.1f} s.", timeout=2)
         self.refresh_view()
 
@@ -713,7 +735,9 @@ class GameScreen(Screen[None]):
         """Open the scoreboard."""
         from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 
-        self.app.push_screen(ScoreboardScreen(self.session.names, self.state.round_scores, self.state.rules))
+        self.app.push_screen(
+            ScoreboardScreen(self.session.names, self.state.round_scores, self.state.rules)
+        )
 
     def action_help(self) -> None:
         """Open the help screen (keys and a rules summary)."""
@@ -738,7 +762,11 @@ class GameScreen(Screen[None]):
             try:
                 self.session.save_as(path)  # type: ignore[arg-type]
             except OSError as error:
-                self.notify(f"Could not save to {path}: {error.strerror or error}", severity="error", markup=False)
+                self.notify(
+                    f"Could not save to {path}: {error.strerror or error}",
+                    severity="error",
+                    markup=False,
+                )
                 return
             self.notify(f"Saved a copy to {path}", markup=False)
 
@@ -746,7 +774,9 @@ class GameScreen(Screen[None]):
 
     def default_save_name(self) -> str:
         """A file name suggested for "save as": the players' names and the round, e.g. ana-bea-round-2."""
-        names = "-".join("".join(c for c in name.lower() if c.isalnum()) for name in self.session.names)
+        names = "-".join(
+            "".join(c for c in name.lower() if c.isalnum()) for name in self.session.names
+        )
         names = "-".join(part for part in names.split("-") if part)[:40] or "game"
         return f"{names}-round-{self.state.round_number}"
 

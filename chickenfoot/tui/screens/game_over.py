@@ -11,8 +11,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from chickenfoot.text.describe import seat_name, tie_break_text, winners_text
 from chickenfoot.rules import GameOver
+from chickenfoot.text.describe import seat_name, tie_break_text, winners_text
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 
 if TYPE_CHECKING:
@@ -25,7 +25,8 @@ def ranking_table(event: GameOver, names: tuple[str, ...]) -> Content:
     """Place, name, total, rounds at zero and lowest non-zero round of every seat."""
     rows = [
         Content.styled(
-            f"{'place':<7}{'seat':<{NAME_WIDTH}}{'total':>7}{'at zero':>9}{'lowest':>8}", "$text-muted"
+            f"{'place':<7}{'seat':<{NAME_WIDTH}}{'total':>7}{'at zero':>9}{'lowest':>8}",
+            "$text-muted",
         )
     ]
     for standing in event.ranking:
@@ -89,7 +90,11 @@ class GameOverScreen(ModalScreen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Each button runs its action."""
         event.stop()
-        actions = {"again": self.action_play_again, "scores": self.action_scoreboard, "menu": self.action_menu}
+        actions = {
+            "again": self.action_play_again,
+            "scores": self.action_scoreboard,
+            "menu": self.action_menu,
+        }
         actions[event.button.id or "menu"]()
 
     def action_play_again(self) -> None:

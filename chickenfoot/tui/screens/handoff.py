@@ -28,7 +28,7 @@ TABLE_ACTIONS = ("scoreboard", "help", "save_as", "new_game", "leave")
 
 
 class HandoffScreen(ModalScreen[None]):
-    """"Pass to <name>, then press Enter"."""
+    """ "Pass to <name>, then press Enter"."""
 
     CSS_PATH = "handoff.tcss"
     BINDINGS = [
@@ -52,11 +52,17 @@ class HandoffScreen(ModalScreen[None]):
         """A small dialog over the dimmed table, and a Footer with this dialog's keys only."""
         with Vertical(id="handoff-dialog"):
             yield Static(
-                Content.assemble("Pass to ", (self.player, "bold $text-accent"), ", then press Enter"),
+                Content.assemble(
+                    "Pass to ", (self.player, "bold $text-accent"), ", then press Enter"
+                ),
                 id="handoff-title",
             )
-            yield Static("Every hand is hidden. The board and the scores stay in view.", id="handoff-help")
-            yield Button(Content(f"I am {self.player}: show my hand"), id="handoff-ready", variant="primary")
+            yield Static(
+                "Every hand is hidden. The board and the scores stay in view.", id="handoff-help"
+            )
+            yield Button(
+                Content(f"I am {self.player}: show my hand"), id="handoff-ready", variant="primary"
+            )
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -77,11 +83,15 @@ class HandoffScreen(ModalScreen[None]):
 
     def palette_commands(self) -> list[PaletteCommand]:
         """The command palette offers what the keys offer."""
-        ready = PaletteCommand("Show my hand", f"I am {self.player}: close this dialog", self.action_ready, "ready")
+        ready = PaletteCommand(
+            "Show my hand", f"I am {self.player}: close this dialog", self.action_ready, "ready"
+        )
         commands = [ready]
         if self.table is not None:
             commands.extend(
-                command for command in self.table.palette_commands() if command.action in TABLE_ACTIONS
+                command
+                for command in self.table.palette_commands()
+                if command.action in TABLE_ACTIONS
             )
         return commands
 

@@ -217,7 +217,9 @@ class HelpScreen(Screen[None]):
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""
         return [
-            PaletteCommand("Close help", "Back to where help was opened (Esc)", self.action_close, "close")
+            PaletteCommand(
+                "Close help", "Back to where help was opened (Esc)", self.action_close, "close"
+            )
         ]
 
     def action_close(self) -> None:

@@ -24,8 +24,8 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from chickenfoot.text.describe import plural
 from chickenfoot.saves.storage import SaveSummary, list_saves, saves_dir, summarize
+from chickenfoot.text.describe import plural
 from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
@@ -96,7 +96,9 @@ class LoadScreen(Screen[None]):
         yield table
         yield Static(id="load-empty", markup=False)
         yield Static(id="load-detail")
-        yield Input(placeholder="Path of a saved game (Enter opens, Escape cancels)", id="load-path")
+        yield Input(
+            placeholder="Path of a saved game (Enter opens, Escape cancels)", id="load-path"
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -170,7 +172,10 @@ class LoadScreen(Screen[None]):
             problem = summary.error.removeprefix(f"{summary.path}: ")
             detail.update(
                 Content.assemble(
-                    (path_text(summary.path), MUTED_STYLE), "\n", ("Cannot be read: ", ERROR_STYLE), problem
+                    (path_text(summary.path), MUTED_STYLE),
+                    "\n",
+                    ("Cannot be read: ", ERROR_STYLE),
+                    problem,
                 )
             )
             return
@@ -195,9 +200,7 @@ class LoadScreen(Screen[None]):
         says why they cannot work."""
         if action in ("continue_game", "replay", "open", "delete") and self.selected is None:
             return False
-        if action == "continue_game" and self.replays:
-            return False
-        return True
+        return not (action == "continue_game" and self.replays)
 
     @on(DataTable.RowSelected, "#saves")
     def _row_selected(self) -> None:

@@ -24,10 +24,10 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Select, Static
 
-from chickenfoot.text.describe import describe_event, plural
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.play.replay import ReplayCursor
 from chickenfoot.rules import Event, Play, legal_actions
+from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.text.describe import describe_event, plural
 from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
@@ -78,8 +78,20 @@ class ReplayScreen(Screen[None]):
     BINDINGS = [
         Binding("left", "back", "Back", key_display="←", group=STEP),
         Binding("right", "forward", "Next", key_display="→", group=STEP),
-        Binding("pageup,left_square_bracket", "previous_round", "Previous round", key_display="[", group=ROUND),
-        Binding("pagedown,right_square_bracket", "next_round", "Next round", key_display="]", group=ROUND),
+        Binding(
+            "pageup,left_square_bracket",
+            "previous_round",
+            "Previous round",
+            key_display="[",
+            group=ROUND,
+        ),
+        Binding(
+            "pagedown,right_square_bracket",
+            "next_round",
+            "Next round",
+            key_display="]",
+            group=ROUND,
+        ),
         Binding("home", "to_start", "Start", key_display="Home", group=ENDS),
         Binding("end", "to_end", "End", key_display="End", group=ENDS),
         Binding("space", "autoplay", "Play", key_display="Space"),
@@ -163,7 +175,9 @@ class ReplayScreen(Screen[None]):
             view.show(
                 hand,
                 playable=[index for index, tile in enumerate(hand) if on_turn and tile in playable],
-                selected=hand.index(next_play.tile) if next_play and next_play.seat == seat else None,
+                selected=hand.index(next_play.tile)
+                if next_play and next_play.seat == seat
+                else None,
             )
             view.set_class(on_turn, "-turn")
             view.border_title = Content(
@@ -171,13 +185,17 @@ class ReplayScreen(Screen[None]):
                 f"{state.totals[seat]} pts"
             )
             if on_turn:
-                self.query_one("#replay-hands", VerticalScroll).scroll_to_widget(view, animate=False)
+                self.query_one("#replay-hands", VerticalScroll).scroll_to_widget(
+                    view, animate=False
+                )
         self.query_one(SeatsPanel).show(
             self.names,
             [len(hand) for hand in state.hands],
             state.totals,
             None if state.over else state.turn,
-            computers=[seat for seat, config in enumerate(self.record.seats) if config.player != HUMAN],
+            computers=[
+                seat for seat, config in enumerate(self.record.seats) if config.player != HUMAN
+            ],
         )
         self._update_log()
         self._show_mode()
@@ -217,7 +235,11 @@ class ReplayScreen(Screen[None]):
 
     def _log_lines(self, events: Iterable[Event]) -> list[str]:
         """One line per event worth one (a replay names every drawn tile)."""
-        return [line for event in events if (line := describe_event(event, self.names, None)) is not None]
+        return [
+            line
+            for event in events
+            if (line := describe_event(event, self.names, None)) is not None
+        ]
 
     # ----- keys ------------------------------------------------------------------------------
 
@@ -317,9 +339,7 @@ class ReplayScreen(Screen[None]):
             if seats is not None:
                 self.app.take_over(self.record, action_count, seats)  # type: ignore[attr-defined]
 
-        self.app.push_screen(
-            TakeOverScreen(self.record.seats, self.cursor.position_text), chosen
-        )
+        self.app.push_screen(TakeOverScreen(self.record.seats, self.cursor.position_text), chosen)
 
     def palette_commands(self) -> list[PaletteCommand]:
         """The replay's moves and screens that apply at the position shown, and help."""
@@ -374,11 +394,19 @@ class TakeOverScreen(ModalScreen[tuple[SeatConfig, ...] | None]):
             with VerticalScroll(id="takeover-seats", can_focus=False):
                 for seat, config in enumerate(self.seats):
                     value = seat_choice(config)
-                    seat_options = options if value in known else [*options, (f"Computer: {config.level}", value)]
+                    seat_options = (
+                        options
+                        if value in known
+                        else [*options, (f"Computer: {config.level}", value)]
+                    )
                     with Horizontal(classes="takeover-seat"):
                         yield Static(config.name, classes="takeover-name", markup=False)
                         yield Select(
-                            seat_options, value=value, allow_blank=False, compact=True, id=f"seat-{seat}"
+                            seat_options,
+                            value=value,
+                            allow_blank=False,
+                            compact=True,
+                            id=f"seat-{seat}",
                         )
             with Horizontal(id="takeover-buttons"):
                 yield Button("Start", variant="primary", id="takeover-start")

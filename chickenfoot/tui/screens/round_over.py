@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,8 +11,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from chickenfoot.text.describe import double_text, seat_name
 from chickenfoot.rules import RoundScored
+from chickenfoot.text.describe import double_text, seat_name
 from chickenfoot.tui.commands import PaletteCommand
 
 NAME_WIDTH = 16
@@ -20,7 +20,9 @@ NAME_WIDTH = 16
 
 def round_table(event: RoundScored, names: Sequence[str]) -> Content:
     """Each seat: name, the round's points, the total, then the tiles left in its hand."""
-    rows = [Content.styled(f"{'seat':<{NAME_WIDTH}}{'round':>7}{'total':>7}  tiles left", "$text-muted")]
+    rows = [
+        Content.styled(f"{'seat':<{NAME_WIDTH}}{'round':>7}{'total':>7}  tiles left", "$text-muted")
+    ]
     best = min(event.points)
     for seat, points in enumerate(event.points):
         name = seat_name(names, seat)
@@ -42,7 +44,9 @@ class RoundOverScreen(ModalScreen[None]):
     CSS_PATH = "results.tcss"
     BINDINGS = [Binding("enter,escape", "next", "Continue", priority=True)]
 
-    def __init__(self, event: RoundScored, names: Sequence[str], round_count: int, ending: str = "") -> None:
+    def __init__(
+        self, event: RoundScored, names: Sequence[str], round_count: int, ending: str = ""
+    ) -> None:
         super().__init__()
         self.ending = ending
         self.event = event
@@ -66,14 +70,20 @@ class RoundOverScreen(ModalScreen[None]):
                 markup=False,
             )
             if self.ending:
-                yield Static(Content.styled(self.ending, "bold $text-warning"), classes="results-subtitle")
+                yield Static(
+                    Content.styled(self.ending, "bold $text-warning"), classes="results-subtitle"
+                )
             with VerticalScroll(classes="results-body", can_focus=False):
                 yield Static(round_table(event, self.names), id="round-table")
             yield Button(self.next_label, id="round-next", variant="primary")
 
     def palette_commands(self) -> list[PaletteCommand]:
         """What the button does."""
-        return [PaletteCommand(self.next_label, "Close the round's result (Enter)", self.action_next, "next")]
+        return [
+            PaletteCommand(
+                self.next_label, "Close the round's result (Enter)", self.action_next, "next"
+            )
+        ]
 
     def action_next(self) -> None:
         """Close the round's result."""

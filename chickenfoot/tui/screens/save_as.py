@@ -126,7 +126,9 @@ class SaveAsScreen(ModalScreen[Path | None]):
             if replace:
                 self.dismiss(path)
 
-        self.app.push_screen(ConfirmScreen(f"{path} exists. Replace it?", yes="Replace", no="Keep it"), answered)
+        self.app.push_screen(
+            ConfirmScreen(f"{path} exists. Replace it?", yes="Replace", no="Keep it"), answered
+        )
 
     @on(Button.Pressed, "#save-cancel")
     def _cancel_pressed(self, event: Button.Pressed) -> None:

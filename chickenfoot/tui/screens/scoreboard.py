@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,15 +11,17 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from chickenfoot.text.describe import double_text, seat_name
 from chickenfoot.rules import RuleSet
+from chickenfoot.text.describe import double_text, seat_name
 from chickenfoot.tui.commands import PaletteCommand
 
 COLUMN = 8
 LABEL = 9
 
 
-def score_table(names: Sequence[str], round_scores: Sequence[Sequence[int]], rules: RuleSet) -> Content:
+def score_table(
+    names: Sequence[str], round_scores: Sequence[Sequence[int]], rules: RuleSet
+) -> Content:
     """Rounds x seats, then the totals and the number of rounds each seat scored 0."""
     players = len(names)
 
@@ -37,8 +39,14 @@ def score_table(names: Sequence[str], round_scores: Sequence[Sequence[int]], rul
         rows.append(Content.styled("No round has finished yet.", "$text-muted"))
     totals = [sum(scores[seat] for scores in round_scores) for seat in range(players)]
     zeros = [sum(1 for scores in round_scores if scores[seat] == 0) for seat in range(players)]
-    rows.append(Content.styled("total".ljust(LABEL) + "".join(cell(str(t)) for t in totals), "bold $text-accent"))
-    rows.append(Content.styled("at zero".ljust(LABEL) + "".join(cell(str(z)) for z in zeros), "$text-muted"))
+    rows.append(
+        Content.styled(
+            "total".ljust(LABEL) + "".join(cell(str(t)) for t in totals), "bold $text-accent"
+        )
+    )
+    rows.append(
+        Content.styled("at zero".ljust(LABEL) + "".join(cell(str(z)) for z in zeros), "$text-muted")
+    )
     return Content("\n").join(rows)
 
 
@@ -48,7 +56,9 @@ class ScoreboardScreen(ModalScreen[None]):
     CSS_PATH = "results.tcss"
     BINDINGS = [Binding("escape,s,enter", "close", "Close", priority=True)]
 
-    def __init__(self, names: Sequence[str], round_scores: Sequence[Sequence[int]], rules: RuleSet) -> None:
+    def __init__(
+        self, names: Sequence[str], round_scores: Sequence[Sequence[int]], rules: RuleSet
+    ) -> None:
         super().__init__()
         self.names = tuple(names)
         self.round_scores = tuple(tuple(scores) for scores in round_scores)
@@ -63,13 +73,20 @@ class ScoreboardScreen(ModalScreen[None]):
                 classes="results-title",
             )
             with VerticalScroll(classes="results-body", can_focus=False):
-                yield Static(score_table(self.names, self.round_scores, self.rules), id="score-table")
+                yield Static(
+                    score_table(self.names, self.round_scores, self.rules), id="score-table"
+                )
             yield Static("Escape closes", classes="results-subtitle")
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""
         return [
-            PaletteCommand("Close the scoreboard", "Back to where it was opened (Esc)", self.action_close, "close")
+            PaletteCommand(
+                "Close the scoreboard",
+                "Back to where it was opened (Esc)",
+                self.action_close,
+                "close",
+            )
         ]
 
     def action_close(self) -> None:

@@ -29,12 +29,19 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from chickenfoot.bots import BOT_LEVELS
-from chickenfoot.saves.record import NAME_MAX_LENGTH, SeatConfig
-from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, build_rules, default_hand_size
+from chickenfoot.rules import (
+    PRESETS,
+    SET_SIZES,
+    RuleSet,
+    RuleSetError,
+    build_rules,
+    default_hand_size,
+)
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PRESET_FIELDS, PresetName
 from chickenfoot.rules.tiles import set_tile_count
-from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
+from chickenfoot.saves.record import NAME_MAX_LENGTH, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, save_settings
+from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
 
 HUMAN = "human"
 COMPUTER_PREFIX = "computer:"
@@ -74,7 +81,9 @@ RULE_FIELDS: tuple[RuleField, ...] = (
         "A playable drawn tile",
         (("may be played or kept", "may_play"), ("must be played", "must_play")),
     ),
-    RuleField("draw", "Drawing", (("draw one tile", "one"), ("draw until playable", "until_playable"))),
+    RuleField(
+        "draw", "Drawing", (("draw one tile", "one"), ("draw until playable", "until_playable"))
+    ),
     RuleField("reserve", "Tiles never drawn", blank_means="default: {reserve}"),
     RuleField("double_blank_points", "0|0 left in hand scores", blank_means="0 (its pips)"),
     RuleField(
@@ -106,12 +115,16 @@ def preset_values(preset_name: PresetName) -> dict[str, str]:
 
 def kind_options() -> list[tuple[str, str]]:
     """The player choices of a seat: a person, or a computer player of each level."""
-    return [("Person", HUMAN)] + [(f"Computer: {level}", COMPUTER_PREFIX + level) for level in BOT_LEVELS]
+    return [("Person", HUMAN)] + [
+        (f"Computer: {level}", COMPUTER_PREFIX + level) for level in BOT_LEVELS
+    ]
 
 
 def levels_text() -> str:
     """One line per computer player level: its name and what it does."""
-    return "\n".join(f"Computer: {level}: {description}" for level, description in BOT_LEVELS.items())
+    return "\n".join(
+        f"Computer: {level}: {description}" for level, description in BOT_LEVELS.items()
+    )
 
 
 def kind_value(seat: SeatConfig) -> str:
@@ -213,7 +226,11 @@ class SeatRow(Vertical):
                 compact=True,
             )
             yield FormSelect(
-                kind_options(), value=kind_value(self.seat), allow_blank=False, classes="seat-kind", compact=True
+                kind_options(),
+                value=kind_value(self.seat),
+                allow_blank=False,
+                classes="seat-kind",
+                compact=True,
             )
         yield Static("", classes="problem seat-problem", markup=False)
 
@@ -261,7 +278,9 @@ class SetupScreen(Screen[None]):
         self.preset_name: PresetName = choice.preset
         self.initial_seats: tuple[SeatConfig, ...] = choice.seats
         self.initial_values = {**preset_values(choice.preset), **self._known_values(choice.fields)}
-        self.initial_seed = choice.seed if choice.seed.isdigit() and len(choice.seed) <= SEED_MAX_DIGITS else ""
+        self.initial_seed = (
+            choice.seed if choice.seed.isdigit() and len(choice.seed) <= SEED_MAX_DIGITS else ""
+        )
         self.rules: RuleSet | None = None
         """The rules the form describes, or None while it has a problem."""
         self._enabled: tuple[bool, bool, bool] | None = None
@@ -277,9 +296,9 @@ class SetupScreen(Screen[None]):
             field = FIELDS_BY_NAME.get(name)
             if field is None:
                 continue
-            if field.choices is not None and text in {value for _, value in field.choices}:
-                known[name] = text
-            elif field.choices is None and (text == "" or (text.isdigit() and len(text) <= NUMBER_MAX_DIGITS)):
+            if (field.choices is not None and text in {value for _, value in field.choices}) or (field.choices is None and (
+                text == "" or (text.isdigit() and len(text) <= NUMBER_MAX_DIGITS)
+            )):
                 known[name] = text
         return known
 
@@ -333,9 +352,13 @@ class SetupScreen(Screen[None]):
         value = self.initial_values[field.name]
         control: Widget
         if field.choices is not None:
-            control = FormSelect(list(field.choices), value=value, allow_blank=False, id=field.name, compact=True)
+            control = FormSelect(
+                list(field.choices), value=value, allow_blank=False, id=field.name, compact=True
+            )
         else:
-            control = Input(value, restrict=r"\d*", max_length=NUMBER_MAX_DIGITS, id=field.name, compact=True)
+            control = Input(
+                value, restrict=r"\d*", max_length=NUMBER_MAX_DIGITS, id=field.name, compact=True
+            )
         row = Horizontal(Label(field.label, classes="field-label"), control, classes="field")
         yield row
         yield Static("", id=f"{field.name}-problem", classes="problem field-problem", markup=False)
@@ -410,7 +433,11 @@ class SetupScreen(Screen[None]):
         except RuleSetError as error:
             rules = None
             for field_name, message in error.problems:
-                shown_at = field_name if field_name in FIELDS_BY_NAME or field_name == "players" else "rules"
+                shown_at = (
+                    field_name
+                    if field_name in FIELDS_BY_NAME or field_name == "players"
+                    else "rules"
+                )
                 problems.setdefault(shown_at, message)
         self.rules = rules
         self.problems = problems
@@ -422,7 +449,9 @@ class SetupScreen(Screen[None]):
         self._update_placeholders(fields)
         self._update_summary(rules, problems)
         enabled = (not problems, len(rows) < MAX_PLAYERS, len(rows) > MIN_PLAYERS)
-        for button_id, allowed in zip(("#start", "#add-seat", "#remove-seat"), enabled, strict=True):
+        for button_id, allowed in zip(
+            ("#start", "#add-seat", "#remove-seat"), enabled, strict=True
+        ):
             self.query_one(button_id, Button).disabled = not allowed
         if enabled != self._enabled:
             self._enabled = enabled
@@ -483,7 +512,9 @@ class SetupScreen(Screen[None]):
             return
         taken = {row.name_text.strip().casefold() for row in rows}
         name = next(n for n in SPARE_NAMES if n.casefold() not in taken)
-        row = SeatRow(len(rows), SeatConfig(name=name, player="computer", level=list(BOT_LEVELS)[-1]))
+        row = SeatRow(
+            len(rows), SeatConfig(name=name, player="computer", level=list(BOT_LEVELS)[-1])
+        )
         await self.query_one("#seats", Vertical).mount(row)
         self._seats_changed(row)
 
@@ -494,7 +525,9 @@ class SetupScreen(Screen[None]):
             self.notify(f"At least {MIN_PLAYERS} seats.", severity="warning")
             return
         focused = self.focused
-        target = next((row for row in rows if focused is not None and focused in row.query("*")), rows[-1])
+        target = next(
+            (row for row in rows if focused is not None and focused in row.query("*")), rows[-1]
+        )
         await target.remove()
         self._seats_changed(None)
 
@@ -547,7 +580,9 @@ class SetupScreen(Screen[None]):
         try:
             save_settings(Settings(setup=choice))
         except OSError as error:
-            self.notify(f"Could not remember this set-up: {error}", severity="warning", markup=False)
+            self.notify(
+                f"Could not remember this set-up: {error}", severity="warning", markup=False
+            )
         self.app.start_game(self.rules, seats, self.seed)  # type: ignore[attr-defined]
 
     def palette_commands(self) -> list[PaletteCommand]:

@@ -9,17 +9,17 @@ Clicking a row with an open end posts :class:`BoardView.EndClicked`.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Collection, Mapping
 
 from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from chickenfoot.text.describe import double_text, plural
 from chickenfoot.rules import Board, Line
 from chickenfoot.rules.board import TOES_PER_FOOT
+from chickenfoot.text.describe import double_text, plural
 
 FOOT_STYLE = "bold $warning"
 OPEN_FOOT_STYLE = "bold reverse $warning"
@@ -96,7 +96,9 @@ def render_board(
             for inner, outer in line.oriented():
                 text = f"[{inner}|{outer}]"
                 if inner == outer:
-                    parts.append(Content.styled(text, OPEN_FOOT_STYLE if is_open_foot else FOOT_STYLE))
+                    parts.append(
+                        Content.styled(text, OPEN_FOOT_STYLE if is_open_foot else FOOT_STYLE)
+                    )
                 else:
                     parts.append(Content(text))
         tail: list[Content] = []
@@ -114,9 +116,7 @@ def render_board(
                 tail.append(Content.styled(f" {kind}: needs a {open_values[line_id]}", MUTED_STYLE))
         if line is not None and board.foot == line.id:
             left = TOES_PER_FOOT - board.toes
-            tail.append(
-                Content.styled(f" ▲ chicken foot: {plural(left, 'toe')} to go", FOOT_STYLE)
-            )
+            tail.append(Content.styled(f" ▲ chicken foot: {plural(left, 'toe')} to go", FOOT_STYLE))
         first_row = len(rows)
         rows.extend(_wrap(head, parts, tail, width))
         if line_id in open_values:
@@ -132,7 +132,9 @@ def _wrap(head: Content, parts: list[Content], tail: list[Content], width: int) 
     rows: list[Content] = []
     current = head
     for part in [*parts, *(Content(" ") + piece for piece in tail[:1]), *tail[1:]]:
-        if current.cell_length + part.cell_length > width and current.cell_length > len(continuation):
+        if current.cell_length + part.cell_length > width and current.cell_length > len(
+            continuation
+        ):
             rows.append(current)
             current = Content(continuation) + part
         else:
@@ -158,7 +160,9 @@ class BoardView(Widget):
             self.target = target
             super().__init__()
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.board: Board | None = None
         self.targets: dict[str, str] = {}
@@ -180,13 +184,21 @@ class BoardView(Widget):
         labels = dict(targets or {})
         marks = frozenset(legal)
         if (board, labels, marks, chosen, foot_highlight) == (
-            self.board, self.targets, self.legal, self.chosen, self.foot_highlight
+            self.board,
+            self.targets,
+            self.legal,
+            self.chosen,
+            self.foot_highlight,
         ):
             return
         # Marks and labels never change a row's length; only a new board can change the height.
         new_rows = board is not self.board or labels.keys() != self.targets.keys()
         self.board, self.targets, self.legal, self.chosen, self.foot_highlight = (
-            board, labels, marks, chosen, foot_highlight
+            board,
+            labels,
+            marks,
+            chosen,
+            foot_highlight,
         )
         self.refresh(layout=new_rows)
 
@@ -195,7 +207,14 @@ class BoardView(Widget):
         if self.board is None:
             return RenderedBoard((Content.styled("No board yet", MUTED_STYLE),), {})
         width = width if width is not None else (self.content_region.width or 78)
-        key = (self.board, tuple(self.targets.items()), self.legal, self.chosen, self.foot_highlight, width)
+        key = (
+            self.board,
+            tuple(self.targets.items()),
+            self.legal,
+            self.chosen,
+            self.foot_highlight,
+            width,
+        )
         if self._cache is None or self._cache[0] != key:
             self._cache = (
                 key,

@@ -6,7 +6,7 @@ The newest line stays in view when the log is resized (e.g. the panel above it g
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual.events import Resize
@@ -27,8 +27,19 @@ class EventLog(RichLog):
     }
     """
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(max_lines=MAX_LINES, min_width=MIN_WIDTH, wrap=True, markup=False, highlight=False, name=name, id=id, classes=classes)
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(
+            max_lines=MAX_LINES,
+            min_width=MIN_WIDTH,
+            wrap=True,
+            markup=False,
+            highlight=False,
+            name=name,
+            id=id,
+            classes=classes,
+        )
         self.can_focus = False
         self.history: list[str] = []
 

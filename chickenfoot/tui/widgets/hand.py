@@ -8,7 +8,7 @@ shows only the backs of its tiles. Clicking a tile posts :class:`HandView.TileCl
 
 from __future__ import annotations
 
-from typing import Collection, Iterable
+from collections.abc import Collection, Iterable
 
 from textual.content import Content
 from textual.geometry import Size
@@ -57,7 +57,9 @@ class HandView(Widget):
             self.index = index
             super().__init__()
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.tiles: tuple[Tile, ...] = ()
         self.playable: frozenset[int] = frozenset()

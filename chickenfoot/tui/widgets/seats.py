@@ -7,7 +7,7 @@ cut to fit, computer names in italics instead of the tag, so the log below keeps
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual.content import Content
 from textual.geometry import Size
@@ -41,7 +41,9 @@ class SeatsPanel(Widget):
     }
     """
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.names: tuple[str, ...] = ()
         self.counts: tuple[int, ...] = ()
@@ -101,7 +103,9 @@ class SeatsPanel(Widget):
         for seat, name in enumerate(self.names):
             on_turn = seat == self.turn
             shown = fitted(name, name_width)
-            label = Content.styled(shown, CPU_NAME_STYLE) if seat in self.computers else Content(shown)
+            label = (
+                Content.styled(shown, CPU_NAME_STYLE) if seat in self.computers else Content(shown)
+            )
             count, total = self._numbers(seat)
             cell = Content.assemble(
                 "▶" if on_turn else " ",

@@ -1,0 +1,1 @@
+"""Sample saved games (and the script that writes them)."""

@@ -14,15 +14,17 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from chickenfoot.saves.record import FORMAT_VERSION, GameRecord, SeatConfig, save_record
 from chickenfoot.rules import RuleSet, preset
+from chickenfoot.saves.record import FORMAT_VERSION, GameRecord, SeatConfig, save_record
 from tests.recorded import random_record
 
 HERE = Path(__file__).resolve().parent
 CREATED = datetime(2026, 11, 30, 12, 0, 0, tzinfo=UTC)
 
 
-def played(rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int, stop_after: int | None) -> GameRecord:
+def played(
+    rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int, stop_after: int | None
+) -> GameRecord:
     """A record of a game dealt from ``seed``, each action chosen at random (seeded) among the
     legal ones, ended after ``stop_after`` actions (None: play to the end)."""
     return random_record(rules, seats, seed, stop_after, created=CREATED)
