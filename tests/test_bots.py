@@ -20,7 +20,7 @@ from chickenfoot.bots import (
     play_game,
     seat_seed,
 )
-from chickenfoot.bots.greedy import ends_after, playable_after, tile_weight
+from chickenfoot.bots.greedy import ends_after, playable_after
 from chickenfoot.rules import (
     Draw,
     GameState,
@@ -29,6 +29,7 @@ from chickenfoot.rules import (
     RuleSet,
     SeatView,
     Tile,
+    tile_points,
     apply,
     core,
     draw,
@@ -238,10 +239,10 @@ def test_ends_after_a_play_in_the_arms_phase_keeps_the_centre_open() -> None:
     assert ends_after(state.board, play(1, Tile(1, 9), "A")) == {1, 9}
 
 
-def test_tile_weight_counts_the_double_blank_as_set() -> None:
-    assert tile_weight(Tile(0, 0), 50) == 50
-    assert tile_weight(Tile(0, 0), 0) == 0
-    assert tile_weight(Tile(3, 5), 50) == 8
+def test_tile_points_counts_the_double_blank_as_set() -> None:
+    assert tile_points(Tile(0, 0), 50) == 50
+    assert tile_points(Tile(0, 0), 0) == 0
+    assert tile_points(Tile(3, 5), 50) == 8
 
 
 # ----- hidden information -------------------------------------------------------------------------

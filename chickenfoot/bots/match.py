@@ -52,12 +52,12 @@ def play_game(
     play = core.play
     position = core.new_game(rules, decks)
     moves: list[core.Move] = []
-    while not position[0].over:
+    while not core.is_over(position):
         legal = legal_moves(position)
         if len(legal) == 1:
             move = legal[0]
         else:
-            seat = position[4]
+            seat = core.turn(position)
             choose_blind = blind[seat]  # set for a BlindStrategy
             if choose_blind is not None:
                 move = choose_blind(legal)

@@ -35,20 +35,8 @@ from chickenfoot.rules.board import (
     path_of,
     toe_id,
 )
-from chickenfoot.rules.core import (
-    BadDeck,
-    CannotDraw,
-    CannotPlayThere,
-    GameIsOver,
-    IllegalAction,
-    MustPlay,
-    NotYourTurn,
-    TileNotInHand,
-    check_decks,
-    rank,
-    shuffled_decks,
-)
-from chickenfoot.rules.engine import apply, has_play, legal_actions, new_game
+from chickenfoot.rules.core import BadDeck, check_decks, shuffled_decks
+from chickenfoot.rules.engine import apply, legal_actions, new_game, refusal
 from chickenfoot.rules.events import (
     ArmStarted,
     Event,
@@ -65,6 +53,16 @@ from chickenfoot.rules.events import (
     WentOut,
     visible_to,
 )
+from chickenfoot.rules.refusals import (
+    CannotDraw,
+    CannotPlayThere,
+    GameIsOver,
+    IllegalAction,
+    MustPlay,
+    NotYourTurn,
+    Reason,
+    TileNotInHand,
+)
 from chickenfoot.rules.ruleset import (
     PRESETS,
     RuleSet,
@@ -73,12 +71,19 @@ from chickenfoot.rules.ruleset import (
     default_hand_size,
     preset,
 )
+from chickenfoot.rules.scoring import (
+    hand_points,
+    lowest_rounds,
+    rank,
+    tile_points,
+    totals,
+    zero_rounds,
+)
 from chickenfoot.rules.state import GameState, SeatView
 from chickenfoot.rules.tiles import (
     SET_SIZES,
     Tile,
     full_set,
-    hand_points,
     make_tile,
     parse_tile,
 )
@@ -109,6 +114,7 @@ __all__ = [
     "Passed",
     "Placement",
     "Play",
+    "Reason",
     "RoundBlocked",
     "RoundScored",
     "RoundStarted",
@@ -130,8 +136,8 @@ __all__ = [
     "draw",
     "full_set",
     "hand_points",
-    "has_play",
     "legal_actions",
+    "lowest_rounds",
     "make_tile",
     "new_game",
     "parse_tile",
@@ -140,7 +146,11 @@ __all__ = [
     "play",
     "preset",
     "rank",
+    "refusal",
     "shuffled_decks",
+    "tile_points",
     "toe_id",
+    "totals",
     "visible_to",
+    "zero_rounds",
 ]

@@ -45,10 +45,14 @@ from chickenfoot.rules.actions import _DRAWS, _PASSES, _PLAYS, Draw, Pass, Play
 from chickenfoot.rules.board import (
     TOES_PER_FOOT,
     Board,
+    BoardChange,
+    BoardTuple,
     OpenEnd,
     Placement,
-    arm_id,
-    toe_id,
+    as_tuple,
+    empty_board,
+    from_tuple,
+    lay_tile,
 )
 from chickenfoot.rules.events import (
     ArmStarted,
@@ -60,15 +64,23 @@ from chickenfoot.rules.events import (
     RoundBlocked,
     RoundScored,
     RoundStarted,
-    Standing,
-    TieBreak,
     TileDrawn,
     TilePlayed,
     WentOut,
 )
+from chickenfoot.rules.refusals import (
+    CannotDraw,
+    CannotPlayThere,
+    GameIsOver,
+    IllegalAction,
+    MustPlay,
+    NotYourTurn,
+    TileNotInHand,
+)
 from chickenfoot.rules.ruleset import RuleSet
+from chickenfoot.rules.scoring import hand_points, rank, totals
 from chickenfoot.rules.state import GameState, SeatView
-from chickenfoot.rules.tiles import Tile, full_set, hand_points, make_tile
+from chickenfoot.rules.tiles import Tile, full_set, make_tile
 
 Deck = tuple[Tile, ...]
 Hands = tuple[Deck, ...]
@@ -160,52 +172,10 @@ def round_table(
     )
 
 
-BoardTuple = tuple[
-    int,
-    int,
-    tuple[Placement, ...],
-    str | None,
-    int,
-    tuple[str, ...],
-    tuple[OpenEnd, ...],
-    tuple[str, ...],
-    tuple[OpenEnd, ...],
-]
-"""A :class:`Board` as a plain tuple: (centre, arms required, tiles played, foot, toes, free
-end ids, free ends, open end ids, open ends); the last four are worked out from the others."""
-
 Position = tuple[RoundTable, Hands, Deck, BoardTuple, int, Tile | None, tuple[int, ...]]
 """A game at one moment as a plain tuple: (round table, hands, boneyard, board, seat on turn,
 drawn tile, hands as bits). The same facts as a :class:`GameState`, which
 :func:`to_state` builds on demand."""
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now. The message says why; the state is unchanged."""
-
-
-class GameIsOver(IllegalAction):
-    """The game has ended: no action is possible."""
-
-
-class NotYourTurn(IllegalAction):
-    """The action names a seat that is not on turn."""
-
-
-class TileNotInHand(IllegalAction):
-    """The tile to play is not in the seat's hand."""
-
-
-class CannotPlayThere(IllegalAction):
-    """The tile does not fit the target, or the target is not open now."""
-
-
-class MustPlay(IllegalAction):
-    """The seat has a legal play, so it may not draw or pass."""
-
-
-class CannotDraw(IllegalAction):
-    """Nothing can be drawn, or the seat already drew a playable tile."""
 
 
 class BadDeck(ValueError):
@@ -240,8 +210,6 @@ _FOOT_COMPLETED: SharedValues[tuple[int, str, int], FootCompleted] = SharedValue
         kind="foot_completed", seat=key[0], target=key[1], value=key[2]
     )
 )
-_OPEN_END: SharedValues[tuple[str, int], OpenEnd] = SharedValues(lambda key: OpenEnd(*key))
-_TOE_ID: SharedValues[tuple[str, int], str] = SharedValues(lambda key: toe_id(*key))
 _new_tuple = tuple.__new__
 
 
@@ -281,6 +249,16 @@ def turn(position: Position) -> int:
     return position[4]
 
 
+def round_index(position: Position) -> int:
+    """The 0-based index of the round in play at ``position`` (the last one once it is over)."""
+    return position[0].round_index
+
+
+def board_of(position: Position) -> BoardTuple:
+    """The board at ``position``, as a :data:`~chickenfoot.rules.board.BoardTuple`."""
+    return position[3]
+
+
 def to_state(position: Position, board: Board | None = None) -> GameState:
     """The :class:`GameState` of ``position``; it shares every value with the position.
 
@@ -295,7 +273,7 @@ def to_state(position: Position, board: Board | None = None) -> GameState:
             "round_index": table.round_index,
             "hands": hands,
             "boneyard": boneyard,
-            "board": board if board is not None else board_model(lean_board),
+            "board": board if board is not None else from_tuple(lean_board),
             "turn": seat,
             "drawn": drawn,
             "round_scores": table.round_scores,
@@ -324,7 +302,7 @@ def from_state(state: GameState) -> Position:
             table,
             state.hands,
             state.boneyard,
-            board_tuple(state.board),
+            as_tuple(state.board),
             state.turn,
             state.drawn,
             hand_bits,
@@ -336,39 +314,6 @@ def _hand_bits(table: RoundTable, hands: Sequence[Deck]) -> tuple[int, ...]:
     """Each hand as a bit set; ``KeyError`` for a tile that is not in the round's set."""
     bit_of = table.bit.__getitem__
     return tuple(sum(map(bit_of, hand)) for hand in hands)
-
-
-def board_model(board: BoardTuple) -> Board:
-    """The :class:`Board` of a :data:`BoardTuple`, its cached values filled in."""
-    centre, arms_required, played, foot, toes, free_ids, free_ends, _open_ids, open_ends = board
-    return _adopt(
-        Board,
-        {
-            "centre": centre,
-            "arms_required": arms_required,
-            "played": played,
-            "foot": foot,
-            "toes": toes,
-            "free_ids": free_ids,
-            "free_ends": free_ends,
-            "open_ends": open_ends,
-        },
-    )
-
-
-def board_tuple(board: Board) -> BoardTuple:
-    """The :data:`BoardTuple` of a :class:`Board`."""
-    return (
-        board.centre,
-        board.arms_required,
-        board.played,
-        board.foot,
-        board.toes,
-        board.free_ids,
-        board.free_ends,
-        tuple(target for target, _ in board.open_ends),
-        board.open_ends,
-    )
 
 
 def view(position: Position, seat: int) -> SeatView:
@@ -484,18 +429,7 @@ def _start_round(
         )
     table = round_table(rules, decks, round_index, round_scores)
     hand_bits = _hand_bits(table, hands)
-    first_arm = arm_id(0)
-    board: BoardTuple = (
-        value,
-        rules.arm_count,
-        (),
-        None,
-        0,
-        (),
-        (),
-        (first_arm,),
-        (_OPEN_END[first_arm, value],),
-    )
+    board = empty_board(value, rules.arm_count)
     start: Position = (table, tuple(hands), boneyard, board, first_player, None, hand_bits)
     if not hands[placer]:
         # Placing the double emptied the placer's hand (a one-tile deal): it went out.
@@ -521,7 +455,7 @@ def legal_moves(position: Position) -> tuple[Move, ...]:
     carrying = table.carrying
     tiles_in = table.tiles_in
     found: list[Move] = []
-    for target, value in board[8]:
+    for target, value in board[_OPEN_ENDS]:
         fitting = held & carrying[value]
         if fitting:
             for tile in tiles_in[fitting]:
@@ -535,17 +469,27 @@ def legal_moves(position: Position) -> tuple[Move, ...]:
     return (_PASS_MOVES[seat],)
 
 
-def has_play(position: Position, seat: int) -> bool:
-    """True if ``seat`` holds a tile that fits an open end now."""
-    return _fits(position[6][seat], position[3][8], position[0].carrying)
+_OPEN_END_IDS = 7
+_OPEN_ENDS = 8
+"""Where a :data:`BoardTuple` keeps its open end ids and open ends (read on every move)."""
 
 
 def _fits(held: int, open_ends: tuple[OpenEnd, ...], carrying: tuple[int, ...]) -> bool:
     """True if a tile among the bits ``held`` carries a number some open end needs."""
-    for _target, value in open_ends:
+    for _target, value in open_ends:  # noqa: SIM110 - a plain loop beats any() on the hot path
         if held & carrying[value]:
             return True
     return False
+
+
+def refusal(position: Position, move: Move) -> IllegalAction | None:
+    """Why the rules refuse ``move`` at ``position`` (its :attr:`~IllegalAction.reason` says
+    which rule), or None if the move is legal. Nothing changes either way."""
+    try:
+        play(position, move)
+    except IllegalAction as refused:
+        return refused
+    return None
 
 
 # ----- playing -------------------------------------------------------------------------------
@@ -558,10 +502,10 @@ def play(position: Position, move: Move, events: list[Event] | None = None) -> P
     """
     table, _hands, _boneyard, board, seat, drawn, hand_bits = position
     if table.over:
-        raise GameIsOver("the game is over: no more moves")
+        raise GameIsOver("game_over", "the game is over: no more moves")
     kind = move[0]
     if move[1] != seat:
-        raise NotYourTurn(f"it is seat {seat}'s turn, not seat {move[1]}'s")
+        raise NotYourTurn("not_your_turn", f"it is seat {seat}'s turn, not seat {move[1]}'s")
     if kind == "draw":
         return _draw(position, events)
     if kind == "pass":
@@ -569,8 +513,9 @@ def play(position: Position, move: Move, events: list[Event] | None = None) -> P
 
     if kind != "play" or len(move) != 4:
         raise IllegalAction(
+            "not_a_move",
             f"{move!r} is not a move: write ('play', seat, tile, target), ('draw', seat) "
-            "or ('pass', seat)"
+            "or ('pass', seat)",
         )
     _play, _seat, tile, target = move  # type: ignore[misc]
     if tile.__class__ is not Tile:
@@ -578,84 +523,49 @@ def play(position: Position, move: Move, events: list[Event] | None = None) -> P
     tile_bit = table.bit.get(tile, 0)
     held = hand_bits[seat]
     if not held & tile_bit:
-        raise TileNotInHand(f"{tile} is not in seat {seat}'s hand")
+        raise TileNotInHand("tile_not_in_hand", f"{tile} is not in seat {seat}'s hand")
     if drawn is not None and tile != drawn:
-        raise CannotPlayThere(f"seat {seat} drew {drawn}: only that tile may be played now")
+        raise CannotPlayThere(
+            "only_the_drawn_tile", f"seat {seat} drew {drawn}: only that tile may be played now"
+        )
     try:
-        value = board[8][board[7].index(target)][1]
+        value = board[_OPEN_ENDS][board[_OPEN_END_IDS].index(target)][1]
     except ValueError:
-        raise CannotPlayThere(_closed_target_reason(board_model(board), target)) from None
+        raise _closed_target(from_tuple(board), target) from None
     low, high = tile
     if low == value:
         end = high
     elif high == value:
         end = low
     else:
-        raise CannotPlayThere(f"{tile} does not fit {target}, which needs a {value}")
-
-    return _lay_tile(position, tile, tile_bit, target, value, end, events)
+        raise CannotPlayThere(
+            "does_not_fit", f"{tile} does not fit {target}, which needs a {value}"
+        )
+    return _lay_tile(
+        position, tile, tile_bit, _new_tuple(Placement, (seat, tile, target, end)), value, events
+    )
 
 
 def _lay_tile(
     position: Position,
     tile: Tile,
     tile_bit: int,
-    target: str,
+    placed: Placement,
     value: int,
-    end: int,
     events: list[Event] | None,
 ) -> Position:
-    """The position once the seat on turn laid ``tile`` on ``target`` (an open end needing
-    ``value``; the tile leaves ``end`` showing). The move is known to be legal.
+    """The position once the seat on turn laid ``placed`` (``tile``, whose bit is
+    ``tile_bit``) on an open end needing ``value``. The move is known to be legal.
 
-    Appends the events (the tile played, the arm or foot it starts or ends) to ``events`` if
-    given. The free and open ends are worked out from the old board's, so a play never
-    rescans the table.
+    The board follows :func:`~chickenfoot.rules.board.lay_tile`; the events (the tile played,
+    the arm or foot it starts or ends) go to ``events`` if given.
     """
     table, hands, boneyard, board, seat, _drawn, hand_bits = position
-    centre, arms_required, before, foot, toes, free_ids, free_ends, open_ids, open_ends = board
-    placed = _new_tuple(Placement, (seat, tile, target, end))
-    board_event: Event | None = None
-    if len(before) < arms_required:  # the arms phase: this tile starts an arm
-        arms = len(before) + 1
-        free_ids += (target,)
-        free_ends += (_OPEN_END[target, end],)
-        if events is not None:
-            board_event = _ARM_STARTED[seat, target, arms, arms_required]
-        if arms < arms_required:
-            open_ids = (arm_id(arms),)
-            open_ends = (_OPEN_END[open_ids[0], centre],)
-        else:
-            open_ids, open_ends = free_ids, free_ends
-    elif foot is not None:  # a toe of the open foot
-        toes += 1
-        free_ids += (target,)
-        free_ends += (_OPEN_END[target, end],)
-        if toes < TOES_PER_FOOT:
-            open_ids = (_TOE_ID[foot, toes + 1],)
-            open_ends = (_OPEN_END[open_ids[0], value],)
-        else:
-            if events is not None:
-                board_event = _FOOT_COMPLETED[seat, foot, value]
-            foot, toes = None, 0
-            open_ids, open_ends = free_ids, free_ends
-    else:
-        index = free_ids.index(target)
-        if tile[0] == tile[1]:  # a double closes its line and opens a foot
-            free_ids = free_ids[:index] + free_ids[index + 1 :]
-            free_ends = free_ends[:index] + free_ends[index + 1 :]
-            foot = target
-            open_ids = (_TOE_ID[target, 1],)
-            open_ends = (_OPEN_END[open_ids[0], value],)
-            if events is not None:
-                board_event = _FOOT_OPENED[seat, target, value]
-        else:
-            free_ends = free_ends[:index] + (_OPEN_END[target, end],) + free_ends[index + 1 :]
-            open_ids, open_ends = free_ids, free_ends
+    new_board, change = lay_tile(board, placed, value)
     if events is not None:
         events.append(_TILE_PLAYED[placed])
-        if board_event is not None:
-            events.append(board_event)
+        if change:
+            events.append(_board_event(change, new_board, placed, value))
     hand = hands[seat]
     index = hand.index(tile)
     new_hand = hand[:index] + hand[index + 1 :]
@@ -667,17 +577,7 @@ def _lay_tile(
         table,
         tuple(new_hands),
         boneyard,
-        (
-            centre,
-            arms_required,
-            before + (placed,),
-            foot,
-            toes,
-            free_ids,
-            free_ends,
-            open_ids,
-            open_ends,
-        ),
+        new_board,
         (seat + 1) % table.players,
         None,
         tuple(new_bits),
@@ -687,36 +587,51 @@ def _lay_tile(
     return after
 
 
-def _closed_target_reason(board: Board, target: str) -> str:
+def _board_event(change: BoardChange, board: BoardTuple, placed: Placement, value: int) -> Event:
+    """The event of a :data:`~chickenfoot.rules.board.BoardChange` made by ``placed``."""
+    seat, _tile, target, _end = placed
+    if change == "arm_started":
+        _centre, arms_required, played, *_rest = board
+        return _ARM_STARTED[seat, target, min(len(played), arms_required), arms_required]
+    if change == "foot_opened":
+        return _FOOT_OPENED[seat, target, value]
+    return _FOOT_COMPLETED[seat, target.rpartition(".")[0], value]
+
+
+def _closed_target(board: Board, target: str) -> CannotPlayThere:
     """Why ``target`` takes no tile now, in the words of the rule that closes it."""
     (open_end,) = board.open_ends[:1] or (None,)
     if board.arms_phase and open_end is not None:
-        return (
+        return CannotPlayThere(
+            "arms_first",
             f"the centre {board.centre}|{board.centre} needs {board.arms_required} arms first: "
-            f"start arm {open_end.target} with a tile carrying {board.centre}"
+            f"start arm {open_end.target} with a tile carrying {board.centre}",
         )
     if board.foot is not None and open_end is not None:
         left = TOES_PER_FOOT - board.toes
-        return (
+        return CannotPlayThere(
+            "foot_first",
             f"the chicken foot on {board.foot} must be finished first: play a "
-            f"{open_end.value} on {open_end.target} ({left} toe{'s' if left > 1 else ''} to go)"
+            f"{open_end.value} on {open_end.target} ({left} toe{'s' if left > 1 else ''} to go)",
         )
     if target in board.lines_by_id:
-        return f"{target} ends in a double: play on its toes instead"
-    return f"there is no open end {target!r}"
+        return CannotPlayThere(
+            "line_closed", f"{target} ends in a double: play on its toes instead"
+        )
+    return CannotPlayThere("no_such_end", f"there is no open end {target!r}")
 
 
 def _draw(position: Position, events: list[Event] | None) -> Position:
     table, hands, boneyard, board, seat, drawn, hand_bits = position
     if drawn is not None:
-        raise CannotDraw(f"seat {seat} already drew {drawn}: play it or keep it")
+        raise CannotDraw("already_drew", f"seat {seat} already drew {drawn}: play it or keep it")
     carrying = table.carrying
-    open_ends = board[8]
+    open_ends = board[_OPEN_ENDS]
     if _fits(hand_bits[seat], open_ends, carrying):
-        raise MustPlay(f"seat {seat} has a tile that can be played, so it must play")
+        raise MustPlay("must_play", f"seat {seat} has a tile that can be played, so it must play")
     reserve = table.reserve
     if len(boneyard) <= reserve:
-        raise CannotDraw("the boneyard has nothing left to draw: pass instead")
+        raise CannotDraw("nothing_to_draw", "the boneyard has nothing left to draw: pass instead")
     tile = boneyard[0]
     tile_bit = table.bit[tile]
     new_hands = list(hands)
@@ -741,16 +656,16 @@ def _pass(position: Position, events: list[Event] | None) -> Position:
     after: Position = (table, hands, boneyard, board, (seat + 1) % table.players, None, hand_bits)
     if drawn is not None:
         if not table.may_keep_drawn:
-            raise MustPlay(f"seat {seat} drew {drawn} and must play it")
+            raise MustPlay("must_play_drawn", f"seat {seat} drew {drawn} and must play it")
         if events is not None:
             events.append(_PASSED[seat, "kept_drawn"])
         return after
-    open_ends = board[8]
+    open_ends = board[_OPEN_ENDS]
     carrying = table.carrying
     if _fits(hand_bits[seat], open_ends, carrying):
-        raise MustPlay(f"seat {seat} has a tile that can be played, so it must play")
+        raise MustPlay("must_play", f"seat {seat} has a tile that can be played, so it must play")
     if len(boneyard) > table.reserve:
-        raise MustPlay(f"seat {seat} has no play but the boneyard does: draw first")
+        raise MustPlay("draw_first", f"seat {seat} has no play but the boneyard does: draw first")
     if events is not None:
         events.append(_PASSED[seat, "nothing_to_draw"])
     if not any(_fits(held, open_ends, carrying) for held in hand_bits):
@@ -774,7 +689,8 @@ def _end_round(position: Position, events: list[Event] | None, went_out: int | N
         if went_out is None:
             events.append(RoundBlocked._trusted(kind="round_blocked", round=table.round_index + 1))
         else:
-            foot_open = board[3] is not None
+            _centre, _arms, _played, foot, *_ends = board
+            foot_open = foot is not None
             events.append(WentOut._trusted(kind="went_out", seat=went_out, foot_open=foot_open))
         events.append(
             RoundScored._trusted(
@@ -783,7 +699,7 @@ def _end_round(position: Position, events: list[Event] | None, went_out: int | N
                 double=rules.round_double(table.round_index),
                 hands=hands,
                 points=points,
-                totals=tuple(sum(column) for column in zip(*round_scores, strict=True)),
+                totals=totals(round_scores, table.players),
             )
         )
     if table.round_index + 1 < rules.round_count:
@@ -797,54 +713,3 @@ def _end_round(position: Position, events: list[Event] | None, went_out: int | N
         )
     final_table = round_table(rules, table.decks, table.round_index, round_scores, over=True)
     return (final_table, hands, boneyard, board, seat, None, hand_bits)
-
-
-def rank(
-    rules: RuleSet, round_scores: tuple[tuple[int, ...], ...]
-) -> tuple[tuple[Standing, ...], tuple[int, ...], TieBreak]:
-    """Rank the seats after the last round: lowest total first, ties broken by ``tie_break``.
-
-    Returns the standings (tied seats share a place), the winning seats, and what decided the
-    win: ``none``, ``zero_rounds``, ``lowest_round`` or ``shared``.
-    """
-    seats = range(rules.players)
-    totals = [sum(scores[seat] for scores in round_scores) for seat in seats]
-    zeros = [sum(1 for scores in round_scores if scores[seat] == 0) for seat in seats]
-    lowest = [min((s[seat] for s in round_scores if s[seat]), default=None) for seat in seats]
-
-    def key(seat: int) -> tuple[int, ...]:
-        if rules.tie_break == "shared":
-            return (totals[seat],)
-        lowest_round = lowest[seat]
-        return (totals[seat], -zeros[seat], lowest_round if lowest_round is not None else 0)
-
-    order = sorted(seats, key=key)
-    standings = []
-    for position, seat in enumerate(order):
-        tied_with_previous = position > 0 and key(seat) == key(order[position - 1])
-        place = standings[-1].place if tied_with_previous else position + 1
-        standings.append(
-            Standing._trusted(
-                seat=seat,
-                place=place,
-                total=totals[seat],
-                zero_rounds=zeros[seat],
-                lowest_round=lowest[seat],
-            )
-        )
-    winners = tuple(s.seat for s in standings if s.place == 1)
-    best_total = totals[order[0]]
-    level = [seat for seat in seats if totals[seat] == best_total]
-    if len(level) == 1:
-        decided_by: TieBreak = "none"
-    elif len(winners) > 1:
-        decided_by = "shared"
-    elif (
-        len({zeros[seat] for seat in level}) > 1
-        and zeros[winners[0]] == max(zeros[seat] for seat in level)
-        and sum(1 for seat in level if zeros[seat] == zeros[winners[0]]) == 1
-    ):
-        decided_by = "zero_rounds"
-    else:
-        decided_by = "lowest_round"
-    return tuple(standings), winners, decided_by

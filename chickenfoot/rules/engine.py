@@ -1,13 +1,13 @@
-"""The rules engine for game states: start a game, list the legal actions, apply one.
+"""The state API: the rules for game states, actions and events (what UIs and records use).
 
 ``apply(state, action)`` returns the next state and the events the action caused; an illegal
-action raises an :class:`IllegalAction` subclass that says why, and nothing changes (states
-are immutable). ``legal_actions(state)`` is never empty until the game is over.
+action raises an :class:`IllegalAction` subclass that says why (its ``reason`` names the
+rule), and nothing changes (states are immutable). ``legal_actions(state)`` is never empty
+until the game is over; ``refusal(state, action)`` says why an action is refused, or None.
 
 The rules themselves live in :mod:`chickenfoot.rules.core`, on lean positions and moves; each
-function here runs its counterpart there (``new_game``, ``legal_moves``, ``play``) on the
-state's position and wraps the result in models. The dealing and every rule are described
-there.
+function here runs its counterpart there on the state's position and wraps the result in
+models. The dealing and every rule are described there.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from chickenfoot.rules import core
 from chickenfoot.rules.actions import Draw, Pass, Play
 from chickenfoot.rules.events import Event
+from chickenfoot.rules.refusals import IllegalAction
 from chickenfoot.rules.ruleset import RuleSet
 from chickenfoot.rules.state import GameState
 from chickenfoot.rules.tiles import Tile
@@ -63,9 +64,11 @@ def apply(state: GameState, action: Play | Draw | Pass) -> tuple[GameState, tupl
     events: list[Event] = []
     position = _play(before, _to_move(action), events)
     # A draw or a pass leaves the board as it was: the new state shares the board model.
-    return _to_state(position, state.board if position[3] is before[3] else None), tuple(events)
+    same_board = core.board_of(position) is core.board_of(before)
+    return _to_state(position, state.board if same_board else None), tuple(events)
 
 
-def has_play(state: GameState, seat: int) -> bool:
-    """True if ``seat`` holds a tile that fits an open end now."""
-    return core.has_play(_from_state(state), seat)
+def refusal(state: GameState, action: Play | Draw | Pass) -> IllegalAction | None:
+    """Why the rules refuse ``action`` in ``state`` (see :attr:`IllegalAction.reason`), or
+    None if it is legal. Nothing changes either way."""
+    return core.refusal(_from_state(state), _to_move(action))

@@ -99,7 +99,7 @@ class RuleSet(FrozenModel):
         """Tiles that stay in the boneyard and are never drawn."""
         if self.reserve is not None:
             return self.reserve
-        return 2 if self.players == 2 else 1
+        return default_reserve(self.players)
 
     @property
     def round_count(self) -> int:
@@ -185,8 +185,13 @@ def default_hand_size(preset: PresetName, set_size: int, players: int) -> int:
         return CROSS_DOUBLE_SIX_HAND if set_size == 6 else CROSS_HAND
     tiles = set_tile_count(set_size)
     scaled = round(TRAINS_DOUBLE_NINE_HANDS[players] * tiles / set_tile_count(9))
-    reserve = 2 if players == 2 else 1
-    return max(1, min(scaled, (tiles - 1 - reserve) // players))
+    return max(1, min(scaled, (tiles - 1 - default_reserve(players)) // players))
+
+
+def default_reserve(players: int) -> int:
+    """Tiles kept in the boneyard when the rules leave ``reserve`` unset: 2 for two players,
+    1 for more (the ``trains`` source)."""
+    return 2 if players == 2 else 1
 
 
 PRESET_FIELDS: dict[PresetName, dict[str, Any]] = {

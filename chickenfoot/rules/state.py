@@ -17,6 +17,7 @@ from pydantic import Field
 from chickenfoot.rules._frozen import FrozenModel
 from chickenfoot.rules.board import Board
 from chickenfoot.rules.ruleset import RuleSet
+from chickenfoot.rules import scoring
 from chickenfoot.rules.tiles import TileField
 
 
@@ -63,9 +64,7 @@ class GameState(FrozenModel):
     @property
     def totals(self) -> tuple[int, ...]:
         """Each seat's total over the finished rounds."""
-        return tuple(sum(column) for column in zip(*self.round_scores, strict=True)) or (
-            (0,) * self.players
-        )
+        return scoring.totals(self.round_scores, self.rules.players)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know of this state."""
@@ -109,6 +108,4 @@ class SeatView(FrozenModel):
     @property
     def totals(self) -> tuple[int, ...]:
         """Each seat's total over the finished rounds."""
-        return tuple(sum(column) for column in zip(*self.round_scores, strict=True)) or (
-            (0,) * self.rules.players
-        )
+        return scoring.totals(self.round_scores, self.rules.players)

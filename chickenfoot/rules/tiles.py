@@ -86,14 +86,3 @@ def full_set(highest: int) -> tuple[Tile, ...]:
 def set_tile_count(highest: int) -> int:
     """How many tiles a double-``highest`` set holds: 28 for double-6, 55 for double-9."""
     return (highest + 1) * (highest + 2) // 2
-
-
-def hand_points(hand: tuple[Tile, ...], double_blank_points: int) -> int:
-    """The points a hand scores: its pips, with 0|0 counting ``double_blank_points`` if set."""
-    total = 0
-    for tile in hand:
-        if double_blank_points and tile.high == 0:
-            total += double_blank_points
-        else:
-            total += tile.low + tile.high
-    return total

@@ -322,7 +322,7 @@ class GameRecord(FrozenModel):
             try:
                 position = core.play(position, core.to_move(self.actions[index]))
             except IllegalAction as error:
-                raise _illegal(index, position[0].round_index + 1, error) from None
+                raise _illegal(index, core.round_index(position) + 1, error) from None
         return core.to_state(position)
 
     @property

@@ -16,10 +16,12 @@ from chickenfoot.rules import (
     IllegalAction,
     MustPlay,
     NotYourTurn,
+    Reason,
     TileNotInHand,
     apply,
     legal_actions,
     preset,
+    refusal,
 )
 
 from .conftest import deal, move, run, start
@@ -71,36 +73,52 @@ def game_over() -> GameState:
     return run(state, "1 6|1 A", "0 6|2 B", "1 1|4 A", "0 2|3 B")[0]
 
 
-CASES: list[tuple[str, Callable[[], GameState], str, type[IllegalAction], str]] = [
-    ("wrong seat plays", opening, "0 6|2 A", NotYourTurn, "seat 1's turn, not seat 0's"),
-    ("wrong seat draws", opening, "0 draw", NotYourTurn, "not seat 0's"),
-    ("wrong seat passes", opening, "0 pass", NotYourTurn, "not seat 0's"),
-    ("tile not in hand", opening, "1 6|2 A", TileNotInHand, "2|6 is not in seat 1's hand"),
-    ("tile does not fit", arms_down, "1 5|5 A", CannotPlayThere, "does not fit A, which needs a 1"),
-    ("no such end", arms_down, "1 1|5 Z", CannotPlayThere, "no open end 'Z'"),
-    ("arm before its turn", opening, "1 6|1 B", CannotPlayThere, "start arm A"),
-    ("centre is full", arms_down, "1 5|5 E", CannotPlayThere, "no open end 'E'"),
-    ("away from the foot", foot_open, "0 2|5 B", CannotPlayThere, "foot on C must be finished"),
-    ("closed by the foot", foot_open, "0 2|2 C", CannotPlayThere, "foot on C must be finished"),
-    ("draw with a play", opening, "1 draw", MustPlay, "must play"),
-    ("pass with a play", opening, "1 pass", MustPlay, "must play"),
-    ("pass before drawing", foot_open, "0 pass", MustPlay, "draw first"),
-    ("keep in trains", drew_in_trains, "1 pass", MustPlay, "must play it"),
-    ("other tile after drawing", drew_in_trains, "1 0|0 B", CannotPlayThere, "only that tile"),
-    ("draw twice", drew_in_trains, "1 draw", CannotDraw, "already drew 5|6"),
-    ("draw from nothing", nothing_to_draw, "1 draw", CannotDraw, "nothing left to draw"),
-    ("play after the end", game_over, "1 0|0 A", GameIsOver, "game is over"),
-    ("pass after the end", game_over, "1 pass", GameIsOver, "game is over"),
-]
+def foot_done() -> GameState:
+    """The foot on C (3|3) is complete, so line C is closed; seat 1 to play."""
+    rules = preset("cross", set_size=6, players=2, hand_size=7, rounds=1)
+    hands = {0: "6|6 6|2 6|4 0|3 2|3 0|0 0|5", 1: "6|1 6|3 3|3 3|4 5|5 4|5 0|4"}
+    state, _ = start(rules, deal(rules, hands, boneyard="0|2"))
+    opening_moves = ("1 6|1 A", "0 6|2 B", "1 6|3 C", "0 6|4 D", "1 3|3 C")
+    return run(state, *opening_moves, "0 0|3 C.1", "1 3|4 C.2", "0 2|3 C.3")[0]
+
+
+Case = tuple[str, Callable[[], GameState], str, type[IllegalAction], Reason, str]
+
+CASES: list[Case] = [
+    ("wrong seat plays", opening, "0 6|2 A", NotYourTurn, "not_your_turn", "seat 1's turn, not seat 0's"),
+    ("wrong seat draws", opening, "0 draw", NotYourTurn, "not_your_turn", "not seat 0's"),
+    ("wrong seat passes", opening, "0 pass", NotYourTurn, "not_your_turn", "not seat 0's"),
+    ("tile not in hand", opening, "1 6|2 A", TileNotInHand, "tile_not_in_hand", "2|6 is not in seat 1's hand"),
+    ("tile does not fit", arms_down, "1 5|5 A", CannotPlayThere, "does_not_fit", "does not fit A, which needs a 1"),
+    ("no such end", arms_down, "1 1|5 Z", CannotPlayThere, "no_such_end", "no open end 'Z'"),
+    ("arm before its turn", opening, "1 6|1 B", CannotPlayThere, "arms_first", "start arm A"),
+    ("centre is full", arms_down, "1 5|5 E", CannotPlayThere, "no_such_end", "no open end 'E'"),
+    ("away from the foot", foot_open, "0 2|5 B", CannotPlayThere, "foot_first", "foot on C must be finished"),
+    ("closed by the foot", foot_open, "0 2|2 C", CannotPlayThere, "foot_first", "foot on C must be finished"),
+    ("closed by a finished foot", foot_done, "1 4|5 C", CannotPlayThere, "line_closed", "C ends in a double"),
+    ("draw with a play", opening, "1 draw", MustPlay, "must_play", "must play"),
+    ("pass with a play", opening, "1 pass", MustPlay, "must_play", "must play"),
+    ("pass before drawing", foot_open, "0 pass", MustPlay, "draw_first", "draw first"),
+    ("keep in trains", drew_in_trains, "1 pass", MustPlay, "must_play_drawn", "must play it"),
+    ("other tile after drawing", drew_in_trains, "1 0|0 B", CannotPlayThere, "only_the_drawn_tile", "only that tile"),
+    ("draw twice", drew_in_trains, "1 draw", CannotDraw, "already_drew", "already drew 5|6"),
+    ("draw from nothing", nothing_to_draw, "1 draw", CannotDraw, "nothing_to_draw", "nothing left to draw"),
+    ("play after the end", game_over, "1 0|0 A", GameIsOver, "game_over", "game is over"),
+    ("pass after the end", game_over, "1 pass", GameIsOver, "game_over", "game is over"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    ("make_state", "action", "error", "message"),
+    ("make_state", "action", "error", "reason", "message"),
     [case[1:] for case in CASES],
     ids=[case[0] for case in CASES],
 )
 def test_illegal_action_raises_its_error_and_changes_nothing(
-    make_state: Callable[[], GameState], action: str, error: type[IllegalAction], message: str
+    make_state: Callable[[], GameState],
+    action: str,
+    error: type[IllegalAction],
+    reason: Reason,
+    message: str,
 ) -> None:
     state = make_state()
     before = state.model_copy(deep=True)
@@ -109,11 +127,16 @@ def test_illegal_action_raises_its_error_and_changes_nothing(
     with pytest.raises(error) as caught:
         apply(state, move(action))
     assert message in str(caught.value)
+    assert caught.value.reason == reason
     assert isinstance(caught.value, ValueError)
+    asked = refusal(state, move(action))
+    assert asked is not None
+    assert (type(asked), asked.reason, str(asked)) == (error, reason, str(caught.value))
     assert state == before
     assert state.model_dump() == before.model_dump()
     assert legal_actions(state) == legal_before
     if legal_before:
+        assert refusal(state, legal_before[0]) is None
         apply(state, legal_before[0])  # the state still plays on
 
 

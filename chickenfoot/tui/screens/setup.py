@@ -37,7 +37,13 @@ from chickenfoot.rules import (
     build_rules,
     default_hand_size,
 )
-from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PRESET_FIELDS, PresetName
+from chickenfoot.rules.ruleset import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESET_FIELDS,
+    PresetName,
+    default_reserve,
+)
 from chickenfoot.rules.tiles import set_tile_count
 from chickenfoot.saves.record import NAME_MAX_LENGTH, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, save_settings
@@ -467,7 +473,7 @@ class SetupScreen(Screen[None]):
         known = {
             "hand": default_hand_size(self.preset_name, set_size, players),
             "players": players,
-            "reserve": 2 if players == 2 else 1,
+            "reserve": default_reserve(players),
             "all_rounds": set_size + 1,
         }
         for field in RULE_FIELDS:
