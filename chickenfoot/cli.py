@@ -29,6 +29,7 @@ from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, preset,
 from chickenfoot.rules.ruleset import PRESET_FIELDS
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record, save_record
 from chickenfoot.text.transcript import rules_summary, transcript
+from chickenfoot.text.words import plural
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -78,7 +79,11 @@ def _rule_help(field: str) -> str:
     if len(set(shown)) == 1:
         suffix = f"(default: {shown[0]})"
     else:
-        suffix = "(" + ", ".join(f"{name}: {value}" for name, value in zip(PRESETS, shown, strict=True)) + ")"
+        suffix = (
+            "("
+            + ", ".join(f"{name}: {value}" for name, value in zip(PRESETS, shown, strict=True))
+            + ")"
+        )
     return f"{RULE_HELP[field]} {suffix}".replace("%", "%%")
 
 
@@ -394,15 +399,10 @@ def simulate(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 
-def _plural(count: int, word: str) -> str:
-    """``1 game``, ``2 games``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _print_header(
     out: TextIO, rules: RuleSet, seats: Sequence[SeatConfig], games: int, seed: int
 ) -> None:
-    print(f"Simulating {_plural(games, 'game')}, seed {seed}", file=out)
+    print(f"Simulating {plural(games, 'game')}, seed {seed}", file=out)
     for line in rules_summary(rules):
         print(f"  {line}", file=out)
 
@@ -416,7 +416,7 @@ def _print_results(
     save_dir: Path | None,
 ) -> None:
     if interrupted:
-        print(f"Interrupted after {_plural(tally.games, 'game')}.", file=out)
+        print(f"Interrupted after {plural(tally.games, 'game')}.", file=out)
     if not tally.games:
         return
     print(file=out)

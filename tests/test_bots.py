@@ -29,7 +29,6 @@ from chickenfoot.rules import (
     RuleSet,
     SeatView,
     Tile,
-    tile_points,
     apply,
     core,
     draw,
@@ -41,6 +40,7 @@ from chickenfoot.rules import (
     preset,
     rank,
     shuffled_decks,
+    tile_points,
 )
 
 Action = Play | Draw | Pass

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from chickenfoot.rules import scoring
 from chickenfoot.rules._frozen import FrozenModel
 from chickenfoot.rules.board import Board
 from chickenfoot.rules.ruleset import RuleSet
-from chickenfoot.rules import scoring
 from chickenfoot.rules.tiles import TileField
 
 

@@ -18,8 +18,6 @@ one) and raises ``OSError`` if the folder cannot be written.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Literal
 
@@ -27,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
 from chickenfoot.saves import storage
+from chickenfoot.saves.atomic import write_atomically
 from chickenfoot.saves.record import SeatConfig
 
 SETTINGS_VERSION = 1
@@ -95,16 +94,4 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     Creates the folder if needed; raises ``OSError`` if it cannot be written.
     """
     path = path if path is not None else storage.settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = settings.model_dump_json(indent=2) + "\n"
-    descriptor, temporary_name = tempfile.mkstemp(
-        dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-    )
-    temporary = Path(temporary_name)
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    write_atomically(path, (settings.model_dump_json(indent=2) + "\n").encode("utf-8"))

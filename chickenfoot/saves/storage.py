@@ -21,7 +21,6 @@ from pathlib import Path
 import platformdirs
 
 from chickenfoot.saves.record import GameRecord, RecordError, load_record
-from chickenfoot.text.describe import plural
 
 DATA_DIR_VARIABLE = "CHICKENFOOT_DATA_DIR"
 """The environment variable that overrides the data folder."""
@@ -84,15 +83,6 @@ class SaveSummary:
     def ok(self) -> bool:
         """True if the file loads."""
         return self.error is None
-
-    @property
-    def round_text(self) -> str:
-        """Where the game stands, in words: 'round 3 of 10', 'finished (10 rounds)' or 'unreadable'."""
-        if self.error is not None:
-            return "unreadable"
-        if self.finished:
-            return f"finished ({plural(self.round_count, 'round')})"
-        return f"round {self.round_number} of {self.round_count}"
 
 
 _SUMMARY_CACHE: dict[tuple[str, int, int], SaveSummary] = {}

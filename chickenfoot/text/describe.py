@@ -26,6 +26,8 @@ from chickenfoot.rules import (
     WentOut,
 )
 from chickenfoot.rules.board import TOES_PER_FOOT
+from chickenfoot.saves.storage import SaveSummary
+from chickenfoot.text.words import double_text, place_name, plural, seat_name
 
 TIE_BREAK_TEXT: dict[str, str] = {
     "none": "the lowest total",
@@ -34,35 +36,6 @@ TIE_BREAK_TEXT: dict[str, str] = {
     "shared": "a tie: the win is shared",
 }
 """How each ``GameOver.decided_by`` value is put into words."""
-
-
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The name of ``seat``, or "Seat N" (1-based) when no name is known."""
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return f"Seat {seat + 1}"
-
-
-def possessive(name: str) -> str:
-    """``name`` owning something: "Ana's", "James'", and "Your" for the default name "You"."""
-    if name.casefold() == "you":
-        return "Your"
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def place_name(target: str) -> str:
-    """A board position in words: "A" is "arm A", "A.2" is "toe A.2"."""
-    return f"toe {target}" if "." in target else f"arm {target}"
-
-
-def double_text(value: int) -> str:
-    """The double of ``value`` written as a tile: 9 -> "9|9"."""
-    return f"{value}|{value}"
-
-
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an "s" unless the count is one: "2 toes", "1 toe"."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def describe_event(event: Event, names: Sequence[str], viewer: int | None) -> str | None:
@@ -157,3 +130,13 @@ def board_requirement(board: Board) -> str:
 def tie_break_text(decided_by: str) -> str:
     """What decided the win, in words (see :data:`TIE_BREAK_TEXT`)."""
     return TIE_BREAK_TEXT.get(decided_by, decided_by)
+
+
+def save_status(summary: SaveSummary) -> str:
+    """Where a saved game stands, in words: "round 3 of 10", "finished (10 rounds)" or
+    "unreadable"."""
+    if summary.error is not None:
+        return "unreadable"
+    if summary.finished:
+        return f"finished ({plural(summary.round_count, 'round')})"
+    return f"round {summary.round_number} of {summary.round_count}"

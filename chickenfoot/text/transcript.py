@@ -36,6 +36,7 @@ from chickenfoot.rules import (
 )
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.text.words import plural
 
 DECIDED_BY_TEXT: dict[str, str] = {
     "none": "the lowest total",
@@ -84,7 +85,7 @@ def rules_summary(rules: RuleSet) -> list[str]:
         else "before the deal, seats turn tiles until one finds the round's double"
     )
     reserve = (
-        f"{_plural(rules.reserve_count, 'tile')} always stay in the boneyard"
+        f"{plural(rules.reserve_count, 'tile')} always stay in the boneyard"
         if rules.reserve_count
         else "the boneyard can be drawn empty"
     )
@@ -101,12 +102,12 @@ def rules_summary(rules: RuleSet) -> list[str]:
     first, last = rules.round_double(0), rules.round_double(rules.round_count - 1)
     return [
         f"{rules.preset} preset, double-{rules.set_size} set ({rules.tile_count} tiles), "
-        f"{rules.players} players, {_plural(rules.tiles_per_hand, 'tile')} each",
+        f"{rules.players} players, {plural(rules.tiles_per_hand, 'tile')} each",
         f"1 round, with {first}|{first}"
         if rules.round_count == 1
         else f"{rules.round_count} rounds, {first}|{first} down to {last}|{last}",
         start,
-        f"the centre double takes {_plural(rules.arm_count, 'arm')}",
+        f"the centre double takes {plural(rules.arm_count, 'arm')}",
         f"{drawing}; {drawn}",
         f"{reserve}; {blank}",
         ties,
@@ -118,10 +119,6 @@ def seat_description(seat: SeatConfig) -> str:
     if seat.player == "computer":
         return f"{seat.name} (computer, {seat.level})"
     return f"{seat.name} (human)"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _tiles(tiles: Sequence[Tile]) -> str:
@@ -241,7 +238,7 @@ class _Writer:
             self.lines.append(f"  Nobody held {double}: " + ", ".join(searches))
         elif event.search_draws:
             self.lines.append(
-                f"  {_plural(event.search_draws, 'tile')} turned before the deal to find {double}"
+                f"  {plural(event.search_draws, 'tile')} turned before the deal to find {double}"
             )
         if state.round_number == event.round and not state.over:
             self.lines.append("  Hands:")
@@ -279,7 +276,7 @@ class _Writer:
         )
         return (
             f"  Place {standing.place}: {self.name(standing.seat)}, {standing.total} points, "
-            f"{_plural(standing.zero_rounds, 'round')} at zero{lowest}"
+            f"{plural(standing.zero_rounds, 'round')} at zero{lowest}"
         )
 
     def footer(self, record: GameRecord, state: GameState) -> None:
@@ -288,7 +285,7 @@ class _Writer:
             self.lines.extend(self.score_table(state.round_scores))
         if not state.over:
             self.lines.append(
-                f"The game is not finished: {_plural(len(record.actions), 'action')} so far, "
+                f"The game is not finished: {plural(len(record.actions), 'action')} so far, "
                 f"round {state.round_number} of {record.rules.round_count} in play, "
                 f"{self.name(state.turn)} to act."
             )

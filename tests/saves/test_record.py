@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import chickenfoot.saves.atomic as atomic_module
 import chickenfoot.saves.record as record_module
 from chickenfoot.rules import (
     Event,
@@ -314,7 +315,7 @@ def test_failed_save_keeps_the_old_file_and_no_temporary(
     def broken(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(record_module.os, failing, broken)
+    monkeypatch.setattr(atomic_module.os, failing, broken)
     with pytest.raises(OSError, match="No space left"):
         save_record(finished_game, path)
     monkeypatch.undo()

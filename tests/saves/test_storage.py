@@ -20,6 +20,7 @@ from chickenfoot.saves.storage import (
     settings_path,
     summarize,
 )
+from chickenfoot.text.describe import save_status
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 
@@ -88,7 +89,7 @@ def test_summary_of_a_good_file(data_folder: Path, unfinished: GameRecord) -> No
     assert summary.names == ("Dana", "Eli", "Fay", "Gus")
     state = unfinished.final_state()
     assert (summary.round_number, summary.round_count) == (state.round_number, 10)
-    assert summary.round_text == f"round {state.round_number} of 10"
+    assert save_status(summary) == f"round {state.round_number} of 10"
     assert not summary.finished
     assert summary.actions == len(unfinished.actions)
     assert summary.created == unfinished.created
@@ -97,7 +98,7 @@ def test_summary_of_a_good_file(data_folder: Path, unfinished: GameRecord) -> No
 def test_summary_of_a_finished_game(data_folder: Path, finished: GameRecord) -> None:
     summary = summarize(save_at(finished, saves_dir() / "done.json", 1_800_000_000))
     assert summary.finished
-    assert summary.round_text == "finished (3 rounds)"
+    assert save_status(summary) == "finished (3 rounds)"
 
 
 def test_summary_of_a_broken_file_carries_the_error(data_folder: Path) -> None:
@@ -110,7 +111,7 @@ def test_summary_of_a_broken_file_carries_the_error(data_folder: Path) -> None:
         summary.error
         == f'{path}: format: not a chickenfoot saved game: format is "chess", not "chickenfoot"'
     )
-    assert summary.round_text == "unreadable"
+    assert save_status(summary) == "unreadable"
     assert summary.names == ()
 
 

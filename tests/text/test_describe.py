@@ -20,10 +20,10 @@ from chickenfoot.rules import (
 from chickenfoot.text.describe import (
     board_requirement,
     describe_event,
-    possessive,
     tie_break_text,
     winners_text,
 )
+from chickenfoot.text.words import possessive
 
 NAMES = ("Ana", "[b]Bea[/b]", "Cy")
 

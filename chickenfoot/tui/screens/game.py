@@ -39,14 +39,8 @@ from chickenfoot.rules import (
     WentOut,
     visible_to,
 )
-from chickenfoot.text.describe import (
-    board_requirement,
-    describe_event,
-    double_text,
-    place_name,
-    possessive,
-    seat_name,
-)
+from chickenfoot.text.describe import board_requirement, describe_event
+from chickenfoot.text.words import double_text, place_name, possessive, seat_name
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel, StatusLine
 from chickenfoot.tui.widgets.hand import sorted_hand

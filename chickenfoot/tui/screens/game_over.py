@@ -12,7 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from chickenfoot.rules import GameOver
-from chickenfoot.text.describe import seat_name, tie_break_text, winners_text
+from chickenfoot.text.describe import tie_break_text, winners_text
+from chickenfoot.text.words import seat_name
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 
 if TYPE_CHECKING:

@@ -25,7 +25,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from chickenfoot.saves.storage import SaveSummary, list_saves, saves_dir, summarize
-from chickenfoot.text.describe import plural
+from chickenfoot.text.describe import save_status
+from chickenfoot.text.words import plural
 from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
@@ -130,7 +131,7 @@ class LoadScreen(Screen[None]):
             table.add_row(
                 date_text(summary),
                 Text(seats_text(summary), no_wrap=True, overflow="ellipsis"),
-                summary.round_text,
+                save_status(summary),
                 key=str(summary.path),
             )
         paths = [summary.path for summary in summaries]
@@ -188,7 +189,7 @@ class LoadScreen(Screen[None]):
             Content.assemble(
                 (path_text(summary.path), MUTED_STYLE),
                 "\n",
-                f"{summary.round_text} · {plural(summary.actions, 'action')}{created}",
+                f"{save_status(summary)} · {plural(summary.actions, 'action')}{created}",
             )
         )
 

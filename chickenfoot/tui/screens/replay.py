@@ -27,7 +27,8 @@ from textual.widgets import Button, Footer, Select, Static
 from chickenfoot.play.replay import ReplayCursor
 from chickenfoot.rules import Event, Play, legal_actions
 from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.text.describe import describe_event, plural
+from chickenfoot.text.describe import describe_event
+from chickenfoot.text.words import plural
 from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel

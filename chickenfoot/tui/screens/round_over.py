@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from chickenfoot.rules import RoundScored
-from chickenfoot.text.describe import double_text, seat_name
+from chickenfoot.text.words import double_text, seat_name
 from chickenfoot.tui.commands import PaletteCommand
 
 NAME_WIDTH = 16

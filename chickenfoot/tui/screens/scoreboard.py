@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from chickenfoot.rules import RuleSet
-from chickenfoot.text.describe import double_text, seat_name
+from chickenfoot.text.words import double_text, seat_name
 from chickenfoot.tui.commands import PaletteCommand
 
 COLUMN = 8

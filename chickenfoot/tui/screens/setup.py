@@ -302,9 +302,10 @@ class SetupScreen(Screen[None]):
             field = FIELDS_BY_NAME.get(name)
             if field is None:
                 continue
-            if (field.choices is not None and text in {value for _, value in field.choices}) or (field.choices is None and (
-                text == "" or (text.isdigit() and len(text) <= NUMBER_MAX_DIGITS)
-            )):
+            if (field.choices is not None and text in {value for _, value in field.choices}) or (
+                field.choices is None
+                and (text == "" or (text.isdigit() and len(text) <= NUMBER_MAX_DIGITS))
+            ):
                 known[name] = text
         return known
 

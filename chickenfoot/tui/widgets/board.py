@@ -19,7 +19,7 @@ from textual.widget import Widget
 
 from chickenfoot.rules import Board, Line
 from chickenfoot.rules.board import TOES_PER_FOOT
-from chickenfoot.text.describe import double_text, plural
+from chickenfoot.text.words import double_text, plural
 
 FOOT_STYLE = "bold $warning"
 OPEN_FOOT_STYLE = "bold reverse $warning"
