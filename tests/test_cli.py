@@ -13,6 +13,7 @@ import pytest
 
 import chickenfoot
 from chickenfoot import cli
+from chickenfoot.cli import options, simulate
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves.record import load_record
@@ -89,7 +90,7 @@ def test_a_run_without_a_seed_prints_the_one_it_chose(capsys: pytest.CaptureFixt
 def test_ctrl_c_reports_the_games_played_so_far(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_play_game = cli.play_game
+    real_play_game = simulate.play_game
     played: list[int] = []
 
     def stopped_after_two(*args: Any) -> Any:
@@ -98,7 +99,7 @@ def test_ctrl_c_reports_the_games_played_so_far(
         played.append(1)
         return real_play_game(*args)
 
-    monkeypatch.setattr(cli, "play_game", stopped_after_two)
+    monkeypatch.setattr(simulate, "play_game", stopped_after_two)
     status, out, _err = run(capsys, "simulate", "--games", "5", "--seed", "1", "--rounds", "1")
     assert status == 130
     assert "Interrupted after 2 games." in out
@@ -216,17 +217,17 @@ RULE_ARGUMENTS: dict[str, tuple[list[str], Any]] = {
 
 
 def test_every_rule_field_has_a_flag() -> None:
-    assert set(cli.RULE_FLAGS) == set(RuleSet.model_fields) - {"preset"}
-    assert set(RULE_ARGUMENTS) == set(cli.RULE_FLAGS)
+    assert set(options.RULE_FLAGS) == set(RuleSet.model_fields) - {"preset"}
+    assert set(RULE_ARGUMENTS) == set(options.RULE_FLAGS)
 
 
 @pytest.mark.parametrize("field", sorted(RULE_ARGUMENTS))
 def test_each_rule_flag_sets_its_field(field: str) -> None:
     argv, expected = RULE_ARGUMENTS[field]
     args = cli.build_parser().parse_args(["simulate", *argv])
-    rules = cli.rules_from_args(args)
+    rules = options.rules_from_args(args)
     assert getattr(rules, field) == expected
-    untouched = cli.rules_from_args(cli.build_parser().parse_args(["simulate"]))
+    untouched = options.rules_from_args(cli.build_parser().parse_args(["simulate"]))
     assert getattr(untouched, field) != expected
     others = set(RuleSet.model_fields) - {field}
     assert {name: getattr(rules, name) for name in others} == {
@@ -236,7 +237,7 @@ def test_each_rule_flag_sets_its_field(field: str) -> None:
 
 def test_trains_preset_keeps_its_own_values_unless_overridden() -> None:
     args = cli.build_parser().parse_args(["simulate", "--preset", "trains", "--reserve", "0"])
-    rules = cli.rules_from_args(args)
+    rules = options.rules_from_args(args)
     assert (rules.preset, rules.drawn_tile, rules.reserve_count) == ("trains", "must_play", 0)
 
 
@@ -248,16 +249,16 @@ def test_help_documents_bots_and_shared_wins(capsys: pytest.CaptureFixture[str])
     assert "A win shared by k seats counts 1/k to each" in flat
     for level in BOT_LEVELS:
         assert level in flat
-    for flag in cli.RULE_FLAGS.values():
+    for flag in options.RULE_FLAGS.values():
         assert flag in flat
     assert "(cross: may_play, trains: must_play)" in flat
 
 
 def test_bot_levels_repeat_the_last_for_the_remaining_seats() -> None:
-    assert cli.bot_levels_for("random", 3) == ("random", "random", "random")
-    assert cli.bot_levels_for("greedy, random", 4) == ("greedy", "random", "random", "random")
+    assert simulate.bot_levels_for("random", 3) == ("random", "random", "random")
+    assert simulate.bot_levels_for("greedy, random", 4) == ("greedy", "random", "random", "random")
     with pytest.raises(ValueError, match="unknown computer player level ''"):
-        cli.bot_levels_for("greedy,", 4)
+        simulate.bot_levels_for("greedy,", 4)
 
 
 # ----- progress bar -----------------------------------------------------------------------------
@@ -272,16 +273,16 @@ class Terminal(io.StringIO):
 
 def test_progress_bar_appears_only_on_a_terminal_after_a_delay() -> None:
     terminal = Terminal()
-    bar = cli._ProgressBar(10, terminal)
-    bar.advance(elapsed=cli.PROGRESS_DELAY_SECONDS / 2)
+    bar = simulate._ProgressBar(10, terminal)
+    bar.advance(elapsed=simulate.PROGRESS_DELAY_SECONDS / 2)
     assert terminal.getvalue() == ""
-    bar.advance(elapsed=cli.PROGRESS_DELAY_SECONDS + 1)
+    bar.advance(elapsed=simulate.PROGRESS_DELAY_SECONDS + 1)
     bar.stop()
     assert "simulating" in terminal.getvalue()
 
     pipe = io.StringIO()
-    quiet = cli._ProgressBar(10, pipe)
-    quiet.advance(elapsed=cli.PROGRESS_DELAY_SECONDS + 1)
+    quiet = simulate._ProgressBar(10, pipe)
+    quiet.advance(elapsed=simulate.PROGRESS_DELAY_SECONDS + 1)
     quiet.stop()
     assert pipe.getvalue() == ""
 

@@ -1,0 +1,56 @@
+"""The ``chickenfoot`` command: play (the default), load, replay and simulate.
+
+- ``chickenfoot`` or ``chickenfoot play``: start the terminal app.
+- ``chickenfoot load FILE``: open the app continuing the saved game ``FILE``.
+- ``chickenfoot replay FILE [--text]``: watch a saved game in the app's replay viewer, or print
+  it as a text transcript.
+- ``chickenfoot simulate ...``: play many games between computer players without a screen and
+  print per-seat wins, mean scores, mean actions per game and games per second.
+
+Each subcommand lives in a module of its own with an ``add_parser(s)`` function that sets the
+function to ``run``. Errors the user can fix (a bad option, impossible rules, a bad saved game)
+print one line and exit with status 2; nothing here prints a traceback for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from chickenfoot import __version__
+from chickenfoot.cli import games, simulate
+from chickenfoot.cli.common import EXIT_FAILED
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the ``chickenfoot`` command and its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="chickenfoot",
+        description="Chicken Foot dominoes in your terminal. With no command, starts the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"chickenfoot {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    games.add_parsers(commands)
+    simulate.add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``chickenfoot`` command with ``argv`` (default: the process arguments).
+
+    Returns the exit status: 0 on success, 2 for a bad option, impossible rules or a bad saved
+    game (one line on stderr), 130 for a simulation stopped with Ctrl+C.
+    """
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command is None:
+            return games.run_app()
+        status: int = args.run(args)
+        return status
+    except BrokenPipeError:
+        # The reader went away (e.g. `chickenfoot replay FILE --text | head`): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAILED

@@ -1,0 +1,71 @@
+"""``chickenfoot`` (play), ``chickenfoot load FILE`` and ``chickenfoot replay FILE [--text]``.
+
+The Textual app is imported only when it is started, so ``replay --text`` never loads it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from chickenfoot.cli.common import EXIT_OK, fail
+from chickenfoot.saves.record import RecordError, load_record
+from chickenfoot.text.transcript import transcript
+
+
+def add_parsers(commands: Any) -> None:
+    """Add ``play``, ``load`` and ``replay`` to the subcommands ``commands``."""
+    play = commands.add_parser(
+        "play", help="Start the game (the default).", description="Start the terminal app."
+    )
+    play.set_defaults(run=lambda args: run_app())
+
+    load_command = commands.add_parser(
+        "load",
+        help="Continue a saved game.",
+        description="Open the app continuing the saved game FILE.",
+    )
+    load_command.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
+    load_command.set_defaults(run=lambda args: load(args.file))
+
+    replay_command = commands.add_parser(
+        "replay",
+        help="Replay a saved game.",
+        description="Watch a saved game move by move, or print it.",
+    )
+    replay_command.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
+    replay_command.add_argument(
+        "--text",
+        action="store_true",
+        help="Print the whole game as a text transcript instead of opening the app.",
+    )
+    replay_command.set_defaults(run=lambda args: replay(args.file, text=args.text))
+
+
+def run_app(load: Path | None = None, replay: Path | None = None) -> int:
+    """Start the Textual app (imported only now: the other commands do not need it)."""
+    from chickenfoot.tui.app import run_app as run
+
+    return run(load=load, replay=replay)
+
+
+def load(path: Path) -> int:
+    """``chickenfoot load FILE``: check the saved game, then continue it in the app."""
+    try:
+        load_record(path)
+    except RecordError as error:
+        return fail("load", str(error))
+    return run_app(load=path)
+
+
+def replay(path: Path, *, text: bool) -> int:
+    """``chickenfoot replay FILE [--text]``: print a transcript, or open the replay viewer."""
+    try:
+        record = load_record(path)
+    except RecordError as error:
+        return fail("replay", str(error))
+    if not text:
+        return run_app(replay=path)
+    sys.stdout.write(transcript(record))
+    return EXIT_OK

@@ -1,0 +1,150 @@
+"""The rule options shared by the commands that set up games without a screen.
+
+Every :class:`~chickenfoot.rules.RuleSet` field but ``preset`` has a flag (:data:`RULE_FLAGS`);
+a flag left out keeps the preset's value. :func:`rules_from_args` builds the rule set and
+:func:`rules_error_text` words its refusal with the flags' names.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any, get_args
+
+from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, preset
+from chickenfoot.rules.ruleset import PRESET_FIELDS
+
+
+def _choices(field: str) -> tuple[Any, ...]:
+    """The values a ``Literal`` field of :class:`RuleSet` allows, read from the model."""
+    return get_args(RuleSet.model_fields[field].annotation)
+
+
+RULE_HELP: dict[str, str] = {
+    "players": "Seats at the table, 2 to 8.",
+    "set_size": "Highest double of the set.",
+    "hand_size": "Tiles dealt to each seat; 'auto': the preset's table for the set and seats.",
+    "arms": "Arms the centre double needs, 2 to 8; 'auto': one per seat.",
+    "drawn_tile": "Whether a playable drawn tile may be kept or must be played at once.",
+    "draw": "A seat with no play draws one tile, or keeps drawing until one can be played.",
+    "reserve": "Tiles that stay in the boneyard and are never drawn; "
+    "'auto': 2 for 2 players, else 1.",
+    "double_blank_points": "Points for a 0|0 left in hand (0: it scores its pips, 0).",
+    "round_start": "holder: deal, the holder of the round's double places it (others draw to "
+    "find it); search: turn tiles to find the double before the deal, the finder plays first.",
+    "tie_break": "zero_rounds: most rounds at 0, then the lowest non-zero round, then shared; "
+    "shared: a tie on totals shares the win.",
+    "rounds": "Rounds to play, counting down from the highest double; 'all': one per double.",
+}
+"""The help of each rule flag; the presets' values are added from the rules themselves."""
+
+
+def _rule_help(field: str) -> str:
+    """The help of the flag for ``field``, with each preset's value (or the default) added."""
+    default = RuleSet.model_fields[field].default
+    values = [PRESET_FIELDS[name].get(field, default) for name in PRESETS]
+    keyword = "all" if field == "rounds" else "auto"
+    shown = [keyword if value is None else str(value) for value in values]
+    if len(set(shown)) == 1:
+        suffix = f"(default: {shown[0]})"
+    else:
+        suffix = (
+            "("
+            + ", ".join(f"{name}: {value}" for name, value in zip(PRESETS, shown, strict=True))
+            + ")"
+        )
+    return f"{RULE_HELP[field]} {suffix}".replace("%", "%%")
+
+
+def _whole_number_or(keyword: str) -> Callable[[str], int | None]:
+    """An argparse type reading a whole number, or ``keyword`` for "the rules' default"."""
+
+    def parse(text: str) -> int | None:
+        if text == keyword:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a whole number (or {keyword!r})"
+            ) from None
+
+    parse.__name__ = f"whole number or {keyword!r}"
+    return parse
+
+
+def positive_int(text: str) -> int:
+    """An argparse type reading a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
+    return value
+
+
+def _option_value(text: str) -> str:
+    """Accept ``may-play`` as well as ``may_play`` for the rules' named values."""
+    return text.replace("-", "_")
+
+
+RULE_FLAGS: dict[str, str] = {
+    "players": "--players",
+    "set_size": "--set",
+    "hand_size": "--hand-size",
+    "arms": "--arms",
+    "drawn_tile": "--drawn-tile",
+    "draw": "--draw",
+    "reserve": "--reserve",
+    "double_blank_points": "--double-blank-points",
+    "round_start": "--round-start",
+    "tie_break": "--tie-break",
+    "rounds": "--rounds",
+}
+"""The command-line flag of every :class:`RuleSet` field but ``preset`` (which is ``--preset``)."""
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """A flag for every rule field; a flag left out keeps the preset's value."""
+    group = parser.add_argument_group(
+        "rules",
+        "Every rule of the chosen preset can be changed; a flag left out keeps the preset's value.",
+    )
+    group.add_argument(
+        "--preset",
+        choices=PRESETS,
+        default="cross",
+        help="The rules to start from (default: cross).",
+    )
+    keep = argparse.SUPPRESS  # a flag that is not given is not an override
+    kinds: dict[str, dict[str, Any]] = {
+        "players": {"type": int, "metavar": "N"},
+        "set_size": {"type": int, "choices": SET_SIZES},
+        "hand_size": {"type": _whole_number_or("auto"), "metavar": "N|auto"},
+        "arms": {"type": _whole_number_or("auto"), "metavar": "N|auto"},
+        "reserve": {"type": _whole_number_or("auto"), "metavar": "N|auto"},
+        "double_blank_points": {"type": int, "metavar": "POINTS"},
+        "rounds": {"type": _whole_number_or("all"), "metavar": "N|all"},
+    }
+    for field, flag in RULE_FLAGS.items():
+        kind = kinds.get(field) or {"type": _option_value, "choices": _choices(field)}
+        group.add_argument(flag, dest=field, default=keep, help=_rule_help(field), **kind)
+
+
+def rules_from_args(args: argparse.Namespace) -> RuleSet:
+    """The rule set the simulate options describe; raises ``RuleSetError`` if unplayable."""
+    overrides = {field: getattr(args, field) for field in RULE_FLAGS if hasattr(args, field)}
+    return preset(args.preset, **overrides)
+
+
+def rules_error_text(error: RuleSetError) -> str:
+    """The message of ``error`` with each field name written as its command-line flag."""
+    messages = []
+    for field, message in error.problems:
+        flag = RULE_FLAGS.get(field)
+        prefix = f"{field}: "
+        if flag is not None and message.startswith(prefix):
+            message = f"{flag}: {message.removeprefix(prefix)}"
+        messages.append(message)
+    return "; ".join(messages)

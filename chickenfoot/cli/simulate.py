@@ -1,0 +1,257 @@
+"""``chickenfoot simulate``: many games between computer players, without a screen.
+
+It prints each seat's sole wins, shared wins and win share (a tie of k seats gives each 1/k),
+its mean score (lower is better), the mean number of actions per game and games per second.
+The same ``--seed`` plays the same games; ``--save-dir`` writes every game as a saved game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from chickenfoot.bots import BOT_LEVELS, Strategy, Tally, make_bot, play_game, seat_seed
+from chickenfoot.cli.common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
+from chickenfoot.cli.options import (
+    add_rule_options,
+    positive_int,
+    rules_error_text,
+    rules_from_args,
+)
+from chickenfoot.rules import RuleSet, RuleSetError, shuffled_decks
+from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.text.transcript import rules_summary
+from chickenfoot.text.words import plural
+
+PROGRESS_DELAY_SECONDS = 1.0
+"""A simulation shows a progress bar only once it has run this long (and only on a terminal)."""
+
+DEFAULT_GAMES = 100
+DEFAULT_BOTS = "greedy"
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``simulate`` to the subcommands ``commands``."""
+    levels = ", ".join(
+        f"{level} ({text.rstrip('.').lower()})" for level, text in BOT_LEVELS.items()
+    )
+    simulate = commands.add_parser(
+        "simulate",
+        help="Play many games between computer players and print statistics.",
+        description="Play whole games between computer players without a screen, then print "
+        "each seat's wins and mean score, the mean number of actions per game and the speed. "
+        "A win shared by k seats counts 1/k to each in 'win share' and counts in 'shared'; "
+        "'wins' counts sole wins only. Scores are points left in hand: lower is better.",
+    )
+    simulate.add_argument(
+        "--games",
+        type=positive_int,
+        default=DEFAULT_GAMES,
+        metavar="N",
+        help=f"How many games to play (default: {DEFAULT_GAMES}).",
+    )
+    simulate.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="Seed of the whole run: the same seed plays the same games "
+        "(default: a random seed, printed).",
+    )
+    simulate.add_argument(
+        "--bots",
+        default=DEFAULT_BOTS,
+        metavar="LEVEL[,LEVEL...]",
+        help=f"The computer player of each seat in order: seat i uses the i-th level; a shorter "
+        f"list repeats its last level for the remaining seats (default: {DEFAULT_BOTS}). "
+        f"Levels: {levels}.",
+    )
+    simulate.add_argument(
+        "--save-dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="Write every game to DIR as a saved-game file "
+        "(sim-<seed>-<number>.json), which 'load' and 'replay' open.",
+    )
+    add_rule_options(simulate)
+    simulate.set_defaults(run=lambda args: run(args, out=sys.stdout, err=sys.stderr))
+
+
+def bot_levels_for(text: str, players: int) -> tuple[str, ...]:
+    """The level of each seat from ``--bots`` (comma separated; the last repeats).
+
+    Raises ``ValueError`` for an unknown level, an empty entry, or more levels than seats.
+    """
+    levels = [level.strip() for level in text.split(",")]
+    for level in levels:
+        if level not in BOT_LEVELS:
+            known = ", ".join(BOT_LEVELS)
+            raise ValueError(
+                f"--bots: unknown computer player level {level!r}: choose from {known}"
+            )
+    if len(levels) > players:
+        raise ValueError(f"--bots lists {len(levels)} players, but the game has {players} seats")
+    return tuple(levels + [levels[-1]] * (players - len(levels)))
+
+
+def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
+    """``chickenfoot simulate``: play ``args.games`` games and print the statistics to ``out``."""
+    try:
+        rules = rules_from_args(args)
+    except RuleSetError as error:
+        return fail("simulate", rules_error_text(error))
+    try:
+        levels = bot_levels_for(args.bots, rules.players)
+    except ValueError as error:
+        return fail("simulate", str(error))
+    save_dir: Path | None = args.save_dir
+    if save_dir is not None:
+        try:
+            save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return fail("simulate", f"--save-dir: cannot create {save_dir}: {error.strerror}")
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    seats = tuple(
+        SeatConfig(name=f"{level.capitalize()} {seat + 1}", player="computer", level=level)
+        for seat, level in enumerate(levels)
+    )
+
+    _print_header(out, rules, seats, args.games, seed)
+    out.flush()
+    tally = Tally(rules.players)
+    run_seeds = random.Random(seed)
+    digits = len(str(args.games))
+    progress = _ProgressBar(args.games, err)
+    started = time.perf_counter()
+    interrupted = False
+    try:
+        for number in range(1, args.games + 1):
+            game_seed = run_seeds.getrandbits(48)
+            decks = shuffled_decks(rules, random.Random(game_seed))
+            strategies: list[Strategy] = [
+                make_bot(level, seat_seed(game_seed, seat)) for seat, level in enumerate(levels)
+            ]
+            result = play_game(rules, strategies, decks)
+            tally.add(result)
+            if save_dir is not None:
+                record = GameRecord.new(rules, seats, seed=game_seed, decks=decks)
+                record = record.model_copy(update={"actions": result.actions})
+                path = save_dir / f"sim-{seed}-{number:0{digits}d}.json"
+                try:
+                    save_record(record, path)
+                except OSError as error:
+                    progress.stop()
+                    print(
+                        f"chickenfoot simulate: error: cannot write {path}: {error.strerror}",
+                        file=err,
+                    )
+                    return EXIT_FAILED
+            progress.advance(time.perf_counter() - started)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.stop()
+    elapsed = time.perf_counter() - started
+    _print_results(out, tally, levels, elapsed, interrupted, save_dir)
+    return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def _print_header(
+    out: TextIO, rules: RuleSet, seats: Sequence[SeatConfig], games: int, seed: int
+) -> None:
+    print(f"Simulating {plural(games, 'game')}, seed {seed}", file=out)
+    for line in rules_summary(rules):
+        print(f"  {line}", file=out)
+
+
+def _print_results(
+    out: TextIO,
+    tally: Tally,
+    levels: Sequence[str],
+    elapsed: float,
+    interrupted: bool,
+    save_dir: Path | None,
+) -> None:
+    if interrupted:
+        print(f"Interrupted after {plural(tally.games, 'game')}.", file=out)
+    if not tally.games:
+        return
+    print(file=out)
+    level_width = max(len("player"), *(len(level) for level in levels))
+    print(
+        f"{'seat':>4}  {'player':<{level_width}}  {'wins':>6}  {'shared':>6}  "
+        f"{'win share':>9}  {'mean score':>10}",
+        file=out,
+    )
+    means = tally.mean_scores
+    for seat, level in enumerate(levels):
+        share = tally.win_shares[seat] / tally.games
+        print(
+            f"{seat + 1:>4}  {level:<{level_width}}  {tally.outright_wins[seat]:>6}  "
+            f"{tally.shared_wins[seat]:>6}  {share:>9.1%}  {means[seat]:>10.1f}",
+            file=out,
+        )
+    print(file=out)
+    rate = tally.games / elapsed if elapsed > 0 else float("inf")
+    print(f"games: {tally.games}", file=out)
+    print(f"mean actions per game: {tally.mean_actions:.1f}", file=out)
+    print(f"games per second: {rate:.1f} ({elapsed:.2f} s)", file=out)
+    if save_dir is not None:
+        print(f"saved to: {save_dir}", file=out)
+
+
+class _ProgressBar:
+    """A rich progress bar on ``err`` that appears only on a terminal, once a run is slow.
+
+    Nothing is drawn for runs shorter than :data:`PROGRESS_DELAY_SECONDS`, nor when ``err``
+    is not a terminal (a pipe or a file), so the output of scripts and tests stays clean.
+    """
+
+    def __init__(self, total: int, err: TextIO) -> None:
+        self.total = total
+        self.done = 0
+        self.enabled = err.isatty()
+        self.err = err
+        self.progress: Any = None
+        self.task: Any = None
+
+    def advance(self, elapsed: float) -> None:
+        """Count one finished game; start drawing once ``elapsed`` passes the delay."""
+        self.done += 1
+        if self.progress is None:
+            if not self.enabled or elapsed < PROGRESS_DELAY_SECONDS or self.done >= self.total:
+                return
+            self._start()
+        self.progress.update(self.task, completed=self.done)
+
+    def _start(self) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        self.progress = Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(file=self.err),
+            transient=True,
+        )
+        self.progress.start()
+        self.task = self.progress.add_task("games", total=self.total, completed=self.done)
+
+    def stop(self) -> None:
+        """Remove the bar (if it was drawn)."""
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
