@@ -10,12 +10,14 @@ Typical use::
         state, events = apply(state, legal_actions(state)[0])
 
 For many games at a time, :mod:`chickenfoot.rules.core` runs the same rules on plain
-tuples, without building a model per move.
+tuples, without building a model per move; its search helpers build positions from a seat's
+view (:func:`core.from_view`) and play out one round. :mod:`chickenfoot.rules.knowledge` reads
+a view's public history (:class:`RoundHistory`): open ends at each move, what seats lack.
 
 Nothing here imports Textual; a test keeps it that way.
 """
 
-from chickenfoot.rules import core
+from chickenfoot.rules import core, knowledge
 from chickenfoot.rules.actions import (
     ACTION_ADAPTER,
     Action,
@@ -53,6 +55,7 @@ from chickenfoot.rules.events import (
     WentOut,
     visible_to,
 )
+from chickenfoot.rules.history import EMPTY_HISTORY, RoundHistory
 from chickenfoot.rules.refusals import (
     CannotDraw,
     CannotPlayThere,
@@ -90,6 +93,7 @@ from chickenfoot.rules.tiles import (
 
 __all__ = [
     "ACTION_ADAPTER",
+    "EMPTY_HISTORY",
     "PRESETS",
     "SET_SIZES",
     "Action",
@@ -116,6 +120,7 @@ __all__ = [
     "Play",
     "Reason",
     "RoundBlocked",
+    "RoundHistory",
     "RoundScored",
     "RoundStarted",
     "RuleSet",
@@ -136,6 +141,7 @@ __all__ = [
     "draw",
     "full_set",
     "hand_points",
+    "knowledge",
     "legal_actions",
     "lowest_rounds",
     "make_tile",

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 Value = TypeVar("Value")
 Key = TypeVar("Key")
+Model = TypeVar("Model", bound="FrozenModel")
 
 
 class derived(Generic[Value]):  # noqa: N801 - used like the built-in decorators
@@ -84,7 +85,7 @@ _new = object.__new__
 _FIELD_NAME_SETS: dict[type, set[str]] = {}
 
 
-def _adopt(cls: type[FrozenModel], fields: dict[str, Any]) -> Any:
+def _adopt(cls: type[Model], fields: dict[str, Any]) -> Model:
     """Make ``fields`` (a fresh dict holding every field) the state of a new ``cls`` instance.
 
     All instances of a class share one "fields set" (every field is always set); frozen

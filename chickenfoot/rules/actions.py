@@ -64,6 +64,32 @@ _DRAWS: SharedValues[int, Draw] = SharedValues(lambda seat: Draw._trusted(kind="
 _PASSES: SharedValues[int, Pass] = SharedValues(lambda seat: Pass._trusted(kind="pass", seat=seat))
 
 
+Move = tuple[str, int] | tuple[str, int, Tile, str]
+"""An action as a plain tuple, for the rules core: ``("play", seat, tile, target)``,
+``("draw", seat)`` or ``("pass", seat)``; :func:`to_action` and :func:`to_move` convert."""
+
+
+def _action_of(move: Move) -> Play | Draw | Pass:
+    if move[0] == "play":
+        return _PLAYS[move[1:]]  # type: ignore[index]
+    return (_DRAWS if move[0] == "draw" else _PASSES)[move[1]]
+
+
+_ACTIONS: SharedValues[Move, Play | Draw | Pass] = SharedValues(_action_of)
+
+
+def to_action(move: Move) -> Play | Draw | Pass:
+    """The (shared, immutable) action model of ``move``."""
+    return _ACTIONS[move]
+
+
+def to_move(action: Play | Draw | Pass) -> Move:
+    """The move of an action model."""
+    if action.kind == "play":
+        return ("play", action.seat, action.tile, action.target)
+    return (action.kind, action.seat)
+
+
 def play(seat: int, tile: Tile, target: str) -> Play:
     """The (shared, immutable) action of ``seat`` playing ``tile`` on ``target``."""
     return _PLAYS[seat, Tile(*tile), target]

@@ -36,12 +36,14 @@ tuples that change.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from chickenfoot.rules._frozen import SharedValues, _adopt
-from chickenfoot.rules.actions import _DRAWS, _PASSES, _PLAYS, Draw, Pass, Play
+from chickenfoot.rules.actions import Move as Move
+from chickenfoot.rules.actions import to_action as to_action
+from chickenfoot.rules.actions import to_move as to_move
 from chickenfoot.rules.board import (
     TOES_PER_FOOT,
     Board,
@@ -68,6 +70,7 @@ from chickenfoot.rules.events import (
     TilePlayed,
     WentOut,
 )
+from chickenfoot.rules.history import MoveLog, RoundHistory
 from chickenfoot.rules.refusals import (
     CannotDraw,
     CannotPlayThere,
@@ -84,9 +87,6 @@ from chickenfoot.rules.tiles import Tile, full_set, make_tile
 
 Deck = tuple[Tile, ...]
 Hands = tuple[Deck, ...]
-Move = tuple[str, int] | tuple[str, int, Tile, str]
-"""A move as a plain tuple: ``("play", seat, tile, target)``, ``("draw", seat)`` or
-``("pass", seat)``; :func:`to_action` and :func:`to_move` convert to and from action models."""
 
 
 class SetBits(NamedTuple):
@@ -172,10 +172,10 @@ def round_table(
     )
 
 
-Position = tuple[RoundTable, Hands, Deck, BoardTuple, int, Tile | None, tuple[int, ...]]
+Position = tuple[RoundTable, Hands, Deck, BoardTuple, int, Tile | None, tuple[int, ...], MoveLog]
 """A game at one moment as a plain tuple: (round table, hands, boneyard, board, seat on turn,
-drawn tile, hands as bits). The same facts as a :class:`GameState`, which
-:func:`to_state` builds on demand."""
+drawn tile, hands as bits, the round's moves so far). The same facts as a :class:`GameState`,
+which :func:`to_state` builds on demand."""
 
 
 class BadDeck(ValueError):
@@ -211,29 +211,8 @@ _FOOT_COMPLETED: SharedValues[tuple[int, str, int], FootCompleted] = SharedValue
     )
 )
 _new_tuple = tuple.__new__
-
-
-def _action_of(move: Move) -> Play | Draw | Pass:
-    if move[0] == "play":
-        return _PLAYS[move[1:]]  # type: ignore[index]
-    return (_DRAWS if move[0] == "draw" else _PASSES)[move[1]]
-
-
-_ACTIONS: SharedValues[Move, Play | Draw | Pass] = SharedValues(_action_of)
 _DRAW_MOVES: SharedValues[int, Move] = SharedValues(lambda seat: ("draw", seat))
 _PASS_MOVES: SharedValues[int, Move] = SharedValues(lambda seat: ("pass", seat))
-
-
-def to_action(move: Move) -> Play | Draw | Pass:
-    """The (shared, immutable) action model of ``move``."""
-    return _ACTIONS[move]
-
-
-def to_move(action: Play | Draw | Pass) -> Move:
-    """The move of an action model."""
-    if action.kind == "play":
-        return ("play", action.seat, action.tile, action.target)  # type: ignore[union-attr]
-    return (action.kind, action.seat)
 
 
 # ----- positions and states ----------------------------------------------------------------------
@@ -264,7 +243,7 @@ def to_state(position: Position, board: Board | None = None) -> GameState:
 
     ``board`` is the position's board as a model, if the caller already has it.
     """
-    table, hands, boneyard, lean_board, seat, drawn, _hand_bits = position
+    table, hands, boneyard, lean_board, seat, drawn, _hand_bits, log = position
     return _adopt(
         GameState,
         {
@@ -278,6 +257,7 @@ def to_state(position: Position, board: Board | None = None) -> GameState:
             "drawn": drawn,
             "round_scores": table.round_scores,
             "over": table.over,
+            "history": RoundHistory(log),
             "_position": position,
         },
     )
@@ -306,6 +286,7 @@ def from_state(state: GameState) -> Position:
             state.turn,
             state.drawn,
             hand_bits,
+            state.history.log,
         )
     return position
 
@@ -319,6 +300,138 @@ def _hand_bits(table: RoundTable, hands: Sequence[Deck]) -> tuple[int, ...]:
 def view(position: Position, seat: int) -> SeatView:
     """What ``seat`` may know at ``position`` (see :meth:`GameState.view`)."""
     return to_state(position).view(seat)
+
+
+def hands(position: Position) -> Hands:
+    """Every seat's hand at ``position``."""
+    return position[1]
+
+
+def hand_bits(position: Position) -> tuple[int, ...]:
+    """Every seat's hand at ``position`` as a bit set (see :class:`SetBits`)."""
+    return position[6]
+
+
+def boneyard(position: Position) -> Deck:
+    """The boneyard at ``position``, the next tile to draw first."""
+    return position[2]
+
+
+def drawn(position: Position) -> Tile | None:
+    """The playable tile the seat on turn just drew and must decide on, if any."""
+    return position[5]
+
+
+def open_ends(position: Position) -> tuple[OpenEnd, ...]:
+    """Where the next tile may go at ``position``."""
+    return position[3][_OPEN_ENDS]
+
+
+def round_scores(position: Position) -> tuple[tuple[int, ...], ...]:
+    """The points of every finished round, per seat (the last one just ended, once over)."""
+    return position[0].round_scores
+
+
+def history(position: Position) -> RoundHistory:
+    """The actions of the round in play at ``position`` (see :class:`RoundHistory`)."""
+    return RoundHistory(position[7])
+
+
+# ----- search: the positions a seat can imagine ------------------------------------------------
+# A computer player that looks ahead deals the tiles it cannot see in some way consistent with
+# its view, and plays the round out from there. These build and play such positions with the
+# same rules as a real game; none of them needs (or sees) the real hidden tiles or later decks.
+
+
+def round_only(position: Position) -> Position:
+    """``position`` with no deck for the rounds after the one in play: playing on from it ends
+    the game when this round ends, with that round scored (see :func:`round_scores`)."""
+    table = position[0]
+    if len(table.decks) == table.round_index + 1:
+        return position
+    decks = table.decks[: table.round_index + 1]
+    return (table._replace(decks=decks), *position[1:])
+
+
+def from_view(
+    view: SeatView,
+    hands: Sequence[Sequence[Tile]],
+    boneyard: Sequence[Tile],
+    drawn: Tile | None = None,
+) -> Position:
+    """The position of ``view``'s table with the hidden tiles dealt as given: for search.
+
+    ``hands`` holds one hand per seat (the view's own seat's must be its hand) and ``boneyard``
+    the tiles left to draw, next first; each seat's count must match the view. ``drawn`` is
+    the tile the seat on turn just drew, if it is not the view's seat (the view's own drawn
+    tile is used otherwise). The position has only the round in play (see
+    :func:`round_only`): its decks are empty placeholders, and no later deck exists.
+    Raises ``ValueError`` if the counts or the view's own hand do not match.
+    """
+    rules = view.rules
+    seat = view.seat
+    dealt = tuple(tuple(hand) for hand in hands)
+    if tuple(len(hand) for hand in dealt) != view.hand_counts:
+        raise ValueError(f"hands of {[len(hand) for hand in dealt]} tiles for {view.hand_counts}")
+    if sorted(dealt[seat]) != sorted(view.hand):
+        raise ValueError(f"seat {seat}'s hand must be its own, as its view shows it")
+    if len(boneyard) != view.boneyard_count:
+        raise ValueError(f"a boneyard of {len(boneyard)} tiles for {view.boneyard_count}")
+    if view.turn == seat:
+        drawn = view.drawn
+    decks: tuple[Deck, ...] = ((),) * (view.round_index + 1)
+    table = round_table(rules, decks, view.round_index, view.round_scores, view.over)
+    try:
+        bits = _hand_bits(table, dealt)
+    except KeyError as error:
+        raise ValueError(
+            f"{error.args[0]} is not a tile of a double-{rules.set_size} set"
+        ) from None
+    return (
+        table,
+        dealt,
+        tuple(boneyard),
+        as_tuple(view.board),
+        view.turn,
+        drawn,
+        bits,
+        view.history.log,
+    )
+
+
+def legal_moves_in_view(view: SeatView) -> tuple[Move, ...]:
+    """What the view's seat may do now, from its view alone; ``ValueError`` if it is not on
+    turn (or the game is over: then nothing).
+
+    The legal moves depend only on what is public and on the hand of the seat on turn, so
+    they are worked out on the view's table with the unseen tiles dealt in set order.
+    """
+    if view.turn != view.seat and not view.over:
+        raise ValueError(f"seat {view.seat} is not on turn: seat {view.turn} is")
+    unseen = view.unseen
+    hands: list[Deck] = []
+    for seat, count in enumerate(view.hand_counts):
+        if seat == view.seat:
+            hands.append(view.hand)
+        else:
+            hands.append(unseen[:count])
+            unseen = unseen[count:]
+    return legal_moves(from_view(view, hands, unseen))
+
+
+def play_out(position: Position, choose: Callable[[Position, tuple[Move, ...]], Move]) -> Position:
+    """Play on from ``position`` until the game is over, ``choose(position, moves)`` picking
+    each move among two or more legal ones (a forced move is made without asking).
+
+    From a :func:`round_only` or :func:`from_view` position this plays out the round in play;
+    its points are then ``round_scores(end)[-1]``.
+    """
+    legal = legal_moves
+    step = play
+    while not position[0].over:
+        moves = legal(position)
+        position = step(position, moves[0] if len(moves) == 1 else choose(position, moves))
+    return position
 
 
 # ----- starting ----------------------------------------------------------------------------
@@ -430,7 +543,7 @@ def _start_round(
     table = round_table(rules, decks, round_index, round_scores)
     hand_bits = _hand_bits(table, hands)
     board = empty_board(value, rules.arm_count)
-    start: Position = (table, tuple(hands), boneyard, board, first_player, None, hand_bits)
+    start: Position = (table, tuple(hands), boneyard, board, first_player, None, hand_bits, None)
     if not hands[placer]:
         # Placing the double emptied the placer's hand (a one-tile deal): it went out.
         return _end_round(start, events, placer)
@@ -448,7 +561,7 @@ def legal_moves(position: Position) -> tuple[Move, ...]:
     the boneyard allows, and passes otherwise. Plays come open end by open end (in board
     order), each end's tiles in set order.
     """
-    table, _hands, boneyard, board, seat, drawn, hand_bits = position
+    table, _hands, boneyard, board, seat, drawn, hand_bits, _log = position
     if table.over:
         return ()
     held = hand_bits[seat] if drawn is None else table.bit[drawn]
@@ -469,8 +582,8 @@ def legal_moves(position: Position) -> tuple[Move, ...]:
     return (_PASS_MOVES[seat],)
 
 
-_OPEN_END_IDS = 7
-_OPEN_ENDS = 8
+_OPEN_END_IDS: Final = 7
+_OPEN_ENDS: Final = 8
 """Where a :data:`BoardTuple` keeps its open end ids and open ends (read on every move)."""
 
 
@@ -500,7 +613,7 @@ def play(position: Position, move: Move, events: list[Event] | None = None) -> P
 
     Raises an :class:`IllegalAction` subclass naming the problem if the rules forbid it.
     """
-    table, _hands, _boneyard, board, seat, drawn, hand_bits = position
+    table, _hands, _boneyard, board, seat, drawn, hand_bits, _log = position
     if table.over:
         raise GameIsOver("game_over", "the game is over: no more moves")
     kind = move[0]
@@ -517,9 +630,10 @@ def play(position: Position, move: Move, events: list[Event] | None = None) -> P
             f"{move!r} is not a move: write ('play', seat, tile, target), ('draw', seat) "
             "or ('pass', seat)",
         )
-    _play, _seat, tile, target = move  # type: ignore[misc]
+    _play, _seat, tile, target = move
     if tile.__class__ is not Tile:
         tile = make_tile(*tile)
+        move = ("play", seat, tile, target)
     tile_bit = table.bit.get(tile, 0)
     held = hand_bits[seat]
     if not held & tile_bit:
@@ -542,25 +656,31 @@ def play(position: Position, move: Move, events: list[Event] | None = None) -> P
             "does_not_fit", f"{tile} does not fit {target}, which needs a {value}"
         )
     return _lay_tile(
-        position, tile, tile_bit, _new_tuple(Placement, (seat, tile, target, end)), value, events
+        position,
+        move,
+        tile_bit,
+        _new_tuple(Placement, (seat, tile, target, end)),
+        value,
+        events,
     )
 
 
 def _lay_tile(
     position: Position,
-    tile: Tile,
+    move: Move,
     tile_bit: int,
     placed: Placement,
     value: int,
     events: list[Event] | None,
 ) -> Position:
-    """The position once the seat on turn laid ``placed`` (``tile``, whose bit is
-    ``tile_bit``) on an open end needing ``value``. The move is known to be legal.
+    """The position once the seat on turn made ``move``, laying ``placed`` (whose tile's bit
+    is ``tile_bit``) on an open end needing ``value``. The move is known to be legal.
 
     The board follows :func:`~chickenfoot.rules.board.lay_tile`; the events (the tile played,
     the arm or foot it starts or ends) go to ``events`` if given.
     """
-    table, hands, boneyard, board, seat, _drawn, hand_bits = position
+    table, hands, boneyard, board, seat, _drawn, hand_bits, log = position
+    tile = placed[1]
     new_board, change = lay_tile(board, placed, value)
     if events is not None:
         events.append(_TILE_PLAYED[placed])
@@ -581,6 +701,7 @@ def _lay_tile(
         (seat + 1) % table.players,
         None,
         tuple(new_bits),
+        (log, move),
     )
     if not new_hand:
         return _end_round(after, events, seat)
@@ -622,7 +743,7 @@ def _closed_target(board: Board, target: str) -> CannotPlayThere:
 
 
 def _draw(position: Position, events: list[Event] | None) -> Position:
-    table, hands, boneyard, board, seat, drawn, hand_bits = position
+    table, hands, boneyard, board, seat, drawn, hand_bits, log = position
     if drawn is not None:
         raise CannotDraw("already_drew", f"seat {seat} already drew {drawn}: play it or keep it")
     carrying = table.carrying
@@ -648,12 +769,30 @@ def _draw(position: Position, events: list[Event] | None) -> Position:
         next_seat, pending = (seat + 1) % table.players, None
         if events is not None:
             events.append(_PASSED[seat, "drew_unplayable"])
-    return (table, tuple(new_hands), boneyard[1:], board, next_seat, pending, tuple(new_bits))
+    return (
+        table,
+        tuple(new_hands),
+        boneyard[1:],
+        board,
+        next_seat,
+        pending,
+        tuple(new_bits),
+        (log, _DRAW_MOVES[seat]),
+    )
 
 
 def _pass(position: Position, events: list[Event] | None) -> Position:
-    table, hands, boneyard, board, seat, drawn, hand_bits = position
-    after: Position = (table, hands, boneyard, board, (seat + 1) % table.players, None, hand_bits)
+    table, hands, boneyard, board, seat, drawn, hand_bits, log = position
+    after: Position = (
+        table,
+        hands,
+        boneyard,
+        board,
+        (seat + 1) % table.players,
+        None,
+        hand_bits,
+        (log, _PASS_MOVES[seat]),
+    )
     if drawn is not None:
         if not table.may_keep_drawn:
             raise MustPlay("must_play_drawn", f"seat {seat} drew {drawn} and must play it")
@@ -681,7 +820,7 @@ def _end_round(position: Position, events: list[Event] | None, went_out: int | N
 
     ``went_out`` is the seat that played its last tile, or None if the round is blocked.
     """
-    table, hands, boneyard, board, seat, _drawn, hand_bits = position
+    table, hands, boneyard, board, seat, _drawn, hand_bits, log = position
     rules = table.rules
     points = tuple(hand_points(hand, rules.double_blank_points) for hand in hands)
     round_scores = table.round_scores + (points,)
@@ -702,7 +841,7 @@ def _end_round(position: Position, events: list[Event] | None, went_out: int | N
                 totals=totals(round_scores, table.players),
             )
         )
-    if table.round_index + 1 < rules.round_count:
+    if table.round_index + 1 < len(table.decks):
         return _start_round(rules, table.decks, table.round_index + 1, round_scores, events)
     if events is not None:
         ranking, winners, decided_by = rank(rules, round_scores)
@@ -712,4 +851,4 @@ def _end_round(position: Position, events: list[Event] | None, went_out: int | N
             )
         )
     final_table = round_table(rules, table.decks, table.round_index, round_scores, over=True)
-    return (final_table, hands, boneyard, board, seat, None, hand_bits)
+    return (final_table, hands, boneyard, board, seat, None, hand_bits, log)

@@ -6,8 +6,9 @@ hands, the boneyard, the board, whose turn it is and every round's scores. It is
 by :func:`chickenfoot.rules.engine.apply`, which returns a new state.
 
 :class:`SeatView` is what a player (a person or a computer) is allowed to know: its own hand,
-the other seats' tile counts, the board and the scores. Bots and the UI read views, so hidden
-tiles cannot leak by accident.
+the other seats' tile counts, the board, the round's public history (every play, draw and pass,
+never a drawn tile's face) and the scores. Bots and the UI read views, so hidden tiles cannot
+leak by accident; :mod:`chickenfoot.rules.knowledge` works out what a seat can infer from one.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from __future__ import annotations
 from pydantic import Field
 
 from chickenfoot.rules import scoring
-from chickenfoot.rules._frozen import FrozenModel
+from chickenfoot.rules._frozen import FrozenModel, derived
 from chickenfoot.rules.board import Board
+from chickenfoot.rules.history import EMPTY_HISTORY, RoundHistory
 from chickenfoot.rules.ruleset import RuleSet
-from chickenfoot.rules.tiles import TileField
+from chickenfoot.rules.tiles import Tile, TileField, full_set
 
 
 class GameState(FrozenModel):
@@ -40,6 +42,9 @@ class GameState(FrozenModel):
         (), description="Points of each finished round, per seat."
     )
     over: bool = False
+    history: RoundHistory = Field(
+        EMPTY_HISTORY, description="Every action of the round in play so far, oldest first."
+    )
 
     @property
     def players(self) -> int:
@@ -81,11 +86,16 @@ class GameState(FrozenModel):
             drawn=self.drawn if seat == self.turn else None,
             round_scores=self.round_scores,
             over=self.over,
+            history=self.history,
         )
 
 
 class SeatView(FrozenModel):
-    """One seat's knowledge of the game: no other hand, no boneyard order, no future deck."""
+    """One seat's knowledge of the game: no other hand, no boneyard order, no future deck.
+
+    ``history`` holds every action of the round in play (a draw never shows its tile);
+    ``drawn`` is the tile this seat just drew, if it is on turn with one.
+    """
 
     seat: int
     rules: RuleSet
@@ -99,6 +109,15 @@ class SeatView(FrozenModel):
     drawn: TileField | None
     round_scores: tuple[tuple[int, ...], ...]
     over: bool
+    history: RoundHistory
+
+    @derived
+    def unseen(self) -> tuple[Tile, ...]:
+        """The tiles this seat cannot see: the other hands and the boneyard, in set order."""
+        seen = set(self.hand)
+        seen.add(Tile(self.board.centre, self.board.centre))
+        seen.update(placed.tile for placed in self.board.played)
+        return tuple(tile for tile in full_set(self.rules.set_size) if tile not in seen)
 
     @property
     def round_double(self) -> int:
