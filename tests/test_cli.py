@@ -1,4 +1,4 @@
-"""The ``chickenfoot`` command: simulate, load, replay, play, and its error messages."""
+"""The ``chickenfoot`` command: simulate, tournament, load, replay, play, and its messages."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import pytest
 
 import chickenfoot
 from chickenfoot import cli
-from chickenfoot.cli import options, simulate
 from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.bots import tournament as tournament_module
+from chickenfoot.cli import options, simulate, tournament
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves.record import load_record
 from chickenfoot.text.transcript import transcript
@@ -56,14 +57,14 @@ def test_simulate_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None
         "--rounds",
         "3",
         "--bots",
-        "greedy,random",
+        "hard,greedy,random",
     )
     assert status == 0, err
     assert err == ""
     assert "Simulating 5 games, seed 1" in out
     assert "3 rounds, 9|9 down to 7|7" in out
     rows = seat_rows(out)
-    assert [row["level"] for row in rows] == ["greedy", "random", "random", "random"]
+    assert [row["level"] for row in rows] == ["hard", "greedy", "random", "random"]
     assert sum(float(row["share"]) for row in rows) == pytest.approx(100, abs=0.2)
     assert sum(int(row["wins"]) for row in rows) <= 5
     assert all(float(row["score"]) >= 0 for row in rows)
@@ -161,12 +162,13 @@ def test_save_dir_that_cannot_be_created(
         (["--arms", "1"], "--arms: Input should be greater than or equal to 2"),
         (["--rounds", "11"], "11 rounds, but a double-9 set has only 10 doubles"),
         (
-            ["--bots", "greedy,expert"],
-            "--bots: unknown computer player level 'expert': choose from random, greedy",
+            ["--bots", "greedy,master"],
+            "--bots: unknown computer player level 'master': "
+            "choose from beginner, casual, hard, expert",
         ),
         (
             ["--bots", "random,random,random,random,random"],
-            "--bots lists 5 players, but the game has 4 seats",
+            "--bots: 5 levels for 4 seats: at most one per seat",
         ),
     ],
 )
@@ -191,6 +193,9 @@ def test_impossible_set_ups_explain_themselves(
         (["--set", "10"], "argument --set: invalid choice: 10"),
         (["--draw", "two"], "argument --draw: invalid choice: 'two'"),
         (["--preset", "bingo"], "argument --preset: invalid choice: 'bingo'"),
+        (["--think-time", "0"], "argument --think-time: 0 seconds is not a think time"),
+        (["--think-time", "soon"], "argument --think-time: 'soon' is not a number of seconds"),
+        (["--playouts", "0"], "argument --playouts: 0 is too small: at least 1"),
     ],
 )
 def test_bad_options_give_clear_messages(
@@ -247,8 +252,9 @@ def test_help_documents_bots_and_shared_wins(capsys: pytest.CaptureFixture[str])
     flat = " ".join(out.split())
     assert "a shorter list repeats its last level" in flat
     assert "A win shared by k seats counts 1/k to each" in flat
-    for level in BOT_LEVELS:
+    for level in [*BOT_LEVELS, "random", "greedy"]:
         assert level in flat
+    assert "--think-time" in flat and "--playouts" in flat
     for flag in options.RULE_FLAGS.values():
         assert flag in flat
     assert "(cross: may_play, trains: must_play)" in flat
@@ -259,6 +265,107 @@ def test_bot_levels_repeat_the_last_for_the_remaining_seats() -> None:
     assert simulate.bot_levels_for("greedy, random", 4) == ("greedy", "random", "random", "random")
     with pytest.raises(ValueError, match="unknown computer player level ''"):
         simulate.bot_levels_for("greedy,", 4)
+
+
+def test_simulate_gives_the_expert_its_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = ("simulate", "--games", "1", "--seed", "3", "--rounds", "1", "--bots", "expert")
+    first = run(capsys, *arguments, "--playouts", "4")
+    again = run(capsys, *arguments, "--playouts", "4")
+    assert first[0] == 0, first[2]
+    assert seat_rows(first[1]) == seat_rows(again[1])
+    assert [row["level"] for row in seat_rows(first[1])] == ["expert"] * 4
+
+
+# ----- tournament -------------------------------------------------------------------------------
+
+LEVEL_ROW = re.compile(
+    r"^(?P<level>\w+)\s+(?P<seats>\d)\s+(?P<share>[\d.]+)% ± (?P<share_margin>[\d.]+)%\s+"
+    r"(?P<score>[\d.]+) ± (?P<score_margin>[\d.]+)\s+(?P<decisions>[\d,]+)\s+"
+    r"(?P<median>[\d.]+)\s+(?P<p95>[\d.]+)\s+(?P<max>[\d.]+)$",
+    re.MULTILINE,
+)
+
+
+def level_rows(out: str) -> list[dict[str, str]]:
+    """The per-level rows of a tournament report."""
+    return [match.groupdict() for match in LEVEL_ROW.finditer(out)]
+
+
+def test_tournament_prints_each_levels_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = ("tournament", "--levels", "hard,casual", "--games", "10", "--seed", "2")
+    status, out, err = run(capsys, *arguments, "--rounds", "2")
+    assert status == 0, err
+    assert "Tournament: 12 games (3 deals, each played in 4 seat rotations), seed 2" in out
+    assert "Seats: hard, casual, casual, casual (rotated through the seats on every deal)" in out
+    assert "Thinking" not in out
+    rows = level_rows(out)
+    assert [(row["level"], row["seats"]) for row in rows] == [("hard", "1"), ("casual", "3")]
+    shares = [float(row["share"]) for row in rows]
+    assert shares[0] + 3 * shares[1] == pytest.approx(100, abs=0.2)
+    assert all(int(row["decisions"].replace(",", "")) > 0 for row in rows)
+    assert "a fair share is 25.0%" in out and "over 3 deals" in out
+    assert re.search(r"^games: 12 in [\d.]+ s$", out, re.MULTILINE)
+    again = level_rows(run(capsys, *arguments, "--rounds", "2")[1])
+    figures = ("level", "share", "share_margin", "score", "score_margin", "decisions")
+    assert [[row[key] for key in figures] for row in again] == [
+        [row[key] for key in figures] for row in rows
+    ]
+
+
+def test_tournament_names_the_experts_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "tournament", "--levels", "expert,beginner", "--games", "4", "--players", "2",
+        "--seed", "1", "--rounds", "1", "--playouts", "6",
+    )  # fmt: skip
+    assert status == 0, err
+    assert "Thinking: expert, 6 playouts per decision" in out
+    assert [row["level"] for row in level_rows(out)] == ["expert", "beginner"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--levels", "hard,master"], "--levels: unknown computer player level 'master'"),
+        (["--levels", "hard,hard,hard,hard,hard"], "--levels: 5 levels for 4 seats"),
+        (["--levels", "hard", "--players", "1"], "--players"),
+    ],
+)
+def test_tournament_set_ups_that_cannot_be_played(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "tournament", "--games", "1", *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("chickenfoot tournament: error: ") and message in err
+
+
+def test_tournament_ctrl_c_reports_the_deals_played_so_far(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_play_deal = tournament_module.play_deal
+    played: list[int] = []
+
+    def stopped_after_two(*args: Any) -> Any:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(1)
+        return real_play_deal(*args)
+
+    monkeypatch.setattr(tournament_module, "play_deal", stopped_after_two)
+    status, out, _err = run(
+        capsys, "tournament", "--levels", "casual", "--games", "20", "--rounds", "1"
+    )
+    assert status == 130
+    assert "Interrupted after 8 games." in out
+    assert len(level_rows(out)) == 1
+
+
+def test_tournament_help_explains_the_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = run(capsys, "tournament", "--help")
+    assert status == 0
+    flat = " ".join(out.split())
+    assert "a shorter list repeats its last level for the seats left" in flat
+    assert "95% intervals" in flat and "--jobs" in flat and "--think-time" in flat
+    assert tournament.DEFAULT_GAMES == 100
 
 
 # ----- progress bar -----------------------------------------------------------------------------
@@ -273,7 +380,7 @@ class Terminal(io.StringIO):
 
 def test_progress_bar_appears_only_on_a_terminal_after_a_delay() -> None:
     terminal = Terminal()
-    bar = simulate._ProgressBar(10, terminal)
+    bar = simulate.ProgressBar(10, terminal, "simulating")
     bar.advance(elapsed=simulate.PROGRESS_DELAY_SECONDS / 2)
     assert terminal.getvalue() == ""
     bar.advance(elapsed=simulate.PROGRESS_DELAY_SECONDS + 1)
@@ -281,7 +388,7 @@ def test_progress_bar_appears_only_on_a_terminal_after_a_delay() -> None:
     assert "simulating" in terminal.getvalue()
 
     pipe = io.StringIO()
-    quiet = simulate._ProgressBar(10, pipe)
+    quiet = simulate.ProgressBar(10, pipe, "simulating")
     quiet.advance(elapsed=simulate.PROGRESS_DELAY_SECONDS + 1)
     quiet.stop()
     assert pipe.getvalue() == ""

@@ -1,4 +1,6 @@
-"""The random player: any legal action, uniformly, from its own seeded generator."""
+"""The random player (level ``random``, kept so saved games naming it still load and play the
+same): any legal action, uniformly, from its own seeded generator. Menus list the four ladder
+levels instead; this one is weaker than the beginner."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from chickenfoot.bots.base import Option
+from chickenfoot.bots.base import Option, StopCheck
 from chickenfoot.rules import Action, SeatView
 
 
@@ -25,7 +27,9 @@ class RandomBot:
         self.rng = random.Random(seed)
         self._random = self.rng.random
 
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def choose(
+        self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None
+    ) -> Action:
         """A uniformly random member of ``legal`` (the view is not needed)."""
         return self.choose_blind(legal)
 

@@ -1,11 +1,22 @@
-"""The computer players by level name: what menus list and what saved games name."""
+"""The computer players by level name: what menus list and what saved games name.
+
+The ladder, weakest first: ``beginner``, ``casual``, ``hard``, ``expert``
+(:data:`BOT_LEVELS`, each with the one-line description menus and help show). Saved games
+made before the ladder name ``random`` and ``greedy``: both still build their players
+(:data:`STRATEGIES` holds every valid name), and :data:`LEVEL_ALIASES` says which ladder level
+a menu shows for them. ``greedy`` is the casual player itself; ``random`` is the old random
+player, kept so its saved games play on exactly as before.
+"""
 
 from __future__ import annotations
 
 from typing import Protocol
 
 from chickenfoot.bots.base import Strategy
+from chickenfoot.bots.beginner import BeginnerBot
+from chickenfoot.bots.expert import ExpertBot
 from chickenfoot.bots.greedy import GreedyBot
+from chickenfoot.bots.hard import HardBot
 from chickenfoot.bots.random_bot import RandomBot
 
 
@@ -20,23 +31,63 @@ class StrategyClass(Protocol):
         ...
 
 
-STRATEGIES: dict[str, StrategyClass] = {bot.level: bot for bot in (RandomBot, GreedyBot)}
-"""Every strategy class by its level name, weakest first. Add new players here."""
+LADDER: tuple[StrategyClass, ...] = (BeginnerBot, GreedyBot, HardBot, ExpertBot)
+"""The levels menus offer, weakest first."""
 
-BOT_LEVELS: dict[str, str] = {level: bot.description for level, bot in STRATEGIES.items()}
-"""Every level name with a one-line description, weakest first."""
+LEVEL_ALIASES: dict[str, str] = {"random": "beginner", "greedy": "casual"}
+"""Older level names (still valid in saved games) and the ladder level a menu shows for each."""
+
+STRATEGIES: dict[str, StrategyClass] = {
+    **{bot.level: bot for bot in LADDER},
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+"""Every valid level name (the ladder's, then the older ones) and the class it builds."""
+
+BOT_LEVELS: dict[str, str] = {bot.level: bot.description for bot in LADDER}
+"""Every ladder level with its one-line description, weakest first (what menus list)."""
+
+THINKING_LEVELS: frozenset[str] = frozenset({ExpertBot.level})
+"""The levels whose players take a think time (see :func:`make_bot`)."""
 
 
-def make_bot(level: str, seed: int | None = None) -> Strategy:
+def _unknown(level: str) -> ValueError:
+    known = ", ".join(BOT_LEVELS)
+    return ValueError(f"unknown computer player level {level!r}: choose one of {known}")
+
+
+def make_bot(
+    level: str,
+    seed: int | None = None,
+    think_time: float | None = None,
+    playouts: int | None = None,
+) -> Strategy:
     """A new computer player of ``level`` whose choices are fixed by ``seed``.
 
-    Raises ``ValueError`` naming the known levels if ``level`` is not one of them.
+    A thinking level (:data:`THINKING_LEVELS`) thinks ``think_time`` seconds per decision
+    (None: its default), or exactly ``playouts`` playouts if that is given (repeatable on any
+    machine); the other levels answer at once and ignore both. Raises ``ValueError`` naming
+    the ladder's levels if ``level`` is not a valid name, or for a think time that is not
+    positive.
     """
     strategy = STRATEGIES.get(level)
     if strategy is None:
-        known = ", ".join(STRATEGIES)
-        raise ValueError(f"unknown computer player level {level!r}: choose one of {known}")
+        raise _unknown(level)
+    if strategy is ExpertBot:
+        return ExpertBot(seed, think_time=think_time, playouts=playouts)
     return strategy(seed)
+
+
+def ladder_level(level: str) -> str:
+    """The ladder level a menu shows for ``level`` (itself, or the one an older name maps to).
+
+    Raises ``ValueError`` for a name that is not a level.
+    """
+    if level in BOT_LEVELS:
+        return level
+    if level in LEVEL_ALIASES:
+        return LEVEL_ALIASES[level]
+    raise _unknown(level)
 
 
 def seat_seed(game_seed: int | None, seat: int) -> int:

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 
 from chickenfoot import __version__
-from chickenfoot.cli import games, simulate
+from chickenfoot.cli import games, simulate, tournament
 from chickenfoot.cli.common import EXIT_FAILED
 
 
@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     games.add_parsers(commands)
     simulate.add_parser(commands)
+    tournament.add_parser(commands)
     return parser
 
 

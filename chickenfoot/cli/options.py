@@ -1,8 +1,10 @@
-"""The rule options shared by the commands that set up games without a screen.
+"""The options shared by the commands that set up games without a screen.
 
 Every :class:`~chickenfoot.rules.RuleSet` field but ``preset`` has a flag (:data:`RULE_FLAGS`);
 a flag left out keeps the preset's value. :func:`rules_from_args` builds the rule set and
-:func:`rules_error_text` words its refusal with the flags' names.
+:func:`rules_error_text` words its refusal with the flags' names. :func:`add_thinking_options`
+adds how long a thinking computer player thinks (``--think-time``, ``--playouts``), and
+:func:`levels_help` lists the computer player levels for a help text.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any, get_args
 
+from chickenfoot.bots import BOT_LEVELS, DEFAULT_THINK_TIME, LEVEL_ALIASES, STRATEGIES
 from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, preset
 from chickenfoot.rules.ruleset import PRESET_FIELDS
 
@@ -82,6 +85,47 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
     return value
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type reading a number of seconds above 0 (e.g. ``0.2``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} seconds is not a think time: more than 0")
+    return value
+
+
+def add_thinking_options(parser: argparse.ArgumentParser) -> None:
+    """``--think-time`` and ``--playouts``: how long the expert thinks per decision."""
+    parser.add_argument(
+        "--think-time",
+        type=positive_seconds,
+        default=None,
+        metavar="SECONDS",
+        help=f"Seconds the expert thinks per decision (default: {DEFAULT_THINK_TIME}).",
+    )
+    parser.add_argument(
+        "--playouts",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="Instead of a think time, the rounds the expert plays out per decision: the "
+        "same results on any machine.",
+    )
+
+
+def levels_help() -> str:
+    """The computer player levels, for a help text: each with its description."""
+    levels = "; ".join(
+        f"{level} ({text.rstrip('.').lower()})" for level, text in BOT_LEVELS.items()
+    )
+    aliases = "; ".join(
+        f"{old} ({STRATEGIES[old].description.rstrip('.').lower()})" for old in LEVEL_ALIASES
+    )
+    return f"Levels: {levels}. Older names still work: {aliases}.".replace("%", "%%")
 
 
 def _option_value(text: str) -> str:

@@ -15,10 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from chickenfoot.bots import BOT_LEVELS, Strategy, Tally, make_bot, play_game, seat_seed
+from chickenfoot.bots import Strategy, Tally, make_bot, play_game, seat_seed
+from chickenfoot.bots.tournament import lineup_for
 from chickenfoot.cli.common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
 from chickenfoot.cli.options import (
     add_rule_options,
+    add_thinking_options,
+    levels_help,
     positive_int,
     rules_error_text,
     rules_from_args,
@@ -32,14 +35,11 @@ PROGRESS_DELAY_SECONDS = 1.0
 """A simulation shows a progress bar only once it has run this long (and only on a terminal)."""
 
 DEFAULT_GAMES = 100
-DEFAULT_BOTS = "greedy"
+DEFAULT_BOTS = "casual"
 
 
 def add_parser(commands: Any) -> None:
     """Add ``simulate`` to the subcommands ``commands``."""
-    levels = ", ".join(
-        f"{level} ({text.rstrip('.').lower()})" for level, text in BOT_LEVELS.items()
-    )
     simulate = commands.add_parser(
         "simulate",
         help="Play many games between computer players and print statistics.",
@@ -68,7 +68,7 @@ def add_parser(commands: Any) -> None:
         metavar="LEVEL[,LEVEL...]",
         help=f"The computer player of each seat in order: seat i uses the i-th level; a shorter "
         f"list repeats its last level for the remaining seats (default: {DEFAULT_BOTS}). "
-        f"Levels: {levels}.",
+        f"{levels_help()}",
     )
     simulate.add_argument(
         "--save-dir",
@@ -78,6 +78,7 @@ def add_parser(commands: Any) -> None:
         help="Write every game to DIR as a saved-game file "
         "(sim-<seed>-<number>.json), which 'load' and 'replay' open.",
     )
+    add_thinking_options(simulate)
     add_rule_options(simulate)
     simulate.set_defaults(run=lambda args: run(args, out=sys.stdout, err=sys.stderr))
 
@@ -87,16 +88,10 @@ def bot_levels_for(text: str, players: int) -> tuple[str, ...]:
 
     Raises ``ValueError`` for an unknown level, an empty entry, or more levels than seats.
     """
-    levels = [level.strip() for level in text.split(",")]
-    for level in levels:
-        if level not in BOT_LEVELS:
-            known = ", ".join(BOT_LEVELS)
-            raise ValueError(
-                f"--bots: unknown computer player level {level!r}: choose from {known}"
-            )
-    if len(levels) > players:
-        raise ValueError(f"--bots lists {len(levels)} players, but the game has {players} seats")
-    return tuple(levels + [levels[-1]] * (players - len(levels)))
+    try:
+        return lineup_for([level.strip() for level in text.split(",")], players)
+    except ValueError as error:
+        raise ValueError(f"--bots: {error}") from None
 
 
 def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
@@ -126,7 +121,7 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
     tally = Tally(rules.players)
     run_seeds = random.Random(seed)
     digits = len(str(args.games))
-    progress = _ProgressBar(args.games, err)
+    progress = ProgressBar(args.games, err, "simulating")
     started = time.perf_counter()
     interrupted = False
     try:
@@ -134,7 +129,13 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
             game_seed = run_seeds.getrandbits(48)
             decks = shuffled_decks(rules, random.Random(game_seed))
             strategies: list[Strategy] = [
-                make_bot(level, seat_seed(game_seed, seat)) for seat, level in enumerate(levels)
+                make_bot(
+                    level,
+                    seat_seed(game_seed, seat),
+                    think_time=args.think_time,
+                    playouts=args.playouts,
+                )
+                for seat, level in enumerate(levels)
             ]
             result = play_game(rules, strategies, decks)
             tally.add(result)
@@ -205,14 +206,16 @@ def _print_results(
         print(f"saved to: {save_dir}", file=out)
 
 
-class _ProgressBar:
+class ProgressBar:
     """A rich progress bar on ``err`` that appears only on a terminal, once a run is slow.
 
     Nothing is drawn for runs shorter than :data:`PROGRESS_DELAY_SECONDS`, nor when ``err``
     is not a terminal (a pipe or a file), so the output of scripts and tests stays clean.
+    ``label`` names the work (``simulating``); the ``tournament`` command shares this bar.
     """
 
-    def __init__(self, total: int, err: TextIO) -> None:
+    def __init__(self, total: int, err: TextIO, label: str) -> None:
+        self.label = label
         self.total = total
         self.done = 0
         self.enabled = err.isatty()
@@ -220,9 +223,10 @@ class _ProgressBar:
         self.progress: Any = None
         self.task: Any = None
 
-    def advance(self, elapsed: float) -> None:
-        """Count one finished game; start drawing once ``elapsed`` passes the delay."""
-        self.done += 1
+    def advance(self, elapsed: float, done: int = 1) -> None:
+        """Count ``done`` more finished games; start drawing once ``elapsed`` passes the
+        delay."""
+        self.done += done
         if self.progress is None:
             if not self.enabled or elapsed < PROGRESS_DELAY_SECONDS or self.done >= self.total:
                 return
@@ -240,7 +244,7 @@ class _ProgressBar:
         )
 
         self.progress = Progress(
-            TextColumn("simulating"),
+            TextColumn(self.label),
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),

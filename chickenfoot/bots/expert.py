@@ -1,0 +1,149 @@
+"""The expert: a determinized Monte Carlo search over the worlds its view allows.
+
+For each decision with a choice it imagines the hidden tiles again and again
+(:class:`~chickenfoot.bots.sampling.HiddenDealer`: other hands and the boneyard dealt
+consistently with what the round showed, passes and draws included), and in each imagined
+world it plays every legal action and then the rest of the round with the quick
+:func:`~chickenfoot.bots.playout.heaviest_first` policy for every seat. It takes the action
+whose rounds ended best on average for it (:func:`~chickenfoot.bots.playout.round_margin`:
+its points less the others' mean). Every action is tried in the same worlds, so luck cancels
+between them.
+
+How long it thinks: ``think_time`` seconds of wall-clock time per decision (default
+:data:`DEFAULT_THINK_TIME`), or exactly ``playouts`` playouts (repeatable on any machine;
+tests use it). It stops early once one action is clearly ahead, and at once when
+``should_stop()`` says so (it then answers with its best action so far). Forced moves take
+no thought.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from chickenfoot.bots.base import StopCheck
+from chickenfoot.bots.greedy import heaviest_play
+from chickenfoot.bots.playout import heaviest_first, round_margin
+from chickenfoot.bots.sampling import HiddenDealer
+from chickenfoot.rules import Action, SeatView, core
+
+DEFAULT_THINK_TIME = 0.2
+"""Seconds the expert thinks per decision unless told otherwise."""
+
+MIN_WORLDS = 8
+"""Worlds tried before the search may stop early because one action is clearly ahead."""
+
+CLEAR_LEAD = 3.0
+"""How many standard errors ahead the best action must be to stop early."""
+
+
+@dataclass(frozen=True)
+class Appraisal:
+    """What a search found: each legal action's mean round margin over the worlds tried."""
+
+    actions: tuple[Action, ...]
+    margins: tuple[float, ...]
+    """Mean of the seat's points less the others' mean, per action (lower is better)."""
+    worlds: int
+    """How many imagined worlds every action was played out in."""
+
+    @property
+    def best(self) -> Action:
+        """The action with the lowest mean margin (the first on a tie)."""
+        return self.actions[self.margins.index(min(self.margins))]
+
+
+class ExpertBot:
+    """Searches the worlds its view allows; thinks ``think_time`` seconds or ``playouts``."""
+
+    level: ClassVar[str] = "expert"
+    description: ClassVar[str] = (
+        "Reads what the others lack and plays each move out in imagined deals before choosing."
+    )
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        think_time: float | None = None,
+        playouts: int | None = None,
+    ) -> None:
+        if think_time is not None and think_time <= 0:
+            raise ValueError(f"think time must be more than 0 seconds, not {think_time}")
+        if playouts is not None and playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {playouts}")
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.think_time = (
+            think_time if think_time is not None or playouts is not None else DEFAULT_THINK_TIME
+        )
+
+    def choose(
+        self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None
+    ) -> Action:
+        """The action whose imagined rounds end best; a forced action at once."""
+        if len(legal) == 1:
+            return legal[0]
+        appraisal = self.appraise(view, legal, should_stop)
+        return appraisal.best if appraisal.worlds else heaviest_play(view, legal, self.rng)
+
+    def appraise(
+        self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None
+    ) -> Appraisal:
+        """Play every action of ``legal`` out in imagined worlds, within the budget."""
+        actions = tuple(legal)
+        moves = [core.to_move(action) for action in actions]
+        seat = view.seat
+        policy = heaviest_first(view.rules)
+        dealer = HiddenDealer(view, self.rng)
+        play, play_out, from_view = core.play, core.play_out, core.from_view
+        results: list[list[float]] = [[] for _ in moves]
+        worlds = 0
+        budget = self.playouts
+        deadline = None if self.think_time is None else time.perf_counter() + self.think_time
+        while True:
+            hands, boneyard = dealer.deal()
+            start = from_view(view, hands, boneyard)
+            margins = []
+            for move in moves:
+                if should_stop is not None and should_stop():
+                    return _appraisal(actions, results, worlds)
+                end = play_out(play(start, move), policy)
+                margins.append(round_margin(core.round_scores(end)[-1], seat))
+            worlds += 1
+            for found, margin in zip(results, margins, strict=True):
+                found.append(margin)
+            if budget is not None and worlds * len(moves) >= budget:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if worlds >= MIN_WORLDS and _clear_lead(results):
+                break
+        return _appraisal(actions, results, worlds)
+
+
+def _appraisal(actions: tuple[Action, ...], results: list[list[float]], worlds: int) -> Appraisal:
+    """The appraisal of the first ``worlds`` worlds of ``results`` (a margin per world, per
+    action)."""
+    means = tuple(sum(found[:worlds]) / worlds if worlds else 0.0 for found in results)
+    return Appraisal(actions, means, worlds)
+
+
+def _clear_lead(results: list[list[float]]) -> bool:
+    """True if the best action beat every other by :data:`CLEAR_LEAD` standard errors of
+    their difference world by world (or matched it in every world: the same move)."""
+    worlds = len(results[0])
+    means = [sum(found) / worlds for found in results]
+    best = results[means.index(min(means))]
+    for other in results:
+        if other is best:
+            continue
+        differences = [theirs - ours for theirs, ours in zip(other, best, strict=True)]
+        mean = sum(differences) / worlds
+        spread = sum((difference - mean) ** 2 for difference in differences) / (worlds - 1)
+        if mean < CLEAR_LEAD * math.sqrt(spread / worlds):
+            return False
+    return True
