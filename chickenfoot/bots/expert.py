@@ -2,16 +2,18 @@
 
 For each decision with a choice it imagines the hidden tiles again and again
 (:class:`~chickenfoot.bots.sampling.HiddenDealer`: other hands and the boneyard dealt
-consistently with what the round showed, passes and draws included), and in each imagined
+consistently with what the round showed, passes and draws included, and weighed by what the
+seats' plays suggest: :class:`~chickenfoot.bots.sampling.SheddingModel`), and in each imagined
 world it plays every legal action and then the rest of the round with the quick
-:func:`~chickenfoot.bots.playout.heaviest_first` policy for every seat. It takes the action
+:func:`~chickenfoot.bots.playout.casual_policy` for every seat. It takes the action
 whose rounds ended best on average for it (:func:`~chickenfoot.bots.playout.round_margin`:
 its points less the others' mean). Every action is tried in the same worlds, so luck cancels
 between them.
 
 How long it thinks: ``think_time`` seconds of wall-clock time per decision (default
 :data:`DEFAULT_THINK_TIME`), or exactly ``playouts`` playouts (repeatable on any machine;
-tests use it). It stops early once one action is clearly ahead, and at once when
+tests use it); at least :data:`MIN_WORLDS` worlds either way. It stops early once one action
+is clearly ahead, and at once when
 ``should_stop()`` says so (it then answers with its best action so far). Forced moves take
 no thought.
 """
@@ -21,21 +23,26 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from chickenfoot.bots.base import StopCheck
 from chickenfoot.bots.greedy import heaviest_play
-from chickenfoot.bots.playout import heaviest_first, round_margin
-from chickenfoot.bots.sampling import HiddenDealer
-from chickenfoot.rules import Action, SeatView, core
+from chickenfoot.bots.playout import Policy, casual_policy, round_margin
+from chickenfoot.bots.sampling import HiddenDealer, SheddingModel
+from chickenfoot.rules import Action, RuleSet, SeatView, core
 
-DEFAULT_THINK_TIME = 0.2
+DEFAULT_THINK_TIME = 0.1
 """Seconds the expert thinks per decision unless told otherwise."""
 
-MIN_WORLDS = 8
-"""Worlds tried before the search may stop early because one action is clearly ahead."""
+MIN_WORLDS = 6
+"""Worlds every action is played out in before a think time may end the search (unless
+``should_stop`` ends it), and before it may stop early because one action is clearly ahead."""
+
+LIGHTER_ODDS = 0.1
+"""How likely the expert thinks a seat is to play a lighter tile than its heaviest playable
+one (see :class:`~chickenfoot.bots.sampling.SheddingModel`)."""
 
 CLEAR_LEAD = 3.0
 """How many standard errors ahead the best action must be to stop early."""
@@ -77,6 +84,12 @@ class ExpertBot:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
         self.rng = random.Random(seed)
         self.playouts = playouts
+        self.playout_policy: Callable[[RuleSet], Policy] = casual_policy
+        """How every seat plays the imagined rounds out."""
+        self.utility: Callable[[SeatView, tuple[int, ...]], float] = round_margin
+        """How an imagined round's points score for the view's seat (lower is better)."""
+        self.lighter_odds: float | None = LIGHTER_ODDS
+        """The odds of its :class:`SheddingModel` (None: deals are not weighed by plays)."""
         self.think_time = (
             think_time if think_time is not None or playouts is not None else DEFAULT_THINK_TIME
         )
@@ -96,9 +109,10 @@ class ExpertBot:
         """Play every action of ``legal`` out in imagined worlds, within the budget."""
         actions = tuple(legal)
         moves = [core.to_move(action) for action in actions]
-        seat = view.seat
-        policy = heaviest_first(view.rules)
-        dealer = HiddenDealer(view, self.rng)
+        policy = self.playout_policy(view.rules)
+        utility = self.utility
+        model = None if self.lighter_odds is None else SheddingModel(view, self.lighter_odds)
+        dealer = HiddenDealer(view, self.rng, model)
         play, play_out, from_view = core.play, core.play_out, core.from_view
         results: list[list[float]] = [[] for _ in moves]
         worlds = 0
@@ -112,13 +126,13 @@ class ExpertBot:
                 if should_stop is not None and should_stop():
                     return _appraisal(actions, results, worlds)
                 end = play_out(play(start, move), policy)
-                margins.append(round_margin(core.round_scores(end)[-1], seat))
+                margins.append(utility(view, core.round_scores(end)[-1]))
             worlds += 1
             for found, margin in zip(results, margins, strict=True):
                 found.append(margin)
             if budget is not None and worlds * len(moves) >= budget:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and worlds >= MIN_WORLDS and time.perf_counter() >= deadline:
                 break
             if worlds >= MIN_WORLDS and _clear_lead(results):
                 break

@@ -8,6 +8,12 @@ with 5s and 9s showing held none then). The strictest tiles are dealt first, eac
 tiles its limit allows; if the limits cannot all be met (the random order dealt into a corner),
 it starts again, and after :data:`ATTEMPTS` tries it ignores them, so a deal always comes out.
 
+A :class:`SheddingModel` may also weigh the deals by what the seats' plays suggest: a seat
+that sheds its heaviest playable tile (as most players mostly do) and played a light one
+probably held nothing heavier that fitted. A deal in which a seat held a heavier fitting tile
+than one it played is kept only with the model's odds per such play (up to
+:data:`MODEL_ATTEMPTS` deals are tried; the likeliest one stands if none is kept).
+
 Only the view and the dealer's random generator decide a deal: the real hidden tiles play no
 part, so a player that searches these worlds cannot peek.
 """
@@ -16,18 +22,89 @@ from __future__ import annotations
 
 import random
 
-from chickenfoot.rules import SeatView, Tile, core, knowledge
+from chickenfoot.bots.playout import tile_weights
+from chickenfoot.rules import Draw, Play, SeatView, Tile, core, knowledge
 
 ATTEMPTS = 20
 """Tries at meeting every limit before a deal ignores them."""
+
+MODEL_ATTEMPTS = 12
+"""Deals tried for one that a :class:`SheddingModel` keeps."""
+
+Hands = tuple[tuple[Tile, ...], ...]
+
+
+class SheddingModel:
+    """How likely a deal makes the plays seen, if seats shed their heaviest playable tile.
+
+    Each play a seat made since it last drew (a play of the tile it just drew excepted: that
+    was its only choice) is checked against the hand the deal gives it then (its hand now
+    and the tiles it played since): holding a heavier tile that also fitted an open end makes
+    the deal ``lighter_odds`` times as likely, for each such play.
+    """
+
+    def __init__(self, view: SeatView, lighter_odds: float) -> None:
+        self.lighter_odds = lighter_odds
+        bits = core.set_bits(view.rules.set_size)
+        self.bit = bits.bit
+        weights = tile_weights(view.rules.set_size, view.rules.double_blank_points)
+        heavier = {
+            weight: sum(bits.bit[tile] for tile, other in weights.items() if other > weight)
+            for weight in set(weights.values())
+        }
+        turns = knowledge.turns(view)
+        self.checks: list[tuple[int, list[tuple[int, int]]]] = []
+        for seat in range(len(view.hand_counts)):
+            if seat == view.seat:
+                continue
+            last_draw = max(
+                (
+                    index
+                    for index, turn in enumerate(turns)
+                    if isinstance(turn.action, Draw) and turn.action.seat == seat
+                ),
+                default=-1,
+            )
+            played_since = 0
+            seat_checks: list[tuple[int, int]] = []
+            for index in range(len(turns) - 1, last_draw, -1):
+                action = turns[index].action
+                if action.seat != seat or not isinstance(action, Play):
+                    continue
+                played_since |= bits.bit[action.tile]
+                if index == last_draw + 1 and last_draw >= 0:
+                    continue  # the tile it had just drawn: no choice
+                fitting = 0
+                for _target, value in turns[index].open_ends:
+                    fitting |= bits.carrying[value]
+                # Held then (beside the tile played): its hand now and the tiles played since.
+                seat_checks.append((played_since, fitting & heavier[weights[action.tile]]))
+            if seat_checks:
+                self.checks.append((seat, seat_checks))
+
+    def likelihood(self, hands: Hands) -> float:
+        """How likely ``hands`` makes the plays seen, relative to a seat that always sheds."""
+        odds = 1.0
+        bit = self.bit
+        for seat, seat_checks in self.checks:
+            held = 0
+            for tile in hands[seat]:
+                held |= bit[tile]
+            for played_since, heavier_fitting in seat_checks:
+                if (held | played_since) & heavier_fitting:
+                    odds *= self.lighter_odds
+        return odds
 
 
 class HiddenDealer:
     """Deals the unseen tiles of ``view`` consistently with its history."""
 
-    def __init__(self, view: SeatView, rng: random.Random) -> None:
+    def __init__(
+        self, view: SeatView, rng: random.Random, model: SheddingModel | None = None
+    ) -> None:
         self.view = view
         self.rng = rng
+        self.model = model
         bits = core.set_bits(view.rules.set_size)
         self.tiles_in = bits.tiles_in
         self.unseen_bits = sum(bits.bit[tile] for tile in view.unseen)
@@ -51,9 +128,25 @@ class HiddenDealer:
         slots.sort(key=lambda slot: (self.unseen_bits & ~slot[0]).bit_count())
         self.slots = slots
 
-    def deal(self) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    def deal(self) -> tuple[Hands, tuple[Tile, ...]]:
         """One way the hidden tiles may lie: every hand (the view's own included) and the
-        boneyard, next tile first."""
+        boneyard, next tile first (weighed by the model, if there is one)."""
+        model = self.model
+        if model is None:
+            return self._deal_once()
+        likeliest: tuple[float, tuple[Hands, tuple[Tile, ...]]] | None = None
+        for _attempt in range(MODEL_ATTEMPTS):
+            dealt = self._deal_once()
+            odds = model.likelihood(dealt[0])
+            if odds >= 1.0 or self.rng.random() < odds:
+                return dealt
+            if likeliest is None or odds > likeliest[0]:
+                likeliest = (odds, dealt)
+        assert likeliest is not None
+        return likeliest[1]
+
+    def _deal_once(self) -> tuple[Hands, tuple[Tile, ...]]:
+        """A deal meeting the limits (or, after :data:`ATTEMPTS` tries, ignoring them)."""
         for _attempt in range(ATTEMPTS):
             dealt = self._deal_limited()
             if dealt is not None:
@@ -77,9 +170,7 @@ class HiddenDealer:
             hands[seat].append(tiles_in[chosen][0])
         return hands, left
 
-    def _fill(
-        self, hands: list[list[Tile]], left: int
-    ) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    def _fill(self, hands: list[list[Tile]], left: int) -> tuple[Hands, tuple[Tile, ...]]:
         """Deal the tiles ``left`` at random to fill every hand; the rest is the boneyard."""
         rest = list(self.tiles_in[left])
         self.rng.shuffle(rest)

@@ -59,6 +59,15 @@ class FrozenModel(BaseModel):
                 del cached[name]
         return copied
 
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickle the fields only: the values cached beside them are worked out again."""
+        state = super().__getstate__()
+        names = type(self).__pydantic_fields__
+        fields = state["__dict__"]
+        if len(fields) != len(names):
+            state["__dict__"] = {name: fields[name] for name in names}
+        return state
+
     @classmethod
     def _trusted(cls, **fields: Any) -> Self:
         """Build an instance from fields the engine knows are valid, without validation.

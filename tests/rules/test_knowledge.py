@@ -131,6 +131,8 @@ def test_a_history_survives_a_copy_a_dump_and_a_pickle() -> None:
     assert rebuilt.history == state.history and rebuilt == state
     assert GameState.model_validate_json(state.model_dump_json()) == state
     assert pickle.loads(pickle.dumps(state.history)) == state.history
+    assert legal_actions(state)  # the state now caches its position (not picklable itself)
+    assert pickle.loads(pickle.dumps(state)) == state
     assert hash(RoundHistory.of(state.history)) == hash(state.history)
     assert "RoundHistory([" in repr(state.history)
     with pytest.raises(ValueError, match="a round's history is a list of actions"):

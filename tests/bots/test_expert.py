@@ -1,0 +1,88 @@
+"""The expert: its search, its budgets, and stopping when asked."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from chickenfoot.bots import DEFAULT_THINK_TIME, ExpertBot, GreedyBot
+from chickenfoot.bots.expert import Appraisal
+from chickenfoot.rules import Tile, legal_actions, play
+
+from .tables import after_arms
+
+
+def test_it_thinks_for_its_default_time_unless_given_a_budget() -> None:
+    assert ExpertBot(1).think_time == DEFAULT_THINK_TIME and ExpertBot(1).playouts is None
+    assert ExpertBot(1, playouts=40).think_time is None
+    assert ExpertBot(1, think_time=0.01).think_time == 0.01
+
+
+def test_a_playout_budget_gives_the_same_appraisal_every_time() -> None:
+    state = after_arms("1|1 1|8 4|6 5|6 6|7 7|8")
+    view, legal = state.view(1), legal_actions(state)
+    first = ExpertBot(3, playouts=60).appraise(view, legal)
+    assert first == ExpertBot(3, playouts=60).appraise(view, legal)
+    assert first.actions == legal and len(first.margins) == len(legal)
+    assert 1 <= first.worlds <= 60 // len(legal) + 1
+    assert first.best in legal
+    assert first.best == first.actions[first.margins.index(min(first.margins))]
+
+
+def test_it_sees_what_the_casual_player_misses() -> None:
+    # Seat 1 holds 1|1 and 1|8, with A showing 1. Casual sheds 1|8 and strands 1|1; the
+    # expert lays 1|1 and keeps 1|8 to play on its foot: out in two turns.
+    state = after_arms("1|1 1|8", others=("5|6", "5|7", "5|8"), hand_size=3)
+    legal = legal_actions(state)
+    assert GreedyBot(0).choose(state.view(1), legal) == play(1, Tile(1, 8), "A")
+    appraisal = ExpertBot(1, playouts=40).appraise(state.view(1), legal)
+    assert appraisal.best == play(1, Tile(1, 1), "A")
+
+
+def test_a_forced_move_takes_no_thought() -> None:
+    state = after_arms("4|5 4|6 5|6 6|7 7|8 8|8")
+    legal = legal_actions(state)
+    assert len(legal) == 1
+    assert ExpertBot(1, think_time=1000).choose(state.view(1), legal) == legal[0]
+
+
+def test_it_stops_when_asked_and_answers_with_its_best_so_far() -> None:
+    state = after_arms("1|1 1|8 4|6 5|6 6|7 7|8")
+    view, legal = state.view(1), legal_actions(state)
+    at_once = ExpertBot(2, think_time=1000).choose(view, legal, should_stop=lambda: True)
+    assert at_once == GreedyBot(0).choose(view, legal), "no world yet: the casual move"
+    asked: list[int] = []
+
+    def after_some_worlds() -> bool:
+        asked.append(1)
+        return len(asked) > 5 * len(legal)
+
+    expert = ExpertBot(2, think_time=1000)
+    choice = expert.choose(view, legal, should_stop=after_some_worlds)
+    assert choice in legal and len(asked) == 5 * len(legal) + 1
+    cut = expert.appraise(view, legal, should_stop=lambda: False)
+    assert isinstance(cut, Appraisal)
+
+
+def test_it_can_think_in_a_worker_thread_and_be_cancelled() -> None:
+    state = after_arms("1|1 1|8 4|6 5|6 6|7 7|8")
+    view, legal = state.view(1), legal_actions(state)
+    cancel = threading.Event()
+    found: list[object] = []
+    worker = threading.Thread(
+        target=lambda: found.append(
+            ExpertBot(5, think_time=1000).choose(view, legal, cancel.is_set)
+        )
+    )
+    worker.start()
+    cancel.set()
+    worker.join(timeout=30)
+    assert not worker.is_alive() and found[0] in legal
+
+
+def test_bad_budgets_are_refused() -> None:
+    with pytest.raises(ValueError, match="think time must be more than 0 seconds, not -1"):
+        ExpertBot(1, think_time=-1)
+    with pytest.raises(ValueError, match="playouts must be at least 1, not 0"):
+        ExpertBot(1, playouts=0)

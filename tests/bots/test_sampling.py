@@ -1,0 +1,50 @@
+"""Dealing the unseen tiles as a view allows."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from chickenfoot.bots.sampling import HiddenDealer
+from chickenfoot.rules import apply, draw, knowledge
+
+from .tables import after_arms
+
+
+def test_a_deal_hands_out_exactly_the_unseen_tiles_with_every_count_kept() -> None:
+    state = after_arms("4|5 4|6 5|6 6|7 7|8 8|8")
+    view = state.view(1)
+    dealer = HiddenDealer(view, random.Random(1))
+    deals = [dealer.deal() for _ in range(30)]
+    for hands, boneyard in deals:
+        assert hands[1] == view.hand
+        assert tuple(len(hand) for hand in hands) == view.hand_counts
+        assert len(boneyard) == view.boneyard_count
+        hidden = [tile for seat in (0, 2, 3) for tile in hands[seat]] + list(boneyard)
+        assert sorted(hidden) == list(view.unseen)
+    assert len({deal[1] for deal in deals}) == 30, "the boneyard order varies"
+
+
+def test_a_seat_known_to_lack_numbers_is_never_dealt_them() -> None:
+    state = after_arms("4|5 4|6 5|6 6|7 7|8 8|8", boneyard_top="5|5")
+    state, _events = apply(state, draw(1))
+    view = state.view(2)
+    lacked = knowledge.known_lacks(view)[1]
+    assert lacked == 0b1111
+    dealer = HiddenDealer(view, random.Random(2))
+    held: Counter[int] = Counter()
+    for _ in range(200):
+        hands, _boneyard = dealer.deal()
+        assert not any(value in tile for tile in hands[1] for value in (0, 1, 2, 3))
+        held.update(value for tile in hands[3] for value in set(tile))
+    assert held[0] and held[1], "the others may hold them"
+
+
+def test_limits_that_cannot_be_met_give_way_to_a_deal_anyway() -> None:
+    state = after_arms("4|5 4|6 5|6 6|7 7|8 8|8", boneyard_top="5|5")
+    state, _events = apply(state, draw(1))
+    dealer = HiddenDealer(state.view(2), random.Random(3))
+    dealer.slots = [(dealer.unseen_bits, 1)] * 2  # no unseen tile may go to these
+    hands, boneyard = dealer.deal()
+    assert tuple(len(hand) for hand in hands) == state.view(2).hand_counts
+    assert len(boneyard) == state.view(2).boneyard_count
