@@ -22,13 +22,24 @@ casual player (see ``docs/bots.md``).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from chickenfoot.bots.base import StopCheck
-from chickenfoot.rules import Action, Play, SeatView, Tile, core, knowledge, tile_points
+from chickenfoot.rules import (
+    Action,
+    Placement,
+    Play,
+    SeatView,
+    Tile,
+    core,
+    knowledge,
+    tile_points,
+)
+from chickenfoot.rules.board import as_tuple, lay_tile
 
 
 @dataclass(frozen=True)
@@ -117,20 +128,16 @@ def odds_of_lacking(seat_odds: tuple[int, int, int], carrying_bits: int) -> floa
     """The odds that a seat holds no tile among ``carrying_bits``, its hand being a uniform
     draw from the tiles it may hold (``seat_odds``, from :func:`lack_odds`)."""
     possible, count, held = seat_odds
+    if held > count:
+        return 0.0
     fitting = (possible & carrying_bits).bit_count()
-    odds = 1.0
-    for index in range(held):
-        if count - index <= 0:
-            break
-        odds *= max(count - fitting - index, 0) / (count - index)
-        if not odds:
-            break
-    return odds
+    return math.comb(count - fitting, held) / math.comb(count, held)
 
 
 def play_scores(view: SeatView, plays: Sequence[Play], weights: HardWeights) -> list[float]:
     """The hard player's score of each of ``plays`` (higher is better)."""
-    board = view.board
+    board = as_tuple(view.board)
+    needs = dict(view.board.open_ends)
     hand = view.hand
     seat = view.seat
     players = len(view.hand_counts)
@@ -142,18 +149,18 @@ def play_scores(view: SeatView, plays: Sequence[Play], weights: HardWeights) -> 
     scores = []
     for play in plays:
         tile = play.tile
-        after = board.with_tile(seat, tile, play.target)
-        showing = {value for _target, value in after.open_ends}
-        reachable = showing | {value for _target, value in after.free_ends}
+        value = needs[play.target]
+        placed = Placement(seat, tile, play.target, tile.other_end(value))
+        after, _change = lay_tile(board, placed, value)
+        showing = {number for _target, number in after[8]}
+        reachable = showing | {number for _target, number in after[6]}
         rest = [other for other in hand if other != tile]
         score = shed_weight * tile_points(tile, blank_points)
         score += weights.options * sum(1 for other in rest if _carries_any(other, reachable))
         score += weights.coverage * len({number for other in rest for number in other})
-        left_showing = after.foot_value if after.foot is not None else None
-        if left_showing is None:
-            value = board.value_at(play.target)
-            left_showing = tile.other_end(value) if value is not None else None
-        if left_showing is not None and any(left_showing in other for other in rest):
+        # The number it leaves showing: the open foot's, or the new end's.
+        left_showing = after[8][0].value if after[3] is not None else tile.other_end(value)
+        if any(left_showing in other for other in rest):
             score += weights.follow
         if tile.is_double:
             backed = any(tile.low in other for other in rest)

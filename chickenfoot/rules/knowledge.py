@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from chickenfoot.rules.actions import Draw, Pass, Play
+from chickenfoot.rules.actions import Draw, Pass, Play, to_action
 from chickenfoot.rules.board import OpenEnd, empty_board, lay_tile
 from chickenfoot.rules.state import SeatView
 from chickenfoot.rules.tiles import Tile, set_tile_count
@@ -93,37 +93,39 @@ def turns(view: SeatView) -> tuple[Turn, ...]:
     Raises ``ValueError`` if the view's history does not match its board (a state built by
     hand with plays on the board but no history).
     """
-    actions = tuple(view.history)
+    moves = view.history.moves
+    actions = tuple(map(to_action, moves))
     placements = view.board.played
-    if sum(1 for action in actions if isinstance(action, Play)) != len(placements):
+    kinds = [move[0] for move in moves]
+    if kinds.count("play") != len(placements):
         raise ValueError("the view's history does not match the tiles on its board")
     counts = list(view.hand_counts)
-    before_counts = [0] * len(actions)
-    for index in range(len(actions) - 1, -1, -1):
-        action = actions[index]
-        if isinstance(action, Play):
-            counts[action.seat] += 1
-        elif isinstance(action, Draw):
-            counts[action.seat] -= 1
-        before_counts[index] = counts[action.seat]
+    before_counts = [0] * len(moves)
+    for index in range(len(moves) - 1, -1, -1):
+        kind, seat = kinds[index], moves[index][1]
+        if kind == "play":
+            counts[seat] += 1
+        elif kind == "draw":
+            counts[seat] -= 1
+        before_counts[index] = counts[seat]
     board = empty_board(view.board.centre, view.board.arms_required)
     found: list[Turn] = []
     plays = iter(placements)
     for index, action in enumerate(actions):
-        open_ends = board[8]
+        kind = kinds[index]
         playable: bool | None = None
-        if isinstance(action, Draw):
+        if kind == "draw":
             playable = _drawn_playable(view, actions, index)
-        elif isinstance(action, Pass) and index and _keeps_drawn(found[-1], action):
+        elif kind == "pass" and index and _keeps_drawn(found[-1], action):
             playable = True  # it keeps the playable tile it just drew
-        found.append(Turn(action, open_ends, before_counts[index], playable))
-        if isinstance(action, Play):
+        found.append(Turn(action, board[8], before_counts[index], playable))
+        if kind == "play":
             placed = next(plays)
             board, _change = lay_tile(board, placed, placed.tile.other_end(placed.end))
     return tuple(found)
 
 
-def _keeps_drawn(previous: Turn, action: Pass) -> bool:
+def _keeps_drawn(previous: Turn, action: Play | Draw | Pass) -> bool:
     """True if ``action`` keeps the playable tile its seat drew in ``previous``."""
     return previous.action.seat == action.seat and previous.drawn_playable is True
 
@@ -172,22 +174,25 @@ def hand_limits(view: SeatView) -> tuple[tuple[int, ...], ...]:
     view's own seat gets masks too, which its hand meets.
     """
     found = turns(view)
+    tile_masks = [
+        _tile_mask(turn.action.tile) if isinstance(turn.action, Play) else 0 for turn in found
+    ]
     limits: list[tuple[int, ...]] = []
     for seat, count in enumerate(view.hand_counts):
         masks = [0] * count
-        for index, turn in enumerate(found):
-            if turn.action.seat != seat or not turn.could_not_play:
+        plays = [index for index, turn in enumerate(found) if turn.action.seat == seat]
+        for index in plays:
+            turn = found[index]
+            if not turn.could_not_play:
                 continue
             showing = _ends_mask(turn.open_ends)
             held = turn.hand_count + (1 if turn.drawn_playable is False else 0)
-            for later in found[index + 1 :]:
-                action = later.action
-                if (
-                    action.seat == seat
-                    and isinstance(action, Play)
-                    and not _tile_mask(action.tile) & showing
-                ):
-                    held -= 1  # this tile may have been one of those held then
+            # Less each tile played since that may have been one of those held then.
+            held -= sum(
+                1
+                for later in plays
+                if later > index and tile_masks[later] and not tile_masks[later] & showing
+            )
             for slot in range(min(held, count)):
                 masks[slot] |= showing
         limits.append(tuple(masks))
