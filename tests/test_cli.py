@@ -158,8 +158,8 @@ def test_save_dir_that_cannot_be_created(
             ["--players", "8"],
             "8 seats × 7 tiles = 56 tiles, but a double-9 set has only 55: use a double-12 set",
         ),
-        (["--players", "9"], "--players: Input should be less than or equal to 8"),
-        (["--arms", "1"], "--arms: Input should be greater than or equal to 2"),
+        (["--players", "9"], "--players: at most 8"),
+        (["--arms", "1"], "--arms: at least 2"),
         (["--rounds", "11"], "11 rounds, but a double-9 set has only 10 doubles"),
         (
             ["--bots", "greedy,master"],
@@ -190,9 +190,13 @@ def test_impossible_set_ups_explain_themselves(
         (["--games", "many"], "argument --games: 'many' is not a whole number"),
         (["--hand-size", "x"], "argument --hand-size: 'x' is not a whole number (or 'auto')"),
         (["--rounds", "auto"], "argument --rounds: 'auto' is not a whole number (or 'all')"),
-        (["--set", "10"], "argument --set: invalid choice: 10"),
-        (["--draw", "two"], "argument --draw: invalid choice: 'two'"),
-        (["--preset", "bingo"], "argument --preset: invalid choice: 'bingo'"),
+        (["--set", "10"], "argument --set: '10' is not a set size: choose one of 6, 9, 12, 15, 18"),
+        (
+            ["--draw", "two"],
+            "argument --draw: 'two' is not a draw rule: choose one of one, until_playable",
+        ),
+        (["--preset", "bingo"], "argument --preset: 'bingo' is not a preset: choose one of cross"),
+        (["--players", "x"], "argument --players: 'x' is not a whole number"),
         (["--think-time", "0"], "argument --think-time: 0 seconds is not a think time"),
         (["--think-time", "soon"], "argument --think-time: 'soon' is not a number of seconds"),
         (["--playouts", "0"], "argument --playouts: 0 is too small: at least 1"),
@@ -327,7 +331,8 @@ def test_tournament_names_the_experts_budget(capsys: pytest.CaptureFixture[str])
     [
         (["--levels", "hard,master"], "--levels: unknown computer player level 'master'"),
         (["--levels", "hard,hard,hard,hard,hard"], "--levels: 5 levels for 4 seats"),
-        (["--levels", "hard", "--players", "1"], "--players"),
+        (["--levels", "hard", "--players", "1"], "--players: at least 2"),
+        ([], "--levels: name each seat's level, e.g. --levels expert,casual"),
     ],
 )
 def test_tournament_set_ups_that_cannot_be_played(

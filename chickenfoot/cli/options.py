@@ -128,9 +128,36 @@ def levels_help() -> str:
     return f"Levels: {levels}. Older names still work: {aliases}.".replace("%", "%%")
 
 
-def _option_value(text: str) -> str:
-    """Accept ``may-play`` as well as ``may_play`` for the rules' named values."""
-    return text.replace("-", "_")
+def _whole_number(text: str) -> int:
+    """An argparse type reading a whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _one_of(what: str, values: tuple[Any, ...]) -> Callable[[str], Any]:
+    """An argparse type reading one of ``values`` (``may-play`` is read as ``may_play``)."""
+    by_text = {str(value): value for value in values}
+    listed = ", ".join(by_text)
+
+    def parse(text: str) -> Any:
+        value = by_text.get(text.replace("-", "_"))
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}: choose one of {listed}")
+        return value
+
+    parse.__name__ = what
+    return parse
+
+
+_PYDANTIC_BOUNDS = (
+    ("Input should be less than or equal to ", "at most "),
+    ("Input should be greater than or equal to ", "at least "),
+    ("Input should be less than ", "less than "),
+    ("Input should be greater than ", "more than "),
+)
+"""Pydantic's words for a number out of bounds, and ours."""
 
 
 RULE_FLAGS: dict[str, str] = {
@@ -157,22 +184,26 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--preset",
-        choices=PRESETS,
+        type=_one_of("a preset", PRESETS),
+        metavar="|".join(PRESETS),
         default="cross",
         help="The rules to start from (default: cross).",
     )
     keep = argparse.SUPPRESS  # a flag that is not given is not an override
     kinds: dict[str, dict[str, Any]] = {
-        "players": {"type": int, "metavar": "N"},
-        "set_size": {"type": int, "choices": SET_SIZES},
+        "players": {"type": _whole_number, "metavar": "N"},
+        "set_size": {"type": _one_of("a set size", SET_SIZES), "metavar": "N"},
         "hand_size": {"type": _whole_number_or("auto"), "metavar": "N|auto"},
         "arms": {"type": _whole_number_or("auto"), "metavar": "N|auto"},
         "reserve": {"type": _whole_number_or("auto"), "metavar": "N|auto"},
-        "double_blank_points": {"type": int, "metavar": "POINTS"},
+        "double_blank_points": {"type": _whole_number, "metavar": "POINTS"},
         "rounds": {"type": _whole_number_or("all"), "metavar": "N|all"},
     }
     for field, flag in RULE_FLAGS.items():
-        kind = kinds.get(field) or {"type": _option_value, "choices": _choices(field)}
+        kind = kinds.get(field) or {
+            "type": _one_of(f"a {flag.removeprefix('--').replace('-', ' ')} rule", _choices(field)),
+            "metavar": "|".join(_choices(field)),
+        }
         group.add_argument(flag, dest=field, default=keep, help=_rule_help(field), **kind)
 
 
@@ -183,12 +214,15 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
 
 
 def rules_error_text(error: RuleSetError) -> str:
-    """The message of ``error`` with each field name written as its command-line flag."""
+    """The message of ``error`` with each field name written as its command-line flag (and a
+    number out of bounds in plain words: "at most 8")."""
     messages = []
     for field, message in error.problems:
         flag = RULE_FLAGS.get(field)
         prefix = f"{field}: "
         if flag is not None and message.startswith(prefix):
             message = f"{flag}: {message.removeprefix(prefix)}"
+        for theirs, ours in _PYDANTIC_BOUNDS:
+            message = message.replace(theirs, ours)
         messages.append(message)
     return "; ".join(messages)

@@ -57,7 +57,7 @@ def add_parser(commands: Any) -> None:
     )
     tournament.add_argument(
         "--levels",
-        required=True,
+        default=None,
         metavar="LEVEL[,LEVEL...]",
         help="The level of each seat in order; a shorter list repeats its last level for the "
         "seats left (expert,casual at 4 seats: one expert against three casual players). "
@@ -97,6 +97,8 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
         rules = rules_from_args(args)
     except RuleSetError as error:
         return fail("tournament", rules_error_text(error))
+    if args.levels is None:
+        return fail("tournament", "--levels: name each seat's level, e.g. --levels expert,casual")
     try:
         lineup = lineup_for([level.strip() for level in args.levels.split(",")], rules.players)
     except ValueError as error:
