@@ -119,6 +119,27 @@ def test_the_history_is_the_rounds_actions_and_starts_again_each_round() -> None
     assert len(state.history) == 0 and len(taken) > 3
 
 
+def test_no_view_of_the_history_shows_a_drawn_tile() -> None:
+    rules = preset("cross", players=3, set_size=6, hand_size=3, rounds=1)
+    state, _events = new_game(rules, seed=9)
+    rng = random.Random(9)
+    drawn = 0
+    while not state.over:
+        action = rng.choice(legal_actions(state))
+        before = state
+        state, _events = apply(state, action)
+        if isinstance(action, Draw) and not state.over:
+            drawn += 1
+            tile = next(iter(set(state.hands[action.seat]) - set(before.hands[action.seat])))
+            for seat in range(rules.players):
+                shown = state.view(seat).model_dump_json()
+                on_board = tile in {placed.tile for placed in state.board.played}
+                if seat != action.seat and not on_board:
+                    assert str(tile) not in shown, f"seat {seat} sees the drawn {tile}"
+                assert state.view(seat).history == state.history
+    assert drawn > 0
+
+
 def test_a_history_survives_a_copy_a_dump_and_a_pickle() -> None:
     rules = preset("trains", players=3, set_size=6, rounds=1)
     state, _events = new_game(rules, seed=2)
