@@ -13,8 +13,8 @@ import pytest
 
 import chickenfoot
 from chickenfoot import cli
-from chickenfoot.cli import options, simulate
 from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.cli import options, simulate
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves.record import load_record
 from chickenfoot.text.transcript import transcript

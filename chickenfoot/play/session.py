@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from chickenfoot.bots import make_bot
+from chickenfoot.bots import Strategy, make_bot
 from chickenfoot.bots.registry import seat_seed
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
 from chickenfoot.saves.record import GameRecord, SeatConfig, load_record, save_record
@@ -20,12 +20,13 @@ from chickenfoot.saves.storage import autosave_path
 
 @dataclass
 class GameSession:
-    """A game in progress: the record (every action so far), the state it leads to, the save path."""
+    """A game in progress: the record (every action so far), the state it leads to, and the
+    file it saves itself to."""
 
     record: GameRecord
     path: Path
     state: GameState
-    bots: dict[int, object] = field(default_factory=dict)
+    bots: dict[int, Strategy] = field(default_factory=dict)
     opening_turns: tuple[tuple[int | None, tuple[Event, ...]], ...] = ()
     """The round in play so far, as it was replayed: each action's seat (None for the deal)
     and the events it caused. The game screen fills its log and its "new" marks from it."""
@@ -34,7 +35,7 @@ class GameSession:
 
     def __post_init__(self) -> None:
         for seat, config in enumerate(self.record.seats):
-            if config.player == "computer":
+            if config.level is not None:
                 self.bots[seat] = make_bot(config.level, seat_seed(self.record.seed, seat))
 
     # ----- creating ------------------------------------------------------------------------
@@ -58,14 +59,17 @@ class GameSession:
     @classmethod
     def from_record(cls, record: GameRecord, path: Path) -> GameSession:
         """A session at the end of ``record``; the current round's turns seed the screen."""
-        state: GameState | None = None
         round_turns: list[tuple[int | None, tuple[Event, ...]]] = []
-        for state, events, action in record.replay():
+        for _state, events, action in record.replay():
             if any(isinstance(event, RoundStarted) for event in events):
                 round_turns = []
             round_turns.append((None if action is None else action.seat, events))
-        assert state is not None, "a record always replays at least its first deal"
-        return cls(record=record, path=path, state=state, opening_turns=tuple(round_turns))
+        return cls(
+            record=record,
+            path=path,
+            state=record.final_state(),
+            opening_turns=tuple(round_turns),
+        )
 
     @classmethod
     def take_over(
@@ -113,7 +117,8 @@ class GameSession:
         return self.record.seats[seat].player == "human"
 
     def legal(self) -> tuple[Action, ...]:
-        """What the seat on turn may do now (empty once the game is over); worked out once per state."""
+        """What the seat on turn may do now (empty once the game is over), worked out once per
+        state."""
         cached_state, actions = self._legal
         if cached_state is not self.state:
             actions = legal_actions(self.state)
@@ -138,11 +143,18 @@ class GameSession:
         """The action the computer seat on turn chooses from its own view of the game."""
         seat = self.state.turn
         bot = self.bots[seat]
-        return bot.choose(self.state.view(seat), self.legal())  # type: ignore[attr-defined]
+        return bot.choose(self.state.view(seat), self.legal())
 
     def save(self) -> None:
         """Write the record to the autosave path (atomically)."""
         save_record(self.record, self.path)
+
+    def copy_name(self) -> str:
+        """A file name suggested for a copy: the players' names and the round, e.g.
+        ``ana-bea-round-2``."""
+        names = "-".join("".join(c for c in name.lower() if c.isalnum()) for name in self.names)
+        names = "-".join(part for part in names.split("-") if part)[:40] or "game"
+        return f"{names}-round-{self.state.round_number}"
 
     def save_as(self, path: Path) -> None:
         """Write a named copy of the record to ``path`` (the autosave goes on as before)."""

@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from chickenfoot.rules._frozen import SharedValues, _adopt
 from chickenfoot.rules.actions import _DRAWS, _PASSES, _PLAYS, Draw, Pass, Play
@@ -469,8 +469,8 @@ def legal_moves(position: Position) -> tuple[Move, ...]:
     return (_PASS_MOVES[seat],)
 
 
-_OPEN_END_IDS = 7
-_OPEN_ENDS = 8
+_OPEN_END_IDS: Final = 7
+_OPEN_ENDS: Final = 8
 """Where a :data:`BoardTuple` keeps its open end ids and open ends (read on every move)."""
 
 

@@ -140,3 +140,11 @@ def save_status(summary: SaveSummary) -> str:
     if summary.finished:
         return f"finished ({plural(summary.round_count, 'round')})"
     return f"round {summary.round_number} of {summary.round_count}"
+
+
+def foot_news(event: FootOpened, names: Sequence[str]) -> str:
+    """The news of a chicken foot, for a notice: who closed which line and what must follow."""
+    return (
+        f"{seat_name(names, event.seat)} closed {place_name(event.target)} with "
+        f"{double_text(event.value)}: three {event.value}s must follow."
+    )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+
+from chickenfoot.rules import Tile
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -38,3 +40,15 @@ def double_text(value: int) -> str:
 def place_name(target: str) -> str:
     """A board position in words: "A" is "arm A", "A.2" is "toe A.2"."""
     return f"toe {target}" if "." in target else f"arm {target}"
+
+
+def hand_order(tile: Tile) -> tuple[int, int, int]:
+    """Sort key of a tile in a hand: doubles first, then by the higher end, then the lower,
+    heaviest first; so tiles sharing a high number sit together."""
+    return (0 if tile.is_double else 1, -tile.high, -tile.low)
+
+
+def sorted_hand(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """``tiles`` in the order a hand is shown: doubles (highest first), then the others grouped
+    by their higher end, heaviest first. E.g. 6|6 2|2 5|6 1|6 3|5 0|4."""
+    return tuple(sorted(tiles, key=hand_order))

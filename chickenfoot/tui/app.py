@@ -1,8 +1,10 @@
 """The chickenfoot Textual app: menus, the game, replays, and a guard for small terminals.
 
 :class:`ChickenFootApp` opens the main menu, or continues a saved game (``load``), or opens a
-replay (``replay``). Other screens call its public methods to start, continue, replay or
-take over games. :func:`run_app` is what the ``chickenfoot`` command runs.
+replay (``replay``). Screens navigate by posting the messages of
+:mod:`chickenfoot.tui.messages` (``StartGame``, ``ContinueGame``, ``OpenReplay``, ...), which
+bubble up to the app; its typed methods do the work. :func:`run_app` is what the
+``chickenfoot`` command runs.
 """
 
 from __future__ import annotations
@@ -19,13 +21,30 @@ from textual.widgets import Static
 
 from chickenfoot.play.session import GameSession
 from chickenfoot.rules import IllegalAction, RuleSet
+from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
 from chickenfoot.tui.commands import ScreenCommands
+from chickenfoot.tui.messages import (
+    ContinueGame,
+    LeaveGame,
+    OpenReplay,
+    RequestQuit,
+    ShowHelp,
+    ShowSaves,
+    ShowSetup,
+    StartGame,
+    TakeOver,
+)
+from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
+from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.load import LoadScreen
+from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.replay import ReplayScreen
+from chickenfoot.tui.screens.setup import SetupScreen
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-QUIT_ARM_SECONDS = 3.0
 
 
 def too_small_message(size: Size) -> str:
@@ -96,7 +115,6 @@ class ChickenFootApp(App[None]):
         self.replay_path = replay
         self.bot_delay = bot_delay
         self._menu_depth = 1
-        self._quit_armed = False
         self._mounted = False
 
     # ----- start-up and size ---------------------------------------------------------------------
@@ -112,10 +130,6 @@ class ChickenFootApp(App[None]):
         self._check_size(self.size)
 
     def _install_menu(self) -> None:
-        try:
-            from chickenfoot.tui.screens.menu import MenuScreen
-        except ImportError:
-            return
         self.push_screen(MenuScreen())
         self._menu_depth = 2
 
@@ -145,7 +159,7 @@ class ChickenFootApp(App[None]):
             self.pop_screen()
 
     def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
-        """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal) and play it."""
+        """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal); play it."""
         try:
             session = GameSession.new(rules, seats, seed)
         except OSError as error:
@@ -176,17 +190,13 @@ class ChickenFootApp(App[None]):
         except (RecordError, OSError) as error:
             self.notify(str(error), severity="error", markup=False)
             return
-        try:
-            from chickenfoot.tui.screens.replay import ReplayScreen
-        except ImportError:
-            self.notify("Replays are not available in this build.", severity="error")
-            return
         self.push_screen(ReplayScreen(record, path))
 
     def take_over(
         self, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]
     ) -> None:
-        """Start a new game from the state after the first ``action_count`` actions of ``record``."""
+        """Start a new game from the state after the first ``action_count`` actions of
+        ``record``."""
         try:
             session = GameSession.take_over(record, action_count, seats)
         except (ValueError, IllegalAction, OSError) as error:
@@ -205,16 +215,10 @@ class ChickenFootApp(App[None]):
 
     def action_request_quit(self) -> None:
         """Quit after a confirmation (the game is saved after every move anyway)."""
-        try:
-            from chickenfoot.tui.screens.confirm import ConfirmScreen
-        except ImportError:
-            self._quit_by_pressing_twice()
-            return
         if isinstance(self.screen, ConfirmScreen):
             return
-        in_game = any(isinstance(screen, GameScreen) for screen in self.screen_stack)
         question = "Quit Chicken Foot?"
-        if in_game:
+        if self.game_screen is not None:
             question += " The game is saved: Continue resumes it."
 
         def answered(quit_now: bool | None) -> None:
@@ -223,17 +227,52 @@ class ChickenFootApp(App[None]):
 
         self.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), answered)
 
-    def _quit_by_pressing_twice(self) -> None:
-        if self._quit_armed:
-            self.exit()
+    # ----- navigation messages -------------------------------------------------------------------
+
+    def on_start_game(self, message: StartGame) -> None:
+        """A screen asked for a new game."""
+        self.start_game(message.rules, message.seats, message.seed)
+
+    def on_continue_game(self, message: ContinueGame) -> None:
+        """A screen asked to continue a game (the latest unfinished one when no path)."""
+        path = message.path if message.path is not None else storage.latest_unfinished()
+        if path is None:
+            self.notify("There is no unfinished game to continue.", severity="warning")
             return
-        self._quit_armed = True
-        self.notify("Press q again to quit (the game is saved).", timeout=QUIT_ARM_SECONDS)
+        self.continue_game(path)
 
-        def disarm() -> None:
-            self._quit_armed = False
+    def on_open_replay(self, message: OpenReplay) -> None:
+        """A screen asked for a replay."""
+        self.open_replay(message.path)
 
-        self.set_timer(QUIT_ARM_SECONDS, disarm)
+    def on_take_over(self, message: TakeOver) -> None:
+        """The replay asked to take over a game from a point."""
+        self.take_over(message.record, message.action_count, message.seats)
+
+    def on_leave_game(self, message: LeaveGame) -> None:
+        """A screen asked to go back to the menu."""
+        self.leave_game()
+
+    def on_show_setup(self, message: ShowSetup) -> None:
+        """Open the New game set-up over the menu (a game in play stays saved)."""
+        self._back_to_menu()
+        self.push_screen(SetupScreen())
+
+    def on_show_saves(self, message: ShowSaves) -> None:
+        """Open the saved games, or the replays."""
+        self.push_screen(LoadScreen(replays=message.replays))
+
+    def on_show_help(self, message: ShowHelp) -> None:
+        """Open the help (unless it is already on top)."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def on_request_quit(self, message: RequestQuit) -> None:
+        """Quit: at once from the menu, after asking while a game is open."""
+        if self.game_screen is None:
+            self.exit()
+        else:
+            self.action_request_quit()
 
     @property
     def game_screen(self) -> GameScreen | None:

@@ -59,12 +59,12 @@ async def test_hand_off_footer_offers_only_its_own_keys(kit) -> None:
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: app.screen is handoff, "the hand-off again")
         assert game.session.record.actions == actions_before
-        assert game.bot_delay == 0
-        assert game.query_one(HandView).hidden
-        assert game.selected is None
+        assert game.table.bot_delay == 0
+        assert game.query_one(HandView).shown.hidden
+        assert game.table.selected is None
         await pilot.press("enter")
         await kit.wait_for(
-            pilot, lambda: app.screen is game and game.human_turn, "the hand to show"
+            pilot, lambda: app.screen is game and game.table.human_turn, "the hand to show"
         )
         assert "draw" in shown_actions(app) or "play" in shown_actions(app)
 
@@ -80,7 +80,7 @@ async def test_hand_off_keys_open_the_scoreboard_and_return(kit) -> None:
         )
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: app.screen is handoff, "the hand-off again")
-        assert game.query_one(HandView).hidden
+        assert game.query_one(HandView).shown.hidden
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: app.game_screen is None, "the menu")
 

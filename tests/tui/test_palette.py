@@ -47,7 +47,7 @@ async def start_game(pilot, kit) -> GameScreen:
     app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
     await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
     game = kit.game_screen(app)
-    await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+    await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
     return game
 
 

@@ -479,7 +479,8 @@ async def test_up_and_down_move_between_fields() -> None:
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
-        first = app.focused
+        first = screen.seat_rows[0].query_one(".seat-name", Input)
+        await wait_for(pilot, lambda: app.focused is first, "the first name to have the cursor")
         await pilot.press("down")
         await wait_for(
             pilot,

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.play.table import end_labels
 from chickenfoot.rules import Play, legal_actions
 from chickenfoot.saves.record import load_record
-from chickenfoot.tui.screens.game import end_labels
-from chickenfoot.tui.widgets.hand import sorted_hand
+from chickenfoot.text.words import sorted_hand
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 

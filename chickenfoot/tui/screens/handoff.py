@@ -1,15 +1,17 @@
 """Pass-and-play hand-off: every hand is hidden until the next player takes the keyboard.
 
 The game screen hides the hand before pushing this modal, so only the board and the scores
-show through behind it. Enter (or the button) dismisses it and the game shows the new hand.
-The dialog has its own Footer, so the game's keys (play, draw, ...), which do nothing while
-it is up, are not offered; only what works here is: showing the hand, and the keys that
-reveal no hand (scores, help, save as, back to the menu, quit).
+show through behind it. Enter (or the button) tells the game the player has the keyboard and
+closes the dialog; the game shows the new hand. The dialog has its own Footer, so the game's
+keys (play, draw, ...), which do nothing while it is up, are not offered; only what works here
+is: showing the hand, the game's commands that reveal no hand (scores, help, save as, back to
+the menu; the game gives the function that runs them), and quit.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,17 +20,11 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from chickenfoot.tui.commands import PaletteCommand
-
-if TYPE_CHECKING:
-    from chickenfoot.tui.screens.game import GameScreen
-
-TABLE_ACTIONS = ("scoreboard", "help", "save_as", "new_game", "leave")
-"""Game screen actions that show no hand, so they are safe to offer during the hand-off."""
+from chickenfoot.tui.commands import ActionEntry, PaletteCommand
 
 
 class HandoffScreen(ModalScreen[None]):
-    """ "Pass to <name>, then press Enter"."""
+    """The "Pass to <name>, then press Enter" dialog, closed once they have."""
 
     CSS_PATH = "handoff.tcss"
     BINDINGS = [
@@ -42,11 +38,21 @@ class HandoffScreen(ModalScreen[None]):
         Binding("ctrl+p", "app.command_palette", "palette", show=False),
     ]
 
-    def __init__(self, player: str, *, table: GameScreen | None = None) -> None:
-        """``player`` is the name to call; ``table`` the game behind, whose safe keys work here."""
+    def __init__(
+        self,
+        player: str,
+        on_ready: Callable[[], object],
+        table_commands: Sequence[ActionEntry] = (),
+        run_table_action: Callable[[str], object] | None = None,
+    ) -> None:
+        """``player`` is the name to call; ``on_ready`` runs when they take the keyboard,
+        before the dialog closes; ``table_commands`` are the (action, title, help) of the
+        game's commands that show no hand, offered here too and run by ``run_table_action``."""
         super().__init__()
         self.player = player
-        self.table = table
+        self.on_ready = on_ready
+        self.table_commands = tuple(table_commands) if run_table_action is not None else ()
+        self.run_table_action = run_table_action
 
     def compose(self) -> ComposeResult:
         """A small dialog over the dimmed table, and a Footer with this dialog's keys only."""
@@ -66,36 +72,37 @@ class HandoffScreen(ModalScreen[None]):
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The game's keys work here only when the game behind is known."""
+        """The game's keys work here only for the commands the game offers."""
         if action == "table":
-            return self.table is not None
+            return any(entry[0] in parameters for entry in self.table_commands)
         return True
 
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The button does what Enter does."""
+        event.stop()
+        self.action_ready()
+
     def action_ready(self) -> None:
-        """The next player has the keyboard: close the hand-off."""
+        """The next player has the keyboard: say so, then close the hand-off."""
+        self.on_ready()
         self.dismiss(None)
 
     def action_table(self, action: str) -> None:
-        """Run one of the game's actions that show no hand (see ``TABLE_ACTIONS``)."""
-        if self.table is None or action not in TABLE_ACTIONS:
-            return
-        getattr(self.table, f"action_{action}")()
+        """Run one of the game's commands that show no hand (the dialog stays)."""
+        if self.run_table_action is not None and any(
+            entry[0] == action for entry in self.table_commands
+        ):
+            self.run_table_action(action)
 
     def palette_commands(self) -> list[PaletteCommand]:
         """The command palette offers what the keys offer."""
         ready = PaletteCommand(
             "Show my hand", f"I am {self.player}: close this dialog", self.action_ready, "ready"
         )
-        commands = [ready]
-        if self.table is not None:
-            commands.extend(
-                command
-                for command in self.table.palette_commands()
-                if command.action in TABLE_ACTIONS
-            )
-        return commands
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """The button does what Enter does."""
-        event.stop()
-        self.dismiss(None)
+        return [
+            ready,
+            *(
+                PaletteCommand(title, help_text, partial(self.action_table, action), action)
+                for action, title, help_text in self.table_commands
+            ),
+        ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -188,6 +189,16 @@ def help_markdown(screens: Sequence[ScreenKeys] = SCREENS) -> str:
     """The whole help text: the rules summary, then the keys of every screen."""
     sections = [section for section in map(screen_section, screens) if section]
     return RULES_SUMMARY + "\n## Keys\n\n" + "\n".join(sections)
+
+
+def help_command(screen: Screen[Any]) -> PaletteCommand:
+    """The palette command that opens the help screen over ``screen``."""
+    return PaletteCommand(
+        "Help",
+        "Keys and a summary of the rules",
+        lambda: screen.app.push_screen(HelpScreen()),
+        "help",
+    )
 
 
 class HelpScreen(Screen[None]):

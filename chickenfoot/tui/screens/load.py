@@ -16,7 +16,7 @@ import asyncio
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -27,7 +27,10 @@ from textual.widgets import DataTable, Footer, Input, Static
 from chickenfoot.saves.storage import SaveSummary, list_saves, saves_dir, summarize
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.words import plural
-from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
+from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.messages import ContinueGame, OpenReplay
+from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.help import help_command
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
 SEATS_WIDTH = 34
@@ -116,8 +119,9 @@ class LoadScreen(Screen[None]):
     def refresh_list(self) -> None:
         """Read the saves folder again, in a thread (each file is loaded and replayed once, then
         remembered while unchanged), and show what is there."""
-        self.run_worker(self._read_saves, group="saves", exclusive=True)
+        self._read_saves()
 
+    @work(group="saves", exclusive=True)
     async def _read_saves(self) -> None:
         self.show_saves(await asyncio.to_thread(list_saves))
 
@@ -141,7 +145,8 @@ class LoadScreen(Screen[None]):
         empty = self.query_one("#load-empty", Static)
         empty.display = not summaries
         empty.update(
-            f"No saved games yet in {saves_dir()}.\nPress o to open a saved game from anywhere else."
+            f"No saved games yet in {saves_dir()}.\n"
+            "Press o to open a saved game from anywhere else."
         )
         self._show_detail()
         self.refresh_bindings()
@@ -228,14 +233,14 @@ class LoadScreen(Screen[None]):
                 severity="warning",
             )
             return
-        self.app.continue_game(summary.path)  # type: ignore[attr-defined]
+        self.post_message(ContinueGame(summary.path))
 
     def action_replay(self) -> None:
         """Open the replay of the highlighted game."""
         summary = self.selected
         if summary is None or not self._loads(summary):
             return
-        self.app.open_replay(summary.path)  # type: ignore[attr-defined]
+        self.post_message(OpenReplay(summary.path))
 
     def _loads(self, summary: SaveSummary) -> bool:
         """True if ``summary``'s file loads; else its error is shown."""
@@ -249,8 +254,6 @@ class LoadScreen(Screen[None]):
         summary = self.selected
         if summary is None:
             return
-        from chickenfoot.tui.screens.confirm import ConfirmScreen
-
         what = ", ".join(summary.names) if summary.ok else "this unreadable file"
         question = f"Delete {summary.path.name} ({what})? This cannot be undone."
 
@@ -289,9 +292,9 @@ class LoadScreen(Screen[None]):
             return
         self._hide_path_input()
         if self.replays or summary.finished:
-            self.app.open_replay(summary.path)  # type: ignore[attr-defined]
+            self.post_message(OpenReplay(summary.path))
         else:
-            self.app.continue_game(summary.path)  # type: ignore[attr-defined]
+            self.post_message(ContinueGame(summary.path))
 
     def _hide_path_input(self) -> None:
         path_input = self.query_one("#load-path", Input)

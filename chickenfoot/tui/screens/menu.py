@@ -23,6 +23,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chickenfoot.saves import storage
+from chickenfoot.tui.messages import ContinueGame, RequestQuit, ShowHelp, ShowSaves, ShowSetup
 
 LOGO = r"""
 [5|1]   [5|3]   [5|6]
@@ -58,49 +59,33 @@ def continue_text(path: Path) -> str:
     summary = storage.summarize(path)
     if not summary.ok:
         return "Continue"
-    return f"Continue: {names_text(summary.names)} · round {summary.round_number} of {summary.round_count}"
+    where = f"round {summary.round_number} of {summary.round_count}"
+    return f"Continue: {names_text(summary.names)} · {where}"
 
 
 def show_setup(app: App[object]) -> None:
     """Open the New game set-up screen."""
-    from chickenfoot.tui.screens.setup import SetupScreen
-
-    app.push_screen(SetupScreen())
+    app.post_message(ShowSetup())
 
 
 def continue_latest(app: App[object]) -> None:
-    """Continue the most recent unfinished game, or say there is none."""
-    path = storage.latest_unfinished()
-    if path is None:
-        app.notify("There is no unfinished game to continue.", severity="warning")
-        return
-    app.continue_game(path)  # type: ignore[attr-defined]
+    """Continue the most recent unfinished game (the app says so when there is none)."""
+    app.post_message(ContinueGame())
 
 
 def show_saves(app: App[object], replays: bool = False) -> None:
     """Open the saved games (to continue or replay one), or the replays list."""
-    try:
-        from chickenfoot.tui.screens.load import LoadScreen
-    except ImportError:
-        app.notify("Saved games cannot be listed in this build.", severity="error")
-        return
-    app.push_screen(LoadScreen(replays=replays))
+    app.post_message(ShowSaves(replays=replays))
 
 
 def show_help(app: App[object]) -> None:
     """Open the help screen (unless it is already on top)."""
-    from chickenfoot.tui.screens.help import HelpScreen
-
-    if not isinstance(app.screen, HelpScreen):
-        app.push_screen(HelpScreen())
+    app.post_message(ShowHelp())
 
 
 def quit_app(app: App[object]) -> None:
     """Quit: at once from the menu, after a confirmation while a game is open."""
-    if getattr(app, "game_screen", None) is not None and hasattr(app, "action_request_quit"):
-        app.action_request_quit()
-        return
-    app.exit()
+    app.post_message(RequestQuit())
 
 
 MenuCommand = tuple[str, str, Callable[[App[object]], None]]

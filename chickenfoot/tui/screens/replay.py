@@ -25,14 +25,16 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Select, Static
 
 from chickenfoot.play.replay import ReplayCursor
+from chickenfoot.play.table import BoardShown, HandShown, SeatsShown
 from chickenfoot.rules import Event, Play, legal_actions
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import describe_event
-from chickenfoot.text.words import plural
-from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
+from chickenfoot.text.words import plural, sorted_hand
+from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.messages import TakeOver
+from chickenfoot.tui.screens.help import help_command
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
-from chickenfoot.tui.widgets.hand import sorted_hand
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""
@@ -159,9 +161,9 @@ class ReplayScreen(Screen[None]):
         state = cursor.state
         next_action = None if cursor.at_end else self.record.actions[cursor.index]
         next_play = next_action if isinstance(next_action, Play) else None
-        self.query_one(BoardView).show(
+        self.query_one(BoardView).shown = BoardShown(
             state.board,
-            targets={next_play.target: NEXT_LABEL} if next_play else None,
+            labels={next_play.target: NEXT_LABEL} if next_play else {},
             chosen=next_play.target if next_play else None,
         )
         playable = (
@@ -173,9 +175,11 @@ class ReplayScreen(Screen[None]):
             on_turn = seat == state.turn and not state.over
             hand = sorted_hand(dealt)
             view = self.query_one(f"#hand-{seat}", HandView)
-            view.show(
+            view.shown = HandShown(
                 hand,
-                playable=[index for index, tile in enumerate(hand) if on_turn and tile in playable],
+                playable=frozenset(
+                    index for index, tile in enumerate(hand) if on_turn and tile in playable
+                ),
                 selected=hand.index(next_play.tile)
                 if next_play and next_play.seat == seat
                 else None,
@@ -189,14 +193,14 @@ class ReplayScreen(Screen[None]):
                 self.query_one("#replay-hands", VerticalScroll).scroll_to_widget(
                     view, animate=False
                 )
-        self.query_one(SeatsPanel).show(
+        self.query_one(SeatsPanel).shown = SeatsShown(
             self.names,
-            [len(hand) for hand in state.hands],
+            tuple(len(hand) for hand in state.hands),
             state.totals,
             None if state.over else state.turn,
-            computers=[
+            frozenset(
                 seat for seat, config in enumerate(self.record.seats) if config.player != HUMAN
-            ],
+            ),
         )
         self._update_log()
         self._show_mode()
@@ -338,7 +342,7 @@ class ReplayScreen(Screen[None]):
 
         def chosen(seats: tuple[SeatConfig, ...] | None) -> None:
             if seats is not None:
-                self.app.take_over(self.record, action_count, seats)  # type: ignore[attr-defined]
+                self.post_message(TakeOver(self.record, action_count, seats))
 
         self.app.push_screen(TakeOverScreen(self.record.seats, self.cursor.position_text), chosen)
 

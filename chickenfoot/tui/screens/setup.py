@@ -6,7 +6,7 @@ fills every rule field with that preset's values; a blank number field means the
 its placeholder shows. The form is checked as it is typed with the engine's own validation
 (:func:`chickenfoot.rules.build_rules`): each problem is shown under its field and Start stays
 disabled while there is one. Start remembers the set-up (:mod:`chickenfoot.saves.settings`)
-and calls ``app.start_game(rules, seats, seed)``.
+and posts :class:`~chickenfoot.tui.messages.StartGame`.
 
 Keys: Tab / Shift+Tab or ↓ / ↑ move between fields, Enter or Space opens a list, ``ctrl+n``
 adds a seat, ``ctrl+r`` removes the seat being edited (else the last), ``ctrl+s`` starts,
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from pydantic import ValidationError
 from textual import on
@@ -47,7 +47,9 @@ from chickenfoot.rules.ruleset import (
 from chickenfoot.rules.tiles import set_tile_count
 from chickenfoot.saves.record import NAME_MAX_LENGTH, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, save_settings
-from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
+from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.messages import StartGame
+from chickenfoot.tui.screens.help import help_command
 
 HUMAN = "human"
 COMPUTER_PREFIX = "computer:"
@@ -418,7 +420,7 @@ class SetupScreen(Screen[None]):
         """A different preset: fill every rule field with its values."""
         if name == self.preset_name or name not in PRESETS:
             return
-        self.preset_name = cast(PresetName, name)
+        self.preset_name = name
         self.query_one("#preset-help", Static).update(PRESET_HELP[name])
         for field_name, value in preset_values(self.preset_name).items():
             if FIELDS_BY_NAME[field_name].choices is not None:
@@ -493,7 +495,8 @@ class SetupScreen(Screen[None]):
         show_line(
             summary,
             f"Ready: {rules.players} seats, double-{rules.set_size} ({rules.tile_count} tiles), "
-            f"{rules.tiles_per_hand} tiles each, {rules.arm_count} arms, {rules.round_count} rounds.",
+            f"{rules.tiles_per_hand} tiles each, {rules.arm_count} arms, "
+            f"{rules.round_count} rounds.",
         )
         summary.set_class(False, "-invalid")
 
@@ -590,7 +593,7 @@ class SetupScreen(Screen[None]):
             self.notify(
                 f"Could not remember this set-up: {error}", severity="warning", markup=False
             )
-        self.app.start_game(self.rules, seats, self.seed)  # type: ignore[attr-defined]
+        self.post_message(StartGame(self.rules, seats, self.seed))
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Start (only when the set-up can be played), add or remove a seat, back, and help."""
