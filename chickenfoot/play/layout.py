@@ -148,7 +148,9 @@ class TileSpot(NamedTuple):
 
     ``placement`` is its index in ``board.played`` (None for the centre double); ``line`` the
     id of its line (None for the centre); ``upright`` is True for the two-row shape;
-    ``numbers`` are (left, right) of a flat tile, (top, bottom) of an upright one.
+    ``numbers`` are (left, right) of a flat tile, (top, bottom) of an upright one;
+    ``leapt`` is True for a tile that could not touch the tile before it (its line was boxed
+    in) and lies further on, a dotted connector over the free cells between.
     """
 
     placement: int | None
@@ -157,6 +159,7 @@ class TileSpot(NamedTuple):
     box: Box
     upright: bool
     numbers: tuple[int, int]
+    leapt: bool = False
 
     @property
     def is_centre(self) -> bool:
@@ -774,13 +777,18 @@ class _Table:
         return room
 
     def _leap(self, candidates: list[tuple[_Move, Exit]]) -> tuple[_Move, Exit, list[_Cell]]:
-        """The nearest free place straight past whatever blocks each candidate."""
+        """The nearest free place straight past whatever blocks each candidate; at the same
+        distance, one whose dotted connector would show (a free cell between) comes first."""
         for distance in range(1, LEAP_LIMIT):
+            found: list[tuple[_Move, Exit, list[_Cell]]] = []
             for move, exit in candidates:
                 dx, dy = STEP[move.heading]
                 box = move.box.moved(dx * distance, dy * distance)
                 if self.free(box):
-                    return move._replace(box=box), exit, _gap(exit, move.heading, box)
+                    found.append((move._replace(box=box), exit, _gap(exit, move.heading, box)))
+            shown = [leap for leap in found if any(c not in self.occupied for c in leap[2])]
+            if shown or found:
+                return (shown or found)[0]
         raise RuntimeError("no free place for a tile")  # pragma: no cover - the grid is unbounded
 
     # -- lines --
@@ -832,7 +840,9 @@ class _Table:
         upright = box.height == 2
         first_is_inner = heading in ("E", "S")
         numbers = (inner, end) if first_is_inner else (end, inner)
-        spot_index = self._add_spot(TileSpot(index, target, tile, box, upright, numbers))
+        spot_index = self._add_spot(
+            TileSpot(index, target, tile, box, upright, numbers, leapt=bool(gap))
+        )
         line.spots.append(spot_index)
         line.heading, line.main = heading, move.main
         if double:
