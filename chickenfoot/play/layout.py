@@ -66,6 +66,8 @@ DEFAULT_BOUNDS: Final = (48, 13)
 """The board area of the game screen at 80x24, one row kept for an open-ends strip."""
 MIN_BOUNDS: Final = (24, 7)
 """Smaller bounds are raised to this: the centre and a tile each way must fit."""
+RING_ROWS: Final = 4
+"""Rows of each ring of cells round the bounds that a table outgrowing them fills in turn."""
 LEAP_LIMIT: Final = 4096
 """How far (cells) a boxed-in line may leap; far beyond any table's size."""
 
@@ -732,29 +734,47 @@ class _Table:
         three toes beats one that does not, even if it is outside the line's space.
         """
         is_double = double is not None
-        candidates = [
-            (_Move(box, heading, main, port), exit)
-            for exit, heading, main, port in moves
-            for box in self.boxes(exit, heading, is_double)
-        ]
-        free = [(move, exit) for move, exit in candidates if self.free(move.box)]
         bounds = self.bounds
-        inside = [(move, exit) for move, exit in free if move.box.within(bounds)]
-        if inside:
-            ranked = sorted(
-                range(len(inside)),
-                key=lambda index: (
-                    double is not None and self.toe_room(inside[index][0], double) < TOES_PER_FOOT,
-                    not self.in_space(inside[index][0].box, space),
-                    index,
-                ),
-            )
-            move, exit = inside[ranked[0]]
+        candidates: list[tuple[_Move, Exit]] = []
+        in_space: list[tuple[_Move, Exit]] = []
+        inside: list[tuple[_Move, Exit]] = []
+        outside: list[tuple[_Move, Exit]] = []
+        for exit, heading, main, port in moves:
+            for box in self.boxes(exit, heading, is_double):
+                move = _Move(box, heading, main, port)
+                candidates.append((move, exit))
+                if not self.free(box):
+                    continue
+                if not box.within(bounds):
+                    outside.append((move, exit))
+                elif self.in_space(box, space):
+                    if double is None or self.toe_room(move, double) >= TOES_PER_FOOT:
+                        return move, exit, []  # the common case: decided at once
+                    in_space.append((move, exit))
+                else:
+                    inside.append((move, exit))
+        if double is not None:
+            for move, exit in inside:
+                if self.toe_room(move, double) >= TOES_PER_FOOT:
+                    return move, exit, []
+        if in_space or inside:
+            move, exit = (in_space or inside)[0]
             return move, exit, []
-        if free:
-            move, exit = min(free, key=lambda item: item[0].box.overflow(bounds))
+        if outside:
+            move, exit = min(outside, key=lambda item: self.ring(item[0].box))
             return move, exit, []
         return self._leap(candidates)
+
+    def ring(self, box: Box) -> int:
+        """How far outside the bounds ``box`` lies, in rings two flat tiles wide and four rows
+        high: a line that had to leave the bounds snakes in the nearest ring with room, so a
+        big table grows outwards evenly instead of lines hugging the bounds and boxing each
+        other in."""
+        bounds = self.bounds
+        across = max(bounds.x - box.x, box.right - bounds.right, 0)
+        down = max(bounds.y - box.y, box.bottom - bounds.bottom, 0)
+        step = 2 * self.shapes.flat_width
+        return max(-(-across // step), -(-down // RING_ROWS))
 
     def toe_room(self, move: _Move, line: _Growing) -> int:
         """How many toes of a double laid as ``move`` could start inside the bounds now."""
