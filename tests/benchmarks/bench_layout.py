@@ -5,8 +5,8 @@ Run ``python -m tests.benchmarks layout`` from the repository root. It prints:
 * layout time of a late double-18, 8-seat ``trains`` table (8 arms; seeded random play until
   :data:`LATE_TILES` tiles are down): median and p95 over :data:`REPEATS` layouts
   (goal < 20 ms). CPU time of the process, so a busy machine does not inflate it;
-* drawing one full screen of it (CPU time too): every visible row of a :class:`TableView` at the game
-  screen's board size (48x13) and at 88x29, row caches emptied first (what a new board or a
+* drawing one full screen of it (CPU time too): every visible row of a :class:`TableView` at
+  the game screen's board size (48x13) and at 88x29, row caches emptied first (what a new board or a
   new selection costs), median over repeats;
 * the share of positions that fit the board area of the game screen at 80x24 (48x13)
   without panning: every position after every play of the first round of :data:`GAMES`
