@@ -8,9 +8,10 @@ chicken foot leaving that double forward and to both sides (a foot on a toe spla
 Pure Python: no Textual, so it is tested and measured on its own.
 
 Tiles are drawn horizontally on horizontal runs (``[3|5]``, one row) and vertically on
-vertical runs (``┌3┐`` over ``└5┘``, two rows, the number nearer the centre first), so the
-numbers that match always touch along the line, as on a real table, and a double across its
-line has the other shape: upright in a row, flat in a column. Numbers up to 18 take two
+vertical runs (``┌3┐`` over ``└5┘``, two rows), each number next to the tile it matches, as
+on a real table; a double across its line has the other shape: upright in a row, flat in a
+column. (Upright tiles cost two of the few rows a terminal has, but stacking flat tiles in a
+column would lose which numbers touch, and a double could no longer lie across its line.) Numbers up to 18 take two
 cells each on every tile of a double-10-or-more set (``[ 3|12]``), so a game never changes
 its tile width.
 
@@ -19,9 +20,11 @@ table should fit, the centre in its middle), shared out like a pinwheel so that 
 arms turn away from each other. A tile goes straight on while it fits; at the edge of its
 space, or at another tile, the line turns (one tile sideways, then back the other way), so it
 snakes through its space in rows two cells apart. When its space is full it may use any free
-cell of the bounds, then anything outside them (the table grows and the view pans), staying as
-close to the bounds as it can; boxed in on every side, it leaps over the obstacle, a dotted
-connector showing the way.
+cell of the bounds, then the rings round them, nearest first (the table grows and the view
+pans); boxed in on every side, it leaps over the obstacle, a dotted connector showing the way.
+A double goes where its three toes will have room if it can (a foot at the edge of the table
+is a dead end). Every open end's label is drawn where its next tile would go, beside the
+line's last tile.
 
 Stability: tiles are laid one by one in the order they were played, and a tile's place
 depends only on the tiles laid before it, so playing a tile never moves a tile already on the
@@ -134,15 +137,6 @@ class Box(NamedTuple):
     def moved(self, dx: int, dy: int) -> Box:
         """The same box ``dx`` columns right and ``dy`` rows down."""
         return Box(self.x + dx, self.y + dy, self.width, self.height)
-
-    def overflow(self, outer: Box) -> int:
-        """How many cells (summed over the four sides) the box sticks out of ``outer``."""
-        return (
-            max(0, outer.x - self.x)
-            + max(0, outer.y - self.y)
-            + max(0, self.right - outer.right)
-            + max(0, self.bottom - outer.bottom)
-        )
 
 
 class TileSpot(NamedTuple):
@@ -271,12 +265,6 @@ class Shapes:
     def label_width(self) -> int:
         """Width of an end's label place: as wide as an upright tile."""
         return self.digits + 2
-
-    def box(self, x: int, y: int, upright: bool) -> Box:
-        """The box of a tile of this shape with its top left at (``x``, ``y``)."""
-        if upright:
-            return Box(x, y, self.upright_width, 2)
-        return Box(x, y, self.flat_width, 1)
 
 
 class Exit(NamedTuple):

@@ -42,7 +42,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from chickenfoot.play.layout import Box, Role, TableLayout, layout_table
+from chickenfoot.play.layout import Role, TableLayout, layout_table
 from chickenfoot.rules import Board
 
 PAN_COLUMNS: Final = 5
@@ -262,10 +262,3 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         if target is not None:
             event.stop()
             self.post_message(self.EndClicked(target))
-
-    def region_of(self, target: str) -> Box | None:
-        """The canvas box followed for open end ``target`` (its label and last tile), or None."""
-        layout = self._layout
-        if layout is None or target not in layout.ends:
-            return None
-        return layout.end_box(target)
