@@ -259,6 +259,25 @@ async def test_the_first_board_shows_its_bounds_the_centre_in_the_middle() -> No
         assert in_view(table, layout.centre.box)
 
 
+async def test_a_new_theme_restyles_the_table() -> None:
+    app = TableApp(marked(nested_feet_board(), 9))
+    app.theme = "textual-dark"
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        layout = table.table_layout
+        assert layout is not None
+        row = layout.centre.box.y
+
+        def centre_style() -> object:
+            strip = table.canvas_strip(row)
+            return next(seg.style for seg in strip if "9|9" in seg.text)
+
+        dark = centre_style()
+        app.theme = "textual-light"
+        await wait_for(pilot, lambda: centre_style() != dark, "the light theme's colours")
+
+
 # ----- pictures --------------------------------------------------------------------------------
 
 

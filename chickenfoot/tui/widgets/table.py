@@ -128,6 +128,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         self._layout: TableLayout | None = None
         self._layout_key: tuple[Board, int | None, tuple[int, int]] | None = None
         self._strips: dict[int, Strip] = {}
+        self._styles: dict[Role | None, Style] = {}
         self.set_reactive(TableView.shown, shown)
 
     # ----- what is shown ---------------------------------------------------------------------
@@ -157,6 +158,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
     def notify_style_update(self) -> None:
         """Styles changed (a new theme, say): draw every row again."""
         self._strips.clear()
+        self._styles.clear()
         super().notify_style_update()
 
     def _lay_out(self) -> None:
@@ -216,7 +218,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
         return self.canvas_strip(y + scroll_y).crop_extend(
-            scroll_x, scroll_x + width, self.rich_style
+            scroll_x, scroll_x + width, self._style(None)
         )
 
     def canvas_strip(self, row: int) -> Strip:
@@ -231,7 +233,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         layout, shown = self._layout, self.shown
         if layout is None or shown is None:
             return Strip.blank(0)
-        base = self.rich_style
+        base = self._style(None)
         runs = layout.row(
             row, labels=shown.labels, legal=shown.legal, chosen=shown.chosen, fresh=shown.fresh
         )
@@ -240,15 +242,22 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         for run in runs:
             if run.x > column:
                 segments.append(Segment(" " * (run.x - column), base))
-            segments.append(Segment(run.text, base + self._role_style(run.role)))
+            segments.append(Segment(run.text, self._style(run.role)))
             column = run.x + len(run.text)
         if column < layout.width:
             segments.append(Segment(" " * (layout.width - column), base))
         return Strip(segments, layout.width)
 
-    def _role_style(self, role: Role) -> Style:
-        """The style of runs of ``role`` (from the component classes, so from the theme)."""
-        return self.get_component_rich_style(component_class(role), partial=True)
+    def _style(self, role: Role | None) -> Style:
+        """The widget's style, with that of ``role``'s component class over it (so from the
+        theme); worked out once until the styles change."""
+        style = self._styles.get(role)
+        if style is None:
+            style = self.rich_style
+            if role is not None:
+                style += self.get_component_rich_style(component_class(role), partial=True)
+            self._styles[role] = style
+        return style
 
     # ----- clicks ----------------------------------------------------------------------------
 
