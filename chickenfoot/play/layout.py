@@ -11,9 +11,9 @@ Tiles are drawn horizontally on horizontal runs (``[3|5]``, one row) and vertica
 vertical runs (``┌3┐`` over ``└5┘``, two rows), each number next to the tile it matches, as
 on a real table; a double across its line has the other shape: upright in a row, flat in a
 column. (Upright tiles cost two of the few rows a terminal has, but stacking flat tiles in a
-column would lose which numbers touch, and a double could no longer lie across its line.) Numbers up to 18 take two
-cells each on every tile of a double-10-or-more set (``[ 3|12]``), so a game never changes
-its tile width.
+column would lose which numbers touch, and a double could no longer lie across its line.)
+Numbers up to 18 take two cells each on every tile of a double-10-or-more set (``[ 3|12]``),
+so a game never changes its tile width.
 
 How a line grows: each line owns a *space*, a share of the ``bounds`` (the viewport the
 table should fit, the centre in its middle), shared out like a pinwheel so that neighbouring
@@ -487,14 +487,14 @@ def _slot_text(box: Box, upright: bool, part: int) -> str:
 
 
 def end_label_text(key: str | None, role: Role, width: int) -> str:
-    """An open end's label in ``width`` cells: the key between the marks of ``role``
+    """An open end's label in at most ``width`` cells: the key between the marks of ``role``
     (``‹a›``, ``▸a◂``, ``»a«``); a key too long for both marks keeps the first one."""
     opening, closing = END_MARKS[role]
     shown = key if key else NO_LABEL
     text = f"{opening}{shown}{closing}"
     if len(text) > width:
         text = f"{opening}{shown}"[:width]
-    return text.ljust(width)
+    return text
 
 
 # ----- geometry of the centre ------------------------------------------------------------------
@@ -925,17 +925,32 @@ class _Table:
         return self.port_moves(ports), space, ports
 
     def labels_beside(self, exit: Exit) -> list[Box]:
-        """Label places touching the number at ``exit``, on every side, the exit's own first:
+        """Label places touching the tile at ``exit``: those touching its number first (on the
+        exit's own side first), then the rest of every side, nearest the number first. This is
         where a label goes when the next tile's place lies outside the bounds."""
         width = self.shapes.label_width
         box = exit.box
-        sides: dict[Heading, Box] = {
+        at_number: dict[Heading, Box] = {
             "E": Box(box.right, exit.row, width, 1),
             "W": Box(box.x - width, exit.row, width, 1),
             "N": Box(exit.column - 1, box.y - 1, width, 1),
             "S": Box(exit.column - 1, box.bottom, width, 1),
         }
-        return [sides[exit.heading], *(box for h, box in sides.items() if h != exit.heading)]
+        places = [at_number[exit.heading], *(b for h, b in at_number.items() if h != exit.heading)]
+        sliding = [
+            *(
+                Box(x, row, width, 1)
+                for row in (box.y - 1, box.bottom)
+                for x in range(box.x - width + 1, box.right)
+            ),
+            *(
+                Box(x, y, width, 1)
+                for x in (box.right, box.x - width)
+                for y in range(box.y, box.bottom)
+            ),
+        ]
+        sliding.sort(key=lambda place: abs(place.x - exit.column) + abs(place.y - exit.row))
+        return places + [place for place in sliding if place not in places]
 
     def label_box(self, box: Box, heading: Heading) -> Box:
         """The label place of an end whose next tile would take ``box`` going ``heading``: its

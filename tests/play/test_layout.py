@@ -272,7 +272,7 @@ def test_end_labels_fit_their_place() -> None:
     assert end_label_text("a", Role.END, 3) == "‹a›"
     assert end_label_text("aa", Role.END_CHOSEN, 4) == "»aa«"
     assert end_label_text("aa", Role.END_LEGAL, 3) == "▸aa"
-    assert end_label_text(None, Role.END, 4) == "‹·› "
+    assert end_label_text(None, Role.END, 4) == "‹·›"
 
 
 # ----- properties of random games --------------------------------------------------------------
