@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from chickenfoot.play.layout import DEFAULT_BOUNDS, layout_table
 from chickenfoot.rules import Board, core, preset
+from chickenfoot.rules.board import from_tuple
 from chickenfoot.rules.ruleset import PresetName
 
 SEED = 18
@@ -43,8 +44,8 @@ def late_board(seed: int = SEED, tiles: int = LATE_TILES) -> Board:
         choose = random.Random(attempt).choice
         position = core.new_game(rules, seed=attempt)
         while not core.is_over(position):
-            if len(position[3][2]) >= tiles:
-                return core.board_model(position[3])
+            if len(from_tuple(core.board_of(position)).played) >= tiles:
+                return from_tuple(core.board_of(position))
             position = core.play(position, choose(core.legal_moves(position)))
     raise RuntimeError(f"no round reached {tiles} tiles")
 
@@ -142,11 +143,11 @@ def fit_share(
         played = 0
         while not core.is_over(position):
             position = core.play(position, choose(core.legal_moves(position)))
-            lean = position[3]
+            lean = core.board_of(position)
             if core.is_over(position) or len(lean[2]) == played:
                 continue  # a draw or a pass: the same board
             played = len(lean[2])
-            layout = layout_table(core.board_model(lean), bounds=bounds, set_size=set_size)
+            layout = layout_table(from_tuple(lean), bounds=bounds, set_size=set_size)
             fits += layout.fits
             positions += 1
     return FitShare(fits, positions)

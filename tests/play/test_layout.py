@@ -27,6 +27,7 @@ from chickenfoot.play.layout import (
     layout_table,
 )
 from chickenfoot.rules import SET_SIZES, Board, Placement, RuleSetError, Tile, core, preset
+from chickenfoot.rules.board import from_tuple
 from tests.benchmarks import bench_layout
 
 
@@ -332,9 +333,9 @@ def random_boards(set_size: int, arms: int, players: int, seed: int) -> list[Boa
         position = core.play(position, choose(core.legal_moves(position)))
         if core.is_over(position):
             break
-        played = position[3][2]
+        played = from_tuple(core.board_of(position)).played
         if played and (not boards or len(boards[-1].played) != len(played)):
-            boards.append(core.board_model(position[3]))
+            boards.append(from_tuple(core.board_of(position)))
     return boards
 
 

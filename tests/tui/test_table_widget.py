@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from chickenfoot.play.layout import Box
 from chickenfoot.rules import Board, core, preset
+from chickenfoot.rules.board import from_tuple
 from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableShown, TableView
 from tests.benchmarks.bench_layout import late_board
 
@@ -40,11 +41,11 @@ def nested_feet_board() -> Board:
         position = core.new_game(rules, seed=seed)
         while not core.is_over(position):
             position = core.play(position, choose(core.legal_moves(position)))
-            lean = position[3]
+            lean = core.board_of(position)
             if core.is_over(position):
                 break
             if lean[3] is None and any(placed.target.count(".") >= 2 for placed in lean[2]):
-                return core.board_model(lean)
+                return from_tuple(lean)
     raise AssertionError("no seed reaches a foot on a toe")
 
 
