@@ -10,12 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from chickenfoot.bots import Strategy, make_bot
 from chickenfoot.bots.registry import seat_seed
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
 from chickenfoot.saves.record import GameRecord, SeatConfig, load_record, save_record
 from chickenfoot.saves.storage import autosave_path
+
+
+class Turn(NamedTuple):
+    """One step of a game as it happened: the state before it (None before the deal), the
+    action (None for the deal) and the events it caused."""
+
+    before: GameState | None
+    action: Action | None
+    events: tuple[Event, ...]
 
 
 @dataclass
@@ -27,10 +37,11 @@ class GameSession:
     path: Path
     state: GameState
     bots: dict[int, Strategy] = field(default_factory=dict)
-    opening_turns: tuple[tuple[int | None, tuple[Event, ...]], ...] = ()
-    """The round in play so far, as it was replayed: each action's seat (None for the deal)
-    and the events it caused. The game screen fills its log and its "new" marks from it."""
-    last_events: tuple[Event, ...] = ()
+    opening_turns: tuple[Turn, ...] = ()
+    """The round in play so far, as it was replayed (the round's deal first). The game
+    screen fills its log and its "new" marks from it."""
+    unsaved: OSError | None = None
+    """Why the file is behind the game (the last save failed), or None when it is saved."""
     _legal: tuple[GameState | None, tuple[Action, ...]] = field(default=(None, ()), repr=False)
 
     def __post_init__(self) -> None:
@@ -59,11 +70,13 @@ class GameSession:
     @classmethod
     def from_record(cls, record: GameRecord, path: Path) -> GameSession:
         """A session at the end of ``record``; the current round's turns seed the screen."""
-        round_turns: list[tuple[int | None, tuple[Event, ...]]] = []
-        for _state, events, action in record.replay():
+        round_turns: list[Turn] = []
+        before: GameState | None = None
+        for state, events, action in record.replay():
             if any(isinstance(event, RoundStarted) for event in events):
                 round_turns = []
-            round_turns.append((None if action is None else action.seat, events))
+            round_turns.append(Turn(before, action, events))
+            before = state
         return cls(
             record=record,
             path=path,
@@ -125,19 +138,19 @@ class GameSession:
             self._legal = (self.state, actions)
         return actions
 
-    def act(self, action: Action) -> tuple[Event, ...]:
-        """Apply ``action``, append it to the record, save atomically; return the events.
+    def act(self, action: Action) -> Turn:
+        """Apply ``action``, append it to the record, save atomically; return what happened.
 
         Raises the engine's ``IllegalAction`` (and changes nothing) if the rules forbid it.
-        Raises ``OSError`` if the file cannot be written: the move stands (its events are in
-        :attr:`last_events`) and the next save writes it too.
+        A save that fails does not undo the move: the session keeps every move in memory,
+        :attr:`unsaved` says why the file is behind, and the next save writes them all.
         """
-        state, events = apply(self.state, action)
+        before = self.state
+        state, events = apply(before, action)
         self.record = self.record.appended(action)
         self.state = state
-        self.last_events = events
-        self.save()
-        return events
+        self.try_save()
+        return Turn(before, action, events)
 
     def bot_action(self) -> Action:
         """The action the computer seat on turn chooses from its own view of the game."""
@@ -146,8 +159,19 @@ class GameSession:
         return bot.choose(self.state.view(seat), self.legal())
 
     def save(self) -> None:
-        """Write the record to the autosave path (atomically)."""
+        """Write the record to the autosave path (atomically); raises ``OSError`` if the file
+        cannot be written."""
         save_record(self.record, self.path)
+        self.unsaved = None
+
+    def try_save(self) -> bool:
+        """Save, remembering in :attr:`unsaved` why it failed; True if the file is up to date."""
+        try:
+            self.save()
+        except OSError as error:
+            self.unsaved = error
+            return False
+        return True
 
     def copy_name(self) -> str:
         """A file name suggested for a copy: the players' names and the round, e.g.

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from chickenfoot.play.session import GameSession
+from chickenfoot.play.keys import TileTyping, end_keys
+from chickenfoot.play.session import GameSession, Turn
 from chickenfoot.rules import (
     Action,
     Board,
@@ -29,6 +30,7 @@ from chickenfoot.rules import (
     GameOver,
     GameState,
     Pass,
+    Passed,
     Play,
     RoundBlocked,
     RoundScored,
@@ -40,14 +42,8 @@ from chickenfoot.rules import (
     visible_to,
 )
 from chickenfoot.text import prompts
-from chickenfoot.text.describe import describe_event, foot_news
-from chickenfoot.text.words import possessive, seat_name, sorted_hand
-
-END_KEYS = "abcefghijlmnortuvwxyzABCEFGHIJLMNORTUVWXYZ"
-"""Letters that label open ends: every letter except the game's own keys (d, k, p, q, s)."""
-
-DIGIT_KEYS = 9
-"""Tiles 1 to 9 of a hand have a digit key."""
+from chickenfoot.text.describe import board_requirement, describe_turn, foot_news
+from chickenfoot.text.words import seat_name, sorted_hand
 
 NOBODY = -1
 """A viewer seat that matches no seat: every drawn tile is hidden from it."""
@@ -57,25 +53,22 @@ BOT_DELAY_MAX = 3.0
 """The pause before each computer move changes by this step, between 0 and this maximum."""
 
 
-def end_labels(targets: Iterable[str]) -> dict[str, str]:
-    """Key letters for open ends, in board order: the first end gets "a", the next "b", ..."""
-    return {
-        target: END_KEYS[index] for index, target in enumerate(targets) if index < len(END_KEYS)
-    }
-
-
 # ----- what a screen shows ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class BoardShown:
-    """The board and the marks on it: key labels of open ends, the ends the selected tile
-    fits (``legal``) and the end it would be played on (``chosen``)."""
+    """The board and the marks on it: the key of every open end (``labels``), the ends the
+    selected tile fits (``legal``), the end it would be played on (``chosen``), the tiles laid
+    since the viewer's last turn (``fresh``: indexes in ``board.played``) and the set's
+    highest double (``set_size``, so the tiles' width never changes mid-game)."""
 
     board: Board
     labels: dict[str, str] = field(default_factory=dict)
     legal: tuple[str, ...] = ()
     chosen: str | None = None
+    fresh: frozenset[int] = frozenset()
+    set_size: int | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +82,8 @@ class HandShown:
     fresh: frozenset[int] = frozenset()
     """Tiles just drawn (marked "new")."""
     title: str = ""
+    banner: str = ""
+    """What a hidden hand shows in place of its tiles (the hand-off), if anything."""
 
 
 @dataclass(frozen=True)
@@ -104,10 +99,12 @@ class SeatsShown:
 
 @dataclass(frozen=True)
 class StatusShown:
-    """The status line: a message and its tone (info, warning, success, error)."""
+    """The status line: what the turn needs and its tone (info, warning, success, error),
+    and below it the latest news or the reason the last key did nothing."""
 
     text: str = ""
     tone: str = "info"
+    news: str = ""
 
 
 @dataclass(frozen=True)
@@ -119,7 +116,9 @@ class TableShown:
     seats: SeatsShown
     status: StatusShown
     topbar: tuple[str, str, str]
-    """The round in bold, then the double and the boneyard, then the rules."""
+    """The round (in bold), the double and the boneyard, what the board needs now."""
+    unsaved: str = ""
+    """Why the game is not saved (a lasting notice), or "" when it is."""
 
 
 # ----- what the turn loop does next --------------------------------------------------------------
@@ -148,12 +147,23 @@ class PersonTurn:
 
 
 @dataclass(frozen=True)
+class LookAtDraw:
+    """A person drew a tile that fits nowhere, and the turn moved on: show it to them before
+    the keyboard is passed (acknowledge it to go on)."""
+
+    seat: int
+    tile: Tile
+
+
+@dataclass(frozen=True)
 class RoundOver:
-    """A round ended: show its result (and acknowledge it to go on)."""
+    """A round ended: show its result over the final table (acknowledge it to go on)."""
 
     event: RoundScored
     ending: str
     """How it ended, in words ("Ana went out!")."""
+    board: Board
+    """The table as the round ended."""
 
 
 @dataclass(frozen=True)
@@ -168,7 +178,7 @@ class Finished:
     """The game is over and its result was shown: nothing more to do."""
 
 
-Step = ComputerTurn | HandOff | PersonTurn | RoundOver | GameEnded | Finished
+Step = ComputerTurn | HandOff | PersonTurn | LookAtDraw | RoundOver | GameEnded | Finished
 """What the turn loop does next (see :meth:`Table.next_step`)."""
 
 
@@ -185,12 +195,21 @@ class Table:
         """The open end the selected tile would be played on, once chosen."""
         self.fresh_tiles: dict[int, frozenset[Tile]] = {}
         """The tiles each seat drew on its latest turn (the hand marks them as new)."""
+        self.feedback = ""
+        """The latest news, or why the last key did nothing (shown under the status)."""
         self._keyboard: int | None = None
         self._last_actor: int | None = None
-        self._news: list[RoundOver | GameEnded] = []
-        for actor, events in session.opening_turns:
-            if actor is not None:
-                self._note_fresh_tiles(actor, events)
+        self._news: list[LookAtDraw | RoundOver | GameEnded] = []
+        self._seen: dict[int, int] = {}
+        """Per seat, how many tiles the board held when it last acted (this round)."""
+        self._digits = TileTyping()
+        self._end_typed = ""
+        turns = session.opening_turns
+        afters = [turn.before for turn in turns[1:]] + [session.state]
+        for turn, after in zip(turns, afters, strict=True):
+            if turn.action is not None and after is not None:
+                self._note_fresh_tiles(turn.action.seat, turn.events)
+                self._seen[turn.action.seat] = len(after.board.played)
         self._reset_selection()
 
     # ----- who sees what -------------------------------------------------------------------------
@@ -232,18 +251,24 @@ class Table:
         humans = self.session.humans
         return humans[0] if len(humans) == 1 else NOBODY
 
-    def log_lines(self, events: Iterable[Event]) -> list[str]:
-        """The log's lines for ``events``, other seats' drawn tiles hidden."""
+    def log_lines(self, turn: Turn) -> list[str]:
+        """The log's lines for one turn, other seats' drawn tiles hidden."""
         viewer = self.log_viewer
-        shown = visible_to(tuple(events), viewer)
-        lines = (describe_event(event, self.names, viewer) for event in shown)
-        return [line for line in lines if line]
+        events = visible_to(turn.events, viewer)
+        return describe_turn(turn.action, events, turn.before, self.names, viewer)
+
+    def full_log(self) -> list[str]:
+        """The log of the whole game so far, every round, as the log would have shown it."""
+        lines: list[str] = []
+        before: GameState | None = None
+        for state, events, action in self.session.record.replay():
+            lines.extend(self.log_lines(Turn(before, action, events)))
+            before = state
+        return lines
 
     def opening_lines(self) -> list[str]:
         """The log of the round so far, as the game was reopened."""
-        return self.log_lines(
-            event for _actor, events in self.session.opening_turns for event in events
-        )
+        return [line for turn in self.session.opening_turns for line in self.log_lines(turn)]
 
     # ----- the hand on turn --------------------------------------------------------------------
 
@@ -271,8 +296,8 @@ class Table:
         return found
 
     def labels(self) -> dict[str, str]:
-        """The key letter of every open end now."""
-        return end_labels(target for target, _value in self.state.board.open_ends)
+        """The key of every open end now (see :func:`~chickenfoot.play.keys.end_keys`)."""
+        return end_keys(self.state.board)
 
     def can(self, kind: str) -> bool:
         """True if the person on turn may ``draw``, ``pass`` (nothing to play or draw) or
@@ -299,8 +324,18 @@ class Table:
         labels = self.labels()
         legal = playable.get(selected, ()) if selected is not None else ()
         rules = state.rules
+        status = self.status(playable, labels)
+        unsaved = prompts.unsaved(self.session.unsaved) if self.session.unsaved else ""
+        news = self._news[0] if self._news else None
+        if isinstance(news, RoundOver):
+            board = BoardShown(news.board, set_size=rules.set_size)
+        else:
+            viewer = self.hand_owner if self.hand_owner is not None else state.turn
+            seen = self._seen.get(viewer, len(state.board.played))
+            fresh = frozenset(range(seen, len(state.board.played)))
+            board = BoardShown(state.board, labels, legal, self.chosen, fresh, rules.set_size)
         return TableShown(
-            board=BoardShown(state.board, labels, legal, self.chosen),
+            board=board,
             hand=self._hand_shown(playable, selected),
             seats=SeatsShown(
                 self.names,
@@ -309,60 +344,65 @@ class Table:
                 None if state.over else state.turn,
                 frozenset(self.session.computers),
             ),
-            status=self.status(playable, labels),
+            status=StatusShown(status.text, status.tone, self.feedback or unsaved),
             topbar=(
                 f"Round {state.round_number} of {rules.round_count}",
                 f" · {state.round_double}|{state.round_double} · boneyard {len(state.boneyard)}",
-                f" · {rules.preset}, double-{rules.set_size}",
+                "" if state.over else f" · {board_requirement(state.board)}",
             ),
+            unsaved=unsaved,
         )
 
     def _hand_shown(self, playable: dict[int, tuple[str, ...]], selected: int | None) -> HandShown:
         owner = self.hand_owner
         state = self.state
+        news = self._news[0] if self._news else None
+        if isinstance(news, LookAtDraw):
+            owner = news.seat
         if owner is None:
-            return HandShown(state.hands[state.turn], hidden=True, title="Hands hidden")
+            step = self.next_step()
+            banner = prompts.pass_to(step.name) if isinstance(step, HandOff) else ""
+            return HandShown(
+                state.hands[state.turn], hidden=True, title="Hands hidden", banner=banner
+            )
         tiles = sorted_hand(state.hands[owner])
         fresh = self.fresh_tiles.get(owner, frozenset())
+        title = prompts.hand_title(seat_name(self.names, owner), tiles, state.rules)
         return HandShown(
             tiles,
-            playable=frozenset(playable),
+            playable=frozenset(playable) if owner == state.turn else frozenset(),
             selected=selected,
             fresh=frozenset(index for index, tile in enumerate(tiles) if tile in fresh),
-            title=f"{possessive(seat_name(self.names, owner))} hand",
+            title=title,
         )
 
     def status(self, playable: dict[int, tuple[str, ...]], labels: dict[str, str]) -> StatusShown:
-        """The status line: what the board needs and what the person on turn can do (and the
-        computer players' pause, when there are any)."""
-        if self.state.over:
-            return StatusShown(prompts.GAME_OVER, "success")
-        status = self._turn_status(playable, labels)
-        if not self.session.computers:
-            return status
-        return StatusShown(status.text + prompts.pause_note(self.bot_delay), status.tone)
-
-    def _turn_status(
-        self, playable: dict[int, tuple[str, ...]], labels: dict[str, str]
-    ) -> StatusShown:
+        """The status line: what the person on turn can do now, in a few plain words (what the
+        board needs is in the top bar)."""
         state = self.state
+        if state.over:
+            return StatusShown(prompts.GAME_OVER, "success")
+        news = self._news[0] if self._news else None
+        if isinstance(news, LookAtDraw):
+            who = seat_name(self.names, news.seat)
+            return StatusShown(prompts.dead_draw(who, news.tile), "warning")
         seat = state.turn
         who = seat_name(self.names, seat)
         if not self.session.is_human(seat):
-            return StatusShown(prompts.computer_playing(who, state.board))
+            return StatusShown(prompts.computer_playing(who))
         if not self.human_turn:
             return StatusShown(prompts.waiting_for(who))
         if state.drawn is not None:
             keep = state.rules.drawn_tile == "may_play"
             return StatusShown(prompts.drew_playable(who, state.drawn, keep), "warning")
         if not playable:
-            return StatusShown(prompts.nothing_fits(who, state.board, self.can("draw")), "warning")
+            return StatusShown(prompts.nothing_fits(who, self.can("draw")), "warning")
         selected = self.selected
         if selected is None:
-            return StatusShown(prompts.choose_a_tile(who, state.board))
+            return StatusShown(prompts.choose_a_tile(who))
         tile = self.hand()[selected]
         ends = playable.get(selected, ())
-        return StatusShown(prompts.selection(who, state.board, tile, ends, self.chosen, labels))
+        return StatusShown(prompts.selection(who, tile, ends, self.chosen, labels))
 
     def next_step(self) -> Step:
         """What the turn loop does now (a pure read): show news, ask for a hand-off, let a
@@ -409,13 +449,52 @@ class Table:
 
     # ----- commands: choosing ------------------------------------------------------------------
 
+    def tell(self, text: str | None) -> None:
+        """Show ``text`` (why a key did nothing, or news) under the status, until the next
+        action; None changes nothing."""
+        if text is not None:
+            self.feedback = text
+
+    def type_digit(self, digit: str) -> str | None:
+        """A digit key: choose the tile with that number (two digits in a long hand, see
+        :class:`~chickenfoot.play.keys.TileTyping`); a message if there is none."""
+        self._end_typed = ""
+        if not self.human_turn:
+            return self.why_not("choose")
+        hand = self.hand()
+        number = self._digits.type(digit, len(hand))
+        if number is None:
+            return prompts.only_tiles(len(hand))
+        return self.select(number - 1)
+
+    def type_letter(self, letter: str) -> str | None:
+        """A letter of an open end's key: choose that end once its key is complete (most keys
+        are one letter; longer ones start with ``z``); a message if no end has that key."""
+        self._digits.clear()
+        typed = self._end_typed + letter
+        labels = self.labels()
+        target = next((end for end, key in labels.items() if key == typed), None)
+        if target is not None:
+            self._end_typed = ""
+            return self.choose_end(target)
+        if any(key.startswith(typed) for key in labels.values()):
+            self._end_typed = typed
+            return prompts.key_so_far(typed)
+        self._end_typed = ""
+        return prompts.no_end_labelled(typed)
+
+    def _typing_done(self) -> None:
+        """Any other key ends a tile's number or an end's key being typed."""
+        self._digits.clear()
+        self._end_typed = ""
+
     def select(self, index: int) -> str | None:
         """Select the tile at ``index`` of the hand as shown; a message if that cannot be."""
         if not self.human_turn:
             return self.why_not("choose")
         hand = self.hand()
         if not 0 <= index < len(hand):
-            return prompts.only_tiles(len(hand), DIGIT_KEYS)
+            return prompts.only_tiles(len(hand))
         self.selected_tile = hand[index]
         ends = self.playable().get(index, ())
         self.chosen = ends[0] if len(ends) == 1 else None
@@ -423,6 +502,7 @@ class Table:
 
     def step_tile(self, step: int) -> str | None:
         """Move the selection ``step`` tiles right (left if negative), wrapping around."""
+        self._typing_done()
         if not self.human_turn:
             return self.why_not("choose")
         hand = self.hand()
@@ -435,6 +515,7 @@ class Table:
 
     def step_end(self, step: int) -> str | None:
         """Move the chosen end among the ends the selected tile fits."""
+        self._typing_done()
         selected = self.selected
         if not self.human_turn or selected is None:
             return self.why_not("choose")
@@ -448,16 +529,10 @@ class Table:
         self.chosen = ends[index]
         return None
 
-    def choose_key(self, key: str) -> str | None:
-        """Choose the open end labelled ``key``; a message if no end has that label."""
-        target = next((end for end, label in self.labels().items() if label == key), None)
-        if target is None:
-            return prompts.no_end_labelled(key)
-        return self.choose_end(target)
-
     def choose_end(self, target: str) -> str | None:
         """Choose the open end ``target`` for the selected tile; if that tile does not fit
         there, select the first tile that does."""
+        self._typing_done()
         if not self.human_turn:
             return self.why_not("choose")
         playable = self.playable()
@@ -475,6 +550,7 @@ class Table:
 
     def play_selected(self) -> Play | str:
         """The play the person on turn asks for with Enter, or why there is none."""
+        self._typing_done()
         playable = self.playable()
         if not self.human_turn or not playable:
             return self.why_not("play")
@@ -496,43 +572,50 @@ class Table:
 
     # ----- commands: the game moves on ----------------------------------------------------------
 
-    def act(self, action: Action) -> tuple[Event, ...]:
+    def act(self, action: Action) -> Turn:
         """Apply ``action`` through the session (which saves); note its news and new tiles.
 
-        Raises the session's errors unchanged: ``IllegalAction`` (nothing changed) or
-        ``OSError`` (the move stands, unsaved; its events are in ``session.last_events``).
+        Raises ``IllegalAction`` (nothing changed) if the rules forbid it. A failed save is
+        ``session.unsaved``: the move stands.
         """
-        actor = self.state.turn
-        try:
-            events = self.session.act(action)
-        except OSError:
-            self._absorb(actor, self.session.last_events)
-            raise
-        self._absorb(actor, events)
-        return events
+        turn = self.session.act(action)
+        self._absorb(turn)
+        return turn
 
-    def _absorb(self, actor: int, events: tuple[Event, ...]) -> None:
-        """Take in the events of ``actor``'s action: new tiles, news, the selection."""
+    def _absorb(self, turn: Turn) -> None:
+        """Take in what an action did: new tiles, what each seat has seen, news, the
+        selection."""
+        action, before, events = turn.action, turn.before, turn.events
+        assert action is not None, "the deal is not an action"
+        assert before is not None, "an action always has a state before it"
         self.chosen = None
-        self._note_fresh_tiles(actor, events)
+        self.feedback = ""
+        self._end_typed = ""
+        self._digits.clear()
+        self._note_fresh_tiles(action.seat, events)
+        self._seen[action.seat] = len(self.state.board.played)
+        people = len(self.session.humans)
         ending = ""
         for event in events:
-            if isinstance(event, WentOut | RoundBlocked):
-                ending = describe_event(event, self.names, None) or ""
+            drawer_is_a_person = self.session.is_human(action.seat) and people > 1
+            if (
+                isinstance(event, Passed)
+                and event.reason == "drew_unplayable"
+                and drawer_is_a_person
+            ):
+                drawn = next(e.tile for e in events if isinstance(e, TileDrawn) and e.tile)
+                self._news.append(LookAtDraw(action.seat, drawn))
+            elif isinstance(event, WentOut | RoundBlocked):
+                ending = prompts.round_ending(event, self.names)
             elif isinstance(event, RoundScored):
-                self._news.append(RoundOver(event, ending))
-                if len(self.session.humans) > 1:
+                self._news.append(RoundOver(event, ending, _final_board(before, action)))
+                if people > 1:
                     self._keyboard = None  # Hide the new hands: the next player is asked for.
+            elif isinstance(event, RoundStarted):
+                self._seen.clear()
             elif isinstance(event, GameOver):
                 self._news.append(GameEnded(event))
         self._reset_selection()
-
-    def change_bot_delay(self, step: int) -> str:
-        """Lengthen (``step`` 1) or shorten (-1) the pause before each computer move; the
-        notice saying so."""
-        delay = round(self.bot_delay + step * BOT_DELAY_STEP, 1)
-        self.bot_delay = min(BOT_DELAY_MAX, max(0.0, delay))
-        return prompts.computer_pause(self.bot_delay)
 
     def news(self, events: Iterable[Event]) -> list[tuple[str, str]]:
         """(title, text) of the notices an action's ``events`` call for: a chicken foot
@@ -546,6 +629,13 @@ class Table:
             if isinstance(event, FootOpened)
         ]
 
+    def change_speed(self, step: int) -> str:
+        """Make the computer players faster (``step`` 1: a shorter pause before each of their
+        moves) or slower (-1); the notice saying so."""
+        delay = round(self.bot_delay - step * BOT_DELAY_STEP, 1)
+        self.bot_delay = min(BOT_DELAY_MAX, max(0.0, delay))
+        return prompts.computer_pause(self.bot_delay)
+
     def computer_action(self) -> Action:
         """The action the computer seat on turn chooses."""
         return self.session.bot_action()
@@ -556,9 +646,10 @@ class Table:
         self._reset_selection()
 
     def acknowledge(self) -> None:
-        """The news on top (a round's or the game's result) was shown: go on."""
+        """The news on top (a dead draw, a round's or the game's result) was seen: go on."""
         if self._news:
             self._news.pop(0)
+        self._reset_selection()
 
     def _note_fresh_tiles(self, actor: int, events: Iterable[Event]) -> None:
         """Remember the tiles each seat drew on its latest turn (the hand marks them as new).
@@ -592,3 +683,14 @@ class Table:
         selected = self.selected
         ends = playable.get(selected, ()) if selected is not None else ()
         self.chosen = ends[0] if len(ends) == 1 else None
+
+
+def _final_board(before: GameState, action: Action) -> Board:
+    """The table as a round ended with ``action`` taken in ``before``: with the last tile laid
+    when a seat went out."""
+    if isinstance(action, Play):
+        try:
+            return before.board.with_tile(action.seat, action.tile, action.target)
+        except ValueError:  # the round ended at its deal: that table never had this tile
+            return before.board
+    return before.board

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from chickenfoot.rules import Board, Reason, Tile
-from chickenfoot.text.describe import board_requirement
+from chickenfoot.rules import Reason, RoundBlocked, RuleSet, Tile, WentOut, hand_points
+from chickenfoot.text.words import a_number, plural, possessive, seat_name, verb
 
 GAME_OVER = "The game is over."
-CHOOSE_A_TILE = "Choose a tile first (←/→ or 1-9)."
+CHOOSE_A_TILE = "Choose a tile first (←/→ or its number)."
 NOTHING_DRAWN = "You have not drawn a tile: k keeps a tile you just drew."
 KEY_DOES_NOTHING = "That key does nothing now."
 
@@ -45,7 +45,7 @@ def not_your_turn(who: str, *, computer: bool) -> str:
     """Why no key of the game works while ``who`` is on turn without the keyboard."""
     if computer:
         return f"Wait: it is {who}'s turn (computer)."
-    return f"Waiting for {who}: press Enter on the hand-off screen."
+    return f"Waiting for {who}: pass them the keyboard, and they press Enter."
 
 
 def no_tile_fits(*, can_draw: bool) -> str:
@@ -60,9 +60,14 @@ def use_keep(drawn: Tile) -> str:
     return f"To keep the drawn tile {drawn}, press k."
 
 
-def only_tiles(count: int, digit_keys: int) -> str:
-    """A digit past the end of the hand."""
-    return f"You have only {count} tiles: press 1-{min(digit_keys, count)}."
+def only_tiles(count: int) -> str:
+    """A tile number past the end of the hand."""
+    return f"You have only {count} tiles: type 1 to {count}."
+
+
+def key_so_far(typed: str) -> str:
+    """The first letters of a longer end key were typed."""
+    return f"{typed}…: type the rest of the end's key."
 
 
 def fits_no_end(tile: Tile) -> str:
@@ -77,7 +82,7 @@ def no_end_labelled(key: str) -> str:
 
 def nothing_fits_end(label: str, value: int | None) -> str:
     """An open end (by its label) that no tile of the hand fits."""
-    needs = f" (needs a {value})" if value is not None else ""
+    needs = f" (needs {a_number(value)})" if value is not None else ""
     return f"Nothing you can play fits end {label}{needs}."
 
 
@@ -95,20 +100,43 @@ def choose_an_end(tile: Tile, labels: Sequence[str]) -> str:
     )
 
 
-def not_saved(path: object, error: OSError) -> str:
-    """A move that could not be saved."""
-    return (
-        f"Could not save to {path}: {error.strerror or error}. "
-        "Play goes on; every move tries to save again."
-    )
+def round_ending(event: WentOut | RoundBlocked, names: Sequence[str]) -> str:
+    """How a round ended, for its result: "Ana went out!" or "The round is blocked"."""
+    if isinstance(event, RoundBlocked):
+        return f"Round {event.round} is blocked: nobody can play or draw"
+    who = seat_name(names, event.seat)
+    foot = " (with a chicken foot still open)" if event.foot_open else ""
+    return f"{who} went out!{foot}"
 
 
-# ----- the status line ---------------------------------------------------------------------------
+def unsaved(error: OSError) -> str:
+    """The lasting notice of a game the file no longer keeps up with."""
+    reason = error.strerror or str(error)
+    return f"Not saved ({reason}): your moves are kept here; ctrl+s saves a copy elsewhere"
 
 
-def computer_playing(who: str, board: Board) -> str:
+def pass_to(name: str) -> str:
+    """The hand-off banner: every hand hidden until ``name`` takes the keyboard."""
+    return f"Pass to {name}, then press Enter · every hand is hidden"
+
+
+def hand_title(name: str, tiles: Sequence[Tile], rules: RuleSet) -> str:
+    """The title of a hand: whose it is, its tiles and the points they would score."""
+    points = hand_points(tiles, rules.double_blank_points)
+    return f"{possessive(name)} hand · {plural(len(tiles), 'tile')} worth {points}"
+
+
+def dead_draw(who: str, tile: Tile) -> str:
+    """A person drew a tile that fits nowhere; the keyboard moves on once they have seen it."""
+    return f"{who} {verb(who, 'draws')} {tile}: it fits nowhere · Enter passes the keyboard on"
+
+
+# ----- the status line (what the board needs is in the top bar) ----------------------------------
+
+
+def computer_playing(who: str) -> str:
     """A computer seat is on turn."""
-    return f"{who} (computer) is playing: {board_requirement(board)}"
+    return f"{who} (computer) is playing…"
 
 
 def waiting_for(who: str) -> str:
@@ -119,24 +147,23 @@ def waiting_for(who: str) -> str:
 def drew_playable(who: str, drawn: Tile, may_keep: bool) -> str:
     """The person on turn drew a tile that can be played."""
     keep = " or keep it (k)" if may_keep else ""
-    return f"{who}, you drew {drawn}: play it (Enter){keep}"
+    return f"{who} drew {drawn}: play it (Enter){keep}"
 
 
-def nothing_fits(who: str, board: Board, can_draw: bool) -> str:
+def nothing_fits(who: str, can_draw: bool) -> str:
     """No tile of the person on turn fits: draw or pass."""
     if can_draw:
-        return f"{who}: nothing fits ({board_requirement(board)}): draw (d)"
-    return f"{who}: nothing fits and nothing to draw: pass (p)"
+        return f"{who}: nothing fits · draw (d)"
+    return f"{who}: nothing fits and nothing to draw · pass (p)"
 
 
-def choose_a_tile(who: str, board: Board) -> str:
+def choose_a_tile(who: str) -> str:
     """The person on turn has not selected a tile."""
-    return f"{who}: {board_requirement(board)} · choose a tile (←/→ or 1-9)"
+    return f"{who}: choose a tile (←/→ or its number)"
 
 
 def selection(
     who: str,
-    board: Board,
     tile: Tile,
     ends: Sequence[str],
     chosen: str | None,
@@ -144,21 +171,12 @@ def selection(
 ) -> str:
     """What the selected ``tile`` would do: fit nowhere, be played on the chosen end, or fit
     several ``ends`` still to choose from."""
-    requirement = board_requirement(board)
     if not ends:
-        return f"{who}: {requirement} · {tile} fits nowhere: choose another tile"
+        return f"{who}: {tile} fits nowhere · choose another tile"
     if chosen is not None:
-        return f"{who}: {requirement} · Enter plays {tile} on {chosen} ({labels.get(chosen, '?')})"
-    letters = ", ".join(labels.get(end, "?") for end in ends)
-    return (
-        f"{who}: {requirement} · {tile} fits {len(ends)} ends ({letters}): "
-        "choose with ↑/↓ or a letter"
-    )
-
-
-def pause_note(seconds: float) -> str:
-    """The status line's note of the computer players' pause and its keys."""
-    return f" · bots {seconds:.1f}s (+/-)"
+        return f"{who}: Enter plays {tile} on {chosen} ({labels.get(chosen, '?')})"
+    keys = ", ".join(labels.get(end, "?") for end in ends)
+    return f"{who}: {tile} fits {len(ends)} ends ({keys}) · choose one (↑/↓ or its key)"
 
 
 def computer_pause(seconds: float) -> str:

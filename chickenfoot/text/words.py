@@ -14,11 +14,47 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+SECOND_PERSON = "you"
+"""The name (any case) that is spoken to rather than about: the default seat name "You"."""
+
+BASE_FORMS: dict[str, str] = {
+    "has": "have",
+    "is": "are",
+    "goes": "go",
+    "passes": "pass",
+    "places": "place",
+}
+"""Verbs whose form after "you" is not the third person minus its "s"."""
+
+
+def is_you(name: str) -> bool:
+    """True for the seat that is spoken to: the one named "You"."""
+    return name.casefold() == SECOND_PERSON
+
+
+def verb(subject: str, third_person: str) -> str:
+    """``third_person`` ("plays", "wins") in agreement with ``subject``: "play", "win" after
+    "You", unchanged after any other name."""
+    if not is_you(subject):
+        return third_person
+    return BASE_FORMS.get(third_person, third_person.removesuffix("s"))
+
+
+def in_sentence(name: str) -> str:
+    """``name`` written inside a sentence: "you" for "You", any other name as it is."""
+    return SECOND_PERSON if is_you(name) else name
+
+
 def possessive(name: str) -> str:
     """``name`` owning something: "Ana's", "James'", and "Your" for the default name "You"."""
     if name.casefold() == "you":
         return "Your"
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def fitted(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
 def plural(count: int, word: str) -> str:

@@ -9,14 +9,16 @@ bubble up to the app; its typed methods do the work. :func:`run_app` is what the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.geometry import Size
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from chickenfoot.play.session import GameSession
@@ -66,12 +68,14 @@ class TooSmallScreen(ModalScreen[None]):
     }
     TooSmallScreen > Vertical {
         width: auto;
+        max-width: 100%;
         height: auto;
-        padding: 1 2;
+        padding: 0 1;
         border: round $warning;
     }
     TooSmallScreen Static {
         width: auto;
+        max-width: 100%;
         text-align: center;
     }
     """
@@ -128,6 +132,18 @@ class ChickenFootApp(App[None]):
             self.open_replay(self.replay_path)
         self._mounted = True
         self._check_size(self.size)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette's app-wide commands: the theme, help, and a quit that asks first
+        (Textual's own keys and screenshot commands are left out)."""
+        yield SystemCommand("Theme", "Choose the colours (remembered)", self.action_change_theme)
+        yield SystemCommand("Help", "Keys and a summary of the rules", self.action_help)
+        yield SystemCommand("Quit", "Leave Chicken Foot (asks first)", self.action_request_quit)
+
+    def action_help(self) -> None:
+        """Open the help (unless it is already on top)."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
 
     def _install_menu(self) -> None:
         self.push_screen(MenuScreen())
@@ -264,8 +280,7 @@ class ChickenFootApp(App[None]):
 
     def on_show_help(self, message: ShowHelp) -> None:
         """Open the help (unless it is already on top)."""
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        self.action_help()
 
     def on_request_quit(self, message: RequestQuit) -> None:
         """Quit: at once from the menu, after asking while a game is open."""

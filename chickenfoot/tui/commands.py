@@ -25,16 +25,11 @@ ActionEntry = tuple[str, str, str]
 
 @dataclass(frozen=True)
 class PaletteCommand:
-    """One palette entry: its title, a line of help, and what it runs.
-
-    ``action`` names the screen action it runs (when it runs one), so another screen can pick
-    out the commands it may safely borrow (see the hand-off screen).
-    """
+    """One palette entry: its title, a line of help, and what it runs."""
 
     title: str
     help: str
     run: Callable[[], object]
-    action: str = ""
 
 
 def action_commands(screen: Screen[Any], entries: Sequence[ActionEntry]) -> list[PaletteCommand]:
@@ -47,9 +42,7 @@ def action_commands(screen: Screen[Any], entries: Sequence[ActionEntry]) -> list
     for action, title, help_text in entries:
         _namespace, name, parameters = parse_action(action)
         if screen.check_action(name, parameters):
-            commands.append(
-                PaletteCommand(title, help_text, partial(screen.run_action, action), name)
-            )
+            commands.append(PaletteCommand(title, help_text, partial(screen.run_action, action)))
     return commands
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from textual.message import Message
 
-from chickenfoot.rules import Event, RuleSet
+from chickenfoot.play.session import Turn
+from chickenfoot.rules import RuleSet
 from chickenfoot.saves.record import GameRecord, SeatConfig
 
 
@@ -79,8 +80,9 @@ class RequestQuit(Message):
 
 
 class GameEvents(Message):
-    """What one action caused, for the widgets that follow the game's events."""
+    """What one action did (its turn: the state before, the action, its events), for the
+    widgets that follow the game's events."""
 
-    def __init__(self, events: tuple[Event, ...]) -> None:
+    def __init__(self, turn: Turn) -> None:
         super().__init__()
-        self.events = events
+        self.turn = turn

@@ -81,11 +81,12 @@ async def _screen_times(repeats: int, size: tuple[int, int]) -> list[float]:
     board, each time from empty row caches."""
     from textual.app import App, ComposeResult
 
-    from chickenfoot.tui.widgets.table import TableShown, TableView
+    from chickenfoot.play.table import BoardShown
+    from chickenfoot.tui.widgets.table import TableView
 
     board = late_board()
     labels = {target: f"{index:02}" for index, (target, _value) in enumerate(board.open_ends)}
-    shown = TableShown(board, labels, legal=frozenset(list(labels)[:3]), set_size=18)
+    shown = BoardShown(board, labels, legal=tuple(list(labels)[:3]), set_size=18)
 
     class Screenful(App[None]):
         CSS = "TableView { width: 1fr; height: 1fr; }"

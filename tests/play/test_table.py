@@ -13,12 +13,12 @@ from chickenfoot.play.table import (
     Finished,
     GameEnded,
     HandOff,
+    LookAtDraw,
     PersonTurn,
     RoundOver,
     Table,
-    end_labels,
 )
-from chickenfoot.rules import Draw, FootOpened, GameState, Play, legal_actions
+from chickenfoot.rules import Draw, FootOpened, GameState, Play, apply, legal_actions
 from chickenfoot.saves.record import GameRecord
 from chickenfoot.text import prompts
 from chickenfoot.text.words import sorted_hand
@@ -35,11 +35,6 @@ def table_at(
 
 def plays(state: GameState) -> list[Play]:
     return [action for action in legal_actions(state) if isinstance(action, Play)]
-
-
-def test_end_labels_skip_the_game_s_own_keys() -> None:
-    labels = end_labels(["A", "B", "C", "D", "E"])
-    assert list(labels.values()) == ["a", "b", "c", "e", "f"]
 
 
 def test_a_new_turn_selects_the_first_playable_tile_and_its_only_end(kit, tmp_path) -> None:
@@ -64,7 +59,7 @@ def test_shown_is_a_pure_read(kit, tmp_path) -> None:
 def test_selecting_past_the_hand_says_how_many_tiles_there_are(kit, tmp_path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
     count = len(table.hand())
-    assert table.select(count) == prompts.only_tiles(count, 9)
+    assert table.select(count) == prompts.only_tiles(count)
     assert table.step_tile(1) is None
     assert table.step_tile(-1) is None
 
@@ -77,7 +72,7 @@ def an_end_nothing_fits(state: GameState) -> bool:
 
 def test_an_unknown_end_letter_and_an_end_nothing_fits_are_explained(kit, tmp_path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), an_end_nothing_fits)
-    assert table.choose_key("Z") == "No open end is labelled Z now."
+    assert table.type_letter("y") == "No open end is labelled y now."
     fitting = {target for ends in table.playable().values() for target in ends}
     closed = next(end for end in table.labels() if end not in fitting)
     value = table.state.board.value_at(closed)
@@ -136,7 +131,7 @@ def test_why_a_key_does_nothing_comes_from_the_rules(kit, tmp_path) -> None:
 
 def test_a_draw_marks_the_tile_new_and_selects_it_when_it_fits(kit, tmp_path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), must_draw)
-    events = table.act(Draw(seat=0))
+    events = table.act(Draw(seat=0)).events
     drawn = next(event.tile for event in events if event.kind == "tile_drawn")
     assert drawn in table.fresh_tiles[0]
     hand = table.shown().hand
@@ -170,10 +165,11 @@ def bea_plays_and_keeps_tiles(state: GameState) -> bool:
 def test_the_next_person_must_take_the_keyboard_before_a_hand_shows(kit, tmp_path) -> None:
     table = table_at(kit, tmp_path, ("human", "human"), bea_plays_and_keeps_tiles)
     assert table.next_step() == HandOff(1, "Bea")
-    assert table.shown().hand.hidden and table.shown().hand.title == "Hands hidden"
+    hand = table.shown().hand
+    assert hand.hidden and hand.title == "Hands hidden" and hand.banner.startswith("Pass to Bea")
     table.hand_over(1)
     assert table.next_step() == PersonTurn(1)
-    assert table.shown().hand.title == "Bea's hand"
+    assert table.shown().hand.title.startswith("Bea's hand · ")
     table.act(plays(table.state)[0])
     assert table.next_step() == HandOff(0, "Ana")
     assert table.shown().hand.hidden
@@ -209,7 +205,7 @@ def foot_opens_next(state: GameState) -> bool:
 def test_a_chicken_foot_is_news(kit, tmp_path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), foot_opens_next)
     double = next(play for play in plays(table.state) if play.tile.is_double)
-    events = table.act(double)
+    events = table.act(double).events
     assert any(isinstance(event, FootOpened) for event in events)
     ((title, text),) = table.news(events)
     assert title == "Chicken foot!"
@@ -219,10 +215,10 @@ def test_a_chicken_foot_is_news(kit, tmp_path) -> None:
 def test_the_pause_between_computer_moves_stays_in_bounds(kit, tmp_path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
     for _ in range(30):
-        table.change_bot_delay(1)
+        table.change_speed(-1)
     assert table.bot_delay == 3.0
-    assert table.change_bot_delay(-1) == "Computer players now pause 2.8 s."
-    assert "bots 2.8s" in table.shown().status.text
+    assert table.change_speed(1) == "Computer players now pause 2.8 s."
+    assert table.bot_delay == 2.8
 
 
 def test_the_selection_follows_its_tile_through_re_sorting(kit, tmp_path) -> None:
@@ -242,3 +238,58 @@ def test_every_refusal_is_plain_words(kit, tmp_path, key: str) -> None:
     text = table.why_not(key)
     assert text and text[0].isupper() and text.endswith(".")
     assert "_" not in text  # never a reason code or a Python name
+
+
+def test_digits_past_nine_choose_tiles_ten_and_up(kit, tmp_path) -> None:
+    rules = kit.short_rules(2)
+    long_hand = rules.model_copy(update={"hand_size": 12})
+    record = kit.find_record(long_hand, kit.seats("human", "computer"), kit.human_can_play)
+    table = Table(GameSession.from_record(record, tmp_path / "game.json"))
+    count = len(table.hand())
+    assert count >= 10
+    assert table.type_digit("1") is None and table.selected == 0
+    assert table.type_digit("0") is None and table.selected == 9
+    assert table.type_digit("2") is None and table.selected == 1
+    assert table.type_digit("9") is None and table.selected == 8
+    table.step_tile(1)
+    assert table.type_digit("1") is None and table.selected == 0
+
+
+def a_dead_draw_comes(state: GameState) -> bool:
+    """Seat 0 must draw, and the tile it draws fits nowhere."""
+    if state.turn != 0 or Draw(seat=0) not in legal_actions(state):
+        return False
+    after, _events = apply(state, Draw(seat=0))
+    return after.turn != 0
+
+
+def test_a_dead_draw_is_shown_to_its_drawer_before_the_hand_off(kit, tmp_path) -> None:
+    table = table_at(kit, tmp_path, ("human", "human"), a_dead_draw_comes)
+    table.hand_over(0)
+    drawn = table.state.boneyard[0]
+    table.act(Draw(seat=0))
+    assert table.next_step() == LookAtDraw(0, drawn)
+    hand = table.shown().hand
+    assert not hand.hidden and drawn in hand.tiles
+    assert f"draws {drawn}: it fits nowhere" in table.shown().status.text
+    table.acknowledge()
+    assert table.next_step() == HandOff(1, "Bea")
+    assert table.shown().hand.hidden
+
+
+def test_a_round_result_shows_the_final_table(kit, tmp_path) -> None:
+    def last_tile(state: GameState) -> bool:
+        return (
+            state.turn == 0
+            and len(state.hands[0]) == 1
+            and any(isinstance(action, Play) for action in legal_actions(state))
+        )
+
+    table = table_at(kit, tmp_path, ("human", "computer"), last_tile)
+    play = next(action for action in legal_actions(table.state) if isinstance(action, Play))
+    table.act(play)
+    step = table.next_step()
+    assert isinstance(step, RoundOver)
+    assert step.board.played[-1].tile == play.tile
+    assert table.shown().board.board == step.board
+    assert step.ending.startswith("Ana went out!")

@@ -5,20 +5,21 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from textual.message import Message
 from textual.notifications import Notify
 
+from chickenfoot.play.table import HandOff, LookAtDraw
 from chickenfoot.rules import Play, Tile, legal_actions
 from chickenfoot.saves.record import load_record
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
-from chickenfoot.tui.screens.handoff import HandoffScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
-from chickenfoot.tui.widgets import EventLog, HandView
+from chickenfoot.tui.widgets import EventLog, HandView, StatusLine
 
-TILE_FACE = re.compile(r"\[(\d+)\|(\d+)\]")
+TILE_FACE = re.compile(r"(\d+)\|(\d+)")
 MOVE_LIMIT = 600
 
 
@@ -50,11 +51,18 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(kit)
                 rounds_seen += 1
                 await pilot.press("enter")
                 continue
-            if isinstance(top, HandoffScreen):
+            step = game.table.next_step()
+            if isinstance(step, LookAtDraw):
+                assert shown_tiles(game) == sorted_hand(game.table.state.hands[step.seat])
+                await pilot.press("enter")
+                await kit.wait_for(pilot, lambda step=step: game.table.next_step() != step, "Enter")
+                continue
+            if isinstance(step, HandOff):
                 assert game.query_one(HandView).shown.hidden
                 assert shown_tiles(game) == ()
                 seat = game.table.state.turn
-                assert top.player == game.session.names[seat]
+                assert step.name == game.session.names[seat]
+                assert game.query_one(HandView).shown.banner.startswith(f"Pass to {step.name}")
                 await pilot.press("enter")
                 await kit.wait_for(
                     pilot,
@@ -83,7 +91,7 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(kit)
         assert again.session.record.rules == game.session.record.rules
         assert again.session.path != game.session.path
         await kit.wait_for(
-            pilot, lambda: isinstance(app.screen, HandoffScreen), "the first hand-off"
+            pilot, lambda: isinstance(again.table.next_step(), HandOff), "the first hand-off"
         )
         assert shown_tiles(again) == ()
 
@@ -103,7 +111,7 @@ async def test_one_human_against_three_computers_plays_a_whole_game(kit) -> None
                 "the human's turn",
             )
             top = app.screen
-            assert not isinstance(top, HandoffScreen), "one human never gets a hand-off"
+            assert not isinstance(game.table.next_step(), HandOff), "one human: no hand-off"
             if isinstance(top, GameOverScreen):
                 break
             if isinstance(top, RoundOverScreen):
@@ -116,8 +124,8 @@ async def test_one_human_against_three_computers_plays_a_whole_game(kit) -> None
             raise AssertionError("the game did not end")
         assert game.table.state.over and human_moves > 0
         log = game.query_one(EventLog).history
-        assert any(line.startswith("Cy played") for line in log)
-        assert not any(re.match(r"(Bea|Cy|Dee) drew \d", line) for line in log), log
+        assert any(line.startswith("Cy plays") for line in log)
+        assert not any(re.match(r"(Bea|Cy|Dee) draws \d", line) for line in log), log
 
 
 async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
@@ -135,20 +143,23 @@ async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
         }
         assert "draw" not in shown and "pass_turn" not in shown and "keep" not in shown
         assert "play" in shown
-        await pilot.press("d", "p", "k", "9")
-        await kit.wait_for(pilot, lambda: len(notices(messages)) >= 4, "a notice for each key")
-        said = notices(messages)
-        assert "You have a play: you cannot draw." in said
-        assert "You have a play: you cannot pass." in said
-        assert "You have not drawn a tile: k keeps a tile you just drew." in said
-        assert (
-            f"You have only {len(game.table.state.hands[0])} tiles: "
-            f"press 1-{len(game.table.state.hands[0])}." in said
-        )
+        status = game.query_one(StatusLine)
+        count = len(game.table.state.hands[0])
+        expected = {
+            "d": "You have a play: you cannot draw.",
+            "p": "You have a play: you cannot pass.",
+            "k": "You have not drawn a tile: k keeps a tile you just drew.",
+            "0": f"You have only {count} tiles: type 1 to {count}.",
+        }
+        for key, said in expected.items():
+            await pilot.press(key)
+            await kit.wait_for(pilot, lambda said=said: status.shown.news == said, f"why {key}")
+        assert not notices(messages), "no notice covers the hand"
         assert game.table.state == record.final_state()
-        await pilot.press("plus", "plus", "minus")
+        await pilot.press("minus", "minus", "plus")
         assert game.table.bot_delay == 0.2
-        assert "bots 0.2s" in game.query_one("#status").message
+        assert status.shown.news == "Computer players now pause 0.2 s."
+        assert "0.2" not in status.shown.text, "the pause is said when it changes, not always"
 
 
 async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(kit) -> None:
@@ -160,16 +171,16 @@ async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(k
         for _ in range(6):
             await kit.wait_for(
                 pilot,
-                lambda: isinstance(first.screen, HandoffScreen) or game.table.human_turn,
+                lambda: isinstance(game.table.next_step(), HandOff) or game.table.human_turn,
                 "a human",
             )
-            if isinstance(first.screen, HandoffScreen):
+            if isinstance(game.table.next_step(), HandOff):
                 await pilot.press("enter")
                 await kit.wait_for(pilot, lambda: game.table.human_turn, "the hand")
             await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
         await kit.wait_for(
             pilot,
-            lambda: isinstance(first.screen, HandoffScreen) or game.table.human_turn,
+            lambda: isinstance(game.table.next_step(), HandOff) or game.table.human_turn,
             "a human",
         )
         path, state = game.session.path, game.session.state
@@ -179,7 +190,9 @@ async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(k
         await kit.wait_for(pilot, lambda: second.game_screen is not None, "the resumed game")
         resumed = kit.game_screen(second)
         assert resumed.table.state == state
-        await kit.wait_for(pilot, lambda: isinstance(second.screen, HandoffScreen), "the hand-off")
+        await kit.wait_for(
+            pilot, lambda: isinstance(resumed.table.next_step(), HandOff), "the hand-off"
+        )
         assert shown_tiles(resumed) == ()
         await pilot.press("enter")
         await kit.wait_for(
@@ -288,9 +301,17 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit, data_dir: Path) ->
         await kit.wait_for(pilot, lambda: not app.is_running, "the app to quit")
 
 
-async def test_a_failed_save_is_reported_and_play_goes_on(kit, monkeypatch) -> None:
+@pytest.mark.parametrize(
+    ("errno", "reason"),
+    [(28, "No space left on device"), (13, "Permission denied")],
+    ids=["disk full", "folder refuses writes"],
+)
+async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
+    kit, monkeypatch, errno: int, reason: str
+) -> None:
     from chickenfoot.play import session as session_module
 
+    real_save = session_module.save_record
     messages: list[Message] = []
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
@@ -299,11 +320,34 @@ async def test_a_failed_save_is_reported_and_play_goes_on(kit, monkeypatch) -> N
         game = kit.game_screen(app)
         await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
 
-        def disk_full(record, path) -> None:
-            raise OSError(28, "No space left on device")
+        def refused(record, path) -> None:
+            raise OSError(errno, reason)
 
-        monkeypatch.setattr(session_module, "save_record", disk_full)
-        before = len(game.session.record.actions)
+        monkeypatch.setattr(session_module, "save_record", refused)
+        saved = load_record(game.session.path).actions
+        for _ in range(2):
+            before = len(game.session.record.actions)
+            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+            await kit.wait_for(
+                pilot,
+                lambda before=before: (
+                    len(game.session.record.actions) > before
+                    and (game.table.human_turn or game.table.state.over)
+                ),
+                "the move",
+            )
+        status = game.query_one(StatusLine)
+        assert status.shown.news.startswith(f"Not saved ({reason})")
+        topbar = str(game.query_one("#topbar").render())
+        assert "not saved" in topbar
+        assert not notices(messages), "one lasting notice, not a notice per move"
+        assert load_record(game.session.path).actions == saved
+        monkeypatch.setattr(session_module, "save_record", real_save)
         await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
-        await kit.wait_for(pilot, lambda: len(game.session.record.actions) > before, "the move")
-        assert any("No space left on device" in text for text in notices(messages))
+        await kit.wait_for(pilot, lambda: game.session.unsaved is None, "the next save")
+        assert load_record(game.session.path).actions == game.session.record.actions
+        await kit.wait_for(
+            pilot,
+            lambda: "not saved" not in str(game.query_one("#topbar").render()),
+            "the notice to go",
+        )

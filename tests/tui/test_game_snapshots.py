@@ -13,10 +13,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Footer
 
+from chickenfoot.play.table import HandOff
 from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
-from chickenfoot.tui.screens.handoff import HandoffScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.widgets import EventLog
 
@@ -132,7 +132,7 @@ def test_hand_off_hides_every_hand(snap_compare, kit, data_dir: Path, theme: str
     app = open_game(kit, data_dir, ("human", "human", "computer"), 2, human_plays_toe, theme)
 
     async def run_before(pilot: Pilot) -> None:
-        await settle(pilot, kit, lambda app: isinstance(app.screen, HandoffScreen))
+        await settle(pilot, kit, lambda app: isinstance(app.game_screen.table.next_step(), HandOff))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 

@@ -13,7 +13,7 @@ from textual.widgets import Select, Static
 
 from chickenfoot.rules import Play, RuleSet
 from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
-from chickenfoot.text.describe import describe_event
+from chickenfoot.text.describe import describe_turn
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text
@@ -84,11 +84,8 @@ def assert_shows_the_cursor(screen: ReplayScreen) -> None:
     position = str(screen.query_one("#replay-position", Static).render())
     assert position.startswith(screen.cursor.position_text)
     names = screen.names
-    last_lines = [
-        line
-        for event in screen.cursor.events
-        if (line := describe_event(event, names, None)) is not None
-    ]
+    turn = screen.cursor.turn_at(screen.cursor.index)
+    last_lines = describe_turn(turn.action, turn.events, turn.before, names, None)
     history = screen.query_one(EventLog).history
     assert history[len(history) - len(last_lines) :] == last_lines
 
@@ -101,7 +98,7 @@ async def test_opens_at_the_first_deal_showing_everything(game: tuple[GameRecord
         assert screen.cursor.index == 0
         assert screen.position_text == f"round 1 · action 0 of {len(record.actions)} · ⏸ paused 2/s"
         assert_shows_the_cursor(screen)
-        assert any("Round 1 begins" in line for line in screen.query_one(EventLog).history)
+        assert any(line.startswith("Round 1 (") for line in screen.query_one(EventLog).history)
 
 
 async def test_step_forward_and_back(game: tuple[GameRecord, Path]) -> None:

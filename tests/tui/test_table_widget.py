@@ -21,9 +21,10 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from chickenfoot.play.layout import Box
+from chickenfoot.play.table import BoardShown
 from chickenfoot.rules import Board, core, preset
 from chickenfoot.rules.board import from_tuple
-from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableShown, TableView
+from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableView
 from tests.benchmarks.bench_layout import late_board
 
 THEMES = ("textual-dark", "textual-light")
@@ -55,13 +56,13 @@ def big_board() -> Board:
     return late_board()
 
 
-def marked(board: Board, set_size: int) -> TableShown:
+def marked(board: Board, set_size: int) -> BoardShown:
     """``board`` with every end labelled, the first two legal, the first chosen, and the last
     five tiles fresh."""
     labels = {target: KEYS[index] for index, (target, _value) in enumerate(board.open_ends)}
     ends = list(labels)
     count = len(board.played)
-    return TableShown(
+    return BoardShown(
         board,
         labels,
         legal=frozenset(ends[:2]),
@@ -76,7 +77,7 @@ class TableApp(App[None]):
 
     CSS = "TableView { width: 1fr; height: 1fr; }"
 
-    def __init__(self, shown: TableShown) -> None:
+    def __init__(self, shown: BoardShown) -> None:
         super().__init__()
         self.shown = shown
         self.clicked: list[str] = []
@@ -101,7 +102,7 @@ class GameLikeApp(App[None]):
     #below { height: 9; border: round $accent; padding: 0 1; }
     """
 
-    def __init__(self, shown: TableShown, theme: str) -> None:
+    def __init__(self, shown: BoardShown, theme: str) -> None:
         super().__init__()
         self.shown = shown
         self.theme = theme
@@ -155,7 +156,7 @@ def screen_text(table: TableView, box: Box) -> str:
 
 async def test_the_chosen_end_scrolls_into_view() -> None:
     board = big_board()
-    app = TableApp(TableShown(board, set_size=18))
+    app = TableApp(BoardShown(board, set_size=18))
     async with app.run_test(size=(40, 12)) as pilot:
         table = app.query_one(TableView)
         await wait_for(pilot, lambda: laid_out(table), "the layout")
@@ -164,7 +165,7 @@ async def test_the_chosen_end_scrolls_into_view() -> None:
         hidden = [target for target in layout.ends if not in_view(table, layout.end_box(target))]
         assert len(hidden) >= 2
         for target in hidden[:2]:
-            table.shown = TableShown(board, chosen=target, set_size=18)
+            table.shown = BoardShown(board, chosen=target, set_size=18)
             await wait_for(pilot, lambda t=target: in_view(table, layout.end_box(t)), target)
 
 
@@ -208,7 +209,7 @@ async def test_labels_appear_at_their_ends() -> None:
 
 
 async def test_shift_arrows_pan_and_the_screen_s_keys_are_left_alone() -> None:
-    app = TableApp(TableShown(big_board(), set_size=18))
+    app = TableApp(BoardShown(big_board(), set_size=18))
     async with app.run_test(size=(40, 12)) as pilot:
         table = app.query_one(TableView)
         await wait_for(pilot, lambda: laid_out(table), "the layout")
@@ -234,7 +235,7 @@ async def test_an_equal_value_redraws_nothing_and_a_new_board_keeps_the_view() -
         table = app.query_one(TableView)
         await wait_for(pilot, lambda: laid_out(table), "the layout")
         layout, row = table.table_layout, table.canvas_strip(0)
-        table.shown = TableShown(
+        table.shown = BoardShown(
             shown.board,
             dict(shown.labels),
             shown.legal,
@@ -244,13 +245,13 @@ async def test_an_equal_value_redraws_nothing_and_a_new_board_keeps_the_view() -
         )
         await pilot.pause()
         assert table.table_layout is layout and table.canvas_strip(0) is row
-        table.shown = TableShown(shown.board, dict(shown.labels), set_size=9)  # marks only
+        table.shown = BoardShown(shown.board, dict(shown.labels), set_size=9)  # marks only
         await wait_for(pilot, lambda: table.canvas_strip(0) is not row, "a redraw")
         assert table.table_layout is layout
 
 
 async def test_the_first_board_shows_its_bounds_the_centre_in_the_middle() -> None:
-    app = TableApp(TableShown(big_board(), set_size=18))
+    app = TableApp(BoardShown(big_board(), set_size=18))
     async with app.run_test(size=(48, 13)) as pilot:
         table = app.query_one(TableView)
         await wait_for(pilot, lambda: laid_out(table), "the layout")

@@ -1,16 +1,18 @@
-"""The game screen: board, hand, seats, log and status; keys and clicks become actions.
+"""The game screen: the table, the open ends, the hand, the seats, the log and the status.
 
 What to show and what a key means come from the table controller
 (:class:`~chickenfoot.play.table.Table`); this screen keeps the bindings, the timer of the
-computer players, the screens it pushes and the drawing. It holds what to show in reactives
-that its widgets bind to, and tells the log what each action caused (:class:`GameEvents`).
-With two or more people at the keyboard, every hand is hidden and a hand-off screen asks for
-the next player before any hand is shown.
+computer players, the dialogs it pushes and the drawing. It holds what to show in reactives
+its widgets bind to, and tells the log what each action did (:class:`GameEvents`).
+
+With two or more people at the keyboard, every hand is hidden whenever the turn passes to
+another person: the hand's panel says "Pass to <name>, then press Enter" while the table and
+the log stay in view, and Enter shows the new hand. News and the reason a key did nothing go
+to the status line's second row, never over the hand.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
 from textual import on
@@ -25,51 +27,62 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from chickenfoot.play.keys import END_LETTERS
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.table import (
-    END_KEYS,
     BoardShown,
     ComputerTurn,
     GameEnded,
     HandOff,
     HandShown,
+    LookAtDraw,
     RoundOver,
     SeatsShown,
     StatusShown,
     Table,
 )
 from chickenfoot.rules import Action, Draw, Pass
-from chickenfoot.text import prompts
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import GameEvents, LeaveGame, ShowSetup
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
-from chickenfoot.tui.screens.handoff import HandoffScreen
 from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel, StatusLine
+from chickenfoot.tui.widgets import (
+    BoardView,
+    EndsStrip,
+    EventLog,
+    HandView,
+    SeatsPanel,
+    StatusLine,
+    TableView,
+)
 
-CHECKED_ACTIONS = ("select_tile", "play", "draw", "pass_turn", "keep", "bot_delay")
+GAME_KEYS = ("select_tile", "choose_end", "play", "draw", "pass_turn", "keep", "unavailable")
+"""The actions of a turn's keys: off while a hand-off or a dead draw waits for Enter."""
+CHECKED_ACTIONS = (*GAME_KEYS, "show_hand", "seen_draw", "speed")
 """The actions whose keys come and go with the state of the game (see ``check_action``)."""
 PALETTE_COMMANDS = (
-    ("draw", "Draw a tile", "Take a tile from the boneyard (only with no play)"),
-    ("pass_turn", "Pass", "End the turn: nothing fits and nothing to draw"),
-    ("keep", "Keep the drawn tile", "Keep the playable tile you drew and end the turn"),
-    ("scoreboard", "Scoreboard", "Every round's scores so far"),
-    ("help", "Help", "Keys and a summary of the rules"),
-    ("save_as", "Save a copy as...", "Write this game to a file of your choice"),
-    ("bot_delay(1)", "Slower computer players", "Lengthen the pause before each computer move"),
-    ("bot_delay(-1)", "Faster computer players", "Shorten the pause before each computer move"),
+    ("show_hand", "Show my hand", "I have the keyboard now (Enter)"),
+    ("draw", "Draw a tile", "Take a tile from the boneyard (only with no play) (d)"),
+    ("pass_turn", "Pass", "End the turn: nothing fits and nothing to draw (p)"),
+    ("keep", "Keep the drawn tile", "Keep the playable tile you drew and end the turn (k)"),
+    ("scoreboard", "Scoreboard", "Every round's scores so far (s)"),
+    ("full_log", "The whole log", "Every move of the game so far (^l)"),
+    ("toggle_view", "Table or outline", "Draw the board as a table, or as an outline (o)"),
+    ("help", "Help", "Keys and a summary of the rules (?)"),
+    ("save_as", "Save a copy as...", "Write this game to a file of your choice (^s)"),
+    ("speed(1)", "Faster computer players", "A shorter pause before each computer move (+)"),
+    ("speed(-1)", "Slower computer players", "A longer pause before each computer move (-)"),
     ("new_game", "New game", "Set up another game (this one stays saved: Load game resumes it)"),
-    ("leave", "Back to the menu", "The game stays saved: Continue resumes it"),
+    ("leave", "Back to the menu", "The game stays saved: Continue resumes it (Esc)"),
 )
 """(action, title, help) of the command palette's game commands, listed only when they apply."""
 SOONEST = 0.001
 """The shortest pause before a computer move (Textual's timers need one above zero)."""
-TABLE_ACTIONS = ("scoreboard", "help", "save_as", "new_game", "leave")
-"""Actions that show no hand, so the hand-off offers them too."""
 
 
 class GameScreen(Screen[None]):
@@ -78,12 +91,14 @@ class GameScreen(Screen[None]):
     CSS_PATH = "game.tcss"
 
     BINDINGS = [
+        Binding("enter", "show_hand", "Show my hand"),
+        Binding("enter", "seen_draw", "Pass the keyboard"),
+        Binding("enter", "play", "Play"),
+        Binding("enter", "unavailable('play')", show=False),
         Binding("left", "select_tile(-1)", "Tile", key_display="←→"),
         Binding("right", "select_tile(1)", "Tile", show=False),
         Binding("up", "choose_end(-1)", "End", key_display="↑↓"),
         Binding("down", "choose_end(1)", "End", show=False),
-        Binding("enter", "play", "Play"),
-        Binding("enter", "unavailable('play')", show=False),
         Binding("d", "draw", "Draw"),
         Binding("d", "unavailable('draw')", show=False),
         Binding("p", "pass_turn", "Pass"),
@@ -92,11 +107,17 @@ class GameScreen(Screen[None]):
         Binding("k", "unavailable('keep')", show=False),
         Binding("s", "scoreboard", "Scores"),
         Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("ctrl+s", "save_as", "Save as"),
-        Binding("plus,equals_sign", "bot_delay(1)", "Slower", key_display="+", show=False),
-        Binding("minus", "bot_delay(-1)", "Faster", key_display="-", show=False),
-        Binding("pageup", "scroll_board(-1)", "Scroll board", show=False),
-        Binding("pagedown", "scroll_board(1)", "Scroll board", show=False),
+        Binding("ctrl+s", "save_as", "Save as", show=False),
+        Binding("o", "toggle_view", "Outline", show=False),
+        Binding("ctrl+l", "full_log", "Log", show=False),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+        Binding("shift+left", "pan(-5, 0)", "Pan the table", show=False),
+        Binding("shift+right", "pan(5, 0)", "Pan the table", show=False),
+        Binding("shift+up", "pan(0, -2)", "Pan the table", show=False),
+        Binding("shift+down", "pan(0, 2)", "Pan the table", show=False),
+        Binding("pageup", "scroll_log(-1)", "Scroll the log", show=False),
+        Binding("pagedown", "scroll_log(1)", "Scroll the log", show=False),
         Binding("escape", "leave", "Menu"),
     ]
 
@@ -104,38 +125,51 @@ class GameScreen(Screen[None]):
     hand_shown: var[HandShown] = var(HandShown)
     seats_shown: var[SeatsShown] = var(SeatsShown)
     status_shown: var[StatusShown] = var(StatusShown)
+    outline: var[bool] = var(False)
+    """True draws the board as an outline (one row per line) instead of a table."""
 
-    def __init__(self, session: GameSession, *, bot_delay: float = 0.6) -> None:
+    def __init__(
+        self, session: GameSession, *, bot_delay: float = 0.6, outline: bool = False
+    ) -> None:
         super().__init__()
         self.session = session
         self.table = Table(session, bot_delay=bot_delay)
         self._bot_timer: Timer | None = None
         self._keys_shown: tuple[bool, ...] = ()
+        self.set_reactive(GameScreen.outline, outline)
 
     def compose(self) -> ComposeResult:
-        """Top bar, board and side panel, hand, status line, footer."""
+        """Top bar; the table beside the seats and the log; the open ends; hand; status."""
         yield Static(id="topbar", markup=False)
         with Horizontal(id="main"):
-            with VerticalScroll(id="board-scroll", can_focus=False) as board_scroll:
-                board_scroll.border_title = "Board"
-                yield BoardView(id="board").data_bind(shown=GameScreen.board_shown)
+            with Vertical(id="board-box") as board_box:
+                board_box.border_title = "Table"
+                board_box.border_subtitle = "o: outline"
+                table = TableView(id="table").data_bind(shown=GameScreen.board_shown)
+                table.can_focus = False  # The screen's keys pan it: arrows choose tiles and ends.
+                yield table
+                with VerticalScroll(id="outline-scroll", can_focus=False):
+                    yield BoardView(id="board").data_bind(shown=GameScreen.board_shown)
             with Vertical(id="side"):
                 seats = SeatsPanel(id="seats").data_bind(shown=GameScreen.seats_shown)
                 seats.border_title = "Seats"
                 yield seats
                 log = EventLog(id="log")
                 log.border_title = "Log"
+                log.border_subtitle = "^l: all"
                 yield log
+        yield EndsStrip(id="ends").data_bind(shown=GameScreen.board_shown)
         with VerticalScroll(id="hand-scroll", can_focus=False):
             yield HandView(id="hand").data_bind(shown=GameScreen.hand_shown)
         yield StatusLine(id="status").data_bind(shown=GameScreen.status_shown)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Fill the log with the round so far and show the table."""
         log = self.query_one(EventLog)
         log.describe = self.table.log_lines
         log.add(self.table.opening_lines())
+        self.watch_outline(self.outline)
         self.refresh_view()
         # The Footer listens for key changes only once mounted: tell it again after the first frame.
         self.call_after_refresh(self.refresh_bindings)
@@ -146,13 +180,13 @@ class GameScreen(Screen[None]):
         return self.app.screen is self
 
     def on_screen_resume(self) -> None:
-        """Back on top (after a hand-off, round over, help...): carry on with the game."""
+        """Back on top (after a result, help, the scores...): carry on with the game."""
         self.advance()
 
     # ----- the turn loop -------------------------------------------------------------------------
 
     def advance(self) -> None:
-        """Show the table and start what comes next: a computer's move, a hand-off, a result."""
+        """Show the table and start what comes next: a computer's move or a result."""
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -163,30 +197,16 @@ class GameScreen(Screen[None]):
         if isinstance(step, ComputerTurn):
             delay = max(self.table.bot_delay, SOONEST)
             self._bot_timer = self.set_timer(delay, self._bot_move)
-        elif isinstance(step, HandOff):
-            commands = [entry for entry in PALETTE_COMMANDS if entry[0] in TABLE_ACTIONS]
-            self.app.push_screen(
-                HandoffScreen(
-                    step.name,
-                    partial(self.table.hand_over, step.seat),
-                    commands,
-                    self._run_table_action,
-                )
-            )
         elif isinstance(step, RoundOver):
-            self.table.acknowledge()
             rounds = self.table.state.rules.round_count
             self.app.push_screen(
-                RoundOverScreen(step.event, self.session.names, rounds, step.ending)
+                RoundOverScreen(
+                    step.event, self.session.names, rounds, step.ending, self.table.acknowledge
+                )
             )
         elif isinstance(step, GameEnded):
             self.table.acknowledge()
             self.app.push_screen(GameOverScreen(step.event, self.session))
-
-    def _run_table_action(self, action: str) -> None:
-        """Run a command the hand-off offers (one that shows no hand)."""
-        if action in TABLE_ACTIONS:
-            self.call_later(self.run_action, action)
 
     def _bot_move(self) -> None:
         """The computer seat on turn plays (unless a screen came on top meanwhile)."""
@@ -195,16 +215,11 @@ class GameScreen(Screen[None]):
             self._act(self.table.computer_action())
 
     def _act(self, action: Action) -> None:
-        """Apply ``action`` (the session saves it), tell the log, announce what is news."""
-        try:
-            events = self.table.act(action)
-        except OSError as error:
-            events = self.session.last_events
-            problem = prompts.not_saved(self.session.path, error)
-            self.notify(problem, title="Not saved", severity="error", markup=False)
-        self.query_one(EventLog).post_message(GameEvents(events))
-        for title, news in self.table.news(events):
-            self.notify(news, title=title, severity="warning", markup=False)
+        """Apply ``action`` (the session saves it), tell the log, show what is news."""
+        turn = self.table.act(action)
+        self.query_one(EventLog).post_message(GameEvents(turn))
+        for _title, news in self.table.news(turn.events):
+            self.table.tell(news)
         self.advance()
 
     # ----- showing -------------------------------------------------------------------------------
@@ -216,9 +231,10 @@ class GameScreen(Screen[None]):
         self.hand_shown = shown.hand
         self.seats_shown = shown.seats
         self.status_shown = shown.status
-        round_text, double_text, rules_text = shown.topbar
+        round_text, detail, needs = shown.topbar
+        warning = ("  ⚠ not saved", "bold $text-error") if shown.unsaved else ""
         self.query_one("#topbar", Static).update(
-            Content.assemble((round_text, "bold"), double_text, rules_text)
+            Content.assemble((round_text, "bold"), detail, needs, warning)
         )
         keys = tuple(bool(self.check_action(name, ())) for name in CHECKED_ACTIONS)
         if keys != self._keys_shown:
@@ -234,40 +250,67 @@ class GameScreen(Screen[None]):
             box.scroll_to_region(Region(0, row, 1, 2), animate=False)
 
     def watch_board_shown(self, shown: BoardShown | None) -> None:
-        """Keep the chosen end in view."""
-        if shown is None or shown.chosen is None:
+        """Keep the chosen end in view in the outline (the table follows it by itself)."""
+        if shown is None or shown.chosen is None or not self.outline:
             return
         row = self.query_one(BoardView).row_of(shown.chosen)
         if row is not None:
-            scroll = self.query_one("#board-scroll", VerticalScroll)
+            scroll = self.query_one("#outline-scroll", VerticalScroll)
             scroll.scroll_to_region(Region(0, row, 1, 1), animate=False)
+
+    def watch_outline(self, outline: bool) -> None:
+        """Draw the board as the table, or as the outline."""
+        if self.is_mounted:
+            self.query_one(TableView).display = not outline
+            self.query_one("#outline-scroll").display = outline
+            subtitle = "o: table" if outline else "o: outline"
+            self.query_one("#board-box").border_subtitle = subtitle
 
     # ----- keys ---------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys that do something now (the rest fall through to a notice)."""
         table = self.table
-        if action in ("select_tile", "choose_end", "play"):
-            # Always listed while people play, so the Footer is not rebuilt on every turn;
-            # pressed out of turn (or with nothing that fits) they say why they do nothing.
+        step = table.next_step()
+        waiting = isinstance(step, HandOff | LookAtDraw)
+        if action == "show_hand":
+            return isinstance(step, HandOff)
+        if action == "seen_draw":
+            return isinstance(step, LookAtDraw)
+        if action in GAME_KEYS and waiting:
+            return False
+        if action in ("select_tile", "choose_end", "play", "unavailable"):
+            # Listed while people play, so the Footer is not rebuilt on every turn; pressed
+            # out of turn (or with nothing that fits) they say why they do nothing.
             return bool(self.session.humans) and not table.state.over
         if action in ("draw", "keep"):
             return table.can(action)
         if action == "pass_turn":
             return table.can("pass")
-        if action == "bot_delay":
+        if action == "speed":
             return bool(self.session.computers)
         return True
 
     def _say(self, problem: str | None) -> None:
-        """Show ``problem`` (why a key did nothing), or the table as it now is."""
-        if problem is not None:
-            self.notify(problem, severity="warning", timeout=3, markup=False)
+        """Show ``problem`` (why a key did nothing) under the status, and the table as it is."""
+        self.table.tell(problem)
         self.refresh_view()
 
     def action_unavailable(self, key: str) -> None:
         """A key that does nothing now: say why."""
         self._say(self.table.why_not(key))
+
+    def action_show_hand(self) -> None:
+        """The hand-off: the next person has the keyboard; show their hand."""
+        step = self.table.next_step()
+        if isinstance(step, HandOff):
+            self.table.hand_over(step.seat)
+        self.advance()
+
+    def action_seen_draw(self) -> None:
+        """The person who drew a dead tile has seen it: pass the keyboard on."""
+        self.table.acknowledge()
+        self.advance()
 
     def action_select_tile(self, step: int) -> None:
         """Move the tile selection left or right (wrapping around)."""
@@ -298,37 +341,48 @@ class GameScreen(Screen[None]):
         self._act(Pass(seat=self.table.state.turn))
 
     def on_key(self, event: Key) -> None:
-        """Digits choose a tile, letters choose an open end."""
+        """Digits choose a tile, letters choose an open end (while a turn's keys work)."""
         character = event.character
-        if character is None or not self.on_top:
+        if character is None or not self.on_top or not self.check_action("play", ()):
             return
-        if character.isdigit() and character != "0":
+        if character.isdigit():
             event.stop()
-            self._say(self.table.select(int(character) - 1))
-        elif character in END_KEYS:
+            self._say(self.table.type_digit(character))
+        elif character in END_LETTERS:
             event.stop()
-            self._say(self.table.choose_key(character))
+            self._say(self.table.type_letter(character))
 
     @on(HandView.TileClicked)
     def _tile_clicked(self, message: HandView.TileClicked) -> None:
         self._say(self.table.select(message.index))
 
+    @on(TableView.EndClicked)
     @on(BoardView.EndClicked)
-    def _end_clicked(self, message: BoardView.EndClicked) -> None:
+    @on(EndsStrip.EndClicked)
+    def _end_clicked(
+        self, message: TableView.EndClicked | BoardView.EndClicked | EndsStrip.EndClicked
+    ) -> None:
         self._say(self.table.choose_end(message.target))
 
-    def action_bot_delay(self, step: int) -> None:
-        """Make the computer players' pause longer (+) or shorter (-)."""
-        self.notify(self.table.change_bot_delay(step), timeout=2)
-        self.refresh_view()
+    def action_speed(self, step: int) -> None:
+        """Make the computer players faster (+) or slower (-)."""
+        self._say(self.table.change_speed(step))
 
-    def action_scroll_board(self, step: int) -> None:
-        """Scroll the board a page up or down."""
-        scroll = self.query_one("#board-scroll", VerticalScroll)
+    def action_pan(self, columns: int, rows: int) -> None:
+        """Pan the table view."""
+        self.query_one(TableView).pan(columns, rows)
+
+    def action_scroll_log(self, step: int) -> None:
+        """Scroll the log a page up or down."""
+        log = self.query_one(EventLog)
         if step > 0:
-            scroll.scroll_page_down(animate=False)
+            log.scroll_page_down(animate=False)
         else:
-            scroll.scroll_page_up(animate=False)
+            log.scroll_page_up(animate=False)
+
+    def action_toggle_view(self) -> None:
+        """Draw the board as the table, or as an outline (one row per line)."""
+        self.outline = not self.outline
 
     # ----- other screens -----------------------------------------------------------------------
 
@@ -336,6 +390,10 @@ class GameScreen(Screen[None]):
         """Open the scoreboard."""
         state = self.table.state
         self.app.push_screen(ScoreboardScreen(self.session.names, state.round_scores, state.rules))
+
+    def action_full_log(self) -> None:
+        """Open the whole log of the game so far."""
+        self.app.push_screen(LogScreen(self.table.full_log()))
 
     def action_help(self) -> None:
         """Open the help screen (keys and a rules summary)."""
@@ -346,7 +404,7 @@ class GameScreen(Screen[None]):
 
         def saved(path: Path | None) -> None:
             if path is not None:
-                self.notify(f"Saved a copy to {path}", markup=False)
+                self._say(f"Saved a copy to {path}")
 
         dialog = SaveAsScreen(self.session.copy_name(), save=self.session.save_as)
         self.app.push_screen(dialog, saved)

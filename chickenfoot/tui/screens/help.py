@@ -87,7 +87,6 @@ SCREENS: tuple[ScreenKeys, ...] = (
             ("a letter", "Choose the open end with that label"),
         ),
     ),
-    ScreenKeys("Hand-off", "chickenfoot.tui.screens.handoff", "HandoffScreen"),
     ScreenKeys("Round over", "chickenfoot.tui.screens.round_over", "RoundOverScreen"),
     ScreenKeys("Game over", "chickenfoot.tui.screens.game_over", "GameOverScreen"),
     ScreenKeys("Scoreboard", "chickenfoot.tui.screens.scoreboard", "ScoreboardScreen"),
@@ -197,7 +196,6 @@ def help_command(screen: Screen[Any]) -> PaletteCommand:
         "Help",
         "Keys and a summary of the rules",
         lambda: screen.app.push_screen(HelpScreen()),
-        "help",
     )
 
 
@@ -228,9 +226,7 @@ class HelpScreen(Screen[None]):
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""
         return [
-            PaletteCommand(
-                "Close help", "Back to where help was opened (Esc)", self.action_close, "close"
-            )
+            PaletteCommand("Close help", "Back to where help was opened (Esc)", self.action_close)
         ]
 
     def action_close(self) -> None:

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
 
-from chickenfoot.rules import Event
+from chickenfoot.play.session import Turn
 from chickenfoot.tui.messages import GameEvents
 
 MAX_LINES = 200
@@ -48,13 +48,13 @@ class EventLog(RichLog):
         )
         self.can_focus = False
         self.history: list[str] = []
-        self.describe: Callable[[Iterable[Event]], list[str]] | None = None
-        """Words the events of :class:`GameEvents` as lines (set by the screen)."""
+        self.describe: Callable[[Turn], list[str]] | None = None
+        """Words the turn of a :class:`GameEvents` as lines (set by the screen)."""
 
     def on_game_events(self, message: GameEvents) -> None:
-        """Log what an action caused, in the words of :attr:`describe`."""
+        """Log what an action did, in the words of :attr:`describe`."""
         if self.describe is not None:
-            self.add(self.describe(message.events))
+            self.add(self.describe(message.turn))
 
     def add(self, lines: Iterable[str]) -> None:
         """Append ``lines`` (plain text) to the log and scroll to the newest."""

@@ -1,8 +1,10 @@
-"""One seat's hand: its tiles in a row (wrapping when long), numbered 1-9 for the keyboard.
+"""One seat's hand: its tiles in a row (wrapping when long), each numbered for the keyboard.
 
-Playable tiles stand out, the others are dimmed, and the selected tile is reversed. Tiles
-just drawn ("fresh") are tinted and labelled "new" beside their number. A hidden hand
-shows only the backs of its tiles. Clicking a tile posts :class:`HandView.TileClicked`.
+Playable tiles are framed (``[3|5]``) and bold; the others are dimmed and unframed
+(`` 3|5 ``), so the difference never rests on colour alone. The selected tile is reversed
+and its number marked (``▸2``). Tiles just drawn ("fresh") are tinted and labelled "new" beside
+their number. A hidden hand shows only the backs of its tiles, or a banner in their place (the
+hand-off: "Pass to Bea, then press Enter"). Clicking a tile posts :class:`HandView.TileClicked`.
 Hands come in the order :func:`chickenfoot.text.words.sorted_hand` gives.
 """
 
@@ -14,7 +16,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.play.table import DIGIT_KEYS, HandShown
+from chickenfoot.play.table import HandShown
 from chickenfoot.rules import Tile
 
 PLAYABLE_STYLE = "bold $text-success"
@@ -22,6 +24,8 @@ UNPLAYABLE_STYLE = "$text-muted"
 SELECTED_STYLE = "bold reverse $accent"
 BACK_STYLE = "$text-muted"
 NUMBER_STYLE = "$text-muted"
+SELECTED_LABEL_STYLE = "bold $text-accent"
+BANNER_STYLE = "bold $text-accent"
 FRESH_LABEL_STYLE = "bold $text-warning"
 FRESH_FACE_STYLE = "on $warning-muted"
 GAP = 1
@@ -63,36 +67,42 @@ class HandView(Widget):
         """The tiles a person looking at the screen can read: none while hidden."""
         return () if self.shown.hidden else self.shown.tiles
 
+    def _face(self, index: int, tile: Tile) -> Content:
+        """The face of the tile at ``index``: framed when playable, reversed when selected."""
+        shown = self.shown
+        playable = index in shown.playable
+        text = f"[{tile.low}|{tile.high}]" if playable else f" {tile.low}|{tile.high} "
+        if index == shown.selected:
+            style = SELECTED_STYLE
+        elif playable:
+            style = PLAYABLE_STYLE
+        else:
+            style = UNPLAYABLE_STYLE
+        if index in shown.fresh and index != shown.selected:
+            style = f"{style} {FRESH_FACE_STYLE}"
+        return Content.styled(text, style)
+
     def _cells(self) -> list[tuple[Content, Content]]:
         """Each tile as (number label, tile face), both of the same width."""
         cells = []
         for index, tile in enumerate(self.tiles):
             if self.shown.hidden:
                 face = Content.styled("[▒|▒]", BACK_STYLE)
-                number = Content(" " * face.cell_length)
-            else:
-                text = f"[{tile.low}|{tile.high}]"
-                if index == self.shown.selected:
-                    style = SELECTED_STYLE
-                elif index in self.shown.playable:
-                    style = PLAYABLE_STYLE
-                else:
-                    style = UNPLAYABLE_STYLE
-                if index in self.shown.fresh and index != self.shown.selected:
-                    style = f"{style} {FRESH_FACE_STYLE}"
-                action = f"@click=tile_clicked({index})"
-                face = Content.styled(text, style).stylize(action)
-                number = self._label(index, len(text)).stylize(action)
-            cells.append((number, face))
+                cells.append((Content(" " * face.cell_length), face))
+                continue
+            action = f"@click=tile_clicked({index})"
+            face = self._face(index, tile).stylize(action)
+            cells.append((self._label(index, face.cell_length).stylize(action), face))
         return cells
 
     def _label(self, index: int, width: int) -> Content:
-        """The label above the tile at ``index``: its digit key (1-9), and "new" if just drawn."""
-        digit = str(index + 1) if index < DIGIT_KEYS else ""
+        """The label above the tile at ``index``: its number (its key), marked when selected,
+        and "new" if just drawn."""
+        number = f"▸{index + 1}" if index == self.shown.selected else str(index + 1)
         if index not in self.shown.fresh:
-            return Content.styled(digit.center(width), NUMBER_STYLE)
-        label = f"{digit} new" if digit else "new"
-        return Content.styled(label.center(width), FRESH_LABEL_STYLE)
+            style = SELECTED_LABEL_STYLE if index == self.shown.selected else NUMBER_STYLE
+            return Content.styled(number.center(width), style)
+        return Content.styled(f"{number} new".center(width), FRESH_LABEL_STYLE)
 
     def _groups(self, width: int) -> list[list[int]]:
         """Tile indexes per wrapped row, each row at most ``width`` cells wide."""
@@ -101,6 +111,7 @@ class HandView(Widget):
         used = 0
         for index, tile in enumerate(self.tiles):
             cell = 5 if self.shown.hidden else len(f"[{tile.low}|{tile.high}]")
+            cell = max(cell, len(f"▸{index + 1} new") if index in self.shown.fresh else cell)
             if used and used + GAP + cell > width:
                 groups.append([])
                 used = 0
@@ -109,14 +120,14 @@ class HandView(Widget):
         return groups
 
     def _has_numbers(self, group: list[int]) -> bool:
-        """True if a wrapped row carries labels: digits (only the first nine tiles have keys)
-        or "new" marks."""
-        if self.shown.hidden or not group:
-            return False
-        return group[0] < DIGIT_KEYS or any(index in self.shown.fresh for index in group)
+        """True if a wrapped row carries a row of numbers above it (every shown hand does)."""
+        return not self.shown.hidden and bool(group)
 
     def _rows(self, width: int) -> list[Content]:
-        """The rows of tiles (each under its row of digit labels, if any), wrapped to ``width``."""
+        """The rows of tiles (each under its row of numbers), wrapped to ``width``; or the
+        banner of a hidden hand."""
+        if self.shown.banner:
+            return [Content(""), Content.styled(self.shown.banner, BANNER_STYLE).center(width)]
         if not self.tiles:
             return [Content.styled("(no tiles)", UNPLAYABLE_STYLE)]
         cells = self._cells()

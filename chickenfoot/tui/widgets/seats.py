@@ -13,6 +13,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from chickenfoot.play.table import SeatsShown
+from chickenfoot.text.words import fitted
 
 TURN_STYLE = "bold $accent"
 HEADER_STYLE = "$text-muted"
@@ -25,11 +26,6 @@ COMPACT_HEIGHT = 32
 """Terminals shorter than this get the compact panel when there are many seats."""
 COMPACT_NUMBERS_WIDTH = 7
 """Tiles (3 cells) and points (4 cells) of one seat in the compact panel."""
-
-
-def fitted(name: str, width: int) -> str:
-    """``name`` cut to ``width`` cells with an ellipsis when it is longer."""
-    return name if len(name) <= width else name[: max(0, width - 1)] + "…"
 
 
 class SeatsPanel(Widget):

@@ -1,4 +1,5 @@
-"""The status line: what is required of the player right now, in up to two short lines."""
+"""The status line: what the turn needs now, and under it the latest news (why the last key
+did nothing, a chicken foot) where a notice would cover the hand."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from textual.widget import Widget
 from chickenfoot.play.table import StatusShown
 
 TONES = ("info", "warning", "success", "error")
+NEWS_STYLE = "italic"
 
 
 class StatusLine(Widget):
@@ -46,5 +48,7 @@ class StatusLine(Widget):
         return self.shown.text
 
     def render(self) -> Content:
-        """The message, wrapped to the width of the line."""
-        return Content(self.shown.text)
+        """The message on the first row, and the latest news (muted) on the second."""
+        if not self.shown.news:
+            return Content(self.shown.text)
+        return Content.assemble(self.shown.text, "\n", (self.shown.news, NEWS_STYLE))

@@ -7,13 +7,13 @@ cell and what role each run plays; this widget only styles the roles (theme vari
 pans: mouse wheel (shift + wheel sideways), scrollbars, shift + arrow keys when the view has
 focus, or :meth:`TableView.pan`.
 
-How a screen feeds it: set :attr:`TableView.shown` to a :class:`TableShown` (or bind a
+How a screen feeds it: set :attr:`TableView.shown` to a :class:`BoardShown` (or bind a
 screen ``var`` to it with ``data_bind``)::
 
-    table.shown = TableShown(
+    table.shown = BoardShown(
         board=state.board,
         labels={"A": "a", "B": "b"},   # open end -> its key label (the screen picks the keys)
-        legal=frozenset({"B"}),        # ends the chosen tile fits
+        legal=("B",),                  # ends the chosen tile fits
         chosen="B",                    # the end it would go on: followed (scrolled into view)
         fresh=frozenset({11, 12}),     # indexes in board.played laid since the viewer's turn
         set_size=rules.set_size,       # so that a first 10 never widens the tiles mid-game
@@ -28,8 +28,6 @@ line's last tile) is clicked; it never changes the game. Its own keys are only s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
 from rich.segment import Segment
@@ -43,30 +41,13 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from chickenfoot.play.layout import Role, TableLayout, layout_table
+from chickenfoot.play.table import BoardShown
 from chickenfoot.rules import Board
 
 PAN_COLUMNS: Final = 5
 """Columns one shift + left/right key pans the view: a flat tile of a double-9 set."""
 PAN_ROWS: Final = 2
 """Rows one shift + up/down key pans the view: an upright tile."""
-
-
-@dataclass(frozen=True)
-class TableShown:
-    """What the table shows: the board and the viewer's marks on it.
-
-    ``labels`` maps open-end ids to their key labels (1-2 characters); ``legal`` are the ends
-    the chosen tile fits; ``chosen`` is the end it would be played on (the view follows it);
-    ``fresh`` holds indexes in ``board.played`` of the tiles laid since the viewer's last
-    turn; ``set_size`` (the set's highest double) keeps the tile width fixed for the game.
-    """
-
-    board: Board
-    labels: Mapping[str, str] = field(default_factory=dict)
-    legal: frozenset[str] = frozenset()
-    chosen: str | None = None
-    fresh: frozenset[int] = frozenset()
-    set_size: int | None = None
 
 
 def component_class(role: Role) -> str:
@@ -106,7 +87,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         Binding("shift+down", f"pan(0, {PAN_ROWS})", "Pan", show=False),
     ]
 
-    shown: reactive[TableShown | None] = reactive(None, layout=False, init=False)
+    shown: reactive[BoardShown | None] = reactive(None, layout=False, init=False)
     """What to show; None shows an empty table."""
 
     class EndClicked(Message):
@@ -118,7 +99,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def __init__(
         self,
-        shown: TableShown | None = None,
+        shown: BoardShown | None = None,
         *,
         name: str | None = None,
         id: str | None = None,
@@ -138,7 +119,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         """The layout on screen (None before the widget has a size and a board)."""
         return self._layout
 
-    def watch_shown(self, old: TableShown | None, new: TableShown | None) -> None:
+    def watch_shown(self, old: BoardShown | None, new: BoardShown | None) -> None:
         """Lay the table out again for a new board; redraw for new marks; follow the chosen end."""
         self._strips.clear()
         if old is None or new is None or (old.board, old.set_size) != (new.board, new.set_size):
