@@ -102,7 +102,9 @@ def _decode_problem(error: json.JSONDecodeError, text: str) -> JsonProblem:
     # The text ran out mid-value, or inside a string (a JSON string cannot hold a line break,
     # so only the end of the text leaves one unterminated).
     if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
-        return JsonProblem(where, "the file ends too early (it was cut short): it is incomplete")
+        return JsonProblem(
+            where, "the file ends too early (it was cut short): the JSON is incomplete"
+        )
     problem = next(
         (words for start, words in DECODER_MESSAGES if error.msg.startswith(start)),
         "the text is not valid JSON here",
