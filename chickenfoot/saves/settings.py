@@ -1,6 +1,6 @@
 """The app's remembered settings: for now, the last New game set-up.
 
-Stored as JSON at :func:`chickenfoot.saves.storage.settings_path`::
+Stored as JSON at :func:`chickenfoot.saves.paths.settings_path`::
 
     {"version": 1,
      "setup": {"seats": [{"name": "You", "player": "human", "level": null}, ...],
@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from chickenfoot.rules import RuleSet
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
-from chickenfoot.saves import storage
+from chickenfoot.saves import paths
 from chickenfoot.saves.files import FileProblem, read_regular_file, write_file
 from chickenfoot.saves.problems import json_path, printable, validation_problem
 from chickenfoot.saves.record import SeatConfig
@@ -133,12 +133,12 @@ class Settings(BaseModel):
 
 
 def load_settings(path: Path | None = None) -> Settings:
-    """The settings in ``path`` (default: :func:`storage.settings_path`), or the defaults.
+    """The settings in ``path`` (default: :func:`paths.settings_path`), or the defaults.
 
     Never raises and never blocks: a missing file gives the defaults silently; any other
     problem gives the defaults with :attr:`Settings.problem` saying what was wrong.
     """
-    path = path if path is not None else storage.settings_path()
+    path = path if path is not None else paths.settings_path()
     try:
         data = read_regular_file(path, SETTINGS_MAX_BYTES, "a settings file").data
     except FileProblem as problem:
@@ -168,10 +168,10 @@ def _defaults(path: Path, problem: str) -> Settings:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write ``settings`` to ``path`` (default: :func:`storage.settings_path`) atomically.
+    """Write ``settings`` to ``path`` (default: :func:`paths.settings_path`) atomically.
 
     Creates the folder if needed; raises ``OSError`` (one line of plain words) if it cannot
     be written.
     """
-    path = path if path is not None else storage.settings_path()
+    path = path if path is not None else paths.settings_path()
     write_file(path, (settings.model_dump_json(indent=2) + "\n").encode("utf-8"))
