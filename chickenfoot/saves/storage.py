@@ -28,6 +28,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -140,12 +141,18 @@ def _stamp(status: os.stat_result) -> Stamp:
 
 @dataclass(frozen=True)
 class _Found:
-    """An entry of a saves folder: its path and status, or why it is not a saved-game file."""
+    """An entry of a saves folder: where it is, its status, or why it is not a saved game."""
 
-    path: Path
+    folder: str
+    name: str
     modified_ns: int
     status: os.stat_result | None
     problem: str | None
+
+    @property
+    def path(self) -> Path:
+        """The entry's path."""
+        return Path(self.folder, self.name)
 
 
 @dataclass(frozen=True)
@@ -157,10 +164,10 @@ class _Remembered:
     summary: SaveSummary
 
 
-_remembered: dict[Path, _Remembered] = {}
-"""Every summary this process knows, by file path (the index fills it too)."""
+_remembered: dict[str, dict[str, _Remembered]] = {}
+"""Every summary this process knows, by folder and file name (the index fills it too)."""
 
-_index_read: dict[Path, Stamp] = {}
+_index_read: dict[str, Stamp] = {}
 """The stamp of each index file when this process last read or wrote it."""
 
 
@@ -205,18 +212,18 @@ def _read_summary(path: Path, modified: datetime) -> SaveSummary:
 
 def _describe(found: _Found, checks: str) -> tuple[SaveSummary, bool]:
     """The summary of ``found``, and whether it had to be read (it was not remembered)."""
-    modified = _modified(found.modified_ns)
     if found.problem is not None or found.status is None:
+        path = found.path
         problem = found.problem or "cannot be read"
-        return SaveSummary(
-            found.path, modified, error=f"{printable(str(found.path))}: {problem}"
-        ), False
+        error = f"{printable(str(path))}: {problem}"
+        return SaveSummary(path, _modified(found.modified_ns), error=error), False
     stamp = _stamp(found.status)
-    known = _remembered.get(found.path)
+    folder = _remembered.setdefault(found.folder, {})
+    known = folder.get(found.name)
     if known is not None and known.stamp == stamp and known.checks == checks:
         return known.summary, False
-    summary = _read_summary(found.path, modified)
-    _remembered[found.path] = _Remembered(stamp, checks, summary)
+    summary = _read_summary(found.path, _modified(found.modified_ns))
+    folder[found.name] = _Remembered(stamp, checks, summary)
     return summary, True
 
 
@@ -228,7 +235,9 @@ def summarize(path: Path) -> SaveSummary:
         status = os.stat(path)
     except OSError:
         return _read_summary(path, datetime.now(UTC))
-    found = _Found(path, status.st_mtime_ns, status, kind_problem(status.st_mode))
+    found = _Found(
+        str(path.parent), path.name, status.st_mtime_ns, status, kind_problem(status.st_mode)
+    )
     return _describe(found, _checks())[0]
 
 
@@ -237,15 +246,15 @@ def _scan(folders: Iterable[Path]) -> list[_Found]:
     names skipped, a file reached twice listed once), newest first; nothing is opened."""
     found: list[_Found] = []
     seen: set[tuple[int, int]] = set()
-    for folder in dict.fromkeys(Path(folder) for folder in folders):
+    for folder in dict.fromkeys(str(folder) for folder in folders):
         try:
             entries = list(os.scandir(folder))
         except OSError:
             continue
         for entry in entries:
-            if not entry.name.endswith(SAVE_SUFFIX) or entry.name.startswith("."):
+            name = entry.name
+            if not name.endswith(SAVE_SUFFIX) or name.startswith("."):
                 continue
-            path = Path(entry.path)
             try:
                 status = entry.stat()
             except OSError:
@@ -253,14 +262,17 @@ def _scan(folders: Iterable[Path]) -> list[_Found]:
                     modified = entry.stat(follow_symlinks=False).st_mtime_ns
                 except OSError:
                     continue  # gone meanwhile
-                found.append(_Found(path, modified, None, "a link to a file that does not exist"))
+                broken = "a link to a file that does not exist"
+                found.append(_Found(folder, name, modified, None, broken))
                 continue
             identity = (status.st_dev, status.st_ino)
             if identity in seen:
                 continue
             seen.add(identity)
-            found.append(_Found(path, status.st_mtime_ns, status, kind_problem(status.st_mode)))
-    found.sort(key=lambda item: (item.modified_ns, item.path.name), reverse=True)
+            found.append(
+                _Found(folder, name, status.st_mtime_ns, status, kind_problem(status.st_mode))
+            )
+    found.sort(key=lambda item: (item.modified_ns, item.name), reverse=True)
     return found
 
 
@@ -276,9 +288,9 @@ def _load_index(checks: str) -> None:
     except FileProblem:
         return
     stamp = (content.stamp.size, content.stamp.mtime_ns, content.stamp.inode)
-    if _index_read.get(index) == stamp:
+    if _index_read.get(str(index)) == stamp:
         return
-    _index_read[index] = stamp
+    _index_read[str(index)] = stamp
     try:
         document = json.loads(content.data)
     except (ValueError, RecursionError):
@@ -292,30 +304,31 @@ def _load_index(checks: str) -> None:
     ):
         return
     folder = index.parent
+    remembered = _remembered.setdefault(str(folder), {})
     for name, entry in document["files"].items():
-        path = folder / str(name)
-        remembered = _entry_from_json(path, entry, checks)
-        known = _remembered.get(path)
-        if remembered is not None and (known is None or known.stamp != remembered.stamp):
-            _remembered[path] = remembered
+        entry_summary = _entry_from_json(folder / str(name), entry, checks)
+        known = remembered.get(name)
+        if entry_summary is not None and (known is None or known.stamp != entry_summary.stamp):
+            remembered[name] = entry_summary
 
 
 def _save_index(found: list[_Found], checks: str) -> None:
     """Write the index of :func:`saves_dir` from what is remembered about ``found`` (its
     entries there); a folder that cannot be written is left alone (the index is a cache)."""
     index = index_path()
-    folder = index.parent
+    folder = str(index.parent)
+    remembered = _remembered.get(folder, {})
     files: dict[str, Any] = {}
     for item in found:
-        known = _remembered.get(item.path)
-        if item.path.parent == folder and known is not None and known.checks == checks:
-            files[item.path.name] = _entry_to_json(known)
+        known = remembered.get(item.name)
+        if item.folder == folder and known is not None and known.checks == checks:
+            files[item.name] = _entry_to_json(known)
     document = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "checks": checks, "files": files}
     try:
         stamp = write_file(index, json.dumps(document, ensure_ascii=False).encode(), sync=False)
     except FileWriteError:
         return
-    _index_read[index] = (stamp.size, stamp.mtime_ns, stamp.inode)
+    _index_read[str(index)] = (stamp.size, stamp.mtime_ns, stamp.inode)
 
 
 def _entry_to_json(known: _Remembered) -> dict[str, Any]:
@@ -337,21 +350,26 @@ def _entry_to_json(known: _Remembered) -> dict[str, Any]:
     }
 
 
+@lru_cache(maxsize=4096)
+def _is_plain_name(name: str) -> bool:
+    """True if ``name`` could be a seat's name (names repeat across saves: asked once)."""
+    return 0 < len(name) <= NAME_MAX_LENGTH and name_problem(name) is None
+
+
+_ENTRY_NUMBERS = ("size", "mtime_ns", "inode", "round_number", "round_count", "actions")
+
+
 def _entry_from_json(path: Path, entry: Any, checks: str) -> _Remembered | None:
     """An index entry as a remembered summary; None if anything in it is not as written
     (the file is then read again)."""
-    if not isinstance(entry, dict):
-        return None
-    numbers = ("size", "mtime_ns", "inode", "round_number", "round_count", "actions")
-    if not all(type(entry.get(key)) is int for key in numbers):
+    if not isinstance(entry, dict) or not all(
+        type(entry.get(key)) is int for key in _ENTRY_NUMBERS
+    ):
         return None
     names, created, error = entry.get("names"), entry.get("created"), entry.get("error")
     if not (
         isinstance(names, list)
-        and all(
-            isinstance(name, str) and len(name) <= NAME_MAX_LENGTH and name_problem(name) is None
-            for name in names
-        )
+        and all(isinstance(name, str) and _is_plain_name(name) for name in names)
         and isinstance(entry.get("finished"), bool)
         and (created is None or isinstance(created, str))
         and (error is None or (isinstance(error, str) and error.isprintable()))
@@ -403,11 +421,12 @@ def _summaries(
 
 def _forget_missing(found: list[_Found]) -> bool:
     """Forget the summaries of files gone from :func:`saves_dir`; True if there were any."""
-    folder = saves_dir()
-    present = {item.path for item in found}
-    missing = [path for path in _remembered if path.parent == folder and path not in present]
-    for path in missing:
-        del _remembered[path]
+    folder = str(saves_dir())
+    remembered = _remembered.get(folder, {})
+    present = {item.name for item in found if item.folder == folder}
+    missing = [name for name in remembered if name not in present]
+    for name in missing:
+        del remembered[name]
     return bool(missing)
 
 
