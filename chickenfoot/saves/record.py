@@ -175,7 +175,7 @@ _DIGITS_AND_BAR = re.compile(r"[0-9]+\|[0-9]+")
 TILE_HINT = "write tiles as 'low|high' with the digits 0 to 9, e.g. '3|5'"
 
 
-def read_tile(value: Any, where: str) -> Tile:
+def _tile_from(value: Any, where: str) -> Tile:
     """A tile written ``"3|5"`` (or ``"5|3"``) or ``[3, 5]``; :class:`RecordError` at
     ``where`` otherwise (only ASCII digits, no spaces, ends 0 to 18)."""
     if isinstance(value, Tile):
@@ -209,7 +209,7 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def read_action(value: Any, index: int, players: int | None) -> Play | Draw | Pass:
+def _action_from(value: Any, index: int, players: int | None) -> Play | Draw | Pass:
     """Recorded action number ``index`` (0-based) from its JSON object, checked field by
     field (``players``, if known, bounds the seat); :class:`RecordError` if it is wrong."""
     if isinstance(value, (Play, Draw, Pass)):
@@ -255,7 +255,7 @@ def read_action(value: Any, index: int, players: int | None) -> Play | Draw | Pa
         return draw(seat)
     if kind == "pass":
         return pass_turn(seat)
-    tile = read_tile(value["tile"], f"{where}.tile")
+    tile = _tile_from(value["tile"], f"{where}.tile")
     target = value["target"]
     if not isinstance(target, str):
         raise RecordError(
@@ -264,7 +264,7 @@ def read_action(value: Any, index: int, players: int | None) -> Play | Draw | Pa
     return play(seat, tile, target)
 
 
-def read_rules(value: dict[str, Any]) -> RuleSet:
+def _rules_from(value: dict[str, Any]) -> RuleSet:
     """The rule set of a saved game's ``rules`` object, every field of the right JSON type;
     :class:`RecordError` (``where`` = ``rules.<field>``) in plain words otherwise."""
     for key in value:
@@ -315,7 +315,7 @@ _ISO_TIME = re.compile(
 TIME_HINT = "write it in ISO 8601, e.g. 2026-11-30T18:43:04Z"
 
 
-def read_time(value: Any) -> datetime:
+def _time_from(value: Any) -> datetime:
     """The time of ``created``: ISO 8601 text (or a ``datetime`` from Python code)."""
     if isinstance(value, datetime):
         return value
@@ -426,7 +426,7 @@ class GameRecord(FrozenModel):
     @field_validator("created", mode="before")
     @classmethod
     def _read_created(cls, value: Any) -> datetime:
-        return read_time(value)
+        return _time_from(value)
 
     @field_validator("created")
     @classmethod
@@ -443,7 +443,7 @@ class GameRecord(FrozenModel):
     @field_validator("rules", mode="before")
     @classmethod
     def _read_rules(cls, value: Any) -> Any:
-        return read_rules(value) if isinstance(value, dict) else value
+        return _rules_from(value) if isinstance(value, dict) else value
 
     # The lists are measured against the rules before their items are read: a list of
     # millions of bad items would otherwise take long to report.
@@ -494,7 +494,7 @@ class GameRecord(FrozenModel):
                 )
             decks.append(
                 tuple(
-                    read_tile(tile, f"decks[{index}][{position}]")
+                    _tile_from(tile, f"decks[{index}][{position}]")
                     for position, tile in enumerate(deck)
                 )
             )
@@ -514,7 +514,7 @@ class GameRecord(FrozenModel):
                 f"{len(value)} actions, but a game under these rules cannot take more than "
                 f"{most_actions(rules)}",
             )
-        return tuple(read_action(action, index, players) for index, action in enumerate(value))
+        return tuple(_action_from(action, index, players) for index, action in enumerate(value))
 
     @model_validator(mode="after")
     def _consistent(self) -> GameRecord:

@@ -7,6 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from chickenfoot.saves.settings import (
     DEFAULT_SEATS,
@@ -142,3 +144,63 @@ def test_what_is_saved_loads_back(tmp_path: Path) -> None:
 def test_a_problem_written_in_the_file_is_not_taken_from_it(tmp_path: Path) -> None:
     path = write(tmp_path / "settings.json", '{"version": 1, "problem": "fake"}')
     assert load_settings(path).problem is None
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text(max_size=20)
+    | st.sampled_from(["²", "9", "cross", "human", "computer", "greedy", "\u202e"]),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "version",
+                    "setup",
+                    "seats",
+                    "fields",
+                    "seed",
+                    "preset",
+                    "name",
+                    "player",
+                    "level",
+                    "hand_size",
+                    "set_size",
+                    "draw",
+                    "x",
+                ]
+            ),
+            children,
+            max_size=5,
+        )
+    ),
+    max_leaves=12,
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(document=json_values)
+def test_any_json_gives_settings(tmp_path: Path, document: object) -> None:
+    path = write(tmp_path / "settings.json", json.dumps({"version": 1, "setup": document}))
+    loaded = load_settings(path)
+    assert isinstance(loaded, Settings)
+    assert all(
+        is_plain_number(text) or text == "" or not text.isdigit()
+        for text in loaded.setup.fields.values()
+    )
+    assert loaded.setup.seed == "" or is_plain_number(loaded.setup.seed)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(content=st.binary(max_size=300))
+def test_any_bytes_give_settings(tmp_path: Path, content: bytes) -> None:
+    loaded = load_settings(write(tmp_path / "settings.json", content))
+    assert isinstance(loaded, Settings)
+    assert loaded.problem is None or "\n" not in loaded.problem
