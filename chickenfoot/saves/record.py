@@ -111,6 +111,7 @@ __all__ = [
     "most_actions",
     "parse_record",
     "save_record",
+    "seat_problem",
     "supported_versions",
 ]
 
@@ -400,6 +401,20 @@ class SeatConfig(FrozenModel):
         if self.player == "human" and self.level is not None:
             raise ValueError(f"a human player has no level (found {self.level!r}): use null")
         return self
+
+
+def seat_problem(name: str, player: str, level: str | None = None) -> str | None:
+    """Why a seat cannot have this name, player and level, in plain words ("the name must be
+    at most 24 characters long"); None if it can. For forms that check a seat as it is typed.
+    """
+    try:
+        SeatConfig(name=name, player=player, level=level)  # type: ignore[arg-type]
+    except ValidationError as error:
+        location, problem = validation_problem(error)
+        if location and not problem.startswith("the "):
+            return f"the {location[-1]} {problem}"
+        return problem
+    return None
 
 
 class GameRecord(FrozenModel):

@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from chickenfoot.saves.names import display_width, name_problem
-from chickenfoot.saves.record import SeatConfig
+from chickenfoot.saves.record import SeatConfig, seat_problem
 
 
 @pytest.mark.parametrize(
@@ -79,3 +79,32 @@ def test_invisible_characters_are_refused(name: str, problem: str) -> None:
 def test_real_names_are_allowed(name: str) -> None:
     assert name_problem(name) is None
     assert SeatConfig(name=name, player="human").name == name
+
+
+@pytest.mark.parametrize(
+    ("name", "player", "level", "problem"),
+    [
+        ("Ana", "human", None, None),
+        ("Bot", "computer", "greedy", None),
+        ("x" * 25, "human", None, "the name must be at most 24 characters long"),
+        ("   ", "human", None, "the name must not be empty"),
+        (
+            "A\u202e",
+            "human",
+            None,
+            "the name contains U+202E (right-to-left override), an invisible character that "
+            "could disguise the name or disturb the screen: use plain text",
+        ),
+        (
+            "Ana",
+            "robot",
+            None,
+            "the player \"robot\" is not allowed here: use 'human' or 'computer'",
+        ),
+        ("Ana", "computer", None, "a computer player needs a level, e.g. 'greedy'"),
+    ],
+)
+def test_seat_problems_are_plain_words(
+    name: str, player: str, level: str | None, problem: str | None
+) -> None:
+    assert seat_problem(name, player, level) == problem
