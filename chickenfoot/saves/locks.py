@@ -105,8 +105,9 @@ def acquire_game_lock(game: Path, *, force: bool = False) -> GameLock | None:
     """Take the lock of the game file ``game`` for this process; None if another live
     process holds it (:func:`who_holds` says which).
 
-    A lock of a process that is gone is taken over; with ``force``, any lock is (the user
-    chose to open the game anyway). Raises ``OSError`` (one line of plain words) if the lock
+    A lock of a process that is gone is taken over, and so is one of this very process (one
+    program opens a game once; a lock it still holds was left by a session it dropped); with
+    ``force``, any lock is (the user chose to open the game anyway). Raises ``OSError`` (one line of plain words) if the lock
     cannot be written: the game can still be played, unguarded.
     """
     lock_path = lock_path_for(game)
@@ -126,7 +127,8 @@ def acquire_game_lock(game: Path, *, force: bool = False) -> GameLock | None:
                 holder, status = _read_lock(lock_path)
                 if status is None:
                     continue  # it was removed meanwhile: try again
-                if not force and not _is_stale(holder, status):
+                ours = holder is not None and _is_this_process(holder)
+                if not force and not ours and not _is_stale(holder, status):
                     return None
                 _remove_if_unchanged(lock_path, status)
                 continue
@@ -196,6 +198,11 @@ def _is_stale(holder: LockInfo | None, status: os.stat_result) -> bool:
     if holder.host != socket.gethostname():
         return False
     return not _process_alive(holder.pid)
+
+
+def _is_this_process(holder: LockInfo) -> bool:
+    """True if ``holder`` is the process asking."""
+    return holder.pid == os.getpid() and holder.host == socket.gethostname()
 
 
 def _remove_if_unchanged(lock_path: Path, status: os.stat_result) -> bool:

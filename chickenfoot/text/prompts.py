@@ -109,10 +109,19 @@ def round_ending(event: WentOut | RoundBlocked, names: Sequence[str]) -> str:
     return f"{who} went out!{foot}"
 
 
+def save_problem(error: OSError | None) -> str:
+    """Why a save failed, in a few words."""
+    if error is None:
+        return "no problem"
+    return error.strerror or str(error)
+
+
 def unsaved(error: OSError) -> str:
     """The lasting notice of a game the file no longer keeps up with."""
-    reason = error.strerror or str(error)
-    return f"Not saved ({reason}): your moves are kept here; ctrl+s saves a copy elsewhere"
+    return (
+        f"Not saved ({save_problem(error)}): your moves are kept here; "
+        "ctrl+s saves a copy elsewhere"
+    )
 
 
 def pass_to(name: str) -> str:

@@ -9,10 +9,11 @@ bubble up to the app; its typed methods do the work. :func:`run_app` is what the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from textual import work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -21,10 +22,12 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from chickenfoot.play.session import GameSession
+from chickenfoot.play.replay import ReplayView
+from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.rules import IllegalAction, RuleSet
 from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
+from chickenfoot.text import prompts
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
@@ -37,6 +40,7 @@ from chickenfoot.tui.messages import (
     StartGame,
     TakeOver,
 )
+from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.help import HelpScreen
@@ -120,11 +124,14 @@ class ChickenFootApp(App[None]):
         self.bot_delay = bot_delay
         self._menu_depth = 1
         self._mounted = False
+        self._kept: dict[Path, GameSession] = {}
+        """Games left with unsaved moves, kept in memory (Continue resumes them)."""
 
     # ----- start-up and size ---------------------------------------------------------------------
 
     def on_mount(self) -> None:
         """Show the menu, then the game or replay asked for on the command line."""
+        self._tidy_up()
         self._install_menu()
         if self.load_path is not None:
             self.continue_game(self.load_path)
@@ -165,6 +172,8 @@ class ChickenFootApp(App[None]):
             self.pop_screen()
 
     # ----- games ---------------------------------------------------------------------------------
+    # Files are read and written in worker threads: a slow disk, a huge save or a named pipe
+    # never freezes the screen. Screens are made and shown on the app's own thread.
 
     def _open_game(self, session: GameSession) -> None:
         self._back_to_menu()
@@ -172,42 +181,99 @@ class ChickenFootApp(App[None]):
 
     def _back_to_menu(self) -> None:
         while len(self.screen_stack) > self._menu_depth:
+            top = self.screen
             self.pop_screen()
+            if isinstance(top, GameScreen):
+                self._put_away(top.session)
 
+    def _put_away(self, session: GameSession) -> None:
+        """A game left the screen: give it back, or keep it here while its moves are unsaved
+        (Continue then resumes it from memory, not from the older file)."""
+        if session.unsaved is not None and not session.try_save():
+            self._kept[session.path] = session
+        else:
+            session.close()
+
+    def _tell(self, problem: str) -> None:
+        self.notify(problem, severity="error", markup=False)
+
+    @work(thread=True, group="files")
     def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
         """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal); play it."""
         try:
             session = GameSession.new(rules, seats, seed)
         except OSError as error:
-            self.notify(f"Could not save the new game: {error}", severity="error", markup=False)
+            self.call_from_thread(self._tell, f"Could not save the new game: {error}")
             return
-        self._open_game(session)
+        self.call_from_thread(self._open_game, session)
 
-    def continue_game(self, path: Path) -> None:
-        """Continue the game saved at ``path`` exactly where it stopped."""
+    def continue_game(self, path: Path, *, force: bool = False) -> None:
+        """Continue the game saved at ``path`` exactly where it stopped (from memory when its
+        latest moves could not be saved); ``force`` opens it even if another window has it."""
+        kept = self._kept.pop(path, None)
+        if kept is not None:
+            self._open_game(kept)
+        else:
+            self._load_game(path, force)
+
+    @work(thread=True, group="files")
+    def _load_game(self, path: Path, force: bool) -> None:
         try:
-            session = GameSession.load(path)
+            session = GameSession.load(path, force=force)
+        except OpenElsewhere as elsewhere:
+            self.call_from_thread(self._open_elsewhere, elsewhere)
+            return
         except (RecordError, OSError) as error:
-            self.notify(str(error), severity="error", markup=False)
+            self.call_from_thread(self._tell, str(error))
             return
         if session.state.over:
-            self.notify(
-                f"{path.name}: that game is over; watch it under Replays.",
-                severity="warning",
-                markup=False,
+            session.close()
+            self.call_from_thread(
+                self._tell, f"{path.name}: that game is over; watch it under Replays."
             )
             return
-        self._open_game(session)
+        self.call_from_thread(self._open_game, session)
 
+    def _open_elsewhere(self, elsewhere: OpenElsewhere) -> None:
+        """The game is open in another window: open a copy, watch it, or take it anyway."""
+        record, path = elsewhere.record, elsewhere.path
+
+        def answered(choice: str | None) -> None:
+            if choice == "copy":
+                self.take_over(record, len(record.actions), record.seats)
+            elif choice == "watch":
+                self.open_replay(path)
+            elif choice == "take":
+                self.continue_game(path, force=True)
+
+        self.push_screen(
+            ChoiceScreen(
+                f"{elsewhere}. Playing it here too would fork it: each window would overwrite "
+                "the other's moves.",
+                [
+                    ("cancel", "Cancel", "n"),
+                    ("copy", "Play a copy", "c"),
+                    ("watch", "Watch it", "w"),
+                    ("take", "Open it here (that window stops saving)", "o"),
+                ],
+            ),
+            answered,
+        )
+
+    @work(thread=True, group="files")
     def open_replay(self, path: Path) -> None:
         """Open the replay of the game saved at ``path``."""
         try:
-            record = load_record(path)
+            view = ReplayView(load_record(path))
         except (RecordError, OSError) as error:
-            self.notify(str(error), severity="error", markup=False)
+            self.call_from_thread(self._tell, str(error))
             return
-        self.push_screen(ReplayScreen(record, path))
+        self.call_from_thread(self._show_replay, view, path)
 
+    def _show_replay(self, view: ReplayView, path: Path) -> None:
+        self.push_screen(ReplayScreen(view, path))
+
+    @work(thread=True, group="files")
     def take_over(
         self, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]
     ) -> None:
@@ -216,25 +282,61 @@ class ChickenFootApp(App[None]):
         try:
             session = GameSession.take_over(record, action_count, seats)
         except (ValueError, IllegalAction, OSError) as error:
-            self.notify(f"Cannot take over: {error}", severity="error", markup=False)
+            self.call_from_thread(self._tell, f"Cannot take over: {error}")
             return
-        self._open_game(session)
+        self.call_from_thread(self._open_game, session)
 
     def leave_game(self) -> None:
         """Back to the main menu (quit when there is none); the game stays saved."""
+        game = self.game_screen
+        if game is not None and game.session.unsaved is not None:
+            self._ask_about_unsaved(game, "Leave this game", self._really_leave)
+        else:
+            self._really_leave()
+
+    def _really_leave(self) -> None:
         if self._menu_depth == 1:
             self.exit()
             return
         self._back_to_menu()
 
+    def _ask_about_unsaved(self, game: GameScreen, what: str, then: Callable[[], object]) -> None:
+        """The game's latest moves are not saved: stay, save a copy elsewhere, or go on."""
+        reason = game.session.unsaved
+        question = (
+            f"The latest moves of this game are not saved ({prompts.save_problem(reason)}). "
+            f"{what} anyway? Chicken Foot keeps them while it stays open."
+        )
+
+        def answered(choice: str | None) -> None:
+            if choice == "save":
+                game.action_save_as()
+            elif choice == "go":
+                then()
+
+        answers = [("stay", "Stay", "n"), ("save", "Save a copy…", "s"), ("go", what, "y")]
+        self.push_screen(ChoiceScreen(question, answers), answered)
+
+    def on_unmount(self) -> None:
+        """Give back every game still held."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.session.close()
+        for session in self._kept.values():
+            session.close()
+
     # ----- quitting ------------------------------------------------------------------------------
 
     def action_request_quit(self) -> None:
         """Quit after a confirmation (the game is saved after every move anyway)."""
-        if isinstance(self.screen, ConfirmScreen):
+        if isinstance(self.screen, ConfirmScreen | ChoiceScreen):
+            return
+        game = self.game_screen
+        if game is not None and game.session.unsaved is not None:
+            self._ask_about_unsaved(game, "Quit", self.exit)
             return
         question = "Quit Chicken Foot?"
-        if self.game_screen is not None:
+        if game is not None:
             question += " The game is saved: Continue resumes it."
 
         def answered(quit_now: bool | None) -> None:
@@ -251,11 +353,25 @@ class ChickenFootApp(App[None]):
 
     def on_continue_game(self, message: ContinueGame) -> None:
         """A screen asked to continue a game (the latest unfinished one when no path)."""
-        path = message.path if message.path is not None else storage.latest_unfinished()
+        if message.path is not None:
+            self.continue_game(message.path)
+        else:
+            self._continue_latest()
+
+    @work(thread=True, group="files")
+    def _continue_latest(self) -> None:
+        path = storage.latest_unfinished()
         if path is None:
-            self.notify("There is no unfinished game to continue.", severity="warning")
-            return
-        self.continue_game(path)
+            self.call_from_thread(
+                self.notify, "There is no unfinished game to continue.", severity="warning"
+            )
+        else:
+            self.call_from_thread(self.continue_game, path)
+
+    @work(thread=True, group="files")
+    def _tidy_up(self) -> None:
+        """Remove what killed windows left behind: half-written files, their locks."""
+        storage.clean_stale_temporaries()
 
     def on_open_replay(self, message: OpenReplay) -> None:
         """A screen asked for a replay."""

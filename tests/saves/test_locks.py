@@ -136,14 +136,20 @@ def test_of_many_windows_opening_at_once_exactly_one_gets_the_game(game: Path) -
     assert who_holds(game) is None
 
 
-def test_this_process_does_not_open_a_game_twice(game: Path) -> None:
-    mine = acquire_game_lock(game)
-    assert mine is not None
-    assert acquire_game_lock(game) is None
+def test_a_lock_this_process_left_is_taken_over_by_the_same_file_only(game: Path) -> None:
+    """One program opens a game once; a lock it still holds was left by a session it
+    dropped, so asking again takes it over (by any path to the same file)."""
+    first = acquire_game_lock(game)
+    assert first is not None
     link = game.parent / "link.json"
     link.symlink_to(game)
-    assert acquire_game_lock(link) is None  # the same file by another path
-    mine.release()
+    again = acquire_game_lock(link)
+    assert again is not None
+    assert lock_path_for(link) == lock_path_for(game)
+    holder = who_holds(game)
+    assert holder is not None and holder.pid == os.getpid()
+    again.release()
+    assert who_holds(game) is None
 
 
 def fake_lock(game: Path, **fields: object) -> Path:

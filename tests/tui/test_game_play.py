@@ -320,7 +320,7 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
         game = kit.game_screen(app)
         await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
 
-        def refused(record, path) -> None:
+        def refused(*args: object, **kwargs: object) -> None:
             raise OSError(errno, reason)
 
         monkeypatch.setattr(session_module, "save_record", refused)

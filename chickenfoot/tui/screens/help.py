@@ -83,8 +83,8 @@ SCREENS: tuple[ScreenKeys, ...] = (
         "chickenfoot.tui.screens.game",
         "GameScreen",
         (
-            ("1 … 9", "Choose that tile of your hand"),
-            ("a letter", "Choose the open end with that label"),
+            ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
+            ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
         ),
     ),
     ScreenKeys("Round over", "chickenfoot.tui.screens.round_over", "RoundOverScreen"),

@@ -12,7 +12,6 @@ below the table, and in a notification when opened.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from rich.text import Text
@@ -110,20 +109,29 @@ class LoadScreen(Screen[None]):
         self.query_one("#load-path", Input).display = False
         self.query_one("#saves", DataTable).display = False
         self.query_one("#load-empty", Static).update("Reading the saved games…")
-        self.refresh_list()
 
     def on_screen_resume(self, event: ScreenResume) -> None:
-        """Back from a game or a replay: files may have changed, list them again."""
+        """Shown (first, or back from a game or a replay): list the files, which may have
+        changed."""
         self.refresh_list()
 
     def refresh_list(self) -> None:
-        """Read the saves folder again, in a thread (each file is loaded and replayed once, then
-        remembered while unchanged), and show what is there."""
+        """Read the saves folder in a thread (an unchanged file is remembered, so a second
+        visit is quick) and show what is there; the count so far shows while it reads."""
         self._read_saves()
 
-    @work(group="saves", exclusive=True)
-    async def _read_saves(self) -> None:
-        self.show_saves(await asyncio.to_thread(list_saves))
+    @work(thread=True, group="saves", exclusive=True)
+    def _read_saves(self) -> None:
+        def progress(done: int, total: int) -> None:
+            if total and not self.summaries:
+                text = f"Reading the saved games… {done} of {total}"
+                self.app.call_from_thread(self._show_progress, text)
+
+        summaries = list_saves(progress=progress)
+        self.app.call_from_thread(self.show_saves, summaries)
+
+    def _show_progress(self, text: str) -> None:
+        self.query_one("#load-empty", Static).update(text)
 
     def show_saves(self, summaries: list[SaveSummary]) -> None:
         """Show ``summaries`` in the table, keeping the highlighted file if it is still there."""
@@ -287,7 +295,14 @@ class LoadScreen(Screen[None]):
         if not text:
             self.notify("Type the path of a saved game, or press Escape.", severity="warning")
             return
-        summary = summarize(Path(text).expanduser())
+        self._open_typed_path(Path(text).expanduser())
+
+    @work(thread=True, group="path")
+    def _open_typed_path(self, path: Path) -> None:
+        """Read the typed file in a thread (a named pipe is refused, never waited on)."""
+        self.app.call_from_thread(self._open_summary, summarize(path))
+
+    def _open_summary(self, summary: SaveSummary) -> None:
         if not self._loads(summary):
             return
         self._hide_path_input()

@@ -27,7 +27,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Select, Static
 
 from chickenfoot.play.replay import ReplayView
-from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import TakeOver
 from chickenfoot.tui.screens.help import help_command
@@ -107,11 +107,13 @@ class ReplayScreen(Screen[None]):
     outline: var[bool] = var(False)
     """True draws the board as an outline instead of a table."""
 
-    def __init__(self, record: GameRecord, path: Path | None = None) -> None:
+    def __init__(self, view: ReplayView, path: Path | None = None) -> None:
+        """``view`` is the game to replay (built beforehand: it replays every action);
+        ``path`` the file it was read from."""
         super().__init__()
-        self.record = record
+        self.record = view.record
         self.path = path
-        self.view = ReplayView(record)
+        self.view = view
         self.cursor = self.view.cursor
         self.names = self.view.names
         self.speed_index = DEFAULT_SPEED_INDEX
