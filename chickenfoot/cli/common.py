@@ -23,7 +23,9 @@ def fail(command: str, message: str) -> int:
     return EXIT_USAGE
 
 
-def interrupted(command: str) -> int:
-    """Say on one line that ``command`` was stopped with Ctrl+C; the interrupted status."""
-    write_line(sys.stderr, f"chickenfoot {command}: stopped (Ctrl+C)")
+def interrupted(command: str | None = None) -> int:
+    """Say on one line that ``command`` (None: the program) was stopped with Ctrl+C; the
+    interrupted status."""
+    who = f"chickenfoot {command}" if command else "chickenfoot"
+    write_line(sys.stderr, f"{who}: stopped (Ctrl+C)")
     return EXIT_INTERRUPTED

@@ -9,6 +9,7 @@ console's encoding can show. The Textual app is imported only when it is started
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,21 @@ from chickenfoot.cli.common import EXIT_OK, fail, interrupted
 from chickenfoot.saves.output import write_text
 from chickenfoot.saves.record import RecordError, load_record
 from chickenfoot.text.transcript import transcript
+
+REPLAY_KEYS = """\
+keys of the replay viewer:
+  ← →                one move back / forward
+  [ ]  PgUp PgDn     the previous / next round
+  Home End           the first / last move
+  Space              play / pause
+  + -                faster / slower (0.5 to 16 moves a second)
+  o                  the table, or the outline
+  s                  the scores, round by round
+  t                  take over from here: a new game from this position
+  Esc                close the replay
+
+In an unfinished game that people play at one keyboard, the round still in play keeps its
+hands and drawn tiles hidden, in the viewer and in the --text transcript."""
 
 
 def add_parsers(commands: Any) -> None:
@@ -38,6 +54,8 @@ def add_parsers(commands: Any) -> None:
         "replay",
         help="Replay a saved game.",
         description="Watch a saved game move by move, or print it.",
+        epilog=REPLAY_KEYS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     replay_command.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
     replay_command.add_argument(

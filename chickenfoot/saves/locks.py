@@ -107,8 +107,9 @@ def acquire_game_lock(game: Path, *, force: bool = False) -> GameLock | None:
 
     A lock of a process that is gone is taken over, and so is one of this very process (one
     program opens a game once; a lock it still holds was left by a session it dropped); with
-    ``force``, any lock is (the user chose to open the game anyway). Raises ``OSError`` (one line of plain words) if the lock
-    cannot be written: the game can still be played, unguarded.
+    ``force``, any lock is (the user chose to open the game anyway). Raises ``OSError`` (one
+    line of plain words) if the lock cannot be written: the game can still be played,
+    unguarded.
     """
     lock_path = lock_path_for(game)
     info = LockInfo(

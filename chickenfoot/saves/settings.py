@@ -1,4 +1,4 @@
-"""The app's remembered settings: for now, the last New game set-up.
+"""The app's remembered settings: the last New game set-up, and how the game looks.
 
 Stored as JSON at :func:`chickenfoot.saves.paths.settings_path`::
 
@@ -6,7 +6,8 @@ Stored as JSON at :func:`chickenfoot.saves.paths.settings_path`::
      "setup": {"seats": [{"name": "You", "player": "human", "level": null}, ...],
                "preset": "cross",
                "fields": {"set_size": "9", "hand_size": "", "arms": "4", ...},
-               "seed": ""}}
+               "seed": ""},
+     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false}}
 
 ``fields`` holds the set-up form's values as typed (text; empty means "the default"), so a
 set-up comes back exactly as it was left. Every text is checked here, so the set-up screen
@@ -121,6 +122,42 @@ class SetupChoice(BaseModel):
         return value if value == "" or is_plain_number(value, SEED_MAX_DIGITS) else ""
 
 
+DEFAULT_THEME = "textual-dark"
+BOT_DELAY_LIMIT = 3.0
+"""The longest pause before a computer move that is remembered (seconds)."""
+
+
+class DisplayChoice(BaseModel):
+    """How the game looks and moves: the theme, the computer players' pause, the board view.
+    A value that cannot be used is replaced by its default (the rest is kept)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    theme: str = DEFAULT_THEME
+    """The name of a Textual theme (the app checks it exists)."""
+    bot_delay: float = 0.6
+    """Seconds before each computer move."""
+    outline: bool = False
+    """True draws the board as an outline instead of a table."""
+
+    @field_validator("theme", mode="before")
+    @classmethod
+    def _plain_theme(cls, value: Any) -> Any:
+        ok = isinstance(value, str) and 0 < len(value) <= 40 and value.isascii()
+        return value if ok and value.isprintable() else DEFAULT_THEME
+
+    @field_validator("bot_delay", mode="before")
+    @classmethod
+    def _delay_in_range(cls, value: Any) -> Any:
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        return value if number and 0 <= value <= BOT_DELAY_LIMIT else 0.6
+
+    @field_validator("outline", mode="before")
+    @classmethod
+    def _a_yes_or_no(cls, value: Any) -> Any:
+        return value if isinstance(value, bool) else False
+
+
 class Settings(BaseModel):
     """Everything remembered between runs."""
 
@@ -128,6 +165,7 @@ class Settings(BaseModel):
 
     version: Literal[1] = 1
     setup: SetupChoice = Field(default_factory=SetupChoice)
+    display: DisplayChoice = Field(default_factory=DisplayChoice)
     problem: str | None = Field(None, exclude=True)
     """Why the file could not be used (None if it was fine or missing); never saved."""
 

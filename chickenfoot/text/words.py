@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from chickenfoot.rules import Tile
+from chickenfoot.saves.names import display_width
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -53,8 +54,16 @@ def possessive(name: str) -> str:
 
 
 def fitted(text: str, width: int) -> str:
-    """``text`` cut to ``width`` characters, an ellipsis marking the cut."""
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+    """``text`` cut to ``width`` terminal columns (wide characters take two), an ellipsis
+    marking the cut."""
+    if display_width(text) <= width:
+        return text
+    kept = ""
+    for character in text:
+        if display_width(kept + character) > width - 1:
+            break
+        kept += character
+    return kept + "…"
 
 
 def plural(count: int, word: str) -> str:

@@ -27,12 +27,14 @@ from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.rules import IllegalAction, RuleSet
 from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
+from chickenfoot.saves.settings import load_settings, save_settings
 from chickenfoot.text import prompts
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
     LeaveGame,
     OpenReplay,
+    RememberDisplay,
     RequestQuit,
     ShowHelp,
     ShowSaves,
@@ -116,12 +118,21 @@ class ChickenFootApp(App[None]):
     ]
 
     def __init__(
-        self, *, load: Path | None = None, replay: Path | None = None, bot_delay: float = 0.6
+        self,
+        *,
+        load: Path | None = None,
+        replay: Path | None = None,
+        bot_delay: float | None = None,
     ) -> None:
+        """``bot_delay`` None takes the remembered pause before computer moves."""
         super().__init__()
         self.load_path = load
         self.replay_path = replay
-        self.bot_delay = bot_delay
+        display = load_settings().display  # before the app runs: the first frame has the theme
+        if display.theme in self.available_themes:
+            self.theme = display.theme
+        self.bot_delay = bot_delay if bot_delay is not None else display.bot_delay
+        self.outline = display.outline
         self._menu_depth = 1
         self._mounted = False
         self._kept: dict[Path, GameSession] = {}
@@ -132,6 +143,7 @@ class ChickenFootApp(App[None]):
     def on_mount(self) -> None:
         """Show the menu, then the game or replay asked for on the command line."""
         self._tidy_up()
+        self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
         if self.load_path is not None:
             self.continue_game(self.load_path)
@@ -177,7 +189,31 @@ class ChickenFootApp(App[None]):
 
     def _open_game(self, session: GameSession) -> None:
         self._back_to_menu()
-        self.push_screen(GameScreen(session, bot_delay=self.bot_delay))
+        self.push_screen(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
+
+    # ----- what is remembered ------------------------------------------------------------------
+
+    def _theme_changed(self, theme: str) -> None:
+        self._remember(theme=theme)
+
+    def on_remember_display(self, message: RememberDisplay) -> None:
+        """A screen changed the computers' pause or the board view: remember it."""
+        if message.bot_delay is not None:
+            self.bot_delay = message.bot_delay
+        if message.outline is not None:
+            self.outline = message.outline
+        self._remember(bot_delay=message.bot_delay, outline=message.outline)
+
+    @work(thread=True, group="settings", exclusive=True)
+    def _remember(self, **changes: object) -> None:
+        """Write the display settings (in a thread; a failure is only a notice)."""
+        settings = load_settings()
+        given = {name: value for name, value in changes.items() if value is not None}
+        display = settings.display.model_copy(update=given)
+        try:
+            save_settings(settings.model_copy(update={"display": display, "problem": None}))
+        except OSError as error:
+            self.call_from_thread(self._tell, f"Could not remember the settings: {error}")
 
     def _back_to_menu(self) -> None:
         while len(self.screen_stack) > self._menu_depth:

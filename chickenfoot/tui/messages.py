@@ -79,6 +79,15 @@ class RequestQuit(Message):
     """Quit: at once from the menu, after asking while a game is open."""
 
 
+class RememberDisplay(Message):
+    """Remember how the game looks and moves (the fields given; None leaves one as it is)."""
+
+    def __init__(self, *, bot_delay: float | None = None, outline: bool | None = None) -> None:
+        super().__init__()
+        self.bot_delay = bot_delay
+        self.outline = outline
+
+
 class GameEvents(Message):
     """What one action did (its turn: the state before, the action, its events), for the
     widgets that follow the game's events."""

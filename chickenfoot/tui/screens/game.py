@@ -43,7 +43,7 @@ from chickenfoot.play.table import (
 )
 from chickenfoot.rules import Action, Draw, Pass
 from chickenfoot.tui.commands import PaletteCommand, action_commands
-from chickenfoot.tui.messages import GameEvents, LeaveGame, ShowSetup
+from chickenfoot.tui.messages import GameEvents, LeaveGame, RememberDisplay, ShowSetup
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.help import HelpScreen
@@ -365,8 +365,9 @@ class GameScreen(Screen[None]):
         self._say(self.table.choose_end(message.target))
 
     def action_speed(self, step: int) -> None:
-        """Make the computer players faster (+) or slower (-)."""
+        """Make the computer players faster (+) or slower (-); it is remembered."""
         self._say(self.table.change_speed(step))
+        self.post_message(RememberDisplay(bot_delay=self.table.bot_delay))
 
     def action_pan(self, columns: int, rows: int) -> None:
         """Pan the table view."""
@@ -381,8 +382,9 @@ class GameScreen(Screen[None]):
             log.scroll_page_up(animate=False)
 
     def action_toggle_view(self) -> None:
-        """Draw the board as the table, or as an outline (one row per line)."""
+        """Draw the board as the table, or as an outline (one row per line); remembered."""
         self.outline = not self.outline
+        self.post_message(RememberDisplay(outline=self.outline))
 
     # ----- other screens -----------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 
 from chickenfoot.rules import GameOver
 from chickenfoot.text.describe import tie_break_text, winners_text
-from chickenfoot.text.words import seat_name
+from chickenfoot.text.words import fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import LeaveGame, StartGame
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
@@ -34,11 +34,11 @@ def ranking_table(event: GameOver, names: tuple[str, ...]) -> Content:
     ]
     for standing in event.ranking:
         name = seat_name(names, standing.seat)
-        shown = name if len(name) < NAME_WIDTH else name[: NAME_WIDTH - 2] + "…"
+        shown = Content(fitted(name, NAME_WIDTH - 1))
         lowest = "-" if standing.lowest_round is None else str(standing.lowest_round)
         row = Content.assemble(
             f"{standing.place:<7}",
-            Content(shown).pad_right(NAME_WIDTH - len(shown)),
+            shown.pad_right(NAME_WIDTH - shown.cell_length),
             f"{standing.total:>7}{standing.zero_rounds:>9}{lowest:>8}",
         )
         rows.append(row.stylize("bold $text-success") if standing.seat in event.winners else row)

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chickenfoot.saves import storage
+from chickenfoot.saves.names import display_width
 from chickenfoot.tui.messages import ContinueGame, RequestQuit, ShowHelp, ShowSaves, ShowSetup
 
 LOGO = r"""
@@ -48,7 +49,7 @@ def names_text(names: tuple[str, ...], width: int = CONTINUE_NAMES_WIDTH) -> str
     """The names joined with commas, as many as fit in ``width`` (at least one), then "+N"."""
     shown: list[str] = []
     for name in names:
-        if shown and len(", ".join([*shown, name])) > width:
+        if shown and display_width(", ".join([*shown, name])) > width:
             break
         shown.append(name)
     rest = len(names) - len(shown)

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from chickenfoot.rules import RuleSet, totals, zero_rounds
+from chickenfoot.saves.names import display_width
 from chickenfoot.text.words import double_text, fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand
 
@@ -27,11 +28,12 @@ def score_table(
     """Rounds x seats, then the totals and the number of rounds each seat scored 0. Columns
     are as wide as the names need (and the width allows); longer names end in "…"."""
     players = len(names)
-    longest = max((len(seat_name(names, seat)) for seat in range(players)), default=0)
+    longest = max((display_width(seat_name(names, seat)) for seat in range(players)), default=0)
     column = max(MIN_COLUMN, min(longest + 1, (TABLE_WIDTH - LABEL) // max(players, 1)))
 
     def cells(values: Sequence[object]) -> str:
-        return "".join(fitted(str(value), column - 1).rjust(column) for value in values)
+        texts = [fitted(str(value), column - 1) for value in values]
+        return "".join(" " * (column - display_width(text)) + text for text in texts)
 
     header = Content.styled("round".ljust(LABEL), "bold") + Content.styled(
         cells([seat_name(names, seat) for seat in range(players)]), "bold"
