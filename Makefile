@@ -11,7 +11,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PLAY_STAMP := $(VENV)/.installed-play
 DEV_STAMP := $(VENV)/.installed-dev
-PIP := $(PY) -m pip --quiet --disable-pip-version-check
+# setuptools prints a notice about editable installs on every install; it asks nothing of us.
+PIP := PYTHONWARNINGS=ignore::UserWarning $(PY) -m pip --quiet --disable-pip-version-check
 
 .PHONY: play test check format bench simulate clean
 

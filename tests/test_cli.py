@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +17,7 @@ import chickenfoot
 from chickenfoot import cli
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.bots import tournament as tournament_module
-from chickenfoot.cli import options, simulate, tournament
+from chickenfoot.cli import games, options, simulate, tournament
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves.record import load_record
 from chickenfoot.text.transcript import transcript
@@ -462,6 +464,109 @@ def test_a_bad_file_gives_one_line_and_status_2(
         assert err.startswith(f"chickenfoot {command}: error: {path}")
         assert err.count("\n") == 1 and "Traceback" not in err
     assert app_calls == []
+
+
+SAMPLES = Path(__file__).resolve().parent / "data" / "records"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_command(
+    *argv: str, environment: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``chickenfoot ARGV`` in a new process (10 s at most), as a user would."""
+    code = "import sys; from chickenfoot.cli import main; sys.exit(main(sys.argv[1:]))"
+    return subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=10,
+        check=False,
+        cwd=ROOT,
+        env=environment,
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs named pipes")
+@pytest.mark.parametrize("command", [["replay", "--text"], ["load"], ["replay"]])
+def test_a_named_pipe_is_refused_at_once(tmp_path: Path, command: list[str]) -> None:
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    finished = run_command(command[0], str(pipe), *command[1:])
+    assert finished.returncode == 2
+    assert finished.stderr == (
+        f"chickenfoot {command[0]}: error: {pipe}: not a regular file: a named pipe\n"
+    )
+
+
+def ascii_console() -> dict[str, str]:
+    """The environment of a console that speaks only ASCII."""
+    return {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONIOENCODING": "ascii"}
+
+
+def test_replay_text_in_an_ascii_console_replaces_what_it_cannot_write(tmp_path: Path) -> None:
+    sample = SAMPLES / "v1-finished.json"
+    assert "Cé" in sample.read_text(encoding="utf-8")
+    finished = run_command("replay", str(sample), "--text", environment=ascii_console())
+    assert (finished.returncode, finished.stderr) == (0, "")
+    assert "[bold]C?[/bold]" in finished.stdout and "Ana" in finished.stdout
+
+
+def test_errors_in_an_ascii_console_are_one_line_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "Zoë's game.json"
+    path.write_text("[]", encoding="utf-8")
+    finished = run_command("replay", str(path), "--text", environment=ascii_console())
+    assert finished.returncode == 2
+    assert finished.stderr == (
+        f"chickenfoot replay: error: {tmp_path}/Zo?'s game.json: not a chickenfoot saved game: "
+        "the file holds a list, not an object\n"
+    )
+
+
+@pytest.mark.parametrize("command", ["load", "replay"])
+def test_ctrl_c_while_loading_is_one_line_and_status_130(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    saved_game: Path,
+    command: str,
+) -> None:
+    def interrupted(path: Path) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(games, "load_record", interrupted)
+    status, out, err = run(
+        capsys, command, str(saved_game), *(["--text"] if command == "replay" else [])
+    )
+    assert (status, out) == (130, "")
+    assert err == f"chickenfoot {command}: stopped (Ctrl+C)\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_a_real_ctrl_c_prints_no_traceback(saved_game: Path) -> None:
+    """The command is stopped by SIGINT while it works (it waits for us to send it)."""
+    code = (
+        "import sys, threading\n"
+        "from chickenfoot.cli import games, main\n"
+        "def load_record(path):\n"
+        "    print('loading', flush=True)\n"
+        "    threading.Event().wait()\n"
+        "games.load_record = load_record\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "replay", str(saved_game), "--text"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline() == "loading\n"
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=10)
+    assert process.returncode == 130
+    assert (out, err) == ("", "chickenfoot replay: stopped (Ctrl+C)\n")
 
 
 def test_replay_and_load_open_the_app(

@@ -1,14 +1,15 @@
-"""The game core stays free of Textual: the rules, records and bots run without a terminal UI.
+"""Everything below the app stays free of Textual: the rules, bots, saves, words and the
+application layer (session, table controller, replay cursor) run without a terminal UI.
 
-Importing them in a fresh interpreter must not import ``textual``; and no module of
-``chickenfoot/rules`` may even mention it in an import statement (a lazy import inside a
-function would slip past the first check).
+Importing them in a fresh interpreter must not import ``textual`` (or ``rich``); and no module
+of those packages may even mention them in an import statement (a lazy import inside a
+function would slip past the first check). import-linter checks the same contracts
+statically in ``make check``; this test checks what actually gets loaded.
 """
 
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 import subprocess
 import sys
@@ -18,32 +19,47 @@ import pytest
 
 import chickenfoot.rules
 
-CORE_MODULES = ("chickenfoot.rules", "chickenfoot.saves.record", "chickenfoot.bots")
-RULES_DIR = Path(chickenfoot.rules.__file__).parent
+CORE_PACKAGES = (
+    "chickenfoot.rules",
+    "chickenfoot.bots",
+    "chickenfoot.saves",
+    "chickenfoot.text",
+    "chickenfoot.play",
+)
+UI_LIBRARIES = ("textual", "rich")
+PACKAGE_ROOT = Path(chickenfoot.rules.__file__).parent.parent
 
 
-def existing_core_modules() -> list[str]:
-    """The core modules that exist in this checkout (the rules always do)."""
-    return [name for name in CORE_MODULES if importlib.util.find_spec(name) is not None]
+def core_modules() -> list[str]:
+    """Every module of the packages below the app."""
+    names = []
+    for package in CORE_PACKAGES:
+        folder = PACKAGE_ROOT / package.split(".")[1]
+        names.extend(
+            f"{package}.{path.stem}" if path.stem != "__init__" else package
+            for path in sorted(folder.glob("*.py"))
+        )
+    return names
 
 
-def test_the_rules_package_is_a_core_module() -> None:
-    assert "chickenfoot.rules" in existing_core_modules()
+def test_every_core_package_is_found() -> None:
+    found = core_modules()
+    assert all(package in found for package in CORE_PACKAGES)
+    assert "chickenfoot.play.table" in found and "chickenfoot.rules.core" in found
 
 
-@pytest.mark.parametrize("module", existing_core_modules())
-def test_importing_the_core_does_not_import_textual(module: str) -> None:
+def test_importing_the_core_does_not_import_textual() -> None:
     script = (
         "import importlib, json, sys\n"
-        f"importlib.import_module({module!r})\n"
+        f"for name in {core_modules()!r}: importlib.import_module(name)\n"
         "print(json.dumps(sorted(name for name in sys.modules\n"
-        "    if name.split('.')[0] == 'textual')))\n"
+        f"    if name.split('.')[0] in {UI_LIBRARIES!r})))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
     )
     imported = json.loads(result.stdout)
-    assert imported == [], f"importing {module} pulled in Textual"
+    assert imported == [], "importing the layers below the app pulled in Textual or Rich"
 
 
 def imported_modules(source: str) -> list[str]:
@@ -62,9 +78,16 @@ def test_imported_modules_finds_nested_imports() -> None:
     assert imported_modules(source) == ["os", "textual.app", "textual"]
 
 
-@pytest.mark.parametrize("path", sorted(RULES_DIR.glob("*.py")), ids=lambda path: path.name)
-def test_rules_sources_never_import_textual(path: Path) -> None:
+CORE_SOURCES = sorted(
+    path
+    for package in CORE_PACKAGES
+    for path in (PACKAGE_ROOT / package.split(".")[1]).glob("*.py")
+)
+
+
+@pytest.mark.parametrize("path", CORE_SOURCES, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_core_sources_never_import_textual(path: Path) -> None:
     source = path.read_text(encoding="utf-8")
-    offending = [name for name in imported_modules(source) if name.split(".")[0] == "textual"]
+    offending = [name for name in imported_modules(source) if name.split(".")[0] in UI_LIBRARIES]
     assert offending == [], f"{path.name} imports {offending}"
     assert "importlib" not in imported_modules(source) or "textual" not in source

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from chickenfoot import __version__
 from chickenfoot.cli import games, simulate, tournament
-from chickenfoot.cli.common import EXIT_FAILED
+from chickenfoot.cli.common import EXIT_FAILED, interrupted
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,12 +44,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns the exit status: 0 on success, 2 for a bad option, impossible rules or a bad saved
     game (one line on stderr), 130 for a simulation stopped with Ctrl+C.
     """
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         if args.command is None:
             return games.run_app()
         status: int = args.run(args)
         return status
+    except KeyboardInterrupt:
+        return interrupted()
     except BrokenPipeError:
         # The reader went away (e.g. `chickenfoot replay FILE --text | head`): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -1,4 +1,4 @@
-"""A position in a recorded game, for the replay viewer (pure: imports no Textual).
+"""A position in a recorded game, and what the replay viewer shows there (imports no Textual).
 
 :class:`ReplayCursor` is built from a :class:`~chickenfoot.saves.record.GameRecord` and can stand at
 any action index from 0 (the deal of round 1) to N (after the last of the record's N
@@ -16,9 +16,24 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator
+from dataclasses import dataclass
 
-from chickenfoot.rules import Draw, Event, GameState, Pass, Play
+from chickenfoot.play.session import Turn
+from chickenfoot.play.table import BoardShown, HandShown, SeatsShown
+from chickenfoot.rules import (
+    Draw,
+    Event,
+    GameState,
+    Pass,
+    Play,
+    hand_points,
+    legal_actions,
+    visible_to,
+)
 from chickenfoot.saves.record import GameRecord
+from chickenfoot.text.describe import describe_turn
+from chickenfoot.text.transcript import private_round
+from chickenfoot.text.words import plural, sorted_hand
 
 
 class ReplayCursor:
@@ -107,6 +122,14 @@ class ReplayCursor:
         """The events of step ``index`` (raises :class:`IndexError` out of range)."""
         return self._events[self._checked(index)]
 
+    def turn_at(self, index: int) -> Turn:
+        """Step ``index`` as it happened: the state before it, its action and its events (the
+        first deal has neither a state before it nor an action)."""
+        self._checked(index)
+        if index == 0:
+            return Turn(None, None, self._events[0])
+        return Turn(self._states[index - 1], self.record.actions[index - 1], self._events[index])
+
     def events_between(self, first: int, last: int) -> Iterator[Event]:
         """The events of the steps ``first`` to ``last`` (both included), in order."""
         for index in range(self._checked(first), self._checked(last) + 1):
@@ -158,3 +181,104 @@ class ReplayCursor:
         """To this round's deal, or to the previous round's if already there; False at the start."""
         earlier = [start for start in self.round_starts if start < self._index]
         return self._move(earlier[-1] if earlier else 0)
+
+
+# ----- what a replay viewer shows -----------------------------------------------------------------
+
+NEXT_LABEL = "→"
+"""The label of the open end the next action plays on."""
+NOBODY = -1
+"""A viewer that is no seat: every drawn tile hidden."""
+
+
+@dataclass(frozen=True)
+class ReplayShown:
+    """What a replay viewer shows at one position: the board (the next play's end marked),
+    every hand (face up, or hidden while private), the seats, and whether hands are private."""
+
+    board: BoardShown
+    hands: tuple[HandShown, ...]
+    seats: SeatsShown
+    private: bool
+    """True when this position's hands and draws are hidden (see :func:`private_round`)."""
+
+
+class ReplayView:
+    """A cursor over a record, and what each of its positions shows.
+
+    A replay shows every hand face up, but not where that would void a hand-off: in an
+    unfinished game two or more people play at one keyboard, the round still in play keeps
+    its hands and its drawn tiles hidden (:func:`~chickenfoot.text.transcript.private_round`);
+    finished rounds are shown in full.
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.cursor = ReplayCursor(record)
+        self.names = tuple(seat.name for seat in record.seats)
+        self.private_round = private_round(record)
+
+    def is_private(self, index: int) -> bool:
+        """True if the position after ``index`` actions is in the private round."""
+        return (
+            self.private_round is not None
+            and self.cursor.state_at(index).round_index == self.private_round
+        )
+
+    def log_lines(self, index: int) -> list[str]:
+        """The log's lines for step ``index`` (drawn tiles hidden in the private round)."""
+        turn = self.cursor.turn_at(index)
+        viewer = NOBODY if self.is_private(index) else None
+        events = visible_to(turn.events, NOBODY) if viewer == NOBODY else turn.events
+        return describe_turn(turn.action, events, turn.before, self.names, viewer)
+
+    def shown(self) -> ReplayShown:
+        """What the position under the cursor shows (a pure read)."""
+        cursor = self.cursor
+        state = cursor.state
+        private = self.is_private(cursor.index)
+        next_action = None if cursor.at_end else self.record.actions[cursor.index]
+        next_play = next_action if isinstance(next_action, Play) and not private else None
+        board = BoardShown(
+            state.board,
+            labels={next_play.target: NEXT_LABEL} if next_play else {},
+            chosen=next_play.target if next_play else None,
+            set_size=state.rules.set_size,
+        )
+        playable = (
+            frozenset(action.tile for action in legal_actions(state) if isinstance(action, Play))
+            if not state.over and not private
+            else frozenset()
+        )
+        hands = []
+        for seat, dealt in enumerate(state.hands):
+            on_turn = seat == state.turn and not state.over
+            tiles = sorted_hand(dealt)
+            points = hand_points(tiles, state.rules.double_blank_points)
+            marker = "▶ " if on_turn else ""
+            worth = "" if private else f" worth {points}"
+            title = (
+                f"{marker}{self.names[seat]} · {plural(len(tiles), 'tile')}{worth}"
+                f" · total {state.totals[seat]}"
+            )
+            hands.append(
+                HandShown(
+                    tiles,
+                    hidden=private,
+                    playable=frozenset(
+                        i for i, tile in enumerate(tiles) if on_turn and tile in playable
+                    ),
+                    selected=tiles.index(next_play.tile)
+                    if next_play and next_play.seat == seat
+                    else None,
+                    title=title,
+                )
+            )
+        seats = SeatsShown(
+            self.names,
+            tuple(len(hand) for hand in state.hands),
+            state.totals,
+            None if state.over else state.turn,
+            frozenset(seat for seat, config in enumerate(self.record.seats) if config.level),
+        )
+        return ReplayShown(board, tuple(hands), seats, private)

@@ -2,70 +2,139 @@
 
 A :class:`GameSession` is the only thing in the app that changes the game. ``act(action)``
 applies the action with the rules engine, appends it to the record and saves the record
-atomically before returning the events, so quitting or killing the terminal at any moment
-loses nothing. This module imports no Textual: the screens drive it, tests can too.
+atomically before returning, so quitting or killing the terminal at any moment loses nothing.
+
+One game is open in one window: opening a session takes the game's lock
+(:mod:`chickenfoot.saves.locks`); :meth:`GameSession.load` raises :class:`OpenElsewhere` when
+another live window holds it (a lock left by a killed process never blocks), and
+:meth:`GameSession.close` gives it back. Every save checks that the file is still the one this
+session last read or wrote (:class:`~chickenfoot.saves.files.FileStamp`): a file another
+window changed is never overwritten, and the session says so in :attr:`GameSession.unsaved`.
+This module imports no Textual: the screens drive it, tests can too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
-from chickenfoot.bots import make_bot
+from chickenfoot.bots import Strategy, make_bot
 from chickenfoot.bots.registry import seat_seed
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record, save_record
+from chickenfoot.saves.files import FileStamp
+from chickenfoot.saves.locks import GameLock, LockInfo, acquire_game_lock, who_holds
+from chickenfoot.saves.record import GameRecord, SeatConfig, load_record_with_stamp, save_record
 from chickenfoot.saves.storage import autosave_path
+
+
+class OpenElsewhere(Exception):
+    """The game is open in another window (``holder`` says which); it was not opened here.
+    ``record`` is the game as read (to open a copy, or watch it)."""
+
+    def __init__(self, path: Path, record: GameRecord, holder: LockInfo | None) -> None:
+        self.path = path
+        self.record = record
+        self.holder = holder
+        where = holder.describe() if holder is not None else "open in another window"
+        super().__init__(f"{path.name} is {where}")
+
+
+class Turn(NamedTuple):
+    """One step of a game as it happened: the state before it (None before the deal), the
+    action (None for the deal) and the events it caused."""
+
+    before: GameState | None
+    action: Action | None
+    events: tuple[Event, ...]
 
 
 @dataclass
 class GameSession:
-    """A game in progress: the record (every action so far), the state it leads to, the save path."""
+    """A game in progress: the record (every action so far), the state it leads to, and the
+    file it saves itself to."""
 
     record: GameRecord
     path: Path
     state: GameState
-    bots: dict[int, object] = field(default_factory=dict)
-    opening_turns: tuple[tuple[int | None, tuple[Event, ...]], ...] = ()
-    """The round in play so far, as it was replayed: each action's seat (None for the deal)
-    and the events it caused. The game screen fills its log and its "new" marks from it."""
-    last_events: tuple[Event, ...] = ()
+    bots: dict[int, Strategy] = field(default_factory=dict)
+    opening_turns: tuple[Turn, ...] = ()
+    """The round in play so far, as it was replayed (the round's deal first). The game
+    screen fills its log and its "new" marks from it."""
+    unsaved: OSError | None = None
+    """Why the file is behind the game (the last save failed), or None when it is saved."""
+    stamp: FileStamp | None = None
+    """The file as this session last read or wrote it (None before the first save)."""
+    lock: GameLock | None = None
+    """This window's hold on the game (None once closed)."""
     _legal: tuple[GameState | None, tuple[Action, ...]] = field(default=(None, ()), repr=False)
 
     def __post_init__(self) -> None:
         for seat, config in enumerate(self.record.seats):
-            if config.player == "computer":
+            if config.level is not None:
                 self.bots[seat] = make_bot(config.level, seat_seed(self.record.seed, seat))
 
     # ----- creating ------------------------------------------------------------------------
 
     @classmethod
     def new(cls, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> GameSession:
-        """Deal a new game and save it at once to its own autosave path."""
+        """Deal a new game and save it at once to its own autosave path (see :meth:`_opened`)."""
         record = GameRecord.new(rules, seats, seed=seed)
-        session = cls.from_record(record, autosave_path(record))
-        session.save()
+        return cls._opened(record, autosave_path(record))
+
+    @classmethod
+    def load(cls, path: Path, *, force: bool = False) -> GameSession:
+        """Continue the game saved at ``path`` exactly where it stopped.
+
+        Raises ``RecordError`` (one line naming file, place and problem) for a bad file, and
+        :class:`OpenElsewhere` if another window has it open (``force`` takes it anyway).
+        """
+        record, stamp = load_record_with_stamp(path)
+        try:
+            lock = acquire_game_lock(path, force=force)
+        except OSError:
+            lock = None  # The lock cannot be written (a read-only folder): play unguarded.
+        else:
+            if lock is None:
+                raise OpenElsewhere(path, record, who_holds(path))
+        session = cls.from_record(record, path)
+        session.stamp, session.lock = stamp, lock
         return session
 
     @classmethod
-    def load(cls, path: Path) -> GameSession:
-        """Continue the game saved at ``path`` exactly where it stopped.
+    def _opened(cls, record: GameRecord, path: Path) -> GameSession:
+        """A session of a new ``record``: locked and saved at once (if the folder refuses, it
+        plays on unsaved and :attr:`unsaved` says why)."""
+        session = cls.from_record(record, path)
+        try:
+            session.lock = acquire_game_lock(path)
+        except OSError:
+            session.lock = None  # A read-only folder: the save below says so.
+        session.try_save()
+        return session
 
-        Raises ``RecordError`` (one line naming file, place and problem) for a bad file.
-        """
-        return cls.from_record(load_record(path), path)
+    def close(self) -> None:
+        """Give the game back: another window may open it now."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     @classmethod
     def from_record(cls, record: GameRecord, path: Path) -> GameSession:
         """A session at the end of ``record``; the current round's turns seed the screen."""
-        state: GameState | None = None
-        round_turns: list[tuple[int | None, tuple[Event, ...]]] = []
+        round_turns: list[Turn] = []
+        before: GameState | None = None
         for state, events, action in record.replay():
             if any(isinstance(event, RoundStarted) for event in events):
                 round_turns = []
-            round_turns.append((None if action is None else action.seat, events))
-        assert state is not None, "a record always replays at least its first deal"
-        return cls(record=record, path=path, state=state, opening_turns=tuple(round_turns))
+            round_turns.append(Turn(before, action, events))
+            before = state
+        return cls(
+            record=record,
+            path=path,
+            state=record.final_state(),
+            opening_turns=tuple(round_turns),
+        )
 
     @classmethod
     def take_over(
@@ -85,9 +154,7 @@ class GameSession:
         new_record = GameRecord.new(record.rules, seats, seed=record.seed, decks=record.decks)
         for action in record.actions[:action_count]:
             new_record = new_record.appended(action)
-        session = cls.from_record(new_record, autosave_path(new_record))
-        session.save()
-        return session
+        return cls._opened(new_record, autosave_path(new_record))
 
     # ----- playing -------------------------------------------------------------------------
 
@@ -113,36 +180,57 @@ class GameSession:
         return self.record.seats[seat].player == "human"
 
     def legal(self) -> tuple[Action, ...]:
-        """What the seat on turn may do now (empty once the game is over); worked out once per state."""
+        """What the seat on turn may do now (empty once the game is over), worked out once per
+        state."""
         cached_state, actions = self._legal
         if cached_state is not self.state:
             actions = legal_actions(self.state)
             self._legal = (self.state, actions)
         return actions
 
-    def act(self, action: Action) -> tuple[Event, ...]:
-        """Apply ``action``, append it to the record, save atomically; return the events.
+    def act(self, action: Action) -> Turn:
+        """Apply ``action``, append it to the record, save atomically; return what happened.
 
         Raises the engine's ``IllegalAction`` (and changes nothing) if the rules forbid it.
-        Raises ``OSError`` if the file cannot be written: the move stands (its events are in
-        :attr:`last_events`) and the next save writes it too.
+        A save that fails does not undo the move: the session keeps every move in memory,
+        :attr:`unsaved` says why the file is behind, and the next save writes them all.
         """
-        state, events = apply(self.state, action)
+        before = self.state
+        state, events = apply(before, action)
         self.record = self.record.appended(action)
         self.state = state
-        self.last_events = events
-        self.save()
-        return events
+        self.try_save()
+        return Turn(before, action, events)
 
     def bot_action(self) -> Action:
         """The action the computer seat on turn chooses from its own view of the game."""
         seat = self.state.turn
         bot = self.bots[seat]
-        return bot.choose(self.state.view(seat), self.legal())  # type: ignore[attr-defined]
+        return bot.choose(self.state.view(seat), self.legal())
 
     def save(self) -> None:
-        """Write the record to the autosave path (atomically)."""
-        save_record(self.record, self.path)
+        """Write the record to the autosave path (atomically), unless another window changed
+        the file since this session read or wrote it; raises ``OSError`` (a
+        :class:`~chickenfoot.saves.files.SaveConflict` for another window's change) if the
+        file cannot be written."""
+        self.stamp = save_record(self.record, self.path, expected=self.stamp)
+        self.unsaved = None
+
+    def try_save(self) -> bool:
+        """Save, remembering in :attr:`unsaved` why it failed; True if the file is up to date."""
+        try:
+            self.save()
+        except OSError as error:
+            self.unsaved = error
+            return False
+        return True
+
+    def copy_name(self) -> str:
+        """A file name suggested for a copy: the players' names and the round, e.g.
+        ``ana-bea-round-2``."""
+        names = "-".join("".join(c for c in name.lower() if c.isalnum()) for name in self.names)
+        names = "-".join(part for part in names.split("-") if part)[:40] or "game"
+        return f"{names}-round-{self.state.round_number}"
 
     def save_as(self, path: Path) -> None:
         """Write a named copy of the record to ``path`` (the autosave goes on as before)."""

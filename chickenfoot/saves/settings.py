@@ -1,34 +1,54 @@
-"""The app's remembered settings: for now, the last New game set-up.
+"""The app's remembered settings: the last New game set-up, and how the game looks.
 
-Stored as JSON at :func:`chickenfoot.saves.storage.settings_path`::
+Stored as JSON at :func:`chickenfoot.saves.paths.settings_path`::
 
     {"version": 1,
      "setup": {"seats": [{"name": "You", "player": "human", "level": null}, ...],
                "preset": "cross",
                "fields": {"set_size": "9", "hand_size": "", "arms": "4", ...},
-               "seed": ""}}
+               "seed": ""},
+     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false}}
 
 ``fields`` holds the set-up form's values as typed (text; empty means "the default"), so a
-set-up comes back exactly as it was left. Reading never fails: a missing, unreadable or
-corrupt file, or one from a newer version, gives the defaults (:func:`load_settings` says
-which in :attr:`Settings.problem`). Writing is atomic (a temporary file renamed over the old
-one) and raises ``OSError`` if the folder cannot be written.
+set-up comes back exactly as it was left. Every text is checked here, so the set-up screen
+can trust it: a number field holds "" or ASCII digits (:func:`is_plain_number`; never "²"),
+at most :data:`NUMBER_MAX_DIGITS` of them, a choice field one of its choices, the seed ""
+or at most :data:`SEED_MAX_DIGITS` digits. Any other value, and any field this program does
+not know, is dropped (the form then shows the preset's value; the seed is left blank).
+
+Reading never fails and never waits: a missing file gives the defaults silently; anything
+else wrong (not a regular file, over :data:`SETTINGS_MAX_BYTES`, not UTF-8, not strict JSON,
+nested too deeply, a bad value, a newer version) gives the defaults with
+:attr:`Settings.problem` saying what, in one line of plain words. Writing is atomic and
+raises ``OSError`` (one line of plain words) if the folder cannot be written.
 """
 
 from __future__ import annotations
 
-import json
+import typing
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from chickenfoot.rules import RuleSet
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
-from chickenfoot.saves import storage
-from chickenfoot.saves.atomic import write_atomically
+from chickenfoot.saves import paths
+from chickenfoot.saves.files import FileProblem, read_regular_file, write_file
+from chickenfoot.saves.problems import json_path, printable, validation_problem
 from chickenfoot.saves.record import SeatConfig
+from chickenfoot.saves.strict_json import JsonProblem, parse_strict_json
 
 SETTINGS_VERSION = 1
+
+SETTINGS_MAX_BYTES = 64 * 1024
+"""Larger settings files are not read (a real one is under 2 KiB)."""
+
+NUMBER_MAX_DIGITS = 3
+"""The most digits a number field of the set-up form may hold."""
+
+SEED_MAX_DIGITS = 18
+"""The most digits a remembered seed may hold (any such number is a valid seed)."""
 
 DEFAULT_SEATS: tuple[SeatConfig, ...] = (
     SeatConfig(name="You", player="human"),
@@ -39,10 +59,40 @@ DEFAULT_SEATS: tuple[SeatConfig, ...] = (
 """A first game: one person against three computer players."""
 
 
+def is_plain_number(text: str, max_digits: int | None = None) -> bool:
+    """True if ``text`` is one or more ASCII digits (at most ``max_digits``): "12" but not
+    "", " 12", "-1", "1.5", "²" or "١٢" (which ``str.isdigit`` accepts)."""
+    return text.isascii() and text.isdigit() and (max_digits is None or len(text) <= max_digits)
+
+
+def field_choices(name: str) -> frozenset[str] | None:
+    """The texts a rule field of the set-up form may hold if it is a choice (``set_size``:
+    "6", "9", ...; ``draw``: "one", "until_playable"); None for a number field."""
+    annotation = RuleSet.model_fields[name].annotation
+    if typing.get_origin(annotation) is Literal:
+        return frozenset(str(choice) for choice in typing.get_args(annotation))
+    return None
+
+
+FORM_FIELDS: tuple[str, ...] = tuple(
+    name for name in RuleSet.model_fields if name not in ("preset", "players")
+)
+"""The rule fields the set-up form remembers (the preset and players are set otherwise)."""
+
+
+def is_field_text(name: str, text: str) -> bool:
+    """True if ``text`` can be the remembered value of the rule field ``name``: one of its
+    choices, or for a number field "" or at most :data:`NUMBER_MAX_DIGITS` ASCII digits."""
+    choices = field_choices(name)
+    if choices is not None:
+        return text in choices
+    return text == "" or is_plain_number(text, NUMBER_MAX_DIGITS)
+
+
 class SetupChoice(BaseModel):
     """The last New game set-up: seats, preset, the rule fields as typed, and the seed."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", strict=True)
 
     seats: tuple[SeatConfig, ...] = Field(
         DEFAULT_SEATS, min_length=MIN_PLAYERS, max_length=MAX_PLAYERS
@@ -52,46 +102,114 @@ class SetupChoice(BaseModel):
     """Rule field name -> the text or choice in the form; missing: the preset's value."""
     seed: str = ""
 
+    @field_validator("seats", mode="before")
+    @classmethod
+    def _seats_as_tuple(cls, value: Any) -> Any:
+        return tuple(value) if isinstance(value, list) else value
+
+    @field_validator("fields")
+    @classmethod
+    def _plain_fields(cls, value: dict[str, str]) -> dict[str, str]:
+        return {
+            name: text
+            for name, text in value.items()
+            if name in FORM_FIELDS and is_field_text(name, text)
+        }
+
+    @field_validator("seed")
+    @classmethod
+    def _plain_seed(cls, value: str) -> str:
+        return value if value == "" or is_plain_number(value, SEED_MAX_DIGITS) else ""
+
+
+DEFAULT_THEME = "textual-dark"
+BOT_DELAY_LIMIT = 3.0
+"""The longest pause before a computer move that is remembered (seconds)."""
+
+
+class DisplayChoice(BaseModel):
+    """How the game looks and moves: the theme, the computer players' pause, the board view.
+    A value that cannot be used is replaced by its default (the rest is kept)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    theme: str = DEFAULT_THEME
+    """The name of a Textual theme (the app checks it exists)."""
+    bot_delay: float = 0.6
+    """Seconds before each computer move."""
+    outline: bool = False
+    """True draws the board as an outline instead of a table."""
+
+    @field_validator("theme", mode="before")
+    @classmethod
+    def _plain_theme(cls, value: Any) -> Any:
+        ok = isinstance(value, str) and 0 < len(value) <= 40 and value.isascii()
+        return value if ok and value.isprintable() else DEFAULT_THEME
+
+    @field_validator("bot_delay", mode="before")
+    @classmethod
+    def _delay_in_range(cls, value: Any) -> Any:
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        return value if number and 0 <= value <= BOT_DELAY_LIMIT else 0.6
+
+    @field_validator("outline", mode="before")
+    @classmethod
+    def _a_yes_or_no(cls, value: Any) -> Any:
+        return value if isinstance(value, bool) else False
+
 
 class Settings(BaseModel):
     """Everything remembered between runs."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", strict=True)
 
-    version: Literal[1] = SETTINGS_VERSION
+    version: Literal[1] = 1
     setup: SetupChoice = Field(default_factory=SetupChoice)
+    display: DisplayChoice = Field(default_factory=DisplayChoice)
     problem: str | None = Field(None, exclude=True)
     """Why the file could not be used (None if it was fine or missing); never saved."""
 
 
 def load_settings(path: Path | None = None) -> Settings:
-    """The settings in ``path`` (default: :func:`storage.settings_path`), or the defaults.
+    """The settings in ``path`` (default: :func:`paths.settings_path`), or the defaults.
 
-    Never raises: a missing file gives the defaults silently; an unreadable or invalid one
-    gives the defaults with :attr:`Settings.problem` saying what was wrong.
+    Never raises and never blocks: a missing file gives the defaults silently; any other
+    problem gives the defaults with :attr:`Settings.problem` saying what was wrong.
     """
-    path = path if path is not None else storage.settings_path()
+    path = path if path is not None else paths.settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings()
-    except (OSError, UnicodeDecodeError) as error:
-        return Settings(problem=f"{path}: cannot be read ({error}); using the defaults")
+        data = read_regular_file(path, SETTINGS_MAX_BYTES, "a settings file").data
+    except FileProblem as problem:
+        if not path.is_symlink() and not path.exists():
+            return Settings()
+        return _defaults(path, f"cannot be read ({problem.problem})")
     try:
-        return Settings.model_validate(json.loads(text))
+        document = parse_strict_json(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return _defaults(path, "not UTF-8 text")
+    except JsonProblem as problem:
+        return _defaults(path, str(problem))
+    if not isinstance(document, dict):
+        return _defaults(path, "not a settings file: it holds no JSON object")
+    if document.get("version", SETTINGS_VERSION) != SETTINGS_VERSION:
+        return _defaults(path, "written by another version of chickenfoot")
+    try:
+        return Settings.model_validate({**document, "problem": None})
     except ValidationError as error:
-        first = error.errors()[0]
-        place = ".".join(str(part) for part in first["loc"]) or "the file"
-        reason = f"{place}: {first['msg']}"
-    except ValueError as error:
-        reason = f"not JSON: {error}"
-    return Settings(problem=f"{path}: {reason}; using the defaults")
+        location, reason = validation_problem(error)
+        return _defaults(path, ": ".join(part for part in (json_path(location), reason) if part))
+
+
+def _defaults(path: Path, problem: str) -> Settings:
+    """The default settings, saying why ``path`` could not be used."""
+    return Settings(problem=f"{printable(str(path))}: {printable(problem)}; using the defaults")
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write ``settings`` to ``path`` (default: :func:`storage.settings_path`) atomically.
+    """Write ``settings`` to ``path`` (default: :func:`paths.settings_path`) atomically.
 
-    Creates the folder if needed; raises ``OSError`` if it cannot be written.
+    Creates the folder if needed; raises ``OSError`` (one line of plain words) if it cannot
+    be written.
     """
-    path = path if path is not None else storage.settings_path()
-    write_atomically(path, (settings.model_dump_json(indent=2) + "\n").encode("utf-8"))
+    path = path if path is not None else paths.settings_path()
+    write_file(path, (settings.model_dump_json(indent=2) + "\n").encode("utf-8"))

@@ -1,9 +1,15 @@
-"""Plain-language descriptions of the game for screens and logs (pure: imports no Textual).
+"""The game in plain words, one vocabulary for the log, the replay and the transcript.
 
-:func:`describe_event` turns one engine event into one log line ("Ana started arm C with
-9|3"); :func:`board_requirement` says what the board demands right now ("chicken foot on
-A: 2 toes to go"); the other helpers name places on the board and tie-breaks. Names are
-returned inside plain strings: the caller must show them literally, never as markup.
+:func:`describe_turn` puts one action (or a round's deal) into lines: first the move itself,
+one line ("Ana plays 9|3 on arm C (3 of 4 arms)", "You draw 5|6 and pass"), then what it
+closed or opened (a round's scores, the next round's deal, the game's result). The person
+named "You" is spoken to in the second person ("You play", "you win"). The other helpers say
+what the board needs right now, who won and what decided it, and a saved game's status.
+
+Names are returned inside plain strings: the caller shows them literally, never as markup.
+A drawn tile is named only when the event still carries it and ``viewer`` is the seat that
+drew it, or ``viewer`` is None (everything may be shown); pass events through
+:func:`~chickenfoot.rules.visible_to` first to hide other seats' tiles.
 """
 
 from __future__ import annotations
@@ -11,99 +17,168 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chickenfoot.rules import (
+    Action,
     ArmStarted,
     Board,
+    Draw,
     Event,
     FootCompleted,
     FootOpened,
     GameOver,
+    GameState,
     Passed,
+    Play,
     RoundBlocked,
     RoundScored,
     RoundStarted,
     TileDrawn,
-    TilePlayed,
     WentOut,
 )
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.saves.storage import SaveSummary
-from chickenfoot.text.words import double_text, place_name, plural, seat_name
+from chickenfoot.text.words import (
+    double_text,
+    in_sentence,
+    place_name,
+    plural,
+    seat_name,
+    verb,
+)
 
 TIE_BREAK_TEXT: dict[str, str] = {
     "none": "the lowest total",
-    "zero_rounds": "tie broken by the most rounds scored at zero",
-    "lowest_round": "tie broken by the lowest single non-zero round",
-    "shared": "a tie: the win is shared",
+    "zero_rounds": "a tie on totals, broken by the most rounds scored at zero",
+    "lowest_round": "a tie on totals, broken by the lowest single non-zero round score",
+    "shared": "a tie on totals: the win is shared",
 }
-"""How each ``GameOver.decided_by`` value is put into words."""
+"""What decided the win, by ``GameOver.decided_by``."""
 
 
-def describe_event(event: Event, names: Sequence[str], viewer: int | None) -> str | None:
-    """One log line for ``event``, or None for events not worth a line of their own.
+def describe_turn(
+    action: Action | None,
+    events: Sequence[Event],
+    before: GameState | None,
+    names: Sequence[str],
+    viewer: int | None,
+) -> list[str]:
+    """The lines of one step of the game: ``action`` taken in the state ``before`` it (both
+    None for the first deal) and the ``events`` it caused. ``before`` is read only for what
+    is public (the board) and for the tile a seat kept, shown only to that seat."""
+    end = next(
+        (i for i, event in enumerate(events) if isinstance(event, RoundScored | RoundBlocked)),
+        len(events),
+    )
+    lines = []
+    if action is not None and before is not None:
+        lines.append(_move_line(action, events[:end], before, names, viewer))
+        events = events[end:]
+    return lines + _round_lines(events, names, viewer)
 
-    ``viewer`` is the seat whose eyes the log is for; None means a replay, where everything
-    is shown. A drawn tile is named only when the event still carries it and the viewer is
-    the seat that drew it (or the log is a replay): pass events through
-    ``visible_to(events, seat)`` first to hide other seats' tiles.
-    """
-    match event:
-        case RoundStarted():
-            line = (
-                f"Round {event.round} begins: {seat_name(names, event.placed_by)} places "
-                f"{double_text(event.double)}; {seat_name(names, event.first_player)} plays first"
-            )
-            if event.search_draws:
-                line += f" ({plural(event.search_draws, 'tile')} drawn to find it)"
-            return line
-        case TileDrawn():
-            who = seat_name(names, event.seat)
-            shows_tile = event.tile is not None and (viewer is None or viewer == event.seat)
-            what = str(event.tile) if shows_tile else "a tile"
-            return f"{who} drew {what}" + (" looking for the double" if event.searching else "")
-        case TilePlayed():
-            return (
-                f"{seat_name(names, event.seat)} played {event.tile} on "
-                f"{place_name(event.target)} (now shows {event.end})"
-            )
-        case ArmStarted():
-            if event.arms == event.arms_required:
-                return f"All {event.arms_required} arms are started: every open end is playable"
-            return None
-        case FootOpened():
-            return (
-                f"Chicken foot! {seat_name(names, event.seat)} closed {place_name(event.target)} "
-                f"with {double_text(event.value)}: {TOES_PER_FOOT} toes of {event.value} come next"
-            )
-        case FootCompleted():
-            return f"The chicken foot on {place_name(event.target)} is complete"
-        case Passed():
-            who = seat_name(names, event.seat)
-            if event.reason == "drew_unplayable":
-                return f"{who} cannot play the drawn tile and passes"
-            if event.reason == "kept_drawn":
-                return f"{who} keeps the drawn tile and passes"
-            return f"{who} cannot play and has nothing to draw: passes"
-        case WentOut():
-            line = f"{seat_name(names, event.seat)} went out!"
-            return line + " (with a chicken foot still open)" if event.foot_open else line
-        case RoundBlocked():
-            return f"Round {event.round} is blocked: nobody can play or draw"
-        case RoundScored():
+
+def _move_line(
+    action: Action,
+    events: Sequence[Event],
+    before: GameState,
+    names: Sequence[str],
+    viewer: int | None,
+) -> str:
+    """One line for one move: what the seat did, and what it set off on the board."""
+    who = seat_name(names, action.seat)
+    sees = viewer is None or viewer == action.seat
+    if isinstance(action, Play):
+        line = f"{who} {verb(who, 'plays')} {action.tile} on {_place(before.board, action.target)}"
+    elif isinstance(action, Draw):
+        drawn = next((event for event in events if isinstance(event, TileDrawn)), None)
+        tile = drawn.tile if drawn is not None and drawn.tile is not None and sees else None
+        line = f"{who} {verb(who, 'draws')} {tile if tile is not None else 'a tile'}"
+    else:
+        line = f"{who} {verb(who, 'passes')}"
+    for event in events:
+        if isinstance(event, ArmStarted) and event.arms == event.arms_required:
+            line += f": all {event.arms_required} arms are down"
+        elif isinstance(event, FootOpened):
+            line += f": chicken foot! Three {event.value}s must follow"
+        elif isinstance(event, FootCompleted):
+            line += f": the chicken foot on {double_text(event.value)} is complete"
+        elif isinstance(event, Passed) and event.reason == "drew_unplayable":
+            line += f" and {verb(who, 'passes')}"
+        elif isinstance(event, Passed) and event.reason == "kept_drawn":
+            kept = before.drawn if sees and before.drawn is not None else "the drawn tile"
+            line = f"{who} {verb(who, 'keeps')} {kept} and {verb(who, 'passes')}"
+        elif isinstance(event, Passed):
+            line += ": no tile fits and nothing is left to draw"
+        elif isinstance(event, WentOut):
+            line += f" and {verb(who, 'goes')} out"
+            if event.foot_open:
+                line += " (with a chicken foot still open)"
+    return line
+
+
+def _place(board: Board, target: str) -> str:
+    """Where a tile goes, in words, with the phase it is part of: "arm C (3 of 4 arms)",
+    "toe A.2 (2 of 3 toes)", or just the line: "arm B", "toe A.2"."""
+    if board.arms_phase:
+        return f"{place_name(target)} ({board.arms_started + 1} of {board.arms_required} arms)"
+    if board.foot is not None:
+        return f"{place_name(target)} ({board.toes + 1} of {TOES_PER_FOOT} toes)"
+    return place_name(target)
+
+
+def _round_lines(events: Sequence[Event], names: Sequence[str], viewer: int | None) -> list[str]:
+    """The lines of a round's end, the next round's deal and the game's end."""
+    lines: list[str] = []
+    for index, event in enumerate(events):
+        if isinstance(event, RoundBlocked):
+            lines.append(f"Round {event.round} is blocked: nobody can play or draw")
+        elif isinstance(event, RoundScored):
             scores = ", ".join(
                 f"{seat_name(names, seat)} {points}" for seat, points in enumerate(event.points)
             )
-            return f"Round {event.round} scores: {scores}"
-        case GameOver():
-            return f"Game over: {winners_text(event, names)}"
-    return None
+            lines.append(f"Round {event.round} scores: {scores}")
+        elif isinstance(event, RoundStarted):
+            lines.append(deal_line(event, names))
+            search = search_line(event, events[index + 1 :], names, viewer)
+            if search:
+                lines.append(search)
+        elif isinstance(event, GameOver):
+            lines.append(f"Game over: {winners_text(event, names)}")
+    return lines
+
+
+def search_line(
+    deal: RoundStarted, events: Sequence[Event], names: Sequence[str], viewer: int | None
+) -> str:
+    """The tiles drawn looking for the double of ``deal`` (the events after it), or ""."""
+    draws = []
+    for event in events:
+        if not (isinstance(event, TileDrawn) and event.searching):
+            break
+        who = seat_name(names, event.seat)
+        sees = event.tile is not None and (viewer is None or viewer == event.seat)
+        draws.append(f"{who} {verb(who, 'draws')} {event.tile if sees else 'a tile'}")
+    held = f"Nobody held {double_text(deal.double)}: "
+    return held + ", ".join(draws) if draws else ""
+
+
+def deal_line(event: RoundStarted, names: Sequence[str]) -> str:
+    """A round's deal: its double, who placed it and who plays first."""
+    double = double_text(event.double)
+    placer = seat_name(names, event.placed_by)
+    first = seat_name(names, event.first_player)
+    line = f"Round {event.round} ({double}): {placer} {verb(placer, 'places')} {double}; "
+    line += f"{in_sentence(first)} {verb(first, 'plays')} first"
+    if event.search_draws and event.placed_by == event.first_player:
+        line += f" ({plural(event.search_draws, 'tile')} turned to find it)"
+    return line
 
 
 def winners_text(event: GameOver, names: Sequence[str]) -> str:
-    """Who won, in words: "Ana wins" or "Ana and Bea share the win"."""
+    """Who won, in words: "Ana wins", "You win" or "Ana and Bea share the win"."""
     winners = [seat_name(names, seat) for seat in event.winners]
     if len(winners) == 1:
-        return f"{winners[0]} wins"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+        return f"{winners[0]} {verb(winners[0], 'wins')}"
+    rest = [in_sentence(name) for name in winners[1:]]
+    return f"{', '.join([winners[0], *rest[:-1]])} and {rest[-1]} share the win"
 
 
 def board_requirement(board: Board) -> str:
@@ -140,3 +215,11 @@ def save_status(summary: SaveSummary) -> str:
     if summary.finished:
         return f"finished ({plural(summary.round_count, 'round')})"
     return f"round {summary.round_number} of {summary.round_count}"
+
+
+def foot_news(event: FootOpened, names: Sequence[str]) -> str:
+    """The news of a chicken foot, for a notice: who closed which line and what must follow."""
+    return (
+        f"{seat_name(names, event.seat)} closed {place_name(event.target)} with "
+        f"{double_text(event.value)}: three {event.value}s must follow."
+    )

@@ -1,10 +1,16 @@
 """A readable text of a whole game, for sharing or review (``chickenfoot replay FILE --text``).
 
-:func:`transcript` replays a :class:`~chickenfoot.saves.record.GameRecord` and writes a header (the
-rules and the seats), then every round: who placed the double and who plays first, the hands
-as dealt, one numbered line per action ("12. Bob plays 7|3 on B (arm 2 of 4)"), how the round
-ended, its scores and the totals; and at the end the ranking and what decided it. A
-transcript is a replay, so it hides nothing: every hand and every drawn tile is named.
+:func:`transcript` replays a :class:`~chickenfoot.saves.record.GameRecord` and writes a header
+(the rules and the seats), then every round: who placed the double and who plays first, the
+hands as dealt (sorted as a player holds them), one numbered line per action in the same words
+as the game's log ("12. Bob plays 7|3 on arm B (2 of 4 arms)"), how the round ended, every
+hand left with its points, the scores and the totals; and at the end the ranking and what
+decided it.
+
+A transcript of a finished game, or of a game with at most one person at the table, names
+every hand and every drawn tile. For an unfinished game that two or more people play at one
+keyboard (pass-and-play), the round still in play stays private: its hands and every tile
+drawn in it are left out, and the transcript says so; finished rounds are shown in full.
 
 Numbers match the replay viewer and load errors: action 137 is the 137th action of the game.
 Player names are copied as they are (they never hold control characters). Imports no Textual.
@@ -15,46 +21,50 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chickenfoot.rules import (
-    ArmStarted,
-    Draw,
+    Action,
     Event,
-    FootCompleted,
-    FootOpened,
     GameOver,
     GameState,
-    Pass,
-    Passed,
-    Play,
     RoundBlocked,
     RoundScored,
     RoundStarted,
     RuleSet,
     Standing,
     Tile,
-    TileDrawn,
-    WentOut,
+    visible_to,
 )
-from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.text.words import plural
+from chickenfoot.text.describe import (
+    deal_line,
+    describe_turn,
+    search_line,
+    tie_break_text,
+    winners_text,
+)
+from chickenfoot.text.words import plural, seat_name, sorted_hand
 
-DECIDED_BY_TEXT: dict[str, str] = {
-    "none": "the lowest total",
-    "zero_rounds": "a tie on totals, broken by the most rounds scored at zero",
-    "lowest_round": "a tie on totals, broken by the lowest single non-zero round score",
-    "shared": "a tie on totals: the win is shared",
-}
-"""What decided the winner, by ``GameOver.decided_by``."""
+NOBODY = -1
+"""A viewer that is no seat: every drawn tile hidden."""
+
+
+def private_round(record: GameRecord) -> int | None:
+    """The 0-based round whose hands and draws a replay of ``record`` must keep hidden: the
+    round in play of an unfinished game two or more people play at one keyboard; else None."""
+    people = sum(1 for seat in record.seats if seat.player == "human")
+    state = record.final_state()
+    if state.over or people < 2:
+        return None
+    return state.round_index
 
 
 def transcript(record: GameRecord) -> str:
-    """The whole game of ``record`` as plain text, one action per line.
+    """The whole game of ``record`` as plain text, one action per line (see the module's
+    words on what stays private).
 
-    Raises :class:`~chickenfoot.saves.record.RecordError` if the record does not replay (a record
-    from :func:`~chickenfoot.saves.record.load_record` always does).
+    Raises :class:`~chickenfoot.saves.record.RecordError` if the record does not replay (a
+    record from :func:`~chickenfoot.saves.record.load_record` always does).
     """
-    names = tuple(seat.name for seat in record.seats)
-    writer = _Writer(names)
+    writer = _Writer(tuple(seat.name for seat in record.seats), private_round(record))
     writer.header(record)
     previous: GameState | None = None
     state: GameState | None = None
@@ -122,25 +132,20 @@ def seat_description(seat: SeatConfig) -> str:
 
 
 def _tiles(tiles: Sequence[Tile]) -> str:
-    return " ".join(str(tile) for tile in tiles) if tiles else "(none)"
-
-
-def _place(before: GameState, target: str) -> str:
-    """Where a tile went: "B", or "B.2 (toe 2 of 3)" when it is a toe of an open chicken foot."""
-    if before.board.foot is not None:
-        return f"{target} (toe {before.board.toes + 1} of {TOES_PER_FOOT})"
-    return target
+    return " ".join(str(tile) for tile in sorted_hand(tiles)) if tiles else "(none)"
 
 
 class _Writer:
     """Collects the transcript's lines while the game replays."""
 
-    def __init__(self, names: tuple[str, ...]) -> None:
+    def __init__(self, names: tuple[str, ...], private: int | None) -> None:
         self.names = names
+        self.private = private
+        """The round (0-based) whose hands and draws stay hidden, if any."""
         self.lines: list[str] = []
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+        return seat_name(self.names, seat)
 
     def scores(self, values: Sequence[int]) -> str:
         return ", ".join(f"{self.name(seat)} {value}" for seat, value in enumerate(values))
@@ -158,6 +163,11 @@ class _Writer:
             f"  Seat {number}: {seat_description(seat)}"
             for number, seat in enumerate(record.seats, start=1)
         )
+        if self.private is not None:
+            self.lines.append(
+                f"Round {self.private + 1} is still in play at one keyboard: its hands and the "
+                "tiles drawn in it are not shown."
+            )
 
     def step(
         self,
@@ -165,82 +175,41 @@ class _Writer:
         previous: GameState | None,
         state: GameState,
         events: tuple[Event, ...],
-        action: Play | Draw | Pass | None,
+        action: Action | None,
     ) -> None:
         """Write action ``number`` (0 for the first deal) and everything it caused."""
-        if action is not None and previous is not None:
-            self.lines.append(f"  {number}. {self.action_line(previous, action, events)}")
-        for index, event in enumerate(events):
-            match event:
-                case RoundStarted():
-                    self.round_start(event, events[index + 1 :], state)
-                case RoundBlocked():
-                    self.lines.append(f"  Round {event.round} is blocked: nobody can play or draw")
-                case RoundScored():
-                    self.round_scored(event)
-                case GameOver():
-                    self.game_over(event)
-
-    def action_line(
-        self, before: GameState, action: Play | Draw | Pass, events: tuple[Event, ...]
-    ) -> str:
-        """One line for one action: what the seat did and what it set off on the board."""
-        who = self.name(action.seat)
-        if isinstance(action, Play):
-            line = f"{who} plays {action.tile} on {_place(before, action.target)}"
-        elif isinstance(action, Draw):
-            drawn = next((e.tile for e in events if isinstance(e, TileDrawn)), None)
-            line = f"{who} draws {drawn}" if drawn is not None else f"{who} draws"
-        else:
-            line = f"{who} passes"
-        for event in events:
-            match event:
-                case ArmStarted():
-                    line += f" (arm {event.arms} of {event.arms_required})"
-                case FootOpened():
-                    line += (
-                        f": chicken foot on {event.value}|{event.value}, "
-                        f"{TOES_PER_FOOT} toes of {event.value} come next"
-                    )
-                case FootCompleted():
-                    line += f": the chicken foot on {event.value}|{event.value} is complete"
-                case Passed(reason="drew_unplayable"):
-                    line += " and passes"
-                case Passed(reason="kept_drawn"):
-                    kept = before.drawn
-                    line = f"{who} keeps {kept} and passes" if kept else f"{who} keeps the tile"
-                case Passed(reason="nothing_to_draw"):
-                    line = f"{who} cannot play and has nothing to draw: passes"
-                case WentOut():
-                    line += " and goes out"
-                    if event.foot_open:
-                        line += " (with the chicken foot still open)"
-                case RoundStarted():
-                    break  # the rest belongs to the next round
-        return line
+        before_round = previous.round_index if previous is not None else 0
+        private = self.private is not None and before_round == self.private and action is not None
+        shown = visible_to(events, NOBODY) if private else events
+        end = next(
+            (i for i, e in enumerate(shown) if isinstance(e, RoundScored | RoundBlocked)),
+            len(shown),
+        )
+        if action is not None:
+            (line,) = describe_turn(action, shown[:end], previous, self.names, None)
+            self.lines.append(f"  {number}. {line}")
+        for index, event in enumerate(shown[end:] if action is not None else shown):
+            if isinstance(event, RoundStarted):
+                self.round_start(
+                    event, shown[end + index + 1 :] if action else shown[index + 1 :], state
+                )
+            elif isinstance(event, RoundBlocked):
+                self.lines.append(f"  Round {event.round} is blocked: nobody can play or draw")
+            elif isinstance(event, RoundScored):
+                self.round_scored(event)
+            elif isinstance(event, GameOver):
+                self.game_over(event)
 
     def round_start(
-        self, event: RoundStarted, following: tuple[Event, ...], state: GameState
+        self, event: RoundStarted, following: Sequence[Event], state: GameState
     ) -> None:
-        double = f"{event.double}|{event.double}"
+        private = self.private is not None and event.round - 1 == self.private
         self.lines.append("")
-        self.lines.append(
-            f"Round {event.round} ({double}): {self.name(event.placed_by)} places {double}, "
-            f"{self.name(event.first_player)} plays first"
-        )
-        searches = []
-        for later in following:
-            if isinstance(later, RoundStarted):
-                break
-            if isinstance(later, TileDrawn) and later.searching:
-                searches.append(f"{self.name(later.seat)} draws {later.tile}")
-        if searches:
-            self.lines.append(f"  Nobody held {double}: " + ", ".join(searches))
-        elif event.search_draws:
-            self.lines.append(
-                f"  {plural(event.search_draws, 'tile')} turned before the deal to find {double}"
-            )
-        if state.round_number == event.round and not state.over:
+        self.lines.append(deal_line(event, self.names))
+        search = search_line(event, following, self.names, NOBODY if private else None)
+        if search:
+            self.lines.append(f"  {search}")
+        if state.round_number == event.round and not state.over and not private:
             self.lines.append("  Hands:")
             self.lines.extend(
                 f"    {self.name(seat)}: {_tiles(hand)}" for seat, hand in enumerate(state.hands)
@@ -259,13 +228,9 @@ class _Writer:
         self.lines.append("")
         self.lines.append("Final ranking:")
         self.lines.extend(self.standing(standing) for standing in event.ranking)
-        winners = [self.name(seat) for seat in event.winners]
-        if len(winners) == 1:
-            won = f"{winners[0]} wins"
-        else:
-            won = f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+        won = winners_text(event, self.names)
         self.lines.append(
-            f"{won}, decided by {DECIDED_BY_TEXT.get(event.decided_by, event.decided_by)}."
+            f"{won[0].upper()}{won[1:]}, decided by {tie_break_text(event.decided_by)}."
         )
 
     def standing(self, standing: Standing) -> str:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+
+from chickenfoot.rules import Tile
+from chickenfoot.saves.names import display_width
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -12,11 +15,55 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+SECOND_PERSON = "you"
+"""The name (any case) that is spoken to rather than about: the default seat name "You"."""
+
+BASE_FORMS: dict[str, str] = {
+    "has": "have",
+    "is": "are",
+    "goes": "go",
+    "passes": "pass",
+    "places": "place",
+}
+"""Verbs whose form after "you" is not the third person minus its "s"."""
+
+
+def is_you(name: str) -> bool:
+    """True for the seat that is spoken to: the one named "You"."""
+    return name.casefold() == SECOND_PERSON
+
+
+def verb(subject: str, third_person: str) -> str:
+    """``third_person`` ("plays", "wins") in agreement with ``subject``: "play", "win" after
+    "You", unchanged after any other name."""
+    if not is_you(subject):
+        return third_person
+    return BASE_FORMS.get(third_person, third_person.removesuffix("s"))
+
+
+def in_sentence(name: str) -> str:
+    """``name`` written inside a sentence: "you" for "You", any other name as it is."""
+    return SECOND_PERSON if is_you(name) else name
+
+
 def possessive(name: str) -> str:
     """``name`` owning something: "Ana's", "James'", and "Your" for the default name "You"."""
     if name.casefold() == "you":
         return "Your"
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def fitted(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal columns (wide characters take two), an ellipsis
+    marking the cut."""
+    if display_width(text) <= width:
+        return text
+    kept = ""
+    for character in text:
+        if display_width(kept + character) > width - 1:
+            break
+        kept += character
+    return kept + "…"
 
 
 def plural(count: int, word: str) -> str:
@@ -38,3 +85,15 @@ def double_text(value: int) -> str:
 def place_name(target: str) -> str:
     """A board position in words: "A" is "arm A", "A.2" is "toe A.2"."""
     return f"toe {target}" if "." in target else f"arm {target}"
+
+
+def hand_order(tile: Tile) -> tuple[int, int, int]:
+    """Sort key of a tile in a hand: doubles first, then by the higher end, then the lower,
+    heaviest first; so tiles sharing a high number sit together."""
+    return (0 if tile.is_double else 1, -tile.high, -tile.low)
+
+
+def sorted_hand(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """``tiles`` in the order a hand is shown: doubles (highest first), then the others grouped
+    by their higher end, heaviest first. E.g. 6|6 2|2 5|6 1|6 3|5 0|4."""
+    return tuple(sorted(tiles, key=hand_order))

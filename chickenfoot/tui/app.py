@@ -1,31 +1,58 @@
 """The chickenfoot Textual app: menus, the game, replays, and a guard for small terminals.
 
 :class:`ChickenFootApp` opens the main menu, or continues a saved game (``load``), or opens a
-replay (``replay``). Other screens call its public methods to start, continue, replay or
-take over games. :func:`run_app` is what the ``chickenfoot`` command runs.
+replay (``replay``). Screens navigate by posting the messages of
+:mod:`chickenfoot.tui.messages` (``StartGame``, ``ContinueGame``, ``OpenReplay``, ...), which
+bubble up to the app; its typed methods do the work. :func:`run_app` is what the
+``chickenfoot`` command runs.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
-from textual.app import App, ComposeResult
+from textual import work
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.geometry import Size
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from chickenfoot.play.session import GameSession
+from chickenfoot.play.replay import ReplayView
+from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.rules import IllegalAction, RuleSet
+from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
+from chickenfoot.saves.settings import load_settings, save_settings
+from chickenfoot.text import prompts
 from chickenfoot.tui.commands import ScreenCommands
+from chickenfoot.tui.messages import (
+    ContinueGame,
+    LeaveGame,
+    OpenReplay,
+    RememberDisplay,
+    RequestQuit,
+    ShowHelp,
+    ShowSaves,
+    ShowSetup,
+    StartGame,
+    TakeOver,
+)
+from chickenfoot.tui.screens.choice import ChoiceScreen
+from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
+from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.load import LoadScreen
+from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.replay import ReplayScreen
+from chickenfoot.tui.screens.setup import SetupScreen
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-QUIT_ARM_SECONDS = 3.0
 
 
 def too_small_message(size: Size) -> str:
@@ -47,12 +74,14 @@ class TooSmallScreen(ModalScreen[None]):
     }
     TooSmallScreen > Vertical {
         width: auto;
+        max-width: 100%;
         height: auto;
-        padding: 1 2;
+        padding: 0 1;
         border: round $warning;
     }
     TooSmallScreen Static {
         width: auto;
+        max-width: 100%;
         text-align: center;
     }
     """
@@ -89,20 +118,32 @@ class ChickenFootApp(App[None]):
     ]
 
     def __init__(
-        self, *, load: Path | None = None, replay: Path | None = None, bot_delay: float = 0.6
+        self,
+        *,
+        load: Path | None = None,
+        replay: Path | None = None,
+        bot_delay: float | None = None,
     ) -> None:
+        """``bot_delay`` None takes the remembered pause before computer moves."""
         super().__init__()
         self.load_path = load
         self.replay_path = replay
-        self.bot_delay = bot_delay
+        display = load_settings().display  # before the app runs: the first frame has the theme
+        if display.theme in self.available_themes:
+            self.theme = display.theme
+        self.bot_delay = bot_delay if bot_delay is not None else display.bot_delay
+        self.outline = display.outline
         self._menu_depth = 1
-        self._quit_armed = False
         self._mounted = False
+        self._kept: dict[Path, GameSession] = {}
+        """Games left with unsaved moves, kept in memory (Continue resumes them)."""
 
     # ----- start-up and size ---------------------------------------------------------------------
 
     def on_mount(self) -> None:
         """Show the menu, then the game or replay asked for on the command line."""
+        self._tidy_up()
+        self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
         if self.load_path is not None:
             self.continue_game(self.load_path)
@@ -111,11 +152,19 @@ class ChickenFootApp(App[None]):
         self._mounted = True
         self._check_size(self.size)
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette's app-wide commands: the theme, help, and a quit that asks first
+        (Textual's own keys and screenshot commands are left out)."""
+        yield SystemCommand("Theme", "Choose the colours (remembered)", self.action_change_theme)
+        yield SystemCommand("Help", "Keys and a summary of the rules", self.action_help)
+        yield SystemCommand("Quit", "Leave Chicken Foot (asks first)", self.action_request_quit)
+
+    def action_help(self) -> None:
+        """Open the help (unless it is already on top)."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
     def _install_menu(self) -> None:
-        try:
-            from chickenfoot.tui.screens.menu import MenuScreen
-        except ImportError:
-            return
         self.push_screen(MenuScreen())
         self._menu_depth = 2
 
@@ -135,86 +184,195 @@ class ChickenFootApp(App[None]):
             self.pop_screen()
 
     # ----- games ---------------------------------------------------------------------------------
+    # Files are read and written in worker threads: a slow disk, a huge save or a named pipe
+    # never freezes the screen. Screens are made and shown on the app's own thread.
 
     def _open_game(self, session: GameSession) -> None:
         self._back_to_menu()
-        self.push_screen(GameScreen(session, bot_delay=self.bot_delay))
+        self.push_screen(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
+
+    # ----- what is remembered ------------------------------------------------------------------
+
+    def _theme_changed(self, theme: str) -> None:
+        self._remember(theme=theme)
+
+    def on_remember_display(self, message: RememberDisplay) -> None:
+        """A screen changed the computers' pause or the board view: remember it."""
+        if message.bot_delay is not None:
+            self.bot_delay = message.bot_delay
+        if message.outline is not None:
+            self.outline = message.outline
+        self._remember(bot_delay=message.bot_delay, outline=message.outline)
+
+    @work(thread=True, group="settings", exclusive=True)
+    def _remember(self, **changes: object) -> None:
+        """Write the display settings (in a thread; a failure is only a notice)."""
+        settings = load_settings()
+        given = {name: value for name, value in changes.items() if value is not None}
+        display = settings.display.model_copy(update=given)
+        try:
+            save_settings(settings.model_copy(update={"display": display, "problem": None}))
+        except OSError as error:
+            self.call_from_thread(self._tell, f"Could not remember the settings: {error}")
 
     def _back_to_menu(self) -> None:
         while len(self.screen_stack) > self._menu_depth:
+            top = self.screen
             self.pop_screen()
+            if isinstance(top, GameScreen):
+                self._put_away(top.session)
 
+    def _put_away(self, session: GameSession) -> None:
+        """A game left the screen: give it back, or keep it here while its moves are unsaved
+        (Continue then resumes it from memory, not from the older file)."""
+        if session.unsaved is not None and not session.try_save():
+            self._kept[session.path] = session
+        else:
+            session.close()
+
+    def _tell(self, problem: str) -> None:
+        self.notify(problem, severity="error", markup=False)
+
+    @work(thread=True, group="files")
     def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
-        """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal) and play it."""
+        """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal); play it."""
         try:
             session = GameSession.new(rules, seats, seed)
         except OSError as error:
-            self.notify(f"Could not save the new game: {error}", severity="error", markup=False)
+            self.call_from_thread(self._tell, f"Could not save the new game: {error}")
             return
-        self._open_game(session)
+        self.call_from_thread(self._open_game, session)
 
-    def continue_game(self, path: Path) -> None:
-        """Continue the game saved at ``path`` exactly where it stopped."""
+    def continue_game(self, path: Path, *, force: bool = False) -> None:
+        """Continue the game saved at ``path`` exactly where it stopped (from memory when its
+        latest moves could not be saved); ``force`` opens it even if another window has it."""
+        kept = self._kept.pop(path, None)
+        if kept is not None:
+            self._open_game(kept)
+        else:
+            self._load_game(path, force)
+
+    @work(thread=True, group="files")
+    def _load_game(self, path: Path, force: bool) -> None:
         try:
-            session = GameSession.load(path)
+            session = GameSession.load(path, force=force)
+        except OpenElsewhere as elsewhere:
+            self.call_from_thread(self._open_elsewhere, elsewhere)
+            return
         except (RecordError, OSError) as error:
-            self.notify(str(error), severity="error", markup=False)
+            self.call_from_thread(self._tell, str(error))
             return
         if session.state.over:
-            self.notify(
-                f"{path.name}: that game is over; watch it under Replays.",
-                severity="warning",
-                markup=False,
+            session.close()
+            self.call_from_thread(
+                self._tell, f"{path.name}: that game is over; watch it under Replays."
             )
             return
-        self._open_game(session)
+        self.call_from_thread(self._open_game, session)
 
+    def _open_elsewhere(self, elsewhere: OpenElsewhere) -> None:
+        """The game is open in another window: open a copy, watch it, or take it anyway."""
+        record, path = elsewhere.record, elsewhere.path
+
+        def answered(choice: str | None) -> None:
+            if choice == "copy":
+                self.take_over(record, len(record.actions), record.seats)
+            elif choice == "watch":
+                self.open_replay(path)
+            elif choice == "take":
+                self.continue_game(path, force=True)
+
+        self.push_screen(
+            ChoiceScreen(
+                f"{elsewhere}. Playing it here too would fork it: each window would overwrite "
+                "the other's moves.",
+                [
+                    ("cancel", "Cancel", "n"),
+                    ("copy", "Play a copy", "c"),
+                    ("watch", "Watch it", "w"),
+                    ("take", "Open it here (that window stops saving)", "o"),
+                ],
+            ),
+            answered,
+        )
+
+    @work(thread=True, group="files")
     def open_replay(self, path: Path) -> None:
         """Open the replay of the game saved at ``path``."""
         try:
-            record = load_record(path)
+            view = ReplayView(load_record(path))
         except (RecordError, OSError) as error:
-            self.notify(str(error), severity="error", markup=False)
+            self.call_from_thread(self._tell, str(error))
             return
-        try:
-            from chickenfoot.tui.screens.replay import ReplayScreen
-        except ImportError:
-            self.notify("Replays are not available in this build.", severity="error")
-            return
-        self.push_screen(ReplayScreen(record, path))
+        self.call_from_thread(self._show_replay, view, path)
 
+    def _show_replay(self, view: ReplayView, path: Path) -> None:
+        self.push_screen(ReplayScreen(view, path))
+
+    @work(thread=True, group="files")
     def take_over(
         self, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]
     ) -> None:
-        """Start a new game from the state after the first ``action_count`` actions of ``record``."""
+        """Start a new game from the state after the first ``action_count`` actions of
+        ``record``."""
         try:
             session = GameSession.take_over(record, action_count, seats)
         except (ValueError, IllegalAction, OSError) as error:
-            self.notify(f"Cannot take over: {error}", severity="error", markup=False)
+            self.call_from_thread(self._tell, f"Cannot take over: {error}")
             return
-        self._open_game(session)
+        self.call_from_thread(self._open_game, session)
 
     def leave_game(self) -> None:
         """Back to the main menu (quit when there is none); the game stays saved."""
+        game = self.game_screen
+        if game is not None and game.session.unsaved is not None:
+            self._ask_about_unsaved(game, "Leave this game", self._really_leave)
+        else:
+            self._really_leave()
+
+    def _really_leave(self) -> None:
         if self._menu_depth == 1:
             self.exit()
             return
         self._back_to_menu()
 
+    def _ask_about_unsaved(self, game: GameScreen, what: str, then: Callable[[], object]) -> None:
+        """The game's latest moves are not saved: stay, save a copy elsewhere, or go on."""
+        reason = game.session.unsaved
+        question = (
+            f"The latest moves of this game are not saved ({prompts.save_problem(reason)}). "
+            f"{what} anyway? Chicken Foot keeps them while it stays open."
+        )
+
+        def answered(choice: str | None) -> None:
+            if choice == "save":
+                game.action_save_as()
+            elif choice == "go":
+                then()
+
+        answers = [("stay", "Stay", "n"), ("save", "Save a copy…", "s"), ("go", what, "y")]
+        self.push_screen(ChoiceScreen(question, answers), answered)
+
+    def on_unmount(self) -> None:
+        """Give back every game still held."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.session.close()
+        for session in self._kept.values():
+            session.close()
+
     # ----- quitting ------------------------------------------------------------------------------
 
     def action_request_quit(self) -> None:
         """Quit after a confirmation (the game is saved after every move anyway)."""
-        try:
-            from chickenfoot.tui.screens.confirm import ConfirmScreen
-        except ImportError:
-            self._quit_by_pressing_twice()
+        if isinstance(self.screen, ConfirmScreen | ChoiceScreen):
             return
-        if isinstance(self.screen, ConfirmScreen):
+        game = self.game_screen
+        if game is not None and game.session.unsaved is not None:
+            self._ask_about_unsaved(game, "Quit", self.exit)
             return
-        in_game = any(isinstance(screen, GameScreen) for screen in self.screen_stack)
         question = "Quit Chicken Foot?"
-        if in_game:
+        if game is not None:
             question += " The game is saved: Continue resumes it."
 
         def answered(quit_now: bool | None) -> None:
@@ -223,17 +381,65 @@ class ChickenFootApp(App[None]):
 
         self.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), answered)
 
-    def _quit_by_pressing_twice(self) -> None:
-        if self._quit_armed:
+    # ----- navigation messages -------------------------------------------------------------------
+
+    def on_start_game(self, message: StartGame) -> None:
+        """A screen asked for a new game."""
+        self.start_game(message.rules, message.seats, message.seed)
+
+    def on_continue_game(self, message: ContinueGame) -> None:
+        """A screen asked to continue a game (the latest unfinished one when no path)."""
+        if message.path is not None:
+            self.continue_game(message.path)
+        else:
+            self._continue_latest()
+
+    @work(thread=True, group="files")
+    def _continue_latest(self) -> None:
+        path = storage.latest_unfinished()
+        if path is None:
+            self.call_from_thread(
+                self.notify, "There is no unfinished game to continue.", severity="warning"
+            )
+        else:
+            self.call_from_thread(self.continue_game, path)
+
+    @work(thread=True, group="files")
+    def _tidy_up(self) -> None:
+        """Remove what killed windows left behind: half-written files, their locks."""
+        storage.clean_stale_temporaries()
+
+    def on_open_replay(self, message: OpenReplay) -> None:
+        """A screen asked for a replay."""
+        self.open_replay(message.path)
+
+    def on_take_over(self, message: TakeOver) -> None:
+        """The replay asked to take over a game from a point."""
+        self.take_over(message.record, message.action_count, message.seats)
+
+    def on_leave_game(self, message: LeaveGame) -> None:
+        """A screen asked to go back to the menu."""
+        self.leave_game()
+
+    def on_show_setup(self, message: ShowSetup) -> None:
+        """Open the New game set-up over the menu (a game in play stays saved)."""
+        self._back_to_menu()
+        self.push_screen(SetupScreen())
+
+    def on_show_saves(self, message: ShowSaves) -> None:
+        """Open the saved games, or the replays."""
+        self.push_screen(LoadScreen(replays=message.replays))
+
+    def on_show_help(self, message: ShowHelp) -> None:
+        """Open the help (unless it is already on top)."""
+        self.action_help()
+
+    def on_request_quit(self, message: RequestQuit) -> None:
+        """Quit: at once from the menu, after asking while a game is open."""
+        if self.game_screen is None:
             self.exit()
-            return
-        self._quit_armed = True
-        self.notify("Press q again to quit (the game is saved).", timeout=QUIT_ARM_SECONDS)
-
-        def disarm() -> None:
-            self._quit_armed = False
-
-        self.set_timer(QUIT_ARM_SECONDS, disarm)
+        else:
+            self.action_request_quit()
 
     @property
     def game_screen(self) -> GameScreen | None:

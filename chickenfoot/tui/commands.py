@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from textual.actions import parse as parse_action
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -25,19 +25,14 @@ ActionEntry = tuple[str, str, str]
 
 @dataclass(frozen=True)
 class PaletteCommand:
-    """One palette entry: its title, a line of help, and what it runs.
-
-    ``action`` names the screen action it runs (when it runs one), so another screen can pick
-    out the commands it may safely borrow (see the hand-off screen).
-    """
+    """One palette entry: its title, a line of help, and what it runs."""
 
     title: str
     help: str
     run: Callable[[], object]
-    action: str = ""
 
 
-def action_commands(screen: Screen[object], entries: Sequence[ActionEntry]) -> list[PaletteCommand]:
+def action_commands(screen: Screen[Any], entries: Sequence[ActionEntry]) -> list[PaletteCommand]:
     """The ``entries`` whose action the screen allows now, as commands running that action.
 
     An action is dropped when ``screen.check_action`` returns False (hidden) or None (shown
@@ -47,21 +42,8 @@ def action_commands(screen: Screen[object], entries: Sequence[ActionEntry]) -> l
     for action, title, help_text in entries:
         _namespace, name, parameters = parse_action(action)
         if screen.check_action(name, parameters):
-            commands.append(
-                PaletteCommand(title, help_text, partial(screen.run_action, action), name)
-            )
+            commands.append(PaletteCommand(title, help_text, partial(screen.run_action, action)))
     return commands
-
-
-def help_command(screen: Screen[object]) -> PaletteCommand:
-    """Open the help screen (keys and a summary of the rules) over ``screen``."""
-
-    def show_help() -> None:
-        from chickenfoot.tui.screens.help import HelpScreen
-
-        screen.app.push_screen(HelpScreen())
-
-    return PaletteCommand("Help", "Keys and a summary of the rules", show_help, "help")
 
 
 @runtime_checkable

@@ -3,9 +3,9 @@ viewer keeps them.
 
 A random game is played first (untraced) to get its actions; then, under ``tracemalloc``, it
 is replayed from the deal keeping every (state, events) pair, and the peak traced memory is
-reported. States share their unchanged parts (hands, the tiles on the board), so the history costs far
-less than one full copy per action. Two sizes: double-9 with 4 seats, and the largest game,
-double-18 with 8 seats. Run ``python -m tests.benchmarks.bench_memory`` (or
+reported. States share their unchanged parts (hands, the tiles on the board), so the history
+costs far less than one full copy per action. Two sizes: double-9 with 4 seats, and the
+largest game, double-18 with 8 seats. Run ``python -m tests.benchmarks.bench_memory`` (or
 ``python tests/benchmarks/bench_memory.py``) from the repository root.
 """
 

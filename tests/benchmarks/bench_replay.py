@@ -18,7 +18,7 @@ import tempfile
 import time
 import tracemalloc
 
-from chickenfoot.play.replay import ReplayCursor
+from chickenfoot.play.replay import ReplayCursor, ReplayView
 from chickenfoot.rules import apply, legal_actions, preset
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.storage import DATA_DIR_VARIABLE
@@ -85,7 +85,7 @@ async def measure_viewer(record: GameRecord) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         started = time.perf_counter()
-        screen = ReplayScreen(record)
+        screen = ReplayScreen(ReplayView(record))
         app.push_screen(screen)
         await pilot.pause()
         opened = time.perf_counter() - started

@@ -113,18 +113,18 @@ async def key_times(path: Path) -> tuple[list[float], int]:
     app = ChickenFootApp(load=path, bot_delay=0)
     samples: list[float] = []
     async with app.run_test(size=(100, 30)) as pilot:
-        while app.game_screen is None or not app.game_screen.human_turn:
+        while app.game_screen is None or not app.game_screen.table.human_turn:
             await pilot.pause()
         game = app.game_screen
         moves = 0
         for index in range(KEY_SAMPLES):
             key = KEYS[index % len(KEYS)]
-            before = (game.selected, game.chosen)
+            before = (game.table.selected, game.table.chosen)
             samples.append(await deliver(app, pilot, key, key if len(key) == 1 else None))
-            moves += (game.selected, game.chosen) != before
+            moves += (game.table.selected, game.table.chosen) != before
         if moves < KEY_SAMPLES // 2:
             raise RuntimeError(f"only {moves} of {KEY_SAMPLES} keys changed the selection")
-        return samples, game.state.board.tile_count
+        return samples, game.table.state.board.tile_count
 
 
 async def play_time(path: Path) -> float:
@@ -136,10 +136,10 @@ async def play_time(path: Path) -> float:
 
     app = ChickenFootApp(load=path, bot_delay=60)
     async with app.run_test(size=(100, 30)) as pilot:
-        while app.game_screen is None or not app.game_screen.human_turn:
+        while app.game_screen is None or not app.game_screen.table.human_turn:
             await pilot.pause()
         game = app.game_screen
-        playable = game._playable()
+        playable = game.table.playable()
         game._select(next(index for index, ends in playable.items() if len(ends) == 1))
         await pilot.pause()  # let the selection (and any Footer rebuild) finish first
         await pilot.pause()

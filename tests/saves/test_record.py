@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import chickenfoot.saves.atomic as atomic_module
+import chickenfoot.saves.files as files_module
 import chickenfoot.saves.record as record_module
 from chickenfoot.rules import (
     Event,
@@ -109,7 +110,7 @@ def load_error(path: Path) -> RecordError:
     return caught.value
 
 
-# ----- building and replaying ---------------------------------------------------------------
+# ----- building and replaying ---------------------------------------------------------------------
 
 
 RULE_VARIANTS = [
@@ -248,7 +249,7 @@ def test_game_id_is_stable_and_differs_between_games(finished_game: GameRecord) 
     assert len(finished_game.game_id) == 8
 
 
-# ----- seats and times -----------------------------------------------------------------------------
+# ----- seats and times ----------------------------------------------------------------------------
 
 
 def test_seat_names_are_stripped_and_kept_literally() -> None:
@@ -283,7 +284,7 @@ def test_created_is_kept_in_utc(saved_game: Path) -> None:
     ).created == datetime(2026, 1, 1, 5, tzinfo=UTC)
 
 
-# ----- saving ----------------------------------------------------------------------------------------
+# ----- saving -------------------------------------------------------------------------------------
 
 
 def test_save_creates_the_folder_and_leaves_no_temporary_file(
@@ -316,7 +317,7 @@ def test_failed_save_keeps_the_old_file_and_no_temporary(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(atomic_module.os, failing, broken)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(OSError, match="cannot be written: the disk is full"):
         save_record(finished_game, path)
     monkeypatch.undo()
 
@@ -332,7 +333,7 @@ def test_save_replaces_an_existing_file(tmp_path: Path, finished_game: GameRecor
     assert load_record(path) == finished_game
 
 
-# ----- loading bad files -------------------------------------------------------------------------------
+# ----- loading bad files --------------------------------------------------------------------------
 
 Maker = Callable[[Path], Path]
 """Makes a bad file from a good saved game at the given path; returns the bad file's path."""
@@ -354,6 +355,18 @@ def raw(content: bytes) -> Maker:
 
     def make(path: Path) -> Path:
         path.write_bytes(content)
+        return path
+
+    return make
+
+
+def replace_text(old: str, new: str) -> Maker:
+    """A maker that replaces the first ``old`` in the file's text with ``new``."""
+
+    def make(path: Path) -> Path:
+        text = path.read_text(encoding="utf-8")
+        assert old in text
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
         return path
 
     return make
@@ -404,7 +417,7 @@ BAD_FILES: list[tuple[str, Maker, str, str]] = [
         "not JSON",
         raw(b'{\n  "format": "chickenfoot",\n  oops\n}'),
         "line 3, column 3",
-        "not valid JSON: Expecting property name",
+        "not valid JSON: expected a field name in double quotes",
     ),
     (
         "text after JSON",
@@ -414,9 +427,19 @@ BAD_FILES: list[tuple[str, Maker, str, str]] = [
     ),
     ("truncated", truncate, "line ", "the file ends too early"),
     ("truncated in a string", truncate_in_string, "line ", "the file ends too early"),
-    ("NaN", raw(b'{"format": "chickenfoot", "version": NaN}'), "", "NaN is not allowed"),
+    (
+        "NaN",
+        raw(b'{"format": "chickenfoot", "version": NaN}'),
+        "",
+        "NaN is not a number JSON allows",
+    ),
     ("deeply nested", raw(b"[" * 100_000 + b"]" * 100_000), "", "nested too deeply"),
-    ("huge number", raw(b'{"seed": ' + b"9" * 5000 + b"}"), "", "not valid for a saved game"),
+    (
+        "huge number",
+        raw(b'{"seed": ' + b"9" * 5000 + b"}"),
+        "",
+        "a number 5000 digits long: no number here may have more than 30 digits",
+    ),
     (
         "a list",
         raw(b"[1, 2, 3]"),
@@ -472,13 +495,14 @@ BAD_FILES: list[tuple[str, Maker, str, str]] = [
         "impossible rules",
         edit(lambda d: d["rules"].update(players=8, hand_size=7, arms=None)),
         "rules.hand_size",
-        "impossible rules: 8 seats × 7 tiles = 56 tiles, but a double-9 set has only 55: use a double-12 set",
+        "impossible rules: 8 seats × 7 tiles = 56 tiles, but a double-9 set has only 55: "
+        "use a double-12 set",
     ),
     (
         "bad rules value",
         edit(lambda d: d["rules"].update(set_size=7)),
         "rules.set_size",
-        "Input should be 6, 9, 12, 15 or 18",
+        "7 is not allowed here: use 6, 9, 12, 15 or 18",
     ),
     (
         "seat count",
@@ -560,6 +584,163 @@ BAD_FILES: list[tuple[str, Maker, str, str]] = [
         "the time has no time zone",
     ),
     (
+        "repeated top-level field",
+        raw(b'{"format": "chickenfoot", "format": "chickenfoot", "version": 1}'),
+        "format",
+        'the field "format" is written 2 times: a field may appear only once',
+    ),
+    (
+        "repeated rules field",
+        replace_text('"players": 4,', '"players": 4, "players": 2,'),
+        "rules.players",
+        'the field "players" is written 2 times',
+    ),
+    (
+        "repeated action field",
+        replace_text('"seat": 0}', '"seat": 0, "seat": 1}'),
+        "actions[",
+        'the field "seat" is written 2 times',
+    ),
+    (
+        "players as text",
+        edit(lambda d: d["rules"].update(players="4")),
+        "rules.players",
+        'must be a whole number, not "4"',
+    ),
+    (
+        "players as true",
+        edit(lambda d: d["rules"].update(players=True)),
+        "rules.players",
+        "must be a whole number, not true",
+    ),
+    (
+        "players as a decimal",
+        edit(lambda d: d["rules"].update(players=4.0)),
+        "rules.players",
+        "must be a whole number, not 4.0",
+    ),
+    (
+        "set size as text",
+        edit(lambda d: d["rules"].update(set_size="9")),
+        "rules.set_size",
+        '"9" is not allowed here: use 6, 9, 12, 15 or 18',
+    ),
+    (
+        "points for 0|0 too high",
+        edit(lambda d: d["rules"].update(double_blank_points=1001)),
+        "rules.double_blank_points",
+        "must be at most 1000, not 1001",
+    ),
+    ("seed as text", edit(lambda d: d.update(seed="7")), "seed", 'must be a whole number, not "7"'),
+    (
+        "seed as true",
+        edit(lambda d: d.update(seed=True)),
+        "seed",
+        "must be a whole number, not true",
+    ),
+    (
+        "seed too large",
+        edit(lambda d: d.update(seed=2**63)),
+        "seed",
+        "must be at most 9223372036854775807",
+    ),
+    (
+        "created as Unix time",
+        edit(lambda d: d.update(created=1_764_525_600)),
+        "created",
+        "the time must be text, not a number",
+    ),
+    (
+        "created as Unix time in text",
+        edit(lambda d: d.update(created="1764525600")),
+        "created",
+        '"1764525600" is not a date and time',
+    ),
+    (
+        "created with unicode digits",
+        edit(lambda d: d.update(created="２０２６-11-30T18:00:00Z")),
+        "created",
+        "is not a date and time",
+    ),
+    (
+        "superscript digit in a deck tile",
+        edit(swap_tile(0, "²|3")),
+        "decks[1][0]",
+        "'²|3' is not a tile: write tiles as 'low|high' with the digits 0 to 9",
+    ),
+    (
+        "arabic-indic digit in an action tile",
+        edit(lambda d: d["actions"][0].update(tile="٣|٥")),
+        "actions[0].tile",
+        "is not a tile: write tiles as",
+    ),
+    (
+        "spaces in a tile",
+        edit(swap_tile(0, " 3|5")),
+        "decks[1][0]",
+        "' 3|5' is not a tile",
+    ),
+    (
+        "a tile as a list of booleans",
+        edit(swap_tile(0, [True, False])),
+        "decks[1][0]",
+        "[true, false] is not a tile",
+    ),
+    (
+        "seat as text",
+        edit(lambda d: d["actions"][0].update(seat="0")),
+        "actions[0].seat",
+        'must be a whole number, not "0"',
+    ),
+    (
+        "seat that does not exist",
+        edit(lambda d: d["actions"][0].update(seat=9)),
+        "actions[0].seat",
+        "there is no seat 9: seats go from 0 to 3",
+    ),
+    (
+        "an action kind that is a list",
+        edit(lambda d: d["actions"][0].update(kind=["play"])),
+        "actions[0]",
+        'unknown action kind ["play"]',
+    ),
+    (
+        "an action that is a number",
+        edit(lambda d: d["actions"].__setitem__(0, 7)),
+        "actions[0]",
+        'an action is an object such as {"kind": "draw", "seat": 0}, not a number',
+    ),
+    (
+        "unknown computer level",
+        edit(lambda d: d["seats"][1].update(level="wizard")),
+        "seats[1].level",
+        "unknown computer player level 'wizard': this program knows random, greedy",
+    ),
+    (
+        "bidi override in a name",
+        edit(lambda d: d["seats"][0].update(name="Ana\u202egnp.exe")),
+        "seats[0].name",
+        "the name contains U+202E (right-to-left override)",
+    ),
+    (
+        "name as a number",
+        edit(lambda d: d["seats"][0].update(name=7)),
+        "seats[0].name",
+        "must be text in quotes, not a number",
+    ),
+    (
+        "second byte order mark",
+        raw("\ufeff\ufeff{}".encode()),
+        "line 1, column 1",
+        "not valid JSON: a second byte order mark at the start of the text",
+    ),
+    (
+        "decks as text",
+        edit(lambda d: d.update(decks="all")),
+        "decks",
+        "must be a list, not text",
+    ),
+    (
         "after the end",
         edit(lambda d: d["actions"].append({"kind": "pass", "seat": 0})),
         "actions[",
@@ -616,9 +797,7 @@ def test_an_illegal_action_is_named_with_its_number_and_round(saved_game: Path) 
 def test_too_large_file_is_refused_before_reading(saved_game: Path) -> None:
     error = load_error(huge(saved_game))
     assert error.where == ""
-    assert error.problem == (
-        "the file is 300.0 MiB, larger than the 16.0 MiB a saved game may be: it is not a saved game"
-    )
+    assert error.problem == ("the file is 300.0 MiB, larger than the 16.0 MiB a saved game may be")
     assert MAX_FILE_BYTES == 16 * 1024 * 1024
 
 
@@ -629,15 +808,16 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_folder_instead_of_file(tmp_path: Path) -> None:
     error = load_error(tmp_path)
-    assert error.problem == "this is a folder, not a saved-game file"
+    assert error.problem == "not a regular file: a folder"
 
 
 def test_unreadable_file(saved_game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(record_module, "open", denied, raising=False)
+    monkeypatch.setattr(files_module.os, "open", denied)
     error = load_error(saved_game)
+    monkeypatch.undo()
     assert error.problem == "permission denied: the file cannot be read"
 
 
@@ -659,7 +839,7 @@ def test_parse_record_errors_name_no_file() -> None:
     assert str(caught.value) == "not a chickenfoot saved game: the file holds a list, not an object"
 
 
-# ----- versions ----------------------------------------------------------------------------------------
+# ----- versions -----------------------------------------------------------------------------------
 
 
 def sample_files() -> list[Path]:
@@ -718,7 +898,7 @@ def test_a_failing_migration_gets_a_message(
     assert error.problem == f"cannot upgrade this version-{FORMAT_VERSION - 1} file: 'players'"
 
 
-# ----- the JSON Schema -----------------------------------------------------------------------------------
+# ----- the JSON Schema ----------------------------------------------------------------------------
 
 
 def test_committed_schema_matches_the_models() -> None:
@@ -776,8 +956,10 @@ def test_records_storage_and_transcripts_import_no_textual() -> None:
     import subprocess
 
     code = (
-        "import sys, chickenfoot.saves.record, chickenfoot.saves.storage, chickenfoot.text.transcript\n"
-        "loaded = sorted(name for name in sys.modules if name.split('.')[0] in ('textual', 'rich'))\n"
+        "import sys, chickenfoot.saves.record, chickenfoot.saves.storage\n"
+        "import chickenfoot.text.transcript\n"
+        "loaded = sorted(name for name in sys.modules\n"
+        "                if name.split('.')[0] in ('textual', 'rich'))\n"
         "print(loaded)\n"
         "sys.exit(1 if loaded else 0)\n"
     )

@@ -1,19 +1,32 @@
-"""Where files live, and the list of saved games a Load screen shows."""
+"""Where files live, the list of saved games a Load screen shows, its index, the clean-up."""
 
 from __future__ import annotations
 
+import json
 import os
+import socket
+import sys
+import threading
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 import platformdirs
 import pytest
 
+from chickenfoot.saves import storage
+from chickenfoot.saves.locks import acquire_game_lock, lock_path_for
 from chickenfoot.saves.record import GameRecord, load_record, save_record
 from chickenfoot.saves.storage import (
     DATA_DIR_VARIABLE,
+    INDEX_FORMAT,
+    STALE_TEMPORARY_SECONDS,
     autosave_path,
+    clean_stale_temporaries,
     data_dir,
+    forget_summaries,
+    index_path,
+    iter_saves,
     latest_unfinished,
     list_saves,
     saves_dir,
@@ -155,3 +168,209 @@ def test_latest_unfinished_skips_finished_and_broken_games(
     assert latest_unfinished() == older_unfinished
     os.utime(newer, (1_800_000_400, 1_800_000_400))
     assert latest_unfinished() == newer
+
+
+# ----- the index and the memory of summaries ------------------------------------------------------
+
+
+GONE_PID = 2**22 + 12345
+"""Above Linux's largest process id: no process has it."""
+SOME_TIME = "2026-01-01T00:00:00+00:00"
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every file the summaries load and replay (they are counted, then loaded as usual)."""
+    loaded: list[Path] = []
+
+    def counting_load(path: Path) -> GameRecord:
+        loaded.append(Path(path))
+        return load_record(path)
+
+    monkeypatch.setattr(storage, "load_record", counting_load)
+    return loaded
+
+
+def many_saves(
+    record: GameRecord, count: int, start: int = 1_800_000_000, prefix: str = "game"
+) -> list[Path]:
+    """``count`` copies of ``record`` in the saves folder, one second apart (oldest first)."""
+    return [save_at(record, saves_dir() / f"{prefix}-{n:03}.json", start + n) for n in range(count)]
+
+
+def test_a_second_listing_reads_nothing_and_a_new_process_uses_the_index(
+    data_folder: Path, finished: GameRecord, reads: list[Path]
+) -> None:
+    paths = many_saves(finished, 5)
+    first = list_saves()
+    assert sorted(reads) == sorted(paths) and index_path().is_file()
+    reads.clear()
+    assert list_saves() == first and reads == []
+    forget_summaries()  # as a new process starts
+    assert list_saves() == first and reads == []
+
+
+def test_a_changed_file_is_read_again(
+    data_folder: Path, finished: GameRecord, unfinished: GameRecord, reads: list[Path]
+) -> None:
+    (path,) = many_saves(finished, 1)
+    assert summarize(path).finished
+    save_at(unfinished, path, 1_800_000_000)  # the same modification time, a new content
+    forget_summaries()
+    reads.clear()
+    assert not list_saves()[0].finished and reads == [path]
+
+
+def test_a_corrupt_or_tampered_index_is_rebuilt(
+    data_folder: Path, finished: GameRecord, reads: list[Path]
+) -> None:
+    paths = many_saves(finished, 3)
+    listed = list_saves()
+    index = json.loads(index_path().read_text(encoding="utf-8"))
+    index["files"][paths[0].name]["names"] = ["Eve\u202e"]
+    index["files"][paths[1].name]["finished"] = "yes"
+    index_path().write_text(json.dumps(index), encoding="utf-8")
+    forget_summaries()
+    reads.clear()
+    assert list_saves() == listed and sorted(reads) == sorted(paths[:2])
+    for garbage in ("{", "[]", '{"format": "other"}', "\x00" * 10):
+        index_path().write_text(garbage, encoding="utf-8")
+        forget_summaries()
+        assert list_saves() == listed
+    assert json.loads(index_path().read_text(encoding="utf-8"))["format"] == INDEX_FORMAT
+
+
+def test_deleted_files_leave_the_index(data_folder: Path, finished: GameRecord) -> None:
+    paths = many_saves(finished, 2)
+    list_saves()
+    paths[0].unlink()
+    assert [summary.path for summary in list_saves()] == [paths[1]]
+    assert list(json.loads(index_path().read_text(encoding="utf-8"))["files"]) == [paths[1].name]
+
+
+def test_new_computer_levels_make_old_verdicts_stale(
+    data_folder: Path, finished: GameRecord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game naming a level this program lacks is broken until the level exists (another
+    branch adds levels): the index made without it must not keep the game broken."""
+    from chickenfoot.bots.registry import STRATEGIES
+
+    document = json.loads(finished.to_json())
+    document["seats"][1]["level"] = "expert"
+    path = saves_dir() / "expert.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(document), encoding="utf-8")
+    (summary,) = list_saves()
+    assert summary.error is not None and "seats[1].level" in summary.error
+    monkeypatch.setitem(STRATEGIES, "expert", STRATEGIES["greedy"])
+    forget_summaries()
+    assert list_saves()[0].ok
+
+
+def test_progress_counts_every_summary_newest_first(
+    data_folder: Path, finished: GameRecord
+) -> None:
+    paths = many_saves(finished, 4)
+    calls: list[tuple[int, int]] = []
+    summaries = iter_saves(progress=lambda done, total: calls.append((done, total)))
+    assert calls == []  # nothing happens before the first summary is asked for
+    first = next(summaries)
+    assert first.path == paths[-1] and calls == [(0, 4), (1, 4)]
+    assert [summary.path for summary in summaries] == paths[-2::-1]
+    assert calls == [(done, 4) for done in range(5)]
+
+
+def test_latest_unfinished_from_the_index_reads_nothing(
+    data_folder: Path, finished: GameRecord, unfinished: GameRecord, reads: list[Path]
+) -> None:
+    (older,) = many_saves(unfinished, 1, start=1_700_000_000, prefix="unfinished")
+    many_saves(finished, 5)
+    assert latest_unfinished() == older
+    forget_summaries()
+    reads.clear()
+    assert latest_unfinished() == older and reads == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX special files")
+def test_odd_entries_are_listed_with_their_reason_and_never_opened(
+    data_folder: Path, finished: GameRecord
+) -> None:
+    good = save_at(finished, saves_dir() / "good.json", 1_800_000_000)
+    os.mkfifo(saves_dir() / "pipe.json")
+    (saves_dir() / "folder.json").mkdir()
+    (saves_dir() / "zero.json").symlink_to("/dev/zero")
+    (saves_dir() / "gone.json").symlink_to(saves_dir() / "nothing.json")
+    (saves_dir() / ".hidden.json").write_text("{}")
+
+    def listing() -> dict[str, str | None]:
+        return {summary.path.name: summary.error for summary in list_saves()}
+
+    done: list[dict[str, str | None]] = []
+    worker = threading.Thread(target=lambda: done.append(listing()), daemon=True)
+    worker.start()
+    worker.join(10)
+    assert done, "listing the saves blocked on an odd entry"
+    folder = saves_dir()
+    assert done[0] == {
+        "good.json": None,
+        "pipe.json": f"{folder / 'pipe.json'}: not a regular file: a named pipe",
+        "folder.json": f"{folder / 'folder.json'}: not a regular file: a folder",
+        "zero.json": f"{folder / 'zero.json'}: not a regular file: a device",
+        "gone.json": f"{folder / 'gone.json'}: a link to a file that does not exist",
+    }
+    assert summarize(folder / "pipe.json").error == done[0]["pipe.json"]
+    assert good.exists()
+
+
+# ----- cleaning up after a kill -------------------------------------------------------------------
+
+
+def test_stale_temporaries_are_removed_and_fresh_ones_kept(data_folder: Path) -> None:
+    saves_dir().mkdir(parents=True)
+    old = time.time() - STALE_TEMPORARY_SECONDS - 5
+
+    def temporary(folder: Path, name: str, modified: float | None) -> Path:
+        path = folder / name
+        path.write_bytes(b"half a save")
+        if modified is not None:
+            os.utime(path, (modified, modified))
+        return path
+
+    stale = [
+        temporary(saves_dir(), ".autosave-1.json.k3j_x9ab.tmp", old),
+        temporary(data_folder, ".settings.json.abcd1234.tmp", old),
+    ]
+    kept = [
+        temporary(saves_dir(), ".autosave-2.json.qwertyui.tmp", None),  # a save in progress
+        temporary(saves_dir(), ".index.json", old),
+        temporary(saves_dir(), "game.json.tmp", old),
+        temporary(data_folder, "notes.tmp", old),
+    ]
+    link = saves_dir() / ".link.json.abcdefgh.tmp"
+    link.symlink_to(kept[2])
+    os.utime(link, (old, old), follow_symlinks=False)
+
+    assert sorted(clean_stale_temporaries()) == sorted(stale)
+    assert not any(path.exists() for path in stale)
+    assert all(path.exists() for path in kept) and link.is_symlink()
+    assert clean_stale_temporaries() == []
+
+
+def test_cleaning_removes_the_locks_of_gone_processes(data_folder: Path, tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    held = acquire_game_lock(game)
+    assert held is not None
+    dead = lock_path_for(tmp_path / "other.json")
+    dead.write_text(
+        json.dumps(
+            {
+                "pid": 2**22 + 12345,
+                "host": socket.gethostname(),
+                "started": "2026-01-01T00:00:00+00:00",
+            }
+        )
+    )
+    assert clean_stale_temporaries() == [dead]
+    assert held.lock_path.exists()
+    held.release()
+    assert not held.lock_path.exists()

@@ -1,70 +1,92 @@
-"""describe.py: one plain line per event, drawn tiles only for their owner, the board's demand."""
+"""The one vocabulary of the log and the transcript: a line per move, "You" spoken to, the
+board's demand, who won, articles that read as spoken."""
 
 from __future__ import annotations
 
 from chickenfoot.rules import (
-    ArmStarted,
     Board,
-    FootOpened,
+    Draw,
     GameOver,
-    Passed,
+    GameState,
+    Pass,
     Placement,
+    Play,
     RoundStarted,
     Standing,
     Tile,
-    TileDrawn,
-    TilePlayed,
-    WentOut,
+    apply,
+    legal_actions,
+    new_game,
+    preset,
     visible_to,
 )
 from chickenfoot.text.describe import (
     board_requirement,
-    describe_event,
+    deal_line,
+    describe_turn,
     tie_break_text,
     winners_text,
 )
-from chickenfoot.text.words import possessive
+from chickenfoot.text.words import a_number, in_sentence, possessive, verb
+from tests.rules.conftest import deal, start
 
 NAMES = ("Ana", "[b]Bea[/b]", "Cy")
+YOU = ("You", "Ana", "Cy")
+RULES = preset("cross", set_size=6, players=3, hand_size=5, arms=3, rounds=1)
+
+
+def opening() -> GameState:
+    """Seat 0 places 6|6; seat 1 plays first and holds 6|1 (among others)."""
+    hands = {0: "6|6 0|0 0|1 0|2 0|3", 1: "6|1 1|1 1|2 1|3 1|4", 2: "2|2 2|3 2|4 3|3 3|4"}
+    return start(RULES, deal(RULES, hands, boneyard="4|4 6|5"))[0]
+
+
+def turn_lines(state: GameState, action: Play | Draw | Pass, names, viewer):  # type: ignore[no-untyped-def]
+    after, events = apply(state, action)
+    return after, describe_turn(action, events, state, names, viewer)
+
+
+def test_a_play_is_one_line_saying_where_the_tile_went() -> None:
+    state = opening()
+    _after, lines = turn_lines(state, Play(seat=1, tile=Tile(1, 6), target="A"), NAMES, None)
+    assert lines == ["[b]Bea[/b] plays 1|6 on arm A (1 of 3 arms)"]
+
+
+def test_you_are_spoken_to() -> None:
+    state = opening()
+    _after, lines = turn_lines(
+        state, Play(seat=1, tile=Tile(1, 6), target="A"), ("Ana", "You"), None
+    )
+    assert lines == ["You play 1|6 on arm A (1 of 3 arms)"]
+    assert verb("You", "passes") == "pass" and verb("you", "has") == "have"
+    assert verb("Ana", "wins") == "wins"
+    assert in_sentence("You") == "you" and in_sentence("Bea") == "Bea"
+    assert possessive("You") == "Your" and possessive("James") == "James'"
 
 
 def test_a_drawn_tile_is_named_only_for_the_seat_that_drew_it() -> None:
-    drawn = TileDrawn(seat=1, tile=Tile(3, 4))
-    (hidden,) = visible_to((drawn,), 0)
-    assert describe_event(drawn, NAMES, 1) == "[b]Bea[/b] drew 3|4"
-    assert describe_event(hidden, NAMES, 0) == "[b]Bea[/b] drew a tile"
-    assert describe_event(drawn, NAMES, 0) == "[b]Bea[/b] drew a tile"
-    assert describe_event(drawn, NAMES, None) == "[b]Bea[/b] drew 3|4"
+    state = opening()
+    state, _events = apply(state, Play(seat=1, tile=Tile(1, 6), target="A"))
+    assert Draw(seat=2) in legal_actions(state)
+    after, events = apply(state, Draw(seat=2))
+    mine = describe_turn(Draw(seat=2), visible_to(events, 2), state, NAMES, 2)
+    theirs = describe_turn(Draw(seat=2), visible_to(events, 0), state, NAMES, 0)
+    assert mine == ["Cy draws 4|4 and passes"]
+    assert theirs == ["Cy draws a tile and passes"]
+    assert after.turn == 0
 
 
-def test_plays_feet_and_passes_read_as_sentences() -> None:
-    assert describe_event(TilePlayed(seat=0, tile=Tile(3, 9), target="B", end=3), NAMES, None) == (
-        "Ana played 3|9 on arm B (now shows 3)"
-    )
-    opened = describe_event(FootOpened(seat=2, target="A.1", value=5), NAMES, None)
-    assert opened == "Chicken foot! Cy closed toe A.1 with 5|5: 3 toes of 5 come next"
-    assert describe_event(Passed(seat=0, reason="kept_drawn"), NAMES, None) == (
-        "Ana keeps the drawn tile and passes"
-    )
-    assert describe_event(WentOut(seat=1, foot_open=True), NAMES, 1) == (
-        "[b]Bea[/b] went out! (with a chicken foot still open)"
-    )
-
-
-def test_arms_are_announced_only_when_complete() -> None:
+def test_a_deal_names_who_places_and_who_plays_first() -> None:
+    event = RoundStarted(round=2, double=8, placed_by=2, first_player=0, search_draws=0)
+    assert deal_line(event, ("You", "Bea", "Cy")) == "Round 2 (8|8): Cy places 8|8; you play first"
     assert (
-        describe_event(ArmStarted(seat=0, target="B", arms=2, arms_required=4), NAMES, None) is None
+        deal_line(event, ("Ana", "Bea", "You")) == "Round 2 (8|8): You place 8|8; Ana plays first"
     )
-    assert describe_event(ArmStarted(seat=0, target="D", arms=4, arms_required=4), NAMES, None) == (
-        "All 4 arms are started: every open end is playable"
-    )
-
-
-def test_round_start_mentions_the_search_for_the_double() -> None:
-    event = RoundStarted(round=2, double=8, placed_by=2, first_player=0, search_draws=3)
-    assert describe_event(event, NAMES, None) == (
-        "Round 2 begins: Cy places 8|8; Ana plays first (3 tiles drawn to find it)"
-    )
+    rules = preset("trains", set_size=6, players=2, rounds=1)
+    state, events = new_game(rules, seed=3)
+    lines = describe_turn(None, events, None, NAMES, None)
+    assert lines[0].startswith(f"Round 1 (6|6): {NAMES[events[0].placed_by]} places 6|6")
+    assert state.round_number == 1
 
 
 def test_board_requirement_follows_the_phase_of_the_round() -> None:
@@ -99,11 +121,19 @@ def test_winners_and_tie_breaks_in_words() -> None:
     )
     shared = GameOver(ranking=standings, winners=(2, 0), decided_by="shared")
     assert winners_text(shared, NAMES) == "Cy and Ana share the win"
-    assert tie_break_text("zero_rounds") == "tie broken by the most rounds scored at zero"
+    assert winners_text(shared, YOU) == "Cy and you share the win"
+    alone = GameOver(ranking=standings, winners=(0,), decided_by="none")
+    assert winners_text(alone, YOU) == "You win"
+    assert winners_text(alone, NAMES) == "Ana wins"
+    assert tie_break_text("zero_rounds").endswith("most rounds scored at zero")
 
 
-def test_a_hand_is_owned_in_plain_english() -> None:
-    assert possessive("Ana") == "Ana's"
-    assert possessive("James") == "James'"
-    assert possessive("You") == "Your"
-    assert possessive("[b]Bo[/b]") == "[b]Bo[/b]'s"
+def test_numbers_take_the_article_they_are_spoken_with() -> None:
+    assert [a_number(n) for n in (1, 5, 8, 11, 18, 12)] == [
+        "a 1",
+        "a 5",
+        "an 8",
+        "an 11",
+        "an 18",
+        "a 12",
+    ]

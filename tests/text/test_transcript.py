@@ -25,6 +25,7 @@ from chickenfoot.rules import (
 )
 from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
 from chickenfoot.text.transcript import rules_summary, seat_description, transcript
+from chickenfoot.text.words import place_name, sorted_hand
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 ACTION_LINE = re.compile(r"^  (\d+)\. (.*)$")
@@ -57,7 +58,7 @@ def test_one_numbered_line_per_action_saying_what_happened(sample: GameRecord) -
         who = names[action.seat]
         assert line.startswith(who + " ")
         if isinstance(action, Play):
-            assert f"{who} plays {action.tile} on {action.target}" in line
+            assert f"{who} plays {action.tile} on {place_name(action.target)}" in line
         elif isinstance(action, Draw):
             drawn = next(event.tile for event in events if isinstance(event, TileDrawn))
             assert line.startswith(f"{who} draws {drawn}")
@@ -68,7 +69,7 @@ def test_one_numbered_line_per_action_saying_what_happened(sample: GameRecord) -
             if isinstance(event, RoundStarted):
                 break
             if isinstance(event, FootOpened):
-                assert f"chicken foot on {event.value}|{event.value}" in line
+                assert f"chicken foot! Three {event.value}s must follow" in line
             if isinstance(event, FootCompleted):
                 assert "is complete" in line
             if isinstance(event, WentOut):
@@ -88,7 +89,7 @@ def test_every_round_start_and_score_is_written(sample: GameRecord) -> None:
             if isinstance(event, RoundStarted):
                 double = f"{event.double}|{event.double}"
                 assert (
-                    f"Round {event.round} ({double}): {names[event.placed_by]} places {double}, "
+                    f"Round {event.round} ({double}): {names[event.placed_by]} places {double}; "
                     f"{names[event.first_player]} plays first"
                 ) in text
                 searches = [
@@ -100,7 +101,7 @@ def test_every_round_start_and_score_is_written(sample: GameRecord) -> None:
                     assert f"  Nobody held {double}: {', '.join(searches)}\n" in text
                 elif event.search_draws:
                     tiles = "1 tile" if event.search_draws == 1 else f"{event.search_draws} tiles"
-                    assert f"  {tiles} turned before the deal to find {double}\n" in text
+                    assert f"({tiles} turned to find it)\n" in text
                 starts += 1
             if isinstance(event, RoundScored):
                 points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.points))
@@ -173,7 +174,10 @@ def test_rules_summary_reflects_the_options() -> None:
 
 def test_a_new_game_has_a_deal_and_no_actions() -> None:
     rules = preset("cross", players=2)
-    seats = (SeatConfig(name="Ana", player="human"), SeatConfig(name="Bo", player="human"))
+    seats = (
+        SeatConfig(name="Ana", player="human"),
+        SeatConfig(name="Bo", player="computer", level="greedy"),
+    )
     record = GameRecord.new(rules, seats, seed=4)
     text = transcript(record)
     assert "Round 1 (9|9): " in text
@@ -182,3 +186,31 @@ def test_a_new_game_has_a_deal_and_no_actions() -> None:
     assert "0 actions so far, round 1 of 10" in text
     first = legal_actions(record.final_state())[0]
     assert len(action_lines(transcript(record.appended(first)))) == 1
+
+
+def test_hands_are_written_as_a_player_holds_them() -> None:
+    record = load_record(SAMPLES / "v1-finished.json")
+    text = transcript(record)
+    state = next(state for state, _events, _action in record.replay())
+    for seat, hand in enumerate(state.hands):
+        shown = " ".join(str(tile) for tile in sorted_hand(hand))
+        assert f"    {record.seats[seat].name}: {shown}\n" in text
+
+
+def test_the_round_in_play_of_an_unfinished_pass_and_play_game_stays_private(kit) -> None:
+    seats = kit.seats("human", "human", "computer")
+    record = kit.find_record(
+        kit.short_rules(3, rounds=2),
+        seats,
+        lambda state: state.round_index == 1 and len(state.board.played) > 2,
+    )
+    text = transcript(record)
+    assert "Round 2 is still in play at one keyboard" in text
+    finished, in_play = text.split("\nRound 2 (", 1)
+    assert "  Hands:" in finished and "  Hands:" not in in_play
+    final = record.final_state()
+    for hand in final.hands:
+        for tile in hand:
+            assert f"draws {tile}" not in in_play
+    alone = record.model_copy(update={"seats": kit.seats("human", "computer", "computer")})
+    assert "still in play" not in transcript(alone)

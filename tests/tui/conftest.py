@@ -12,9 +12,9 @@ import pytest
 from textual.pilot import Pilot
 
 from chickenfoot.rules import Draw, Pass, Play, legal_actions
+from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
-from chickenfoot.tui.widgets.hand import sorted_hand
 from tests.kit import Kit
 
 WAIT_LIMIT = 500
@@ -51,18 +51,20 @@ async def press_turn(pilot: Pilot, game: GameScreen, action: Play | Draw | Pass)
         await pilot.press("d")
         return
     if isinstance(action, Pass):
-        await pilot.press("k" if game.state.drawn is not None else "p")
+        await pilot.press("k" if game.table.state.drawn is not None else "p")
         return
-    hand = sorted_hand(game.state.hands[game.state.turn])
+    hand = sorted_hand(game.table.state.hands[game.table.state.turn])
     index = hand.index(action.tile)
     if index < 9:
         await pilot.press(str(index + 1))
     else:
-        while game.selected != index:
+        while game.table.selected != index:
             await pilot.press("right")
-    fits = [a for a in legal_actions(game.state) if isinstance(a, Play) and a.tile == action.tile]
+    fits = [
+        a for a in legal_actions(game.table.state) if isinstance(a, Play) and a.tile == action.tile
+    ]
     if len(fits) > 1:
-        await pilot.press(game.labels[action.target])
+        await pilot.press(game.table.labels()[action.target])
     await pilot.press("enter")
 
 

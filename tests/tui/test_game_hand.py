@@ -1,4 +1,5 @@
-"""The hand is shown sorted, tiles just drawn are marked "new", and the selection follows its tile."""
+"""The hand is shown sorted, tiles just drawn are marked "new", the selection follows its
+tile."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from pathlib import Path
 from chickenfoot.play.session import GameSession
 from chickenfoot.rules import Draw, GameState, Play, Tile, apply, legal_actions
 from chickenfoot.saves.record import GameRecord
+from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import HandView
-from chickenfoot.tui.widgets.hand import sorted_hand
 
 
 def test_sorted_hand_puts_doubles_first_then_groups_by_the_higher_end() -> None:
@@ -65,7 +66,8 @@ def kept_tile_after_a_dead_draw(record: GameRecord, path: Path) -> tuple[Tile, T
 
 
 def find_dead_draw(kit, path: Path) -> tuple[GameRecord, Tile, Tile]:
-    """The first record (fixed seeds and policy) ending where :func:`kept_tile_after_a_dead_draw` holds."""
+    """The first record (fixed seeds and policy) ending where
+    :func:`kept_tile_after_a_dead_draw` holds."""
     rules = kit.short_rules(2)
     seat_configs = kit.seats("human", "computer")
     for seed in range(1, 300):
@@ -90,27 +92,31 @@ async def test_a_drawn_tile_is_sorted_in_marked_and_the_selection_stays_on_its_t
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
         hand = game.query_one(HandView)
-        assert hand.tiles == sorted_hand(game.state.hands[0])
+        assert hand.tiles == sorted_hand(game.table.state.hands[0])
         await pilot.press(str(hand.tiles.index(kept) + 1))
-        assert game.selected_tile == kept
+        assert game.table.selected_tile == kept
         await pilot.press("d")
         await kit.wait_for(
             pilot,
-            lambda: game.human_turn and len(game.session.record.actions) > len(record.actions) + 1,
+            lambda: (
+                game.table.human_turn and len(game.session.record.actions) > len(record.actions) + 1
+            ),
             "the computer's move and the human's next turn",
         )
-        assert hand.tiles == sorted_hand(game.state.hands[0])
+        assert hand.tiles == sorted_hand(game.table.state.hands[0])
         assert drawn in hand.tiles
-        assert hand.fresh == {hand.tiles.index(drawn)}
+        assert hand.shown.fresh == {hand.tiles.index(drawn)}
         assert "new" in hand.render().plain
-        assert game.selected_tile == kept
-        assert hand.selected == game.selected == hand.tiles.index(kept)
+        assert game.table.selected_tile == kept
+        assert hand.shown.selected == game.table.selected == hand.tiles.index(kept)
         # The mark goes once the player has moved again.
-        await kit.press_turn(pilot, game, kit.choose_action(game.state))
-        await kit.wait_for(pilot, lambda: game.human_turn or game.state.over, "the next turn")
-        assert drawn not in {hand.tiles[index] for index in hand.fresh}
+        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.wait_for(
+            pilot, lambda: game.table.human_turn or game.table.state.over, "the next turn"
+        )
+        assert drawn not in {hand.tiles[index] for index in hand.shown.fresh}
 
 
 async def test_a_playable_drawn_tile_is_selected_and_marked(kit, data_dir: Path) -> None:
@@ -124,14 +130,14 @@ async def test_a_playable_drawn_tile_is_selected_and_marked(kit, data_dir: Path)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
         await pilot.press("d")
-        await kit.wait_for(pilot, lambda: game.state.drawn is not None, "the draw")
+        await kit.wait_for(pilot, lambda: game.table.state.drawn is not None, "the draw")
         hand = game.query_one(HandView)
-        drawn = game.state.drawn
-        assert hand.tiles == sorted_hand(game.state.hands[0])
-        assert hand.selected == hand.tiles.index(drawn)
-        assert hand.fresh == {hand.tiles.index(drawn)}
+        drawn = game.table.state.drawn
+        assert hand.tiles == sorted_hand(game.table.state.hands[0])
+        assert hand.shown.selected == hand.tiles.index(drawn)
+        assert hand.shown.fresh == {hand.tiles.index(drawn)}
 
 
 def ends_with_seat_0_holding_a_drawn_tile(kit) -> tuple[GameRecord, Tile]:
@@ -157,4 +163,4 @@ async def test_a_game_reopened_after_a_draw_still_marks_the_drawn_tile(kit, data
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         hand = app.game_screen.query_one(HandView)
         await kit.wait_for(pilot, lambda: drawn in hand.tiles, "the hand with the drawn tile")
-        assert hand.fresh == {hand.tiles.index(drawn)}
+        assert hand.shown.fresh == {hand.tiles.index(drawn)}

@@ -1,17 +1,16 @@
-"""The pass-and-play hand-off offers only its own keys: no game key shows or acts behind it."""
+"""The pass-and-play hand-off is a banner in the hand's panel: the table and the log stay in
+view, the footer offers only what works, and no key of the turn acts until Enter."""
 
 from __future__ import annotations
 
-from textual.widgets import Footer
-
+from chickenfoot.play.table import HandOff
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
-from chickenfoot.tui.screens.handoff import HandoffScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-from chickenfoot.tui.widgets import HandView
+from chickenfoot.tui.widgets import EventLog, HandView, TableView
 
-GAME_ACTIONS = {
+TURN_ACTIONS = {
     "select_tile",
     "choose_end",
     "play",
@@ -19,7 +18,7 @@ GAME_ACTIONS = {
     "pass_turn",
     "keep",
     "unavailable",
-    "bot_delay",
+    "speed",
 }
 """Actions of the game screen that act on the hand or the turn."""
 
@@ -33,54 +32,61 @@ def shown_actions(app: ChickenFootApp) -> set[str]:
     }
 
 
+def handing_off(game: GameScreen) -> bool:
+    return isinstance(game.table.next_step(), HandOff)
+
+
 async def open_handoff(kit, pilot, app: ChickenFootApp) -> GameScreen:
     """Start a two-person game and wait for the first hand-off."""
     app.start_game(kit.short_rules(2), kit.seats("human", "human"), 4)
-    await kit.wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen), "the first hand-off")
+    await kit.wait_for(
+        pilot,
+        lambda: app.game_screen is not None and handing_off(app.game_screen),
+        "the first hand-off",
+    )
     return kit.game_screen(app)
+
+
+async def test_the_hand_off_is_a_banner_over_the_hand_with_the_table_in_view(kit) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await open_handoff(kit, pilot, app)
+        assert app.screen is game
+        hand = game.query_one(HandView)
+        assert hand.shown.hidden and hand.visible_tiles == ()
+        assert hand.shown.banner.startswith(f"Pass to {game.table.names[game.table.state.turn]}")
+        assert game.query_one(TableView).display and game.query_one(EventLog).display
 
 
 async def test_hand_off_footer_offers_only_its_own_keys(kit) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_handoff(kit, pilot, app)
-        handoff = app.screen
-        assert handoff.query_one(Footer).display
         offered = shown_actions(app)
-        assert not offered & GAME_ACTIONS, offered
-        assert {"ready", "table", "app.request_quit"} <= offered
+        assert not offered & TURN_ACTIONS, offered
+        assert {"show_hand", "scoreboard", "help", "leave", "request_quit"} <= offered
         actions_before = game.session.record.actions
         await pilot.press("d", "p", "k", "1", "right", "down", "a", "plus")
-        # Keys are handled in order: once "s" has opened the scores, the keys before it are done.
         await pilot.press("s")
         await kit.wait_for(
             pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard"
         )
         await pilot.press("escape")
-        await kit.wait_for(pilot, lambda: app.screen is handoff, "the hand-off again")
+        await kit.wait_for(pilot, lambda: app.screen is game, "the hand-off again")
         assert game.session.record.actions == actions_before
-        assert game.bot_delay == 0
-        assert game.query_one(HandView).hidden
-        assert game.selected is None
+        assert game.table.bot_delay == 0
+        assert game.query_one(HandView).shown.hidden
+        assert game.table.selected_tile is None or not game.table.human_turn
         await pilot.press("enter")
-        await kit.wait_for(
-            pilot, lambda: app.screen is game and game.human_turn, "the hand to show"
-        )
+        await kit.wait_for(pilot, lambda: game.table.human_turn, "the hand to show")
+        assert not game.query_one(HandView).shown.hidden
         assert "draw" in shown_actions(app) or "play" in shown_actions(app)
 
 
-async def test_hand_off_keys_open_the_scoreboard_and_return(kit) -> None:
+async def test_escape_on_the_hand_off_goes_to_the_menu(kit) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = await open_handoff(kit, pilot, app)
-        handoff = app.screen
-        await pilot.press("s")
-        await kit.wait_for(
-            pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard"
-        )
-        await pilot.press("escape")
-        await kit.wait_for(pilot, lambda: app.screen is handoff, "the hand-off again")
-        assert game.query_one(HandView).hidden
+        await open_handoff(kit, pilot, app)
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: app.game_screen is None, "the menu")
 
@@ -97,12 +103,11 @@ async def test_q_on_the_hand_off_asks_to_quit(kit) -> None:
         await kit.wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
 
 
-async def test_hand_off_palette_lists_only_safe_commands(kit) -> None:
+async def test_hand_off_palette_lists_only_what_shows_no_hand(kit) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_handoff(kit, pilot, app)
-        handoff = app.screen
-        assert isinstance(handoff, HandoffScreen)
-        actions = [command.action for command in handoff.palette_commands()]
-        assert actions[0] == "ready"
-        assert set(actions[1:]) == {"scoreboard", "help", "save_as", "new_game", "leave"}
+        game = await open_handoff(kit, pilot, app)
+        titles = [command.title for command in game.palette_commands()]
+        assert titles[0] == "Show my hand"
+        assert not {"Draw a tile", "Pass", "Keep the drawn tile"} & set(titles)
+        assert {"Scoreboard", "Help", "Back to the menu"} <= set(titles)

@@ -5,20 +5,21 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from textual.message import Message
 from textual.notifications import Notify
 
+from chickenfoot.play.table import HandOff, LookAtDraw
 from chickenfoot.rules import Play, Tile, legal_actions
 from chickenfoot.saves.record import load_record
+from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
-from chickenfoot.tui.screens.handoff import HandoffScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
-from chickenfoot.tui.widgets import EventLog, HandView
-from chickenfoot.tui.widgets.hand import sorted_hand
+from chickenfoot.tui.widgets import EventLog, HandView, StatusLine
 
-TILE_FACE = re.compile(r"\[(\d+)\|(\d+)\]")
+TILE_FACE = re.compile(r"(\d+)\|(\d+)")
 MOVE_LIMIT = 600
 
 
@@ -50,25 +51,34 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(kit)
                 rounds_seen += 1
                 await pilot.press("enter")
                 continue
-            if isinstance(top, HandoffScreen):
-                assert game.query_one(HandView).hidden
+            step = game.table.next_step()
+            if isinstance(step, LookAtDraw):
+                assert shown_tiles(game) == sorted_hand(game.table.state.hands[step.seat])
+                await pilot.press("enter")
+                await kit.wait_for(pilot, lambda step=step: game.table.next_step() != step, "Enter")
+                continue
+            if isinstance(step, HandOff):
+                assert game.query_one(HandView).shown.hidden
                 assert shown_tiles(game) == ()
-                seat = game.state.turn
-                assert top.player == game.session.names[seat]
+                seat = game.table.state.turn
+                assert step.name == game.session.names[seat]
+                assert game.query_one(HandView).shown.banner.startswith(f"Pass to {step.name}")
                 await pilot.press("enter")
                 await kit.wait_for(
-                    pilot, lambda: app.screen is game and game.human_turn, "the hand-off to close"
+                    pilot,
+                    lambda: app.screen is game and game.table.human_turn,
+                    "the hand-off to close",
                 )
-                assert shown_tiles(game) == sorted_hand(game.state.hands[seat])
+                assert shown_tiles(game) == sorted_hand(game.table.state.hands[seat])
                 handoffs.append(seat)
                 continue
             assert top is game
-            assert game.human_turn
-            assert shown_tiles(game) == sorted_hand(game.state.hands[game.state.turn])
-            await kit.press_turn(pilot, game, kit.choose_action(game.state))
+            assert game.table.human_turn
+            assert shown_tiles(game) == sorted_hand(game.table.state.hands[game.table.state.turn])
+            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
         else:
             raise AssertionError("the game did not end")
-        assert game.state.over
+        assert game.table.state.over
         assert rounds_seen == 1
         assert set(handoffs) == {0, 1}
         assert len(handoffs) > 4
@@ -81,7 +91,7 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(kit)
         assert again.session.record.rules == game.session.record.rules
         assert again.session.path != game.session.path
         await kit.wait_for(
-            pilot, lambda: isinstance(app.screen, HandoffScreen), "the first hand-off"
+            pilot, lambda: isinstance(again.table.next_step(), HandOff), "the first hand-off"
         )
         assert shown_tiles(again) == ()
 
@@ -97,25 +107,25 @@ async def test_one_human_against_three_computers_plays_a_whole_game(kit) -> None
         for _ in range(MOVE_LIMIT):
             await kit.wait_for(
                 pilot,
-                lambda: not isinstance(app.screen, GameScreen) or game.human_turn,
+                lambda: not isinstance(app.screen, GameScreen) or game.table.human_turn,
                 "the human's turn",
             )
             top = app.screen
-            assert not isinstance(top, HandoffScreen), "one human never gets a hand-off"
+            assert not isinstance(game.table.next_step(), HandOff), "one human: no hand-off"
             if isinstance(top, GameOverScreen):
                 break
             if isinstance(top, RoundOverScreen):
                 await pilot.press("enter")
                 continue
-            assert shown_tiles(game) == sorted_hand(game.state.hands[0])
-            await kit.press_turn(pilot, game, kit.choose_action(game.state))
+            assert shown_tiles(game) == sorted_hand(game.table.state.hands[0])
+            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
             human_moves += 1
         else:
             raise AssertionError("the game did not end")
-        assert game.state.over and human_moves > 0
+        assert game.table.state.over and human_moves > 0
         log = game.query_one(EventLog).history
-        assert any(line.startswith("Cy played") for line in log)
-        assert not any(re.match(r"(Bea|Cy|Dee) drew \d", line) for line in log), log
+        assert any(line.startswith("Cy plays") for line in log)
+        assert not any(re.match(r"(Bea|Cy|Dee) draws \d", line) for line in log), log
 
 
 async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
@@ -125,7 +135,7 @@ async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
         shown = {
             active.binding.action
             for active in app.screen.active_bindings.values()
@@ -133,20 +143,23 @@ async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
         }
         assert "draw" not in shown and "pass_turn" not in shown and "keep" not in shown
         assert "play" in shown
-        await pilot.press("d", "p", "k", "9")
-        await kit.wait_for(pilot, lambda: len(notices(messages)) >= 4, "a notice for each key")
-        said = notices(messages)
-        assert "You have a play: you cannot draw." in said
-        assert "You have a play: you cannot pass." in said
-        assert "You have not drawn a tile: k keeps a tile you just drew." in said
-        assert (
-            f"You have only {len(game.state.hands[0])} tiles: press 1-{len(game.state.hands[0])}."
-            in said
-        )
-        assert game.state == record.final_state()
-        await pilot.press("plus", "plus", "minus")
-        assert game.bot_delay == 0.2
-        assert "bots 0.2s" in game.query_one("#status").message
+        status = game.query_one(StatusLine)
+        count = len(game.table.state.hands[0])
+        expected = {
+            "d": "You have a play: you cannot draw.",
+            "p": "You have a play: you cannot pass.",
+            "k": "You have not drawn a tile: k keeps a tile you just drew.",
+            "0": f"You have only {count} tiles: type 1 to {count}.",
+        }
+        for key, said in expected.items():
+            await pilot.press(key)
+            await kit.wait_for(pilot, lambda said=said: status.shown.news == said, f"why {key}")
+        assert not notices(messages), "no notice covers the hand"
+        assert game.table.state == record.final_state()
+        await pilot.press("minus", "minus", "plus")
+        assert game.table.bot_delay == 0.2
+        assert status.shown.news == "Computer players now pause 0.2 s."
+        assert "0.2" not in status.shown.text, "the pause is said when it changes, not always"
 
 
 async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(kit) -> None:
@@ -157,14 +170,18 @@ async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(k
         game = kit.game_screen(first)
         for _ in range(6):
             await kit.wait_for(
-                pilot, lambda: isinstance(first.screen, HandoffScreen) or game.human_turn, "a human"
+                pilot,
+                lambda: isinstance(game.table.next_step(), HandOff) or game.table.human_turn,
+                "a human",
             )
-            if isinstance(first.screen, HandoffScreen):
+            if isinstance(game.table.next_step(), HandOff):
                 await pilot.press("enter")
-                await kit.wait_for(pilot, lambda: game.human_turn, "the hand")
-            await kit.press_turn(pilot, game, kit.choose_action(game.state))
+                await kit.wait_for(pilot, lambda: game.table.human_turn, "the hand")
+            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
         await kit.wait_for(
-            pilot, lambda: isinstance(first.screen, HandoffScreen) or game.human_turn, "a human"
+            pilot,
+            lambda: isinstance(game.table.next_step(), HandOff) or game.table.human_turn,
+            "a human",
         )
         path, state = game.session.path, game.session.state
     # The first app is gone without quitting, as if the terminal died; start again from the file.
@@ -172,14 +189,20 @@ async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(k
     async with second.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: second.game_screen is not None, "the resumed game")
         resumed = kit.game_screen(second)
-        assert resumed.state == state
-        await kit.wait_for(pilot, lambda: isinstance(second.screen, HandoffScreen), "the hand-off")
+        assert resumed.table.state == state
+        await kit.wait_for(
+            pilot, lambda: isinstance(resumed.table.next_step(), HandOff), "the hand-off"
+        )
         assert shown_tiles(resumed) == ()
         await pilot.press("enter")
         await kit.wait_for(
-            pilot, lambda: second.screen is resumed and resumed.human_turn, "the hand-off to close"
+            pilot,
+            lambda: second.screen is resumed and resumed.table.human_turn,
+            "the hand-off to close",
         )
-        assert shown_tiles(resumed) == sorted_hand(resumed.state.hands[resumed.state.turn])
+        assert shown_tiles(resumed) == sorted_hand(
+            resumed.table.state.hands[resumed.table.state.turn]
+        )
 
 
 async def test_a_bad_file_to_continue_is_reported_not_raised(kit, data_dir: Path) -> None:
@@ -212,17 +235,17 @@ async def test_mouse_clicks_choose_a_tile_and_an_end(kit, data_dir: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
-        state = game.state
+        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
+        state = game.table.state
         play = next(a for a in legal_actions(state) if isinstance(a, Play))
         index = sorted_hand(state.hands[0]).index(play.tile)
         # The hand's padding puts tile i (5 cells and a gap each) at column 1 + 6 i of row 1.
         await pilot.click("#hand", offset=(1 + 6 * index + 2, 1))
-        assert game.selected == index
+        assert game.table.selected == index
         board = game.query_one("#board")
         row = board.row_of(play.target)
         await pilot.click("#board", offset=(2, row))
-        assert game.chosen == play.target
+        assert game.table.chosen == play.target
         await pilot.press("enter")
         await kit.wait_for(
             pilot, lambda: len(game.session.record.actions) > len(record.actions), "the play"
@@ -240,7 +263,7 @@ async def test_the_command_palette_offers_only_game_commands_that_apply(
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
         provider = ScreenCommands(game)
         titles = [hit.text async for hit in provider.discover()]
         assert "Scoreboard" in titles and "Slower computer players" in titles
@@ -259,7 +282,7 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit, data_dir: Path) ->
         app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
         await pilot.press("q")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await pilot.press("n")
@@ -278,22 +301,53 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit, data_dir: Path) ->
         await kit.wait_for(pilot, lambda: not app.is_running, "the app to quit")
 
 
-async def test_a_failed_save_is_reported_and_play_goes_on(kit, monkeypatch) -> None:
+@pytest.mark.parametrize(
+    ("errno", "reason"),
+    [(28, "No space left on device"), (13, "Permission denied")],
+    ids=["disk full", "folder refuses writes"],
+)
+async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
+    kit, monkeypatch, errno: int, reason: str
+) -> None:
     from chickenfoot.play import session as session_module
 
+    real_save = session_module.save_record
     messages: list[Message] = []
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
         app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
 
-        def disk_full(record, path) -> None:
-            raise OSError(28, "No space left on device")
+        def refused(*args: object, **kwargs: object) -> None:
+            raise OSError(errno, reason)
 
-        monkeypatch.setattr(session_module, "save_record", disk_full)
-        before = len(game.session.record.actions)
-        await kit.press_turn(pilot, game, kit.choose_action(game.state))
-        await kit.wait_for(pilot, lambda: len(game.session.record.actions) > before, "the move")
-        assert any("No space left on device" in text for text in notices(messages))
+        monkeypatch.setattr(session_module, "save_record", refused)
+        saved = load_record(game.session.path).actions
+        for _ in range(2):
+            before = len(game.session.record.actions)
+            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+            await kit.wait_for(
+                pilot,
+                lambda before=before: (
+                    len(game.session.record.actions) > before
+                    and (game.table.human_turn or game.table.state.over)
+                ),
+                "the move",
+            )
+        status = game.query_one(StatusLine)
+        assert status.shown.news.startswith(f"Not saved ({reason})")
+        topbar = str(game.query_one("#topbar").render())
+        assert "not saved" in topbar
+        assert not notices(messages), "one lasting notice, not a notice per move"
+        assert load_record(game.session.path).actions == saved
+        monkeypatch.setattr(session_module, "save_record", real_save)
+        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.wait_for(pilot, lambda: game.session.unsaved is None, "the next save")
+        assert load_record(game.session.path).actions == game.session.record.actions
+        await kit.wait_for(
+            pilot,
+            lambda: "not saved" not in str(game.query_one("#topbar").render()),
+            "the notice to go",
+        )

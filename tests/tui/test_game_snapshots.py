@@ -13,10 +13,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Footer
 
+from chickenfoot.play.table import HandOff
 from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
-from chickenfoot.tui.screens.handoff import HandoffScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.widgets import EventLog
 
@@ -93,7 +93,7 @@ def test_mid_round_with_an_open_foot(snap_compare, kit, data_dir: Path, theme: s
 
     async def run_before(pilot: Pilot) -> None:
         await settle(
-            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.human_turn
+            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -119,10 +119,10 @@ def test_a_drawn_tile_is_sorted_in_and_marked_new(
 
     async def run_before(pilot: Pilot) -> None:
         await kit.wait_for(
-            pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn"
+            pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
         )
         await pilot.press("d")
-        await settle(pilot, kit, lambda app: app.game_screen.state.drawn is not None)
+        await settle(pilot, kit, lambda app: app.game_screen.table.state.drawn is not None)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -132,7 +132,7 @@ def test_hand_off_hides_every_hand(snap_compare, kit, data_dir: Path, theme: str
     app = open_game(kit, data_dir, ("human", "human", "computer"), 2, human_plays_toe, theme)
 
     async def run_before(pilot: Pilot) -> None:
-        await settle(pilot, kit, lambda app: isinstance(app.screen, HandoffScreen))
+        await settle(pilot, kit, lambda app: isinstance(app.game_screen.table.next_step(), HandOff))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -141,10 +141,10 @@ async def go_out(pilot: Pilot, kit) -> None:
     """Play the last tile of seat 0 by keys: its digit, its end's letter, Enter."""
     app = pilot.app
     await kit.wait_for(
-        pilot, lambda: app.game_screen is not None and app.game_screen.human_turn, "turn"
+        pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
     )
     game = app.game_screen
-    action = next(a for a in legal_actions(game.state) if isinstance(a, Play))
+    action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
     await kit.press_turn(pilot, game, action)
 
 

@@ -64,10 +64,11 @@ async def test_continue_is_listed_with_the_seats_and_round(kit) -> None:
 
 async def test_names_with_markup_are_shown_literally_in_continue(kit) -> None:
     path = save_unfinished(kit, ("[bold]x[/]", "[red]Bea"))
-    assert continue_text(path) == "Continue: [bold]x[/], [red]Bea · round 1 of 2"
+    assert continue_text(storage.summarize(path)) == "Continue: [bold]x[/], [red]Bea · round 1 of 2"
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await wait_for(pilot, lambda: app.screen.unfinished is not None, "Continue")
         options = app.screen.query_one("#menu-options", OptionList)
         line = options.render_line(1).text
         assert "Continue: [bold]x[/], [red]Bea · round 1 of 2" in line
@@ -131,12 +132,21 @@ async def test_quit_from_the_menu_exits(keys: list[str]) -> None:
     assert not app.is_running
 
 
-@pytest.mark.parametrize("keys", [["c"], ["down", "enter"]])
+@pytest.mark.parametrize("keys", [["c"], ["enter"]])
 async def test_continue_opens_the_saved_game(kit, keys: list[str]) -> None:
     path = save_unfinished(kit)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        options = app.screen.query_one("#menu-options", OptionList)
+        await wait_for(
+            pilot,
+            lambda: (
+                options.highlighted_option is not None
+                and options.highlighted_option.id == "continue"
+            ),
+            "Continue, the default item",
+        )
         await pilot.press(*keys)
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game to open")
         assert app.game_screen.session.path == path

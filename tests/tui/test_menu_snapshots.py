@@ -90,8 +90,14 @@ def test_menu_with_continue_snapshot(snap_compare, kit) -> None:
         GameRecord.new(kit.short_rules(2, rounds=2), seats, seed=3),
         storage.saves_dir() / "game.json",
     )
+    settle = steady("textual-dark")
+
+    async def with_continue(pilot: Pilot) -> None:
+        await settle(pilot)
+        await kit.wait_for(pilot, lambda: pilot.app.screen.unfinished is not None, "Continue")
+
     assert snap_compare(
-        ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=steady("textual-dark")
+        ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=with_continue
     )
 
 

@@ -47,7 +47,7 @@ async def start_game(pilot, kit) -> GameScreen:
     app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
     await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
     game = kit.game_screen(app)
-    await kit.wait_for(pilot, lambda: game.human_turn, "the human's turn")
+    await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
     return game
 
 
@@ -105,10 +105,10 @@ async def test_replay_palette_follows_the_position(kit, data_dir: Path) -> None:
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         replay = app.screen
         at_start = await titles(replay)
-        assert "Next move" in at_start and "Go to the end" in at_start
-        assert "Previous move" not in at_start and "Go to the start" not in at_start
-        await run_from_palette(pilot, kit, "end", "Go to the end")
+        assert "Next move" in at_start and "Go to the last move" in at_start
+        assert "Previous move" not in at_start and "Go to the first move" not in at_start
+        await run_from_palette(pilot, kit, "last move", "Go to the last move")
         await kit.wait_for(pilot, lambda: replay.cursor.at_end, "the end of the game")
         at_end = await titles(replay)
-        assert "Next move" not in at_end and "Play / pause" not in at_end
+        assert "Next move" not in at_end and "Play" not in at_end
         assert {"Previous move", "Take over from here", "Close the replay", "Help"} <= set(at_end)

@@ -8,16 +8,17 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.timer import Timer
 from textual.widgets import Select, Static
 
 from chickenfoot.rules import Play, RuleSet
 from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
-from chickenfoot.text.describe import describe_event
+from chickenfoot.text.describe import describe_turn
+from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
-from chickenfoot.tui.widgets.hand import sorted_hand
 from tests.recorded import random_record
 from tests.tui.conftest import wait_for
 
@@ -49,7 +50,7 @@ def shows_a_position(screen: object) -> bool:
     if not isinstance(screen, ReplayScreen) or not screen.is_mounted:
         return False
     seats = screen.query(SeatsPanel)
-    return bool(seats) and seats.first().names == screen.names
+    return bool(seats) and seats.first().shown.names == screen.names
 
 
 async def open_replay(pilot: Pilot, path: Path) -> ReplayScreen:
@@ -70,23 +71,21 @@ def log_at_end(screen: ReplayScreen) -> bool:
 def assert_shows_the_cursor(screen: ReplayScreen) -> None:
     """Board, every hand, seats, log and position match the cursor's state."""
     state = screen.cursor.state
-    assert screen.query_one(BoardView).board == state.board
+    shown = screen.query_one(BoardView).shown
+    assert shown is not None and shown.board == state.board
     for seat, hand in enumerate(state.hands):
         view = screen.query_one(f"#hand-{seat}", HandView)
         assert view.visible_tiles == sorted_hand(hand), (
             "a replay hides no hand, sorted like a player's"
         )
     seats = screen.query_one(SeatsPanel)
-    assert seats.counts == tuple(len(hand) for hand in state.hands)
-    assert seats.totals == state.totals
+    assert seats.shown.counts == tuple(len(hand) for hand in state.hands)
+    assert seats.shown.totals == state.totals
     position = str(screen.query_one("#replay-position", Static).render())
     assert position.startswith(screen.cursor.position_text)
     names = screen.names
-    last_lines = [
-        line
-        for event in screen.cursor.events
-        if (line := describe_event(event, names, None)) is not None
-    ]
+    turn = screen.cursor.turn_at(screen.cursor.index)
+    last_lines = describe_turn(turn.action, turn.events, turn.before, names, None)
     history = screen.query_one(EventLog).history
     assert history[len(history) - len(last_lines) :] == last_lines
 
@@ -99,7 +98,7 @@ async def test_opens_at_the_first_deal_showing_everything(game: tuple[GameRecord
         assert screen.cursor.index == 0
         assert screen.position_text == f"round 1 · action 0 of {len(record.actions)} · ⏸ paused 2/s"
         assert_shows_the_cursor(screen)
-        assert any("Round 1 begins" in line for line in screen.query_one(EventLog).history)
+        assert any(line.startswith("Round 1 (") for line in screen.query_one(EventLog).history)
 
 
 async def test_step_forward_and_back(game: tuple[GameRecord, Path]) -> None:
@@ -132,8 +131,9 @@ async def test_the_next_play_is_marked_in_its_hand_and_on_the_board(
         action = record.actions[index]
         assert isinstance(action, Play)
         hand = screen.query_one(f"#hand-{action.seat}", HandView)
-        assert hand.selected is not None and hand.tiles[hand.selected] == action.tile
-        assert screen.query_one(BoardView).chosen == action.target
+        assert hand.shown.selected is not None and hand.tiles[hand.shown.selected] == action.tile
+        shown = screen.query_one(BoardView).shown
+        assert shown is not None and shown.chosen == action.target
 
 
 async def test_rounds_start_and_end(game: tuple[GameRecord, Path]) -> None:
@@ -196,13 +196,15 @@ async def test_autoplay_runs_changes_speed_and_stops(game: tuple[GameRecord, Pat
         assert_shows_the_cursor(screen)
 
 
-def hold_ticks_at(screen: ReplayScreen, index: int) -> None:
-    """Keep autoplay on but hold its timer, back at ``index``: the test makes the ticks, so
-    a slow machine's own tick cannot move the position first."""
-    assert screen._autoplay is not None
-    screen._autoplay.pause()
-    screen.cursor.seek(index)
-    screen.show_position()
+def hold_autoplay_timer(screen: ReplayScreen) -> None:
+    """Start autoplay's timers paused: the test makes the ticks itself, so a slow machine's own
+    ticks can neither move the position nor reach the end before the test looks."""
+    start_timer = screen.set_interval
+
+    def paused(*args: Any, **kwargs: Any) -> Timer:
+        return start_timer(*args, **{**kwargs, "pause": True})
+
+    screen.set_interval = paused  # type: ignore[method-assign]
 
 
 async def test_autoplay_stops_at_the_end_and_a_key_stops_it(game: tuple[GameRecord, Path]) -> None:
@@ -210,18 +212,19 @@ async def test_autoplay_stops_at_the_end_and_a_key_stops_it(game: tuple[GameReco
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_replay(pilot, path)
+        hold_autoplay_timer(screen)
         screen.cursor.seek(len(record.actions) - 2)
         screen.show_position()
         await pilot.press("space")
         await wait_for(pilot, lambda: screen.autoplaying, "autoplay")
-        hold_ticks_at(screen, len(record.actions) - 2)
+        assert screen.cursor.index == len(record.actions) - 2
         screen.autoplay_step()
         assert screen.autoplaying
         screen.autoplay_step()
         assert screen.cursor.at_end and not screen.autoplaying
         await pilot.press("home", "space")
         await wait_for(pilot, lambda: screen.autoplaying, "autoplay from the start")
-        hold_ticks_at(screen, 0)
+        assert screen.cursor.index == 0
         await pilot.press("right")
         await wait_for(pilot, lambda: not screen.autoplaying, "the key to stop autoplay")
         assert screen.cursor.index == 1

@@ -237,17 +237,41 @@ async def test_add_and_remove_seat_keys_stay_within_two_to_eight() -> None:
         )
 
 
-async def test_remove_seat_removes_the_seat_being_edited() -> None:
+async def test_remove_seat_removes_the_last_seat_and_the_cursor_stays_in_the_form() -> None:
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
-        second_name = screen.seat_rows[1].query_one(".seat-name", Input)
-        second_name.focus()
-        await wait_for(pilot, lambda: second_name.has_focus, "the second seat's focus")
+        first_name = screen.seat_rows[0].query_one(".seat-name", Input)
+        await wait_for(pilot, lambda: first_name.has_focus, "the person's name, on arrival")
         await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: names(screen) == ["You", "Ada", "Ben"], "the last seat gone")
+        last_name = screen.seat_rows[-1].query_one(".seat-name", Input)
+        await wait_for(pilot, lambda: last_name.has_focus, "the cursor on the new last seat")
+
+
+async def test_a_table_of_computers_is_a_warning_not_a_problem() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        kind = screen.seat_rows[0].query_one(".seat-kind", FormSelect)
+        kind.value = f"computer:{next(iter(BOT_LEVELS))}"
         await wait_for(
-            pilot, lambda: names(screen) == ["You", "Ben", "Cleo"], "the second seat removed"
+            pilot,
+            lambda: "No seat is a person" in str(screen.query_one("#players-problem").render()),
+            "the warning",
         )
+        assert not screen.problems
+        assert not screen.query_one("#start", Button).disabled
+
+
+async def test_choosing_a_preset_keeps_the_chosen_set() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await choose(pilot, "set_size", "12")
+        await choose(pilot, "preset", "trains")
+        await wait_for(pilot, lambda: screen.preset_name == "trains", "the preset")
+        assert screen.field_values()["set_size"] == "12"
 
 
 async def test_add_and_remove_buttons() -> None:
@@ -479,7 +503,8 @@ async def test_up_and_down_move_between_fields() -> None:
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
-        first = app.focused
+        first = screen.seat_rows[0].query_one(".seat-name", Input)
+        await wait_for(pilot, lambda: app.focused is first, "the first name to have the cursor")
         await pilot.press("down")
         await wait_for(
             pilot,

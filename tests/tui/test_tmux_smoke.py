@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.play.keys import end_keys
 from chickenfoot.rules import Play, legal_actions
 from chickenfoot.saves.record import load_record
-from chickenfoot.tui.screens.game import end_labels
-from chickenfoot.tui.widgets.hand import sorted_hand
+from chickenfoot.text.words import sorted_hand
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -118,14 +118,15 @@ def test_a_saved_game_opens_takes_a_move_and_saves_it(terminal, kit, data_dir: P
 
     screen = terminal("load", str(path))
     before = screen.wait_until(lambda text: "Ana's hand" in text, "the game screen")
+    assert "Ends:" in before, "the open-ends strip is on screen"
     assert "Round 1 of 1" in before
     screen.send(str(index + 1))
     fits = [a for a in legal_actions(state) if isinstance(a, Play) and a.tile == play.tile]
     if len(fits) > 1:
         screen.wait_until(lambda text: "fits" in text, "the tile's ends")
-        screen.send(end_labels(target for target, _ in state.board.open_ends)[play.target])
+        screen.send(end_keys(state.board)[play.target])
     screen.send("Enter")
-    after = screen.wait_until(lambda text: f"Ana played {play.tile}" in text, "the move in the log")
+    after = screen.wait_until(lambda text: f"Ana plays {play.tile}" in text, "the move in the log")
     assert after != before
     saved = load_record(path)
     assert saved.actions[len(record.actions)] == play
@@ -160,7 +161,7 @@ def test_a_game_started_from_the_menu_takes_a_move(terminal, data_dir: Path) -> 
         text = screen.screen()
         if "then press Enter" in text:
             screen.send("Enter")
-        elif "choose with ↑/↓" in text:
+        elif "choose one (↑/↓" in text:
             screen.send("Down")
         elif "choose another tile" in text:
             screen.send("Right")

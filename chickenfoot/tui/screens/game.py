@@ -1,93 +1,104 @@
-"""The game screen: board, hand, seats, log and status; keys and clicks become actions.
+"""The game screen: the table, the open ends, the hand, the seats, the log and the status.
 
-Data flows one way: a key press becomes an action, :meth:`GameSession.act` applies and saves
-it and returns the events, and the widgets are shown the new state. Computer seats play on
-a Textual timer after ``bot_delay`` seconds, never with a blocking sleep. With two or more
-people at the keyboard, the hand is hidden and a hand-off screen asks for the next player
-before any hand is shown; a hand is never on screen while another seat is at the keyboard.
+What to show and what a key means come from the table controller
+(:class:`~chickenfoot.play.table.Table`); this screen keeps the bindings, the timer of the
+computer players, the dialogs it pushes and the drawing. It holds what to show in reactives
+its widgets bind to, and tells the log what each action did (:class:`GameEvents`).
+
+With two or more people at the keyboard, every hand is hidden whenever the turn passes to
+another person: the hand's panel says "Pass to <name>, then press Enter" while the table and
+the log stay in view, and Enter shows the new hand. News and the reason a key did nothing go
+to the status line's second row, never over the hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.events import Key, ScreenResume
+from textual.events import Key
 from textual.geometry import Region
+from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from chickenfoot.play.keys import END_LETTERS
 from chickenfoot.play.session import GameSession
-from chickenfoot.rules import (
-    Draw,
-    Event,
-    FootOpened,
-    GameOver,
-    GameState,
-    Pass,
-    Play,
-    RoundBlocked,
-    RoundScored,
-    RoundStarted,
-    Tile,
-    TileDrawn,
-    WentOut,
-    visible_to,
+from chickenfoot.play.table import (
+    BoardShown,
+    ComputerTurn,
+    GameEnded,
+    HandOff,
+    HandShown,
+    LookAtDraw,
+    RoundOver,
+    SeatsShown,
+    StatusShown,
+    Table,
 )
-from chickenfoot.text.describe import board_requirement, describe_event
-from chickenfoot.text.words import double_text, place_name, possessive, seat_name
+from chickenfoot.rules import Action, Draw, Pass
 from chickenfoot.tui.commands import PaletteCommand, action_commands
-from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel, StatusLine
-from chickenfoot.tui.widgets.hand import sorted_hand
+from chickenfoot.tui.messages import GameEvents, LeaveGame, RememberDisplay, ShowSetup
+from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.game_over import GameOverScreen
+from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.log import LogScreen
+from chickenfoot.tui.screens.round_over import RoundOverScreen
+from chickenfoot.tui.screens.save_as import SaveAsScreen
+from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+from chickenfoot.tui.widgets import (
+    BoardView,
+    EndsStrip,
+    EventLog,
+    HandView,
+    SeatsPanel,
+    StatusLine,
+    TableView,
+)
 
-END_KEYS = "abcefghijlmnortuvwxyzABCEFGHIJLMNORTUVWXYZ"
-"""Letters that label open ends: every letter except the game's own keys (d, k, p, q, s)."""
-
-BOT_DELAY_STEP = 0.2
-BOT_DELAY_MAX = 3.0
-CHECKED_ACTIONS = ("select_tile", "play", "draw", "pass_turn", "keep", "bot_delay")
+GAME_KEYS = ("select_tile", "choose_end", "play", "draw", "pass_turn", "keep", "unavailable")
+"""The actions of a turn's keys: off while a hand-off or a dead draw waits for Enter."""
+CHECKED_ACTIONS = (*GAME_KEYS, "show_hand", "seen_draw", "speed")
 """The actions whose keys come and go with the state of the game (see ``check_action``)."""
 PALETTE_COMMANDS = (
-    ("draw", "Draw a tile", "Take a tile from the boneyard (only with no play)"),
-    ("pass_turn", "Pass", "End the turn: nothing fits and nothing to draw"),
-    ("keep", "Keep the drawn tile", "Keep the playable tile you drew and end the turn"),
-    ("scoreboard", "Scoreboard", "Every round's scores so far"),
-    ("help", "Help", "Keys and a summary of the rules"),
-    ("save_as", "Save a copy as...", "Write this game to a file of your choice"),
-    ("bot_delay(1)", "Slower computer players", "Lengthen the pause before each computer move"),
-    ("bot_delay(-1)", "Faster computer players", "Shorten the pause before each computer move"),
+    ("show_hand", "Show my hand", "I have the keyboard now (Enter)"),
+    ("draw", "Draw a tile", "Take a tile from the boneyard (only with no play) (d)"),
+    ("pass_turn", "Pass", "End the turn: nothing fits and nothing to draw (p)"),
+    ("keep", "Keep the drawn tile", "Keep the playable tile you drew and end the turn (k)"),
+    ("scoreboard", "Scoreboard", "Every round's scores so far (s)"),
+    ("full_log", "The whole log", "Every move of the game so far (^l)"),
+    ("toggle_view", "Table or outline", "Draw the board as a table, or as an outline (o)"),
+    ("help", "Help", "Keys and a summary of the rules (?)"),
+    ("save_as", "Save a copy as...", "Write this game to a file of your choice (^s)"),
+    ("speed(1)", "Faster computer players", "A shorter pause before each computer move (+)"),
+    ("speed(-1)", "Slower computer players", "A longer pause before each computer move (-)"),
     ("new_game", "New game", "Set up another game (this one stays saved: Load game resumes it)"),
-    ("leave", "Back to the menu", "The game stays saved: Continue resumes it"),
+    ("leave", "Back to the menu", "The game stays saved: Continue resumes it (Esc)"),
 )
 """(action, title, help) of the command palette's game commands, listed only when they apply."""
-NOBODY = -1
-"""A viewer seat that matches no seat: every drawn tile is hidden from it."""
-
-
-def end_labels(targets: Iterable[str]) -> dict[str, str]:
-    """Key letters for open ends, in board order: the first end gets "a", the next "b", ..."""
-    return {
-        target: END_KEYS[index] for index, target in enumerate(targets) if index < len(END_KEYS)
-    }
+SOONEST = 0.001
+"""The shortest pause before a computer move (Textual's timers need one above zero)."""
 
 
 class GameScreen(Screen[None]):
-    """One game in play, driven by a :class:`GameSession`."""
+    """One game in play, driven by a :class:`Table` over a :class:`GameSession`."""
 
     CSS_PATH = "game.tcss"
 
     BINDINGS = [
+        Binding("enter", "show_hand", "Show my hand"),
+        Binding("enter", "seen_draw", "Pass the keyboard"),
+        Binding("enter", "play", "Play"),
+        Binding("enter", "unavailable('play')", show=False),
         Binding("left", "select_tile(-1)", "Tile", key_display="←→"),
         Binding("right", "select_tile(1)", "Tile", show=False),
         Binding("up", "choose_end(-1)", "End", key_display="↑↓"),
         Binding("down", "choose_end(1)", "End", show=False),
-        Binding("enter", "play", "Play"),
-        Binding("enter", "unavailable('play')", show=False),
         Binding("d", "draw", "Draw"),
         Binding("d", "unavailable('draw')", show=False),
         Binding("p", "pass_turn", "Pass"),
@@ -96,683 +107,309 @@ class GameScreen(Screen[None]):
         Binding("k", "unavailable('keep')", show=False),
         Binding("s", "scoreboard", "Scores"),
         Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("ctrl+s", "save_as", "Save as"),
-        Binding("plus,equals_sign", "bot_delay(1)", "Slower", key_display="+", show=False),
-        Binding("minus", "bot_delay(-1)", "Faster", key_display="-", show=False),
-        Binding("pageup", "scroll_board(-1)", "Scroll board", show=False),
-        Binding("pagedown", "scroll_board(1)", "Scroll board", show=False),
+        Binding("ctrl+s", "save_as", "Save as", show=False),
+        Binding("o", "toggle_view", "Outline", show=False),
+        Binding("ctrl+l", "full_log", "Log", show=False),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+        Binding("shift+left", "pan(-5, 0)", "Pan the table", show=False),
+        Binding("shift+right", "pan(5, 0)", "Pan the table", show=False),
+        Binding("shift+up", "pan(0, -2)", "Pan the table", show=False),
+        Binding("shift+down", "pan(0, 2)", "Pan the table", show=False),
+        Binding("pageup", "scroll_log(-1)", "Scroll the log", show=False),
+        Binding("pagedown", "scroll_log(1)", "Scroll the log", show=False),
         Binding("escape", "leave", "Menu"),
     ]
 
-    def __init__(self, session: GameSession, *, bot_delay: float = 0.6) -> None:
+    board_shown: var[BoardShown | None] = var(None)
+    hand_shown: var[HandShown] = var(HandShown)
+    seats_shown: var[SeatsShown] = var(SeatsShown)
+    status_shown: var[StatusShown] = var(StatusShown)
+    outline: var[bool] = var(False)
+    """True draws the board as an outline (one row per line) instead of a table."""
+
+    def __init__(
+        self, session: GameSession, *, bot_delay: float = 0.6, outline: bool = False
+    ) -> None:
         super().__init__()
         self.session = session
-        self.bot_delay = max(0.0, bot_delay)
-        self.selected_tile: Tile | None = None
-        self.fresh_tiles: dict[int, frozenset[Tile]] = {}
-        self._last_actor: int | None = None
-        self.chosen: str | None = None
-        self.labels: dict[str, str] = {}
-        self.last_human: int | None = None
-        self.pending_game_over: GameOver | None = None
+        self.table = Table(session, bot_delay=bot_delay)
         self._bot_timer: Timer | None = None
-        self._bot_token = 0
-        self._hand_title: Content | None = None
-        self._topbar: Content | None = None
         self._keys_shown: tuple[bool, ...] = ()
-        self._selection_turn: tuple[int, int, int] | None = None
-        self._handoff_seat: int | None = None
-
-    # ----- layout ----------------------------------------------------------------------------
+        self.set_reactive(GameScreen.outline, outline)
 
     def compose(self) -> ComposeResult:
-        """Top bar, board and side panel, hand, status line, footer."""
+        """Top bar; the table beside the seats and the log; the open ends; hand; status."""
         yield Static(id="topbar", markup=False)
         with Horizontal(id="main"):
-            with VerticalScroll(id="board-scroll", can_focus=False) as board_scroll:
-                board_scroll.border_title = "Board"
-                yield BoardView(id="board")
+            with Vertical(id="board-box") as board_box:
+                board_box.border_title = "Table"
+                board_box.border_subtitle = "o: outline"
+                table = TableView(id="table").data_bind(shown=GameScreen.board_shown)
+                table.can_focus = False  # The screen's keys pan it: arrows choose tiles and ends.
+                yield table
+                with VerticalScroll(id="outline-scroll", can_focus=False):
+                    yield BoardView(id="board").data_bind(shown=GameScreen.board_shown)
             with Vertical(id="side"):
-                seats = SeatsPanel(id="seats")
+                seats = SeatsPanel(id="seats").data_bind(shown=GameScreen.seats_shown)
                 seats.border_title = "Seats"
                 yield seats
                 log = EventLog(id="log")
                 log.border_title = "Log"
+                log.border_subtitle = "^l: all"
                 yield log
+        yield EndsStrip(id="ends").data_bind(shown=GameScreen.board_shown)
         with VerticalScroll(id="hand-scroll", can_focus=False):
-            yield HandView(id="hand")
-        yield StatusLine(id="status")
-        yield Footer()
+            yield HandView(id="hand").data_bind(shown=GameScreen.hand_shown)
+        yield StatusLine(id="status").data_bind(shown=GameScreen.status_shown)
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """Fill the log (and the "new" marks) with the current round so far; show the table."""
-        opening: list[Event] = []
-        for actor, events in self.session.opening_turns:
-            if actor is not None:
-                self._note_fresh_tiles(actor, events)
-            opening.extend(events)
-        self.query_one(EventLog).add(self._log_lines(opening))
+        """Fill the log with the round so far and show the table."""
+        log = self.query_one(EventLog)
+        log.describe = self.table.log_lines
+        log.add(self.table.opening_lines())
+        self.watch_outline(self.outline)
         self.refresh_view()
         # The Footer listens for key changes only once mounted: tell it again after the first frame.
         self.call_after_refresh(self.refresh_bindings)
 
-    def on_screen_resume(self, event: ScreenResume) -> None:
-        """Back on top (after a hand-off, round over, help...): carry on with the game."""
+    @property
+    def on_top(self) -> bool:
+        """True when no other screen (not even a dialog) is over this one."""
+        return self.app.screen is self
+
+    def on_screen_resume(self) -> None:
+        """Back on top (after a result, help, the scores...): carry on with the game."""
         self.advance()
 
-    # ----- who sees what -----------------------------------------------------------------------
-
-    @property
-    def state(self) -> GameState:
-        """The current game state."""
-        return self.session.state
-
-    @property
-    def human_turn(self) -> bool:
-        """True when a person is on turn and has the keyboard (no hand-off pending)."""
-        seat = self.state.turn
-        return not self.state.over and self.session.is_human(seat) and self.last_human == seat
-
-    def _log_viewer(self) -> int:
-        """Whose drawn tiles the log may name: the only human, or nobody when several share."""
-        humans = self.session.humans
-        return humans[0] if len(humans) == 1 else NOBODY
-
-    def _hand_owner(self) -> int | None:
-        """The seat whose hand is on screen now, or None when every hand must be hidden."""
-        humans = self.session.humans
-        if self.human_turn:
-            return self.state.turn
-        if len(humans) == 1:
-            return humans[0]
-        return None
-
-    def _log_lines(self, events: Iterable[Event]) -> list[str]:
-        viewer = self._log_viewer()
-        shown = visible_to(tuple(events), viewer)
-        lines = (describe_event(event, self.session.names, viewer) for event in shown)
-        return [line for line in lines if line]
-
-    # ----- the turn loop -----------------------------------------------------------------------
+    # ----- the turn loop -------------------------------------------------------------------------
 
     def advance(self) -> None:
-        """Show the state and start what comes next: a bot's timer, a hand-off, or a person's turn."""
-        self._bot_token += 1
+        """Show the table and start what comes next: a computer's move or a result."""
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
-        if not self.is_current:
-            return  # A screen on top; ScreenResume brings us back here.
-        if self._handoff_seat is not None:
-            # The hand-off closed: that seat's player has the keyboard now.
-            self.last_human, self._handoff_seat = self._handoff_seat, None
-        if self.pending_game_over is not None:
-            self._show_game_over()
-            return
-        state = self.state
-        if state.over:
-            self.refresh_view()
-            return
-        seat = state.turn
-        if not self.session.is_human(seat):
-            self.refresh_view()
-            token = self._bot_token
-            if self.bot_delay > 0:
-                self._bot_timer = self.set_timer(
-                    self.bot_delay, lambda: self._bot_move(token), name="bot move"
-                )
-            else:
-                self.call_later(self._bot_move, token)
-            return
-        if self.last_human != seat and len(self.session.humans) > 1:
-            self.last_human = None
-            self.refresh_view()  # Hides every hand before the hand-off screen goes up.
-            self._show_handoff(seat)
-            return
-        self.last_human = seat
         self.refresh_view()
-
-    def _show_handoff(self, seat: int) -> None:
-        """Ask for ``seat``'s player; the hand shows once the hand-off closes (see :meth:`advance`)."""
-        from chickenfoot.tui.screens.handoff import HandoffScreen
-
-        self._handoff_seat = seat
-        self.app.push_screen(HandoffScreen(seat_name(self.session.names, seat), table=self))
-
-    def _bot_move(self, token: int) -> None:
-        """The computer seat on turn plays, unless the game moved on since this was scheduled."""
-        if token != self._bot_token:
-            return
-        self._bot_timer = None
-        if not self.is_current or self.state.over or self.session.is_human(self.state.turn):
-            return
-        self._act(self.session.bot_action())
-
-    def _act(self, action: Play | Draw | Pass) -> None:
-        """Apply ``action`` through the session (which saves), log and announce its events."""
-        actor = self.state.turn
-        try:
-            events = self.session.act(action)
-        except OSError as error:
-            events = self.session.last_events
-            self.notify(
-                f"Could not save to {self.session.path}: {error.strerror or error}. "
-                "Play goes on; every move tries to save again.",
-                title="Not saved",
-                severity="error",
-                markup=False,
-            )
-        self.chosen = None
-        self._note_fresh_tiles(actor, events)
-        self.query_one(EventLog).add(self._log_lines(events))
-        round_scored: RoundScored | None = None
-        ending = ""
-        for event in events:
-            match event:
-                case WentOut() | RoundBlocked():
-                    ending = describe_event(event, self.session.names, None) or ""
-                case RoundScored():
-                    round_scored = event
-                case GameOver():
-                    self.pending_game_over = event
-        if round_scored is not None:
-            from chickenfoot.tui.screens.round_over import RoundOverScreen
-
-            if len(self.session.humans) > 1:
-                self.last_human = None  # Hide the new hands; the next player is asked for.
-            self.refresh_view()
+        if not self.on_top:
+            return  # A screen on top; ScreenResume brings us back here.
+        step = self.table.next_step()
+        if isinstance(step, ComputerTurn):
+            delay = max(self.table.bot_delay, SOONEST)
+            self._bot_timer = self.set_timer(delay, self._bot_move)
+        elif isinstance(step, RoundOver):
+            rounds = self.table.state.rules.round_count
             self.app.push_screen(
                 RoundOverScreen(
-                    round_scored, self.session.names, self.state.rules.round_count, ending
+                    step.event, self.session.names, rounds, step.ending, self.table.acknowledge
                 )
             )
-            return
-        for event in events:
-            if isinstance(event, FootOpened):
-                self.notify(
-                    f"{seat_name(self.session.names, event.seat)} closed {place_name(event.target)} "
-                    f"with {double_text(event.value)}: three {event.value}s must follow.",
-                    title="Chicken foot!",
-                    severity="warning",
-                    markup=False,
-                )
+        elif isinstance(step, GameEnded):
+            self.table.acknowledge()
+            self.app.push_screen(GameOverScreen(step.event, self.session))
+
+    def _bot_move(self) -> None:
+        """The computer seat on turn plays (unless a screen came on top meanwhile)."""
+        self._bot_timer = None
+        if self.on_top and isinstance(self.table.next_step(), ComputerTurn):
+            self._act(self.table.computer_action())
+
+    def _act(self, action: Action) -> None:
+        """Apply ``action`` (the session saves it), tell the log, show what is news."""
+        turn = self.table.act(action)
+        self.query_one(EventLog).post_message(GameEvents(turn))
+        for _title, news in self.table.news(turn.events):
+            self.table.tell(news)
         self.advance()
-
-    def _note_fresh_tiles(self, actor: int, events: Iterable[Event]) -> None:
-        """Remember the tiles each seat drew on its latest turn (the hand marks them as new).
-
-        A seat's marks clear when it starts its next turn; a new round clears them all.
-        """
-        if actor != self._last_actor:
-            self.fresh_tiles.pop(actor, None)
-        self._last_actor = actor
-        for event in events:
-            if isinstance(event, RoundStarted):
-                self.fresh_tiles.clear()
-            elif isinstance(event, TileDrawn) and event.tile is not None:
-                self.fresh_tiles[event.seat] = self.fresh_tiles.get(event.seat, frozenset()) | {
-                    event.tile
-                }
-
-    def _show_game_over(self) -> None:
-        from chickenfoot.tui.screens.game_over import GameOverScreen
-
-        event = self.pending_game_over
-        assert event is not None
-        self.pending_game_over = None
-        self.refresh_view()
-        self.app.push_screen(GameOverScreen(event, self.session))
 
     # ----- showing -------------------------------------------------------------------------------
 
-    def _playable(self) -> dict[int, tuple[str, ...]]:
-        """Hand index -> the ends that tile may be played on now (only for the person on turn)."""
-        if not self.human_turn:
-            return {}
-        found: dict[int, tuple[str, ...]] = {}
-        hand = self._hand()
-        for action in self.session.legal():
-            if isinstance(action, Play):
-                index = hand.index(action.tile)
-                found[index] = found.get(index, ()) + (action.target,)
-        return found
-
-    def _reset_selection(self, playable: dict[int, tuple[str, ...]]) -> None:
-        """On a new turn, select the drawn tile after a draw; else keep the tile selected before
-        if it is still in hand and playable; else select the first playable tile."""
-        state = self.state
-        turn_key = (len(self.session.record.actions), state.turn, state.round_index)
-        if turn_key == self._selection_turn:
-            return
-        self._selection_turn = turn_key
-        hand = self._hand()
-        if state.drawn is not None:
-            self.selected = hand.index(state.drawn)
-        elif self.selected not in playable:
-            self.selected = min(playable) if playable else (0 if hand else None)
-        ends = playable.get(self.selected, ()) if self.selected is not None else ()
-        self.chosen = ends[0] if len(ends) == 1 else None
-
     def refresh_view(self) -> None:
-        """Show the current state in every widget (each redraws only if what it shows changed)."""
-        state = self.state
-        session = self.session
-        names = session.names
-        playable = self._playable()
-        if self.human_turn:
-            self._reset_selection(playable)
-        board = state.board
-        self.labels = end_labels(target for target, _value in board.open_ends)
-        legal_ends = playable.get(self.selected, ()) if self.selected is not None else ()
-        self.query_one(BoardView).show(
-            board, targets=self.labels, legal=legal_ends, chosen=self.chosen
+        """Show what the table says now (each widget redraws only if its part changed)."""
+        shown = self.table.shown()
+        self.board_shown = shown.board
+        self.hand_shown = shown.hand
+        self.seats_shown = shown.seats
+        self.status_shown = shown.status
+        round_text, detail, needs = shown.topbar
+        warning = ("  ⚠ not saved", "bold $text-error") if shown.unsaved else ""
+        self.query_one("#topbar", Static).update(
+            Content.assemble((round_text, "bold"), detail, needs, warning)
         )
-        owner = self._hand_owner()
-        hand = self.query_one(HandView)
-        hand_box = self.query_one("#hand-scroll", VerticalScroll)
-        if owner is None:
-            turn_hand = state.hands[state.turn]
-            hand.show(turn_hand, hidden=True)
-            hand_title = Content("Hands hidden")
-        else:
-            owner_hand = sorted_hand(state.hands[owner])
-            fresh = self.fresh_tiles.get(owner, frozenset())
-            hand.show(
-                owner_hand,
-                playable=frozenset(playable),
-                selected=self.selected if self.human_turn else None,
-                fresh=frozenset(index for index, tile in enumerate(owner_hand) if tile in fresh),
-            )
-            owner_name = seat_name(names, owner)
-            hand_title = Content(f"{possessive(owner_name)} hand")
-        if hand_title != self._hand_title:
-            self._hand_title = hand_title
-            hand_box.border_title = hand_title
-        if self.selected is not None and owner is not None:
-            row = hand.row_of(self.selected)
-            hand_box.scroll_to_region(Region(0, row, 1, 2), animate=False)
-        self.query_one(SeatsPanel).show(
-            names,
-            [len(tiles) for tiles in state.hands],
-            state.totals,
-            None if state.over else state.turn,
-            computers=session.computers,
-        )
-        rules = state.rules
-        topbar = Content.assemble(
-            (f"Round {state.round_number} of {rules.round_count}", "bold"),
-            f" · {double_text(state.round_double)} · boneyard {len(state.boneyard)}",
-            f" · {rules.preset}, double-{rules.set_size}",
-        )
-        if topbar != self._topbar:
-            self._topbar = topbar
-            self.query_one("#topbar", Static).update(topbar)
-        self._show_status(playable)
-        if self.chosen is not None:
-            self._scroll_to_end(self.chosen)
         keys = tuple(bool(self.check_action(name, ())) for name in CHECKED_ACTIONS)
         if keys != self._keys_shown:
             self._keys_shown = keys
             self.refresh_bindings()
 
-    def _show_status(self, playable: dict[int, tuple[str, ...]]) -> None:
-        state = self.state
-        names = self.session.names
-        status = self.query_one(StatusLine)
-        delay = f" · bots {self.bot_delay:.1f}s (+/-)" if self.session.computers else ""
-        if state.over:
-            status.show("The game is over.", tone="success")
-            return
-        seat = state.turn
-        who = seat_name(names, seat)
-        requirement = board_requirement(state.board)
-        if not self.session.is_human(seat):
-            status.show(f"{who} (computer) is playing: {requirement}{delay}")
-            return
-        if not self.human_turn:
-            status.show(f"Waiting for {who} to take the keyboard{delay}")
-            return
-        if state.drawn is not None:
-            keep = " or keep it (k)" if state.rules.drawn_tile == "may_play" else ""
-            status.show(
-                f"{who}, you drew {state.drawn}: play it (Enter){keep}{delay}", tone="warning"
-            )
-            return
-        if not playable:
-            if any(isinstance(action, Draw) for action in self.session.legal()):
-                status.show(f"{who}: nothing fits ({requirement}): draw (d){delay}", tone="warning")
-            else:
-                status.show(
-                    f"{who}: nothing fits and nothing to draw: pass (p){delay}", tone="warning"
-                )
-            return
-        hint = self._selection_hint(playable)
-        status.show(f"{who}: {requirement} · {hint}{delay}")
+    def watch_hand_shown(self, shown: HandShown) -> None:
+        """Title the hand's box and keep the selected tile in view."""
+        box = self.query_one("#hand-scroll", VerticalScroll)
+        box.border_title = Content(shown.title)
+        if shown.selected is not None and not shown.hidden:
+            row = self.query_one(HandView).row_of(shown.selected)
+            box.scroll_to_region(Region(0, row, 1, 2), animate=False)
 
-    def _selection_hint(self, playable: dict[int, tuple[str, ...]]) -> str:
-        if self.selected is None:
-            return "choose a tile (←/→ or 1-9)"
-        tile = self._hand()[self.selected]
-        ends = playable.get(self.selected, ())
-        if not ends:
-            return f"{tile} fits nowhere: choose another tile"
-        if self.chosen is not None:
-            return f"Enter plays {tile} on {self.chosen} ({self.labels.get(self.chosen, '?')})"
-        letters = ", ".join(self.labels.get(end, "?") for end in ends)
-        return f"{tile} fits {len(ends)} ends ({letters}): choose with ↑/↓ or a letter"
-
-    def _scroll_to_end(self, target: str) -> None:
-        """Scroll the board so the row of open end ``target`` is in view."""
-        row = self.query_one(BoardView).row_of(target)
+    def watch_board_shown(self, shown: BoardShown | None) -> None:
+        """Keep the chosen end in view in the outline (the table follows it by itself)."""
+        if shown is None or shown.chosen is None or not self.outline:
+            return
+        row = self.query_one(BoardView).row_of(shown.chosen)
         if row is not None:
-            self.query_one("#board-scroll", VerticalScroll).scroll_to_region(
-                Region(0, row, 1, 1), animate=False
-            )
+            scroll = self.query_one("#outline-scroll", VerticalScroll)
+            scroll.scroll_to_region(Region(0, row, 1, 1), animate=False)
 
-    # ----- keys: what applies now ------------------------------------------------------------------
+    def watch_outline(self, outline: bool) -> None:
+        """Draw the board as the table, or as the outline."""
+        if self.is_mounted:
+            self.query_one(TableView).display = not outline
+            self.query_one("#outline-scroll").display = outline
+            subtitle = "o: table" if outline else "o: outline"
+            self.query_one("#board-box").border_subtitle = subtitle
+
+    # ----- keys ---------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys that do something now (the rest fall through to a notice)."""
-        legal = self.session.legal() if self.human_turn else ()
-        if action in ("select_tile", "choose_end", "play"):
-            # Always listed while people play, so the Footer is not rebuilt on every turn;
-            # pressed out of turn (or with nothing that fits) they say why they do nothing.
-            return bool(self.session.humans) and not self.state.over
-        if action == "draw":
-            return any(isinstance(a, Draw) for a in legal)
+        table = self.table
+        step = table.next_step()
+        waiting = isinstance(step, HandOff | LookAtDraw)
+        if action == "show_hand":
+            return isinstance(step, HandOff)
+        if action == "seen_draw":
+            return isinstance(step, LookAtDraw)
+        if action in GAME_KEYS and waiting:
+            return False
+        if action in ("select_tile", "choose_end", "play", "unavailable"):
+            # Listed while people play, so the Footer is not rebuilt on every turn; pressed
+            # out of turn (or with nothing that fits) they say why they do nothing.
+            return bool(self.session.humans) and not table.state.over
+        if action in ("draw", "keep"):
+            return table.can(action)
         if action == "pass_turn":
-            return self.state.drawn is None and any(isinstance(a, Pass) for a in legal)
-        if action == "keep":
-            return self.state.drawn is not None and any(isinstance(a, Pass) for a in legal)
-        if action == "bot_delay":
+            return table.can("pass")
+        if action == "speed":
             return bool(self.session.computers)
         return True
 
-    def why_not(self, action: str) -> str:
-        """A short, specific reason why ``action`` does nothing right now."""
-        state = self.state
-        if state.over:
-            return "The game is over."
-        if not self.human_turn:
-            who = seat_name(self.session.names, state.turn)
-            if self.session.is_human(state.turn):
-                return f"Waiting for {who}: press Enter on the hand-off screen."
-            return f"Wait: it is {who}'s turn (computer)."
-        legal = self.session.legal()
-        can_play = any(isinstance(a, Play) for a in legal)
-        can_draw = any(isinstance(a, Draw) for a in legal)
-        if action == "play":
-            if state.drawn is None and can_draw:
-                return "No tile of yours fits: draw (d)."
-            return "No tile of yours fits and the boneyard is empty: pass (p)."
-        if action == "draw":
-            if state.drawn is not None:
-                return f"You already drew {state.drawn}: play it or keep it (k)."
-            if can_play:
-                return "You have a play: you cannot draw."
-            return "The boneyard is empty: you cannot draw. Pass (p)."
-        if action == "pass":
-            if state.drawn is not None:
-                if state.rules.drawn_tile == "must_play":
-                    return f"You must play the drawn tile {state.drawn}."
-                return f"To keep the drawn tile {state.drawn}, press k."
-            if can_play:
-                return "You have a play: you cannot pass."
-            return "Draw first (d): the boneyard still has tiles."
-        if action == "keep":
-            if state.drawn is not None:
-                return f"You must play the drawn tile {state.drawn}: these rules do not let you keep it."
-            return "You have not drawn a tile: k keeps a tile you just drew."
-        if action == "choose":
-            return "Choose a tile first (←/→ or 1-9)."
-        return "That key does nothing now."
-
-    def action_unavailable(self, action: str) -> None:
-        """A key that does nothing now: say why."""
-        self.notify(self.why_not(action), severity="warning", timeout=3, markup=False)
-
-    # ----- keys: choosing and playing ----------------------------------------------------------------
-
-    def _hand(self) -> tuple[Tile, ...]:
-        """The hand on turn, in the order it is shown (see :func:`sorted_hand`)."""
-        return sorted_hand(self.state.hands[self.state.turn])
-
-    @property
-    def selected(self) -> int | None:
-        """The position of the selected tile in the hand as shown, or None.
-
-        The selection is kept as a tile, so it stays on that tile when the hand is re-sorted.
-        """
-        if self.selected_tile is None:
-            return None
-        hand = self._hand()
-        return hand.index(self.selected_tile) if self.selected_tile in hand else None
-
-    @selected.setter
-    def selected(self, index: int | None) -> None:
-        hand = self._hand()
-        self.selected_tile = hand[index] if index is not None and 0 <= index < len(hand) else None
-
-    def _select(self, index: int) -> None:
-        self.selected = index
-        ends = self._playable().get(index, ())
-        self.chosen = ends[0] if len(ends) == 1 else None
+    def _say(self, problem: str | None) -> None:
+        """Show ``problem`` (why a key did nothing) under the status, and the table as it is."""
+        self.table.tell(problem)
         self.refresh_view()
+
+    def action_unavailable(self, key: str) -> None:
+        """A key that does nothing now: say why."""
+        self._say(self.table.why_not(key))
+
+    def action_show_hand(self) -> None:
+        """The hand-off: the next person has the keyboard; show their hand."""
+        step = self.table.next_step()
+        if isinstance(step, HandOff):
+            self.table.hand_over(step.seat)
+        self.advance()
+
+    def action_seen_draw(self) -> None:
+        """The person who drew a dead tile has seen it: pass the keyboard on."""
+        self.table.acknowledge()
+        self.advance()
 
     def action_select_tile(self, step: int) -> None:
         """Move the tile selection left or right (wrapping around)."""
-        if not self.human_turn:
-            self.action_unavailable("choose")
-            return
-        hand = self._hand()
-        if not hand:
-            return
-        current = self.selected if self.selected is not None else (-1 if step > 0 else 0)
-        self._select((current + step) % len(hand))
+        self._say(self.table.step_tile(step))
 
     def action_choose_end(self, step: int) -> None:
         """Move the chosen end among the ends the selected tile fits."""
-        if not self.human_turn:
-            self.action_unavailable("choose")
-            return
-        playable = self._playable()
-        if self.selected is None:
-            self.action_unavailable("choose")
-            return
-        ends = playable.get(self.selected, ())
-        tile = self._hand()[self.selected]
-        if not ends:
-            self.notify(
-                f"{tile} fits no open end: choose another tile (←/→).",
-                severity="warning",
-                timeout=3,
-            )
-            return
-        if self.chosen in ends:
-            index = (ends.index(self.chosen) + step) % len(ends)
-        else:
-            index = 0 if step > 0 else len(ends) - 1
-        self.chosen = ends[index]
-        self.refresh_view()
-
-    def choose_target(self, target: str) -> None:
-        """Choose the open end ``target`` (by its letter or a click) for the selected tile.
-
-        If the selected tile does not fit there, the first tile that does is selected.
-        """
-        if not self.human_turn:
-            self.action_unavailable("choose")
-            return
-        playable = self._playable()
-        if self.selected is not None and target in playable.get(self.selected, ()):
-            self.chosen = target
-            self.refresh_view()
-            return
-        fitting = [index for index, ends in sorted(playable.items()) if target in ends]
-        if not fitting:
-            value = self.state.board.value_at(target)
-            label = self.labels.get(target, target)
-            needs = f" (needs a {value})" if value is not None else ""
-            self.notify(
-                f"Nothing you can play fits end {label}{needs}.", severity="warning", timeout=3
-            )
-            return
-        self.selected = fitting[0]
-        self.chosen = target
-        self.refresh_view()
+        self._say(self.table.step_end(step))
 
     def action_play(self) -> None:
         """Play the selected tile on the chosen end (at once when only one end fits)."""
-        if not self.human_turn:
-            self.action_unavailable("play")
-            return
-        playable = self._playable()
-        if not playable:
-            self.action_unavailable("play")
-            return
-        if self.selected is None:
-            self.notify("Choose a tile first (←/→ or 1-9).", severity="warning", timeout=3)
-            return
-        tile = self._hand()[self.selected]
-        ends = playable.get(self.selected, ())
-        if not ends:
-            if self.state.drawn is not None:
-                message = f"Only the drawn tile {self.state.drawn} may be played now."
-            else:
-                message = f"{tile} fits no open end now: choose another tile."
-            self.notify(message, severity="warning", timeout=3)
-            return
-        if self.chosen in ends:
-            target = self.chosen
-        elif len(ends) == 1:
-            target = ends[0]
+        play = self.table.play_selected()
+        if isinstance(play, str):
+            self._say(play)
         else:
-            letters = ", ".join(self.labels.get(end, end) for end in ends)
-            self.notify(
-                f"{tile} fits {len(ends)} ends ({letters}): choose one with ↑/↓ or its letter.",
-                severity="warning",
-                timeout=3,
-            )
-            return
-        self._act(Play(seat=self.state.turn, tile=tile, target=target))
+            self._act(play)
 
     def action_draw(self) -> None:
         """Draw a tile from the boneyard."""
-        self._act(Draw(seat=self.state.turn))
+        self._act(Draw(seat=self.table.state.turn))
 
     def action_pass_turn(self) -> None:
         """Pass: no play and nothing to draw."""
-        self._act(Pass(seat=self.state.turn))
+        self._act(Pass(seat=self.table.state.turn))
 
     def action_keep(self) -> None:
         """Keep the playable tile just drawn, and end the turn."""
-        self._act(Pass(seat=self.state.turn))
+        self._act(Pass(seat=self.table.state.turn))
 
     def on_key(self, event: Key) -> None:
-        """Digits choose a tile, letters choose an open end."""
+        """Digits choose a tile, letters choose an open end (while a turn's keys work)."""
         character = event.character
-        if character is None or not self.is_current:
+        if character is None or not self.on_top or not self.check_action("play", ()):
             return
-        if character.isdigit() and character != "0":
+        if character.isdigit():
             event.stop()
-            if not self.human_turn:
-                self.action_unavailable("choose")
-            elif int(character) > len(self._hand()):
-                self.notify(
-                    f"You have only {len(self._hand())} tiles: press 1-{min(9, len(self._hand()))}.",
-                    severity="warning",
-                    timeout=3,
-                )
-            else:
-                self._select(int(character) - 1)
-            return
-        if character in END_KEYS:
+            self._say(self.table.type_digit(character))
+        elif character in END_LETTERS:
             event.stop()
-            target = next((t for t, label in self.labels.items() if label == character), None)
-            if target is None:
-                self.notify(
-                    f"No open end is labelled {character} now.", severity="warning", timeout=3
-                )
-            else:
-                self.choose_target(target)
+            self._say(self.table.type_letter(character))
 
     @on(HandView.TileClicked)
     def _tile_clicked(self, message: HandView.TileClicked) -> None:
-        if not self.human_turn:
-            self.action_unavailable("choose")
-            return
-        self._select(message.index)
+        self._say(self.table.select(message.index))
 
+    @on(TableView.EndClicked)
     @on(BoardView.EndClicked)
-    def _end_clicked(self, message: BoardView.EndClicked) -> None:
-        self.choose_target(message.target)
+    @on(EndsStrip.EndClicked)
+    def _end_clicked(
+        self, message: TableView.EndClicked | BoardView.EndClicked | EndsStrip.EndClicked
+    ) -> None:
+        self._say(self.table.choose_end(message.target))
 
-    # ----- keys: everything else ---------------------------------------------------------------------
+    def action_speed(self, step: int) -> None:
+        """Make the computer players faster (+) or slower (-); it is remembered."""
+        self._say(self.table.change_speed(step))
+        self.post_message(RememberDisplay(bot_delay=self.table.bot_delay))
 
-    def action_bot_delay(self, step: int) -> None:
-        """Make the computer players' pause longer (+) or shorter (-)."""
-        self.bot_delay = min(
-            BOT_DELAY_MAX, max(0.0, round(self.bot_delay + step * BOT_DELAY_STEP, 1))
-        )
-        self.notify(f"Computer players now pause {self.bot_delay:.1f} s.", timeout=2)
-        self.refresh_view()
+    def action_pan(self, columns: int, rows: int) -> None:
+        """Pan the table view."""
+        self.query_one(TableView).pan(columns, rows)
 
-    def action_scroll_board(self, step: int) -> None:
-        """Scroll the board a page up or down."""
-        scroll = self.query_one("#board-scroll", VerticalScroll)
+    def action_scroll_log(self, step: int) -> None:
+        """Scroll the log a page up or down."""
+        log = self.query_one(EventLog)
         if step > 0:
-            scroll.scroll_page_down(animate=False)
+            log.scroll_page_down(animate=False)
         else:
-            scroll.scroll_page_up(animate=False)
+            log.scroll_page_up(animate=False)
+
+    def action_toggle_view(self) -> None:
+        """Draw the board as the table, or as an outline (one row per line); remembered."""
+        self.outline = not self.outline
+        self.post_message(RememberDisplay(outline=self.outline))
+
+    # ----- other screens -----------------------------------------------------------------------
 
     def action_scoreboard(self) -> None:
         """Open the scoreboard."""
-        from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+        state = self.table.state
+        self.app.push_screen(ScoreboardScreen(self.session.names, state.round_scores, state.rules))
 
-        self.app.push_screen(
-            ScoreboardScreen(self.session.names, self.state.round_scores, self.state.rules)
-        )
+    def action_full_log(self) -> None:
+        """Open the whole log of the game so far."""
+        self.app.push_screen(LogScreen(self.table.full_log()))
 
     def action_help(self) -> None:
         """Open the help screen (keys and a rules summary)."""
-        try:
-            from chickenfoot.tui.screens.help import HelpScreen
-        except ImportError:
-            self.notify("Help is not available in this build.", severity="error")
-            return
         self.app.push_screen(HelpScreen())
 
     def action_save_as(self) -> None:
-        """Save a named copy of the game."""
-        try:
-            from chickenfoot.tui.screens.save_as import SaveAsScreen
-        except ImportError:
-            self.notify("Save as is not available in this build.", severity="error")
-            return
+        """Save a named copy of the game (the dialog writes it, and says so if it cannot)."""
 
-        def saved(path: object) -> None:
-            if path is None:
-                return
-            try:
-                self.session.save_as(path)  # type: ignore[arg-type]
-            except OSError as error:
-                self.notify(
-                    f"Could not save to {path}: {error.strerror or error}",
-                    severity="error",
-                    markup=False,
-                )
-                return
-            self.notify(f"Saved a copy to {path}", markup=False)
+        def saved(path: Path | None) -> None:
+            if path is not None:
+                self._say(f"Saved a copy to {path}")
 
-        self.app.push_screen(SaveAsScreen(self.default_save_name()), saved)
-
-    def default_save_name(self) -> str:
-        """A file name suggested for "save as": the players' names and the round, e.g. ana-bea-round-2."""
-        names = "-".join(
-            "".join(c for c in name.lower() if c.isalnum()) for name in self.session.names
-        )
-        names = "-".join(part for part in names.split("-") if part)[:40] or "game"
-        return f"{names}-round-{self.state.round_number}"
+        dialog = SaveAsScreen(self.session.copy_name(), save=self.session.save_as)
+        self.app.push_screen(dialog, saved)
 
     def palette_commands(self) -> list[PaletteCommand]:
         """The command palette's game commands that apply now (the same test as the keys)."""
@@ -780,18 +417,14 @@ class GameScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         """Set up a new game, once the player confirms (this game stays saved)."""
-        from chickenfoot.tui.screens.confirm import ConfirmScreen
 
         def answered(start_new: bool | None) -> None:
             if start_new:
-                from chickenfoot.tui.screens.setup import SetupScreen
-
-                self.app.leave_game()  # type: ignore[attr-defined]
-                self.app.push_screen(SetupScreen())
+                self.post_message(ShowSetup())
 
         question = "Leave this game for a new one? It stays saved: Load game resumes it."
         self.app.push_screen(ConfirmScreen(question, yes="New game", no="Keep playing"), answered)
 
     def action_leave(self) -> None:
         """Back to the main menu (the game is saved: Continue resumes it)."""
-        self.app.leave_game()  # type: ignore[attr-defined]
+        self.post_message(LeaveGame())

@@ -13,8 +13,10 @@ from textual.widgets import Button, Static
 
 from chickenfoot.rules import GameOver
 from chickenfoot.text.describe import tie_break_text, winners_text
-from chickenfoot.text.words import seat_name
+from chickenfoot.text.words import fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.messages import LeaveGame, StartGame
+from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 
 if TYPE_CHECKING:
     from chickenfoot.play.session import GameSession
@@ -32,11 +34,11 @@ def ranking_table(event: GameOver, names: tuple[str, ...]) -> Content:
     ]
     for standing in event.ranking:
         name = seat_name(names, standing.seat)
-        shown = name if len(name) < NAME_WIDTH else name[: NAME_WIDTH - 2] + "…"
+        shown = Content(fitted(name, NAME_WIDTH - 1))
         lowest = "-" if standing.lowest_round is None else str(standing.lowest_round)
         row = Content.assemble(
             f"{standing.place:<7}",
-            Content(shown).pad_right(NAME_WIDTH - len(shown)),
+            shown.pad_right(NAME_WIDTH - shown.cell_length),
             f"{standing.total:>7}{standing.zero_rounds:>9}{lowest:>8}",
         )
         rows.append(row.stylize("bold $text-success") if standing.seat in event.winners else row)
@@ -101,12 +103,10 @@ class GameOverScreen(ModalScreen[None]):
     def action_play_again(self) -> None:
         """Same seats and rules, a new seed."""
         record = self.session.record
-        self.app.start_game(record.rules, tuple(record.seats), None)  # type: ignore[attr-defined]
+        self.post_message(StartGame(record.rules, tuple(record.seats), None))
 
     def action_scoreboard(self) -> None:
         """Every round's scores."""
-        from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-
         state = self.session.state
         self.app.push_screen(ScoreboardScreen(self.session.names, state.round_scores, state.rules))
 
@@ -116,4 +116,4 @@ class GameOverScreen(ModalScreen[None]):
 
     def action_menu(self) -> None:
         """Back to the main menu."""
-        self.app.leave_game()  # type: ignore[attr-defined]
+        self.post_message(LeaveGame())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -82,11 +83,10 @@ SCREENS: tuple[ScreenKeys, ...] = (
         "chickenfoot.tui.screens.game",
         "GameScreen",
         (
-            ("1 … 9", "Choose that tile of your hand"),
-            ("a letter", "Choose the open end with that label"),
+            ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
+            ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
         ),
     ),
-    ScreenKeys("Hand-off", "chickenfoot.tui.screens.handoff", "HandoffScreen"),
     ScreenKeys("Round over", "chickenfoot.tui.screens.round_over", "RoundOverScreen"),
     ScreenKeys("Game over", "chickenfoot.tui.screens.game_over", "GameOverScreen"),
     ScreenKeys("Scoreboard", "chickenfoot.tui.screens.scoreboard", "ScoreboardScreen"),
@@ -190,6 +190,15 @@ def help_markdown(screens: Sequence[ScreenKeys] = SCREENS) -> str:
     return RULES_SUMMARY + "\n## Keys\n\n" + "\n".join(sections)
 
 
+def help_command(screen: Screen[Any]) -> PaletteCommand:
+    """The palette command that opens the help screen over ``screen``."""
+    return PaletteCommand(
+        "Help",
+        "Keys and a summary of the rules",
+        lambda: screen.app.push_screen(HelpScreen()),
+    )
+
+
 class HelpScreen(Screen[None]):
     """The rules in short and every key; Escape, ``?`` or ``q`` closes it."""
 
@@ -217,9 +226,7 @@ class HelpScreen(Screen[None]):
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""
         return [
-            PaletteCommand(
-                "Close help", "Back to where help was opened (Esc)", self.action_close, "close"
-            )
+            PaletteCommand("Close help", "Back to where help was opened (Esc)", self.action_close)
         ]
 
     def action_close(self) -> None:

@@ -12,11 +12,10 @@ below the table, and in a notification when opened.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -27,7 +26,10 @@ from textual.widgets import DataTable, Footer, Input, Static
 from chickenfoot.saves.storage import SaveSummary, list_saves, saves_dir, summarize
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.words import plural
-from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
+from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.messages import ContinueGame, OpenReplay
+from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.help import help_command
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
 SEATS_WIDTH = 34
@@ -107,19 +109,29 @@ class LoadScreen(Screen[None]):
         self.query_one("#load-path", Input).display = False
         self.query_one("#saves", DataTable).display = False
         self.query_one("#load-empty", Static).update("Reading the saved games…")
-        self.refresh_list()
 
     def on_screen_resume(self, event: ScreenResume) -> None:
-        """Back from a game or a replay: files may have changed, list them again."""
+        """Shown (first, or back from a game or a replay): list the files, which may have
+        changed."""
         self.refresh_list()
 
     def refresh_list(self) -> None:
-        """Read the saves folder again, in a thread (each file is loaded and replayed once, then
-        remembered while unchanged), and show what is there."""
-        self.run_worker(self._read_saves, group="saves", exclusive=True)
+        """Read the saves folder in a thread (an unchanged file is remembered, so a second
+        visit is quick) and show what is there; the count so far shows while it reads."""
+        self._read_saves()
 
-    async def _read_saves(self) -> None:
-        self.show_saves(await asyncio.to_thread(list_saves))
+    @work(thread=True, group="saves", exclusive=True)
+    def _read_saves(self) -> None:
+        def progress(done: int, total: int) -> None:
+            if total and not self.summaries:
+                text = f"Reading the saved games… {done} of {total}"
+                self.app.call_from_thread(self._show_progress, text)
+
+        summaries = list_saves(progress=progress)
+        self.app.call_from_thread(self.show_saves, summaries)
+
+    def _show_progress(self, text: str) -> None:
+        self.query_one("#load-empty", Static).update(text)
 
     def show_saves(self, summaries: list[SaveSummary]) -> None:
         """Show ``summaries`` in the table, keeping the highlighted file if it is still there."""
@@ -141,7 +153,8 @@ class LoadScreen(Screen[None]):
         empty = self.query_one("#load-empty", Static)
         empty.display = not summaries
         empty.update(
-            f"No saved games yet in {saves_dir()}.\nPress o to open a saved game from anywhere else."
+            f"No saved games yet in {saves_dir()}.\n"
+            "Press o to open a saved game from anywhere else."
         )
         self._show_detail()
         self.refresh_bindings()
@@ -228,14 +241,14 @@ class LoadScreen(Screen[None]):
                 severity="warning",
             )
             return
-        self.app.continue_game(summary.path)  # type: ignore[attr-defined]
+        self.post_message(ContinueGame(summary.path))
 
     def action_replay(self) -> None:
         """Open the replay of the highlighted game."""
         summary = self.selected
         if summary is None or not self._loads(summary):
             return
-        self.app.open_replay(summary.path)  # type: ignore[attr-defined]
+        self.post_message(OpenReplay(summary.path))
 
     def _loads(self, summary: SaveSummary) -> bool:
         """True if ``summary``'s file loads; else its error is shown."""
@@ -249,8 +262,6 @@ class LoadScreen(Screen[None]):
         summary = self.selected
         if summary is None:
             return
-        from chickenfoot.tui.screens.confirm import ConfirmScreen
-
         what = ", ".join(summary.names) if summary.ok else "this unreadable file"
         question = f"Delete {summary.path.name} ({what})? This cannot be undone."
 
@@ -284,14 +295,21 @@ class LoadScreen(Screen[None]):
         if not text:
             self.notify("Type the path of a saved game, or press Escape.", severity="warning")
             return
-        summary = summarize(Path(text).expanduser())
+        self._open_typed_path(Path(text).expanduser())
+
+    @work(thread=True, group="path")
+    def _open_typed_path(self, path: Path) -> None:
+        """Read the typed file in a thread (a named pipe is refused, never waited on)."""
+        self.app.call_from_thread(self._open_summary, summarize(path))
+
+    def _open_summary(self, summary: SaveSummary) -> None:
         if not self._loads(summary):
             return
         self._hide_path_input()
         if self.replays or summary.finished:
-            self.app.open_replay(summary.path)  # type: ignore[attr-defined]
+            self.post_message(OpenReplay(summary.path))
         else:
-            self.app.continue_game(summary.path)  # type: ignore[attr-defined]
+            self.post_message(ContinueGame(summary.path))
 
     def _hide_path_input(self) -> None:
         path_input = self.query_one("#load-path", Input)

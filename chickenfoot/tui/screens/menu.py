@@ -8,11 +8,12 @@ palette (``ctrl+p``); it is registered on :class:`MenuScreen` and works on any s
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 
 from rich.text import Text
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -23,6 +24,8 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chickenfoot.saves import storage
+from chickenfoot.saves.names import display_width
+from chickenfoot.tui.messages import ContinueGame, RequestQuit, ShowHelp, ShowSaves, ShowSetup
 
 LOGO = r"""
 [5|1]   [5|3]   [5|6]
@@ -46,61 +49,44 @@ def names_text(names: tuple[str, ...], width: int = CONTINUE_NAMES_WIDTH) -> str
     """The names joined with commas, as many as fit in ``width`` (at least one), then "+N"."""
     shown: list[str] = []
     for name in names:
-        if shown and len(", ".join([*shown, name])) > width:
+        if shown and display_width(", ".join([*shown, name])) > width:
             break
         shown.append(name)
     rest = len(names) - len(shown)
     return ", ".join(shown) + (f" +{rest}" if rest else "")
 
 
-def continue_text(path: Path) -> str:
-    """What the Continue item says about the saved game at ``path``: seats and round."""
-    summary = storage.summarize(path)
+def continue_text(summary: storage.SaveSummary) -> str:
+    """What the Continue item says about the game it resumes: seats and round."""
     if not summary.ok:
         return "Continue"
-    return f"Continue: {names_text(summary.names)} · round {summary.round_number} of {summary.round_count}"
+    where = f"round {summary.round_number} of {summary.round_count}"
+    return f"Continue: {names_text(summary.names)} · {where}"
 
 
 def show_setup(app: App[object]) -> None:
     """Open the New game set-up screen."""
-    from chickenfoot.tui.screens.setup import SetupScreen
-
-    app.push_screen(SetupScreen())
+    app.post_message(ShowSetup())
 
 
 def continue_latest(app: App[object]) -> None:
-    """Continue the most recent unfinished game, or say there is none."""
-    path = storage.latest_unfinished()
-    if path is None:
-        app.notify("There is no unfinished game to continue.", severity="warning")
-        return
-    app.continue_game(path)  # type: ignore[attr-defined]
+    """Continue the most recent unfinished game (the app says so when there is none)."""
+    app.post_message(ContinueGame())
 
 
 def show_saves(app: App[object], replays: bool = False) -> None:
     """Open the saved games (to continue or replay one), or the replays list."""
-    try:
-        from chickenfoot.tui.screens.load import LoadScreen
-    except ImportError:
-        app.notify("Saved games cannot be listed in this build.", severity="error")
-        return
-    app.push_screen(LoadScreen(replays=replays))
+    app.post_message(ShowSaves(replays=replays))
 
 
 def show_help(app: App[object]) -> None:
     """Open the help screen (unless it is already on top)."""
-    from chickenfoot.tui.screens.help import HelpScreen
-
-    if not isinstance(app.screen, HelpScreen):
-        app.push_screen(HelpScreen())
+    app.post_message(ShowHelp())
 
 
 def quit_app(app: App[object]) -> None:
     """Quit: at once from the menu, after a confirmation while a game is open."""
-    if getattr(app, "game_screen", None) is not None and hasattr(app, "action_request_quit"):
-        app.action_request_quit()
-        return
-    app.exit()
+    app.post_message(RequestQuit())
 
 
 MenuCommand = tuple[str, str, Callable[[App[object]], None]]
@@ -129,8 +115,8 @@ COMMAND_HELP: dict[str, str] = {
 class MenuCommands(Provider):
     """Command palette entries for the menu items (Continue only when there is a game)."""
 
-    def _commands(self) -> list[tuple[str, Callable[[], None], str]]:
-        has_unfinished = storage.latest_unfinished() is not None
+    async def _commands(self) -> list[tuple[str, Callable[[], None], str]]:
+        has_unfinished = await asyncio.to_thread(storage.latest_unfinished) is not None
         return [
             (f"Chicken Foot: {label}", partial(run, self.app), COMMAND_HELP[item])
             for item, label, run in MENU_COMMANDS
@@ -139,13 +125,13 @@ class MenuCommands(Provider):
 
     async def discover(self) -> Hits:
         """Every menu command, for the palette opened with nothing typed."""
-        for name, callback, help_text in self._commands():
+        for name, callback, help_text in await self._commands():
             yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
         """The menu commands that match ``query``, best first."""
         matcher = self.matcher(query)
-        for name, callback, help_text in self._commands():
+        for name, callback, help_text in await self._commands():
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
@@ -167,7 +153,8 @@ class MenuScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.unfinished: Path | None = None
+        self.unfinished: storage.SaveSummary | None = None
+        """The game Continue resumes, once found (it is looked for in the background)."""
 
     def compose(self) -> ComposeResult:
         """Logo, title and the menu, centred, with the keys in the footer."""
@@ -191,18 +178,35 @@ class MenuScreen(Screen[None]):
         self.refresh_options()
 
     def refresh_options(self) -> None:
-        """Rebuild the items, listing Continue only while an unfinished game is saved."""
-        self.unfinished = storage.latest_unfinished()
+        """Show the items at once, then look for a game to continue in the background."""
+        self._fill(self.unfinished)
+        self._find_unfinished()
+
+    @work(thread=True, exclusive=True, group="continue")
+    def _find_unfinished(self) -> None:
+        path = storage.latest_unfinished()
+        summary = storage.summarize(path) if path is not None else None
+        self.app.call_from_thread(self._fill, summary)
+
+    def _fill(self, unfinished: storage.SaveSummary | None) -> None:
+        """List the items, Continue only while an unfinished game is saved; Continue is the
+        default item whenever it appears."""
+        appeared = unfinished is not None and (
+            self.unfinished is None or self.unfinished.path != unfinished.path
+        )
+        self.unfinished = unfinished
         options = self.query_one("#menu-options", OptionList)
         highlighted = options.highlighted_option.id if options.highlighted_option else None
         options.clear_options()
         for item, label, _run in MENU_COMMANDS:
             if item == "continue":
-                if self.unfinished is None:
+                if unfinished is None:
                     continue
-                label = continue_text(self.unfinished)
+                label = continue_text(unfinished)
             options.add_option(Option(Text(label), id=item))
         ids = [option.id for option in options.options]
+        if appeared:
+            highlighted = "continue"
         options.highlighted = ids.index(highlighted) if highlighted in ids else 0
         self.refresh_bindings()
 

@@ -1,10 +1,12 @@
-"""The replay viewer: a recorded game at any point, with every hand shown.
+"""The replay viewer: a recorded game at any point, every hand shown (unless private).
 
-:class:`ReplayScreen` walks a :class:`~chickenfoot.play.replay.ReplayCursor` over a saved
-game: one action forward or back, the previous or next round, the start or the end, or an
-autoplay whose speed can be changed. It shows the board, every seat's hand (a replay hides
-nothing), the scores, the log of the round so far and where it stands ("round 3 · action 137
-of 842"). The tile the next action plays is marked in its hand and on the board.
+:class:`ReplayScreen` walks a :class:`~chickenfoot.play.replay.ReplayView` over a saved game:
+one action forward or back, the previous or next round, the start or the end, or an autoplay
+whose speed can be changed (``+`` faster, ``-`` slower, as everywhere). It shows the table
+(``o``: the outline), every seat's hand, the scores, the log of the round so far, the file and
+where it stands ("round 3 · action 137 of 842"). The tile the next action plays is marked in
+its hand and on the table. In an unfinished game that people play at one keyboard, the round
+still in play keeps its hands and drawn tiles hidden, and the header says so.
 
 ``t`` takes over from the point shown: :class:`TakeOverScreen` asks who plays each seat (a
 person, or a computer player of some level) and the app starts a new game from there.
@@ -12,7 +14,6 @@ person, or a computer player of some level) and the app starts a new game from t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 
 from textual import on
@@ -20,32 +21,28 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.reactive import var
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Select, Static
 
-from chickenfoot.play.replay import ReplayCursor
-from chickenfoot.rules import Event, Play, legal_actions
-from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.text.describe import describe_event
-from chickenfoot.text.words import plural
-from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
+from chickenfoot.play.replay import ReplayView
+from chickenfoot.saves.record import SeatConfig
+from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.messages import TakeOver
+from chickenfoot.tui.screens.help import help_command
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
-from chickenfoot.tui.widgets.hand import sorted_hand
+from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel, TableView
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""
 DEFAULT_SPEED_INDEX = 2
 LOG_LINES = 30
 """How many of the latest log lines a jump writes (more than the log shows at once)."""
-NEXT_LABEL = "next"
-"""The label of the open end the next action plays on."""
 HUMAN = "human"
 
 STEP = Binding.Group("Step", compact=True)
 ROUND = Binding.Group("Round", compact=True)
-ENDS = Binding.Group("Ends")
 SPEED = Binding.Group("Speed", compact=True)
 
 
@@ -59,11 +56,13 @@ PALETTE_COMMANDS = (
     ("back", "Previous move", "One action back (←)"),
     ("next_round", "Next round", "To the next round's deal (])"),
     ("previous_round", "Previous round", "To this round's deal, or the previous round's ([)"),
-    ("to_start", "Go to the start", "The first deal (Home)"),
-    ("to_end", "Go to the end", "The last action (End)"),
-    ("autoplay", "Play / pause", "Play the game forward by itself, or stop (Space)"),
+    ("to_start", "Go to the first move", "The first deal (Home)"),
+    ("to_end", "Go to the last move", "The last action (End)"),
+    ("autoplay", "Play", "Play the game forward by itself (Space)"),
+    ("pause", "Pause", "Stop playing forward (Space)"),
     ("speed(1)", "Faster autoplay", "Play forward faster (+)"),
     ("speed(-1)", "Slower autoplay", "Play forward slower (-)"),
+    ("toggle_view", "Table or outline", "Draw the board as a table, or as an outline (o)"),
     ("scores", "Scoreboard", "Every finished round's scores up to the position shown (s)"),
     ("take_over", "Take over from here", "Start a new game from the position shown (t)"),
     ("close", "Close the replay", "Back to where it was opened (Esc)"),
@@ -72,7 +71,7 @@ PALETTE_COMMANDS = (
 
 
 class ReplayScreen(Screen[None]):
-    """A saved game shown at any point, every hand face up."""
+    """A saved game shown at any point."""
 
     CSS_PATH = "replay.tcss"
 
@@ -93,22 +92,30 @@ class ReplayScreen(Screen[None]):
             key_display="]",
             group=ROUND,
         ),
-        Binding("home", "to_start", "Start", key_display="Home", group=ENDS),
-        Binding("end", "to_end", "End", key_display="End", group=ENDS),
+        Binding("home", "to_start", "First move", show=False),
+        Binding("end", "to_end", "Last move", show=False),
         Binding("space", "autoplay", "Play", key_display="Space"),
+        Binding("space", "pause", "Pause", key_display="Space"),
         Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", group=SPEED),
         Binding("minus", "speed(-1)", "Slower", key_display="-", group=SPEED),
+        Binding("o", "toggle_view", "Outline", show=False),
         Binding("s", "scores", "Scores", show=False),
         Binding("t", "take_over", "Take over"),
         Binding("escape", "close", "Close"),
     ]
 
-    def __init__(self, record: GameRecord, path: Path | None = None) -> None:
+    outline: var[bool] = var(False)
+    """True draws the board as an outline instead of a table."""
+
+    def __init__(self, view: ReplayView, path: Path | None = None) -> None:
+        """``view`` is the game to replay (built beforehand: it replays every action);
+        ``path`` the file it was read from."""
         super().__init__()
-        self.record = record
+        self.record = view.record
         self.path = path
-        self.cursor = ReplayCursor(record)
-        self.names = tuple(seat.name for seat in record.seats)
+        self.view = view
+        self.cursor = self.view.cursor
+        self.names = self.view.names
         self.speed_index = DEFAULT_SPEED_INDEX
         self._autoplay: Timer | None = None
         self._logged_index: int | None = None
@@ -117,15 +124,19 @@ class ReplayScreen(Screen[None]):
     # ----- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        """Title and position, board beside the seats and log, every hand, footer."""
-        with Horizontal(id="replay-bar"):
-            title = f"Replay · {self.path.name}" if self.path is not None else "Replay"
-            yield Static(title, id="replay-title", markup=False)
-            yield Static(id="replay-position", markup=False)
+        """The file and the position, the table beside the seats and log, every hand."""
+        name = self.path.name if self.path is not None else "a game"
+        yield Static(f"Replay of {name}", id="replay-title", markup=False)
+        yield Static(id="replay-position", markup=False)
         with Horizontal(id="replay-main"):
-            with VerticalScroll(id="replay-board", can_focus=False) as board_scroll:
-                board_scroll.border_title = "Board"
-                yield BoardView(id="board")
+            with Vertical(id="replay-board") as board_box:
+                board_box.border_title = "Table"
+                board_box.border_subtitle = "o: outline"
+                table = TableView(id="table")
+                table.can_focus = False
+                yield table
+                with VerticalScroll(id="outline-scroll", can_focus=False):
+                    yield BoardView(id="board")
             with Vertical(id="replay-side"):
                 seats = SeatsPanel(id="seats")
                 seats.border_title = "Scores"
@@ -141,6 +152,7 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Show the first deal."""
+        self.watch_outline(self.outline)
         self.show_position()
 
     @property
@@ -154,52 +166,35 @@ class ReplayScreen(Screen[None]):
         return self._autoplay is not None
 
     def show_position(self) -> None:
-        """Show the cursor's state: board, hands, seats, log and the position indicator."""
-        cursor = self.cursor
-        state = cursor.state
-        next_action = None if cursor.at_end else self.record.actions[cursor.index]
-        next_play = next_action if isinstance(next_action, Play) else None
-        self.query_one(BoardView).show(
-            state.board,
-            targets={next_play.target: NEXT_LABEL} if next_play else None,
-            chosen=next_play.target if next_play else None,
-        )
-        playable = (
-            frozenset(action.tile for action in legal_actions(state) if isinstance(action, Play))
-            if not state.over
-            else frozenset()
-        )
-        for seat, dealt in enumerate(state.hands):
-            on_turn = seat == state.turn and not state.over
-            hand = sorted_hand(dealt)
+        """Show the cursor's position: table, hands, seats, log and where it stands."""
+        shown = self.view.shown()
+        self.query_one(TableView).shown = shown.board
+        self.query_one(BoardView).shown = shown.board
+        for seat, hand in enumerate(shown.hands):
             view = self.query_one(f"#hand-{seat}", HandView)
-            view.show(
-                hand,
-                playable=[index for index, tile in enumerate(hand) if on_turn and tile in playable],
-                selected=hand.index(next_play.tile)
-                if next_play and next_play.seat == seat
-                else None,
-            )
+            view.shown = hand
+            on_turn = shown.seats.turn == seat
             view.set_class(on_turn, "-turn")
-            view.border_title = Content(
-                f"{'▶ ' if on_turn else ''}{self.names[seat]} · {plural(len(hand), 'tile')} · "
-                f"{state.totals[seat]} pts"
-            )
+            view.border_title = Content(hand.title)
             if on_turn:
                 self.query_one("#replay-hands", VerticalScroll).scroll_to_widget(
                     view, animate=False
                 )
-        self.query_one(SeatsPanel).show(
-            self.names,
-            [len(hand) for hand in state.hands],
-            state.totals,
-            None if state.over else state.turn,
-            computers=[
-                seat for seat, config in enumerate(self.record.seats) if config.player != HUMAN
-            ],
-        )
+        self.query_one(SeatsPanel).shown = shown.seats
         self._update_log()
         self._show_mode()
+
+    def watch_outline(self, outline: bool) -> None:
+        """Draw the board as the table, or as the outline."""
+        if self.is_mounted:
+            self.query_one(TableView).display = not outline
+            self.query_one("#outline-scroll").display = outline
+            subtitle = "o: table" if outline else "o: outline"
+            self.query_one("#replay-board").border_subtitle = subtitle
+
+    def action_toggle_view(self) -> None:
+        """Draw the board as the table, or as an outline."""
+        self.outline = not self.outline
 
     def _show_mode(self) -> None:
         """Update the position indicator, and the footer's keys when what applies has changed."""
@@ -217,30 +212,29 @@ class ReplayScreen(Screen[None]):
 
     @property
     def position_text(self) -> str:
-        """The position indicator: where the replay stands and the autoplay speed."""
+        """The position indicator: where the replay stands, the autoplay speed, privacy."""
         mode = "▶ playing" if self.autoplaying else "⏸ paused"
-        return f"{self.cursor.position_text} · {mode} {speed_text(self.speed)}"
+        text = f"{self.cursor.position_text} · {mode} {speed_text(self.speed)}"
+        if self.view.is_private(self.cursor.index):
+            text += " · hands hidden: this round is still in play"
+        return text
 
     def _update_log(self) -> None:
         """Log the step just taken, or after a jump the round so far (its latest lines)."""
         cursor = self.cursor
         log = self.query_one(EventLog)
         if self._logged_index is not None and cursor.index == self._logged_index + 1:
-            log.add(self._log_lines(cursor.events))
+            log.add(self.view.log_lines(cursor.index))
         else:
-            lines = self._log_lines(cursor.events_between(cursor.round_start, cursor.index))
+            lines = [
+                line
+                for index in range(cursor.round_start, cursor.index + 1)
+                for line in self.view.log_lines(index)
+            ]
             log.clear()
             log.history.clear()
             log.add(lines[-LOG_LINES:])
         self._logged_index = cursor.index
-
-    def _log_lines(self, events: Iterable[Event]) -> list[str]:
-        """One line per event worth one (a replay names every drawn tile)."""
-        return [
-            line
-            for event in events
-            if (line := describe_event(event, self.names, None)) is not None
-        ]
 
     # ----- keys ------------------------------------------------------------------------------
 
@@ -252,7 +246,9 @@ class ReplayScreen(Screen[None]):
         if action in ("forward", "next_round", "to_end"):
             return not cursor.at_end
         if action == "autoplay":
-            return self.autoplaying or not cursor.at_end
+            return not self.autoplaying and not cursor.at_end
+        if action == "pause":
+            return self.autoplaying
         if action == "speed":
             step = parameters[0] if parameters and isinstance(parameters[0], int) else 0
             return 0 <= self.speed_index + step < len(SPEEDS)
@@ -293,12 +289,14 @@ class ReplayScreen(Screen[None]):
     # ----- autoplay -----------------------------------------------------------------------------
 
     def action_autoplay(self) -> None:
-        """Start or stop playing the game forward by itself."""
-        if self.autoplaying:
-            self.stop_autoplay()
-        elif not self.cursor.at_end:
+        """Start playing the game forward by itself."""
+        if not self.autoplaying and not self.cursor.at_end:
             self._autoplay = self.set_interval(1 / self.speed, self.autoplay_step)
         self._show_mode()
+
+    def action_pause(self) -> None:
+        """Stop playing forward."""
+        self.stop_autoplay()
 
     def autoplay_step(self) -> None:
         """One autoplay tick: one action forward; autoplay stops at the end."""
@@ -338,7 +336,7 @@ class ReplayScreen(Screen[None]):
 
         def chosen(seats: tuple[SeatConfig, ...] | None) -> None:
             if seats is not None:
-                self.app.take_over(self.record, action_count, seats)  # type: ignore[attr-defined]
+                self.post_message(TakeOver(self.record, action_count, seats))
 
         self.app.push_screen(TakeOverScreen(self.record.seats, self.cursor.position_text), chosen)
 

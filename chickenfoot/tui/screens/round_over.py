@@ -1,18 +1,23 @@
-"""Round over: how it ended, every hand revealed with its points, the round's scores and totals."""
+"""Round over: how it ended, every hand revealed with its points, the round's scores and totals.
+
+The dialog stands over the final table of the round (the game screen keeps showing it until
+the result is closed); ``b`` hides the dialog to look at that table, and shows it again.
+Its own Footer lists its own keys.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from chickenfoot.rules import RoundScored
-from chickenfoot.text.words import double_text, seat_name
+from chickenfoot.text.words import double_text, fitted, seat_name, sorted_hand
 from chickenfoot.tui.commands import PaletteCommand
 
 NAME_WIDTH = 16
@@ -20,19 +25,17 @@ NAME_WIDTH = 16
 
 def round_table(event: RoundScored, names: Sequence[str]) -> Content:
     """Each seat: name, the round's points, the total, then the tiles left in its hand."""
-    rows = [
-        Content.styled(f"{'seat':<{NAME_WIDTH}}{'round':>7}{'total':>7}  tiles left", "$text-muted")
-    ]
+    header = f"{'seat':<{NAME_WIDTH}}{'round':>7}{'total':>7}  tiles left"
+    rows = [Content.styled(header, "$text-muted")]
     best = min(event.points)
     for seat, points in enumerate(event.points):
-        name = seat_name(names, seat)
-        shown = name if len(name) <= NAME_WIDTH - 1 else name[: NAME_WIDTH - 2] + "…"
-        tiles = " ".join(f"[{tile}]" for tile in event.hands[seat]) or "(went out)"
+        shown = fitted(seat_name(names, seat), NAME_WIDTH - 1)
+        tiles = " ".join(f"[{tile}]" for tile in sorted_hand(event.hands[seat]))
         row = Content.assemble(
-            Content(shown).pad_right(NAME_WIDTH - len(shown)),
+            Content(shown).pad_right(NAME_WIDTH - Content(shown).cell_length),
             (f"{points:>7}", "bold $text-success" if points == best else "bold"),
             f"{event.totals[seat]:>7}  ",
-            (tiles, "$text-muted" if event.hands[seat] else "$text-success"),
+            (tiles or "(went out)", "$text-muted" if tiles else "$text-success"),
         )
         rows.append(row)
     return Content("\n").join(rows)
@@ -42,16 +45,26 @@ class RoundOverScreen(ModalScreen[None]):
     """The result of one round; Enter goes on to the next round (or the final results)."""
 
     CSS_PATH = "results.tcss"
-    BINDINGS = [Binding("enter,escape", "next", "Continue", priority=True)]
+    BINDINGS = [
+        Binding("enter,escape", "next", "Continue", priority=True),
+        Binding("b", "look", "Look at the table"),
+    ]
 
     def __init__(
-        self, event: RoundScored, names: Sequence[str], round_count: int, ending: str = ""
+        self,
+        event: RoundScored,
+        names: Sequence[str],
+        round_count: int,
+        ending: str = "",
+        on_close: Callable[[], object] | None = None,
     ) -> None:
+        """``on_close`` runs as the result is closed, before the screen below comes back."""
         super().__init__()
         self.ending = ending
         self.event = event
         self.names = tuple(names)
         self.round_count = round_count
+        self.on_close = on_close
 
     @property
     def next_label(self) -> str:
@@ -61,7 +74,7 @@ class RoundOverScreen(ModalScreen[None]):
         return f"Deal round {self.event.round + 1}"
 
     def compose(self) -> ComposeResult:
-        """Title, the table of hands and points, and a button."""
+        """Title, the table of hands and points, a button, and this dialog's keys."""
         event = self.event
         with Vertical(classes="results-dialog"):
             yield Static(
@@ -70,26 +83,33 @@ class RoundOverScreen(ModalScreen[None]):
                 markup=False,
             )
             if self.ending:
-                yield Static(
-                    Content.styled(self.ending, "bold $text-warning"), classes="results-subtitle"
-                )
+                ending = Content.styled(self.ending, "bold $text-warning")
+                yield Static(ending, classes="results-subtitle")
             with VerticalScroll(classes="results-body", can_focus=False):
                 yield Static(round_table(event, self.names), id="round-table")
             yield Button(self.next_label, id="round-next", variant="primary")
+        yield Footer()
 
     def palette_commands(self) -> list[PaletteCommand]:
-        """What the button does."""
+        """What the keys do."""
         return [
+            PaletteCommand(self.next_label, "Close the round's result (Enter)", self.action_next),
             PaletteCommand(
-                self.next_label, "Close the round's result (Enter)", self.action_next, "next"
-            )
+                "Look at the table", "Hide this result for a moment (b)", self.action_look
+            ),
         ]
+
+    def action_look(self) -> None:
+        """Hide the result to look at the final table, or show it again."""
+        self.toggle_class("-looking")
 
     def action_next(self) -> None:
         """Close the round's result."""
+        if self.on_close is not None:
+            self.on_close()
         self.dismiss(None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The button does what Enter does."""
         event.stop()
-        self.dismiss(None)
+        self.action_next()

@@ -5,12 +5,15 @@ A bare name (``sunday``) or relative path (``club/sunday``) goes into the saves 
 ``.json`` is appended when missing. The name is checked as it is typed: not empty, not a
 folder, and the nearest existing folder above it must be a folder we can write in (missing
 folders are created when the game is saved). Replacing an existing file asks first.
-Enter saves, Escape cancels. The dialog only chooses the path; the caller writes the file.
+Enter saves, Escape cancels. Given a ``save`` function, the dialog writes the file with it
+and stays open, saying why, when that fails (a full disk, a folder that refuses writes), so
+another place can be chosen; without one it only chooses the path.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from textual import on
@@ -66,9 +69,10 @@ class SaveAsScreen(ModalScreen[Path | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, default_name: str) -> None:
+    def __init__(self, default_name: str, save: Callable[[Path], None] | None = None) -> None:
         super().__init__()
         self.default_name = default_name
+        self.save = save
 
     def compose(self) -> ComposeResult:
         """A title, the name input, what the name resolves to, and Save / Cancel buttons."""
@@ -118,17 +122,30 @@ class SaveAsScreen(ModalScreen[Path | None]):
         if path is None:
             return
         if not path.exists():
-            self.dismiss(path)
+            self._finish(path)
             return
         from chickenfoot.tui.screens.confirm import ConfirmScreen
 
         def answered(replace: bool | None) -> None:
             if replace:
-                self.dismiss(path)
+                self._finish(path)
 
         self.app.push_screen(
             ConfirmScreen(f"{path} exists. Replace it?", yes="Replace", no="Keep it"), answered
         )
+
+    def _finish(self, path: Path) -> None:
+        """Write the file (when this dialog saves) and close with its path; on a failure,
+        say why and stay open."""
+        if self.save is not None:
+            try:
+                self.save(path)
+            except OSError as error:
+                target = self.query_one("#save-target", Static)
+                target.update(f"Could not save to {path}: {error.strerror or error}")
+                target.set_class(True, "-invalid")
+                return
+        self.dismiss(path)
 
     @on(Button.Pressed, "#save-cancel")
     def _cancel_pressed(self, event: Button.Pressed) -> None:

@@ -9,44 +9,45 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
-from chickenfoot.rules import RuleSet
-from chickenfoot.text.words import double_text, seat_name
+from chickenfoot.rules import RuleSet, totals, zero_rounds
+from chickenfoot.saves.names import display_width
+from chickenfoot.text.words import double_text, fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand
 
-COLUMN = 8
+MIN_COLUMN = 8
 LABEL = 9
+TABLE_WIDTH = 76
+"""The widest the table gets (it must fit an 80-column terminal)."""
 
 
 def score_table(
     names: Sequence[str], round_scores: Sequence[Sequence[int]], rules: RuleSet
 ) -> Content:
-    """Rounds x seats, then the totals and the number of rounds each seat scored 0."""
+    """Rounds x seats, then the totals and the number of rounds each seat scored 0. Columns
+    are as wide as the names need (and the width allows); longer names end in "…"."""
     players = len(names)
+    longest = max((display_width(seat_name(names, seat)) for seat in range(players)), default=0)
+    column = max(MIN_COLUMN, min(longest + 1, (TABLE_WIDTH - LABEL) // max(players, 1)))
 
-    def cell(text: str) -> str:
-        return text[: COLUMN - 1].rjust(COLUMN)
+    def cells(values: Sequence[object]) -> str:
+        texts = [fitted(str(value), column - 1) for value in values]
+        return "".join(" " * (column - display_width(text)) + text for text in texts)
 
     header = Content.styled("round".ljust(LABEL), "bold") + Content.styled(
-        "".join(cell(seat_name(names, seat)) for seat in range(players)), "bold"
+        cells([seat_name(names, seat) for seat in range(players)]), "bold"
     )
     rows = [header]
     for index, scores in enumerate(round_scores):
         label = f"{index + 1:>2} {double_text(rules.round_double(index))}".ljust(LABEL)
-        rows.append(Content(label + "".join(cell(str(points)) for points in scores)))
+        rows.append(Content(label + cells(scores)))
     if not round_scores:
         rows.append(Content.styled("No round has finished yet.", "$text-muted"))
-    totals = [sum(scores[seat] for scores in round_scores) for seat in range(players)]
-    zeros = [sum(1 for scores in round_scores if scores[seat] == 0) for seat in range(players)]
-    rows.append(
-        Content.styled(
-            "total".ljust(LABEL) + "".join(cell(str(t)) for t in totals), "bold $text-accent"
-        )
-    )
-    rows.append(
-        Content.styled("at zero".ljust(LABEL) + "".join(cell(str(z)) for z in zeros), "$text-muted")
-    )
+    seat_totals = totals(round_scores, players)
+    rows.append(Content.styled("total".ljust(LABEL) + cells(seat_totals), "bold $text-accent"))
+    zeros = zero_rounds(round_scores, players)
+    rows.append(Content.styled("at zero".ljust(LABEL) + cells(zeros), "$text-muted"))
     return Content("\n").join(rows)
 
 
@@ -76,16 +77,13 @@ class ScoreboardScreen(ModalScreen[None]):
                 yield Static(
                     score_table(self.names, self.round_scores, self.rules), id="score-table"
                 )
-            yield Static("Escape closes", classes="results-subtitle")
+        yield Footer()
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""
         return [
             PaletteCommand(
-                "Close the scoreboard",
-                "Back to where it was opened (Esc)",
-                self.action_close,
-                "close",
+                "Close the scoreboard", "Back to where it was opened (Esc)", self.action_close
             )
         ]
 

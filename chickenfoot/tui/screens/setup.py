@@ -6,10 +6,10 @@ fills every rule field with that preset's values; a blank number field means the
 its placeholder shows. The form is checked as it is typed with the engine's own validation
 (:func:`chickenfoot.rules.build_rules`): each problem is shown under its field and Start stays
 disabled while there is one. Start remembers the set-up (:mod:`chickenfoot.saves.settings`)
-and calls ``app.start_game(rules, seats, seed)``.
+and posts :class:`~chickenfoot.tui.messages.StartGame`.
 
 Keys: Tab / Shift+Tab or ↓ / ↑ move between fields, Enter or Space opens a list, ``ctrl+n``
-adds a seat, ``ctrl+r`` removes the seat being edited (else the last), ``ctrl+s`` starts,
+adds a seat, ``ctrl+r`` removes the last seat, ``ctrl+s`` starts,
 Escape goes back.
 """
 
@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -45,16 +44,28 @@ from chickenfoot.rules.ruleset import (
     default_reserve,
 )
 from chickenfoot.rules.tiles import set_tile_count
-from chickenfoot.saves.record import NAME_MAX_LENGTH, SeatConfig
-from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, save_settings
-from chickenfoot.tui.commands import PaletteCommand, action_commands, help_command
+from chickenfoot.saves.record import NAME_MAX_LENGTH, SeatConfig, seat_problem
+from chickenfoot.saves.settings import (
+    NUMBER_MAX_DIGITS,
+    SEED_MAX_DIGITS,
+    Settings,
+    SetupChoice,
+    is_field_text,
+    is_plain_number,
+    load_settings,
+    save_settings,
+)
+from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.messages import StartGame
+from chickenfoot.tui.screens.help import help_command
 
 HUMAN = "human"
 COMPUTER_PREFIX = "computer:"
-SEED_MAX_DIGITS = 18
-NUMBER_MAX_DIGITS = 3
 SPARE_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy")
 """Names for added seats, the first one not in use is taken."""
+
+NOBODY_PLAYS = "No seat is a person: the computers will play on their own (you can watch)."
+"""The warning (not a problem: the game can start) when every seat is a computer."""
 
 PRESET_HELP: dict[str, str] = {
     "cross": "4 arms, 7 tiles each, a drawn tile may be kept, 0|0 scores 50, tie-breaks",
@@ -172,11 +183,17 @@ def seat_problems(seats: Iterable[tuple[str, str]]) -> dict[int, str]:
             problems[index] = f"Seat {seen[key] + 1} already has this name: names must differ."
             continue
         seen[key] = index
-        try:
-            seat_config(cleaned, kind)
-        except ValidationError as error:
-            problems[index] = str(error.errors()[0]["msg"]).removeprefix("Value error, ")
+        problem = seat_problem(cleaned, *seat_player(kind))
+        if problem is not None:
+            problems[index] = problem[0].upper() + problem[1:]
     return problems
+
+
+def seat_player(kind: str) -> tuple[str, str | None]:
+    """The player and level of a player choice value."""
+    if kind == HUMAN:
+        return "human", None
+    return "computer", kind.removeprefix(COMPUTER_PREFIX)
 
 
 def seat_config(name: str, kind: str) -> SeatConfig:
@@ -284,9 +301,7 @@ class SetupScreen(Screen[None]):
         self.preset_name: PresetName = choice.preset
         self.initial_seats: tuple[SeatConfig, ...] = choice.seats
         self.initial_values = {**preset_values(choice.preset), **self._known_values(choice.fields)}
-        self.initial_seed = (
-            choice.seed if choice.seed.isdigit() and len(choice.seed) <= SEED_MAX_DIGITS else ""
-        )
+        self.initial_seed = choice.seed if is_plain_number(choice.seed, SEED_MAX_DIGITS) else ""
         self.rules: RuleSet | None = None
         """The rules the form describes, or None while it has a problem."""
         self._enabled: tuple[bool, bool, bool] | None = None
@@ -297,17 +312,11 @@ class SetupScreen(Screen[None]):
     @staticmethod
     def _known_values(values: dict[str, str]) -> dict[str, str]:
         """The remembered field values that the form can show; anything else is dropped."""
-        known: dict[str, str] = {}
-        for name, text in values.items():
-            field = FIELDS_BY_NAME.get(name)
-            if field is None:
-                continue
-            if (field.choices is not None and text in {value for _, value in field.choices}) or (
-                field.choices is None
-                and (text == "" or (text.isdigit() and len(text) <= NUMBER_MAX_DIGITS))
-            ):
-                known[name] = text
-        return known
+        return {
+            name: text
+            for name, text in values.items()
+            if name in FIELDS_BY_NAME and is_field_text(name, text)
+        }
 
     # ----- building the form ---------------------------------------------------------------------
 
@@ -418,9 +427,11 @@ class SetupScreen(Screen[None]):
         """A different preset: fill every rule field with its values."""
         if name == self.preset_name or name not in PRESETS:
             return
-        self.preset_name = cast(PresetName, name)
+        self.preset_name = name
         self.query_one("#preset-help", Static).update(PRESET_HELP[name])
         for field_name, value in preset_values(self.preset_name).items():
+            if field_name == "set_size":
+                continue  # A set chosen stays chosen: the presets differ in rules, not sets.
             if FIELDS_BY_NAME[field_name].choices is not None:
                 self.query_one(f"#{field_name}", FormSelect).value = value
             else:
@@ -452,7 +463,9 @@ class SetupScreen(Screen[None]):
             row.show_problem(problems.get(f"seat-{index}"))
         for field in RULE_FIELDS:
             self._show_problem(f"#{field.name}-problem", problems.get(field.name))
-        self._show_problem("#players-problem", problems.get("players"))
+        nobody = all(row.kind != HUMAN for row in rows)
+        players_line = problems.get("players") or (NOBODY_PLAYS if nobody else None)
+        self._show_problem("#players-problem", players_line)
         self._update_placeholders(fields)
         self._update_summary(rules, problems)
         enabled = (not problems, len(rows) < MAX_PLAYERS, len(rows) > MIN_PLAYERS)
@@ -493,7 +506,8 @@ class SetupScreen(Screen[None]):
         show_line(
             summary,
             f"Ready: {rules.players} seats, double-{rules.set_size} ({rules.tile_count} tiles), "
-            f"{rules.tiles_per_hand} tiles each, {rules.arm_count} arms, {rules.round_count} rounds.",
+            f"{rules.tiles_per_hand} tiles each, {rules.arm_count} arms, "
+            f"{rules.round_count} rounds.",
         )
         summary.set_class(False, "-invalid")
 
@@ -526,26 +540,21 @@ class SetupScreen(Screen[None]):
         self._seats_changed(row)
 
     async def action_remove_seat(self) -> None:
-        """Remove the seat being edited (or the last one), down to 2."""
+        """Remove the last seat, down to 2 (the cursor goes to the new last seat's name)."""
         rows = self.seat_rows
         if len(rows) <= MIN_PLAYERS:
             self.notify(f"At least {MIN_PLAYERS} seats.", severity="warning")
             return
-        focused = self.focused
-        target = next(
-            (row for row in rows if focused is not None and focused in row.query("*")), rows[-1]
-        )
-        await target.remove()
-        self._seats_changed(None)
+        await rows[-1].remove()
+        self._seats_changed(self.seat_rows[-1])
 
-    def _seats_changed(self, added: SeatRow | None) -> None:
-        """Renumber the seats, check the form, and focus the new seat's name."""
+    def _seats_changed(self, focus: SeatRow) -> None:
+        """Renumber the seats, check the form, and put the cursor on ``focus``'s name."""
         for index, row in enumerate(self.seat_rows):
             row.index = index
             row.query_one(".seat-number", Label).update(f"{index + 1}.")
         self.validate_form()
-        if added is not None:
-            added.query_one(".seat-name", Input).focus()
+        focus.query_one(".seat-name", Input).focus()
 
     # ----- buttons and keys ----------------------------------------------------------------------
 
@@ -590,7 +599,7 @@ class SetupScreen(Screen[None]):
             self.notify(
                 f"Could not remember this set-up: {error}", severity="warning", markup=False
             )
-        self.app.start_game(self.rules, seats, self.seed)  # type: ignore[attr-defined]
+        self.post_message(StartGame(self.rules, seats, self.seed))
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Start (only when the set-up can be played), add or remove a seat, back, and help."""

@@ -9,15 +9,17 @@ Clicking a row with an open end posts :class:`BoardView.EndClicked`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.rules import Board, Line
+from chickenfoot.play.table import BoardShown
+from chickenfoot.rules import Line
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.text.words import double_text, plural
 
@@ -56,21 +58,12 @@ class RenderedBoard:
         return None
 
 
-def render_board(
-    board: Board,
-    width: int,
-    *,
-    targets: Mapping[str, str] | None = None,
-    legal: Collection[str] = (),
-    chosen: str | None = None,
-    foot_highlight: bool = True,
-) -> RenderedBoard:
-    """Draw ``board`` as rows of at most ``width`` cells (long lines wrap under themselves).
-
-    ``targets`` maps open-end ids to the key labels shown beside them; ``legal`` are the
-    ends the selected tile fits (marked); ``chosen`` is the end it would be played on.
+def render_board(shown: BoardShown, width: int) -> RenderedBoard:
+    """Draw ``shown.board`` as rows of at most ``width`` cells (long lines wrap under
+    themselves), with the marks of :class:`~chickenfoot.play.table.BoardShown`: key labels
+    beside open ends, the ends the selected tile fits, the end it would be played on.
     """
-    labels = targets or {}
+    board, labels, legal, chosen = shown.board, shown.labels, shown.legal, shown.chosen
     width = max(width, 20)
     open_values = dict(board.open_ends)
     rows: list[Content] = []
@@ -92,7 +85,7 @@ def render_board(
         if line is None:
             parts.append(Content.styled("·····", MUTED_STYLE))
         else:
-            is_open_foot = foot_highlight and board.foot == line.id
+            is_open_foot = board.foot == line.id
             for inner, outer in line.oriented():
                 text = f"[{inner}|{outer}]"
                 if inner == outer:
@@ -127,7 +120,8 @@ def render_board(
 
 
 def _wrap(head: Content, parts: list[Content], tail: list[Content], width: int) -> list[Content]:
-    """Lay ``head`` then ``parts`` then ``tail`` on rows of ``width``, continuing under the first part."""
+    """Lay ``head`` then ``parts`` then ``tail`` on rows of ``width``, continuing under the
+    first part."""
     continuation = " " * min(head.cell_length, width // 2)
     rows: list[Content] = []
     current = head
@@ -144,7 +138,8 @@ def _wrap(head: Content, parts: list[Content], tail: list[Content], width: int) 
 
 
 class BoardView(Widget):
-    """The centre double and every line of the round, drawn as a tree."""
+    """The centre double and every line of the round, drawn as a tree; it follows
+    :attr:`shown` (set it, or bind it with ``data_bind``)."""
 
     DEFAULT_CSS = """
     BoardView {
@@ -152,6 +147,9 @@ class BoardView(Widget):
         padding: 0 1;
     }
     """
+
+    shown: reactive[BoardShown | None] = reactive(None, repaint=False)
+    """The board and its marks; None before there is one."""
 
     class EndClicked(Message):
         """An open end was clicked: ``target`` is its id."""
@@ -164,69 +162,26 @@ class BoardView(Widget):
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.board: Board | None = None
-        self.targets: dict[str, str] = {}
-        self.legal: frozenset[str] = frozenset()
-        self.chosen: str | None = None
-        self.foot_highlight = True
-        self._cache: tuple[tuple[object, ...], RenderedBoard] | None = None
+        self._cache: tuple[tuple[BoardShown, int], RenderedBoard] | None = None
 
-    def show(
-        self,
-        board: Board,
-        *,
-        targets: Mapping[str, str] | None = None,
-        foot_highlight: bool = True,
-        legal: Collection[str] = (),
-        chosen: str | None = None,
-    ) -> None:
-        """Show ``board``; ``targets`` labels open ends, ``legal``/``chosen`` mark the selection."""
-        labels = dict(targets or {})
-        marks = frozenset(legal)
-        if (board, labels, marks, chosen, foot_highlight) == (
-            self.board,
-            self.targets,
-            self.legal,
-            self.chosen,
-            self.foot_highlight,
-        ):
-            return
-        # Marks and labels never change a row's length; only a new board can change the height.
-        new_rows = board is not self.board or labels.keys() != self.targets.keys()
-        self.board, self.targets, self.legal, self.chosen, self.foot_highlight = (
-            board,
-            labels,
-            marks,
-            chosen,
-            foot_highlight,
+    def watch_shown(self, old: BoardShown | None, new: BoardShown | None) -> None:
+        """Redraw; marks and labels never change a row's length, only a new board can."""
+        new_rows = (
+            old is None
+            or new is None
+            or new.board is not old.board
+            or new.labels.keys() != old.labels.keys()
         )
         self.refresh(layout=new_rows)
 
     def rendered(self, width: int | None = None) -> RenderedBoard:
         """The board drawn for ``width`` cells (the widget's own width by default), cached."""
-        if self.board is None:
+        if self.shown is None:
             return RenderedBoard((Content.styled("No board yet", MUTED_STYLE),), {})
         width = width if width is not None else (self.content_region.width or 78)
-        key = (
-            self.board,
-            tuple(self.targets.items()),
-            self.legal,
-            self.chosen,
-            self.foot_highlight,
-            width,
-        )
+        key = (self.shown, width)
         if self._cache is None or self._cache[0] != key:
-            self._cache = (
-                key,
-                render_board(
-                    self.board,
-                    width,
-                    targets=self.targets,
-                    legal=self.legal,
-                    chosen=self.chosen,
-                    foot_highlight=self.foot_highlight,
-                ),
-            )
+            self._cache = (key, render_board(self.shown, width))
         return self._cache[1]
 
     def row_of(self, target: str) -> int | None:

@@ -1,20 +1,22 @@
-"""One seat's hand: its tiles in a row (wrapping when long), numbered 1-9 for the keyboard.
+"""One seat's hand: its tiles in a row (wrapping when long), each numbered for the keyboard.
 
-Playable tiles stand out, the others are dimmed, and the selected tile is reversed. Tiles
-just drawn ("fresh") are tinted and labelled "new" beside their number. A hidden hand
-shows only the backs of its tiles. Clicking a tile posts :class:`HandView.TileClicked`.
-:func:`sorted_hand` is the order hands are shown in.
+Playable tiles are framed (``[3|5]``) and bold; the others are dimmed and unframed
+(`` 3|5 ``), so the difference never rests on colour alone. The selected tile is reversed
+and its number marked (``▸2``). Tiles just drawn ("fresh") are tinted and labelled "new" beside
+their number. A hidden hand shows only the backs of its tiles, or a banner in their place (the
+hand-off: "Pass to Bea, then press Enter"). Clicking a tile posts :class:`HandView.TileClicked`.
+Hands come in the order :func:`chickenfoot.text.words.sorted_hand` gives.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
-
 from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
+from chickenfoot.play.table import HandShown
 from chickenfoot.rules import Tile
 
 PLAYABLE_STYLE = "bold $text-success"
@@ -22,22 +24,11 @@ UNPLAYABLE_STYLE = "$text-muted"
 SELECTED_STYLE = "bold reverse $accent"
 BACK_STYLE = "$text-muted"
 NUMBER_STYLE = "$text-muted"
+SELECTED_LABEL_STYLE = "bold $text-accent"
+BANNER_STYLE = "bold $text-accent"
 FRESH_LABEL_STYLE = "bold $text-warning"
 FRESH_FACE_STYLE = "on $warning-muted"
-DIGIT_KEYS = 9
 GAP = 1
-
-
-def hand_order(tile: Tile) -> tuple[int, int, int]:
-    """Sort key of a tile in a hand: doubles first, then by the higher end, then the lower,
-    heaviest first; so tiles sharing a high number sit together."""
-    return (0 if tile.is_double else 1, -tile.high, -tile.low)
-
-
-def sorted_hand(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    """``tiles`` in the order a hand is shown: doubles (highest first), then the others grouped
-    by their higher end, heaviest first. E.g. 6|6 2|2 5|6 1|6 3|5 0|4."""
-    return tuple(sorted(tiles, key=hand_order))
 
 
 class HandView(Widget):
@@ -57,70 +48,61 @@ class HandView(Widget):
             self.index = index
             super().__init__()
 
-    def __init__(
-        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
-    ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self.tiles: tuple[Tile, ...] = ()
-        self.playable: frozenset[int] = frozenset()
-        self.selected: int | None = None
-        self.fresh: frozenset[int] = frozenset()
-        self.hidden = False
+    shown: reactive[HandShown] = reactive(HandShown, repaint=False)
+    """The tiles and their marks (set it, or bind it with ``data_bind``)."""
 
-    def show(
-        self,
-        tiles: tuple[Tile, ...],
-        *,
-        playable: Collection[int] = frozenset(),
-        selected: int | None = None,
-        hidden: bool = False,
-        fresh: Collection[int] = frozenset(),
-    ) -> None:
-        """Show ``tiles`` in the order given; ``playable``, ``selected`` and ``fresh`` (tiles
-        just drawn, marked "new") are indexes into it."""
-        new = (tuple(tiles), frozenset(playable), selected, hidden, frozenset(fresh))
-        if new == (self.tiles, self.playable, self.selected, self.hidden, self.fresh):
-            return
-        # Marking tiles never changes the layout; other tiles, hiding them or "new" labels may.
-        new_rows = (new[0], hidden, new[4]) != (self.tiles, self.hidden, self.fresh)
-        self.tiles, self.playable, self.selected, self.hidden, self.fresh = new
+    def watch_shown(self, old: HandShown, new: HandShown) -> None:
+        """Redraw; marking tiles never changes the layout, other tiles, hiding them or "new"
+        labels may."""
+        new_rows = (new.tiles, new.hidden, new.fresh) != (old.tiles, old.hidden, old.fresh)
         self.refresh(layout=new_rows)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles shown (their backs while hidden)."""
+        return self.shown.tiles
 
     @property
     def visible_tiles(self) -> tuple[Tile, ...]:
         """The tiles a person looking at the screen can read: none while hidden."""
-        return () if self.hidden else self.tiles
+        return () if self.shown.hidden else self.shown.tiles
+
+    def _face(self, index: int, tile: Tile) -> Content:
+        """The face of the tile at ``index``: framed when playable, reversed when selected."""
+        shown = self.shown
+        playable = index in shown.playable
+        text = f"[{tile.low}|{tile.high}]" if playable else f" {tile.low}|{tile.high} "
+        if index == shown.selected:
+            style = SELECTED_STYLE
+        elif playable:
+            style = PLAYABLE_STYLE
+        else:
+            style = UNPLAYABLE_STYLE
+        if index in shown.fresh and index != shown.selected:
+            style = f"{style} {FRESH_FACE_STYLE}"
+        return Content.styled(text, style)
 
     def _cells(self) -> list[tuple[Content, Content]]:
         """Each tile as (number label, tile face), both of the same width."""
         cells = []
         for index, tile in enumerate(self.tiles):
-            if self.hidden:
+            if self.shown.hidden:
                 face = Content.styled("[▒|▒]", BACK_STYLE)
-                number = Content(" " * face.cell_length)
-            else:
-                text = f"[{tile.low}|{tile.high}]"
-                if index == self.selected:
-                    style = SELECTED_STYLE
-                elif index in self.playable:
-                    style = PLAYABLE_STYLE
-                else:
-                    style = UNPLAYABLE_STYLE
-                if index in self.fresh and index != self.selected:
-                    style = f"{style} {FRESH_FACE_STYLE}"
-                action = f"@click=tile_clicked({index})"
-                face = Content.styled(text, style).stylize(action)
-                number = self._label(index, len(text)).stylize(action)
-            cells.append((number, face))
+                cells.append((Content(" " * face.cell_length), face))
+                continue
+            action = f"@click=tile_clicked({index})"
+            face = self._face(index, tile).stylize(action)
+            cells.append((self._label(index, face.cell_length).stylize(action), face))
         return cells
 
     def _label(self, index: int, width: int) -> Content:
-        """The label above the tile at ``index``: its digit key (1-9), and "new" if just drawn."""
-        digit = str(index + 1) if index < DIGIT_KEYS else ""
-        if index not in self.fresh:
-            return Content.styled(digit.center(width), NUMBER_STYLE)
-        label = f"{digit} new" if digit else "new"
-        return Content.styled(label.center(width), FRESH_LABEL_STYLE)
+        """The label above the tile at ``index``: its number (its key), marked when selected,
+        and "new" if just drawn."""
+        number = f"▸{index + 1}" if index == self.shown.selected else str(index + 1)
+        if index not in self.shown.fresh:
+            style = SELECTED_LABEL_STYLE if index == self.shown.selected else NUMBER_STYLE
+            return Content.styled(number.center(width), style)
+        return Content.styled(f"{number} new".center(width), FRESH_LABEL_STYLE)
 
     def _groups(self, width: int) -> list[list[int]]:
         """Tile indexes per wrapped row, each row at most ``width`` cells wide."""
@@ -128,7 +110,8 @@ class HandView(Widget):
         groups: list[list[int]] = [[]]
         used = 0
         for index, tile in enumerate(self.tiles):
-            cell = 5 if self.hidden else len(f"[{tile.low}|{tile.high}]")
+            cell = 5 if self.shown.hidden else len(f"[{tile.low}|{tile.high}]")
+            cell = max(cell, len(f"▸{index + 1} new") if index in self.shown.fresh else cell)
             if used and used + GAP + cell > width:
                 groups.append([])
                 used = 0
@@ -137,14 +120,14 @@ class HandView(Widget):
         return groups
 
     def _has_numbers(self, group: list[int]) -> bool:
-        """True if a wrapped row carries labels: digits (only the first nine tiles have keys)
-        or "new" marks."""
-        if self.hidden or not group:
-            return False
-        return group[0] < DIGIT_KEYS or any(index in self.fresh for index in group)
+        """True if a wrapped row carries a row of numbers above it (every shown hand does)."""
+        return not self.shown.hidden and bool(group)
 
     def _rows(self, width: int) -> list[Content]:
-        """The rows of tiles (each under its row of digit labels, if any), wrapped to ``width``."""
+        """The rows of tiles (each under its row of numbers), wrapped to ``width``; or the
+        banner of a hidden hand."""
+        if self.shown.banner:
+            return [Content(""), Content.styled(self.shown.banner, BANNER_STYLE).center(width)]
         if not self.tiles:
             return [Content.styled("(no tiles)", UNPLAYABLE_STYLE)]
         cells = self._cells()

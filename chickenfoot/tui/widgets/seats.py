@@ -7,11 +7,13 @@ cut to fit, computer names in italics instead of the tag, so the log below keeps
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from textual.content import Content
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.widget import Widget
+
+from chickenfoot.play.table import SeatsShown
+from chickenfoot.text.words import fitted
 
 TURN_STYLE = "bold $accent"
 HEADER_STYLE = "$text-muted"
@@ -26,11 +28,6 @@ COMPACT_NUMBERS_WIDTH = 7
 """Tiles (3 cells) and points (4 cells) of one seat in the compact panel."""
 
 
-def fitted(name: str, width: int) -> str:
-    """``name`` cut to ``width`` cells with an ellipsis when it is longer."""
-    return name if len(name) <= width else name[: max(0, width - 1)] + "…"
-
-
 class SeatsPanel(Widget):
     """A small table of the seats: turn marker, name, tiles in hand and total points."""
 
@@ -41,41 +38,21 @@ class SeatsPanel(Widget):
     }
     """
 
-    def __init__(
-        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
-    ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self.names: tuple[str, ...] = ()
-        self.counts: tuple[int, ...] = ()
-        self.totals: tuple[int, ...] = ()
-        self.turn: int | None = None
-        self.computers: frozenset[int] = frozenset()
+    shown: reactive[SeatsShown] = reactive(SeatsShown, repaint=False)
+    """The seats to show (set it, or bind it with ``data_bind``)."""
 
-    def show(
-        self,
-        names: Sequence[str],
-        counts: Sequence[int],
-        totals: Sequence[int],
-        turn: int | None,
-        *,
-        computers: Sequence[int] = (),
-    ) -> None:
-        """Show the seats; ``turn`` is marked (None: nobody), ``computers`` get a tag."""
-        new = (tuple(names), tuple(counts), tuple(totals), turn, frozenset(computers))
-        if new == (self.names, self.counts, self.totals, self.turn, self.computers):
-            return
-        new_rows = len(new[0]) != len(self.names)
-        self.names, self.counts, self.totals, self.turn, self.computers = new
-        self.refresh(layout=new_rows)
+    def watch_shown(self, old: SeatsShown, new: SeatsShown) -> None:
+        """Redraw; only a change in the number of seats changes the height."""
+        self.refresh(layout=len(new.names) != len(old.names))
 
     @property
     def compact(self) -> bool:
         """True when the seats share rows two by two: many seats on a short terminal."""
-        return len(self.names) > COMPACT_SEATS and self.app.size.height < COMPACT_HEIGHT
+        return len(self.shown.names) > COMPACT_SEATS and self.app.size.height < COMPACT_HEIGHT
 
     def _numbers(self, seat: int) -> tuple[int, int]:
-        count = self.counts[seat] if seat < len(self.counts) else 0
-        total = self.totals[seat] if seat < len(self.totals) else 0
+        count = self.shown.counts[seat] if seat < len(self.shown.counts) else 0
+        total = self.shown.totals[seat] if seat < len(self.shown.totals) else 0
         return count, total
 
     def _full_rows(self, width: int) -> list[Content]:
@@ -83,9 +60,9 @@ class SeatsPanel(Widget):
         width = max(width - 2, NUMBERS_WIDTH + 6)
         name_width = width - NUMBERS_WIDTH - 2
         rows = [Content.styled(f"   {'seat':<{name_width}}{'tiles':>5}{'pts':>5}", HEADER_STYLE)]
-        for seat, name in enumerate(self.names):
-            on_turn = seat == self.turn
-            tag = " cpu" if seat in self.computers else ""
+        for seat, name in enumerate(self.shown.names):
+            on_turn = seat == self.shown.turn
+            tag = " cpu" if seat in self.shown.computers else ""
             label = Content(fitted(name, name_width - len(tag))) + Content.styled(tag, CPU_STYLE)
             label = label.pad_right(max(0, name_width - label.cell_length))
             count, total = self._numbers(seat)
@@ -100,11 +77,13 @@ class SeatsPanel(Widget):
         header_cell = f" {'seat':<{name_width}}{'#':>3}{'pts':>4}"
         rows = [Content.styled(header_cell + header_cell, HEADER_STYLE)]
         cells = []
-        for seat, name in enumerate(self.names):
-            on_turn = seat == self.turn
+        for seat, name in enumerate(self.shown.names):
+            on_turn = seat == self.shown.turn
             shown = fitted(name, name_width)
             label = (
-                Content.styled(shown, CPU_NAME_STYLE) if seat in self.computers else Content(shown)
+                Content.styled(shown, CPU_NAME_STYLE)
+                if seat in self.shown.computers
+                else Content(shown)
             )
             count, total = self._numbers(seat)
             cell = Content.assemble(
@@ -126,5 +105,5 @@ class SeatsPanel(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """A header row plus one row per seat (per two seats when compact)."""
-        seats = len(self.names)
+        seats = len(self.shown.names)
         return 1 + ((seats + 1) // 2 if self.compact else seats)

@@ -1,17 +1,24 @@
-"""The status line: what is required of the player right now, in up to two short lines."""
+"""The status line: what the turn needs now, and under it the latest news (why the last key
+did nothing, a chicken foot) where a notice would cover the hand."""
 
 from __future__ import annotations
 
 from textual.content import Content
+from textual.reactive import reactive
 from textual.widget import Widget
 
+from chickenfoot.play.table import StatusShown
+
 TONES = ("info", "warning", "success", "error")
+NEWS_STYLE = "italic"
 
 
 class StatusLine(Widget):
-    """A message of at most two lines; its tone (info, warning, success, error) sets the colour.
+    """A message of at most two lines; its tone (info, warning, success, error) sets the colour
+    through the classes ``-info``, ``-warning``, ...
 
-    The height is fixed, so a new message redraws the line without a new layout.
+    The height is fixed, so a new message redraws the line without a new layout. The message
+    is shown literally, never as markup.
     """
 
     DEFAULT_CSS = """
@@ -21,28 +28,27 @@ class StatusLine(Widget):
     }
     """
 
-    def __init__(
-        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
-    ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self.message = ""
-        self.tone = ""
-        self._content = Content("")
+    shown: reactive[StatusShown] = reactive(StatusShown)
+    """The message and its tone (set it, or bind it with ``data_bind``)."""
 
-    def show(self, message: str | Content, *, tone: str = "info") -> None:
-        """Show ``message`` (plain text is shown literally) with ``tone``."""
-        if tone not in TONES:
-            raise ValueError(f"unknown tone {tone!r}: use one of {', '.join(TONES)}")
-        text = message.plain if isinstance(message, Content) else message
-        if (text, tone) == (self.message, self.tone):
-            return
-        if tone != self.tone:
-            for other in TONES:
-                self.set_class(other == tone, f"-{other}")
-        self.message, self.tone = text, tone
-        self._content = message if isinstance(message, Content) else Content(message)
-        self.refresh()
+    def validate_shown(self, shown: StatusShown) -> StatusShown:
+        """Refuse a tone the line has no colour for."""
+        if shown.tone not in TONES:
+            raise ValueError(f"unknown tone {shown.tone!r}: use one of {', '.join(TONES)}")
+        return shown
+
+    def watch_shown(self, shown: StatusShown) -> None:
+        """Colour the line by the message's tone."""
+        for tone in TONES:
+            self.set_class(tone == shown.tone, f"-{tone}")
+
+    @property
+    def message(self) -> str:
+        """The text shown."""
+        return self.shown.text
 
     def render(self) -> Content:
-        """The message, wrapped to the width of the line."""
-        return self._content
+        """The message on the first row, and the latest news (muted) on the second."""
+        if not self.shown.news:
+            return Content(self.shown.text)
+        return Content.assemble(self.shown.text, "\n", (self.shown.news, NEWS_STYLE))

@@ -1,0 +1,1122 @@
+"""The table as players lay it: where every tile of a board sits on a grid of terminal cells.
+
+:func:`layout_table` maps a :class:`~chickenfoot.rules.Board` to a :class:`TableLayout`: the
+centre double in the middle, its arms leaving it in their directions (2 arms: right and left;
+3: up, right, left; 4: up, right, down, left; 5 to 8: two per side of a bigger centre), each
+line a chain of tiles, every double laid across the line it closes, and the three toes of a
+chicken foot leaving that double forward and to both sides (a foot on a toe splays again).
+Pure Python: no Textual, so it is tested and measured on its own.
+
+Tiles are drawn horizontally on horizontal runs (``[3|5]``, one row) and vertically on
+vertical runs (``┌3┐`` over ``└5┘``, two rows), each number next to the tile it matches, as
+on a real table; a double across its line has the other shape: upright in a row, flat in a
+column. (Upright tiles cost two of the few rows a terminal has, but stacking flat tiles in a
+column would lose which numbers touch, and a double could no longer lie across its line.)
+Numbers up to 18 take two cells each on every tile of a double-10-or-more set (``[ 3|12]``),
+so a game never changes its tile width.
+
+How a line grows: each line owns a *space*, a share of the ``bounds`` (the viewport the
+table should fit, the centre in its middle), shared out like a pinwheel so that neighbouring
+arms turn away from each other. A tile goes straight on while it fits; at the edge of its
+space, or at another tile, the line turns (one tile sideways, then back the other way), so it
+snakes through its space in rows two cells apart. When its space is full it may use any free
+cell of the bounds, then the rings round them, nearest first (the table grows and the view
+pans); boxed in on every side, it leaps over the obstacle, a dotted connector showing the way.
+A double goes where its three toes will have room if it can (a foot at the edge of the table
+is a dead end). Every open end's label is drawn where its next tile would go, beside the
+line's last tile.
+
+Stability: tiles are laid one by one in the order they were played, and a tile's place
+depends only on the tiles laid before it, so playing a tile never moves a tile already on the
+table (in table coordinates; the canvas may grow to the left or upwards, which shifts every
+canvas coordinate by :attr:`TableLayout.origin`). Open-end anchors, label places and toe slots
+are worked out afresh for each board and may move.
+
+Drawing: :meth:`TableLayout.row` gives the :class:`Run` s of one canvas row: their text (the
+glyphs are chosen here) and their :class:`Role` (what the widget styles), given the viewer's
+marks: key labels for the open ends, the legal ends of the chosen tile, the chosen end and the
+tiles played since the viewer's last turn. Every mark changes the glyphs too, never only the
+colour: fresh tiles have doubled or heavier frames, an open foot a heavy frame and dotted toe
+slots, end labels ``‹a›``, legal ends ``▸a◂``, the chosen end ``»a«``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final, Literal, NamedTuple
+
+from chickenfoot.rules.board import ARM_LETTERS, TOES_PER_FOOT, Board
+from chickenfoot.rules.tiles import Tile
+
+Heading = Literal["N", "E", "S", "W"]
+"""A direction on the table: up, right, down, left (rows grow downwards)."""
+
+STEP: Final[Mapping[Heading, tuple[int, int]]] = {
+    "N": (0, -1),
+    "E": (1, 0),
+    "S": (0, 1),
+    "W": (-1, 0),
+}
+REVERSE: Final[Mapping[Heading, Heading]] = {"N": "S", "E": "W", "S": "N", "W": "E"}
+CLOCKWISE: Final[Mapping[Heading, Heading]] = {"N": "E", "E": "S", "S": "W", "W": "N"}
+ANTICLOCKWISE: Final[Mapping[Heading, Heading]] = {"N": "W", "E": "N", "S": "E", "W": "S"}
+HORIZONTAL: Final[frozenset[Heading]] = frozenset({"E", "W"})
+_HEADINGS: Final[Mapping[str, Heading]] = {"N": "N", "E": "E", "S": "S", "W": "W"}
+
+DEFAULT_BOUNDS: Final = (48, 13)
+"""The board area of the game screen at 80x24, one row kept for an open-ends strip."""
+MIN_BOUNDS: Final = (24, 7)
+"""Smaller bounds are raised to this: the centre and a tile each way must fit."""
+RING_ROWS: Final = 4
+"""Rows of each ring of cells round the bounds that a table outgrowing them fills in turn."""
+LEAP_LIMIT: Final = 4096
+"""How far (cells) a boxed-in line may leap; far beyond any table's size."""
+
+
+class Role(StrEnum):
+    """What a run of cells shows; the widget styles each role (theme variables only)."""
+
+    TILE = "tile"
+    TILE_FRESH = "tile-fresh"
+    DOUBLE = "double"
+    DOUBLE_FRESH = "double-fresh"
+    CENTRE = "centre"
+    OPEN_FOOT = "open-foot"
+    TOE_SLOT = "toe-slot"
+    END = "end"
+    END_LEGAL = "end-legal"
+    END_CHOSEN = "end-chosen"
+    CONNECTOR = "connector"
+
+
+class Box(NamedTuple):
+    """A rectangle of cells: left column, top row, width, height."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+
+    @property
+    def right(self) -> int:
+        """The first column right of the box."""
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> int:
+        """The first row below the box."""
+        return self.y + self.height
+
+    def cells(self) -> Iterator[tuple[int, int]]:
+        """Every (column, row) of the box."""
+        for row in range(self.y, self.y + self.height):
+            for column in range(self.x, self.x + self.width):
+                yield column, row
+
+    def contains(self, column: int, row: int) -> bool:
+        """True if the cell (``column``, ``row``) is in the box."""
+        return self.x <= column < self.x + self.width and self.y <= row < self.y + self.height
+
+    def within(self, outer: Box) -> bool:
+        """True if the whole box lies inside ``outer``."""
+        return (
+            outer.x <= self.x
+            and outer.y <= self.y
+            and self.x + self.width <= outer.x + outer.width
+            and self.y + self.height <= outer.y + outer.height
+        )
+
+    def union(self, other: Box) -> Box:
+        """The smallest box holding both boxes."""
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        right, bottom = max(self.right, other.right), max(self.bottom, other.bottom)
+        return Box(x, y, right - x, bottom - y)
+
+    def moved(self, dx: int, dy: int) -> Box:
+        """The same box ``dx`` columns right and ``dy`` rows down."""
+        return Box(self.x + dx, self.y + dy, self.width, self.height)
+
+
+class TileSpot(NamedTuple):
+    """Where one tile lies: its box, its shape and its numbers in reading order.
+
+    ``placement`` is its index in ``board.played`` (None for the centre double); ``line`` the
+    id of its line (None for the centre); ``upright`` is True for the two-row shape;
+    ``numbers`` are (left, right) of a flat tile, (top, bottom) of an upright one;
+    ``leapt`` is True for a tile that could not touch the tile before it (its line was boxed
+    in) and lies further on, a dotted connector over the free cells between.
+    """
+
+    placement: int | None
+    line: str | None
+    tile: Tile
+    box: Box
+    upright: bool
+    numbers: tuple[int, int]
+    leapt: bool = False
+
+    @property
+    def is_centre(self) -> bool:
+        """True for the round's double in the centre."""
+        return self.placement is None
+
+
+class EndSpot(NamedTuple):
+    """An open end on the table: where its key label goes and where its next tile would lie.
+
+    ``label`` is one row of cells next to the line's last tile (or to the centre or the foot
+    for a line not started yet); ``next_tile`` the box a tile played there would take;
+    ``heading`` the way that tile would go.
+    """
+
+    target: str
+    value: int
+    label: Box
+    next_tile: Box
+    heading: Heading
+
+
+class Connector(NamedTuple):
+    """One dotted cell showing where a boxed-in line leapt over other tiles."""
+
+    column: int
+    row: int
+    text: str
+
+
+class Run(NamedTuple):
+    """Cells of one row drawn alike: first column, text (one cell per character), role.
+
+    ``target`` names the open end an end label or a line's last tile belongs to (so a click
+    on it can choose that end); ``placement`` is the tile's index in ``board.played``.
+    """
+
+    x: int
+    text: str
+    role: Role
+    target: str | None = None
+    placement: int | None = None
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """The characters a tile is framed with, for flat (one row) and upright (two rows) tiles.
+
+    A flat tile is ``flat[0] + left + flat[1] + right + flat[2]``; an upright one is
+    ``upright[0] + top + upright[1]`` over ``upright[2] + bottom + upright[3]``.
+    """
+
+    flat: tuple[str, str, str]
+    upright: tuple[str, str, str, str]
+
+
+GLYPHS: Final[Mapping[Role, Glyphs]] = {
+    Role.TILE: Glyphs(("[", "|", "]"), ("┌", "┐", "└", "┘")),
+    Role.DOUBLE: Glyphs(("[", "|", "]"), ("┌", "┐", "└", "┘")),
+    Role.TILE_FRESH: Glyphs(("⟦", "|", "⟧"), ("╓", "╖", "╙", "╜")),
+    Role.DOUBLE_FRESH: Glyphs(("⟦", "|", "⟧"), ("╓", "╖", "╙", "╜")),
+    Role.OPEN_FOOT: Glyphs(("┣", "┃", "┫"), ("┏", "┓", "┗", "┛")),
+    Role.CENTRE: Glyphs(("║", "|", "║"), ("╔", "╗", "╚", "╝")),
+}
+"""Frames by role: fresh tiles get doubled frames, the open foot a heavy one, so that neither
+mark rests on colour alone."""
+
+END_MARKS: Final[Mapping[Role, tuple[str, str]]] = {
+    Role.END: ("‹", "›"),
+    Role.END_LEGAL: ("▸", "◂"),
+    Role.END_CHOSEN: ("»", "«"),
+}
+"""The marks around an end's key label: any open end, an end the chosen tile fits, the end
+it would be played on."""
+NO_LABEL: Final = "·"
+"""Shown between the marks of an open end the caller gave no key label."""
+SLOT_FILL: Final = "·"
+"""Fills the face of a toe slot of the open foot."""
+SLOT_FRAME: Final = Glyphs(("╎", " ", "╎"), ("╭", "╮", "╰", "╯"))
+"""The dotted outline of a toe slot (a place a toe of the open foot will take)."""
+CONNECTOR_GLYPHS: Final[Mapping[bool, str]] = {True: "┄", False: "┆"}
+"""A leap's dotted line: across a row (True) or down a column (False)."""
+
+
+def digits_for(set_size: int) -> int:
+    """Cells per number on every tile of a double-``set_size`` set: 1 up to 9, else 2."""
+    return 1 if set_size <= 9 else 2
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """Tile sizes for numbers of ``digits`` cells: flat ``[a|b]`` and upright ``┌a┐/└b┘``."""
+
+    digits: int
+
+    @property
+    def flat_width(self) -> int:
+        """Width of a flat tile: two numbers, two frame sides and the joint."""
+        return 2 * self.digits + 3
+
+    @property
+    def upright_width(self) -> int:
+        """Width of an upright tile: one number between two frame sides."""
+        return self.digits + 2
+
+    @property
+    def label_width(self) -> int:
+        """Width of an end's label place: as wide as an upright tile."""
+        return self.digits + 2
+
+
+class Exit(NamedTuple):
+    """Where a line leaves a tile: the tile's box, the way out, and the cell where the number
+    to match starts (its column and row; the number is ``digits`` cells wide)."""
+
+    box: Box
+    heading: Heading
+    column: int
+    row: int
+
+
+class _Port(NamedTuple):
+    """A way a new line can start: from the centre (an arm) or from a foot's double (a toe).
+
+    ``ways`` are the headings its first tile may take, best first, each with the line's main
+    way after it; ``advance`` is the side the line turns to at the edge of its ``space``.
+    """
+
+    exit: Exit
+    ways: tuple[tuple[Heading, Heading], ...]
+    advance: Heading
+    space: tuple[Box, ...]
+
+
+def _straight_port(exit: Exit, advance: Heading, space: tuple[Box, ...]) -> _Port:
+    """A port whose line runs on the way it leaves: an arm, or a foot's middle toe."""
+    heading = exit.heading
+    return _Port(exit, _preferences(heading, heading, advance), advance, space)
+
+
+def _side_port(exit: Exit, forward: Heading, space: tuple[Box, ...]) -> _Port:
+    """A foot's side toe: one tile sideways (``exit.heading``), then on ``forward`` beside the
+    middle toe, turning away from it at the edge of its space."""
+    side = exit.heading
+    return _Port(exit, ((side, REVERSE[forward]), (forward, forward)), side, space)
+
+
+class _Move(NamedTuple):
+    """A candidate place for the next tile of a line."""
+
+    box: Box
+    heading: Heading
+    main: Heading
+    port: int
+
+
+@dataclass
+class _Growing:
+    """The state of one line while the table is laid: how its next tile would go."""
+
+    line_id: str
+    space: tuple[Box, ...]
+    heading: Heading
+    main: Heading
+    advance: Heading
+    exit: Exit | None
+    ports: list[_Port] = field(default_factory=list)
+    spots: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Where everything on one board lies, in canvas cells (0, 0 at the top left).
+
+    ``width`` x ``height`` is the canvas: the ``bounds`` asked for, grown where lines had to
+    leave them. ``origin`` is where the bounds' top left lies on the canvas (it moves when the
+    canvas grows leftwards or upwards). ``tiles`` are the centre first, then every placement
+    in play order; ``ends`` the open ends in board order; ``line_boxes`` the box round each
+    line's tiles; ``toe_slots`` the places the open foot's later toes will take.
+    """
+
+    width: int
+    height: int
+    origin: tuple[int, int]
+    bounds: tuple[int, int]
+    digits: int
+    tiles: tuple[TileSpot, ...]
+    ends: Mapping[str, EndSpot]
+    line_boxes: Mapping[str, Box]
+    toe_slots: tuple[tuple[Box, bool], ...]
+    connectors: tuple[Connector, ...]
+    open_foot: str | None
+    last_tiles: Mapping[str, int] = field(repr=False)
+    _rows: tuple[tuple[tuple[int, int], ...], ...] = field(repr=False)
+    _end_rows: Mapping[int, tuple[str, ...]] = field(repr=False)
+
+    @property
+    def fits(self) -> bool:
+        """True if nothing lies outside the bounds: the table needs no panning."""
+        return (self.width, self.height) == self.bounds
+
+    @property
+    def centre(self) -> TileSpot:
+        """The round's double in the centre."""
+        return self.tiles[0]
+
+    def spot_of(self, placement: int) -> TileSpot:
+        """The spot of ``board.played[placement]``."""
+        return self.tiles[placement + 1]
+
+    def end_box(self, target: str) -> Box:
+        """The box to keep in view to follow open end ``target``: its label and the tile it
+        continues; ``KeyError`` if ``target`` is not open."""
+        end = self.ends[target]
+        last = self.last_tiles.get(target)
+        if last is None:
+            return end.label.union(end.next_tile)
+        return end.label.union(self.tiles[last].box)
+
+    def end_at(self, column: int, row: int) -> str | None:
+        """The open end whose label, or whose line's last tile, covers cell (``column``,
+        ``row``); None if there is none."""
+        for target, end in self.ends.items():
+            if end.label.contains(column, row):
+                return target
+        for target, index in self.last_tiles.items():
+            if target in self.ends and self.tiles[index].box.contains(column, row):
+                return target
+        return None
+
+    def row(
+        self,
+        y: int,
+        *,
+        labels: Mapping[str, str] | None = None,
+        legal: Collection[str] = (),
+        chosen: str | None = None,
+        fresh: Collection[int] = (),
+    ) -> tuple[Run, ...]:
+        """The runs of canvas row ``y``, left to right, never overlapping.
+
+        ``labels`` maps open ends to their key labels; ``legal`` are the ends the chosen tile
+        fits; ``chosen`` the end it would be played on; ``fresh`` the placement indexes of the
+        tiles played since the viewer's last turn.
+        """
+        if not 0 <= y < self.height:
+            return ()
+        runs: list[Run] = []
+        tiles = self.tiles
+        for index, part in self._rows[y]:
+            if index >= 0:
+                runs.append(self._tile_run(tiles[index], y - tiles[index].box.y, fresh))
+            elif index == _SLOT:
+                box, upright = self.toe_slots[part]
+                runs.append(Run(box.x, _slot_text(box, upright, y - box.y), Role.TOE_SLOT))
+            else:
+                connector = self.connectors[part]
+                runs.append(Run(connector.column, connector.text, Role.CONNECTOR))
+        keys = labels or {}
+        for target in self._end_rows.get(y, ()):
+            end = self.ends[target]
+            if target == chosen:
+                role = Role.END_CHOSEN
+            elif target in legal:
+                role = Role.END_LEGAL
+            else:
+                role = Role.END
+            text = end_label_text(keys.get(target), role, end.label.width)
+            runs.append(Run(end.label.x, text, role, target=target))
+        runs.sort()
+        return tuple(runs)
+
+    def _tile_run(self, spot: TileSpot, part: int, fresh: Collection[int]) -> Run:
+        """The run of one row (``part`` 0 or 1) of a tile."""
+        if spot.placement is None:
+            role = Role.CENTRE
+        elif spot.line == self.open_foot and spot.tile.is_double and self._is_last(spot):
+            role = Role.OPEN_FOOT
+        elif spot.tile.is_double:
+            role = Role.DOUBLE_FRESH if spot.placement in fresh else Role.DOUBLE
+        else:
+            role = Role.TILE_FRESH if spot.placement in fresh else Role.TILE
+        if spot.placement is None and spot.box.height == 3:
+            text = _centre_box_text(spot, part)
+        else:
+            text = tile_text(spot, self.digits, GLYPHS[role], part)
+        target = spot.line if spot.line in self.ends and self._is_last(spot) else None
+        return Run(spot.box.x, text, role, target=target, placement=spot.placement)
+
+    def _is_last(self, spot: TileSpot) -> bool:
+        """True if ``spot`` is the last tile of its line."""
+        return spot.line is not None and self.last_tiles.get(spot.line) == (
+            None if spot.placement is None else spot.placement + 1
+        )
+
+
+_SLOT: Final = -1
+_CONNECTOR: Final = -2
+
+
+def tile_text(spot: TileSpot, digits: int, glyphs: Glyphs, part: int = 0) -> str:
+    """The text of row ``part`` of a tile: ``[3|5]`` flat, ``┌3┐`` / ``└5┘`` upright."""
+    first, second = spot.numbers
+    if spot.upright:
+        left, right = glyphs.upright[2 * part], glyphs.upright[2 * part + 1]
+        return f"{left}{(first, second)[part]:>{digits}}{right}"
+    opening, joint, closing = glyphs.flat
+    return f"{opening}{first:>{digits}}{joint}{second:<{digits}}{closing}"
+
+
+def _centre_box_text(spot: TileSpot, part: int) -> str:
+    """Row ``part`` of the three-row centre used with more than four arms."""
+    inner = spot.box.width - 2
+    if part == 0:
+        return "╔" + "═" * inner + "╗"
+    if part == 2:
+        return "╚" + "═" * inner + "╝"
+    first, second = spot.numbers
+    return "║" + f"{first}|{second}".center(inner) + "║"
+
+
+def _slot_text(box: Box, upright: bool, part: int) -> str:
+    """Row ``part`` of a toe slot's dotted outline."""
+    if upright:
+        left, right = SLOT_FRAME.upright[2 * part], SLOT_FRAME.upright[2 * part + 1]
+        return left + SLOT_FILL * (box.width - 2) + right
+    opening, _joint, closing = SLOT_FRAME.flat
+    return opening + SLOT_FILL * (box.width - 2) + closing
+
+
+def end_label_text(key: str | None, role: Role, width: int) -> str:
+    """An open end's label in at most ``width`` cells: the key between the marks of ``role``
+    (``‹a›``, ``▸a◂``, ``»a«``); a key too long for both marks keeps the first one."""
+    opening, closing = END_MARKS[role]
+    shown = key if key else NO_LABEL
+    text = f"{opening}{shown}{closing}"
+    if len(text) > width:
+        text = f"{opening}{shown}"[:width]
+    return text
+
+
+# ----- geometry of the centre ------------------------------------------------------------------
+
+
+def _arm_ports(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
+    """The centre's box and the port of each arm, in arm order (A, B, ...)."""
+    if arms <= 4:
+        return _small_centre(arms, shapes, bounds)
+    return _big_centre(arms, shapes, bounds)
+
+
+_SMALL_CENTRE_ARMS: Final[Mapping[int, tuple[Heading, ...]]] = {
+    2: ("E", "W"),
+    3: ("N", "E", "W"),
+    4: ("N", "E", "S", "W"),
+}
+"""The ways the arms of a one-row centre leave it, in arm order (A, B, ...)."""
+
+
+def _small_centre(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
+    """A one-row centre with up to four arms: up, right, down, left, spaces as a pinwheel."""
+    width, height = bounds.width, bounds.height
+    centre = Box((width - shapes.flat_width) // 2, (height - 1) // 2, shapes.flat_width, 1)
+    d = shapes.digits
+    row = centre.y
+    middle = centre.x + d + 1  # the joint
+    column = middle - (d - 1)  # where an upright arm's number starts
+    upright_left = column - 1
+    upright_right = upright_left + shapes.upright_width
+    below = height - row - 1
+    north = (Box(upright_left, 0, width - upright_left, row),)
+    east = (
+        Box(centre.right, row, width - centre.right, height - row),
+        Box(upright_right, row + 1, centre.right - upright_right, below),
+    )
+    south = (Box(0, row + 1, upright_right, below),)
+    west = (Box(0, 0, centre.x, row + 1), Box(centre.x, 0, upright_left - centre.x, row))
+    exits = {
+        "N": Exit(centre, "N", column, row),
+        "E": Exit(centre, "E", centre.x + d + 2, row),
+        "S": Exit(centre, "S", column, row),
+        "W": Exit(centre, "W", centre.x + 1, row),
+    }
+    spaces: dict[Heading, tuple[Box, ...]] = {"N": north, "E": east, "S": south, "W": west}
+    order = _SMALL_CENTRE_ARMS[max(2, min(arms, 4))]
+    if "S" not in order:
+        spaces["E"] = spaces["E"] + south
+    if "N" not in order:
+        spaces["W"] = spaces["W"] + north
+    ports = tuple(
+        _straight_port(exits[heading], CLOCKWISE[heading], spaces[heading]) for heading in order
+    )
+    return centre, ports
+
+
+# The eight ports of the big centre, by quadrant: (quadrant, heading, advance).
+_BIG_PORTS: Final[tuple[tuple[str, Heading, Heading], ...]] = (
+    ("NE", "N", "E"),
+    ("SE", "E", "S"),
+    ("SW", "S", "W"),
+    ("NW", "W", "N"),
+    ("NW", "N", "W"),
+    ("NE", "E", "N"),
+    ("SE", "S", "E"),
+    ("SW", "W", "S"),
+)
+"""Arms A-D make a pinwheel (one per quadrant, each turning clockwise); E-H are the second
+arm of each quadrant, turning the other way."""
+
+
+def _big_centre(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
+    """A three-row centre with two ports per side, for five to eight arms.
+
+    Each quadrant holds an upright arm (near the centre's column) and a flat one (beside the
+    centre's rows, and the outer columns); a quadrant's single arm gets all of it.
+    """
+    width, height = bounds.width, bounds.height
+    upright = shapes.upright_width
+    box_width = 2 * upright + 1
+    centre = Box((width - box_width) // 2, (height - 3) // 2, box_width, 3)
+    middle_x = centre.x + box_width // 2
+    middle_y = centre.y + 1
+    split_right = (centre.right + width) // 2
+    split_left = centre.x // 2
+    top, bottom = centre.y, centre.bottom
+    exits: dict[tuple[str, Heading], Exit] = {
+        ("NE", "N"): Exit(centre, "N", centre.right - upright + 1, top),
+        ("NW", "N"): Exit(centre, "N", centre.x + 1, top),
+        ("SE", "S"): Exit(centre, "S", centre.right - upright + 1, bottom - 1),
+        ("SW", "S"): Exit(centre, "S", centre.x + 1, bottom - 1),
+        ("NE", "E"): Exit(centre, "E", centre.right - 1, top),
+        ("SE", "E"): Exit(centre, "E", centre.right - 1, bottom - 1),
+        ("NW", "W"): Exit(centre, "W", centre.x, top),
+        ("SW", "W"): Exit(centre, "W", centre.x, bottom - 1),
+    }
+    below = height - bottom
+    spaces: dict[tuple[str, Heading], tuple[Box, ...]] = {
+        ("NE", "N"): (Box(middle_x, 0, split_right - middle_x, top),),
+        ("NE", "E"): (
+            Box(centre.right, top, width - centre.right, middle_y - top + 1),
+            Box(split_right, 0, width - split_right, top),
+        ),
+        ("SE", "S"): (Box(middle_x, bottom, split_right - middle_x, below),),
+        ("SE", "E"): (
+            Box(centre.right, middle_y + 1, width - centre.right, bottom - middle_y - 1),
+            Box(split_right, bottom, width - split_right, below),
+        ),
+        ("SW", "S"): (Box(split_left, bottom, middle_x - split_left, below),),
+        ("SW", "W"): (
+            Box(0, middle_y + 1, centre.x, bottom - middle_y - 1),
+            Box(0, bottom, split_left, below),
+        ),
+        ("NW", "N"): (Box(split_left, 0, middle_x - split_left, top),),
+        ("NW", "W"): (
+            Box(0, top, centre.x, middle_y - top + 1),
+            Box(0, 0, split_left, top),
+        ),
+    }
+    chosen = _BIG_PORTS[:arms]
+    ports = []
+    for quadrant, heading, advance in chosen:
+        space = spaces[(quadrant, heading)]
+        if not any(q == quadrant and h != heading for q, h, _a in chosen):
+            partner = _HEADINGS[quadrant[0] if heading in HORIZONTAL else quadrant[1]]
+            space = space + spaces[(quadrant, partner)]
+        ports.append(_straight_port(exits[(quadrant, heading)], advance, space))
+    return centre, tuple(ports)
+
+
+# ----- laying the tiles ------------------------------------------------------------------------
+
+_Cell = tuple[int, int]
+
+
+def _preferences(
+    heading: Heading, main: Heading, advance: Heading
+) -> tuple[tuple[Heading, Heading], ...]:
+    """The ways the next tile may go, best first, each with the line's main way after it.
+
+    Along the main way: straight on, else turn towards ``advance``, else away from it. After
+    a step sideways: back the other way (the second half of a U-turn), else on sideways, else
+    the old main way.
+    """
+    if heading == main:
+        return ((main, main), (advance, main), (REVERSE[advance], main))
+    back = REVERSE[main]
+    return ((back, back), (heading, main), (main, main))
+
+
+class _Table:
+    """Lays the tiles of one board, one at a time, in the order they were played."""
+
+    def __init__(self, board: Board, shapes: Shapes, bounds: Box) -> None:
+        self.board = board
+        self.shapes = shapes
+        self.bounds = bounds
+        self.occupied: dict[_Cell, int] = {}
+        self.spots: list[TileSpot] = []
+        self.connectors: list[Connector] = []
+        self.lines: dict[str, _Growing] = {}
+        centre_box, self.arm_ports = _arm_ports(board.arms_required, shapes, bounds)
+        self._add_spot(
+            TileSpot(
+                None, None, Tile(board.centre, board.centre), centre_box, False, (board.centre,) * 2
+            )
+        )
+
+    # -- cells --
+
+    def _add_spot(self, spot: TileSpot) -> int:
+        index = len(self.spots)
+        self.spots.append(spot)
+        occupied = self.occupied
+        for cell in spot.box.cells():
+            occupied[cell] = index
+        return index
+
+    def free(self, box: Box) -> bool:
+        """True if no cell of ``box`` is taken."""
+        occupied = self.occupied
+        for row in range(box.y, box.y + box.height):
+            for column in range(box.x, box.x + box.width):
+                if (column, row) in occupied:
+                    return False
+        return True
+
+    @staticmethod
+    def in_space(box: Box, space: tuple[Box, ...]) -> bool:
+        """True if every cell of ``box`` lies in one of the boxes of ``space``."""
+        if any(box.within(part) for part in space):
+            return True
+        return all(any(part.contains(*cell) for part in space) for cell in box.cells())
+
+    # -- candidate places --
+
+    def boxes(self, exit: Exit, heading: Heading, double: bool) -> tuple[Box, ...]:
+        """The boxes a tile may take leaving ``exit`` towards ``heading``, best first: a tile
+        is upright on a vertical run, a double across its run."""
+        shapes = self.shapes
+        upright = (heading not in HORIZONTAL) != double
+        width = shapes.upright_width if upright else shapes.flat_width
+        height = 2 if upright else 1
+        if heading in HORIZONTAL:
+            x = exit.box.right if heading == "E" else exit.box.x - width
+            rows = (exit.row, exit.row - 1) if upright else (exit.row,)
+            return tuple(Box(x, y, width, height) for y in rows)
+        y = exit.box.bottom if heading == "S" else exit.box.y - height
+        if upright:
+            return (Box(exit.column - 1, y, width, height),)
+        return tuple(Box(exit.column - shift, y, width, height) for shift in (2, 3, 1))
+
+    def choose(
+        self,
+        moves: list[tuple[Exit, Heading, Heading, int]],
+        space: tuple[Box, ...],
+        double: _Growing | None = None,
+    ) -> tuple[_Move, Exit, list[_Cell]]:
+        """The best free place among ``moves`` (exit, heading, main way after, port): first
+        inside the line's space, then inside the bounds, then the least far outside them;
+        boxed in on every side, the nearest free place straight on past the obstacle (a leap:
+        the cells jumped over are returned).
+
+        For a double (``double`` is its line), a place inside the bounds leaving room for all
+        three toes beats one that does not, even if it is outside the line's space.
+        """
+        is_double = double is not None
+        bounds = self.bounds
+        candidates: list[tuple[_Move, Exit]] = []
+        in_space: list[tuple[_Move, Exit]] = []
+        inside: list[tuple[_Move, Exit]] = []
+        outside: list[tuple[_Move, Exit]] = []
+        for exit, heading, main, port in moves:
+            for box in self.boxes(exit, heading, is_double):
+                move = _Move(box, heading, main, port)
+                candidates.append((move, exit))
+                if not self.free(box):
+                    continue
+                if not box.within(bounds):
+                    outside.append((move, exit))
+                elif self.in_space(box, space):
+                    if double is None or self.toe_room(move, double) >= TOES_PER_FOOT:
+                        return move, exit, []  # the common case: decided at once
+                    in_space.append((move, exit))
+                else:
+                    inside.append((move, exit))
+        if double is not None:
+            for move, exit in inside:
+                if self.toe_room(move, double) >= TOES_PER_FOOT:
+                    return move, exit, []
+        if in_space or inside:
+            move, exit = (in_space or inside)[0]
+            return move, exit, []
+        if outside:
+            move, exit = min(outside, key=lambda item: self.ring(item[0].box))
+            return move, exit, []
+        return self._leap(candidates)
+
+    def ring(self, box: Box) -> int:
+        """How far outside the bounds ``box`` lies, in rings two flat tiles wide and four rows
+        high: a line that had to leave the bounds snakes in the nearest ring with room, so a
+        big table grows outwards evenly instead of lines hugging the bounds and boxing each
+        other in."""
+        bounds = self.bounds
+        across = max(bounds.x - box.x, box.right - bounds.right, 0)
+        down = max(bounds.y - box.y, box.bottom - bounds.bottom, 0)
+        step = 2 * self.shapes.flat_width
+        return max(-(-across // step), -(-down // RING_ROWS))
+
+    def toe_room(self, move: _Move, line: _Growing) -> int:
+        """How many toes of a double laid as ``move`` could start inside the bounds now."""
+        box = move.box
+        taken = [box]
+        room = 0
+        for port in self._toe_ports(box, move.heading, move.main, line.advance, line.space):
+            for heading, _main in port.ways:
+                fits = [
+                    place
+                    for place in self.boxes(port.exit, heading, False)
+                    if place.within(self.bounds)
+                    and not any(_overlap(place, other) for other in taken)
+                    and self.free(place)
+                ]
+                if fits:
+                    taken.append(fits[0])
+                    room += 1
+                    break
+        return room
+
+    def _leap(self, candidates: list[tuple[_Move, Exit]]) -> tuple[_Move, Exit, list[_Cell]]:
+        """The nearest free place straight past whatever blocks each candidate; at the same
+        distance, one whose dotted connector would show (a free cell between) comes first."""
+        for distance in range(1, LEAP_LIMIT):
+            found: list[tuple[_Move, Exit, list[_Cell]]] = []
+            for move, exit in candidates:
+                dx, dy = STEP[move.heading]
+                box = move.box.moved(dx * distance, dy * distance)
+                if self.free(box):
+                    found.append((move._replace(box=box), exit, _gap(exit, move.heading, box)))
+            shown = [leap for leap in found if any(c not in self.occupied for c in leap[2])]
+            if shown or found:
+                return (shown or found)[0]
+        raise RuntimeError("no free place for a tile")  # pragma: no cover - the grid is unbounded
+
+    # -- lines --
+
+    def moves_for(self, line: _Growing) -> list[tuple[Exit, Heading, Heading, int]]:
+        """The candidate moves of the next tile of an open ``line``."""
+        assert line.exit is not None
+        return [
+            (line.exit, heading, main, 0)
+            for heading, main in _preferences(line.heading, line.main, line.advance)
+        ]
+
+    @staticmethod
+    def port_moves(ports: list[_Port]) -> list[tuple[Exit, Heading, Heading, int]]:
+        """The candidate moves of the first tile of a line starting at one of ``ports``."""
+        return [
+            (port.exit, heading, main, index)
+            for index, port in enumerate(ports)
+            for heading, main in port.ways
+        ]
+
+    def start_line(self, target: str) -> tuple[list[_Port], tuple[Box, ...]]:
+        """The ports a new line ``target`` may start from, and its space."""
+        parent, _, _toe = target.rpartition(".")
+        if not parent:
+            port = self.arm_ports[ARM_LETTERS.index(target)]
+            return [port], port.space
+        foot = self.lines[parent]
+        return foot.ports, foot.space
+
+    def lay(self, index: int, tile: Tile, target: str, end: int) -> None:
+        """Lay ``board.played[index]``: ``tile`` on line ``target``, leaving ``end`` showing."""
+        double = tile.is_double
+        line = self.lines.get(target)
+        if line is None:
+            ports, space = self.start_line(target)
+            move, exit, gap = self.choose(self.port_moves(ports), space)
+            port = ports.pop(move.port) if "." in target else ports[move.port]
+            line = self.lines[target] = _Growing(
+                target, space, move.heading, move.main, port.advance, exit
+            )
+        else:
+            move, exit, gap = self.choose(
+                self.moves_for(line), line.space, line if double else None
+            )
+        self._record_gap(gap, move.heading)
+        inner = tile.other_end(end)
+        box, heading = move.box, move.heading
+        upright = box.height == 2
+        first_is_inner = heading in ("E", "S")
+        numbers = (inner, end) if first_is_inner else (end, inner)
+        spot_index = self._add_spot(
+            TileSpot(index, target, tile, box, upright, numbers, leapt=bool(gap))
+        )
+        line.spots.append(spot_index)
+        line.heading, line.main = heading, move.main
+        if double:
+            line.ports = self._toe_ports(box, heading, move.main, line.advance, line.space)
+            line.exit = None
+        else:
+            line.exit = self._exit_of(box, heading)
+
+    def _record_gap(self, gap: list[_Cell], heading: Heading) -> None:
+        """Draw a leap's dotted line over the free cells it jumped."""
+        text = CONNECTOR_GLYPHS[heading in HORIZONTAL]
+        for column, row in gap:
+            if (column, row) not in self.occupied:
+                self.occupied[(column, row)] = _CONNECTOR
+                self.connectors.append(Connector(column, row, text))
+
+    def _exit_of(self, box: Box, heading: Heading) -> Exit:
+        """Where a line leaves a (not double) tile laid in ``box`` towards ``heading``."""
+        d = self.shapes.digits
+        if box.height == 1:
+            return Exit(box, heading, box.x + d + 2 if heading == "E" else box.x + 1, box.y)
+        return Exit(box, heading, box.x + 1, box.y + 1 if heading == "S" else box.y)
+
+    def _toe_ports(
+        self, box: Box, heading: Heading, main: Heading, advance: Heading, space: tuple[Box, ...]
+    ) -> list[_Port]:
+        """The places the toes of a double laid in ``box`` (towards ``heading``, on a line whose
+        main way is ``main``, turning to ``advance``) may start: straight on, then both sides
+        (the side the line was turning to first)."""
+        d = self.shapes.digits
+        straight_advance = advance if advance not in (heading, REVERSE[heading]) else REVERSE[main]
+        if advance in (heading, REVERSE[heading]):
+            sides: tuple[Heading, Heading] = (CLOCKWISE[heading], ANTICLOCKWISE[heading])
+        else:
+            sides = (advance, REVERSE[advance])
+        if box.height == 2:  # upright, across a row
+            side_exits = {
+                "N": Exit(box, "N", box.x + 1, box.y),
+                "S": Exit(box, "S", box.x + 1, box.y + 1),
+            }
+            return [
+                _straight_port(Exit(box, heading, box.x + 1, box.y), straight_advance, space),
+                *(_side_port(side_exits[side], heading, space) for side in sides),
+                _straight_port(Exit(box, heading, box.x + 1, box.y + 1), straight_advance, space),
+            ]
+        side_exits = {
+            "W": Exit(box, "W", box.x + 1, box.y),
+            "E": Exit(box, "E", box.x + d + 2, box.y),
+        }
+        # Across a column the double's long side takes two toes side by side: one over its
+        # right number (flush with its right edge), one overhanging its left edge.
+        upright = self.shapes.upright_width
+        right = Exit(box, heading, box.right - upright + 1, box.y)
+        left = Exit(box, heading, box.x, box.y)
+        return [
+            _straight_port(right, straight_advance, space),
+            *(_side_port(side_exits[side], heading, space) for side in sides),
+            _straight_port(left, straight_advance, space),
+        ]
+
+    # -- open ends --
+
+    def end_moves(
+        self, target: str
+    ) -> tuple[list[tuple[Exit, Heading, Heading, int]], tuple[Box, ...], list[_Port]]:
+        """The candidate moves of a tile played on open end ``target``, its space and (for a
+        line not started yet) the ports it may start from."""
+        line = self.lines.get(target)
+        if line is not None:
+            return self.moves_for(line), line.space, []
+        ports, space = self.start_line(target)
+        return self.port_moves(ports), space, ports
+
+    def labels_beside(self, exit: Exit) -> list[Box]:
+        """Label places touching the tile at ``exit``: those touching its number first (on the
+        exit's own side first), then the rest of every side, nearest the number first. This is
+        where a label goes when the next tile's place lies outside the bounds."""
+        width = self.shapes.label_width
+        box = exit.box
+        at_number: dict[Heading, Box] = {
+            "E": Box(box.right, exit.row, width, 1),
+            "W": Box(box.x - width, exit.row, width, 1),
+            "N": Box(exit.column - 1, box.y - 1, width, 1),
+            "S": Box(exit.column - 1, box.bottom, width, 1),
+        }
+        places = [at_number[exit.heading], *(b for h, b in at_number.items() if h != exit.heading)]
+        sliding = [
+            *(
+                Box(x, row, width, 1)
+                for row in (box.y - 1, box.bottom)
+                for x in range(box.x - width + 1, box.right)
+            ),
+            *(
+                Box(x, y, width, 1)
+                for x in (box.right, box.x - width)
+                for y in range(box.y, box.bottom)
+            ),
+        ]
+        sliding.sort(key=lambda place: abs(place.x - exit.column) + abs(place.y - exit.row))
+        return places + [place for place in sliding if place not in places]
+
+    def label_box(self, box: Box, heading: Heading) -> Box:
+        """The label place of an end whose next tile would take ``box`` going ``heading``: its
+        row nearest the line, at the end nearest the line."""
+        width = self.shapes.label_width
+        if heading == "E":
+            return Box(box.x, box.y, width, 1)
+        if heading == "W":
+            return Box(box.right - width, box.y, width, 1)
+        row = box.y if heading == "S" else box.bottom - 1
+        return Box(box.x, row, width, 1)
+
+
+def _overlap(first: Box, second: Box) -> bool:
+    """True if the two boxes share a cell."""
+    return (
+        first.x < second.right
+        and second.x < first.right
+        and first.y < second.bottom
+        and second.y < first.bottom
+    )
+
+
+def _gap(exit: Exit, heading: Heading, box: Box) -> list[_Cell]:
+    """The cells between ``exit`` and a tile that leapt to ``box`` going ``heading``."""
+    if heading == "E":
+        return [(column, exit.row) for column in range(exit.box.right, box.x)]
+    if heading == "W":
+        return [(column, exit.row) for column in range(box.right, exit.box.x)]
+    if heading == "S":
+        return [(exit.column, row) for row in range(exit.box.bottom, box.y)]
+    return [(exit.column, row) for row in range(box.bottom, exit.box.y)]
+
+
+def layout_table(
+    board: Board,
+    *,
+    bounds: tuple[int, int] = DEFAULT_BOUNDS,
+    set_size: int | None = None,
+) -> TableLayout:
+    """Lay out ``board`` to fit ``bounds`` (columns, rows) if it can, the centre in the middle.
+
+    ``set_size`` (the highest double of the set) fixes the width of the numbers for the whole
+    game; without it, the largest number on the board decides (so a first 10 would widen
+    every tile: pass it). Deterministic; see the module's notes on stability.
+    """
+    if set_size is None:
+        set_size = max([board.centre, *(max(placed.tile) for placed in board.played)])
+    shapes = Shapes(digits_for(set_size))
+    width, height = max(bounds[0], MIN_BOUNDS[0]), max(bounds[1], MIN_BOUNDS[1])
+    table = _Table(board, shapes, Box(0, 0, width, height))
+    for index, (_seat, tile, target, end) in enumerate(board.played):
+        table.lay(index, tile, target, end)
+    ends, slots = _open_ends(table)
+    return _finish(table, ends, slots)
+
+
+def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, bool]]]:
+    """Every open end's label place and next tile, and the open foot's later toe slots.
+
+    Ends are placed in board order, each avoiding the labels placed before it, so no two
+    labels share a cell.
+    """
+    board = table.board
+    ends: dict[str, EndSpot] = {}
+    slots: list[tuple[Box, bool]] = []
+    for target, value in board.open_ends:
+        moves, space, ports = table.end_moves(target)
+        move, exit, _gap_cells = table.choose(moves, space)
+        label = table.label_box(move.box, move.heading)
+        if not label.within(table.bounds):
+            label = next(
+                (
+                    box
+                    for box in table.labels_beside(exit)
+                    if box.within(table.bounds) and table.free(box)
+                ),
+                label,
+            )
+        ends[target] = EndSpot(target, value, label, move.box, move.heading)
+        for cell in label.cells():
+            table.occupied[cell] = _LABEL
+        if board.foot is not None and "." in target:
+            slots = _toe_slots(table, ports, move, space)
+    return ends, slots
+
+
+def _toe_slots(
+    table: _Table, ports: list[_Port], first: _Move, space: tuple[Box, ...]
+) -> list[tuple[Box, bool]]:
+    """The places the open foot's toes after the next one would take, as (box, upright); a
+    place outside the bounds is left out, so that a hint never makes the table pan."""
+    board = table.board
+    remaining = [port for index, port in enumerate(ports) if index != first.port]
+    taken = first.box
+    for cell in taken.cells():
+        table.occupied.setdefault(cell, _LABEL)
+    slots: list[tuple[Box, bool]] = []
+    for _toe in range(TOES_PER_FOOT - board.toes - 1):
+        if not remaining:
+            break
+        move, _exit, _gap_cells = table.choose(table.port_moves(remaining), space)
+        remaining.pop(move.port)
+        if move.box.within(table.bounds):  # a slot is a hint: none is drawn off the bounds
+            for cell in move.box.cells():
+                table.occupied[cell] = _LABEL
+            slots.append((move.box, move.box.height == 2))
+    return slots
+
+
+_LABEL: Final = -3
+
+
+def _finish(table: _Table, ends: dict[str, EndSpot], slots: list[tuple[Box, bool]]) -> TableLayout:
+    """Move everything onto a canvas holding the bounds and every box, and index its rows."""
+    bounds = table.bounds
+    boxes = [spot.box for spot in table.spots]
+    boxes += [end.label for end in ends.values()]
+    boxes += [box for box, _upright in slots]
+    boxes += [Box(c.column, c.row, 1, 1) for c in table.connectors]
+    left = min([0, *(box.x for box in boxes)])
+    top = min([0, *(box.y for box in boxes)])
+    right = max([bounds.width, *(box.right for box in boxes)])
+    bottom = max([bounds.height, *(box.bottom for box in boxes)])
+    dx, dy = -left, -top
+    spots = tuple(spot._replace(box=spot.box.moved(dx, dy)) for spot in table.spots)
+    moved_ends = {
+        target: end._replace(label=end.label.moved(dx, dy), next_tile=end.next_tile.moved(dx, dy))
+        for target, end in ends.items()
+    }
+    moved_slots = tuple((box.moved(dx, dy), upright) for box, upright in slots)
+    connectors = tuple(c._replace(column=c.column + dx, row=c.row + dy) for c in table.connectors)
+    height = bottom - top
+    rows: list[list[tuple[int, int]]] = [[] for _ in range(height)]
+    for index, spot in enumerate(spots):
+        for part in range(spot.box.height):
+            rows[spot.box.y + part].append((index, part))
+    for index, (box, _upright) in enumerate(moved_slots):
+        for part in range(box.height):
+            rows[box.y + part].append((_SLOT, index))
+    for index, connector in enumerate(connectors):
+        rows[connector.row].append((_CONNECTOR, index))
+    end_rows: dict[int, tuple[str, ...]] = {}
+    for target, end in moved_ends.items():
+        end_rows[end.label.y] = (*end_rows.get(end.label.y, ()), target)
+    line_boxes: dict[str, Box] = {}
+    last_tiles: dict[str, int] = {}
+    for line_id, line in table.lines.items():
+        box = spots[line.spots[0]].box
+        for index in line.spots[1:]:
+            box = box.union(spots[index].box)
+        line_boxes[line_id] = box
+        last_tiles[line_id] = line.spots[-1]
+    return TableLayout(
+        width=right - left,
+        height=height,
+        origin=(dx, dy),
+        bounds=(bounds.width, bounds.height),
+        digits=table.shapes.digits,
+        tiles=spots,
+        ends=moved_ends,
+        line_boxes=line_boxes,
+        toe_slots=moved_slots,
+        connectors=connectors,
+        open_foot=table.board.foot,
+        last_tiles=last_tiles,
+        _rows=tuple(tuple(row) for row in rows),
+        _end_rows=end_rows,
+    )

@@ -1,0 +1,48 @@
+"""Where chickenfoot keeps its files.
+
+Everything lives in one data folder: the platform's user data folder (from ``platformdirs``),
+or the folder named by the environment variable ``CHICKENFOOT_DATA_DIR`` (tests set it to a
+temporary folder). Inside it: ``saves/`` (autosaves and named saves, with the index of
+summaries ``saves/.index.json`` and the game locks ``saves/locks/``) and ``settings.json``.
+Asking where a file lives creates nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+DATA_DIR_VARIABLE = "CHICKENFOOT_DATA_DIR"
+"""The environment variable that overrides the data folder."""
+
+APP_NAME = "chickenfoot"
+
+
+def data_dir() -> Path:
+    """The folder of all chickenfoot files: ``$CHICKENFOOT_DATA_DIR`` if set, else the user's."""
+    override = os.environ.get(DATA_DIR_VARIABLE)
+    if override:
+        return Path(override).expanduser()
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def saves_dir() -> Path:
+    """The folder of saved games (autosaves and named saves); it may not exist yet."""
+    return data_dir() / "saves"
+
+
+def settings_path() -> Path:
+    """The settings file (the last set-up and similar); it may not exist yet."""
+    return data_dir() / "settings.json"
+
+
+def index_path() -> Path:
+    """The index of the saved games' summaries (hidden, so never listed as a save)."""
+    return saves_dir() / ".index.json"
+
+
+def locks_dir() -> Path:
+    """The folder of the locks that say which window has which game open."""
+    return saves_dir() / "locks"

@@ -1,0 +1,144 @@
+"""Strict JSON: the parser every chickenfoot file is read with.
+
+Stricter than ``json.loads`` where a file could otherwise be read two ways: a field written
+twice (``json.loads`` keeps the last one silently), ``NaN`` and ``Infinity`` (not JSON),
+and numbers too long to be anything chickenfoot stores. Every refusal is a
+:class:`JsonProblem` in plain words with the place it was found.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from chickenfoot.saves.problems import json_path, printable, short_json
+
+MAX_NUMBER_DIGITS = 30
+"""The longest number a file may hold (seeds have at most 19 digits)."""
+
+DECODER_MESSAGES: tuple[tuple[str, str], ...] = (
+    (
+        "Expecting value",
+        "expected a value (a number, text in quotes, a list, an object, true, false or null)",
+    ),
+    ("Expecting property name", "expected a field name in double quotes"),
+    ("Expecting ':'", 'expected ":" after the field name'),
+    ("Expecting ','", 'expected "," between two items, or the end of the list or object'),
+    ("Extra data", "more text follows the end of the JSON value"),
+    ("Unterminated string", "a text in quotes is not closed"),
+    (
+        "Invalid control character",
+        "a control character (a line break, a tab...) inside "
+        "quotes: write it as an escape such as \\n",
+    ),
+    ("Invalid \\escape", "an unknown escape after a backslash"),
+    ("Invalid \\uXXXX", "a \\u escape needs four hexadecimal digits"),
+    ("Unexpected UTF-8 BOM", "a second byte order mark at the start of the text"),
+    ("Illegal trailing comma", "a comma before the closing bracket"),
+)
+"""Plain words for the messages of Python's JSON parser, by how each message begins."""
+
+
+class JsonProblem(ValueError):
+    """Text that is not strict JSON: ``where`` (a JSON path or ``line L, column C``, or empty)
+    and ``problem`` in plain words."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
+        super().__init__(": ".join(part for part in (where, problem) if part))
+
+
+def parse_strict_json(text: str) -> Any:
+    """The JSON value of ``text``; raises :class:`JsonProblem` for anything not strict JSON.
+
+    A cut-short text says so ("the file ends too early"); repeated fields are named with
+    their place (``rules.players``).
+    """
+    repeated: list[tuple[dict[str, Any], str, int]] = []
+
+    def build_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        built = dict(pairs)
+        if len(built) != len(pairs):
+            keys = [key for key, _value in pairs]
+            first = next(key for key in keys if keys.count(key) > 1)
+            repeated.append((built, first, keys.count(first)))
+        return built
+
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=build_object,
+            parse_int=_parse_int,
+            parse_constant=_refuse_constant,
+        )
+    except json.JSONDecodeError as error:
+        raise _decode_problem(error, text) from None
+    except RecursionError:
+        raise JsonProblem("", "the JSON is nested too deeply") from None
+    if repeated:
+        raise _repeated_problem(value, repeated)
+    return value
+
+
+def _parse_int(digits: str) -> int:
+    count = len(digits.lstrip("-"))
+    if count > MAX_NUMBER_DIGITS:
+        raise JsonProblem(
+            "",
+            f"a number {count} digits long: no number here may have more than "
+            f"{MAX_NUMBER_DIGITS} digits",
+        )
+    return int(digits)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise JsonProblem("", f"{name} is not a number JSON allows")
+
+
+def _decode_problem(error: json.JSONDecodeError, text: str) -> JsonProblem:
+    where = f"line {error.lineno}, column {error.colno}"
+    # The text ran out mid-value, or inside a string (a JSON string cannot hold a line break,
+    # so only the end of the text leaves one unterminated).
+    if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
+        return JsonProblem(
+            where, "the file ends too early (it was cut short): the JSON is incomplete"
+        )
+    problem = next(
+        (words for start, words in DECODER_MESSAGES if error.msg.startswith(start)),
+        "the text is not valid JSON here",
+    )
+    return JsonProblem(where, f"not valid JSON: {problem}")
+
+
+def _repeated_problem(value: Any, repeated: list[tuple[dict[str, Any], str, int]]) -> JsonProblem:
+    """The first repeated field in reading order, with its place in the document."""
+    holders = {id(holder): (key, count) for holder, key, count in repeated}
+    # Every object holding a repeated field is in the value, or is the value of a field that
+    # is itself repeated in an object that is: the first in reading order is always found.
+    path, holder = next(
+        (path, container)
+        for path, container in _containers(value)
+        if isinstance(container, dict) and id(container) in holders
+    )
+    key, count = holders[id(holder)]
+    return JsonProblem(
+        printable(json_path([*path, key])),
+        f"the field {short_json(key)} is written {count} times: a field may appear only once",
+    )
+
+
+def _containers(value: Any) -> Iterator[tuple[list[int | str], Any]]:
+    """Every list and object inside ``value`` with its path, in reading order (no recursion:
+    the JSON may be nested as deeply as the parser allows)."""
+    stack: list[tuple[list[int | str], Any]] = [([], value)]
+    while stack:
+        path, container = stack.pop()
+        yield path, container
+        children: list[tuple[list[int | str], Any]] = []
+        if isinstance(container, dict):
+            children = [([*path, key], child) for key, child in container.items()]
+        elif isinstance(container, list):
+            children = [([*path, index], child) for index, child in enumerate(container)]
+        stack.extend(child for child in reversed(children) if isinstance(child[1], (dict, list)))

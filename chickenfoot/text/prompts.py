@@ -1,0 +1,193 @@
+"""What the game screen says to the person at the keyboard: the status line, why a key does
+nothing, and what to do instead. Pure words, no game logic: the table controller
+(:mod:`chickenfoot.play.table`) decides, the rules refuse (their reason codes are worded
+here, once), and these functions put it into words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+from chickenfoot.rules import Reason, RoundBlocked, RuleSet, Tile, WentOut, hand_points
+from chickenfoot.text.words import a_number, plural, possessive, seat_name, verb
+
+GAME_OVER = "The game is over."
+CHOOSE_A_TILE = "Choose a tile first (←/→ or its number)."
+NOTHING_DRAWN = "You have not drawn a tile: k keeps a tile you just drew."
+KEY_DOES_NOTHING = "That key does nothing now."
+
+Key = Literal["draw", "pass", "keep"]
+
+
+def refused(key: Key, reason: Reason | None, drawn: Tile | None) -> str:
+    """Why the rules refuse what ``key`` asks for (``reason``: the rules' own code)."""
+    if reason == "already_drew":
+        return f"You already drew {drawn}: play it or keep it (k)."
+    if reason == "must_play":
+        return (
+            "You have a play: you cannot draw."
+            if key == "draw"
+            else ("You have a play: you cannot pass.")
+        )
+    if reason == "nothing_to_draw":
+        return "The boneyard is empty: you cannot draw. Pass (p)."
+    if reason == "must_play_drawn":
+        if key == "keep":
+            return f"You must play the drawn tile {drawn}: these rules do not let you keep it."
+        return f"You must play the drawn tile {drawn}."
+    if reason == "draw_first":
+        return "Draw first (d): the boneyard still has tiles."
+    return KEY_DOES_NOTHING
+
+
+def not_your_turn(who: str, *, computer: bool) -> str:
+    """Why no key of the game works while ``who`` is on turn without the keyboard."""
+    if computer:
+        return f"Wait: it is {who}'s turn (computer)."
+    return f"Waiting for {who}: pass them the keyboard, and they press Enter."
+
+
+def no_tile_fits(*, can_draw: bool) -> str:
+    """Why Enter plays nothing: no tile fits; what to do instead."""
+    if can_draw:
+        return "No tile of yours fits: draw (d)."
+    return "No tile of yours fits and the boneyard is empty: pass (p)."
+
+
+def use_keep(drawn: Tile) -> str:
+    """Why ``p`` does nothing after drawing a playable tile that may be kept."""
+    return f"To keep the drawn tile {drawn}, press k."
+
+
+def only_tiles(count: int) -> str:
+    """A tile number past the end of the hand."""
+    return f"You have only {count} tiles: type 1 to {count}."
+
+
+def key_so_far(typed: str) -> str:
+    """The first letters of a longer end key were typed."""
+    return f"{typed}…: type the rest of the end's key."
+
+
+def fits_no_end(tile: Tile) -> str:
+    """↑/↓ with a selected tile that fits nowhere."""
+    return f"{tile} fits no open end: choose another tile (←/→)."
+
+
+def no_end_labelled(key: str) -> str:
+    """A letter that labels no open end."""
+    return f"No open end is labelled {key} now."
+
+
+def nothing_fits_end(label: str, value: int | None) -> str:
+    """An open end (by its label) that no tile of the hand fits."""
+    needs = f" (needs {a_number(value)})" if value is not None else ""
+    return f"Nothing you can play fits end {label}{needs}."
+
+
+def cannot_play_selected(tile: Tile, drawn: Tile | None) -> str:
+    """Enter on a selected tile that cannot be played."""
+    if drawn is not None:
+        return f"Only the drawn tile {drawn} may be played now."
+    return f"{tile} fits no open end now: choose another tile."
+
+
+def choose_an_end(tile: Tile, labels: Sequence[str]) -> str:
+    """Enter on a tile that fits several ends, none chosen."""
+    return (
+        f"{tile} fits {len(labels)} ends ({', '.join(labels)}): choose one with ↑/↓ or its letter."
+    )
+
+
+def round_ending(event: WentOut | RoundBlocked, names: Sequence[str]) -> str:
+    """How a round ended, for its result: "Ana went out!" or "The round is blocked"."""
+    if isinstance(event, RoundBlocked):
+        return f"Round {event.round} is blocked: nobody can play or draw"
+    who = seat_name(names, event.seat)
+    foot = " (with a chicken foot still open)" if event.foot_open else ""
+    return f"{who} went out!{foot}"
+
+
+def save_problem(error: OSError | None) -> str:
+    """Why a save failed, in a few words."""
+    if error is None:
+        return "no problem"
+    return error.strerror or str(error)
+
+
+def unsaved(error: OSError) -> str:
+    """The lasting notice of a game the file no longer keeps up with."""
+    return (
+        f"Not saved ({save_problem(error)}): your moves are kept here; "
+        "ctrl+s saves a copy elsewhere"
+    )
+
+
+def pass_to(name: str) -> str:
+    """The hand-off banner: every hand hidden until ``name`` takes the keyboard."""
+    return f"Pass to {name}, then press Enter · every hand is hidden"
+
+
+def hand_title(name: str, tiles: Sequence[Tile], rules: RuleSet) -> str:
+    """The title of a hand: whose it is, its tiles and the points they would score."""
+    points = hand_points(tiles, rules.double_blank_points)
+    return f"{possessive(name)} hand · {plural(len(tiles), 'tile')} worth {points}"
+
+
+def dead_draw(who: str, tile: Tile) -> str:
+    """A person drew a tile that fits nowhere; the keyboard moves on once they have seen it."""
+    return f"{who} {verb(who, 'draws')} {tile}: it fits nowhere · Enter passes the keyboard on"
+
+
+# ----- the status line (what the board needs is in the top bar) ----------------------------------
+
+
+def computer_playing(who: str) -> str:
+    """A computer seat is on turn."""
+    return f"{who} (computer) is playing…"
+
+
+def waiting_for(who: str) -> str:
+    """A person is on turn but has not taken the keyboard yet."""
+    return f"Waiting for {who} to take the keyboard"
+
+
+def drew_playable(who: str, drawn: Tile, may_keep: bool) -> str:
+    """The person on turn drew a tile that can be played."""
+    keep = " or keep it (k)" if may_keep else ""
+    return f"{who} drew {drawn}: play it (Enter){keep}"
+
+
+def nothing_fits(who: str, can_draw: bool) -> str:
+    """No tile of the person on turn fits: draw or pass."""
+    if can_draw:
+        return f"{who}: nothing fits · draw (d)"
+    return f"{who}: nothing fits and nothing to draw · pass (p)"
+
+
+def choose_a_tile(who: str) -> str:
+    """The person on turn has not selected a tile."""
+    return f"{who}: choose a tile (←/→ or its number)"
+
+
+def selection(
+    who: str,
+    tile: Tile,
+    ends: Sequence[str],
+    chosen: str | None,
+    labels: Mapping[str, str],
+) -> str:
+    """What the selected ``tile`` would do: fit nowhere, be played on the chosen end, or fit
+    several ``ends`` still to choose from."""
+    if not ends:
+        return f"{who}: {tile} fits nowhere · choose another tile"
+    if chosen is not None:
+        return f"{who}: Enter plays {tile} on {chosen} ({labels.get(chosen, '?')})"
+    keys = ", ".join(labels.get(end, "?") for end in ends)
+    return f"{who}: {tile} fits {len(ends)} ends ({keys}) · choose one (↑/↓ or its key)"
+
+
+def computer_pause(seconds: float) -> str:
+    """The pause before each computer move was changed."""
+    return f"Computer players now pause {seconds:.1f} s."

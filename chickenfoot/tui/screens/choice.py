@@ -1,0 +1,67 @@
+"""A question with several answers as a modal dialog: :class:`ChoiceScreen` returns the
+chosen answer's value, or None when Escape cancels.
+
+Each answer has a key (shown on its button); Tab / ←→ move between the
+buttons and Enter presses the focused one. The first answer given is focused, so make it
+the harmless one. The question is shown literally (it may contain file or player names),
+never as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+Answer = tuple[str, str, str]
+"""(value returned, button label, key that answers)."""
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """Ask ``question``; dismiss with the chosen answer's value, or None (Escape)."""
+
+    CSS_PATH = "confirm.tcss"
+    BINDINGS = [
+        Binding("escape", "choose('')", "Cancel"),
+        Binding("left", "app.focus_previous", "Previous button", show=False),
+        Binding("right", "app.focus_next", "Next button", show=False),
+    ]
+
+    def __init__(self, question: str, answers: Sequence[Answer]) -> None:
+        super().__init__()
+        self.question = question
+        self.answers = tuple(answers)
+
+    def compose(self) -> ComposeResult:
+        """The question above one button per answer; the keys in the footer."""
+        with Vertical(id="confirm-dialog"):
+            yield Static(self.question, id="confirm-question", markup=False)
+            with Horizontal(id="confirm-buttons"):
+                for value, label, key in self.answers:
+                    yield Button(f"{label} ({key})", id=f"answer-{value}", name=value)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Start on the first (harmless) answer."""
+        self.query(Button).first().focus()
+
+    def on_key(self, event: Key) -> None:
+        """An answer's key answers the question."""
+        value = next((value for value, _label, key in self.answers if key == event.key), None)
+        if value is not None:
+            event.stop()
+            self.dismiss(value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A button answers the question."""
+        event.stop()
+        self.dismiss(event.button.name)
+
+    def action_choose(self, value: str) -> None:
+        """Answer by key ("" is Escape: no answer)."""
+        self.dismiss(value or None)

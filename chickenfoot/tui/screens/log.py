@@ -1,0 +1,62 @@
+"""The whole log: every move of the game so far, one line each, to read back at leisure.
+
+A modal screen over the game with its own keys: arrows and Page Up / Page Down scroll, Home and
+End jump, Escape (or ``ctrl+l`` again) closes. Lines are shown literally, never as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, RichLog, Static
+
+from chickenfoot.tui.commands import PaletteCommand
+
+
+class LogScreen(ModalScreen[None]):
+    """Every line of the game's log, newest at the bottom."""
+
+    CSS_PATH = "log.tcss"
+    BINDINGS = [
+        Binding("escape,ctrl+l", "close", "Close"),
+        Binding("home", "top", "First move"),
+        Binding("end", "bottom", "Latest move"),
+    ]
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__()
+        self.lines = tuple(lines)
+
+    def compose(self) -> ComposeResult:
+        """A title, the lines, and this dialog's keys."""
+        with Vertical(id="log-dialog"):
+            yield Static(f"The log · {len(self.lines)} lines", id="log-title", markup=False)
+            yield RichLog(id="full-log", wrap=True, markup=False, highlight=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Write the lines and show the newest."""
+        log = self.query_one(RichLog)
+        for line in self.lines:
+            log.write(line)
+        log.focus()
+
+    def action_top(self) -> None:
+        """To the first line."""
+        self.query_one(RichLog).scroll_home(animate=False)
+
+    def action_bottom(self) -> None:
+        """To the latest line."""
+        self.query_one(RichLog).scroll_end(animate=False)
+
+    def palette_commands(self) -> list[PaletteCommand]:
+        """Closing is all there is to do here."""
+        return [PaletteCommand("Close the log", "Back to the game (Esc)", self.action_close)]
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss(None)

@@ -1,0 +1,254 @@
+"""The table drawn as players lay it: a scrolling view of :mod:`chickenfoot.play.layout`.
+
+:class:`TableView` is a :class:`~textual.scroll_view.ScrollView` using the line API: the
+layout (pure code, laid out once per board and viewport size) says which glyphs go in which
+cell and what role each run plays; this widget only styles the roles (theme variables, see
+``DEFAULT_CSS``) and draws the visible rows. With the table larger than the view, the view
+pans: mouse wheel (shift + wheel sideways), scrollbars, shift + arrow keys when the view has
+focus, or :meth:`TableView.pan`.
+
+How a screen feeds it: set :attr:`TableView.shown` to a :class:`BoardShown` (or bind a
+screen ``var`` to it with ``data_bind``)::
+
+    table.shown = BoardShown(
+        board=state.board,
+        labels={"A": "a", "B": "b"},   # open end -> its key label (the screen picks the keys)
+        legal=("B",),                  # ends the chosen tile fits
+        chosen="B",                    # the end it would go on: followed (scrolled into view)
+        fresh=frozenset({11, 12}),     # indexes in board.played laid since the viewer's turn
+        set_size=rules.set_size,       # so that a first 10 never widens the tiles mid-game
+    )
+
+An equal value changes nothing and redraws nothing. A new board is laid out again; the view
+keeps the same table cells on screen (and the first board shows the bounds, the centre in the
+middle). The widget posts :class:`TableView.EndClicked` when an open end (its label, or its
+line's last tile) is clicked; it never changes the game. Its own keys are only shift + arrows
+(panning), so the game screen's arrows, letters and digits reach the screen untouched.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from chickenfoot.play.layout import Role, TableLayout, layout_table
+from chickenfoot.play.table import BoardShown
+from chickenfoot.rules import Board
+
+PAN_COLUMNS: Final = 5
+"""Columns one shift + left/right key pans the view: a flat tile of a double-9 set."""
+PAN_ROWS: Final = 2
+"""Rows one shift + up/down key pans the view: an upright tile."""
+
+
+def component_class(role: Role) -> str:
+    """The component class that styles runs of ``role``."""
+    return f"table-view--{role.value}"
+
+
+class TableView(ScrollView, can_focus=True, inherit_bindings=False):
+    """The centre double, its arms and every chicken foot, laid out as on a table."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {component_class(role) for role in Role}
+
+    DEFAULT_CSS = """
+    TableView {
+        overflow: auto auto;
+        scrollbar-size: 1 1;
+        .table-view--tile { color: $foreground; }
+        .table-view--tile-fresh { color: $text-warning; background: $warning-muted; }
+        .table-view--double { color: $text-primary; text-style: bold; }
+        .table-view--double-fresh {
+            color: $text-warning; background: $warning-muted; text-style: bold;
+        }
+        .table-view--centre { color: $text-accent; text-style: bold; }
+        .table-view--open-foot { color: $text-warning; text-style: bold reverse; }
+        .table-view--toe-slot { color: $text-warning; }
+        .table-view--end { color: $text-accent; text-style: bold; }
+        .table-view--end-legal { color: $text-success; text-style: bold reverse; }
+        .table-view--end-chosen { color: $text-accent; text-style: bold reverse; }
+        .table-view--connector { color: $text-muted; }
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("shift+left", f"pan({-PAN_COLUMNS}, 0)", "Pan", key_display="⇧←↑↓→"),
+        Binding("shift+right", f"pan({PAN_COLUMNS}, 0)", "Pan", show=False),
+        Binding("shift+up", f"pan(0, {-PAN_ROWS})", "Pan", show=False),
+        Binding("shift+down", f"pan(0, {PAN_ROWS})", "Pan", show=False),
+    ]
+
+    shown: reactive[BoardShown | None] = reactive(None, layout=False, init=False)
+    """What to show; None shows an empty table."""
+
+    class EndClicked(Message):
+        """An open end was clicked (its label, or its line's last tile): ``target`` is its id."""
+
+        def __init__(self, target: str) -> None:
+            self.target = target
+            super().__init__()
+
+    def __init__(
+        self,
+        shown: BoardShown | None = None,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._layout: TableLayout | None = None
+        self._layout_key: tuple[Board, int | None, tuple[int, int]] | None = None
+        self._strips: dict[int, Strip] = {}
+        self._styles: dict[Role | None, Style] = {}
+        self.set_reactive(TableView.shown, shown)
+
+    # ----- what is shown ---------------------------------------------------------------------
+
+    @property
+    def table_layout(self) -> TableLayout | None:
+        """The layout on screen (None before the widget has a size and a board)."""
+        return self._layout
+
+    def watch_shown(self, old: BoardShown | None, new: BoardShown | None) -> None:
+        """Lay the table out again for a new board; redraw for new marks; follow the chosen end."""
+        self._strips.clear()
+        if old is None or new is None or (old.board, old.set_size) != (new.board, new.set_size):
+            self._lay_out()
+        self.refresh()
+        if new is not None and new.chosen is not None:
+            self.call_after_refresh(self.follow, new.chosen)
+
+    def on_mount(self) -> None:
+        """Lay out what was given before the widget was mounted."""
+        self._lay_out()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The view's size is the table's bounds: lay it out again for the new size."""
+        self._lay_out()
+
+    def notify_style_update(self) -> None:
+        """Styles changed (a new theme, say): draw every row again."""
+        self._strips.clear()
+        self._styles.clear()
+        super().notify_style_update()
+
+    def _lay_out(self) -> None:
+        """Lay the board out for the view's size (if either changed), keeping the same table
+        cells on screen; the first layout shows its bounds."""
+        shown = self.shown
+        width, height = self.size
+        if shown is None or width <= 0 or height <= 0:
+            if shown is None and self._layout is not None:
+                self._layout = self._layout_key = None
+                self.virtual_size = Size(0, 0)
+            return
+        key = (shown.board, shown.set_size, (width, height))
+        if key == self._layout_key:
+            return
+        previous = self._layout
+        layout = layout_table(shown.board, bounds=(width, height), set_size=shown.set_size)
+        self._layout, self._layout_key = layout, key
+        self._strips.clear()
+        self.virtual_size = Size(layout.width, layout.height)
+        # Set after the first layout pass, the virtual size alone does not show the scrollbars
+        # (ScrollView refreshes them only when the widget's own size changes): ask for them.
+        self._refresh_scrollbars()
+        if previous is not None and previous.bounds == layout.bounds:
+            x = self.scroll_x + layout.origin[0] - previous.origin[0]
+            y = self.scroll_y + layout.origin[1] - previous.origin[1]
+        else:
+            x, y = layout.origin
+        self.scroll_to(x, y, animate=False, force=True, immediate=True)
+        self.refresh()
+        if shown.chosen is not None:
+            self.call_after_refresh(self.follow, shown.chosen)
+
+    # ----- moving the view -------------------------------------------------------------------
+
+    def follow(self, target: str) -> None:
+        """Scroll (the least) so that open end ``target`` and the tile it continues are in view;
+        nothing happens if ``target`` is not open."""
+        layout = self._layout
+        if layout is None or target not in layout.ends:
+            return
+        x, y, width, height = layout.end_box(target)
+        self.scroll_to_region(Region(x, y, width, height), animate=False, force=True)
+
+    def pan(self, columns: int, rows: int) -> None:
+        """Move the view ``columns`` right and ``rows`` down (negative: left, up)."""
+        self.scroll_relative(columns, rows, animate=False, force=True)
+
+    def action_pan(self, columns: int, rows: int) -> None:
+        """Pan the view (shift + arrow keys)."""
+        self.pan(columns, rows)
+
+    # ----- drawing ---------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the view: the canvas row under it, cut to the visible columns."""
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        return self.canvas_strip(y + scroll_y).crop_extend(
+            scroll_x, scroll_x + width, self._style(None)
+        )
+
+    def canvas_strip(self, row: int) -> Strip:
+        """The whole canvas row ``row``, styled (kept until the board, marks or styles change)."""
+        strip = self._strips.get(row)
+        if strip is None:
+            strip = self._strips[row] = self._draw_row(row)
+        return strip
+
+    def _draw_row(self, row: int) -> Strip:
+        """Build canvas row ``row`` from the layout's runs: gaps blank, runs in their style."""
+        layout, shown = self._layout, self.shown
+        if layout is None or shown is None:
+            return Strip.blank(0)
+        base = self._style(None)
+        runs = layout.row(
+            row, labels=shown.labels, legal=shown.legal, chosen=shown.chosen, fresh=shown.fresh
+        )
+        segments: list[Segment] = []
+        column = 0
+        for run in runs:
+            if run.x > column:
+                segments.append(Segment(" " * (run.x - column), base))
+            segments.append(Segment(run.text, self._style(run.role)))
+            column = run.x + len(run.text)
+        if column < layout.width:
+            segments.append(Segment(" " * (layout.width - column), base))
+        return Strip(segments, layout.width)
+
+    def _style(self, role: Role | None) -> Style:
+        """The widget's style, with that of ``role``'s component class over it (so from the
+        theme); worked out once until the styles change."""
+        style = self._styles.get(role)
+        if style is None:
+            style = self.rich_style
+            if role is not None:
+                style += self.get_component_rich_style(component_class(role), partial=True)
+            self._styles[role] = style
+        return style
+
+    # ----- clicks ----------------------------------------------------------------------------
+
+    def on_click(self, event: events.Click) -> None:
+        """Post :class:`EndClicked` for a click on an open end's label or last tile."""
+        layout = self._layout
+        offset = event.get_content_offset(self)
+        if layout is None or offset is None:
+            return
+        target = layout.end_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
+        if target is not None:
+            event.stop()
+            self.post_message(self.EndClicked(target))

@@ -1,0 +1,379 @@
+"""The table layout: scenarios on exact boards, and properties of random games.
+
+Scenarios build boards from exact placements and check where tiles go: arms leave the centre
+in their directions, a double lies across its line, a foot's toes splay from it (and again
+from a foot on a toe), a long line snakes inside the bounds, labels sit where lines end.
+Properties play seeded random games of every set size and 2-8 arms and check every board:
+no two tiles overlap, every tile is drawn exactly once, every open end has one label and no
+two labels (or a label and a tile) share a cell, lines are chains, and a play never moves a
+tile already on the table.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chickenfoot.play.layout import (
+    Box,
+    Role,
+    TableLayout,
+    TileSpot,
+    end_label_text,
+    layout_table,
+)
+from chickenfoot.rules import SET_SIZES, Board, Placement, RuleSetError, Tile, core, preset
+from chickenfoot.rules.board import from_tuple
+from tests.benchmarks import bench_layout
+
+
+def placed(seat: int, low: int, high: int, target: str, end: int) -> Placement:
+    """A placement of tile low|high on ``target`` leaving ``end`` showing."""
+    return Placement(seat, Tile(min(low, high), max(low, high)), target, end)
+
+
+def board(*placements: Placement, arms: int = 4, foot: str | None = None, toes: int = 0) -> Board:
+    """A double-9 round's board with ``placements`` on it."""
+    return Board(centre=9, arms_required=arms, played=placements, foot=foot, toes=toes)
+
+
+FOUR_ARMS = (
+    placed(0, 9, 3, "A", 3),
+    placed(1, 9, 5, "B", 5),
+    placed(2, 9, 1, "C", 1),
+    placed(3, 9, 7, "D", 7),
+)
+
+
+def touches(first: Box, second: Box) -> bool:
+    """True if the boxes share part of an edge (side by side, not overlapping)."""
+    side_by_side = (first.right == second.x or second.right == first.x) and (
+        first.y < second.bottom and second.y < first.bottom
+    )
+    stacked = (first.bottom == second.y or second.bottom == first.y) and (
+        first.x < second.right and second.x < first.right
+    )
+    return side_by_side or stacked
+
+
+def overlap(first: Box, second: Box) -> bool:
+    """True if the boxes share a cell."""
+    return set(first.cells()) & set(second.cells()) != set()
+
+
+def spot(layout: TableLayout, index: int) -> TileSpot:
+    """The spot of ``board.played[index]``."""
+    return layout.spot_of(index)
+
+
+def text_at(layout: TableLayout, column: int, row: int, width: int, **marks: object) -> str:
+    """The characters drawn in ``width`` cells from (``column``, ``row``)."""
+    cells = [" "] * layout.width
+    for run in layout.row(row, **marks):  # type: ignore[arg-type]
+        cells[run.x : run.x + len(run.text)] = run.text
+    return "".join(cells[column : column + width])
+
+
+# ----- scenarios -------------------------------------------------------------------------------
+
+
+def test_four_arms_leave_the_centre_up_right_down_left() -> None:
+    layout = layout_table(board(*FOUR_ARMS))
+    centre = layout.centre.box
+    up, right, down, left = (spot(layout, index) for index in range(4))
+    assert up.upright and up.box.bottom == centre.y and up.numbers == (3, 9)
+    assert not right.upright and right.box.x == centre.right and right.box.y == centre.y
+    assert right.numbers == (9, 5)
+    assert down.upright and down.box.y == centre.bottom and down.numbers == (9, 1)
+    assert not left.upright and left.box.right == centre.x and left.numbers == (7, 9)
+    assert layout.fits and (layout.width, layout.height) == (48, 13)
+    assert centre.x == (48 - centre.width) // 2 and centre.y == 6
+
+
+def test_two_arms_go_right_and_left() -> None:
+    layout = layout_table(board(placed(0, 9, 3, "A", 3), placed(1, 9, 5, "B", 5), arms=2))
+    centre = layout.centre.box
+    assert spot(layout, 0).box.x == centre.right
+    assert spot(layout, 1).box.right == centre.x
+
+
+@pytest.mark.parametrize("arms", [5, 6, 7, 8])
+def test_more_arms_leave_a_bigger_centre_two_per_side(arms: int) -> None:
+    played = tuple(placed(seat, 9, seat, "ABCDEFGH"[seat], seat) for seat in range(arms))
+    layout = layout_table(board(*played, arms=arms), bounds=(80, 30))
+    centre = layout.centre.box
+    assert centre.height == 3
+    sides = []
+    for index in range(arms):
+        box = spot(layout, index).box
+        assert touches(box, centre)
+        if box.bottom == centre.y:
+            sides.append("N")
+        elif box.y == centre.bottom:
+            sides.append("S")
+        else:
+            sides.append("E" if box.x == centre.right else "W")
+    assert sides[:4] == ["N", "E", "S", "W"]
+    assert all(sides.count(side) <= 2 for side in "NESW")
+
+
+def test_a_double_lies_across_the_line_it_closes() -> None:
+    layout = layout_table(
+        board(*FOUR_ARMS, placed(0, 5, 5, "B", 5), foot="B")  # across a row: upright
+    )
+    double = spot(layout, 4)
+    assert double.upright and touches(double.box, spot(layout, 1).box)
+    assert double.box.x == spot(layout, 1).box.right
+
+    layout = layout_table(board(*FOUR_ARMS, placed(0, 3, 3, "A", 3), foot="A"))
+    double = spot(layout, 4)  # across a column: flat, wider than the upright tile below it
+    assert not double.upright and double.box.bottom == spot(layout, 0).box.y
+    assert double.box.width > spot(layout, 0).box.width
+
+
+FOOT_ON_B = (
+    *FOUR_ARMS,
+    placed(0, 5, 5, "B", 5),
+    placed(1, 5, 2, "B.1", 2),
+    placed(2, 5, 4, "B.2", 4),
+    placed(3, 5, 6, "B.3", 6),
+)
+
+
+def test_a_foot_s_three_toes_splay_from_the_double() -> None:
+    layout = layout_table(board(*FOOT_ON_B))
+    double = spot(layout, 4).box
+    toes = [spot(layout, index).box for index in (5, 6, 7)]
+    assert all(touches(toe, double) for toe in toes)
+    assert not any(overlap(a, b) for a in toes for b in toes if a is not b)
+    # None goes back towards the centre: each is beyond the double, above it or below it,
+    # and they leave it in at least two directions.
+    ahead = [toe for toe in toes if toe.x >= double.right]
+    above = [toe for toe in toes if toe.bottom <= double.y]
+    below = [toe for toe in toes if toe.y >= double.bottom]
+    assert len(ahead) + len(above) + len(below) == 3
+    assert [bool(ahead), bool(above), bool(below)].count(True) >= 2
+    assert all(toe.x >= double.x for toe in toes)
+
+
+def test_a_foot_on_a_toe_splays_again() -> None:
+    nested = (
+        *FOOT_ON_B,
+        placed(0, 4, 4, "B.2", 4),
+        placed(1, 4, 0, "B.2.1", 0),
+        placed(2, 4, 1, "B.2.2", 1),
+        placed(3, 4, 8, "B.2.3", 8),
+    )
+    layout = layout_table(board(*nested))
+    double = spot(layout, 8)
+    assert touches(double.box, spot(layout, 6).box)
+    toes = [spot(layout, index) for index in (9, 10, 11)]
+    assert [toe.line for toe in toes] == ["B.2.1", "B.2.2", "B.2.3"]
+    assert all(touches(toe.box, double.box) for toe in toes)
+    assert all(toe.box.x >= double.box.x for toe in toes)
+
+
+def long_arm(length: int) -> tuple[Placement, ...]:
+    """Arm B of ``length`` tiles (no doubles): 9|0, 0|1, 1|2, ... after the four first tiles."""
+    chain = []
+    value = 5
+    for step in range(length):
+        following = (value + 1 + step % 3) % 10
+        if following == value:
+            following = (following + 1) % 10
+        chain.append(placed(step % 4, value, following, "B", following))
+        value = following
+    return (*FOUR_ARMS, *chain)
+
+
+def test_a_long_line_snakes_inside_its_space_instead_of_leaving_the_table() -> None:
+    layout = layout_table(board(*long_arm(14)))
+    line = [spot(layout, index) for index in range(1, 4 + 14) if spot(layout, index).line == "B"]
+    assert layout.fits
+    assert all(touches(a.box, b.box) for a, b in itertools.pairwise(line))
+    # It went right along the centre's row, turned down at the edge, and came back leftwards.
+    first_row = [tile for tile in line if tile.box.y == layout.centre.box.y]
+    assert len(first_row) >= 3
+    turn = line[len(first_row)]
+    assert turn.upright and turn.box.y > layout.centre.box.y
+    back = line[len(first_row) + 1 :]
+    assert back[0].box.x < turn.box.x and not back[0].upright
+    assert all(tile.box.y > layout.centre.box.y for tile in back)
+
+
+def test_a_line_too_long_for_the_bounds_grows_the_canvas_and_keeps_its_tiles() -> None:
+    small = layout_table(board(*long_arm(40)), bounds=(30, 9))
+    assert not small.fits and small.width >= 30 and small.height >= 9
+    assert_sound(small, board(*long_arm(40)))
+
+
+def test_open_ends_are_labelled_where_their_lines_end() -> None:
+    layout = layout_table(board(*FOUR_ARMS))
+    for index, target in enumerate("ABCD"):
+        end = layout.ends[target]
+        assert touches(end.label, spot(layout, index).box)
+        assert layout.end_at(end.label.x, end.label.y) == target
+        assert layout.end_at(spot(layout, index).box.x, spot(layout, index).box.y) == target
+    right = layout.ends["B"]
+    assert right.label.x == spot(layout, 1).box.right and right.heading == "E"
+    labels = {"A": "a", "B": "b", "C": "c", "D": "e"}
+    row = right.label.y
+    assert text_at(layout, right.label.x, row, 3, labels=labels) == "‹b›"
+    assert text_at(layout, right.label.x, row, 3, labels=labels, legal={"B"}) == "▸b◂"
+    assert text_at(layout, right.label.x, row, 3, labels=labels, chosen="B") == "»b«"
+
+
+def test_during_the_arms_the_next_arm_is_labelled_beside_the_centre() -> None:
+    layout = layout_table(board(*FOUR_ARMS[:2]))
+    assert list(layout.ends) == ["C"]
+    end = layout.ends["C"]
+    assert touches(end.label, layout.centre.box) and end.label.y == layout.centre.box.bottom
+
+
+def test_an_open_foot_is_framed_and_shows_its_toe_slots() -> None:
+    layout = layout_table(board(*FOOT_ON_B[:6], foot="B", toes=1))
+    double = spot(layout, 4)
+    assert list(layout.ends) == ["B.2"]
+    assert touches(layout.ends["B.2"].label, double.box)
+    assert len(layout.toe_slots) == 1
+    slot, _upright = layout.toe_slots[0]
+    assert touches(slot, double.box)
+    foot_runs = [run for run in layout.row(double.box.y) if run.x == double.box.x]
+    assert foot_runs[0].role is Role.OPEN_FOOT and foot_runs[0].text == "┏5┓"
+    slot_runs = [run for run in layout.row(slot.y) if run.role is Role.TOE_SLOT]
+    assert slot_runs and set(slot_runs[0].text[1:-1]) == {"·"}
+    done = layout_table(board(*FOOT_ON_B))
+    assert done.toe_slots == () and done.row(spot(done, 4).box.y)[0].role is not Role.OPEN_FOOT
+
+
+def test_fresh_tiles_change_frame_as_well_as_colour() -> None:
+    layout = layout_table(board(*FOUR_ARMS))
+    right = spot(layout, 1).box
+    assert text_at(layout, right.x, right.y, 5) == "[9|5]"
+    assert text_at(layout, right.x, right.y, 5, fresh={1}) == "⟦9|5⟧"
+    up = spot(layout, 0).box
+    assert text_at(layout, up.x, up.y, 3, fresh={0}) == "╓3╖"
+    roles = {run.role for run in layout.row(right.y, fresh={1})}
+    assert Role.TILE_FRESH in roles and Role.CENTRE in roles
+
+
+def test_two_digit_sets_widen_every_tile_for_the_whole_game() -> None:
+    layout = layout_table(board(*FOUR_ARMS), set_size=12)
+    right = spot(layout, 1).box
+    assert right.width == 7 and text_at(layout, right.x, right.y, 7) == "[ 9|5 ]"
+    assert spot(layout, 0).box.width == 4
+    assert layout_table(board(*FOUR_ARMS)).spot_of(1).box.width == 5
+
+
+def test_end_labels_fit_their_place() -> None:
+    assert end_label_text("a", Role.END, 3) == "‹a›"
+    assert end_label_text("aa", Role.END_CHOSEN, 4) == "»aa«"
+    assert end_label_text("aa", Role.END_LEGAL, 3) == "▸aa"
+    assert end_label_text(None, Role.END, 4) == "‹·›"
+
+
+# ----- properties of random games --------------------------------------------------------------
+
+
+def table_box(layout: TableLayout, box: Box) -> Box:
+    """``box`` in table coordinates (the bounds' top left at 0, 0)."""
+    return box.moved(-layout.origin[0], -layout.origin[1])
+
+
+def assert_sound(layout: TableLayout, shown: Board) -> None:
+    """Every property a layout of ``shown`` must have (see the module docstring)."""
+    tiles = layout.tiles
+    assert tiles[0].is_centre and tiles[0].tile == Tile(shown.centre, shown.centre)
+    assert [spot.placement for spot in tiles[1:]] == list(range(len(shown.played)))
+    assert [(spot.tile, spot.line) for spot in tiles[1:]] == [
+        (placement.tile, placement.target) for placement in shown.played
+    ]
+    owner: dict[tuple[int, int], str] = {}
+    for index, spot_ in enumerate(tiles):
+        assert spot_.box.within(Box(0, 0, layout.width, layout.height))
+        for cell in spot_.box.cells():
+            assert cell not in owner, f"tile {index} overlaps {owner[cell]}"
+            owner[cell] = f"tile {index}"
+    assert list(layout.ends) == [target for target, _value in shown.open_ends]
+    for target, end in layout.ends.items():
+        assert end.label.within(Box(0, 0, layout.width, layout.height))
+        for cell in end.label.cells():
+            assert cell not in owner, f"label {target} overlaps {owner[cell]}"
+            owner[cell] = f"label {target}"
+    for box, _upright in layout.toe_slots:
+        for cell in box.cells():
+            assert cell not in owner, f"a toe slot overlaps {owner[cell]}"
+    # Each line is a chain: its first tile touches the centre or its foot, the others the
+    # tile before them, unless the line leapt (a dotted connector shows that).
+    previous: dict[str, Box] = {}
+    for spot_ in tiles[1:]:
+        assert spot_.line is not None
+        parent = spot_.line.rpartition(".")[0]
+        before = previous.get(spot_.line) or (previous[parent] if parent else tiles[0].box)
+        assert touches(before, spot_.box) or spot_.leapt
+        previous[spot_.line] = spot_.box
+    for y in range(layout.height):
+        column = -1
+        for run in layout.row(y):
+            assert run.x >= column and run.x + len(run.text) <= layout.width
+            column = run.x + len(run.text)
+
+
+def random_boards(set_size: int, arms: int, players: int, seed: int) -> list[Board]:
+    """The board after every play of the first round of a seeded random ``trains`` game."""
+    rules = preset("trains", players=players, set_size=set_size, arms=arms, rounds=1)
+    choose = random.Random(seed).choice
+    position = core.new_game(rules, seed=seed)
+    boards: list[Board] = []
+    while not core.is_over(position):
+        position = core.play(position, choose(core.legal_moves(position)))
+        if core.is_over(position):
+            break
+        played = from_tuple(core.board_of(position)).played
+        if played and (not boards or len(boards[-1].played) != len(played)):
+            boards.append(from_tuple(core.board_of(position)))
+    return boards
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(
+    set_size=st.sampled_from(SET_SIZES),
+    arms=st.integers(2, 8),
+    players=st.integers(2, 8),
+    seed=st.integers(0, 10_000),
+    bounds=st.sampled_from([(48, 13), (88, 29), (30, 9)]),
+)
+def test_random_games_lay_out_soundly_and_stably(
+    set_size: int, arms: int, players: int, seed: int, bounds: tuple[int, int]
+) -> None:
+    try:
+        boards = random_boards(set_size, arms, players, seed)
+    except RuleSetError:
+        return  # a combination the rules refuse (too many arms or hands for the set)
+    earlier: tuple[Box, ...] = ()
+    for shown in boards:
+        layout = layout_table(shown, bounds=bounds, set_size=set_size)
+        assert_sound(layout, shown)
+        now = tuple(table_box(layout, spot.box) for spot in layout.tiles)
+        assert now[: len(earlier)] == earlier, "a play moved a tile already on the table"
+        earlier = now
+
+
+def test_the_layout_is_deterministic() -> None:
+    shown = random_boards(18, 8, 8, 3)[-1]
+    assert layout_table(shown, set_size=18) == layout_table(shown, set_size=18)
+
+
+def test_the_benchmark_runs_and_measures_something() -> None:
+    assert bench_layout.layout_times(repeats=2).median_ms > 0
+    assert bench_layout.render_time_ms(repeats=1, size=(48, 13)) > 0
+    share = bench_layout.fit_share("cross", players=4, games=2)
+    assert 0 <= share.fits <= share.positions and share.positions > 0

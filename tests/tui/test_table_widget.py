@@ -1,0 +1,311 @@
+"""The table widget in a tiny app: following the chosen end, clicks, labels, panning, redraws;
+and SVG snapshots of real tables (dark and light themes).
+
+The boards come from seeded random games on the rules core, so every run draws the same
+tables. Tests wait on conditions (a bounded number of event-loop turns), never on time.
+Update the pictures with ``pytest tests/tui/test_table_widget.py --snapshot-update`` and
+look at them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from chickenfoot.play.layout import Box
+from chickenfoot.play.table import BoardShown
+from chickenfoot.rules import Board, core, preset
+from chickenfoot.rules.board import from_tuple
+from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableView
+from tests.benchmarks.bench_layout import late_board
+
+THEMES = ("textual-dark", "textual-light")
+KEYS = "abcefghijlmnortuvwxyzABCEFGHIJLMNORTUVWXYZ"
+WAIT_LIMIT = 500
+
+
+@cache
+def nested_feet_board() -> Board:
+    """The first board of a seeded 4-seat double-9 ``cross`` round with a foot on a toe (all
+    its toes down)."""
+    rules = preset("cross", players=4, set_size=9, rounds=1)
+    for seed in range(500):
+        choose = random.Random(seed).choice
+        position = core.new_game(rules, seed=seed)
+        while not core.is_over(position):
+            position = core.play(position, choose(core.legal_moves(position)))
+            lean = core.board_of(position)
+            if core.is_over(position):
+                break
+            if lean[3] is None and any(placed.target.count(".") >= 2 for placed in lean[2]):
+                return from_tuple(lean)
+    raise AssertionError("no seed reaches a foot on a toe")
+
+
+@cache
+def big_board() -> Board:
+    """A late double-18, 8-seat ``trains`` board (120 tiles, 8 arms)."""
+    return late_board()
+
+
+def marked(board: Board, set_size: int) -> BoardShown:
+    """``board`` with every end labelled, the first two legal, the first chosen, and the last
+    five tiles fresh."""
+    labels = {target: KEYS[index] for index, (target, _value) in enumerate(board.open_ends)}
+    ends = list(labels)
+    count = len(board.played)
+    return BoardShown(
+        board,
+        labels,
+        legal=frozenset(ends[:2]),
+        chosen=ends[0],
+        fresh=frozenset(range(count - 5, count)),
+        set_size=set_size,
+    )
+
+
+class TableApp(App[None]):
+    """A TableView filling the screen; it records the ends clicked."""
+
+    CSS = "TableView { width: 1fr; height: 1fr; }"
+
+    def __init__(self, shown: BoardShown) -> None:
+        super().__init__()
+        self.shown = shown
+        self.clicked: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        """Only the table."""
+        yield TableView(self.shown)
+
+    def on_table_view_end_clicked(self, message: TableView.EndClicked) -> None:
+        """Note the end clicked."""
+        self.clicked.append(message.target)
+
+
+class GameLikeApp(App[None]):
+    """The table where the game screen puts it: beside a 30-column side panel, above the hand
+    (9 rows); at 80x24 its inside is 48x13, as on the game screen."""
+
+    CSS = """
+    #main { height: 1fr; }
+    TableView { width: 1fr; border: round $primary; border-title-color: $text-primary; }
+    #side { width: 30; border: round $secondary; padding: 0 1; }
+    #below { height: 9; border: round $accent; padding: 0 1; }
+    """
+
+    def __init__(self, shown: BoardShown, theme: str) -> None:
+        super().__init__()
+        self.shown = shown
+        self.theme = theme
+
+    def compose(self) -> ComposeResult:
+        """Table and side panel, the hand's place below."""
+        with Horizontal(id="main"):
+            table = TableView(self.shown)
+            table.border_title = "Board"
+            yield table
+            yield Static("Seats and log", id="side", markup=False)
+        yield Static("Hand, status line and footer", id="below", markup=False)
+
+
+async def wait_for(pilot: Pilot, condition: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``condition()`` holds; fail naming ``what`` if it never does."""
+    for _ in range(WAIT_LIMIT):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def window(table: TableView) -> Region:
+    """The canvas cells the view shows now."""
+    region = table.scrollable_content_region
+    return Region(round(table.scroll_x), round(table.scroll_y), region.width, region.height)
+
+
+def in_view(table: TableView, box: Box) -> bool:
+    """True if the whole ``box`` is on screen."""
+    return window(table).contains_region(Region(*box))
+
+
+def laid_out(table: TableView) -> bool:
+    """The table has a layout for its current size and board."""
+    layout = table.table_layout
+    return layout is not None and layout.bounds == tuple(table.size)
+
+
+def screen_text(table: TableView, box: Box) -> str:
+    """The characters the view shows in the one-row ``box`` (canvas coordinates)."""
+    scroll_x, scroll_y = round(table.scroll_x), round(table.scroll_y)
+    strip = table.render_line(box.y - scroll_y)
+    text = "".join(segment.text for segment in strip)
+    return text[box.x - scroll_x : box.x - scroll_x + box.width]
+
+
+# ----- behaviour -------------------------------------------------------------------------------
+
+
+async def test_the_chosen_end_scrolls_into_view() -> None:
+    board = big_board()
+    app = TableApp(BoardShown(board, set_size=18))
+    async with app.run_test(size=(40, 12)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        layout = table.table_layout
+        assert layout is not None and not layout.fits
+        hidden = [target for target in layout.ends if not in_view(table, layout.end_box(target))]
+        assert len(hidden) >= 2
+        for target in hidden[:2]:
+            table.shown = BoardShown(board, chosen=target, set_size=18)
+            await wait_for(pilot, lambda t=target: in_view(table, layout.end_box(t)), target)
+
+
+async def test_clicking_an_end_posts_end_clicked_with_its_target() -> None:
+    board = nested_feet_board()
+    app = TableApp(marked(board, 9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        layout = table.table_layout
+        assert layout is not None
+        targets = list(layout.ends)[:3]
+        for target in targets:
+            label = layout.ends[target].label
+            offset = (label.x - round(table.scroll_x), label.y - round(table.scroll_y))
+            await pilot.click(TableView, offset=offset)
+        await wait_for(pilot, lambda: app.clicked == targets, "the clicks")
+        centre = layout.centre.box  # not an open end: nothing is posted
+        await pilot.click(TableView, offset=(centre.x - round(table.scroll_x), centre.y))
+        await pilot.pause()
+        assert app.clicked == targets
+
+
+async def test_labels_appear_at_their_ends() -> None:
+    shown = marked(nested_feet_board(), 9)
+    app = TableApp(shown)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        layout = table.table_layout
+        assert layout is not None
+        for target, end in layout.ends.items():
+            key = shown.labels[target]
+            if target == shown.chosen:
+                expected = f"»{key}«"
+            elif target in shown.legal:
+                expected = f"▸{key}◂"
+            else:
+                expected = f"‹{key}›"
+            assert screen_text(table, end.label) == expected
+
+
+async def test_shift_arrows_pan_and_the_screen_s_keys_are_left_alone() -> None:
+    app = TableApp(BoardShown(big_board(), set_size=18))
+    async with app.run_test(size=(40, 12)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        table.scroll_to(0, 0, animate=False, immediate=True)
+        table.focus()
+        await wait_for(pilot, lambda: table.has_focus and table.scroll_offset == (0, 0), "focus")
+        await pilot.press("shift+right", "shift+down")
+        await wait_for(
+            pilot, lambda: table.scroll_offset == (PAN_COLUMNS, PAN_ROWS), "the view to pan"
+        )
+        await pilot.press("left", "right", "up", "down", "a", "1", "enter")
+        await pilot.pause()
+        assert table.scroll_offset == (PAN_COLUMNS, PAN_ROWS)
+        table.pan(-PAN_COLUMNS, -PAN_ROWS)
+        await wait_for(pilot, lambda: table.scroll_offset == (0, 0), "pan() back")
+
+
+async def test_an_equal_value_redraws_nothing_and_a_new_board_keeps_the_view() -> None:
+    boards = [nested_feet_board()]
+    shown = marked(boards[0], 9)
+    app = TableApp(shown)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        layout, row = table.table_layout, table.canvas_strip(0)
+        table.shown = BoardShown(
+            shown.board,
+            dict(shown.labels),
+            shown.legal,
+            shown.chosen,
+            shown.fresh,
+            shown.set_size,
+        )
+        await pilot.pause()
+        assert table.table_layout is layout and table.canvas_strip(0) is row
+        table.shown = BoardShown(shown.board, dict(shown.labels), set_size=9)  # marks only
+        await wait_for(pilot, lambda: table.canvas_strip(0) is not row, "a redraw")
+        assert table.table_layout is layout
+
+
+async def test_the_first_board_shows_its_bounds_the_centre_in_the_middle() -> None:
+    app = TableApp(BoardShown(big_board(), set_size=18))
+    async with app.run_test(size=(48, 13)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        layout = table.table_layout
+        assert layout is not None
+        assert table.scroll_offset == layout.origin
+        assert in_view(table, layout.centre.box)
+
+
+async def test_a_new_theme_restyles_the_table() -> None:
+    app = TableApp(marked(nested_feet_board(), 9))
+    app.theme = "textual-dark"
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        layout = table.table_layout
+        assert layout is not None
+        row = layout.centre.box.y
+
+        def centre_style() -> object:
+            strip = table.canvas_strip(row)
+            return next(seg.style for seg in strip if "9|9" in seg.text)
+
+        dark = centre_style()
+        app.theme = "textual-light"
+        await wait_for(pilot, lambda: centre_style() != dark, "the light theme's colours")
+
+
+# ----- pictures --------------------------------------------------------------------------------
+
+
+def settled(app: App[None]) -> Callable[[Pilot], object]:
+    """A run_before that waits until the table is laid out and follows its chosen end."""
+
+    async def run_before(pilot: Pilot) -> None:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        shown, layout = table.shown, table.table_layout
+        assert shown is not None and layout is not None and shown.chosen is not None
+        await wait_for(pilot, lambda: in_view(table, layout.end_box(shown.chosen)), "follow")
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_a_four_seat_table_with_nested_feet(
+    snap_compare, theme: str, size: tuple[int, int]
+) -> None:
+    app = GameLikeApp(marked(nested_feet_board(), 9), theme)
+    assert snap_compare(app, terminal_size=size, run_before=settled(app))
+
+
+def test_a_late_eight_seat_double_eighteen_table(snap_compare) -> None:
+    app = GameLikeApp(marked(big_board(), 18), "textual-dark")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settled(app))
