@@ -24,6 +24,7 @@ from chickenfoot.bots.match import GameResult, Tally, play_game
 from chickenfoot.bots.random_bot import RandomBot
 from chickenfoot.bots.registry import (
     BOT_LEVELS,
+    DEFAULT_LEVEL,
     LEVEL_ALIASES,
     STRATEGIES,
     THINKING_LEVELS,
@@ -34,6 +35,7 @@ from chickenfoot.bots.registry import (
 
 __all__ = [
     "BOT_LEVELS",
+    "DEFAULT_LEVEL",
     "DEFAULT_THINK_TIME",
     "LEVEL_ALIASES",
     "STRATEGIES",

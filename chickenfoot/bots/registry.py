@@ -34,6 +34,9 @@ class StrategyClass(Protocol):
 LADDER: tuple[StrategyClass, ...] = (BeginnerBot, GreedyBot, HardBot, ExpertBot)
 """The levels menus offer, weakest first."""
 
+DEFAULT_LEVEL = "hard"
+"""The level a new computer seat starts at: a fair challenge that answers at once."""
+
 LEVEL_ALIASES: dict[str, str] = {"random": "beginner", "greedy": "casual"}
 """Older level names (still valid in saved games) and the ladder level a menu shows for each."""
 

@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from chickenfoot.bots import DEFAULT_LEVEL
 from chickenfoot.rules import RuleSet
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
 from chickenfoot.saves import paths
@@ -52,9 +53,9 @@ SEED_MAX_DIGITS = 18
 
 DEFAULT_SEATS: tuple[SeatConfig, ...] = (
     SeatConfig(name="You", player="human"),
-    SeatConfig(name="Ada", player="computer", level="greedy"),
-    SeatConfig(name="Ben", player="computer", level="greedy"),
-    SeatConfig(name="Cleo", player="computer", level="greedy"),
+    SeatConfig(name="Ada", player="computer", level=DEFAULT_LEVEL),
+    SeatConfig(name="Ben", player="computer", level=DEFAULT_LEVEL),
+    SeatConfig(name="Cleo", player="computer", level=DEFAULT_LEVEL),
 )
 """A first game: one person against three computer players."""
 

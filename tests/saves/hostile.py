@@ -271,7 +271,7 @@ def _add_names_and_levels(corpus: Corpus) -> None:
         corpus.edited(f"a name with {what}", _set(("seats", 0, "name"), name))
     corpus.edited("an emoji name", _set(("seats", 0, "name"), "👩\u200d🚀 Dana"), refused=False)
     corpus.edited("a Persian name", _set(("seats", 0, "name"), "می‌خواهم"), refused=False)
-    for level in ("expert", "", "GREEDY", "greedy ", "random\u202e", "x" * 33):
+    for level in ("grandmaster", "", "GREEDY", "greedy ", "random\u202e", "x" * 33):
         corpus.edited(f"level {level[:10]!r}", _set(("seats", 2, "level"), level))
     corpus.edited("a human with a level", _set(("seats", 0, "level"), "greedy"))
     corpus.edited("a computer without a level", _set(("seats", 2, "level"), None))

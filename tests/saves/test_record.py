@@ -714,7 +714,8 @@ BAD_FILES: list[tuple[str, Maker, str, str]] = [
         "unknown computer level",
         edit(lambda d: d["seats"][1].update(level="wizard")),
         "seats[1].level",
-        "unknown computer player level 'wizard': this program knows random, greedy",
+        "unknown computer player level 'wizard': this program knows beginner, casual, hard, "
+        "expert, random, greedy",
     ),
     (
         "bidi override in a name",

@@ -252,17 +252,17 @@ def test_new_computer_levels_make_old_verdicts_stale(
     data_folder: Path, finished: GameRecord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A game naming a level this program lacks is broken until the level exists (another
-    branch adds levels): the index made without it must not keep the game broken."""
+    program adds levels): the index made without it must not keep the game broken."""
     from chickenfoot.bots.registry import STRATEGIES
 
     document = json.loads(finished.to_json())
-    document["seats"][1]["level"] = "expert"
-    path = saves_dir() / "expert.json"
+    document["seats"][1]["level"] = "grandmaster"
+    path = saves_dir() / "grandmaster.json"
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(document), encoding="utf-8")
     (summary,) = list_saves()
     assert summary.error is not None and "seats[1].level" in summary.error
-    monkeypatch.setitem(STRATEGIES, "expert", STRATEGIES["greedy"])
+    monkeypatch.setitem(STRATEGIES, "grandmaster", STRATEGIES["greedy"])
     forget_summaries()
     assert list_saves()[0].ok
 

@@ -10,7 +10,7 @@ import pytest
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
-from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
 from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
 from chickenfoot.saves import storage
 from chickenfoot.saves.record import SeatConfig
@@ -472,7 +472,7 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
         assert seats == (
             SeatConfig(name="You", player="human"),
             SeatConfig(name="Bea", player="human"),
-            SeatConfig(name="Ben", player="computer", level="greedy"),
+            SeatConfig(name="Ben", player="computer", level=DEFAULT_LEVEL),
         )
         assert seed == 1234
 
@@ -599,7 +599,7 @@ async def test_unknown_or_bad_remembered_values_are_dropped(data_dir: Path) -> N
         await wait_for(
             pilot, lambda: screen.field_values() == preset_values("cross"), "the form to show it"
         )
-        assert screen.seat_rows[1].kind == f"computer:{list(BOT_LEVELS)[-1]}"
+        assert screen.seat_rows[1].kind == f"computer:{DEFAULT_LEVEL}"
         assert screen.query_one("#seed", Input).value == ""
 
 

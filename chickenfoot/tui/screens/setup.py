@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL, ladder_level
 from chickenfoot.rules import (
     PRESETS,
     SET_SIZES,
@@ -145,12 +145,14 @@ def levels_text() -> str:
 
 
 def kind_value(seat: SeatConfig) -> str:
-    """The seat's player as a choice value; an unknown computer level becomes the strongest."""
-    if seat.player == "human":
+    """The seat's player as a choice value: an older level name as the ladder level it is, an
+    unknown one as the default level."""
+    if seat.player == "human" or seat.level is None:
         return HUMAN
-    if seat.level in BOT_LEVELS:
-        return COMPUTER_PREFIX + seat.level
-    return COMPUTER_PREFIX + list(BOT_LEVELS)[-1]
+    try:
+        return COMPUTER_PREFIX + ladder_level(seat.level)
+    except ValueError:
+        return COMPUTER_PREFIX + DEFAULT_LEVEL
 
 
 def rule_fields_from_form(preset_name: str, players: int, values: dict[str, str]) -> dict[str, Any]:
@@ -533,9 +535,7 @@ class SetupScreen(Screen[None]):
             return
         taken = {row.name_text.strip().casefold() for row in rows}
         name = next(n for n in SPARE_NAMES if n.casefold() not in taken)
-        row = SeatRow(
-            len(rows), SeatConfig(name=name, player="computer", level=list(BOT_LEVELS)[-1])
-        )
+        row = SeatRow(len(rows), SeatConfig(name=name, player="computer", level=DEFAULT_LEVEL))
         await self.query_one("#seats", Vertical).mount(row)
         self._seats_changed(row)
 
