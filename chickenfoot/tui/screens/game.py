@@ -13,6 +13,9 @@ to the status line's second row, never over the hand.
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from textual import on
@@ -26,7 +29,9 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
+from chickenfoot.bots import Hint
 from chickenfoot.play.keys import END_LETTERS
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.table import (
@@ -41,7 +46,8 @@ from chickenfoot.play.table import (
     StatusShown,
     Table,
 )
-from chickenfoot.rules import Action, Draw, Pass
+from chickenfoot.rules import Action, Draw, GameState, Pass
+from chickenfoot.text import prompts
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import GameEvents, LeaveGame, RememberDisplay, ShowSetup
 from chickenfoot.tui.screens.confirm import ConfirmScreen
@@ -63,13 +69,15 @@ from chickenfoot.tui.widgets import (
 
 GAME_KEYS = ("select_tile", "choose_end", "play", "draw", "pass_turn", "keep", "unavailable")
 """The actions of a turn's keys: off while a hand-off or a dead draw waits for Enter."""
-CHECKED_ACTIONS = (*GAME_KEYS, "show_hand", "seen_draw", "speed")
+CHECKED_ACTIONS = (*GAME_KEYS, "show_hand", "seen_draw", "speed", "hint", "take_back")
 """The actions whose keys come and go with the state of the game (see ``check_action``)."""
 PALETTE_COMMANDS = (
     ("show_hand", "Show my hand", "I have the keyboard now (Enter)"),
     ("draw", "Draw a tile", "Take a tile from the boneyard (only with no play) (d)"),
     ("pass_turn", "Pass", "End the turn: nothing fits and nothing to draw (p)"),
     ("keep", "Keep the drawn tile", "Keep the playable tile you drew and end the turn (k)"),
+    ("hint", "Hint", "The expert's suggestion for your move, and why (i)"),
+    ("take_back", "Take back", "Undo back to your previous decision (u)"),
     ("scoreboard", "Scoreboard", "Every round's scores so far (s)"),
     ("full_log", "The whole log", "Every move of the game so far (^l)"),
     ("toggle_view", "Table or outline", "Draw the board as a table, or as an outline (o)"),
@@ -83,6 +91,32 @@ PALETTE_COMMANDS = (
 """(action, title, help) of the command palette's game commands, listed only when they apply."""
 SOONEST = 0.001
 """The shortest pause before a computer move (Textual's timers need one above zero)."""
+
+
+@dataclass
+class ComputerMove:
+    """A computer seat's move in the making: its thinking and whether its pause is over."""
+
+    cancel: threading.Event
+    """Set to stop the thinking."""
+    worker: Worker[Action]
+    """The thread the decision is made in."""
+    chosen: Action | None = None
+    """What it chose, once it has."""
+    paused: bool = False
+    """True once the pause before its move is over."""
+
+
+@dataclass
+class HintRequest:
+    """A hint being worked out for the person on turn."""
+
+    cancel: threading.Event
+    """Set to stop the thinking."""
+    worker: Worker[Hint]
+    """The thread it is worked out in."""
+    state: GameState
+    """The game as it was asked for (a hint that comes after a move is dropped)."""
 
 
 class GameScreen(Screen[None]):
@@ -105,6 +139,8 @@ class GameScreen(Screen[None]):
         Binding("p", "unavailable('pass')", show=False),
         Binding("k", "keep", "Keep"),
         Binding("k", "unavailable('keep')", show=False),
+        Binding("i", "hint", "Hint"),
+        Binding("u", "take_back", "Take back", show=False),
         Binding("s", "scoreboard", "Scores"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("ctrl+s", "save_as", "Save as", show=False),
@@ -135,6 +171,8 @@ class GameScreen(Screen[None]):
         self.session = session
         self.table = Table(session, bot_delay=bot_delay)
         self._bot_timer: Timer | None = None
+        self._computer: ComputerMove | None = None
+        self._hint: HintRequest | None = None
         self._keys_shown: tuple[bool, ...] = ()
         self.set_reactive(GameScreen.outline, outline)
 
@@ -187,16 +225,13 @@ class GameScreen(Screen[None]):
 
     def advance(self) -> None:
         """Show the table and start what comes next: a computer's move or a result."""
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
+        self._stop_computer()
         self.refresh_view()
         if not self.on_top:
             return  # A screen on top; ScreenResume brings us back here.
         step = self.table.next_step()
         if isinstance(step, ComputerTurn):
-            delay = max(self.table.bot_delay, SOONEST)
-            self._bot_timer = self.set_timer(delay, self._bot_move)
+            self._start_computer()
         elif isinstance(step, RoundOver):
             rounds = self.table.state.rules.round_count
             self.app.push_screen(
@@ -208,14 +243,86 @@ class GameScreen(Screen[None]):
             self.table.acknowledge()
             self.app.push_screen(GameOverScreen(step.event, self.session))
 
-    def _bot_move(self) -> None:
-        """The computer seat on turn plays (unless a screen came on top meanwhile)."""
+    def _start_computer(self) -> None:
+        """The computer seat on turn starts thinking in a worker thread while its pause runs;
+        it moves once both are over."""
+        decision, cancel = self.table.computer_decision(), threading.Event()
+        self._computer = ComputerMove(
+            cancel, self.run_worker(partial(decision, cancel.is_set), thread=True, group="computer")
+        )
+        self._bot_timer = self.set_timer(max(self.table.bot_delay, SOONEST), self._pause_over)
+
+    def _pause_over(self) -> None:
+        """The pause before the computer's move is over: it moves, or shows it is thinking."""
         self._bot_timer = None
-        if self.on_top and isinstance(self.table.next_step(), ComputerTurn):
-            self._act(self.table.computer_action())
+        if self._computer is None:
+            return
+        self._computer.paused = True
+        if self._computer.chosen is None:
+            self.table.thinking = True
+            self.refresh_view()
+        else:
+            self._computer_moves()
+
+    @on(Worker.StateChanged)
+    def _hint_found(self, event: Worker.StateChanged) -> None:
+        """The hint is worked out: show it, if the game has not moved on meanwhile."""
+        request = self._hint
+        if request is None or event.worker is not request.worker:
+            return
+        if event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self._hint = None
+        elif event.state == WorkerState.SUCCESS:
+            self._hint = None
+            if request.state is self.table.state and request.worker.result is not None:
+                self._say(self.table.show_hint(request.worker.result))
+                self.query_one(EventLog).add([self.table.latest_help_line()])
+            self.refresh_bindings()
+
+    def _stop_hint(self) -> None:
+        """Drop a hint still being worked out."""
+        if self._hint is not None:
+            self._hint.cancel.set()
+            self._hint = None
+
+    @on(Worker.StateChanged)
+    def _computer_chose(self, event: Worker.StateChanged) -> None:
+        """The computer's thinking is over: it moves, if its pause is over too."""
+        move = self._computer
+        if move is None or event.worker is not move.worker or event.state != WorkerState.SUCCESS:
+            return  # Thinking that was stopped (its game moved on), or still going.
+        move.chosen = move.worker.result
+        if move.paused:
+            self._computer_moves()
+
+    def _computer_moves(self) -> None:
+        """The computer seat on turn plays what it chose (unless a screen came on top)."""
+        move, self._computer = self._computer, None
+        self.table.thinking = False
+        if move is None or move.chosen is None or not self.on_top:
+            return
+        if isinstance(self.table.next_step(), ComputerTurn):
+            self._act(move.chosen)
+
+    def _stop_computer(self) -> None:
+        """Stop a computer's pause and thinking (a thinking player answers within a playout
+        and its answer is dropped)."""
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        if self._computer is not None:
+            self._computer.cancel.set()
+            self._computer = None
+        self.table.thinking = False
+
+    def on_unmount(self) -> None:
+        """Leaving or quitting the game stops any thinking."""
+        self._stop_computer()
+        self._stop_hint()
 
     def _act(self, action: Action) -> None:
         """Apply ``action`` (the session saves it), tell the log, show what is news."""
+        self._stop_hint()
         turn = self.table.act(action)
         self.query_one(EventLog).post_message(GameEvents(turn))
         for _title, news in self.table.news(turn.events):
@@ -289,6 +396,10 @@ class GameScreen(Screen[None]):
             return table.can("pass")
         if action == "speed":
             return bool(self.session.computers)
+        if action == "hint":
+            return table.human_turn and self._hint is None
+        if action == "take_back":
+            return table.can_take_back()
         return True
 
     def _say(self, problem: str | None) -> None:
@@ -335,6 +446,22 @@ class GameScreen(Screen[None]):
     def action_pass_turn(self) -> None:
         """Pass: no play and nothing to draw."""
         self._act(Pass(seat=self.table.state.turn))
+
+    def action_hint(self) -> None:
+        """Ask the expert what the person on turn should do (it thinks in a worker thread)."""
+        cancel = threading.Event()
+        decision = self.session.hint_decision()
+        worker = self.run_worker(partial(decision, cancel.is_set), thread=True, group="hint")
+        self._hint = HintRequest(cancel, worker, self.table.state)
+        self._say(prompts.HINT_THINKING)
+
+    def action_take_back(self) -> None:
+        """Undo back to the person's previous decision (against computers only)."""
+        self._stop_computer()
+        self._stop_hint()
+        self.table.take_back()
+        self.query_one(EventLog).restart(self.table.opening_lines())
+        self.advance()
 
     def action_keep(self) -> None:
         """Keep the playable tile just drawn, and end the turn."""
