@@ -65,7 +65,7 @@ from chickenfoot.saves.settings import (
     is_field_text,
     is_plain_number,
     load_settings,
-    save_settings,
+    update_settings,
 )
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import StartGame
@@ -648,7 +648,7 @@ class SetupScreen(Screen[None]):
             seed=self.query_one("#seed", Input).value,
         )
         try:
-            save_settings(Settings(setup=choice))
+            update_settings(lambda settings: settings.model_copy(update={"setup": choice}))
         except OSError as error:
             self.notify(
                 f"Could not remember this set-up: {error}", severity="warning", markup=False

@@ -55,9 +55,12 @@ def samples() -> dict[str, GameRecord]:
         stop_after=90,
     )
     # Version 2: Dana asked for a hint at action 80 and took back the last five actions.
-    unfinished = unfinished.truncated(80).with_hint(0).model_copy(
-        update={"actions": unfinished.actions}
-    ).taken_back(0, 85)
+    unfinished = (
+        unfinished.truncated(80)
+        .with_hint(0)
+        .model_copy(update={"actions": unfinished.actions})
+        .taken_back(0, 85)
+    )
     return {
         f"v{FORMAT_VERSION}-finished.json": finished,
         f"v{FORMAT_VERSION}-unfinished.json": unfinished,
