@@ -184,6 +184,12 @@ Step = ComputerTurn | HandOff | PersonTurn | LookAtDraw | RoundOver | GameEnded 
 """What the turn loop does next (see :meth:`Table.next_step`)."""
 
 
+TURN_ACTIONS = frozenset(
+    {"select_tile", "choose_end", "play", "draw", "pass_turn", "keep", "unavailable", "hint"}
+)
+"""The screen actions of a turn's keys: off while a hand-off or a dead draw waits for Enter."""
+
+
 class Table:
     """A game at the table: the session, the selection, who has the keyboard, the news."""
 
@@ -319,6 +325,32 @@ class Table:
     def labels(self) -> dict[str, str]:
         """The key of every open end now (see :func:`~chickenfoot.play.keys.end_keys`)."""
         return end_keys(self.state.board)
+
+    def key_works(self, action: str) -> bool:
+        """True if the key of the screen's ``action`` does something now. The keys of a turn
+        (choosing, playing) stay listed while people play, so the footer is not rebuilt on
+        every turn: pressed out of turn they say why they do nothing. Nothing of a turn works
+        while a hand-off or a dead draw waits for Enter."""
+        step = self.next_step()
+        if action == "show_hand":
+            return isinstance(step, HandOff)
+        if action == "seen_draw":
+            return isinstance(step, LookAtDraw)
+        if action in TURN_ACTIONS and isinstance(step, HandOff | LookAtDraw):
+            return False
+        if action in ("select_tile", "choose_end", "play", "unavailable"):
+            return bool(self.session.humans) and not self.state.over
+        if action in ("draw", "keep"):
+            return self.can(action)
+        if action == "pass_turn":
+            return self.can("pass")
+        if action == "speed":
+            return bool(self.session.computers)
+        if action == "hint":
+            return self.human_turn
+        if action == "take_back":
+            return self.can_take_back()
+        return True
 
     def can(self, kind: str) -> bool:
         """True if the person on turn may ``draw``, ``pass`` (nothing to play or draw) or
