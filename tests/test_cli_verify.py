@@ -182,16 +182,14 @@ def corpus() -> Iterator[list[Hostile]]:
         shutil.rmtree(folder)
 
 
-@pytest.mark.parametrize("console", ["utf-8", "ascii"])
-def test_hostile_files_are_refused_in_one_line_or_reported(
-    corpus: list[Hostile], console: str
-) -> None:
+def test_hostile_files_are_refused_in_one_line_or_reported(corpus: list[Hostile]) -> None:
+    # In an ASCII console (the harder one: names and paths it cannot show become "?").
     folder = corpus[0].path.parent
     before = fingerprint(folder)
     files = [str(hostile.path) for hostile in corpus]
     finished = run_tool(
         [sys.executable, "-c", DRIVER, str(SECONDS_PER_FILE), "verify", "--", *files],
-        console,
+        "ascii",
         timeout=180,
     )
     assert finished.returncode == 0, finished.stderr[-2000:]
