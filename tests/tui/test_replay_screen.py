@@ -257,7 +257,7 @@ async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Pat
             pilot, lambda: dialog.query_one("#seat-0", Select).has_focus, "the first seat's list"
         )
         await pilot.press("enter", "down", "down", "enter")  # Ana: person -> casual computer
-        await pilot.press("tab", "enter", "up", "enter")  # Bea: random computer -> person
+        await pilot.press("tab", "enter", "home", "enter")  # Bea: random computer -> person
         await pilot.press("tab", "tab")
         await wait_for(
             pilot, lambda: dialog.query_one("#takeover-start").has_focus, "the start button"

@@ -151,6 +151,7 @@ async def test_defaults_without_settings() -> None:
         await wait_for(
             pilot, lambda: not screen.query_one("#start", Button).disabled, "the form to show it"
         )
+        await wait_for(pilot, lambda: isinstance(app.focused, Input), "the focus on a name")
         assert isinstance(app.focused, Input) and app.focused.value == "You"
 
 
