@@ -47,7 +47,7 @@ async def test_the_app_opens_on_the_menu_without_continue() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert isinstance(app.screen, MenuScreen)
-        assert item_ids(app) == ["new", "load", "replays", "help", "quit"]
+        assert item_ids(app) == ["new", "load", "replays", "stats", "help", "quit"]
         assert isinstance(app.focused, OptionList)
         assert app.screen.check_action("choose", ("continue",)) is False
 
@@ -57,7 +57,7 @@ async def test_continue_is_listed_with_the_seats_and_round(kit) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        assert item_ids(app) == ["new", "continue", "load", "replays", "help", "quit"]
+        assert item_ids(app) == ["new", "continue", "load", "replays", "stats", "help", "quit"]
         prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
         assert str(prompt) == "Continue: Ana, Bea · round 1 of 2"
 
