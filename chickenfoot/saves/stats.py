@@ -56,7 +56,7 @@ __all__ = [
 CACHE_FORMAT = "chickenfoot-stats-cache"
 CACHE_VERSION = 1
 CACHE_MAX_BYTES = 64 * 1024 * 1024
-PLAYERS = ("human", "computer")
+PRESETS = frozenset({"cross", "trains"})
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: ``done`` of ``total`` saved games looked at so far."""
@@ -149,6 +149,12 @@ _remembered: dict[str, _Remembered] = {}
 _cache_read: dict[str, Stamp] = {}
 """The stamp of each cache file when this process last read or wrote it."""
 
+_vouched: dict[str, SaveSummary] = {}
+"""By path, the summary object the saves' listing gave when the file's stamp was last seen
+to match the remembered facts: while the listing gives that very object again, it has found
+the file unchanged (it makes a new summary for a changed file), so the file need not be
+looked at again."""
+
 _lock = threading.Lock()
 """One gathering at a time (the app reads in worker threads)."""
 
@@ -164,6 +170,7 @@ def forget_stats() -> None:
     with _lock:
         _remembered.clear()
         _cache_read.clear()
+        _vouched.clear()
 
 
 def _checks() -> str:
@@ -198,11 +205,14 @@ def _load_cache(checks: str) -> None:
     ):
         return
     folder = path.parent
+    levels = frozenset(ladder_level(level) for level in known_levels())
     for name, entry in document["files"].items():
-        remembered = _entry_from_json(folder / str(name), entry, checks)
-        known = _remembered.get(str(folder / str(name)))
-        if remembered is not None and (known is None or known.stamp != remembered.stamp):
-            _remembered[str(folder / str(name))] = remembered
+        file_path = folder / name
+        remembered = _entry_from_json(file_path, entry, checks, levels)
+        if remembered is not None:
+            known = _remembered.get(str(file_path))
+            if known is None or known.stamp != remembered.stamp:
+                _remembered[str(file_path)] = remembered
 
 
 def _save_cache(games: list[FinishedGame], checks: str) -> None:
@@ -222,21 +232,15 @@ def _save_cache(games: list[FinishedGame], checks: str) -> None:
     _cache_read[str(path)] = (stamp.size, stamp.mtime_ns, stamp.inode)
 
 
-def _entry_to_json(known: _Remembered) -> dict[str, Any]:
+def _entry_to_json(known: _Remembered) -> list[Any]:
+    """A cache entry: [size, mtime_ns, inode, created, preset, rounds, seats], each seat
+    [name, player, level, total, place, rounds at zero] (lists: quick to read back)."""
     game = known.game
-    size, mtime_ns, inode = known.stamp
-    return {
-        "size": size,
-        "mtime_ns": mtime_ns,
-        "inode": inode,
-        "created": game.created.isoformat(),
-        "preset": game.preset,
-        "rounds": game.rounds,
-        "seats": [
-            [seat.name, seat.player, seat.level, seat.total, seat.place, seat.zero_rounds]
-            for seat in game.seats
-        ],
-    }
+    seats = [
+        [seat.name, seat.player, seat.level, seat.total, seat.place, seat.zero_rounds]
+        for seat in game.seats
+    ]
+    return [*known.stamp, game.created.isoformat(), game.preset, game.rounds, seats]
 
 
 @lru_cache(maxsize=4096)
@@ -250,37 +254,30 @@ def _is_count(value: Any) -> bool:
 
 
 def _seat_from_json(value: Any, levels: frozenset[str]) -> SeatResult | None:
-    if not (isinstance(value, list) and len(value) == 6):
+    """A seat of a cache entry: [name, player, level, total, place, rounds at zero]."""
+    if type(value) is not list or len(value) != 6:
         return None
     name, player, level, total, place, zeros = value
-    if not (
-        isinstance(name, str)
-        and _is_plain_name(name)
-        and player in PLAYERS
-        and ((player == "human" and level is None) or (player == "computer" and level in levels))
-        and _is_count(total)
-        and _is_count(place)
-        and place >= 1
-        and _is_count(zeros)
-    ):
+    if type(name) is not str or not _is_plain_name(name):
+        return None
+    if not (player == "human" and level is None) and not (player == "computer" and level in levels):
+        return None
+    if not (_is_count(total) and _is_count(place) and place >= 1 and _is_count(zeros)):
         return None
     return SeatResult(name, player, level, total, place, zeros)
 
 
-def _entry_from_json(path: Path, entry: Any, checks: str) -> _Remembered | None:
-    """A cache entry as remembered facts; None if anything in it is not as written (the
-    file is then read again)."""
-    if not isinstance(entry, dict) or not all(
-        _is_count(entry.get(key)) for key in ("size", "mtime_ns", "inode", "rounds")
-    ):
+def _entry_from_json(
+    path: Path, entry: Any, checks: str, levels: frozenset[str]
+) -> _Remembered | None:
+    """A cache entry as remembered facts (``levels``: the ladder levels a seat may name);
+    None if anything in it is not as written (the file is then read again)."""
+    if type(entry) is not list or len(entry) != 7:
         return None
-    created, preset, seats = entry.get("created"), entry.get("preset"), entry.get("seats")
-    if not (
-        isinstance(created, str)
-        and preset in ("cross", "trains")
-        and isinstance(seats, list)
-        and seats
-    ):
+    size, mtime_ns, inode, created, preset, rounds, seats = entry
+    if not (_is_count(size) and _is_count(mtime_ns) and _is_count(inode) and _is_count(rounds)):
+        return None
+    if type(created) is not str or preset not in PRESETS or type(seats) is not list or not seats:
         return None
     try:
         created_time = datetime.fromisoformat(created)
@@ -288,18 +285,14 @@ def _entry_from_json(path: Path, entry: Any, checks: str) -> _Remembered | None:
         return None
     if created_time.utcoffset() is None:
         return None
-    levels = frozenset(ladder_level(level) for level in known_levels())
-    results = [_seat_from_json(seat, levels) for seat in seats]
-    if any(result is None for result in results):
-        return None
-    game = FinishedGame(
-        path=path,
-        created=created_time,
-        preset=preset,
-        rounds=entry["rounds"],
-        seats=tuple(result for result in results if result is not None),
-    )
-    return _Remembered((entry["size"], entry["mtime_ns"], entry["inode"]), checks, game)
+    results = []
+    for value in seats:
+        result = _seat_from_json(value, levels)
+        if result is None:
+            return None
+        results.append(result)
+    game = FinishedGame(path, created_time, preset, rounds, tuple(results))
+    return _Remembered((size, mtime_ns, inode), checks, game)
 
 
 # ----- gathering -------------------------------------------------------------------------------
@@ -318,8 +311,12 @@ def _facts(summary: SaveSummary, checks: str) -> tuple[FinishedGame | SaveSummar
     more, a summary with the error), and whether the file had to be read."""
     key = str(summary.path)
     known = _remembered.get(key)
-    if known is not None and known.checks == checks and known.stamp == _stamp_of(summary.path):
-        return known.game, False
+    if known is not None and known.checks == checks:
+        if _vouched.get(key) is summary:
+            return known.game, False
+        if known.stamp == _stamp_of(summary.path):
+            _vouched[key] = summary
+            return known.game, False
     try:
         record, file_stamp = load_record_with_stamp(summary.path)
     except RecordError as error:
@@ -376,6 +373,7 @@ def gather(progress: Progress | None = None) -> Gathered:
         ]
         for key in gone:
             del _remembered[key]
+            _vouched.pop(key, None)
         if learnt or gone:
             _save_cache(games, checks)
         games.sort(key=lambda game: (game.created, game.path.name))

@@ -142,8 +142,10 @@ def _share(seat: SeatResult, game: FinishedGame) -> float:
 
 
 def _add_player(players: dict[str, _Player], seat: SeatResult, game: FinishedGame) -> None:
-    score = GameScore(seat.total, game.created, game.path)
-    player = players.setdefault(seat.name, _Player(best=score, worst=score))
+    player = players.get(seat.name)
+    if player is None:
+        score = GameScore(seat.total, game.created, game.path)
+        player = players[seat.name] = _Player(best=score, worst=score)
     player.games += 1
     player.won += seat.place == 1
     player.shared += seat.place == 1 and game.winners > 1
@@ -152,9 +154,9 @@ def _add_player(players: dict[str, _Player], seat: SeatResult, game: FinishedGam
     player.zero_rounds += seat.zero_rounds
     player.rounds += game.rounds
     if seat.total < player.best.total:
-        player.best = score
+        player.best = GameScore(seat.total, game.created, game.path)
     if seat.total > player.worst.total:
-        player.worst = score
+        player.worst = GameScore(seat.total, game.created, game.path)
     best_place: dict[str, int] = {}
     for other in game.seats:
         if other.level is not None:

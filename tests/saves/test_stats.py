@@ -220,6 +220,17 @@ def test_a_changed_file_is_read_again(reads: list[Path]) -> None:
     assert {s.name for g in gathered.games for s in g.seats} == {"Ana", "Bea", "Cy", "Dee"}
 
 
+def test_a_file_changed_while_the_app_runs_is_read_again(reads: list[Path]) -> None:
+    path = write(finished([*people("Ana", "Bea")], seed=1), "game.json")
+    gather()
+    gather()  # the file's summary is now vouched for
+    reads.clear()
+    write(finished([*people("Cy", "Dee")], seed=3), "game.json")
+    (only,) = gather().games
+    assert reads == [path]
+    assert [seat.name for seat in only.seats] == ["Cy", "Dee"]
+
+
 def test_a_file_that_breaks_is_listed_and_a_deleted_one_forgotten(reads: list[Path]) -> None:
     keep = write(finished([*people("Ana", "Bea")], seed=1), "keep.json")
     broken = write(finished([*people("Ana", "Bea")], seed=2), "broken.json")
@@ -248,7 +259,7 @@ def test_a_bad_cache_is_rebuilt_from_the_files(reads: list[Path], cache: str) ->
     expected = gather()
     if cache == "BAD-ENTRY":
         document = json.loads(cache_path().read_text(encoding="utf-8"))
-        document["files"]["game.json"]["seats"][0][0] = "\u202eAna"  # not a name
+        document["files"]["game.json"][6][0][0] = "\u202eAna"  # seat 0's name: not a name
         cache = json.dumps(document)
     cache_path().write_text(cache, encoding="utf-8")
     new_process()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 import pytest
@@ -100,8 +101,6 @@ async def test_the_files_are_read_in_a_worker_thread(monkeypatch: pytest.MonkeyP
     original = stats_module.gather
 
     def gather(*args, **kwargs):  # type: ignore[no-untyped-def]
-        import threading
-
         threads.append(threading.current_thread() is threading.main_thread())
         return original(*args, **kwargs)
 
@@ -152,3 +151,32 @@ def test_stats_snapshot_without_colour(snap_compare, monkeypatch: pytest.MonkeyP
     assert snap_compare(
         ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=settle(None)
     )
+
+
+async def test_leaving_before_the_reading_ends_is_fine(monkeypatch: pytest.MonkeyPatch) -> None:
+    save_games(2)
+    release = threading.Event()
+    finished = threading.Event()
+    original = stats_module.gather
+
+    def slow_gather(*args, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait(timeout=30)
+        try:
+            return original(*args, **kwargs)
+        finally:
+            finished.set()
+
+    monkeypatch.setattr("chickenfoot.tui.screens.stats.gather", slow_gather)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen), "the statistics")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+        release.set()
+        await wait_for(pilot, finished.is_set, "the reading to end")
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+    assert app.return_code in (None, 0)
