@@ -1,11 +1,11 @@
 """A line chart that gives way to words when it has no room.
 
 :class:`ChartView` follows a reactive ``shown`` (a :class:`~chickenfoot.play.charts.ChartShown`)
-and draws it with textual-plotext: the axes and labels in the text colour of the theme, each
-line in a colour of the theme *and* with a marker of its own (so it reads with ``NO_COLOR``
-too), and a legend that names the lines literally (never as markup). When the widget is
-smaller than :data:`MIN_WIDTH` x :data:`MIN_HEIGHT`, or there is nothing to draw, it shows
-the chart's words instead; it never overflows.
+and draws it with textual-plotext on the widget's own background: the ticks in the theme's
+text colour, each line in a colour of the theme *and* with a marker of its own (so it reads
+with ``NO_COLOR`` too), and a legend that names the lines literally (never as markup). When
+the widget is smaller than :data:`MIN_WIDTH` x :data:`MIN_HEIGHT`, or there is nothing to
+draw, it shows the chart's words instead; it never overflows.
 """
 
 from __future__ import annotations
