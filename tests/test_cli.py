@@ -22,6 +22,9 @@ from chickenfoot.rules import RuleSet
 from chickenfoot.saves.record import load_record
 from chickenfoot.text.transcript import transcript
 
+HANG_LIMIT = 60
+"""Seconds after which a command that has not ended is taken to hang."""
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """Run the command; its exit status, stdout and stderr."""
@@ -473,7 +476,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def run_command(
     *argv: str, environment: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``chickenfoot ARGV`` in a new process (10 s at most), as a user would."""
+    """Run ``chickenfoot ARGV`` in a new process, as a user would. A hang fails the test after
+    a minute (generous: a loaded machine is slow to start Python, and a hang is forever)."""
     code = "import sys; from chickenfoot.cli import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.run(
         [sys.executable, "-c", code, *argv],
@@ -481,7 +485,7 @@ def run_command(
         text=True,
         encoding="utf-8",
         errors="replace",
-        timeout=10,
+        timeout=HANG_LIMIT,
         check=False,
         cwd=ROOT,
         env=environment,
@@ -564,7 +568,7 @@ def test_a_real_ctrl_c_prints_no_traceback(saved_game: Path) -> None:
     assert process.stdout is not None
     assert process.stdout.readline() == "loading\n"
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=10)
+    out, err = process.communicate(timeout=HANG_LIMIT)
     assert process.returncode == 130
     assert (out, err) == ("", "chickenfoot replay: stopped (Ctrl+C)\n")
 

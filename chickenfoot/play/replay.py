@@ -32,6 +32,7 @@ from chickenfoot.rules import (
 )
 from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.describe import describe_turn
+from chickenfoot.text.hints import assist_line, assists_by_place, help_counts
 from chickenfoot.text.transcript import private_round
 from chickenfoot.text.words import plural, sorted_hand
 
@@ -217,6 +218,8 @@ class ReplayView:
         self.cursor = ReplayCursor(record)
         self.names = tuple(seat.name for seat in record.seats)
         self.private_round = private_round(record)
+        self.helped = assists_by_place(record.assists)
+        """The hints and take-backs, by the number of actions when they happened."""
 
     def is_private(self, index: int) -> bool:
         """True if the position after ``index`` actions is in the private round."""
@@ -230,7 +233,8 @@ class ReplayView:
         turn = self.cursor.turn_at(index)
         viewer = NOBODY if self.is_private(index) else None
         events = visible_to(turn.events, NOBODY) if viewer == NOBODY else turn.events
-        return describe_turn(turn.action, events, turn.before, self.names, viewer)
+        lines = describe_turn(turn.action, events, turn.before, self.names, viewer)
+        return lines + [assist_line(assist, self.names) for assist in self.helped.get(index, [])]
 
     def shown(self) -> ReplayShown:
         """What the position under the cursor shows (a pure read)."""
@@ -251,15 +255,17 @@ class ReplayView:
             else frozenset()
         )
         hands = []
+        hints, take_backs = self.record.hints_used(), self.record.take_backs()
         for seat, dealt in enumerate(state.hands):
             on_turn = seat == state.turn and not state.over
             tiles = sorted_hand(dealt)
             points = hand_points(tiles, state.rules.double_blank_points)
             marker = "▶ " if on_turn else ""
             worth = "" if private else f" worth {points}"
+            counts = help_counts(hints[seat], take_backs[seat])
             title = (
                 f"{marker}{self.names[seat]} · {plural(len(tiles), 'tile')}{worth}"
-                f" · total {state.totals[seat]}"
+                f" · total {state.totals[seat]}{' · ' + counts if counts else ''}"
             )
             hands.append(
                 HandShown(

@@ -15,17 +15,25 @@ This module imports no Textual: the screens drive it, tests can too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
-from chickenfoot.bots import Strategy, make_bot
+from chickenfoot.bots import Hint, StopCheck, Strategy, hint, make_bot
 from chickenfoot.bots.registry import seat_seed
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
 from chickenfoot.saves.files import FileStamp
 from chickenfoot.saves.locks import GameLock, LockInfo, acquire_game_lock, who_holds
 from chickenfoot.saves.record import GameRecord, SeatConfig, load_record_with_stamp, save_record
 from chickenfoot.saves.storage import autosave_path
+
+Decision: TypeAlias = Callable[[StopCheck | None], Action]
+"""A computer player's decision (see :meth:`GameSession.bot_decision`)."""
+
+HINT_THINK_TIME = 0.3
+"""Seconds the expert thinks about a hint (longer than a move: a person asked)."""
 
 
 class OpenElsewhere(Exception):
@@ -67,12 +75,17 @@ class GameSession:
     """The file as this session last read or wrote it (None before the first save)."""
     lock: GameLock | None = None
     """This window's hold on the game (None once closed)."""
+    decisions: list[int] = field(default_factory=list)
+    """Where the person's choices of the round in play were made: the number of actions
+    before each (a take-back goes back to the latest)."""
     _legal: tuple[GameState | None, tuple[Action, ...]] = field(default=(None, ()), repr=False)
 
     def __post_init__(self) -> None:
         for seat, config in enumerate(self.record.seats):
             if config.level is not None:
-                self.bots[seat] = make_bot(config.level, seat_seed(self.record.seed, seat))
+                self.bots[seat] = make_bot(
+                    config.level, seat_seed(self.record.seed, seat), think_time=config.think_time
+                )
 
     # ----- creating ------------------------------------------------------------------------
 
@@ -122,18 +135,13 @@ class GameSession:
     @classmethod
     def from_record(cls, record: GameRecord, path: Path) -> GameSession:
         """A session at the end of ``record``; the current round's turns seed the screen."""
-        round_turns: list[Turn] = []
-        before: GameState | None = None
-        for state, events, action in record.replay():
-            if any(isinstance(event, RoundStarted) for event in events):
-                round_turns = []
-            round_turns.append(Turn(before, action, events))
-            before = state
+        turns, decisions = _round_so_far(record)
         return cls(
             record=record,
             path=path,
             state=record.final_state(),
-            opening_turns=tuple(round_turns),
+            opening_turns=turns,
+            decisions=decisions,
         )
 
     @classmethod
@@ -196,17 +204,70 @@ class GameSession:
         :attr:`unsaved` says why the file is behind, and the next save writes them all.
         """
         before = self.state
+        choice = len(self.legal()) > 1
         state, events = apply(before, action)
+        if self.take_backs_allowed and action.seat in self.humans and choice:
+            self.decisions.append(len(self.record.actions))
+        if any(isinstance(event, RoundStarted) for event in events):
+            self.decisions.clear()
         self.record = self.record.appended(action)
         self.state = state
         self.try_save()
         return Turn(before, action, events)
 
-    def bot_action(self) -> Action:
+    # ----- help: hints and take-backs --------------------------------------------------------
+
+    @property
+    def take_backs_allowed(self) -> bool:
+        """True when one person plays against computers only (never in pass-and-play)."""
+        return lone_person(self.record.seats) is not None
+
+    def can_take_back(self) -> bool:
+        """True if the person may take back now: back to their latest choice of this round."""
+        return self.take_backs_allowed and bool(self.decisions) and not self.state.over
+
+    def take_back(self) -> int:
+        """Take back every action since the person's latest choice of this round (theirs and
+        the computers' since), recording the take-back; returns how many were undone.
+
+        The decks stay as they are: the same tiles come up again. Raises ``ValueError`` if
+        :meth:`can_take_back` is False.
+        """
+        if not self.can_take_back():
+            raise ValueError("there is nothing to take back")
+        keep = self.decisions[-1]
+        undone = len(self.record.actions) - keep
+        self.record = self.record.taken_back(self.humans[0], keep)
+        self.state = self.record.final_state()
+        self.opening_turns, self.decisions = _round_so_far(self.record)
+        self.try_save()
+        return undone
+
+    def hint_decision(self, think_time: float = HINT_THINK_TIME) -> Callable[[StopCheck], Hint]:
+        """The expert's suggestion for the person on turn, ready to be worked out (in a worker
+        thread if need be; it reads only the view it holds). Call it with a stop check."""
+        view = self.state.view(self.state.turn)
+        seed = len(self.record.actions)
+        return lambda should_stop: hint(
+            view, seed=seed, think_time=think_time, should_stop=should_stop
+        )
+
+    def note_hint(self) -> None:
+        """Record that the person on turn had a hint (and save)."""
+        self.record = self.record.with_hint(self.state.turn)
+        self.try_save()
+
+    def bot_action(self, should_stop: StopCheck | None = None) -> Action:
         """The action the computer seat on turn chooses from its own view of the game."""
+        return self.bot_decision()(should_stop)
+
+    def bot_decision(self) -> Decision:
+        """The computer seat on turn's decision, ready to be made: it holds the seat's view
+        and legal actions and reads nothing else, so it may run in a worker thread while the
+        session goes on. Call it with a ``should_stop`` check (or None) to get the action;
+        a thinking player answers soon after the check turns true."""
         seat = self.state.turn
-        bot = self.bots[seat]
-        return bot.choose(self.state.view(seat), self.legal())
+        return partial(self.bots[seat].choose, self.state.view(seat), self.legal())
 
     def save(self) -> None:
         """Write the record to the autosave path (atomically), unless another window changed
@@ -235,3 +296,28 @@ class GameSession:
     def save_as(self, path: Path) -> None:
         """Write a named copy of the record to ``path`` (the autosave goes on as before)."""
         save_record(self.record, path)
+
+
+def _round_so_far(record: GameRecord) -> tuple[tuple[Turn, ...], list[int]]:
+    """The round in play of ``record`` replayed (its deal first), and where the person chose in
+    it (see :attr:`GameSession.decisions`; only with one person against computers)."""
+    person = lone_person(record.seats)
+    turns: list[Turn] = []
+    decisions: list[int] = []
+    before: GameState | None = None
+    for index, (state, events, action) in enumerate(record.replay()):
+        chosen = before is not None and action is not None and action.seat == person
+        if chosen and before is not None and len(legal_actions(before)) > 1:  # not forced
+            decisions.append(index - 1)
+        if any(isinstance(event, RoundStarted) for event in events):
+            turns, decisions = [], []
+        turns.append(Turn(before, action, events))
+        before = state
+    return tuple(turns), decisions
+
+
+def lone_person(seats: tuple[SeatConfig, ...]) -> int | None:
+    """The seat of the only person at the table when every other seat is a computer (take-backs
+    are allowed then, never in pass-and-play); None otherwise."""
+    humans = [seat for seat, config in enumerate(seats) if config.player == "human"]
+    return humans[0] if len(humans) == 1 and len(seats) > 1 else None

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from chickenfoot.bots import Hint
 from chickenfoot.play.keys import TileTyping, end_keys
-from chickenfoot.play.session import GameSession, Turn
+from chickenfoot.play.session import Decision, GameSession, Turn
 from chickenfoot.rules import (
     Action,
     Board,
@@ -43,6 +44,7 @@ from chickenfoot.rules import (
 )
 from chickenfoot.text import prompts
 from chickenfoot.text.describe import board_requirement, describe_turn, foot_news
+from chickenfoot.text.hints import assist_line, hint_text
 from chickenfoot.text.words import seat_name, sorted_hand
 
 NOBODY = -1
@@ -182,6 +184,12 @@ Step = ComputerTurn | HandOff | PersonTurn | LookAtDraw | RoundOver | GameEnded 
 """What the turn loop does next (see :meth:`Table.next_step`)."""
 
 
+TURN_ACTIONS = frozenset(
+    {"select_tile", "choose_end", "play", "draw", "pass_turn", "keep", "unavailable", "hint"}
+)
+"""The screen actions of a turn's keys: off while a hand-off or a dead draw waits for Enter."""
+
+
 class Table:
     """A game at the table: the session, the selection, who has the keyboard, the news."""
 
@@ -197,6 +205,8 @@ class Table:
         """The tiles each seat drew on its latest turn (the hand marks them as new)."""
         self.feedback = ""
         """The latest news, or why the last key did nothing (shown under the status)."""
+        self.thinking = False
+        """True while the computer seat on turn is still thinking after its pause is over."""
         self._keyboard: int | None = None
         self._last_actor: int | None = None
         self._news: list[LookAtDraw | RoundOver | GameEnded] = []
@@ -204,8 +214,14 @@ class Table:
         """Per seat, how many tiles the board held when it last acted (this round)."""
         self._digits = TileTyping()
         self._end_typed = ""
-        turns = session.opening_turns
-        afters = [turn.before for turn in turns[1:]] + [session.state]
+        self._read_round()
+
+    def _read_round(self) -> None:
+        """Learn the round so far from the session: the tiles each seat drew last, and how
+        much of the board each seat has seen."""
+        self.fresh_tiles, self._seen, self._news, self._last_actor = {}, {}, [], None
+        turns = self.session.opening_turns
+        afters = [turn.before for turn in turns[1:]] + [self.session.state]
         for turn, after in zip(turns, afters, strict=True):
             if turn.action is not None and after is not None:
                 self._note_fresh_tiles(turn.action.seat, turn.events)
@@ -267,8 +283,19 @@ class Table:
         return lines
 
     def opening_lines(self) -> list[str]:
-        """The log of the round so far, as the game was reopened."""
-        return [line for turn in self.session.opening_turns for line in self.log_lines(turn)]
+        """The log of the round so far, as the game was reopened (hints and take-backs in
+        their places)."""
+        record, turns = self.session.record, self.session.opening_turns
+        base = len(record.actions) - len(turns) + 1  # actions after the round's deal turn
+        helped: dict[int, list[str]] = {}
+        for assist in record.assists:
+            if base <= assist.at < base + len(turns):
+                helped.setdefault(assist.at - base, []).append(assist_line(assist, self.names))
+        lines: list[str] = []
+        for index, turn in enumerate(turns):
+            lines += self.log_lines(turn)
+            lines += helped.get(index, [])
+        return lines
 
     # ----- the hand on turn --------------------------------------------------------------------
 
@@ -298,6 +325,32 @@ class Table:
     def labels(self) -> dict[str, str]:
         """The key of every open end now (see :func:`~chickenfoot.play.keys.end_keys`)."""
         return end_keys(self.state.board)
+
+    def key_works(self, action: str) -> bool:
+        """True if the key of the screen's ``action`` does something now. The keys of a turn
+        (choosing, playing) stay listed while people play, so the footer is not rebuilt on
+        every turn: pressed out of turn they say why they do nothing. Nothing of a turn works
+        while a hand-off or a dead draw waits for Enter."""
+        step = self.next_step()
+        if action == "show_hand":
+            return isinstance(step, HandOff)
+        if action == "seen_draw":
+            return isinstance(step, LookAtDraw)
+        if action in TURN_ACTIONS and isinstance(step, HandOff | LookAtDraw):
+            return False
+        if action in ("select_tile", "choose_end", "play", "unavailable"):
+            return bool(self.session.humans) and not self.state.over
+        if action in ("draw", "keep"):
+            return self.can(action)
+        if action == "pass_turn":
+            return self.can("pass")
+        if action == "speed":
+            return bool(self.session.computers)
+        if action == "hint":
+            return self.human_turn
+        if action == "take_back":
+            return self.can_take_back()
+        return True
 
     def can(self, kind: str) -> bool:
         """True if the person on turn may ``draw``, ``pass`` (nothing to play or draw) or
@@ -389,6 +442,8 @@ class Table:
         seat = state.turn
         who = seat_name(self.names, seat)
         if not self.session.is_human(seat):
+            if self.thinking:
+                return StatusShown(prompts.computer_thinking(who))
             return StatusShown(prompts.computer_playing(who))
         if not self.human_turn:
             return StatusShown(prompts.waiting_for(who))
@@ -637,8 +692,42 @@ class Table:
         return prompts.computer_pause(self.bot_delay)
 
     def computer_action(self) -> Action:
-        """The action the computer seat on turn chooses."""
+        """The action the computer seat on turn chooses (at once, on this thread)."""
         return self.session.bot_action()
+
+    # ----- help: hints and take-backs -----------------------------------------------------------
+
+    def show_hint(self, hint: Hint) -> str:
+        """Select the hinted play (tile and end), record that a hint was given, and return the
+        hint in words for the status line."""
+        action = hint.action
+        if isinstance(action, Play) and action.tile in self.hand():
+            self.selected_tile, self.chosen = action.tile, action.target
+        self.session.note_hint()
+        text = hint_text(hint, self.names, self.labels())
+        self.tell(text)
+        return text
+
+    def latest_help_line(self) -> str:
+        """The log's line for the latest hint or take-back."""
+        return assist_line(self.session.record.assists[-1], self.names)
+
+    def can_take_back(self) -> bool:
+        """True if the person may take back now (see :meth:`GameSession.can_take_back`)."""
+        return self.session.can_take_back()
+
+    def take_back(self) -> str:
+        """Take back to the person's latest choice; the news in words."""
+        undone = self.session.take_back()
+        self._read_round()
+        text = prompts.taken_back(undone)
+        self.tell(text)
+        return text
+
+    def computer_decision(self) -> Decision:
+        """The computer seat on turn's decision, to be made in a worker thread
+        (:meth:`GameSession.bot_decision`)."""
+        return self.session.bot_decision()
 
     def hand_over(self, seat: int) -> None:
         """``seat``'s person took the keyboard at the hand-off: their hand may be shown."""

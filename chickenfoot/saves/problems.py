@@ -144,6 +144,8 @@ def _item_problem(item: Any, location: list[int | str]) -> str:
         return str(cause) if cause is not None else "this value is not valid here"
     if kind in ("int_type", "int_parsing", "int_from_float"):
         return f"must be a whole number, not {shown}"
+    if kind in ("float_type", "float_parsing", "finite_number"):
+        return f"must be a number, not {shown}"
     if kind in ("bool_type", "bool_parsing"):
         return f"must be true or false, not {shown}"
     if kind in ("string_type", "string_unicode"):

@@ -41,6 +41,7 @@ from pydantic import (
     model_validator,
 )
 
+from chickenfoot.bots import THINKING_LEVELS
 from chickenfoot.rules import (
     Action,
     BadDeck,
@@ -80,7 +81,7 @@ from chickenfoot.saves.strict_json import JsonProblem, parse_strict_json
 FORMAT_NAME: Final = "chickenfoot"
 """The value of the ``format`` field of every saved game."""
 
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
 """The version this program writes. Older versions are upgraded by :data:`MIGRATIONS`."""
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -92,6 +93,11 @@ SEED_MAX = 2**63 - 1
 """Seeds are signed 64-bit integers."""
 MAX_DOUBLE_BLANK_POINTS = 1000
 """The most points a 0|0 left in hand may score."""
+THINK_TIME_MIN = 0.01
+THINK_TIME_MAX = 10.0
+"""The bounds of a thinking computer player's think time, in seconds."""
+MAX_ASSISTS = 100_000
+"""The most hints and take-backs a game may record."""
 
 __all__ = [
     "FORMAT_NAME",
@@ -99,6 +105,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MIGRATIONS",
     "NAME_MAX_LENGTH",
+    "Assist",
     "FileStamp",
     "GameRecord",
     "RecordError",
@@ -117,7 +124,14 @@ __all__ = [
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
-MIGRATIONS: dict[int, Migration] = {}
+
+def _from_version_1(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 added hints and take-backs (``assists``) and a seat's ``think_time``: a
+    version-1 game had neither."""
+    return {**document, "assists": []}
+
+
+MIGRATIONS: dict[int, Migration] = {1: _from_version_1}
 """Upgrade functions by version: ``MIGRATIONS[n]`` turns a version-``n`` document (the parsed
 JSON object) into a version-``n + 1`` one. The loader sets ``version`` itself after each step.
 When the format changes: bump :data:`FORMAT_VERSION`, add the step here, and commit a sample of
@@ -210,12 +224,11 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _action_from(value: Any, index: int, players: int | None) -> Play | Draw | Pass:
-    """Recorded action number ``index`` (0-based) from its JSON object, checked field by
-    field (``players``, if known, bounds the seat); :class:`RecordError` if it is wrong."""
+def _action_from(value: Any, where: str, players: int | None) -> Play | Draw | Pass:
+    """The recorded action at ``where`` (e.g. ``actions[3]``) from its JSON object, checked
+    field by field (``players``, if known, bounds the seat); :class:`RecordError` if wrong."""
     if isinstance(value, (Play, Draw, Pass)):
         return value
-    where = f"actions[{index}]"
     if not isinstance(value, dict):
         raise RecordError(
             None,
@@ -263,6 +276,92 @@ def _action_from(value: Any, index: int, players: int | None) -> Play | Draw | P
             None, f"{where}.target", f"must be text in quotes, not {json_kind(target)}"
         )
     return play(seat, tile, target)
+
+
+_ASSIST_FIELDS = {"hint": ("kind", "seat", "at"), "take_back": ("kind", "seat", "at", "undone")}
+
+
+def _assist_from(value: Any, index: int, players: int | None) -> Assist:
+    """Recorded hint or take-back number ``index`` (0-based) from its JSON object, checked
+    field by field; :class:`RecordError` if it is wrong."""
+    if isinstance(value, Assist):
+        return value
+    where = f"assists[{index}]"
+    if not isinstance(value, dict):
+        raise RecordError(
+            None,
+            where,
+            f'an assist is an object such as {{"kind": "hint", "seat": 0, "at": 12}}, '
+            f"not {json_kind(value)}",
+        )
+    kind = value.get("kind")
+    if not isinstance(kind, str) or kind not in _ASSIST_FIELDS:
+        raise RecordError(
+            None, f"{where}.kind", f'must be "hint" or "take_back", not {short_json(kind)}'
+        )
+    fields = _ASSIST_FIELDS[kind]
+    for key in value:
+        if key not in fields:
+            raise RecordError(
+                None,
+                f"{where}.{key}",
+                f"unknown field {short_json(key)}: this program does not know it",
+            )
+    for key in fields:
+        if key not in value:
+            raise RecordError(None, f"{where}.{key}", f'the field "{key}" is missing')
+    seat, at = value["seat"], value["at"]
+    highest = (players if players is not None else MAX_PLAYERS) - 1
+    if not _is_whole(seat) or not 0 <= seat <= highest:
+        raise RecordError(
+            None, f"{where}.seat", f"must be a seat from 0 to {highest}, not {short_json(seat)}"
+        )
+    if not _is_whole(at) or at < 0:
+        raise RecordError(
+            None, f"{where}.at", f"must be a whole number from 0, not {short_json(at)}"
+        )
+    undone = value.get("undone", [])
+    if not isinstance(undone, list):
+        raise RecordError(
+            None, f"{where}.undone", f"must be a list of actions, not {json_kind(undone)}"
+        )
+    actions = tuple(
+        _action_from(action, f"{where}.undone[{number}]", players)
+        for number, action in enumerate(undone)
+    )
+    return Assist(kind=kind, seat=seat, at=at, undone=actions)  # type: ignore[arg-type]
+
+
+def _check_take_backs(record: GameRecord) -> None:
+    """Every take-back undid moves that were played: working back from the actions kept,
+    each take-back's line (what it kept, then what it undid) is a legal game, and a hint
+    was given within the game as it stood. :class:`RecordError` names the first that is not."""
+    line = record.actions
+    for index in range(len(record.assists) - 1, -1, -1):
+        assist = record.assists[index]
+        where = f"assists[{index}]"
+        if assist.at > len(line):
+            raise RecordError(
+                None,
+                f"{where}.at",
+                f"the game had only {len(line)} actions at that point, not {assist.at}",
+            )
+        if assist.kind != "take_back":
+            continue
+        if not assist.undone:
+            raise RecordError(None, f"{where}.undone", "a take-back undoes at least one action")
+        line = line[: assist.at] + assist.undone
+        position = core.new_game(record.rules, record.decks)
+        for number, action in enumerate(line):
+            if core.is_over(position):
+                raise RecordError(
+                    None, f"{where}.undone", "it undoes actions after the end of the game"
+                )
+            try:
+                position = core.play(position, core.to_move(action))
+            except IllegalAction as error:
+                place = f"{where}.undone[{number - assist.at}]" if number >= assist.at else where
+                raise RecordError(None, place, f"an action the rules forbid: {error}") from None
 
 
 def _rules_from(value: dict[str, Any]) -> RuleSet:
@@ -378,7 +477,14 @@ class SeatConfig(FrozenModel):
         None,
         min_length=1,
         max_length=LEVEL_MAX_LENGTH,
-        description="The computer player's level (e.g. 'random', 'greedy'); null for a human.",
+        description="The computer player's level (e.g. 'casual', 'expert'); null for a human.",
+    )
+    think_time: float | None = Field(
+        None,
+        ge=THINK_TIME_MIN,
+        le=THINK_TIME_MAX,
+        description="Seconds a thinking computer player (an expert) thinks per decision; "
+        "left out for its default.",
     )
 
     @field_validator("name", mode="before")
@@ -400,6 +506,11 @@ class SeatConfig(FrozenModel):
             raise ValueError("a computer player needs a level, e.g. 'greedy'")
         if self.player == "human" and self.level is not None:
             raise ValueError(f"a human player has no level (found {self.level!r}): use null")
+        if self.think_time is not None and self.level not in THINKING_LEVELS:
+            raise ValueError(
+                f"only {' and '.join(sorted(THINKING_LEVELS))} players think: a "
+                f"{self.level or 'human'} player has no think_time"
+            )
         return self
 
 
@@ -417,11 +528,28 @@ def seat_problem(name: str, player: str, level: str | None = None) -> str | None
     return None
 
 
+class Assist(FrozenModel):
+    """Help a person had: a hint (the expert's suggestion), or a take-back (their moves and
+    the computers' since undone, back to their previous decision). Kept so that a replay and
+    a transcript tell the game as it happened."""
+
+    kind: Literal["hint", "take_back"] = Field(description="'hint' or 'take_back'.")
+    seat: int = Field(ge=0, description="The seat of the person helped.")
+    at: int = Field(
+        ge=0,
+        description="How many actions the game had: when the hint was given, or that the "
+        "take-back kept.",
+    )
+    undone: tuple[Action, ...] = Field(
+        (), description="A take-back's actions taken back, in order (empty for a hint)."
+    )
+
+
 class GameRecord(FrozenModel):
     """A whole game: rules, seats, one shuffled deck per round and every action in order."""
 
     format: Literal["chickenfoot"] = Field(description="Always 'chickenfoot'.")
-    version: Literal[1] = Field(description="The format version (see docs/save-format.md).")
+    version: Literal[2] = Field(description="The format version (see docs/save-format.md).")
     created: datetime = Field(description="When the game was dealt, in UTC (ISO 8601).")
     seed: int | None = Field(
         None,
@@ -437,6 +565,9 @@ class GameRecord(FrozenModel):
         description="One shuffled full set per round, in the order it is dealt."
     )
     actions: tuple[Action, ...] = Field(description="Every action of the game, in order.")
+    assists: tuple[Assist, ...] = Field(
+        (), description="Every hint and take-back, in the order they happened."
+    )
 
     @field_validator("created", mode="before")
     @classmethod
@@ -529,7 +660,24 @@ class GameRecord(FrozenModel):
                 f"{len(value)} actions, but a game under these rules cannot take more than "
                 f"{most_actions(rules)}",
             )
-        return tuple(_action_from(action, index, players) for index, action in enumerate(value))
+        return tuple(
+            _action_from(action, f"actions[{index}]", players) for index, action in enumerate(value)
+        )
+
+    @field_validator("assists", mode="before")
+    @classmethod
+    def _read_assists(cls, value: Any, info: ValidationInfo) -> Any:
+        if not isinstance(value, (list, tuple)):
+            return value
+        if len(value) > MAX_ASSISTS:
+            raise RecordError(
+                None,
+                "assists",
+                f"{len(value)} hints and take-backs: a game may hold at most {MAX_ASSISTS}",
+            )
+        rules = info.data.get("rules")
+        players = rules.players if isinstance(rules, RuleSet) else None
+        return tuple(_assist_from(item, index, players) for index, item in enumerate(value))
 
     @model_validator(mode="after")
     def _consistent(self) -> GameRecord:
@@ -537,6 +685,7 @@ class GameRecord(FrozenModel):
             check_decks(self.rules, self.decks)
         except BadDeck as error:
             raise RecordError(None, _bad_deck_place(self.rules, self.decks), str(error)) from None
+        _check_take_backs(self)
         return self
 
     # ----- building ------------------------------------------------------------------------
@@ -600,6 +749,42 @@ class GameRecord(FrozenModel):
         fields = {name: self.__dict__[name] for name in type(self).model_fields}
         fields["actions"] = self.actions[:action_count]
         return type(self).model_construct(**fields)
+
+    def with_hint(self, seat: int) -> GameRecord:
+        """This record with a hint given to ``seat`` now (after its last action)."""
+        return self._with_assist(Assist(kind="hint", seat=seat, at=len(self.actions)))
+
+    def taken_back(self, seat: int, keep: int) -> GameRecord:
+        """This record with every action after the first ``keep`` taken back by ``seat``: the
+        actions end there and the take-back, with the actions it undid, is recorded."""
+        undone = self.actions[keep:]
+        record = self.truncated(keep)
+        return record._with_assist(Assist(kind="take_back", seat=seat, at=keep, undone=undone))
+
+    def hints_used(self) -> tuple[int, ...]:
+        """How many hints each seat had, in seat order."""
+        counts = [0] * len(self.seats)
+        for assist in self.assists:
+            if assist.kind == "hint":
+                counts[assist.seat] += 1
+        return tuple(counts)
+
+    def take_backs(self) -> tuple[int, ...]:
+        """How many take-backs each seat made, in seat order."""
+        counts = [0] * len(self.seats)
+        for assist in self.assists:
+            if assist.kind == "take_back":
+                counts[assist.seat] += 1
+        return tuple(counts)
+
+    def _with_assist(self, assist: Assist) -> GameRecord:
+        fields = {name: self.__dict__[name] for name in type(self).model_fields}
+        fields["assists"] = self.assists + (assist,)
+        record = type(self).model_construct(**fields)
+        for remembered in _REMEMBERED:
+            if remembered in self.__dict__:
+                record.__dict__[remembered] = self.__dict__[remembered]
+        return record
 
     # ----- replaying -----------------------------------------------------------------------
 
@@ -719,6 +904,13 @@ def _action_json(action: Play | Draw | Pass) -> str:
     return f'{{"kind": {json.dumps(action.kind)}, "seat": {action.seat}}}'
 
 
+def _assist_json(assist: Assist) -> str:
+    head = f'{{"kind": "{assist.kind}", "seat": {assist.seat}, "at": {assist.at}'
+    if assist.kind == "hint":
+        return head + "}"
+    return head + f', "undone": [{", ".join(_action_json(action) for action in assist.undone)}]}}'
+
+
 def _record_json(record: GameRecord) -> str:
     """The saved-game text: the top level indented, each seat, deck and action on one line."""
     dump = record.model_dump(mode="json", include={"format", "version", "created", "seed", "rules"})
@@ -731,9 +923,17 @@ def _record_json(record: GameRecord) -> str:
             return "[]"
         return "[\n    " + ",\n    ".join(items) + "\n  ]"
 
-    seats = [line(seat.model_dump(mode="json")) for seat in record.seats]
+    seats = [
+        line(
+            seat.model_dump(
+                mode="json", exclude={"think_time"} if seat.think_time is None else None
+            )
+        )
+        for seat in record.seats
+    ]
     decks = [line([str(tile) for tile in deck]) for deck in record.decks]
     actions = [_action_json(action) for action in record.actions]
+    assists = [_assist_json(assist) for assist in record.assists]
     parts = [
         f"  {line(name)}: {line(dump[name])}" for name in ("format", "version", "created", "seed")
     ]
@@ -743,6 +943,7 @@ def _record_json(record: GameRecord) -> str:
     parts.append(f'  "seats": {block(seats)}')
     parts.append(f'  "decks": {block(decks)}')
     parts.append(f'  "actions": {block(actions)}')
+    parts.append(f'  "assists": {block(assists)}')
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 

@@ -25,7 +25,9 @@ raises ``OSError`` (one line of plain words) if the folder cannot be written.
 
 from __future__ import annotations
 
+import threading
 import typing
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -214,3 +216,17 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     """
     path = path if path is not None else paths.settings_path()
     write_file(path, (settings.model_dump_json(indent=2) + "\n").encode("utf-8"))
+
+
+_WRITING = threading.Lock()
+"""One read-change-write of the settings file at a time (the app writes from threads)."""
+
+
+def update_settings(change: Callable[[Settings], Settings], path: Path | None = None) -> Settings:
+    """Read the settings, apply ``change`` and write the result back, one writer at a time:
+    a set-up remembered never drops the remembered display, nor the other way round. Returns
+    what was written; raises ``OSError`` (one line of plain words) if it cannot be."""
+    with _WRITING:
+        updated = change(load_settings(path)).model_copy(update={"problem": None})
+        save_settings(updated, path)
+        return updated

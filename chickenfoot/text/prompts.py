@@ -148,6 +148,11 @@ def computer_playing(who: str) -> str:
     return f"{who} (computer) is playing…"
 
 
+def computer_thinking(who: str) -> str:
+    """A computer seat on turn is still thinking (its pause is over)."""
+    return f"{who} (computer) is thinking…"
+
+
 def waiting_for(who: str) -> str:
     """A person is on turn but has not taken the keyboard yet."""
     return f"Waiting for {who} to take the keyboard"
@@ -186,6 +191,15 @@ def selection(
         return f"{who}: Enter plays {tile} on {chosen} ({labels.get(chosen, '?')})"
     keys = ", ".join(labels.get(end, "?") for end in ends)
     return f"{who}: {tile} fits {len(ends)} ends ({keys}) · choose one (↑/↓ or its key)"
+
+
+HINT_THINKING = "Thinking about a hint…"
+"""Shown while the expert works out a hint."""
+
+
+def taken_back(undone: int) -> str:
+    """A take-back was made."""
+    return f"Taken back: {plural(undone, 'move')}. Your turn again, with the same tiles to come."
 
 
 def computer_pause(seconds: float) -> str:

@@ -41,6 +41,7 @@ from chickenfoot.text.describe import (
     tie_break_text,
     winners_text,
 )
+from chickenfoot.text.hints import assist_line, assists_by_place, help_counts
 from chickenfoot.text.words import plural, seat_name, sorted_hand
 
 NOBODY = -1
@@ -66,10 +67,14 @@ def transcript(record: GameRecord) -> str:
     """
     writer = _Writer(tuple(seat.name for seat in record.seats), private_round(record))
     writer.header(record)
+    helped = assists_by_place(record.assists)
     previous: GameState | None = None
     state: GameState | None = None
     for number, (state, events, action) in enumerate(record.replay()):
         writer.step(number, previous, state, events, action)
+        writer.lines.extend(
+            f"     ({assist_line(a, writer.names)})" for a in helped.get(number, [])
+        )
         previous = state
     assert state is not None, "a replay always yields the first deal"
     writer.footer(record, state)
@@ -127,7 +132,8 @@ def rules_summary(rules: RuleSet) -> list[str]:
 def seat_description(seat: SeatConfig) -> str:
     """A seat in words: "Ana (human)" or "Bob (computer, greedy)"."""
     if seat.player == "computer":
-        return f"{seat.name} (computer, {seat.level})"
+        thinks = f", {seat.think_time:g} s a move" if seat.think_time is not None else ""
+        return f"{seat.name} (computer, {seat.level}{thinks})"
     return f"{seat.name} (human)"
 
 
@@ -159,10 +165,13 @@ class _Writer:
         self.lines.append("Rules:")
         self.lines.extend(f"  {phrase}" for phrase in rules_summary(record.rules))
         self.lines.append("Seats, in playing order:")
-        self.lines.extend(
-            f"  Seat {number}: {seat_description(seat)}"
-            for number, seat in enumerate(record.seats, start=1)
-        )
+        helped = zip(record.hints_used(), record.take_backs(), strict=True)
+        for number, (seat, (hints, take_backs)) in enumerate(
+            zip(record.seats, helped, strict=True), start=1
+        ):
+            counts = help_counts(hints, take_backs)
+            extra = f", {counts}" if counts else ""
+            self.lines.append(f"  Seat {number}: {seat_description(seat)}{extra}")
         if self.private is not None:
             self.lines.append(
                 f"Round {self.private + 1} is still in play at one keyboard: its hands and the "

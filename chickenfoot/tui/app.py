@@ -27,7 +27,7 @@ from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.rules import IllegalAction, RuleSet
 from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
-from chickenfoot.saves.settings import load_settings, save_settings
+from chickenfoot.saves.settings import Settings, load_settings, update_settings
 from chickenfoot.text import prompts
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
@@ -206,14 +206,18 @@ class ChickenFootApp(App[None]):
             self.outline = message.outline
         self._remember(bot_delay=message.bot_delay, outline=message.outline)
 
-    @work(thread=True, group="settings", exclusive=True)
+    @work(thread=True, group="settings")
     def _remember(self, **changes: object) -> None:
         """Write the display settings (in a thread; a failure is only a notice)."""
-        settings = load_settings()
         given = {name: value for name, value in changes.items() if value is not None}
-        display = settings.display.model_copy(update=given)
+
+        def changed(settings: Settings) -> Settings:
+            return settings.model_copy(
+                update={"display": settings.display.model_copy(update=given)}
+            )
+
         try:
-            save_settings(settings.model_copy(update={"display": display, "problem": None}))
+            update_settings(changed)
         except OSError as error:
             self.call_from_thread(self._tell, f"Could not remember the settings: {error}")
 

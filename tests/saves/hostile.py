@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from chickenfoot.saves.record import RecordError, load_record
+from chickenfoot.saves.record import FORMAT_VERSION, RecordError, load_record
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
-SAMPLE = SAMPLES / "v1-unfinished.json"
-"""A four-seat double-9 trains game, stopped in round 2: the base of most hostile files."""
+SAMPLE = SAMPLES / f"v{FORMAT_VERSION}-unfinished.json"
+"""A four-seat double-9 trains game, stopped in round 2, with a hint and a take-back: the
+base of most hostile files."""
 
 POSIX = sys.platform != "win32"
 
@@ -188,16 +189,16 @@ def _add_numbers(corpus: Corpus) -> None:
         "a number of 5000 digits", text.replace('"seed": ', '"seed": ' + "9" * 5000 + ', "x": ', 1)
     )
     corpus.text_file(
-        "version of 5000 digits", text.replace('"version": 1', '"version": ' + "1" * 5000, 1)
+        "version of 5000 digits", text.replace('"version": 2', '"version": ' + "1" * 5000, 1)
     )
     corpus.text_file("seed 1e999", text.replace('"seed": ', '"seed": 1e999, "x": ', 1))
-    corpus.text_file("version 1.0", text.replace('"version": 1', '"version": 1.0', 1))
-    corpus.text_file("version minus zero", text.replace('"version": 1', '"version": -0', 1))
+    corpus.text_file("version 1.0", text.replace('"version": 2', '"version": 2.0', 1))
+    corpus.text_file("version minus zero", text.replace('"version": 2', '"version": -0', 1))
     for constant in ("NaN", "Infinity", "-Infinity"):
         corpus.text_file(
             f"seed {constant}", text.replace('"seed": ', f'"seed": {constant}, "x": ', 1)
         )
-    corpus.text_file("hexadecimal", text.replace('"version": 1', '"version": 0x1', 1))
+    corpus.text_file("hexadecimal", text.replace('"version": 2', '"version": 0x1', 1))
     corpus.edited("created as Unix time", _set(("created",), 1_764_525_600))
     corpus.edited("created as Unix time text", _set(("created",), "1764525600"))
     corpus.edited("created without a zone", _set(("created",), "2026-11-30T12:00:00"))
@@ -224,7 +225,7 @@ def _add_repeats(corpus: Corpus) -> None:
         text.replace('"format": "chickenfoot",', '"format": "chickenfoot", "format": "chess",', 1),
     )
     corpus.text_file(
-        "version twice", text.replace('"version": 1,', '"version": 1, "version": 1,', 1)
+        "version twice", text.replace('"version": 2,', '"version": 2, "version": 2,', 1)
     )
     corpus.text_file(
         "players twice", text.replace('"players": 4,', '"players": 4, "players": 2,', 1)
@@ -327,7 +328,20 @@ def _add_moves(corpus: Corpus) -> None:
     corpus.edited("an unknown field", _set(("colour",), "red"))
     corpus.edited("an unknown rule", _set(("rules", "jokers"), 2))
     corpus.edited("impossible rules", _set(("rules", "hand_size"), 50))
-    corpus.edited("a newer version", _set(("version",), 2))
+    corpus.edited("a hint of another kind", _set(("assists", 0, "kind"), "cheat"))
+    corpus.edited("a hint to no seat", _set(("assists", 0, "seat"), 9))
+    corpus.edited("a hint from the future", _set(("assists", 0, "at"), 10_000))
+    corpus.edited("a hint with a note", _set(("assists", 0, "note"), "hi"))
+    corpus.edited("a take-back of nothing", _set(("assists", 1, "undone"), []))
+    corpus.edited(
+        "a take-back of a move never played",
+        _set(
+            ("assists", 1, "undone", 0), {"kind": "play", "seat": 1, "tile": "0|0", "target": "A"}
+        ),
+    )
+    corpus.edited("a take-back as text", _set(("assists", 1, "undone"), "all of it"))
+    corpus.edited("assists as an object", _set(("assists",), {"hint": 1}))
+    corpus.edited("a newer version", _set(("version",), FORMAT_VERSION + 1))
     corpus.edited("version zero", _set(("version",), 0))
     corpus.edited("another format", _set(("format",), "chess"))
     corpus.edited("a seat too few", lambda d: d["seats"].pop())

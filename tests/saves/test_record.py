@@ -31,6 +31,7 @@ from chickenfoot.saves.record import (
     FORMAT_VERSION,
     MAX_FILE_BYTES,
     MIGRATIONS,
+    Assist,
     GameRecord,
     RecordError,
     SeatConfig,
@@ -457,13 +458,14 @@ BAD_FILES: list[tuple[str, Maker, str, str]] = [
         "newer version",
         edit(lambda d: d.update(version=FORMAT_VERSION + 1)),
         "version",
-        f"version {FORMAT_VERSION + 1} is newer than this program understands (it reads version 1)",
+        f"version {FORMAT_VERSION + 1} is newer than this program understands (it reads "
+        f"versions 1 to {FORMAT_VERSION})",
     ),
     (
         "version zero",
         edit(lambda d: d.update(version=0)),
         "version",
-        "unknown version 0: this program reads version 1",
+        f"unknown version 0: this program reads versions 1 to {FORMAT_VERSION}",
     ),
     (
         "version text",
@@ -872,7 +874,7 @@ def test_migrations_upgrade_older_versions(
 ) -> None:
     """An imagined version 0 called the seats "players"; a migration renames the field."""
     data = document(saved_game)
-    data["version"] = FORMAT_VERSION - 1
+    data["version"] = 0
     data["players"] = data.pop("seats")
     path = write_document(saved_game, data)
     assert "unknown version" in load_error(path).problem
@@ -882,8 +884,8 @@ def test_migrations_upgrade_older_versions(
         new["seats"] = new.pop("players")
         return new
 
-    monkeypatch.setitem(MIGRATIONS, FORMAT_VERSION - 1, rename_players)
-    assert list(supported_versions()) == [FORMAT_VERSION - 1, FORMAT_VERSION]
+    monkeypatch.setitem(MIGRATIONS, 0, rename_players)
+    assert list(supported_versions()) == list(range(FORMAT_VERSION + 1))
     loaded = load_record(path)
     assert loaded.version == FORMAT_VERSION
     assert [seat.name for seat in loaded.seats] == [seat["name"] for seat in data["players"]]
@@ -893,10 +895,10 @@ def test_a_failing_migration_gets_a_message(
     saved_game: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     data = document(saved_game)
-    data["version"] = FORMAT_VERSION - 1
-    monkeypatch.setitem(MIGRATIONS, FORMAT_VERSION - 1, lambda old: old["players"])
+    data["version"] = 0
+    monkeypatch.setitem(MIGRATIONS, 0, lambda old: old["players"])
     error = load_error(write_document(saved_game, data))
-    assert error.problem == f"cannot upgrade this version-{FORMAT_VERSION - 1} file: 'players'"
+    assert error.problem == "cannot upgrade this version-0 file: 'players'"
 
 
 # ----- the JSON Schema ----------------------------------------------------------------------------
@@ -922,7 +924,7 @@ def test_the_documented_example_loads() -> None:
 
 def test_the_documentation_names_every_field() -> None:
     text = FORMAT_DOC.read_text(encoding="utf-8")
-    models = (GameRecord, SeatConfig, RuleSet, Play)
+    models = (GameRecord, SeatConfig, Assist, RuleSet, Play)
     missing = [name for model in models for name in model.model_fields if f"`{name}`" not in text]
     assert missing == [], f"docs/save-format.md does not describe {missing}"
 
@@ -966,3 +968,72 @@ def test_records_storage_and_transcripts_import_no_textual() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, f"imported {result.stdout.strip()} {result.stderr}"
+
+
+# ----- hints, take-backs and think times (version 2) -------------------------------------------
+
+
+def test_hints_and_take_backs_are_kept_and_read_back(
+    finished_game: GameRecord, tmp_path: Path
+) -> None:
+    played = finished_game.truncated(30)
+    record = played.with_hint(0).taken_back(0, 24).with_hint(1)
+    assert record.actions == played.actions[:24]
+    assert record.assists == (
+        Assist(kind="hint", seat=0, at=30),
+        Assist(kind="take_back", seat=0, at=24, undone=played.actions[24:30]),
+        Assist(kind="hint", seat=1, at=24),
+    )
+    assert record.hints_used() == (1, 1, 0, 0)
+    assert record.take_backs() == (1, 0, 0, 0)
+    path = tmp_path / "helped.json"
+    save_record(record, path)
+    assert load_record(path) == record
+    assert load_record(path).final_state() == played.truncated(24).final_state()
+
+
+def test_a_take_back_of_moves_never_played_is_refused(
+    finished_game: GameRecord, tmp_path: Path
+) -> None:
+    record = finished_game.truncated(30).taken_back(0, 24)
+    data = json.loads(record.to_json())
+    data["assists"][0]["undone"] = data["assists"][0]["undone"][1:]  # skips the first move
+    error = load_error(write_document(tmp_path / "game.json", data))
+    assert error.where == "assists[0].undone[0]"
+    assert "the rules forbid" in error.problem
+
+
+def test_a_version_1_game_loads_with_no_assists() -> None:
+    record = load_record(SAMPLES / "v1-unfinished.json")
+    assert record.version == FORMAT_VERSION
+    assert record.assists == ()
+    assert record.hints_used() == (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("seat", "problem"),
+    [
+        ({"name": "Ana", "player": "human", "level": None, "think_time": 1.0}, "human player"),
+        ({"name": "Bob", "player": "computer", "level": "casual", "think_time": 1.0}, "casual"),
+        ({"name": "Cy", "player": "computer", "level": "expert", "think_time": 0}, "0.01"),
+        ({"name": "Cy", "player": "computer", "level": "expert", "think_time": 60}, "10"),
+        ({"name": "Cy", "player": "computer", "level": "expert", "think_time": "1"}, "number"),
+    ],
+)
+def test_only_an_expert_has_a_think_time_within_bounds(
+    saved_game: Path, seat: dict[str, Any], problem: str
+) -> None:
+    data = document(saved_game)
+    data["seats"][1] = seat
+    error = load_error(write_document(saved_game, data))
+    assert error.where == "seats[1]" or error.where.startswith("seats[1].")
+    assert problem in error.problem
+
+
+def test_an_expert_keeps_its_think_time(saved_game: Path) -> None:
+    data = document(saved_game)
+    data["seats"][1] = {"name": "Cy", "player": "computer", "level": "expert", "think_time": 0.5}
+    record = load_record(write_document(saved_game, data))
+    assert record.seats[1].think_time == 0.5
+    assert '"think_time": 0.5' in record.to_json()
+    assert "think_time" not in record.to_json().replace('"think_time": 0.5', "")

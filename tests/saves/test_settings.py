@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.settings import (
     DEFAULT_SEATS,
     SETTINGS_MAX_BYTES,
@@ -19,6 +20,7 @@ from chickenfoot.saves.settings import (
     is_plain_number,
     load_settings,
     save_settings,
+    update_settings,
 )
 
 DENIED_WORDS = ("Input should", "Errno", "Traceback", "Expecting", "invalid literal")
@@ -202,3 +204,16 @@ def test_any_bytes_give_settings(tmp_path: Path, content: bytes) -> None:
     loaded = load_settings(write(tmp_path / "settings.json", content))
     assert isinstance(loaded, Settings)
     assert loaded.problem is None or "\n" not in loaded.problem
+
+
+def test_a_set_up_remembered_keeps_the_display_and_the_other_way_round() -> None:
+    update_settings(
+        lambda s: s.model_copy(update={"display": s.display.model_copy(update={"theme": "nord"})})
+    )
+    seats = (
+        SeatConfig(name="Zoë", player="human"),
+        SeatConfig(name="Max", player="computer", level="hard"),
+    )
+    update_settings(lambda s: s.model_copy(update={"setup": SetupChoice(seats=seats)}))
+    settings = load_settings()
+    assert settings.display.theme == "nord" and settings.setup.seats == seats

@@ -256,7 +256,7 @@ async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Pat
         await wait_for(
             pilot, lambda: dialog.query_one("#seat-0", Select).has_focus, "the first seat's list"
         )
-        await pilot.press("enter", "down", "down", "enter")  # Ana: person -> greedy computer
+        await pilot.press("enter", "down", "down", "enter")  # Ana: person -> casual computer
         await pilot.press("tab", "enter", "up", "enter")  # Bea: random computer -> person
         await pilot.press("tab", "tab")
         await wait_for(
@@ -268,7 +268,7 @@ async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Pat
         assert game_screen is not None
         new = game_screen.session.record
         assert new.seats == (
-            SeatConfig(name="Ana", player="computer", level="greedy"),
+            SeatConfig(name="Ana", player="computer", level="casual"),
             SeatConfig(name="Bea", player="human"),
             record.seats[2],
         )

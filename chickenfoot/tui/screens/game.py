@@ -13,44 +13,37 @@ to the status line's second row, never over the hand.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Key
 from textual.geometry import Region
 from textual.reactive import var
-from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from chickenfoot.play.keys import END_LETTERS
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.table import (
+    TURN_ACTIONS,
     BoardShown,
     ComputerTurn,
     GameEnded,
     HandOff,
     HandShown,
-    LookAtDraw,
     RoundOver,
     SeatsShown,
     StatusShown,
     Table,
 )
 from chickenfoot.rules import Action, Draw, Pass
+from chickenfoot.text import prompts
 from chickenfoot.tui.commands import PaletteCommand, action_commands
-from chickenfoot.tui.messages import GameEvents, LeaveGame, RememberDisplay, ShowSetup
-from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.messages import GameEvents, RememberDisplay
+from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
-from chickenfoot.tui.screens.help import HelpScreen
-from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
-from chickenfoot.tui.screens.save_as import SaveAsScreen
-from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import (
     BoardView,
     EndsStrip,
@@ -59,17 +52,18 @@ from chickenfoot.tui.widgets import (
     SeatsPanel,
     StatusLine,
     TableView,
+    Thinking,
 )
 
-GAME_KEYS = ("select_tile", "choose_end", "play", "draw", "pass_turn", "keep", "unavailable")
-"""The actions of a turn's keys: off while a hand-off or a dead draw waits for Enter."""
-CHECKED_ACTIONS = (*GAME_KEYS, "show_hand", "seen_draw", "speed")
+CHECKED_ACTIONS = (*sorted(TURN_ACTIONS), "show_hand", "seen_draw", "speed", "take_back")
 """The actions whose keys come and go with the state of the game (see ``check_action``)."""
 PALETTE_COMMANDS = (
     ("show_hand", "Show my hand", "I have the keyboard now (Enter)"),
     ("draw", "Draw a tile", "Take a tile from the boneyard (only with no play) (d)"),
     ("pass_turn", "Pass", "End the turn: nothing fits and nothing to draw (p)"),
     ("keep", "Keep the drawn tile", "Keep the playable tile you drew and end the turn (k)"),
+    ("hint", "Hint", "The expert's suggestion for your move, and why (i)"),
+    ("take_back", "Take back", "Undo back to your previous decision (u)"),
     ("scoreboard", "Scoreboard", "Every round's scores so far (s)"),
     ("full_log", "The whole log", "Every move of the game so far (^l)"),
     ("toggle_view", "Table or outline", "Draw the board as a table, or as an outline (o)"),
@@ -81,45 +75,50 @@ PALETTE_COMMANDS = (
     ("leave", "Back to the menu", "The game stays saved: Continue resumes it (Esc)"),
 )
 """(action, title, help) of the command palette's game commands, listed only when they apply."""
-SOONEST = 0.001
-"""The shortest pause before a computer move (Textual's timers need one above zero)."""
 
 
-class GameScreen(Screen[None]):
+GAME_BINDINGS: list[BindingType] = [
+    Binding("enter", "show_hand", "Show my hand"),
+    Binding("enter", "seen_draw", "Pass the keyboard"),
+    Binding("enter", "play", "Play"),
+    Binding("enter", "unavailable('play')", show=False),
+    Binding("left", "select_tile(-1)", "Tile", key_display="←→"),
+    Binding("right", "select_tile(1)", "Tile", show=False),
+    Binding("up", "choose_end(-1)", "End", key_display="↑↓"),
+    Binding("down", "choose_end(1)", "End", show=False),
+    Binding("d", "draw", "Draw"),
+    Binding("d", "unavailable('draw')", show=False),
+    Binding("p", "pass_turn", "Pass"),
+    Binding("p", "unavailable('pass')", show=False),
+    Binding("k", "keep", "Keep"),
+    Binding("k", "unavailable('keep')", show=False),
+    Binding("i", "hint", "Hint"),
+    Binding("u", "take_back", "Take back", show=False),
+    Binding("s", "scoreboard", "Scores"),
+    Binding("question_mark", "help", "Help", key_display="?"),
+    Binding("ctrl+s", "save_as", "Save as", show=False),
+    Binding("o", "toggle_view", "Outline", show=False),
+    Binding("ctrl+l", "full_log", "Log", show=False),
+    Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
+    Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+    Binding("shift+left", "pan(-5, 0)", "Pan the table", show=False),
+    Binding("shift+right", "pan(5, 0)", "Pan the table", show=False),
+    Binding("shift+up", "pan(0, -2)", "Pan the table", show=False),
+    Binding("shift+down", "pan(0, 2)", "Pan the table", show=False),
+    Binding("pageup", "scroll_log(-1)", "Scroll the log", show=False),
+    Binding("pagedown", "scroll_log(1)", "Scroll the log", show=False),
+    Binding("escape", "leave", "Menu"),
+]
+"""The game's keys: a key bound twice does the first action that applies now (see
+``check_action``); the second one says why the key does nothing."""
+
+
+class GameScreen(GameDialogs):
     """One game in play, driven by a :class:`Table` over a :class:`GameSession`."""
 
     CSS_PATH = "game.tcss"
 
-    BINDINGS = [
-        Binding("enter", "show_hand", "Show my hand"),
-        Binding("enter", "seen_draw", "Pass the keyboard"),
-        Binding("enter", "play", "Play"),
-        Binding("enter", "unavailable('play')", show=False),
-        Binding("left", "select_tile(-1)", "Tile", key_display="←→"),
-        Binding("right", "select_tile(1)", "Tile", show=False),
-        Binding("up", "choose_end(-1)", "End", key_display="↑↓"),
-        Binding("down", "choose_end(1)", "End", show=False),
-        Binding("d", "draw", "Draw"),
-        Binding("d", "unavailable('draw')", show=False),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("p", "unavailable('pass')", show=False),
-        Binding("k", "keep", "Keep"),
-        Binding("k", "unavailable('keep')", show=False),
-        Binding("s", "scoreboard", "Scores"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("ctrl+s", "save_as", "Save as", show=False),
-        Binding("o", "toggle_view", "Outline", show=False),
-        Binding("ctrl+l", "full_log", "Log", show=False),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
-        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
-        Binding("shift+left", "pan(-5, 0)", "Pan the table", show=False),
-        Binding("shift+right", "pan(5, 0)", "Pan the table", show=False),
-        Binding("shift+up", "pan(0, -2)", "Pan the table", show=False),
-        Binding("shift+down", "pan(0, 2)", "Pan the table", show=False),
-        Binding("pageup", "scroll_log(-1)", "Scroll the log", show=False),
-        Binding("pagedown", "scroll_log(1)", "Scroll the log", show=False),
-        Binding("escape", "leave", "Menu"),
-    ]
+    BINDINGS = GAME_BINDINGS
 
     board_shown: var[BoardShown | None] = var(None)
     hand_shown: var[HandShown] = var(HandShown)
@@ -134,7 +133,6 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.table = Table(session, bot_delay=bot_delay)
-        self._bot_timer: Timer | None = None
         self._keys_shown: tuple[bool, ...] = ()
         self.set_reactive(GameScreen.outline, outline)
 
@@ -163,6 +161,7 @@ class GameScreen(Screen[None]):
             yield HandView(id="hand").data_bind(shown=GameScreen.hand_shown)
         yield StatusLine(id="status").data_bind(shown=GameScreen.status_shown)
         yield Footer(compact=True)
+        yield Thinking()
 
     def on_mount(self) -> None:
         """Fill the log with the round so far and show the table."""
@@ -187,16 +186,13 @@ class GameScreen(Screen[None]):
 
     def advance(self) -> None:
         """Show the table and start what comes next: a computer's move or a result."""
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
+        self._stop_computer()
         self.refresh_view()
         if not self.on_top:
             return  # A screen on top; ScreenResume brings us back here.
         step = self.table.next_step()
         if isinstance(step, ComputerTurn):
-            delay = max(self.table.bot_delay, SOONEST)
-            self._bot_timer = self.set_timer(delay, self._bot_move)
+            self.query_one(Thinking).think(self.table.computer_decision(), self.table.bot_delay)
         elif isinstance(step, RoundOver):
             rounds = self.table.state.rules.round_count
             self.app.push_screen(
@@ -208,14 +204,33 @@ class GameScreen(Screen[None]):
             self.table.acknowledge()
             self.app.push_screen(GameOverScreen(step.event, self.session))
 
-    def _bot_move(self) -> None:
-        """The computer seat on turn plays (unless a screen came on top meanwhile)."""
-        self._bot_timer = None
+    @on(Thinking.StillThinking)
+    def _still_thinking(self) -> None:
+        self.table.thinking = True
+        self.refresh_view()
+
+    @on(Thinking.Chosen)
+    def _computer_chose(self, message: Thinking.Chosen) -> None:
+        """The computer on turn chose and its pause is over: it plays (unless a screen came on
+        top meanwhile: ScreenResume starts its turn again)."""
+        self.table.thinking = False
         if self.on_top and isinstance(self.table.next_step(), ComputerTurn):
-            self._act(self.table.computer_action())
+            self._act(message.action)
+
+    @on(Thinking.HintFound)
+    def _hint_found(self, message: Thinking.HintFound) -> None:
+        self._say(self.table.show_hint(message.hint))
+        self.query_one(EventLog).add([self.table.latest_help_line()])
+        self.refresh_bindings()
+
+    def _stop_computer(self) -> None:
+        """Stop a computer's pause and thinking (its answer is dropped)."""
+        self.query_one(Thinking).stop_move()
+        self.table.thinking = False
 
     def _act(self, action: Action) -> None:
         """Apply ``action`` (the session saves it), tell the log, show what is news."""
+        self.query_one(Thinking).stop_hint()
         turn = self.table.act(action)
         self.query_one(EventLog).post_message(GameEvents(turn))
         for _title, news in self.table.news(turn.events):
@@ -269,31 +284,15 @@ class GameScreen(Screen[None]):
     # ----- keys ---------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that do something now (the rest fall through to a notice)."""
-        table = self.table
-        step = table.next_step()
-        waiting = isinstance(step, HandOff | LookAtDraw)
-        if action == "show_hand":
-            return isinstance(step, HandOff)
-        if action == "seen_draw":
-            return isinstance(step, LookAtDraw)
-        if action in GAME_KEYS and waiting:
+        """Show only the keys that do something now (the table says which; the rest fall
+        through to a notice)."""
+        if action == "hint" and self.query_one(Thinking).hint_pending:
             return False
-        if action in ("select_tile", "choose_end", "play", "unavailable"):
-            # Listed while people play, so the Footer is not rebuilt on every turn; pressed
-            # out of turn (or with nothing that fits) they say why they do nothing.
-            return bool(self.session.humans) and not table.state.over
-        if action in ("draw", "keep"):
-            return table.can(action)
-        if action == "pass_turn":
-            return table.can("pass")
-        if action == "speed":
-            return bool(self.session.computers)
-        return True
+        return self.table.key_works(action)
 
     def _say(self, problem: str | None) -> None:
         """Show ``problem`` (why a key did nothing) under the status, and the table as it is."""
-        self.table.tell(problem)
+        super()._say(problem)
         self.refresh_view()
 
     def action_unavailable(self, key: str) -> None:
@@ -335,6 +334,19 @@ class GameScreen(Screen[None]):
     def action_pass_turn(self) -> None:
         """Pass: no play and nothing to draw."""
         self._act(Pass(seat=self.table.state.turn))
+
+    def action_hint(self) -> None:
+        """Ask the expert what the person on turn should do (it thinks in a worker thread)."""
+        self.query_one(Thinking).find_hint(self.session.hint_decision())
+        self._say(prompts.HINT_THINKING)
+
+    def action_take_back(self) -> None:
+        """Undo back to the person's previous decision (against computers only)."""
+        self._stop_computer()
+        self.query_one(Thinking).stop_hint()
+        self.table.take_back()
+        self.query_one(EventLog).restart(self.table.opening_lines())
+        self.advance()
 
     def action_keep(self) -> None:
         """Keep the playable tile just drawn, and end the turn."""
@@ -386,45 +398,6 @@ class GameScreen(Screen[None]):
         self.outline = not self.outline
         self.post_message(RememberDisplay(outline=self.outline))
 
-    # ----- other screens -----------------------------------------------------------------------
-
-    def action_scoreboard(self) -> None:
-        """Open the scoreboard."""
-        state = self.table.state
-        self.app.push_screen(ScoreboardScreen(self.session.names, state.round_scores, state.rules))
-
-    def action_full_log(self) -> None:
-        """Open the whole log of the game so far."""
-        self.app.push_screen(LogScreen(self.table.full_log()))
-
-    def action_help(self) -> None:
-        """Open the help screen (keys and a rules summary)."""
-        self.app.push_screen(HelpScreen())
-
-    def action_save_as(self) -> None:
-        """Save a named copy of the game (the dialog writes it, and says so if it cannot)."""
-
-        def saved(path: Path | None) -> None:
-            if path is not None:
-                self._say(f"Saved a copy to {path}")
-
-        dialog = SaveAsScreen(self.session.copy_name(), save=self.session.save_as)
-        self.app.push_screen(dialog, saved)
-
     def palette_commands(self) -> list[PaletteCommand]:
         """The command palette's game commands that apply now (the same test as the keys)."""
         return action_commands(self, PALETTE_COMMANDS)
-
-    def action_new_game(self) -> None:
-        """Set up a new game, once the player confirms (this game stays saved)."""
-
-        def answered(start_new: bool | None) -> None:
-            if start_new:
-                self.post_message(ShowSetup())
-
-        question = "Leave this game for a new one? It stays saved: Load game resumes it."
-        self.app.push_screen(ConfirmScreen(question, yes="New game", no="Keep playing"), answered)
-
-    def action_leave(self) -> None:
-        """Back to the main menu (the game is saved: Continue resumes it)."""
-        self.post_message(LeaveGame())

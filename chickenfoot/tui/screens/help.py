@@ -19,6 +19,7 @@ from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
+from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.tui.commands import PaletteCommand
 
 RULES_SUMMARY = """\
@@ -184,10 +185,25 @@ def screen_section(screen: ScreenKeys) -> str:
     return "\n".join(lines) + "\n"
 
 
+def levels_markdown() -> str:
+    """The computer players' levels, weakest first, one line each; and the help they give."""
+    lines = ["## Computer players", ""]
+    lines.extend(f"- **{level}**: {does}" for level, does in BOT_LEVELS.items())
+    lines += [
+        "",
+        "On your turn, **i** asks the expert for a hint, with its reason. Playing alone against",
+        "computers, **u** takes back your last decision (the same tiles come up again; off",
+        "when two or more people play). Both are kept in the saved game and shown in replays.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def help_markdown(screens: Sequence[ScreenKeys] = SCREENS) -> str:
-    """The whole help text: the rules summary, then the keys of every screen."""
+    """The whole help text: the rules summary, the computer players, then the keys of every
+    screen."""
     sections = [section for section in map(screen_section, screens) if section]
-    return RULES_SUMMARY + "\n## Keys\n\n" + "\n".join(sections)
+    return RULES_SUMMARY + "\n" + levels_markdown() + "\n## Keys\n\n" + "\n".join(sections)
 
 
 def help_command(screen: Screen[Any]) -> PaletteCommand:

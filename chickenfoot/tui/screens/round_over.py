@@ -1,8 +1,10 @@
 """Round over: how it ended, every hand revealed with its points, the round's scores and totals.
 
 The dialog stands over the final table of the round (the game screen keeps showing it until
-the result is closed); ``b`` hides the dialog to look at that table, and shows it again.
-Its own Footer lists its own keys.
+the result is closed); ``b`` hides the dialog to look at that table, and shows it again;
+``d`` shows the round's deal (:mod:`chickenfoot.tui.screens.deal`): what each seat was dealt,
+the boneyard in order, and whether the deck came from the game's seed. Its own Footer lists
+its own keys.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from chickenfoot.play.session import GameSession
 from chickenfoot.rules import RoundScored
+from chickenfoot.text.deal import recorded_deal_text
 from chickenfoot.text.words import double_text, fitted, seat_name, sorted_hand
 from chickenfoot.tui.commands import PaletteCommand
+from chickenfoot.tui.screens.deal import DealScreen
 
 NAME_WIDTH = 16
 
@@ -48,6 +53,7 @@ class RoundOverScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("enter,escape", "next", "Continue", priority=True),
         Binding("b", "look", "Look at the table"),
+        Binding("d", "deal", "Show the deal"),
     ]
 
     def __init__(
@@ -97,11 +103,29 @@ class RoundOverScreen(ModalScreen[None]):
             PaletteCommand(
                 "Look at the table", "Hide this result for a moment (b)", self.action_look
             ),
+            PaletteCommand(
+                "Show the deal", "The round's deck, as it was dealt (d)", self.action_deal
+            ),
         ]
 
     def action_look(self) -> None:
         """Hide the result to look at the final table, or show it again."""
         self.toggle_class("-looking")
+
+    def action_deal(self) -> None:
+        """Show how this round was dealt, and how its deck was made."""
+        session = self._session()
+        if session is not None:
+            deal = recorded_deal_text(session.record, self.event.round, session.path)
+            self.app.push_screen(DealScreen(deal))
+
+    def _session(self) -> GameSession | None:
+        """The game whose round this is: the one of the game screen this dialog stands over."""
+        for screen in reversed(self.app.screen_stack):
+            session = getattr(screen, "session", None)
+            if isinstance(session, GameSession):
+                return session
+        return None
 
     def action_next(self) -> None:
         """Close the round's result."""

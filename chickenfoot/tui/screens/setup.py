@@ -27,7 +27,13 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL, ladder_level
+from chickenfoot.bots import (
+    BOT_LEVELS,
+    DEFAULT_LEVEL,
+    DEFAULT_THINK_TIME,
+    THINKING_LEVELS,
+    ladder_level,
+)
 from chickenfoot.rules import (
     PRESETS,
     SET_SIZES,
@@ -44,7 +50,13 @@ from chickenfoot.rules.ruleset import (
     default_reserve,
 )
 from chickenfoot.rules.tiles import set_tile_count
-from chickenfoot.saves.record import NAME_MAX_LENGTH, SeatConfig, seat_problem
+from chickenfoot.saves.record import (
+    NAME_MAX_LENGTH,
+    THINK_TIME_MAX,
+    THINK_TIME_MIN,
+    SeatConfig,
+    seat_problem,
+)
 from chickenfoot.saves.settings import (
     NUMBER_MAX_DIGITS,
     SEED_MAX_DIGITS,
@@ -53,7 +65,7 @@ from chickenfoot.saves.settings import (
     is_field_text,
     is_plain_number,
     load_settings,
-    save_settings,
+    update_settings,
 )
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import StartGame
@@ -198,11 +210,34 @@ def seat_player(kind: str) -> tuple[str, str | None]:
     return "computer", kind.removeprefix(COMPUTER_PREFIX)
 
 
-def seat_config(name: str, kind: str) -> SeatConfig:
-    """The SeatConfig for a name and a player choice value."""
+def seat_config(name: str, kind: str, think_time: float | None = None) -> SeatConfig:
+    """The SeatConfig for a name and a player choice value (a thinking level thinks
+    ``think_time`` seconds a move; None: its default)."""
     if kind == HUMAN:
         return SeatConfig(name=name, player="human")
-    return SeatConfig(name=name, player="computer", level=kind.removeprefix(COMPUTER_PREFIX))
+    level = kind.removeprefix(COMPUTER_PREFIX)
+    thinks = think_time if level in THINKING_LEVELS else None
+    return SeatConfig(name=name, player="computer", level=level, think_time=thinks)
+
+
+def think_time_from_text(text: str) -> float | None:
+    """The think time typed in the form (blank: None, the default); ``ValueError`` in plain
+    words if it is not a number of seconds within the bounds."""
+    text = text.strip()
+    if not text:
+        return None
+    digits = text.replace(".", "", 1)
+    seconds = float(text) if digits.isascii() and digits.isdigit() else None
+    if seconds is None or not THINK_TIME_MIN <= seconds <= THINK_TIME_MAX:
+        raise ValueError(
+            f"Think time: a number of seconds from {THINK_TIME_MIN:g} to {THINK_TIME_MAX:g}"
+        )
+    return seconds
+
+
+def think_time_text(seats: Iterable[SeatConfig]) -> str:
+    """The think time the form shows: the first thinking seat's, or blank for the default."""
+    return next((f"{seat.think_time:g}" for seat in seats if seat.think_time is not None), "")
 
 
 def show_line(line: Static, text: str | None) -> None:
@@ -335,6 +370,17 @@ class SetupScreen(Screen[None]):
                 yield Button("Add seat (^n)", id="add-seat", compact=True)
                 yield Button("Remove seat (^r)", id="remove-seat", compact=True)
             yield Static(levels_text(), id="levels-help", markup=False)
+            with Horizontal(classes="field"):
+                yield Label("Expert thinks (s)", classes="field-label")
+                yield Input(
+                    think_time_text(self.initial_seats),
+                    placeholder=f"{DEFAULT_THINK_TIME:g}",
+                    restrict=r"[0-9.]*",
+                    max_length=5,
+                    id="think-time",
+                    compact=True,
+                )
+            yield Static("", id="think-time-problem", classes="problem field-problem", markup=False)
             yield Static("Rules", classes="section-title")
             with Horizontal(classes="field"):
                 yield Label("Preset", classes="field-label")
@@ -407,8 +453,11 @@ class SetupScreen(Screen[None]):
         return values
 
     def seat_configs(self) -> tuple[SeatConfig, ...]:
-        """The seats as typed (call only when the names have no problem)."""
-        return tuple(seat_config(row.name_text.strip(), row.kind) for row in self.seat_rows)
+        """The seats as typed (call only when the form has no problem)."""
+        think_time = think_time_from_text(self.query_one("#think-time", Input).value)
+        return tuple(
+            seat_config(row.name_text.strip(), row.kind, think_time) for row in self.seat_rows
+        )
 
     @property
     def seed(self) -> int | None:
@@ -447,6 +496,10 @@ class SetupScreen(Screen[None]):
         problems: dict[str, str] = {}
         for index, message in seat_problems((row.name_text, row.kind) for row in rows).items():
             problems[f"seat-{index}"] = message
+        try:
+            think_time_from_text(self.query_one("#think-time", Input).value)
+        except ValueError as error:
+            problems["think-time"] = str(error)
         fields = rule_fields_from_form(self.preset_name, len(rows), values)
         try:
             rules: RuleSet | None = build_rules(fields)
@@ -465,6 +518,7 @@ class SetupScreen(Screen[None]):
             row.show_problem(problems.get(f"seat-{index}"))
         for field in RULE_FIELDS:
             self._show_problem(f"#{field.name}-problem", problems.get(field.name))
+        self._show_problem("#think-time-problem", problems.get("think-time"))
         nobody = all(row.kind != HUMAN for row in rows)
         players_line = problems.get("players") or (NOBODY_PLAYS if nobody else None)
         self._show_problem("#players-problem", players_line)
@@ -594,7 +648,7 @@ class SetupScreen(Screen[None]):
             seed=self.query_one("#seed", Input).value,
         )
         try:
-            save_settings(Settings(setup=choice))
+            update_settings(lambda settings: settings.model_copy(update={"setup": choice}))
         except OSError as error:
             self.notify(
                 f"Could not remember this set-up: {error}", severity="warning", markup=False

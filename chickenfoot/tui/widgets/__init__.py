@@ -11,6 +11,7 @@ from chickenfoot.tui.widgets.hand import HandView
 from chickenfoot.tui.widgets.seats import SeatsPanel
 from chickenfoot.tui.widgets.status import StatusLine
 from chickenfoot.tui.widgets.table import TableView
+from chickenfoot.tui.widgets.thinking import Thinking
 
 __all__ = [
     "BoardView",
@@ -20,4 +21,5 @@ __all__ = [
     "SeatsPanel",
     "StatusLine",
     "TableView",
+    "Thinking",
 ]

@@ -63,6 +63,12 @@ class EventLog(RichLog):
             self.write(Text(line))
         del self.history[:-MAX_LINES]
 
+    def restart(self, lines: Iterable[str]) -> None:
+        """Start the log again with ``lines`` (after a take-back, say)."""
+        self.history.clear()
+        self.clear()
+        self.add(lines)
+
     def on_resize(self, event: Resize) -> None:
         """Keep the newest line in view when the log's height changes after lines were written."""
         if self.auto_scroll:

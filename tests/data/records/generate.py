@@ -5,7 +5,8 @@ version is released, then commit the new ``v<N>-*.json`` files beside the old on
 samples must stay, so that every released version keeps loading (tests/test_record.py).
 
 The games are reproducible: fixed creation time, seeded decks, and seeded random choices
-among the legal actions (no computer-player code involved).
+among the legal actions (no computer-player code involved). The unfinished game also holds a
+hint and a take-back.
 """
 
 from __future__ import annotations
@@ -46,12 +47,19 @@ def samples() -> dict[str, GameRecord]:
         preset("trains", players=4),
         (
             SeatConfig(name="Dana", player="human"),
-            SeatConfig(name="Eli", player="human"),
+            SeatConfig(name="Eli", player="computer", level="hard"),
             SeatConfig(name="Fay", player="computer", level="greedy"),
-            SeatConfig(name="Gus", player="computer", level="random"),
+            SeatConfig(name="Gus", player="computer", level="expert", think_time=0.5),
         ),
         seed=12,
         stop_after=90,
+    )
+    # Version 2: Dana asked for a hint at action 80 and took back the last five actions.
+    unfinished = (
+        unfinished.truncated(80)
+        .with_hint(0)
+        .model_copy(update={"actions": unfinished.actions})
+        .taken_back(0, 85)
     )
     return {
         f"v{FORMAT_VERSION}-finished.json": finished,

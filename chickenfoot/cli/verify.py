@@ -1,0 +1,78 @@
+"""``chickenfoot verify FILE``: re-make every deck of a saved game from its seed, and replay it.
+
+Prints one line per round (does the recorded deck match the one the seed shuffles?), whether
+every action follows the rules (or the first that does not, and why), and a verdict; the
+exit status says the same to scripts (see :data:`EXIT_STATUSES`). A file that cannot be read
+as a saved game gets the loader's one line on stderr and status 2, like ``load`` and
+``replay``; nothing here prints a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from chickenfoot.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail, interrupted
+from chickenfoot.saves.output import write_line
+from chickenfoot.saves.problems import printable
+from chickenfoot.saves.record import RecordError
+from chickenfoot.saves.verify import Verdict, verify_file
+from chickenfoot.text.deal import verify_lines
+
+EXIT_NOT_FROM_SEED = 3
+EXIT_NO_SEED = 4
+EXIT_ILLEGAL = 5
+
+EXIT_STATUSES: dict[Verdict, int] = {
+    "verified": EXIT_OK,
+    "not_from_seed": EXIT_NOT_FROM_SEED,
+    "no_seed": EXIT_NO_SEED,
+    "illegal": EXIT_ILLEGAL,
+}
+"""The exit status of each verdict."""
+
+DESCRIPTION = """\
+Re-make every deck of the saved game FILE from its seed and compare it with the recorded
+one, round by round; then replay every action through the rules."""
+
+EPILOG = f"""\
+exit status:
+  {EXIT_OK}    verified: every deck is the one the seed shuffles, every action is legal
+  {EXIT_USAGE}    the file cannot be read as a saved game (one line says why), or a bad option
+  {EXIT_NOT_FROM_SEED}    every action is legal, but a deck is not the one the seed shuffles
+       (a deal made some other way, by hand say)
+  {EXIT_NO_SEED}    every action is legal, but the file records no seed to check the decks with
+  {EXIT_ILLEGAL}    an action breaks the rules (the report names it and says why)
+  {EXIT_INTERRUPTED}  stopped with Ctrl+C
+
+Chickenfoot shuffles each round's deck from the game's seed with Python's random.Random
+(docs/save-format.md spells out the steps), so any copy of chickenfoot, or another program,
+can shuffle again and compare."""
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``verify`` to the subcommands ``commands``."""
+    parser = commands.add_parser(
+        "verify",
+        help="Re-make a saved game's deals from its seed and check its moves.",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
+    parser.set_defaults(run=lambda args: verify(args.file))
+
+
+def verify(path: Path) -> int:
+    """``chickenfoot verify FILE``: print the check of the saved game; its exit status."""
+    try:
+        verification = verify_file(path)
+        for line in verify_lines(verification, printable(str(path))):
+            write_line(sys.stdout, line)
+    except RecordError as error:
+        return fail("verify", str(error))
+    except KeyboardInterrupt:
+        return interrupted("verify")
+    return EXIT_STATUSES[verification.verdict]

@@ -1,0 +1,231 @@
+"""A round's deal and a saved game's check in words (chickenfoot.text.deal)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from chickenfoot.rules import Draw, Pass, Play, RuleSet, Tile, full_set, preset
+from chickenfoot.saves.paths import saves_dir
+from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.saves.verify import DeckCheck, deck_checks, round_deal, verify_record
+from chickenfoot.text.deal import (
+    action_text,
+    deal_text,
+    file_text,
+    origin_text,
+    recorded_deal_text,
+    verify_lines,
+)
+from tests.recorded import random_record
+
+SEED = 1234
+NAMES = ("Ana", "You", "[b]Cy[/b]")
+
+
+def seats(names: tuple[str, ...] = NAMES) -> tuple[SeatConfig, ...]:
+    return tuple(SeatConfig(name=name, player="human") for name in names)
+
+
+def rules(start: str = "cross", rounds: int = 2) -> RuleSet:
+    return preset(start, players=3, set_size=6, rounds=rounds)
+
+
+def first_record(game_rules: RuleSet, wanted) -> GameRecord:
+    """The first game dealt from seeds 1, 2, ... whose first deck is ``wanted``."""
+    for seed in range(1, 500):
+        record = GameRecord.new(game_rules, seats(), seed=seed)
+        if wanted(record.decks[0]):
+            return record
+    raise AssertionError("no seed deals that")
+
+
+MATCHES = DeckCheck(1, SEED, (), 28)
+GIVEN = DeckCheck(1, SEED, (4, 9, 20), 28)
+UNSEEDED = DeckCheck(1, None, (), 28)
+
+
+def test_a_deck_from_the_seed_tells_how_to_re_make_it() -> None:
+    text = origin_text(MATCHES, "game.json in the saves folder", show_seed=True)
+    assert text == (
+        "Shuffled from the game's seed, 1234: anyone can re-make this deck with "
+        "chickenfoot verify FILE, FILE being game.json in the saves folder."
+    )
+
+
+def test_the_seed_is_kept_back_while_the_game_goes_on() -> None:
+    text = origin_text(MATCHES, "game.json", show_seed=False)
+    assert "1234" not in text
+    assert text.startswith("Shuffled from the game's seed, kept back until the game is over")
+    assert "chickenfoot verify FILE, FILE being game.json" in text
+
+
+def test_a_given_deck_says_so_naming_places_only() -> None:
+    text = origin_text(GIVEN, "game.json", show_seed=False)
+    assert text.startswith("This deal was given, not shuffled from the game's seed: ")
+    assert "3 of its 28 tiles are not where the seed puts them (the first is tile 4" in text
+    assert not re.search(r"\d\|\d", text), "no tile is named"
+    assert "1234" not in text
+
+
+def test_an_unseeded_deck_cannot_be_re_made() -> None:
+    text = origin_text(UNSEEDED, "game.json", show_seed=True)
+    assert text.startswith("No seed is recorded for this game: its decks were shuffled by chance")
+
+
+def test_a_file_in_the_saves_folder_is_named_by_its_name() -> None:
+    assert file_text(saves_dir() / "autosave-1.json") == "autosave-1.json in the saves folder"
+    assert file_text(Path("/elsewhere/game.json")) == "/elsewhere/game.json"
+
+
+def test_the_deal_of_a_dealt_double_in_words() -> None:
+    per_hand = rules().tiles_per_hand
+    record = first_record(rules(), lambda deck: deck.index(Tile(6, 6)) < per_hand)
+    deal = round_deal(record, 1)
+    text = deal_text(deal, deck_checks(record)[0], NAMES, 2, "game.json", show_seed=True)
+    deck = record.decks[0]
+    assert text.lines() == [
+        "Round 1 of 2 (6|6): the deal",
+        text.origin,
+        "Dealt from the top of the deck, in order:",
+        f"Ana: {' '.join(map(str, deck[:per_hand]))}",
+        f"You: {' '.join(map(str, deck[per_hand : 2 * per_hand]))}",
+        f"[b]Cy[/b]: {' '.join(map(str, deck[2 * per_hand : 3 * per_hand]))}",
+        f"Ana placed 6|6 (tile {deck.index(Tile(6, 6)) + 1} from the top) at the centre.",
+        f"The boneyard, next to draw first ({len(deck) - 3 * per_hand} tiles):",
+        " ".join(map(str, deck[3 * per_hand :])),
+    ]
+    assert text.double == Tile(6, 6)
+
+
+def test_a_double_drawn_for_in_words() -> None:
+    per_hand = rules().tiles_per_hand
+    # Drawn by the second seat to draw: "you".
+    record = first_record(rules(), lambda deck: deck.index(Tile(6, 6)) == 3 * per_hand + 1)
+    text = recorded_deal_text(record, 1, Path("/somewhere/game.json"))
+    drawn = record.decks[0][3 * per_hand]
+    assert text.centre == (
+        f"Nobody was dealt 6|6: the seats drew in turn until you drew it (tile {3 * per_hand + 2} "
+        "from the top) and placed it at the centre."
+    )
+    assert text.searched == f"Drawn looking for 6|6: Ana {drawn}, You 6|6."
+    assert "FILE being /somewhere/game.json" in text.origin
+    assert "kept back" in text.origin  # round 2 is still to come
+
+
+def test_a_double_turned_up_in_words() -> None:
+    record = first_record(rules("trains"), lambda deck: deck.index(Tile(6, 6)) == 2)
+    text = recorded_deal_text(record, 1, Path("game.json"))
+    assert text.centre == (
+        "The seats turned tiles from the top in turn until [b]Cy[/b] found 6|6 (tile 3 from "
+        "the top) and placed it at the centre; the other tiles were dealt in order."
+    )
+    assert text.searched == ""
+
+
+def test_the_last_rounds_deal_names_the_seed() -> None:
+    record = random_record(rules(rounds=1), seats(), SEED)
+    assert record.finished
+    text = recorded_deal_text(record, 1, Path("game.json"))
+    assert text.origin.startswith("Shuffled from the game's seed, 1234: ")
+
+
+def test_an_empty_boneyard() -> None:
+    game_rules = preset("cross", players=4, set_size=6, hand_size=7, reserve=0, rounds=1)
+    names = ("Ana", "Bea", "Cy", "Dee")
+    record = GameRecord.new(game_rules, seats(names), decks=[full_set(6)])
+    text = recorded_deal_text(record, 1, Path("game.json"))
+    assert text.boneyard == () and text.boneyard_heading == "The boneyard was empty."
+    assert text.lines()[-1] == "The boneyard was empty."
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        (Play(seat=2, tile=Tile(3, 6), target="B.1"), "[b]Cy[/b] plays 3|6 on toe B.1"),
+        (Play(seat=1, tile=Tile(3, 6), target="A"), "You play 3|6 on arm A"),
+        (Draw(seat=0), "Ana draws"),
+        (Pass(seat=1), "You pass"),
+    ],
+)
+def test_actions_in_words(action, words: str) -> None:
+    assert action_text(action, NAMES) == words
+
+
+# ----- the report of chickenfoot verify ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def honest() -> GameRecord:
+    return random_record(rules(), seats(), SEED)
+
+
+def test_the_report_of_an_honest_game(honest: GameRecord) -> None:
+    assert verify_lines(verify_record(honest), "game.json") == [
+        f"game.json: Ana, You and [b]Cy[/b]; {len(honest.actions)} actions, finished; seed 1234",
+        "round 1: the deck matches seed 1234",
+        "round 2: the deck matches seed 1234",
+        f"every action follows the rules ({len(honest.actions)} actions)",
+        "verified: every deck comes from seed 1234 and every action follows the rules",
+    ]
+
+
+def test_the_report_of_an_unfinished_game(honest: GameRecord) -> None:
+    lines = verify_lines(verify_record(honest.truncated(3)), "game.json")
+    assert lines[0] == (
+        "game.json: Ana, You and [b]Cy[/b]; 3 actions, stopped in round 1 of 2; seed 1234"
+    )
+    assert lines[2] == "round 2 (not dealt yet): the deck matches seed 1234"
+
+
+def test_the_report_of_decks_not_from_the_seed(honest: GameRecord) -> None:
+    decks = [list(deck) for deck in honest.decks]
+    decks[1][0], decks[1][1] = decks[1][1], decks[1][0]
+    record = honest.model_copy(update={"decks": tuple(map(tuple, decks))})
+    lines = verify_lines(verify_record(record), "game.json")
+    assert lines[2] == (
+        "round 2: the deck does not come from seed 1234: 2 of its 28 tiles are not where the "
+        "seed puts them (the first is tile 1 from the top)"
+    )
+    assert lines[-1] == (
+        "not from its seed: every action follows the rules, but round 2's deck was not "
+        "shuffled from seed 1234"
+    )
+    decks[0][0], decks[0][1] = decks[0][1], decks[0][0]
+    record = honest.model_copy(update={"decks": tuple(map(tuple, decks))})
+    assert verify_lines(verify_record(record), "game.json")[-1] == (
+        "not from its seed: every action follows the rules, but the decks of rounds 1 and 2 "
+        "were not shuffled from seed 1234"
+    )
+
+
+def test_the_report_of_a_game_without_a_seed(honest: GameRecord) -> None:
+    record = honest.model_copy(update={"seed": None})
+    lines = verify_lines(verify_record(record), "game.json")
+    assert lines[0].endswith("; no seed recorded")
+    assert lines[1] == "the decks: no seed is recorded, so nobody can re-make them to compare"
+    assert not any(line.startswith("round ") for line in lines)
+    assert lines[-1].startswith("unverified: every action follows the rules")
+
+
+def test_the_report_of_an_illegal_action(honest: GameRecord) -> None:
+    record = honest.truncated(0).appended(Play(seat=0, tile=Tile(0, 0), target="Z"))
+    verification = verify_record(record)
+    assert verification.illegal is not None
+    lines = verify_lines(verification, "game.json")
+    assert lines[0] == "game.json: Ana, You and [b]Cy[/b]; 1 action; seed 1234"
+    assert lines[2] == "round 2 (not reached): the deck matches seed 1234"
+    assert lines[3] == (
+        f"action 1 (round 1) breaks the rules: Ana plays 0|0 on arm Z, but "
+        f"{verification.illegal.reason}"
+    )
+    assert lines[-1] == "illegal: action 1 breaks the rules"
+
+
+def test_a_recorded_target_is_repeated_safely() -> None:
+    action = Play(seat=0, tile=Tile(1, 6), target="\x1b[31mB" + "x" * 10_000)
+    words = action_text(action, NAMES)
+    assert words.isprintable() and "\x1b" not in words
+    assert words.startswith("Ana plays 1|6 on arm \\x1b[31mB") and len(words) < 80
