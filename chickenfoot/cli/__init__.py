@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 
 from chickenfoot import __version__
-from chickenfoot.cli import games, simulate, stats, tournament, verify
+from chickenfoot.cli import games, serve, simulate, stats, tournament, verify
 from chickenfoot.cli.common import EXIT_FAILED, interrupted
 
 
@@ -36,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     tournament.add_parser(commands)
     verify.add_parser(commands)
+    serve.add_parser(commands)
     stats.add_parser(commands)
     return parser
 

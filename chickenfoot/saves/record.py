@@ -26,6 +26,7 @@ import hashlib
 import json
 import random
 import re
+import secrets
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
@@ -88,6 +89,8 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 """Files larger than this are refused before they are read (the largest real game is < 1 MiB)."""
 
 LEVEL_MAX_LENGTH = 32
+SEED_BITS = 63
+"""A random deal's seed is a random whole number of this many bits."""
 SEED_MIN = -(2**63)
 SEED_MAX = 2**63 - 1
 """Seeds are signed 64-bit integers."""
@@ -701,10 +704,14 @@ class GameRecord(FrozenModel):
     ) -> GameRecord:
         """A record of a new game with no actions yet, created now.
 
-        Without ``decks`` they are shuffled with ``random.Random(seed)`` (the seed is kept as
-        information). Raises :class:`RecordError` if the seats or decks do not fit the rules.
+        Without ``decks`` they are shuffled with ``random.Random(seed)``; with no seed either, a
+        random seed is drawn and recorded, so every shuffled game can be verified (``chickenfoot
+        verify``). Given ``decks`` are kept as they are (the seed, if any, as information).
+        Raises :class:`RecordError` if the seats or decks do not fit the rules.
         """
         if decks is None:
+            if seed is None:  # a random deal still records its seed: anyone can verify it
+                seed = secrets.randbits(SEED_BITS)
             decks = shuffled_decks(rules, random.Random(seed))
         try:
             return cls(

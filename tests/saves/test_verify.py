@@ -26,6 +26,7 @@ from chickenfoot.rules import (
     preset,
 )
 from chickenfoot.saves.record import (
+    FORMAT_VERSION,
     GameRecord,
     RecordError,
     SeatConfig,
@@ -193,7 +194,7 @@ def test_an_illegal_action_outranks_a_missing_seed(honest: GameRecord) -> None:
         (lambda document: document["actions"][0].update(kind="cheat"), "unknown action kind"),
         (lambda document: document["actions"][0].update(seat="1"), "must be a whole number"),
         (lambda document: document["decks"][0].pop(), "the deck has 27 tiles"),
-        (lambda document: document.update(version=2), "newer than this program"),
+        (lambda document: document.update(version=FORMAT_VERSION + 1), "newer than this program"),
     ],
     ids=["unknown-kind", "seat-as-text", "short-deck", "newer-version"],
 )

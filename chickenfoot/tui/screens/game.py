@@ -197,7 +197,12 @@ class GameScreen(GameDialogs):
             rounds = self.table.state.rules.round_count
             self.app.push_screen(
                 RoundOverScreen(
-                    step.event, self.session.names, rounds, step.ending, self.table.acknowledge
+                    step.event,
+                    self.session.names,
+                    rounds,
+                    step.ending,
+                    self.table.acknowledge,
+                    session=self.session,
                 )
             )
         elif isinstance(step, GameEnded):

@@ -63,9 +63,12 @@ class RoundOverScreen(ModalScreen[None]):
         round_count: int,
         ending: str = "",
         on_close: Callable[[], object] | None = None,
+        session: GameSession | None = None,
     ) -> None:
-        """``on_close`` runs as the result is closed, before the screen below comes back."""
+        """``on_close`` runs as the result is closed, before the screen below comes back;
+        ``session`` is the game (its record shows the deal)."""
         super().__init__()
+        self.session = session
         self.ending = ending
         self.event = event
         self.names = tuple(names)
@@ -114,18 +117,10 @@ class RoundOverScreen(ModalScreen[None]):
 
     def action_deal(self) -> None:
         """Show how this round was dealt, and how its deck was made."""
-        session = self._session()
+        session = self.session
         if session is not None:
             deal = recorded_deal_text(session.record, self.event.round, session.path)
             self.app.push_screen(DealScreen(deal))
-
-    def _session(self) -> GameSession | None:
-        """The game whose round this is: the one of the game screen this dialog stands over."""
-        for screen in reversed(self.app.screen_stack):
-            session = getattr(screen, "session", None)
-            if isinstance(session, GameSession):
-                return session
-        return None
 
     def action_next(self) -> None:
         """Close the round's result."""

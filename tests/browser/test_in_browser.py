@@ -1,0 +1,176 @@
+"""A game in a real browser: ``chickenfoot serve``, headless Chromium, keys, and the save.
+
+Playwright drives the system's Chromium (never a browser of its own: there is no
+``playwright install``); the test is skipped when either is missing. The page's terminal is
+drawn on a canvas, so the test reads what the app sends it instead: a script in the page
+keeps the text of every frame from the server (escape sequences removed when searched), and
+the test waits for words to appear there. The moves themselves are checked in the autosave.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from chickenfoot.play.keys import end_keys
+from chickenfoot.rules import Play, legal_actions
+from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
+from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
+from chickenfoot.text.words import sorted_hand
+from tests.browser.server import DEADLINE_SECONDS, Served, wait_until
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-proxy-server",
+]
+WAIT_MS = DEADLINE_SECONDS * 1000
+
+KEEP_SHOWN = """
+(() => {
+    const decoder = new TextDecoder();
+    window.chickenfootShown = "";
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+        constructor(...args) {
+            super(...args);
+            this.addEventListener("message", (event) => {
+                if (typeof event.data !== "string") {
+                    window.chickenfootShown += decoder.decode(event.data, {stream: true});
+                }
+            });
+        }
+    };
+})();
+"""
+"""Keeps the text of every binary frame the page receives (what the terminal draws)."""
+
+SHOWN_SINCE = r"""
+([words, start]) => window.chickenfootShown.slice(start)
+    .replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, "")
+    .includes(words)
+"""
+"""True once ``words`` were drawn after position ``start`` of the kept text."""
+
+SEATS = (
+    SeatConfig(name="You", player="human"),
+    SeatConfig(name="Ada", player="computer", level="beginner"),
+)
+SMALL_GAME = {"set_size": "6", "hand_size": "5", "arms": "3", "rounds": "1"}
+SEED = "22"
+"""Deals the person, who is on turn first, five tiles of which two fit at once."""
+
+
+class Tab:
+    """One browser tab showing the served game."""
+
+    def __init__(self, page: sync_api.Page) -> None:
+        self.page = page
+
+    def mark(self) -> int:
+        """Where the text drawn so far ends (for :meth:`wait_for`'s ``since``)."""
+        length: int = self.page.evaluate("window.chickenfootShown.length")
+        return length
+
+    def wait_for(self, words: str, since: int = 0) -> None:
+        """Wait until ``words`` are drawn after the mark ``since``."""
+        self.page.wait_for_function(SHOWN_SINCE, arg=[words, since], timeout=WAIT_MS)
+
+    def press(self, *keys: str) -> None:
+        """Type ``keys`` (Playwright key names) into the terminal."""
+        for key in keys:
+            self.page.keyboard.press(key)
+
+
+@contextmanager
+def open_tab(url: str, profile: Path) -> Iterator[Tab]:
+    """A headless Chromium tab (with the fresh profile folder ``profile``) showing ``url``."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 800},
+            timeout=WAIT_MS,
+        )
+        try:
+            page = browser.new_page()
+            # Only this machine: the page also asks a web font service, which is refused.
+            page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), lambda route: route.abort())
+            page.add_init_script(KEEP_SHOWN)
+            page.goto(url, timeout=WAIT_MS)
+            page.focus(".xterm-helper-textarea", timeout=WAIT_MS)
+            yield Tab(page)
+        finally:
+            browser.close()
+
+
+def latest_record(saves: Path) -> GameRecord | None:
+    """The one autosave in ``saves`` (None while there is none yet)."""
+    found = sorted(saves.glob("autosave-*.json"))
+    assert len(found) <= 1, f"one game, one autosave: {found}"
+    return load_record(found[0]) if found else None
+
+
+def test_a_new_game_in_the_browser_takes_a_move_and_saves_it(
+    served: Served, tmp_path: Path
+) -> None:
+    save_settings(  # the tab's app reads them when it starts
+        Settings(setup=SetupChoice(seats=SEATS, fields=SMALL_GAME, seed=SEED)),
+        served.data / "settings.json",
+    )
+    with open_tab(served.url, tmp_path / "chromium-profile") as tab:
+        play_a_tile(tab, served.data / "saves")
+        status, out, err = served.stop()  # the tab is still open: its game is closed too
+    assert (status, err) == (130, "chickenfoot serve: stopped (Ctrl+C)\n")
+    assert "Traceback" not in out
+
+
+def play_a_tile(tab: Tab, saves: Path) -> None:
+    """From the menu, start the remembered set-up and play a tile; check its autosave."""
+    tab.wait_for("New game")
+    since = tab.mark()
+    tab.press("n")
+    tab.wait_for("Start", since)
+    since = tab.mark()
+    tab.press("Control+s")
+    tab.wait_for("Round 1 of 1", since)
+    wait_until(lambda: latest_record(saves) is not None, "the new game's autosave")
+    first = latest_record(saves)
+    assert first is not None and first.seats == SEATS, "the remembered set-up was dealt"
+
+    state = first.final_state()
+    plays = [action for action in legal_actions(state) if isinstance(action, Play)]
+    assert state.turn == 0 and plays, f"seed {SEED} no longer deals a tile that fits at once"
+    played = plays[0]
+    hand = sorted_hand(state.hands[0])
+    assert len(hand) < 10, "one digit chooses the tile"
+    tab.press(str(hand.index(played.tile) + 1))
+    if sum(play.tile == played.tile for play in plays) > 1:
+        tab.press(*end_keys(state.board)[played.target])
+    tab.press("Enter")
+
+    def saved() -> bool:
+        now = latest_record(saves)
+        return now is not None and len(now.actions) > len(first.actions)
+
+    wait_until(saved, "the move in the autosave")
+    after = latest_record(saves)
+    assert after is not None
+    assert after.actions[len(first.actions)] == played, "the tile played by keyboard is saved"

@@ -1,0 +1,120 @@
+"""``chickenfoot serve`` without a browser: its plain-word refusals, its page, its signals."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from chickenfoot import cli
+from chickenfoot.cli import serve
+from tests.browser.server import DEADLINE_SECONDS, Served
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run ``chickenfoot ARGV`` in this process; its exit status, stdout and stderr."""
+    try:
+        status = cli.main(list(argv))
+    except SystemExit as exit_:  # argparse's own errors
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    """A loopback port that something else listens on."""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        yield taken.getsockname()[1]
+
+
+def test_a_port_in_use_is_refused_in_plain_words(
+    capsys: pytest.CaptureFixture[str], busy_port: int
+) -> None:
+    assert run(capsys, "serve", "--port", str(busy_port)) == (
+        2,
+        "",
+        f"chickenfoot serve: error: port {busy_port} is in use: choose another with --port\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("host", "message"),
+    [
+        (
+            "192.0.2.1",  # an address reserved for documentation: never this machine's
+            "'192.0.2.1' is not an address of this machine: choose another with --host, "
+            "such as 127.0.0.1",
+        ),
+        (
+            "a..b",  # not a host name at all: refused before any look-up
+            "cannot find the host 'a..b': name an address of this machine with --host, "
+            "such as 127.0.0.1",
+        ),
+        ("", "no host given: name an address with --host, such as 127.0.0.1"),
+    ],
+)
+def test_a_bad_host_is_refused_in_plain_words(
+    capsys: pytest.CaptureFixture[str], host: str, message: str
+) -> None:
+    assert run(capsys, "serve", "--host", host, "--port", "0") == (
+        2,
+        "",
+        f"chickenfoot serve: error: {message}\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("port", "message"),
+    [("65536", "65536 is not a port: from 0 to 65535"), ("http", "'http' is not a whole number")],
+)
+def test_a_bad_port_is_refused_in_plain_words(
+    capsys: pytest.CaptureFixture[str], port: str, message: str
+) -> None:
+    status, out, err = run(capsys, "serve", "--port", port)
+    assert (status, out) == (2, "")
+    assert err.endswith(f"chickenfoot serve: error: argument --port: {message}\n")
+
+
+def test_a_public_url_is_a_web_address(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "serve", "--public-url", "example.org") == (
+        2,
+        "",
+        "chickenfoot serve: error: 'example.org' is not a web address: it starts with http://\n",
+    )
+
+
+def test_only_an_address_other_machines_reach_gets_the_warning() -> None:
+    for address in ("127.0.0.1", "::1"):
+        assert not any("no password" in line for line in serve.announcement("u", address))
+    lines = serve.announcement("http://192.0.2.1:8000", "192.0.2.1")
+    assert lines[0] == "Chicken Foot is served at http://192.0.2.1:8000: open it in a web browser."
+    assert (
+        "Other machines can connect: anyone who can reach this address can play and open the "
+        "saved games (there is no password)."
+    ) in lines
+    assert lines[-1] == "Ctrl+C stops the server."
+
+
+def test_the_address_to_open() -> None:
+    assert serve.default_url("127.0.0.1", 8000) == "http://127.0.0.1:8000"
+    assert serve.default_url("::1", 8001) == "http://[::1]:8001"
+    assert serve.default_url("0.0.0.0", 80) == f"http://{socket.gethostname()}:80"
+
+
+def test_the_page_is_served_and_ctrl_c_stops_in_plain_words(served: Served) -> None:
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(served.url, timeout=DEADLINE_SECONDS) as response:
+        page = response.read().decode("utf-8")
+    assert "Chicken Foot" in page
+    assert f"{served.url.replace('http', 'ws', 1)}/ws" in page, "the page connects back here"
+    assert f"Games are saved in {served.data / 'saves'}\n" in served.announced
+    assert "no password" not in served.announced, "only this machine can connect"
+    assert served.stop(signal.SIGINT) == (130, "", "chickenfoot serve: stopped (Ctrl+C)\n")
+
+
+def test_sigterm_stops_quietly(served: Served) -> None:
+    assert served.stop(signal.SIGTERM) == (0, "", "")
