@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 
 from chickenfoot import __version__
-from chickenfoot.cli import games, serve, simulate, tournament, verify
+from chickenfoot.cli import games, serve, simulate, stats, tournament, verify
 from chickenfoot.cli.common import EXIT_FAILED, interrupted
 
 
@@ -37,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_parser(commands)
     verify.add_parser(commands)
     serve.add_parser(commands)
+    stats.add_parser(commands)
     return parser
 
 

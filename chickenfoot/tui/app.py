@@ -39,6 +39,7 @@ from chickenfoot.tui.messages import (
     ShowHelp,
     ShowSaves,
     ShowSetup,
+    ShowStats,
     StartGame,
     TakeOver,
 )
@@ -50,6 +51,7 @@ from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.setup import SetupScreen
+from chickenfoot.tui.screens.stats import StatsScreen
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -433,6 +435,10 @@ class ChickenFootApp(App[None]):
     def on_show_saves(self, message: ShowSaves) -> None:
         """Open the saved games, or the replays."""
         self.push_screen(LoadScreen(replays=message.replays))
+
+    def on_show_stats(self, message: ShowStats) -> None:
+        """Open the statistics."""
+        self.push_screen(StatsScreen())
 
     def on_show_help(self, message: ShowHelp) -> None:
         """Open the help (unless it is already on top)."""

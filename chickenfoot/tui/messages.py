@@ -71,6 +71,10 @@ class ShowSaves(Message):
         self.replays = replays
 
 
+class ShowStats(Message):
+    """Open the statistics of the finished games."""
+
+
 class ShowHelp(Message):
     """Open the help screen (unless it is already on top)."""
 

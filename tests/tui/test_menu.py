@@ -17,6 +17,7 @@ from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuCommands, MenuScreen, continue_text, names_text
 from chickenfoot.tui.screens.setup import SetupScreen
+from chickenfoot.tui.screens.stats import StatsScreen
 from tests.tui.conftest import wait_for
 
 
@@ -47,7 +48,7 @@ async def test_the_app_opens_on_the_menu_without_continue() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert isinstance(app.screen, MenuScreen)
-        assert item_ids(app) == ["new", "load", "replays", "help", "quit"]
+        assert item_ids(app) == ["new", "load", "replays", "stats", "help", "quit"]
         assert isinstance(app.focused, OptionList)
         assert app.screen.check_action("choose", ("continue",)) is False
 
@@ -57,7 +58,7 @@ async def test_continue_is_listed_with_the_seats_and_round(kit) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        assert item_ids(app) == ["new", "continue", "load", "replays", "help", "quit"]
+        assert item_ids(app) == ["new", "continue", "load", "replays", "stats", "help", "quit"]
         prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
         assert str(prompt) == "Continue: Ana, Bea · round 1 of 2"
 
@@ -82,7 +83,7 @@ def test_long_name_lists_are_cut_with_a_count() -> None:
 
 @pytest.mark.parametrize(
     ("downs", "screen_type"),
-    [(0, SetupScreen), (1, LoadScreen), (2, LoadScreen), (3, HelpScreen)],
+    [(0, SetupScreen), (1, LoadScreen), (2, LoadScreen), (3, StatsScreen), (4, HelpScreen)],
 )
 async def test_arrows_and_enter_open_each_item(downs: int, screen_type: type) -> None:
     app = ChickenFootApp(bot_delay=0)
@@ -109,6 +110,7 @@ async def test_replays_item_opens_the_replays_list() -> None:
         ("n", SetupScreen),
         ("l", LoadScreen),
         ("r", LoadScreen),
+        ("s", StatsScreen),
         ("h", HelpScreen),
         ("question_mark", HelpScreen),
     ],
@@ -187,6 +189,7 @@ async def test_command_palette_lists_and_runs_menu_commands(kit) -> None:
             "Chicken Foot: New game",
             "Chicken Foot: Load game",
             "Chicken Foot: Replays",
+            "Chicken Foot: Statistics",
             "Chicken Foot: Help",
             "Chicken Foot: Quit",
         ]

@@ -1,4 +1,5 @@
-"""Game over: the ranking, the winner(s), what decided the win, and Play again."""
+"""Game over: the ranking, the winner(s), what decided the win, the running totals round by
+round as a chart, and Play again."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.rules import GameOver
 from chickenfoot.text.describe import tie_break_text, winners_text
 from chickenfoot.text.words import fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import LeaveGame, StartGame
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+from chickenfoot.tui.widgets.charts import ChartView
 
 if TYPE_CHECKING:
     from chickenfoot.play.session import GameSession
@@ -56,7 +59,7 @@ PALETTE_COMMANDS = (
 class GameOverScreen(ModalScreen[None]):
     """The final result. Play again deals a new game with the same seats and rules."""
 
-    CSS_PATH = "results.tcss"
+    CSS_PATH = ["results.tcss", "game_over.tcss"]
     BINDINGS = [
         Binding("a", "play_again", "Play again"),
         Binding("s", "scoreboard", "Scores"),
@@ -69,7 +72,7 @@ class GameOverScreen(ModalScreen[None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        """Winner line, tie-break, ranking table and the buttons."""
+        """Winner line, tie-break, ranking table, the chart and the buttons."""
         names = self.session.names
         with Vertical(classes="results-dialog"):
             yield Static("Game over", classes="results-title")
@@ -81,13 +84,18 @@ class GameOverScreen(ModalScreen[None]):
             )
             with VerticalScroll(classes="results-body", can_focus=False):
                 yield Static(ranking_table(self.event, names), id="ranking")
+            yield ChartView(id="game-over-chart")
             with Horizontal(classes="results-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary")
                 yield Button("Scores (s)", id="scores")
                 yield Button("Menu (m)", id="menu")
 
     def on_mount(self) -> None:
-        """Enter on the focused button plays again."""
+        """Draw the running totals; Enter on the focused button plays again."""
+        state = self.session.state
+        self.query_one(ChartView).shown = running_totals_chart(
+            self.session.names, state.round_scores, state.rules.players
+        )
         self.query_one("#again", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -1,6 +1,6 @@
-"""The main menu: New game, Continue, Load game, Replays, Help, Quit.
+"""The main menu: New game, Continue, Load game, Replays, Statistics, Help, Quit.
 
-Arrow keys and Enter choose an item; each item's first letter (``n c l r h q``, and ``?``
+Arrow keys and Enter choose an item; each item's first letter (``n c l r s h q``, and ``?``
 for help) chooses it at once. *Continue* is listed only while an unfinished game is saved
 and names its seats and round. :class:`MenuCommands` puts the same commands in the command
 palette (``ctrl+p``); it is registered on :class:`MenuScreen` and works on any screen.
@@ -25,7 +25,14 @@ from textual.widgets.option_list import Option
 
 from chickenfoot.saves import storage
 from chickenfoot.saves.names import display_width
-from chickenfoot.tui.messages import ContinueGame, RequestQuit, ShowHelp, ShowSaves, ShowSetup
+from chickenfoot.tui.messages import (
+    ContinueGame,
+    RequestQuit,
+    ShowHelp,
+    ShowSaves,
+    ShowSetup,
+    ShowStats,
+)
 
 LOGO = r"""
 [5|1]   [5|3]   [5|6]
@@ -79,6 +86,11 @@ def show_saves(app: App[object], replays: bool = False) -> None:
     app.post_message(ShowSaves(replays=replays))
 
 
+def show_stats(app: App[object]) -> None:
+    """Open the statistics of the finished games."""
+    app.post_message(ShowStats())
+
+
 def show_help(app: App[object]) -> None:
     """Open the help screen (unless it is already on top)."""
     app.post_message(ShowHelp())
@@ -97,6 +109,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
     ("continue", "Continue", continue_latest),
     ("load", "Load game", show_saves),
     ("replays", "Replays", partial(show_saves, replays=True)),
+    ("stats", "Statistics", show_stats),
     ("help", "Help", show_help),
     ("quit", "Quit", quit_app),
 )
@@ -107,6 +120,7 @@ COMMAND_HELP: dict[str, str] = {
     "continue": "Resume the most recent unfinished game",
     "load": "Continue or replay a saved game",
     "replays": "Watch a saved game move by move",
+    "stats": "Wins, scores and charts of the finished games",
     "help": "Rules summary and every key",
     "quit": "Leave Chicken Foot (games are saved)",
 }
@@ -147,6 +161,7 @@ class MenuScreen(Screen[None]):
         Binding("c", "choose('continue')", "Continue"),
         Binding("l", "choose('load')", "Load game"),
         Binding("r", "choose('replays')", "Replays"),
+        Binding("s", "choose('stats')", "Stats"),
         Binding("h,question_mark", "choose('help')", "Help", key_display="h/?"),
         Binding("q", "choose('quit')", "Quit"),
     ]
@@ -166,7 +181,7 @@ class MenuScreen(Screen[None]):
             yield Static("dominoes for 2 to 8 players", id="menu-tagline", markup=False)
             with Center():
                 yield OptionList(id="menu-options")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Fill the menu and focus it."""

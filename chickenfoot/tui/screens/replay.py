@@ -5,7 +5,8 @@ one action forward or back, the previous or next round, the start or the end, or
 whose speed can be changed (``+`` faster, ``-`` slower, as everywhere). It shows the table
 (``o``: the outline), every seat's hand, the scores, the log of the round so far, the file and
 where it stands ("round 3 · action 137 of 842"). The tile the next action plays is marked in
-its hand and on the table. In an unfinished game that people play at one keyboard, the round
+its hand and on the table. ``c`` shows the running totals of the rounds finished so far as a
+chart in place of the table. In an unfinished game that people play at one keyboard, the round
 still in play keeps its hands and drawn tiles hidden, and the header says so.
 
 ``t`` takes over from the point shown: :class:`TakeOverScreen` asks who plays each seat (a
@@ -26,6 +27,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Select, Static
 
+from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.commands import PaletteCommand, action_commands
@@ -33,6 +35,7 @@ from chickenfoot.tui.messages import TakeOver
 from chickenfoot.tui.screens.help import help_command
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel, TableView
+from chickenfoot.tui.widgets.charts import ChartView
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""
@@ -63,6 +66,7 @@ PALETTE_COMMANDS = (
     ("speed(1)", "Faster autoplay", "Play forward faster (+)"),
     ("speed(-1)", "Slower autoplay", "Play forward slower (-)"),
     ("toggle_view", "Table or outline", "Draw the board as a table, or as an outline (o)"),
+    ("toggle_chart", "Running totals chart", "Chart the totals round by round, or not (c)"),
     ("scores", "Scoreboard", "Every finished round's scores up to the position shown (s)"),
     ("take_over", "Take over from here", "Start a new game from the position shown (t)"),
     ("close", "Close the replay", "Back to where it was opened (Esc)"),
@@ -99,6 +103,7 @@ class ReplayScreen(Screen[None]):
         Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", group=SPEED),
         Binding("minus", "speed(-1)", "Slower", key_display="-", group=SPEED),
         Binding("o", "toggle_view", "Outline", show=False),
+        Binding("c", "toggle_chart", "Chart", show=False),
         Binding("s", "scores", "Scores", show=False),
         Binding("t", "take_over", "Take over"),
         Binding("escape", "close", "Close"),
@@ -106,6 +111,9 @@ class ReplayScreen(Screen[None]):
 
     outline: var[bool] = var(False)
     """True draws the board as an outline instead of a table."""
+
+    chart: var[bool] = var(False)
+    """True shows the running totals chart in place of the board."""
 
     def __init__(self, view: ReplayView, path: Path | None = None) -> None:
         """``view`` is the game to replay (built beforehand: it replays every action);
@@ -131,12 +139,13 @@ class ReplayScreen(Screen[None]):
         with Horizontal(id="replay-main"):
             with Vertical(id="replay-board") as board_box:
                 board_box.border_title = "Table"
-                board_box.border_subtitle = "o: outline"
+                board_box.border_subtitle = "o: outline · c: chart"
                 table = TableView(id="table")
                 table.can_focus = False
                 yield table
                 with VerticalScroll(id="outline-scroll", can_focus=False):
                     yield BoardView(id="board")
+                yield ChartView(id="replay-chart")
             with Vertical(id="replay-side"):
                 seats = SeatsPanel(id="seats")
                 seats.border_title = "Scores"
@@ -182,19 +191,46 @@ class ReplayScreen(Screen[None]):
                 )
         self.query_one(SeatsPanel).shown = shown.seats
         self._update_log()
+        self._update_chart()
         self._show_mode()
+
+    def _update_chart(self) -> None:
+        """Chart the rounds finished at the position shown (while the chart is on)."""
+        if self.chart:
+            state = self.cursor.state
+            self.query_one(ChartView).shown = running_totals_chart(
+                self.names, state.round_scores, state.rules.players
+            )
 
     def watch_outline(self, outline: bool) -> None:
         """Draw the board as the table, or as the outline."""
-        if self.is_mounted:
-            self.query_one(TableView).display = not outline
-            self.query_one("#outline-scroll").display = outline
-            subtitle = "o: table" if outline else "o: outline"
-            self.query_one("#replay-board").border_subtitle = subtitle
+        self._show_board()
+
+    def watch_chart(self, chart: bool) -> None:
+        """Show the running totals chart, or the board."""
+        self._update_chart()
+        self._show_board()
+
+    def _show_board(self) -> None:
+        """Show the chart, the outline or the table, and say what the keys switch to."""
+        if not self.is_mounted:
+            return
+        self.query_one(TableView).display = not self.outline and not self.chart
+        self.query_one("#outline-scroll").display = self.outline and not self.chart
+        self.query_one(ChartView).display = self.chart
+        board = self.query_one("#replay-board")
+        board.border_title = "Running totals after each round" if self.chart else "Table"
+        view = "o: table" if self.outline else "o: outline"
+        board.border_subtitle = "c: board" if self.chart else f"{view} · c: chart"
 
     def action_toggle_view(self) -> None:
         """Draw the board as the table, or as an outline."""
         self.outline = not self.outline
+        self.chart = False
+
+    def action_toggle_chart(self) -> None:
+        """Show the running totals chart in place of the board, or the board again."""
+        self.chart = not self.chart
 
     def _show_mode(self) -> None:
         """Update the position indicator, and the footer's keys when what applies has changed."""

@@ -1,0 +1,183 @@
+"""The statistics in words: what ``chickenfoot stats`` prints and the Stats screen shows.
+
+:func:`report` turns :class:`~chickenfoot.saves.tallies.Statistics` into titled sections of
+lines (tables fit 80 columns; names are measured as the terminal shows them and cut with
+"…" when too long). :func:`counted_text` says what was counted, and how unfinished games and
+unreadable files count (they do not). :func:`running_totals_lines` and
+:func:`win_share_lines` say in words what the charts draw, for a window too small for them.
+
+Names are returned inside plain strings: the caller shows them literally, never as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from chickenfoot.saves.names import display_width
+from chickenfoot.saves.tallies import PlayerStats, ShareSeries, Statistics
+from chickenfoot.text.words import fitted, plural
+
+NAME_WIDTH = 18
+LEVEL_WIDTH = 10
+DATE_FORMAT = "%Y-%m-%d"
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled part of the report."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+def cell(text: str, width: int) -> str:
+    """``text`` in a left-aligned column of ``width`` terminal columns (cut with "…" to
+    leave one column free)."""
+    shown = fitted(text, width - 1)
+    return shown + " " * (width - display_width(shown))
+
+
+def percent(share: float) -> str:
+    """A share of 0 to 1 as a percentage: "46.7%"."""
+    return f"{share * 100:.1f}%"
+
+
+def date_text(moment: datetime) -> str:
+    """A game's day, in local time: "2026-11-30"."""
+    return moment.astimezone().strftime(DATE_FORMAT)
+
+
+def counted_text(stats: Statistics, folder: Path | None = None) -> str:
+    """What the statistics count: the finished games (of ``folder``, when given);
+    unfinished games and files that cannot be read are not counted."""
+    where = "" if folder is None else f" in {folder}"
+    if stats.games:
+        counted = f"{plural(stats.games, 'finished game')}{where}."
+    else:
+        counted = f"No finished games yet{where}: a game counts here once it is over."
+    if stats.unfinished:
+        counted += (
+            f" {plural(stats.unfinished, 'unfinished game')} not counted: "
+            "a game counts once it is over."
+        )
+    if stats.broken:
+        counted += f" {plural(len(stats.broken), 'file')} cannot be read (listed below)."
+    return counted
+
+
+def _zero_text(player: PlayerStats) -> str:
+    return f"{player.zero_rounds} of {player.rounds}"
+
+
+def people_lines(stats: Statistics) -> tuple[str, ...]:
+    """A row per person: games, wins, win share, mean score, best and worst game, rounds at
+    zero (of the rounds played)."""
+    header = (
+        f"{cell('person', NAME_WIDTH)}{'games':>6}{'won':>6}{'share':>8}{'mean':>8}"
+        f"{'best':>6}{'worst':>7}  at zero"
+    )
+    rows = [header]
+    for player in stats.players:
+        rows.append(
+            f"{cell(player.name, NAME_WIDTH)}{player.games:>6}{player.won:>6}"
+            f"{percent(player.share):>8}{player.mean_score:>8.1f}{player.best.total:>6}"
+            f"{player.worst.total:>7}  {_zero_text(player)}"
+        )
+    return tuple(rows)
+
+
+def best_worst_lines(stats: Statistics) -> tuple[str, ...]:
+    """Each person's best (lowest) and worst (highest) game, with its day."""
+    return tuple(
+        f"{cell(player.name, NAME_WIDTH)}best {player.best.total} "
+        f"({date_text(player.best.created)}), worst {player.worst.total} "
+        f"({date_text(player.worst.created)})"
+        for player in stats.players
+    )
+
+
+def versus_lines(stats: Statistics) -> tuple[str, ...]:
+    """Each person's results in the games with a computer player of each level."""
+    lines = []
+    for player in stats.players:
+        for index, versus in enumerate(player.versus):
+            name = cell(player.name if index == 0 else "", NAME_WIDTH)
+            lines.append(
+                f"{name}{cell(versus.level, LEVEL_WIDTH)}won {versus.won} of "
+                f"{plural(versus.games, 'game')} · finished ahead of it in {versus.ahead}"
+            )
+    return tuple(lines)
+
+
+def level_lines(stats: Statistics) -> tuple[str, ...]:
+    """A row per computer level: seats played, wins, win share, mean score."""
+    rows = [f"{cell('level', NAME_WIDTH)}{'games':>6}{'won':>6}{'share':>8}{'mean':>8}"]
+    for level in stats.levels:
+        rows.append(
+            f"{cell(level.level, NAME_WIDTH)}{level.games:>6}{level.won:>6}"
+            f"{percent(level.share):>8}{level.mean_score:>8.1f}"
+        )
+    return tuple(rows)
+
+
+def preset_lines(stats: Statistics) -> tuple[str, ...]:
+    """A row per preset: games, rounds, the mean score of a seat and of the winners."""
+    rows = [
+        f"{cell('preset', NAME_WIDTH)}{'games':>6}{'rounds':>8}{'mean score':>12}"
+        f"{'winning score':>15}"
+    ]
+    for preset in stats.presets:
+        rows.append(
+            f"{cell(preset.preset, NAME_WIDTH)}{preset.games:>6}{preset.rounds:>8}"
+            f"{preset.mean_score:>12.1f}{preset.mean_winning_score:>15.1f}"
+        )
+    return tuple(rows)
+
+
+def report(stats: Statistics) -> tuple[Section, ...]:
+    """The sections of the statistics that have something to say, in order."""
+    sections = []
+    if stats.players:
+        sections += [
+            Section("People", people_lines(stats)),
+            Section("Best and worst games (lowest and highest total)", best_worst_lines(stats)),
+        ]
+        versus = versus_lines(stats)
+        if versus:
+            sections.append(Section("Against the computer", versus))
+    if stats.levels:
+        sections.append(Section("Computer players, by level", level_lines(stats)))
+    if stats.presets:
+        sections.append(Section("Presets", preset_lines(stats)))
+    if stats.broken:
+        sections.append(
+            Section(
+                "Files that cannot be read (not counted)",
+                tuple(summary.error or str(summary.path) for summary in stats.broken),
+            )
+        )
+    return tuple(sections)
+
+
+def running_totals_lines(names: Sequence[str], running: Sequence[Sequence[int]]) -> list[str]:
+    """Each seat's total after each round, in words: "Ana: 12, 30, 45"."""
+    if not any(len(totals) > 1 for totals in running):
+        return ["No round has finished yet."]
+    return [
+        f"{name}: {', '.join(str(total) for total in totals[1:])}"
+        for name, totals in zip(names, running, strict=True)
+    ]
+
+
+def win_share_lines(series: Sequence[ShareSeries]) -> list[str]:
+    """Each person's win share now and the number of games it is over, in words."""
+    if not series:
+        return ["No finished game has a person at the table yet."]
+    return [
+        f"{one.name}: {percent(one.points[-1][1])} after {plural(one.games, 'game')}"
+        for one in series
+        if one.points
+    ]

@@ -1,0 +1,107 @@
+"""The Stats screen: what the finished games say, with the win share over time as a chart.
+
+The saved games are read in a worker thread (:func:`chickenfoot.saves.stats.gather`: a
+cache keeps a second look instant) and counted by :func:`chickenfoot.saves.tallies.tally`;
+the words are :mod:`chickenfoot.text.stats`'s, the chart :mod:`chickenfoot.play.charts`'.
+This screen only shows them: what was counted, the chart, then per person, per computer
+level and per preset, and the files that cannot be read. It reads again whenever it is
+shown (a game may have ended meanwhile). Names are shown literally.
+"""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.events import ScreenResume
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from chickenfoot.play.charts import ChartShown, win_share_chart
+from chickenfoot.saves.stats import gather
+from chickenfoot.saves.tallies import Statistics, tally
+from chickenfoot.text.stats import counted_text, report
+from chickenfoot.tui.commands import PaletteCommand
+from chickenfoot.tui.widgets.charts import ChartView
+
+TITLE_STYLE = "bold $text-primary"
+PROGRESS_STEPS = 50
+"""How many times at most the progress line changes while the files are read."""
+
+
+def report_content(stats: Statistics) -> Content:
+    """The report's sections, each under its title (names literally)."""
+    parts = [
+        Content.styled(section.title, TITLE_STYLE) + Content("\n" + "\n".join(section.lines))
+        for section in report(stats)
+    ]
+    return Content("\n\n").join(parts)
+
+
+class StatsScreen(Screen[None]):
+    """The statistics of the finished games."""
+
+    CSS_PATH = "stats.tcss"
+    AUTO_FOCUS = "#stats-body"
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.statistics: Statistics | None = None
+        """What is shown, once read."""
+        self.reads_shown = 0
+        """How many times the games have been read and shown (waiting for this to grow is
+        waiting for a fresh reading)."""
+
+    def compose(self) -> ComposeResult:
+        """A title, what was counted, then the chart and the report in one scrolling body."""
+        yield Static("Statistics", id="stats-title", markup=False)
+        yield Static("Reading the saved games…", id="stats-counted", markup=False)
+        with VerticalScroll(id="stats-body"):
+            yield ChartView(id="stats-chart")
+            yield Static(id="stats-report")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Nothing to chart until the games are read."""
+        self.query_one(ChartView).display = False
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        """Shown (first, or back from another screen): read the games again."""
+        self._read()
+
+    @work(thread=True, exclusive=True, group="stats")
+    def _read(self) -> None:
+        def progress(done: int, total: int) -> None:
+            step = max(1, total // PROGRESS_STEPS)
+            if total and self.statistics is None and (done % step == 0 or done == total):
+                text = f"Reading the saved games… {done} of {total}"
+                self.app.call_from_thread(self._show_progress, text)
+
+        gathered = gather(progress)
+        stats = tally(gathered)
+        chart = win_share_chart(stats, gathered.games)
+        self.app.call_from_thread(self.show_statistics, stats, chart)
+
+    def _show_progress(self, text: str) -> None:
+        self.query_one("#stats-counted", Static).update(text)
+
+    def show_statistics(self, stats: Statistics, chart: ChartShown) -> None:
+        """Show ``stats`` and the win share ``chart`` (hidden while no person has played)."""
+        self.statistics = stats
+        self.query_one("#stats-counted", Static).update(counted_text(stats))
+        chart_view = self.query_one(ChartView)
+        chart_view.display = bool(stats.players)
+        chart_view.shown = chart
+        self.query_one("#stats-report", Static).update(report_content(stats))
+        self.reads_shown += 1
+
+    def palette_commands(self) -> list[PaletteCommand]:
+        """Going back is all there is to do here."""
+        return [PaletteCommand("Back", "Close the statistics (Esc)", self.action_back)]
+
+    def action_back(self) -> None:
+        """Back to the menu."""
+        self.app.pop_screen()

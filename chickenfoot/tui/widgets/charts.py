@@ -1,0 +1,147 @@
+"""A line chart that gives way to words when it has no room.
+
+:class:`ChartView` follows a reactive ``shown`` (a :class:`~chickenfoot.play.charts.ChartShown`)
+and draws it with textual-plotext on the widget's own background: the ticks in the theme's
+text colour, each line in a colour of the theme *and* with a marker of its own (so it reads
+with ``NO_COLOR`` too), and a legend that names the lines literally (never as markup). When
+the widget is smaller than :data:`MIN_WIDTH` x :data:`MIN_HEIGHT`, or there is nothing to
+draw, it shows the chart's words instead; it never overflows.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult, RenderResult
+from textual.color import Color
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.events import Resize
+from textual.reactive import reactive
+from textual.widgets import Static
+from textual_plotext import PlotextPlot
+
+from chickenfoot.play.charts import ChartShown
+
+MIN_WIDTH = 32
+MIN_HEIGHT = 7
+"""The smallest chart drawn (the plot and a legend line): below, the words are shown."""
+
+LINE_COLOURS = ("primary", "accent", "success", "warning", "error", "secondary")
+"""The theme's colours the lines take, in order (then again from the first)."""
+
+MOST_MARKERS = 12
+"""The most markers on one line (a long line shows one every few points)."""
+
+EMPTY = ChartShown(title="", lines=(), x_ticks=(), y_ticks=(), words=())
+
+
+class LinePlot(PlotextPlot):
+    """The plot itself: drawn afresh from ``shown`` whenever it is rendered (so it always
+    fits its size and the theme's colours)."""
+
+    DEFAULT_CSS = """
+    LinePlot {
+        width: 1fr;
+        height: 1fr;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.theme = "textual-clear"  # the widget's own background and text colour
+        self.shown = EMPTY
+
+    def render(self) -> RenderResult:
+        """Plot the lines, then let textual-plotext draw them at the widget's size."""
+        plot = self.plt
+        plot.clear_figure()
+        variables = self.app.theme_variables
+        for index, line in enumerate(self.shown.lines):
+            if not line.points:
+                continue
+            name = LINE_COLOURS[index % len(LINE_COLOURS)]
+            colour = Color.parse(variables.get(name, variables["foreground"])).rgb
+            xs = [x for x, _y in line.points]
+            ys = [y for _x, y in line.points]
+            plot.plot(xs, ys, marker="braille", color=colour)
+            every = -(-len(xs) // MOST_MARKERS)
+            marked = [*range(0, len(xs) - 1, every), len(xs) - 1]
+            plot.scatter(
+                [xs[i] for i in marked], [ys[i] for i in marked], marker=line.marker, color=colour
+            )
+        if self.shown.x_ticks:
+            plot.xticks(list(self.shown.x_ticks))
+        if self.shown.y_ticks:
+            plot.yticks(list(self.shown.y_ticks))
+            plot.ylim(self.shown.y_ticks[0], self.shown.y_ticks[-1])
+        plot.frame(False)
+        return super().render()
+
+
+def legend(shown: ChartShown) -> Content:
+    """Each line's marker (in its line's colour) and name (literally), side by side."""
+    parts = [
+        Content.styled(line.marker, f"${LINE_COLOURS[index % len(LINE_COLOURS)]}")
+        + Content(f" {line.label}")
+        for index, line in enumerate(shown.lines)
+    ]
+    return Content("   ").join(parts)
+
+
+class ChartView(Vertical):
+    """A chart with its legend, or its words when it has no room (or nothing to draw)."""
+
+    DEFAULT_CSS = """
+    ChartView {
+        height: 1fr;
+    }
+    ChartView > LinePlot {
+        height: 1fr;
+    }
+    ChartView > .chart-legend {
+        height: auto;
+        color: $text-muted;
+    }
+    ChartView > VerticalScroll {
+        height: 1fr;
+        display: none;
+    }
+    ChartView.-words > VerticalScroll {
+        display: block;
+    }
+    ChartView.-words > LinePlot, ChartView.-words > .chart-legend {
+        display: none;
+    }
+    """
+
+    shown: reactive[ChartShown] = reactive(EMPTY, init=False)
+    """The chart to show (set it)."""
+
+    def compose(self) -> ComposeResult:
+        """The plot, the legend, and the words (hidden while the chart is drawn)."""
+        yield LinePlot()
+        yield Static(classes="chart-legend")
+        with VerticalScroll(can_focus=False):
+            yield Static(classes="chart-words")
+
+    @property
+    def showing_chart(self) -> bool:
+        """True while the chart is drawn (False: its words are shown instead)."""
+        return not self.has_class("-words")
+
+    def watch_shown(self, shown: ChartShown) -> None:
+        """Draw the new chart (or show its words)."""
+        self.border_title = Content(shown.title) if shown.title else None
+        plot = self.query_one(LinePlot)
+        plot.shown = shown
+        plot.refresh()
+        self.query_one(".chart-legend", Static).update(legend(shown))
+        self.query_one(".chart-words", Static).update(Content("\n".join(shown.words)))
+        self._choose(self.size.width, self.size.height)
+
+    def on_resize(self, event: Resize) -> None:
+        """Words instead of the chart when it has no room."""
+        self._choose(event.size.width, event.size.height)
+
+    def _choose(self, width: int, height: int) -> None:
+        roomy = width >= MIN_WIDTH and height >= MIN_HEIGHT
+        self.set_class(not (roomy and self.shown.drawable), "-words")
