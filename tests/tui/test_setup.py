@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
@@ -615,3 +616,23 @@ def test_an_unreadable_settings_file_gives_the_defaults(tmp_path: Path) -> None:
     folder.mkdir()
     loaded = load_settings(folder)
     assert loaded.setup == SetupChoice() and loaded.problem and "cannot be read" in loaded.problem
+
+
+async def test_fast_typing_in_a_name_keeps_every_character() -> None:
+    """Keys arriving faster than the form is checked (all in the driver's queue at once) are
+    all typed, in order."""
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        name = screen.seat_rows[1].query_one(".seat-name", Input)
+        name.focus()
+        await wait_for(pilot, lambda: name.has_focus, "the focus on the second name")
+        name.value = ""
+        typed = "Ferdinand-Zoë 42"
+        driver = app._driver
+        assert driver is not None
+        for character in typed:
+            key = "space" if character == " " else character
+            driver.send_message(events.Key(key, character))
+        await wait_for(pilot, lambda: name.value == typed, "every key typed")
+        assert screen.seat_configs()[1].name == typed
