@@ -99,6 +99,24 @@ def test_mid_round_with_an_open_foot(snap_compare, kit, data_dir: Path, theme: s
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
+def test_mid_round_without_colour(
+    snap_compare, kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With NO_COLOR the open foot, the chosen end, the new tiles and the playable tiles are
+    still told apart: by frames and marks, not by colour."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = open_game(
+        kit, data_dir, ("human", "computer", "computer", "computer"), 2, human_plays_toe, THEMES[0]
+    )
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(
+            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
+        )
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
 def human_draws_a_fitting_tile(state: GameState) -> bool:
     """Seat 0 is on turn with nothing that fits, and the tile it would draw fits."""
     legal = legal_actions(state)

@@ -212,9 +212,9 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
     def _draw_row(self, row: int) -> Strip:
         """Build canvas row ``row`` from the layout's runs: gaps blank, runs in their style."""
         layout, shown = self._layout, self.shown
-        if layout is None or shown is None:
-            return Strip.blank(0)
         base = self._style(None)
+        if layout is None or shown is None:
+            return Strip.blank(0, base)  # styled: NO_COLOR's filter needs a style on every cell
         runs = layout.row(
             row, labels=shown.labels, legal=shown.legal, chosen=shown.chosen, fresh=shown.fresh
         )
