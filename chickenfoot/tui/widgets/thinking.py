@@ -11,6 +11,7 @@ player answers within a playout; an answer that comes after a stop is dropped.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -108,7 +109,7 @@ class Thinking(Widget):
 
     def _start(self, decision: Callable[[StopCheck], Answer], group: str) -> _Thought[Answer]:
         cancel = threading.Event()
-        worker = self.run_worker(partial(decision, cancel.is_set), thread=True, group=group)
+        worker = self.run_worker(partial(decision, _stop_check(cancel)), thread=True, group=group)
         return _Thought(cancel, worker)
 
     def _pause_over(self) -> None:
@@ -137,6 +138,18 @@ class Thinking(Widget):
             if move.paused and move.answer is not None:
                 self._move = None
                 self.post_message(self.Chosen(move.answer))
+
+
+def _stop_check(cancel: threading.Event) -> StopCheck:
+    """The stop check a decision asks between playouts. Asking it also lets the screen's
+    thread run at once (``sleep(0)`` gives the interpreter lock away): without that, each key
+    waits up to Python's switch interval for the search to let go, several times over."""
+
+    def should_stop() -> bool:
+        time.sleep(0)
+        return cancel.is_set()
+
+    return should_stop
 
 
 def _stop(thought: _Thought[Any] | None) -> None:
