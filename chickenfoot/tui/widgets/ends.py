@@ -43,6 +43,12 @@ class EndsStrip(Widget):
             self.target = target
             super().__init__()
 
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._wrapped: tuple[BoardShown | None, int, list[Content]] | None = None
+
     def entries(self) -> list[Content]:
         """Each open end as it is listed."""
         shown = self.shown
@@ -62,6 +68,16 @@ class EndsStrip(Widget):
         return found
 
     def _rows(self, width: int) -> list[Content]:
+        """The wrapped rows, worked out once per board shown and width (the layout asks for
+        the height, then the render for the rows)."""
+        wrapped = self._wrapped
+        if wrapped is not None and wrapped[0] is self.shown and wrapped[1] == width:
+            return wrapped[2]
+        rows = self._wrap(width)
+        self._wrapped = (self.shown, width, rows)
+        return rows
+
+    def _wrap(self, width: int) -> list[Content]:
         heading = Content.styled("Ends:", HEADING_STYLE)
         rows: list[Content] = []
         current = heading
