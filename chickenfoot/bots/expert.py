@@ -2,20 +2,21 @@
 
 For each decision with a choice it imagines the hidden tiles again and again
 (:class:`~chickenfoot.bots.sampling.HiddenDealer`: other hands and the boneyard dealt
-consistently with what the round showed, passes and draws included, and weighed by what the
-seats' plays suggest: :class:`~chickenfoot.bots.sampling.SheddingModel`), and in each imagined
-world it plays every legal action and then the rest of the round with the quick
-:func:`~chickenfoot.bots.playout.casual_policy` for every seat. It takes the action
-whose rounds ended best on average for it (:func:`~chickenfoot.bots.playout.round_margin`:
-its points less the others' mean). Every action is tried in the same worlds, so luck cancels
-between them.
+consistently with what the round showed, passes and draws included, and with what the
+seats' plays suggest: :class:`~chickenfoot.bots.sampling.SheddingModel`; its deals first try
+to give no seat a heavier fitting tile than one it played since it last drew, see
+``strict``), and in each imagined world it plays every legal action and then the rest of the
+round with the quick :func:`~chickenfoot.bots.playout.casual_policy` for every seat. It
+takes the action whose rounds ended best on average for it
+(:func:`~chickenfoot.bots.playout.win_scorer`: its points less the others' mean, less a
+bonus for its odds of winning the game from the totals the round leaves). Every action is
+tried in the same worlds, so luck cancels between them.
 
 How long it thinks: ``think_time`` seconds of wall-clock time per decision (default
 :data:`DEFAULT_THINK_TIME`), or exactly ``playouts`` playouts (repeatable on any machine;
 tests use it); at least :data:`MIN_WORLDS` worlds either way. It stops early once one action
-is clearly ahead, and at once when
-``should_stop()`` says so (it then answers with its best action so far). Forced moves take
-no thought.
+is clearly ahead, and at once when ``should_stop()`` says so (it then answers with its best
+action so far). Forced moves take no thought.
 """
 
 from __future__ import annotations
@@ -25,13 +26,22 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from chickenfoot.bots.base import StopCheck
 from chickenfoot.bots.greedy import heaviest_play
-from chickenfoot.bots.playout import Policy, casual_policy, round_margin
+from chickenfoot.bots.playout import (
+    Policy,
+    Scorer,
+    casual_policy,
+    planning_policy,
+    win_scorer,
+)
 from chickenfoot.bots.sampling import HiddenDealer, SheddingModel
 from chickenfoot.rules import Action, RuleSet, SeatView, core
+
+Planning = Literal["none", "self", "all"]
+"""Which seats plan in the imagined rounds (see :attr:`ExpertBot.planning`)."""
 
 DEFAULT_THINK_TIME = 0.1
 """Seconds the expert thinks per decision unless told otherwise."""
@@ -54,7 +64,8 @@ class Appraisal:
 
     actions: tuple[Action, ...]
     margins: tuple[float, ...]
-    """Mean of the seat's points less the others' mean, per action (lower is better)."""
+    """Mean score of its imagined rounds per action (:attr:`ExpertBot.objective`: its points
+    less the others' mean, less its odds of winning weighed; lower is better)."""
     worlds: int
     """How many imagined worlds every action was played out in."""
 
@@ -86,10 +97,20 @@ class ExpertBot:
         self.playouts = playouts
         self.playout_policy: Callable[[RuleSet], Policy] = casual_policy
         """How every seat plays the imagined rounds out."""
-        self.utility: Callable[[SeatView, tuple[int, ...]], float] = round_margin
+        self.objective: Callable[[SeatView], Scorer] = win_scorer
         """How an imagined round's points score for the view's seat (lower is better)."""
+        self.planning: Planning = "none"
+        """Which seats play the imagined rounds out with
+        :func:`~chickenfoot.bots.playout.planning_policy`: its own (``self``), every seat
+        (``all``) or none."""
         self.lighter_odds: float | None = LIGHTER_ODDS
         """The odds of its :class:`SheddingModel` (None: deals are not weighed by plays)."""
+        self.strict_inference = True
+        """Whether its deals first try to give no seat a heavier fitting tile than it played
+        (see :class:`HiddenDealer`'s ``strict``)."""
+        self.clock: Callable[[], float] = time.perf_counter
+        """The clock its think time is measured on (wall-clock time; the benchmark uses the
+        process's CPU time to count what a think time gives on an idle core)."""
         self.think_time = (
             think_time if think_time is not None or playouts is not None else DEFAULT_THINK_TIME
         )
@@ -103,21 +124,31 @@ class ExpertBot:
         appraisal = self.appraise(view, legal, should_stop)
         return appraisal.best if appraisal.worlds else heaviest_play(view, legal, self.rng)
 
+    def playout_for(self, view: SeatView) -> Policy:
+        """The policy the imagined rounds of ``view``'s decision are played out with: its
+        :attr:`playout_policy` for every seat, its own seat planning if :attr:`planning`."""
+        policy = self.playout_policy(view.rules)
+        if self.planning == "none":
+            return policy
+        planners = range(view.rules.players) if self.planning == "all" else (view.seat,)
+        return planning_policy(view.rules, frozenset(planners), policy)
+
     def appraise(
         self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None
     ) -> Appraisal:
         """Play every action of ``legal`` out in imagined worlds, within the budget."""
         actions = tuple(legal)
         moves = [core.to_move(action) for action in actions]
-        policy = self.playout_policy(view.rules)
-        utility = self.utility
+        policy = self.playout_for(view)
+        utility = self.objective(view)
         model = None if self.lighter_odds is None else SheddingModel(view, self.lighter_odds)
-        dealer = HiddenDealer(view, self.rng, model)
+        dealer = HiddenDealer(view, self.rng, model, self.strict_inference)
         play, play_out, from_view = core.play, core.play_out, core.from_view
         results: list[list[float]] = [[] for _ in moves]
         worlds = 0
         budget = self.playouts
-        deadline = None if self.think_time is None else time.perf_counter() + self.think_time
+        clock = self.clock
+        deadline = None if self.think_time is None else clock() + self.think_time
         while True:
             hands, boneyard = dealer.deal()
             start = from_view(view, hands, boneyard)
@@ -126,13 +157,13 @@ class ExpertBot:
                 if should_stop is not None and should_stop():
                     return _appraisal(actions, results, worlds)
                 end = play_out(play(start, move), policy)
-                margins.append(utility(view, core.round_scores(end)[-1]))
+                margins.append(utility(core.round_scores(end)[-1]))
             worlds += 1
             for found, margin in zip(results, margins, strict=True):
                 found.append(margin)
             if budget is not None and worlds * len(moves) >= budget:
                 break
-            if deadline is not None and worlds >= MIN_WORLDS and time.perf_counter() >= deadline:
+            if deadline is not None and worlds >= MIN_WORLDS and clock() >= deadline:
                 break
             if worlds >= MIN_WORLDS and _clear_lead(results):
                 break

@@ -3,20 +3,25 @@
 :func:`heaviest_first` is the casual player's rule without its tie-break: play the heaviest
 fitting tile (a playable drawn tile is played, not kept), first in board order on a tie.
 :func:`casual_policy` adds the casual player's tie-break (the play that leaves the most of
-the hand playable, worked out on the lean board with
-:func:`~chickenfoot.rules.board.lay_tile`), so it plays as the casual player does, the first
-play standing in for its random last resort. Both pick from the rules core's moves
+the hand playable, worked out from the lean board's free ends by :func:`reach_after`), so it
+plays as the casual player does, the first play standing in for its random last resort.
+:func:`planning_policy` lets chosen seats weigh their plays with the hard player's cheap
+terms instead. All pick from the rules core's moves
 (:func:`chickenfoot.rules.core.play_out` asks only when there is a choice), so a playout
 follows the very rules of a real game.
+
+A round played out scores for the searching seat by :func:`margin_scorer` (its points less
+the others' mean) or :func:`win_scorer` (that, less a bonus for its odds of winning the game).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Collection
 from functools import cache
 
-from chickenfoot.rules import Placement, RuleSet, SeatView, Tile, core, full_set, tile_points
-from chickenfoot.rules.board import lay_tile
+from chickenfoot.rules import RuleSet, SeatView, Tile, core, full_set, rank, tile_points, totals
+from chickenfoot.rules.board import TOES_PER_FOOT, BoardTuple
 
 Policy = Callable[[core.Position, tuple[core.Move, ...]], core.Move]
 """Picks one of the legal moves at a position (two or more of them)."""
@@ -45,26 +50,41 @@ def heaviest_first(rules: RuleSet) -> Policy:
     return choose
 
 
+def reach_after(
+    board: BoardTuple, tile: Tile, target: str, value: int, carrying: tuple[int, ...]
+) -> int:
+    """The bits of every tile that fits an end left open or free once ``tile`` is laid on
+    ``target`` (an open end needing ``value``) of ``board``: what
+    :func:`~chickenfoot.rules.board.lay_tile` would leave, worked out from the board's free
+    ends without building the new board (:func:`~chickenfoot.bots.greedy.ends_after` on the
+    rules core's lean board)."""
+    centre, arms_required, played, foot, toes, _free_ids, free_ends, _ids, _ends = board
+    low, high = tile
+    reach = carrying[high if low == value else low]
+    if len(played) < arms_required:  # it starts an arm; the next one needs the centre
+        for _target, number in free_ends:
+            reach |= carrying[number]
+        if len(played) + 1 < arms_required:
+            reach |= carrying[centre]
+    elif foot is not None:  # a toe; the next toe needs the foot's number
+        for _target, number in free_ends:
+            reach |= carrying[number]
+        if toes + 1 < TOES_PER_FOOT:
+            reach |= carrying[value]
+    else:  # it extends its line (a double: the foot's first toe needs its number)
+        for line, number in free_ends:
+            if line != target:
+                reach |= carrying[number]
+    return reach
+
+
 def casual_policy(rules: RuleSet) -> Policy:
     """The playout policy that plays as the casual player: the heaviest play; on a tie, the
-    one leaving the most of the hand playable (on the ends it leaves open or free); then the
-    first."""
+    one leaving the most of the hand playable (on the ends it leaves open or free,
+    :func:`reach_after`); then the first."""
     weights = tile_weights(rules.set_size, rules.double_blank_points)
     bits = core.set_bits(rules.set_size)
     bit, carrying = bits.bit, bits.carrying
-
-    def playable_after(position: core.Position, move: core.Move) -> int:
-        _play, seat, tile, target = move  # type: ignore[misc]
-        board = core.board_of(position)
-        value = next(end.value for end in core.open_ends(position) if end.target == target)
-        after, _change = lay_tile(
-            board, Placement(seat, tile, target, tile.other_end(value)), value
-        )
-        reachable = 0
-        for _target, end in (*after[6], *after[8]):
-            reachable |= carrying[end]
-        rest = core.hand_bits(position)[seat] & ~bit[tile]
-        return (rest & reachable).bit_count()
 
     def choose(position: core.Position, moves: tuple[core.Move, ...]) -> core.Move:
         best: list[core.Move] = []
@@ -80,8 +100,17 @@ def casual_policy(rules: RuleSet) -> Policy:
             return moves[0]
         if len(best) == 1:
             return best[0]
-        counts = [playable_after(position, move) for move in best]
-        return best[counts.index(max(counts))]
+        board = position[3]
+        values = dict(board[8])
+        hand = position[6][position[4]]
+        chosen, most = best[0], -1
+        for move in best:
+            _play, _seat, tile, target = move  # type: ignore[misc]
+            reach = reach_after(board, tile, target, values[target], carrying)
+            count = (hand & ~bit[tile] & reach).bit_count()
+            if count > most:
+                chosen, most = move, count
+        return chosen
 
     return choose
 
@@ -92,3 +121,93 @@ def round_margin(view: SeatView, points: tuple[int, ...]) -> float:
     seat = view.seat
     others = (sum(points) - points[seat]) / (len(points) - 1)
     return points[seat] - others
+
+
+def planning_policy(rules: RuleSet, planners: Collection[int], base: Policy) -> Policy:
+    """``base`` for every seat but ``planners``, which weigh each play like the hard player's
+    cheap terms: points shed, their other tiles that fit the ends left, whether they can
+    follow the number they leave showing, and a double backed by a tile of its number."""
+    weights = tile_weights(rules.set_size, rules.double_blank_points)
+    bits = core.set_bits(rules.set_size)
+    bit, carrying = bits.bit, bits.carrying
+
+    def choose(position: core.Position, moves: tuple[core.Move, ...]) -> core.Move:
+        seat = position[4]
+        if seat not in planners:
+            return base(position, moves)
+        board = position[3]
+        values = dict(board[8])
+        in_foot = board[3] is not None and board[4] + 1 < TOES_PER_FOOT
+        hand = position[6][seat]
+        chosen, best = moves[0], -1e9
+        for move in moves:
+            if move[0] != "play":
+                continue
+            _play, _seat, tile, target = move  # type: ignore[misc]
+            value = values[target]
+            low, high = tile
+            rest = hand & ~bit[tile]
+            reach = reach_after(board, tile, target, value, carrying)
+            score: float = weights[tile] + (rest & reach).bit_count()
+            if low == high and board[3] is None and len(board[2]) >= board[1]:
+                left = value  # a double opens a foot: its toes need its number
+                score += 5.0 if rest & carrying[low] else -2.0
+            else:
+                left = value if in_foot else (high if low == value else low)
+            if rest & carrying[left]:
+                score += 1.5
+            if score > best:
+                chosen, best = move, score
+        return chosen
+
+    return choose
+
+
+Scorer = Callable[[tuple[int, ...]], float]
+"""How an imagined round's points (one per seat) score for a seat (lower is better)."""
+
+ROUND_SPREAD = 25.0
+"""The spread (standard deviation) of one round's points between two seats, roughly: how
+far a lead carries over the rounds still to come (see :func:`win_scorer`)."""
+
+WIN_WEIGHT = 100.0
+"""What winning the game is worth, in points of round margin (see :func:`win_scorer`)."""
+
+
+def margin_scorer(view: SeatView) -> Scorer:
+    """Scores a round by :func:`round_margin` alone: its points less the others' mean."""
+    return lambda points: round_margin(view, points)
+
+
+def win_scorer(view: SeatView) -> Scorer:
+    """Scores a round by how it leaves ``view``'s seat placed to win the game, plus its
+    :func:`round_margin`: :data:`WIN_WEIGHT` times its odds of ending with the lowest total.
+
+    After the last round those odds are the game's result (its share of the win, the rules'
+    tie-break included). Before it, each other seat's total is taken to end above its own
+    with the normal odds of their difference now over :data:`ROUND_SPREAD` times the square
+    root of the rounds left, and the odds are the product over the other seats. So a lead
+    late in the game is kept, and a seat far behind takes its chances.
+    """
+    rules = view.rules
+    seat = view.seat
+    players = len(view.hand_counts)
+    before = totals(view.round_scores, players)
+    rounds_left = rules.round_count - view.round_index - 1
+    scale = ROUND_SPREAD * math.sqrt(rounds_left) * math.sqrt(2.0)
+    finished = view.round_scores
+
+    def last_round(points: tuple[int, ...]) -> float:
+        winners = rank(rules, (*finished, points))[1]
+        share = 1 / len(winners) if seat in winners else 0.0
+        return round_margin(view, points) - WIN_WEIGHT * share
+
+    def later_round(points: tuple[int, ...]) -> float:
+        mine = before[seat] + points[seat]
+        odds = 1.0
+        for other in range(players):
+            if other != seat:
+                odds *= 0.5 * math.erfc((mine - before[other] - points[other]) / scale)
+        return round_margin(view, points) - WIN_WEIGHT * odds
+
+    return last_round if rounds_left <= 0 else later_round

@@ -28,6 +28,9 @@ from chickenfoot.rules import Draw, Play, SeatView, Tile, core, knowledge
 ATTEMPTS = 20
 """Tries at meeting every limit before a deal ignores them."""
 
+STRICT_ATTEMPTS = 6
+"""Tries at a deal meeting a model's :attr:`~SheddingModel.avoid` sets (``strict``)."""
+
 MODEL_ATTEMPTS = 12
 """Deals tried for one that a :class:`SheddingModel` keeps."""
 
@@ -54,6 +57,10 @@ class SheddingModel:
         }
         turns = knowledge.turns(view)
         self.checks: list[tuple[int, list[tuple[int, int]]]] = []
+        self.avoid = [0] * len(view.hand_counts)
+        """Per seat, the tiles a deal keeping every play's odds at 1 gives it none of: the
+        heavier fitting tiles of every play it made since it last drew (but for the plays
+        its own later plays show were lighter than it held, which no deal can change)."""
         for seat in range(len(view.hand_counts)):
             if seat == view.seat:
                 continue
@@ -78,7 +85,10 @@ class SheddingModel:
                 for _target, value in turns[index].open_ends:
                     fitting |= bits.carrying[value]
                 # Held then (beside the tile played): its hand now and the tiles played since.
-                seat_checks.append((played_since, fitting & heavier[weights[action.tile]]))
+                heavier_fitting = fitting & heavier[weights[action.tile]]
+                seat_checks.append((played_since, heavier_fitting))
+                if not played_since & heavier_fitting:
+                    self.avoid[seat] |= heavier_fitting
             if seat_checks:
                 self.checks.append((seat, seat_checks))
 
@@ -97,10 +107,19 @@ class SheddingModel:
 
 
 class HiddenDealer:
-    """Deals the unseen tiles of ``view`` consistently with its history."""
+    """Deals the unseen tiles of ``view`` consistently with its history.
+
+    With ``strict``, a model's deals first try (:data:`STRICT_ATTEMPTS` times) to meet its
+    :attr:`~SheddingModel.avoid` sets as limits too: every seat shed its heaviest playable
+    tile. Only if that fails are the deals weighed by the model's odds.
+    """
 
     def __init__(
-        self, view: SeatView, rng: random.Random, model: SheddingModel | None = None
+        self,
+        view: SeatView,
+        rng: random.Random,
+        model: SheddingModel | None = None,
+        strict: bool = False,
     ) -> None:
         self.view = view
         self.rng = rng
@@ -127,6 +146,17 @@ class HiddenDealer:
         # Strictest first: the slots that allow the fewest unseen tiles.
         slots.sort(key=lambda slot: (self.unseen_bits & ~slot[0]).bit_count())
         self.slots = slots
+        self.strict_slots: list[tuple[int, int]] | None = None
+        if strict and model is not None and any(model.avoid):
+            strict_slots = [
+                (forbidden.get(mask, 0) | model.avoid[seat], seat)
+                for seat, masks in enumerate(limits)
+                if seat != view.seat
+                for mask in masks
+                if mask or model.avoid[seat]
+            ]
+            strict_slots.sort(key=lambda slot: (self.unseen_bits & ~slot[0]).bit_count())
+            self.strict_slots = strict_slots
 
     def deal(self) -> tuple[Hands, tuple[Tile, ...]]:
         """One way the hidden tiles may lie: every hand (the view's own included) and the
@@ -134,6 +164,11 @@ class HiddenDealer:
         model = self.model
         if model is None:
             return self._deal_once()
+        if self.strict_slots is not None:
+            for _attempt in range(STRICT_ATTEMPTS):
+                strict = self._deal_limited(self.strict_slots)
+                if strict is not None:
+                    return self._fill(*strict)
         likeliest: tuple[float, tuple[Hands, tuple[Tile, ...]]] | None = None
         for _attempt in range(MODEL_ATTEMPTS):
             dealt = self._deal_once()
@@ -148,18 +183,19 @@ class HiddenDealer:
     def _deal_once(self) -> tuple[Hands, tuple[Tile, ...]]:
         """A deal meeting the limits (or, after :data:`ATTEMPTS` tries, ignoring them)."""
         for _attempt in range(ATTEMPTS):
-            dealt = self._deal_limited()
+            dealt = self._deal_limited(self.slots)
             if dealt is not None:
                 return self._fill(*dealt)
         return self._fill([[] for _ in self.counts], self.unseen_bits)
 
-    def _deal_limited(self) -> tuple[list[list[Tile]], int] | None:
-        """The limited slots dealt (each seat's tiles so far, the tiles left), or None."""
+    def _deal_limited(self, slots: list[tuple[int, int]]) -> tuple[list[list[Tile]], int] | None:
+        """The limited ``slots`` (forbidden tiles, seat) dealt: each seat's tiles so far and
+        the tiles left; or None if a slot found no tile."""
         randbelow = self.rng.randrange
         left = self.unseen_bits
         hands: list[list[Tile]] = [[] for _ in self.counts]
         tiles_in = self.tiles_in
-        for forbidden, seat in self.slots:
+        for forbidden, seat in slots:
             allowed = left & ~forbidden
             if not allowed:
                 return None

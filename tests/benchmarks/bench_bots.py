@@ -9,6 +9,11 @@ Two kinds of figures, on 4-seat double-9 games of both presets:
   choice of :data:`GAMES` games (the other seats casual), and each decision is timed (wall
   clock, as a player waits): median, 95th percentile and longest, in milliseconds. The expert
   thinks for its default think time, so its figures show how close it keeps to it.
+* **expert playouts per decision**: on the same positions, how many round playouts the
+  expert makes in its default think time measured in CPU time of the process (what an idle
+  core gives it, whatever the load): median and quartiles. ``chickenfoot tournament
+  --playouts N`` with that median plays about as the default think time does on an idle
+  core, with results that do not depend on the load.
 
 Run ``python -m tests.benchmarks bots`` (or ``python -m tests.benchmarks.bench_bots``) from the
 repository root. Targets: hard under 1 ms a decision; the expert's median at most 0.25 s and
@@ -18,10 +23,11 @@ its longest at most 1 s.
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable
 
-from chickenfoot.bots import BOT_LEVELS, GreedyBot, make_bot
+from chickenfoot.bots import BOT_LEVELS, DEFAULT_THINK_TIME, ExpertBot, GreedyBot, make_bot
 from chickenfoot.bots.playout import Policy, casual_policy, heaviest_first
 from chickenfoot.bots.tournament import DecisionTimes, decision_times
 from chickenfoot.rules import PRESETS, RuleSet, apply, core, legal_actions, new_game, preset
@@ -80,6 +86,27 @@ def level_decision_times(
     return decision_times(times)
 
 
+def expert_playouts(preset_name: str, games: int = GAMES) -> tuple[float, float, float]:
+    """The quartiles of the playouts the expert makes per decision with a choice in its
+    default think time of CPU time, on the positions of :func:`level_decision_times`."""
+    rules = benchmark_rules(preset_name)
+    rng = random.Random(SEED)
+    expert = ExpertBot(SEED)
+    expert.clock = time.process_time
+    casual = GreedyBot(SEED)
+    counts: list[int] = []
+    for _ in range(games):
+        state, _events = new_game(rules, seed=rng.getrandbits(32))
+        while not state.over:
+            legal = legal_actions(state)
+            view = state.view(state.turn)
+            if len(legal) > 1:
+                counts.append(expert.appraise(view, legal).worlds * len(legal))
+            state, _events = apply(state, casual.choose(view, legal))
+    low, middle, high = statistics.quantiles(counts, n=4)
+    return low, middle, high
+
+
 def figures(games: int = GAMES, rounds: int = ROUNDS) -> list[tuple[str, str]]:
     """Every figure of this benchmark as (what, value) rows."""
     rows = []
@@ -87,6 +114,13 @@ def figures(games: int = GAMES, rounds: int = ROUNDS) -> list[tuple[str, str]]:
         for policy_name in POLICIES:
             rate = playouts_per_second(name, policy_name, rounds)
             rows.append((f"{name}: round playouts/s, {policy_name}", f"{rate:,.0f}"))
+        low, middle, high = expert_playouts(name, games)
+        rows.append(
+            (
+                f"{name}: expert playouts per decision in {DEFAULT_THINK_TIME:g} s of CPU time",
+                f"median {middle:.0f} (quartiles {low:.0f} / {high:.0f})",
+            )
+        )
         for level in BOT_LEVELS:
             times = level_decision_times(name, level, games)
             rows.append(

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from chickenfoot.bots.sampling import HiddenDealer
-from chickenfoot.rules import apply, draw, knowledge
+from chickenfoot.bots import GreedyBot
+from chickenfoot.bots.sampling import HiddenDealer, SheddingModel
+from chickenfoot.rules import apply, core, draw, knowledge, legal_actions, new_game, preset
 
 from .tables import after_arms
 
@@ -48,3 +49,42 @@ def test_limits_that_cannot_be_met_give_way_to_a_deal_anyway() -> None:
     hands, boneyard = dealer.deal()
     assert tuple(len(hand) for hand in hands) == state.view(2).hand_counts
     assert len(boneyard) == state.view(2).boneyard_count
+
+
+def test_casual_players_never_hold_what_the_shedding_model_says_they_avoid() -> None:
+    # The casual player always sheds its heaviest playable tile, so its real hand meets the
+    # model's avoid sets at every moment, and strict deals meet them too.
+    for preset_name in ("cross", "trains"):
+        rules = preset(preset_name, rounds=3)  # type: ignore[arg-type]
+        state, _events = new_game(rules, seed=5)
+        players = [GreedyBot(seat) for seat in range(rules.players)]
+        avoided = 0
+        bits = core.set_bits(rules.set_size).bit
+        rng = random.Random(5)
+        while not state.over:
+            seat = state.turn
+            view = state.view(seat)
+            model = SheddingModel(view, 0.1)
+            for other, avoid in enumerate(model.avoid):
+                held = sum(bits[tile] for tile in state.hands[other])
+                assert not held & avoid
+                avoided += avoid != 0
+            if any(model.avoid) and rng.random() < 0.2:
+                dealer = HiddenDealer(view, rng, model, strict=True)
+                assert dealer.strict_slots is not None
+                hands, _boneyard = dealer.deal()
+                for other, avoid in enumerate(model.avoid):
+                    assert not sum(bits[tile] for tile in hands[other]) & avoid
+            state, _events = apply(state, players[seat].choose(view, legal_actions(state)))
+        assert avoided > 20, preset_name
+
+
+def test_a_strict_deal_that_cannot_be_met_falls_back_to_the_weighed_deals() -> None:
+    state = after_arms("4|5 4|6 5|6 6|7 7|8 8|8")
+    view = state.view(1)
+    model = SheddingModel(view, 0.1)
+    model.avoid[2] = sum(core.set_bits(9).bit[tile] for tile in view.unseen)
+    dealer = HiddenDealer(view, random.Random(4), model, strict=True)
+    hands, boneyard = dealer.deal()
+    assert tuple(len(hand) for hand in hands) == view.hand_counts
+    assert len(boneyard) == view.boneyard_count

@@ -85,6 +85,28 @@ def test_the_standings_of_a_fixed_seed() -> None:
     ]
 
 
+def test_the_figures_of_a_fixed_seed_are_the_statistics_of_its_deals() -> None:
+    # Casual against three beginners, five one-round deals: the per-deal values are pinned
+    # (they change only if those players or the rules do), and every figure follows from them.
+    plan = TournamentPlan(RULES, lineup_for(["casual", "beginner"], 4), deals=5, seed=1)
+    standings = run_tournament(plan)
+    shares = [outcome.shares["casual"] for outcome in standings.outcomes]
+    assert shares == [0.25, 0.0, 0.0, 0.25, 0.0]
+    assert [outcome.shares["beginner"] for outcome in standings.outcomes] == pytest.approx(
+        [0.25, 1 / 3, 1 / 3, 0.25, 1 / 3]
+    )
+    casual = standings.win_share("casual")
+    assert casual.mean == pytest.approx(0.1)
+    spread = math.sqrt(sum((share - 0.1) ** 2 for share in shares) / 4)
+    assert casual.margin == pytest.approx(1.959964 * spread / math.sqrt(5))
+    scores = [outcome.scores["casual"] for outcome in standings.outcomes]
+    assert scores == [15.25, 18.25, 22.0, 15.25, 20.75]
+    assert standings.mean_score("casual").mean == pytest.approx(18.3)
+    assert standings.win_share("beginner").mean == pytest.approx(0.3)
+    decisions = sum(len(outcome.times["casual"]) for outcome in standings.outcomes)
+    assert standings.times("casual").count == decisions > 0
+
+
 def test_processes_play_the_same_deals_as_one() -> None:
     plan = TournamentPlan(
         preset("cross", players=2, rounds=1), ("expert", "casual"), deals=3, seed=9, playouts=6

@@ -1,0 +1,101 @@
+"""The playout policies: the casual policy plays as the casual player; the planning policy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from chickenfoot.bots import GreedyBot
+from chickenfoot.bots.greedy import ends_after
+from chickenfoot.bots.playout import (
+    WIN_WEIGHT,
+    casual_policy,
+    margin_scorer,
+    planning_policy,
+    reach_after,
+    win_scorer,
+)
+from chickenfoot.rules import Play, Tile, core, legal_actions, new_game, play, preset
+
+from .tables import after_arms
+
+
+@pytest.mark.parametrize(("preset_name", "players"), [("cross", 4), ("trains", 4), ("cross", 2)])
+def test_what_a_play_leaves_reachable_matches_the_board_model(
+    preset_name: str, players: int
+) -> None:
+    # Random games pass through every phase: arms, open feet, doubles, completed feet.
+    rules = preset(preset_name, players=players, rounds=3)  # type: ignore[arg-type]
+    carrying = core.set_bits(rules.set_size).carrying
+    rng = random.Random(players)
+    checked = 0
+    for game in range(6):
+        position = core.new_game(rules, seed=game)
+        while not core.is_over(position):
+            moves = core.legal_moves(position)
+            board = core.to_state(position).board
+            for move in moves:
+                if move[0] != "play":
+                    continue
+                _kind, seat, tile, target = move  # type: ignore[misc]
+                value = dict(board.open_ends)[target]
+                expected = 0
+                for number in ends_after(board, Play(seat=seat, tile=tile, target=target)):
+                    expected |= carrying[number]
+                assert reach_after(core.board_of(position), tile, target, value, carrying) == (
+                    expected
+                )
+                checked += 1
+            position = core.play(position, rng.choice(moves))
+    assert checked > 500
+
+
+def test_the_casual_policy_makes_the_casual_move_when_that_move_is_unique() -> None:
+    rules = preset("cross", rounds=2)
+    policy = casual_policy(rules)
+    rng = random.Random(3)
+    compared = 0
+    for game in range(4):
+        position = core.new_game(rules, seed=game)
+        while not core.is_over(position):
+            moves = core.legal_moves(position)
+            if len(moves) > 1:
+                state = core.to_state(position)
+                view, legal = state.view(state.turn), legal_actions(state)
+                choices = {GreedyBot(seed).choose(view, legal) for seed in range(8)}
+                if len(choices) == 1:  # no tie left to the casual player's generator
+                    assert core.to_action(policy(position, moves)) == choices.pop()
+                    compared += 1
+            position = core.play(position, rng.choice(moves))
+    assert compared > 50
+
+
+def test_a_planning_seat_lays_a_double_it_can_follow_where_casual_sheds_the_heavier() -> None:
+    # B shows 2. Casual sheds 2|5 (7 points) and strands 2|2; the planning seat lays 2|2 and
+    # keeps 2|5 for its foot. The other seats still play as the base policy does.
+    state = after_arms("2|2 2|5 4|6 6|7 7|8 6|8")
+    position = core.from_state(state)
+    moves = core.legal_moves(position)
+    base = casual_policy(state.rules)
+    assert core.to_action(base(position, moves)) == play(1, Tile(2, 5), "B")
+    planning = planning_policy(state.rules, {1}, base)
+    assert core.to_action(planning(position, moves)) == play(1, Tile(2, 2), "B")
+    others = planning_policy(state.rules, {0, 2, 3}, base)
+    assert others(position, moves) == base(position, moves)
+
+
+def test_the_win_scorer_adds_the_odds_of_winning_to_the_margin() -> None:
+    # The only round of the game: the scores are the game's result.
+    view = after_arms("1|1 1|8 4|6 5|6 6|7 7|8").view(1)
+    score = win_scorer(view)
+    assert score((10, 0, 10, 10)) == pytest.approx(-10 - WIN_WEIGHT)
+    assert score((10, 5, 5, 10)) == pytest.approx(5 - 25 / 3 - WIN_WEIGHT / 2), "a shared win"
+    assert score((0, 5, 10, 10)) == pytest.approx(5 - 20 / 3)
+    assert margin_scorer(view)((10, 0, 10, 10)) == -10
+    # Rounds to come: a lead is worth odds between 0 and 1, more the larger it is.
+    state, _events = new_game(preset("cross"), seed=1)
+    early = win_scorer(state.view(0))
+    behind, level, ahead = early((30, 0, 0, 0)), early((0, 0, 0, 0)), early((0, 30, 30, 30))
+    assert level == pytest.approx(-WIN_WEIGHT / 8)
+    assert behind - 30 > level > ahead + 30 > -30 - WIN_WEIGHT
