@@ -120,13 +120,35 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         return self._layout
 
     def watch_shown(self, old: BoardShown | None, new: BoardShown | None) -> None:
-        """Lay the table out again for a new board; redraw for new marks; follow the chosen end."""
-        self._strips.clear()
+        """Lay the table out again for a new board; redraw for new marks (only the rows of the
+        ends whose marks changed, when only the chosen end or the legal ends moved); follow
+        the chosen end."""
+        rows = self._rows_marked_anew(old, new)
+        if rows is None:
+            self._strips.clear()
+        for row in rows or ():
+            self._strips.pop(row, None)
         if old is None or new is None or (old.board, old.set_size) != (new.board, new.set_size):
             self._lay_out()
         self.refresh()
         if new is not None and new.chosen is not None:
             self.call_after_refresh(self.follow, new.chosen)
+
+    def _rows_marked_anew(self, old: BoardShown | None, new: BoardShown | None) -> set[int] | None:
+        """The canvas rows whose drawing differs from ``old`` to ``new`` when only the chosen
+        and legal ends changed (a key press on one's turn); None when every row may differ."""
+        layout = self._layout
+        if layout is None or old is None or new is None:
+            return None
+        same_table = (old.board, old.set_size, old.fresh) == (new.board, new.set_size, new.fresh)
+        if not same_table or old.labels != new.labels:
+            return None
+        return {
+            spot.label.y
+            for target, spot in layout.ends.items()
+            if (target == old.chosen, target in old.legal)
+            != (target == new.chosen, target in new.legal)
+        }
 
     def on_mount(self) -> None:
         """Lay out what was given before the widget was mounted."""
