@@ -195,6 +195,8 @@ def selection(
 
 HINT_THINKING = "Thinking about a hint…"
 """Shown while the expert works out a hint."""
+NO_HINT = "No hint this time: the expert could not work one out. Play on as you see fit."
+"""Shown if a hint could not be worked out."""
 
 
 def taken_back(undone: int) -> str:

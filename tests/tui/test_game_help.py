@@ -187,3 +187,30 @@ async def test_a_computer_moves_once_its_thinking_is_over(kit, data_dir: Path) -
             "the expert's move",
         )
         assert game.session.record.actions[len(record.actions)].seat == 1
+
+
+async def test_a_hint_that_fails_says_so_and_the_game_goes_on(
+    kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seats = against_computers(kit)
+    record = kit.find_record(kit.short_rules(3), seats, kit.human_can_play)
+
+    def broken(self, think_time: float = 0.3):  # type: ignore[no-untyped-def]
+        def decide(should_stop):  # type: ignore[no-untyped-def]
+            raise ValueError("no hint")
+
+        return decide
+
+    monkeypatch.setattr(session_module.GameSession, "hint_decision", broken)
+    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
+        game = kit.game_screen(app)
+        await kit.wait_for(pilot, lambda: game.table.human_turn, "Ana's turn")
+        await pilot.press("i")
+        await kit.wait_for(
+            pilot, lambda: game.table.feedback.startswith("No hint"), "the failure to be said"
+        )
+        assert game.session.record.assists == ()
+        assert game.check_action("hint", ()) is True, "a hint may be asked again"
+        assert app.is_running

@@ -222,6 +222,11 @@ class GameScreen(GameDialogs):
         if self.on_top and isinstance(self.table.next_step(), ComputerTurn):
             self._act(message.action)
 
+    @on(Thinking.HintFailed)
+    def _hint_failed(self) -> None:
+        self._say(prompts.NO_HINT)
+        self.refresh_bindings()
+
     @on(Thinking.HintFound)
     def _hint_found(self, message: Thinking.HintFound) -> None:
         self._say(self.table.show_hint(message.hint))

@@ -66,6 +66,9 @@ class Thinking(Widget):
             super().__init__()
             self.hint = hint
 
+    class HintFailed(Message):
+        """The hint asked for could not be worked out (the game goes on without it)."""
+
     def __init__(self) -> None:
         super().__init__()
         self._move: _Thought[Action] | None = None
@@ -87,7 +90,7 @@ class Thinking(Widget):
     def find_hint(self, decision: Callable[[StopCheck], Hint]) -> None:
         """Start working out a hint in a thread; :class:`HintFound` says when it is ready."""
         self.stop_hint()
-        self._hint = self._start(decision, "hint")
+        self._hint = self._start(decision, "hint", exit_on_error=False)
 
     def stop_move(self) -> None:
         """Stop the computer's pause and thinking (its answer is dropped)."""
@@ -107,9 +110,18 @@ class Thinking(Widget):
         self.stop_move()
         self.stop_hint()
 
-    def _start(self, decision: Callable[[StopCheck], Answer], group: str) -> _Thought[Answer]:
+    def _start(
+        self, decision: Callable[[StopCheck], Answer], group: str, *, exit_on_error: bool = True
+    ) -> _Thought[Answer]:
+        """Run ``decision`` in a worker thread (a computer's failure is a bug and ends the app,
+        as anywhere else; a hint's only loses the hint)."""
         cancel = threading.Event()
-        worker = self.run_worker(partial(decision, _stop_check(cancel)), thread=True, group=group)
+        worker = self.run_worker(
+            partial(decision, _stop_check(cancel)),
+            thread=True,
+            group=group,
+            exit_on_error=exit_on_error,
+        )
         return _Thought(cancel, worker)
 
     def _pause_over(self) -> None:
@@ -127,9 +139,12 @@ class Thinking(Widget):
     @on(Worker.StateChanged)
     def _done(self, event: Worker.StateChanged) -> None:
         event.stop()
+        hint, move = self._hint, self._move
+        if hint is not None and event.worker is hint.worker and event.state == WorkerState.ERROR:
+            self._hint = None
+            self.post_message(self.HintFailed())
         if event.state != WorkerState.SUCCESS:
             return
-        hint, move = self._hint, self._move
         if hint is not None and event.worker is hint.worker and hint.worker.result is not None:
             self._hint = None
             self.post_message(self.HintFound(hint.worker.result))
