@@ -338,33 +338,58 @@ def _assist_from(value: Any, index: int, players: int | None) -> Assist:
 def _check_take_backs(record: GameRecord) -> None:
     """Every take-back undid moves that were played: working back from the actions kept,
     each take-back's line (what it kept, then what it undid) is a legal game, and a hint
-    was given within the game as it stood. :class:`RecordError` names the first that is not."""
-    line = record.actions
+    was given within the game as it stood. :class:`RecordError` names the first that is not.
+
+    Each line shares its start with the one checked before it, so every action is played
+    once: a file of many take-backs costs as much as its actions, never more.
+    """
+    line_length = len(record.actions)
+    positions: list[core.Position] | None = None
     for index in range(len(record.assists) - 1, -1, -1):
         assist = record.assists[index]
         where = f"assists[{index}]"
-        if assist.at > len(line):
+        if assist.at > line_length:
             raise RecordError(
                 None,
                 f"{where}.at",
-                f"the game had only {len(line)} actions at that point, not {assist.at}",
+                f"the game had only {line_length} actions at that point, not {assist.at}",
             )
         if assist.kind != "take_back":
             continue
         if not assist.undone:
             raise RecordError(None, f"{where}.undone", "a take-back undoes at least one action")
-        line = line[: assist.at] + assist.undone
-        position = core.new_game(record.rules, record.decks)
-        for number, action in enumerate(line):
-            if core.is_over(position):
+        if positions is None:
+            positions = _positions(record)
+        del positions[assist.at + 1 :]
+        for number, action in enumerate(assist.undone):
+            if core.is_over(positions[-1]):
                 raise RecordError(
                     None, f"{where}.undone", "it undoes actions after the end of the game"
                 )
             try:
-                position = core.play(position, core.to_move(action))
+                positions.append(core.play(positions[-1], core.to_move(action)))
             except IllegalAction as error:
-                place = f"{where}.undone[{number - assist.at}]" if number >= assist.at else where
-                raise RecordError(None, place, f"an action the rules forbid: {error}") from None
+                raise RecordError(
+                    None, f"{where}.undone[{number}]", f"an action the rules forbid: {error}"
+                ) from None
+        line_length = assist.at + len(assist.undone)
+
+
+def _positions(record: GameRecord) -> list[core.Position]:
+    """The position before every action of ``record`` and after its last; a
+    :class:`RecordError` names the first action the rules forbid."""
+    position = core.new_game(record.rules, record.decks)
+    positions = [position]
+    total = len(record.actions)
+    for index, action in enumerate(record.actions):
+        if core.is_over(position):
+            raise _after_the_end(index, total)
+        try:
+            position = core.play(position, core.to_move(action))
+        except IllegalAction as error:
+            raise _illegal(index, core.round_index(position) + 1, error) from None
+        positions.append(position)
+    return positions
 
 
 def _rules_from(value: dict[str, Any]) -> RuleSet:

@@ -1037,3 +1037,21 @@ def test_an_expert_keeps_its_think_time(saved_game: Path) -> None:
     assert record.seats[1].think_time == 0.5
     assert '"think_time": 0.5' in record.to_json()
     assert "think_time" not in record.to_json().replace('"think_time": 0.5', "")
+
+
+def test_chained_take_backs_are_each_checked_on_their_own_line(
+    finished_game: GameRecord, tmp_path: Path
+) -> None:
+    """A take-back, moves played again, then a take-back further back: each take-back's line
+    is rebuilt from the one after it and replayed, and a bad move in the older one is named."""
+    again = finished_game.truncated(30).taken_back(0, 24)
+    for action in finished_game.actions[24:28]:
+        again = again.appended(action)
+    record = again.taken_back(0, 20)
+    path = tmp_path / "twice.json"
+    save_record(record, path)
+    assert load_record(path) == record
+    data = json.loads(record.to_json())
+    data["assists"][0]["undone"][-1] = data["assists"][0]["undone"][0]  # an impossible repeat
+    error = load_error(write_document(tmp_path / "bad.json", data))
+    assert error.where.startswith("assists[0].undone[")
