@@ -1,4 +1,5 @@
-"""The ``chickenfoot`` command: play (the default), load, replay and simulate.
+"""The ``chickenfoot`` command: play (the default), load, replay, simulate, tournament, stats,
+verify and serve.
 
 - ``chickenfoot`` or ``chickenfoot play``: start the terminal app.
 - ``chickenfoot load FILE``: open the app continuing the saved game ``FILE``.
@@ -6,6 +7,10 @@
   it as a text transcript.
 - ``chickenfoot simulate ...``: play many games between computer players without a screen and
   print per-seat wins, mean scores, mean actions per game and games per second.
+- ``chickenfoot tournament ...``: computer levels against each other on duplicate deals.
+- ``chickenfoot stats``: each player's record over the finished saved games.
+- ``chickenfoot verify FILE``: re-make every deck from the recorded seed and replay every action.
+- ``chickenfoot serve``: the same app in web browsers, one game per tab.
 
 Each subcommand lives in a module of its own with an ``add_parser(s)`` function that sets the
 function to ``run``. Errors the user can fix (a bad option, impossible rules, a bad saved game)
