@@ -227,6 +227,21 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _check_fields(value: dict[str, Any], fields: Sequence[str], where: str) -> None:
+    """:class:`RecordError` naming the first field of the object at ``where`` that is not one
+    of ``fields``, or the first of ``fields`` it lacks."""
+    for key in value:
+        if key not in fields:
+            raise RecordError(
+                None,
+                f"{where}.{key}",
+                f"unknown field {short_json(key)}: this program does not know it",
+            )
+    for key in fields:
+        if key not in value:
+            raise RecordError(None, f"{where}.{key}", f'the field "{key}" is missing')
+
+
 def _action_from(value: Any, where: str, players: int | None) -> Play | Draw | Pass:
     """The recorded action at ``where`` (e.g. ``actions[3]``) from its JSON object, checked
     field by field (``players``, if known, bounds the seat); :class:`RecordError` if wrong."""
@@ -250,16 +265,7 @@ def _action_from(value: Any, where: str, players: int | None) -> Play | Draw | P
             f'unknown action kind {short_json(kind)}: it must be "play", "draw" or "pass"',
         )
     fields = _ACTION_FIELDS[kind]
-    for key in value:
-        if key not in fields:
-            raise RecordError(
-                None,
-                f"{where}.{key}",
-                f"unknown field {short_json(key)}: this program does not know it",
-            )
-    for key in fields:
-        if key not in value:
-            raise RecordError(None, f"{where}.{key}", f'the field "{key}" is missing')
+    _check_fields(value, fields, where)
     seat = value["seat"]
     if not _is_whole(seat):
         raise RecordError(None, f"{where}.seat", f"must be a whole number, not {short_json(seat)}")
@@ -303,16 +309,7 @@ def _assist_from(value: Any, index: int, players: int | None) -> Assist:
             None, f"{where}.kind", f'must be "hint" or "take_back", not {short_json(kind)}'
         )
     fields = _ASSIST_FIELDS[kind]
-    for key in value:
-        if key not in fields:
-            raise RecordError(
-                None,
-                f"{where}.{key}",
-                f"unknown field {short_json(key)}: this program does not know it",
-            )
-    for key in fields:
-        if key not in value:
-            raise RecordError(None, f"{where}.{key}", f'the field "{key}" is missing')
+    _check_fields(value, fields, where)
     seat, at = value["seat"], value["at"]
     highest = (players if players is not None else MAX_PLAYERS) - 1
     if not _is_whole(seat) or not 0 <= seat <= highest:

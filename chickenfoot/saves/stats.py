@@ -18,7 +18,6 @@ This module imports no Textual.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Callable
@@ -31,7 +30,7 @@ from typing import Any, Literal
 from chickenfoot import __version__
 from chickenfoot.bots import ladder_level
 from chickenfoot.rules import rank
-from chickenfoot.saves.files import FileProblem, FileWriteError, read_regular_file, write_file
+from chickenfoot.saves.caches import CacheFile, Stamp
 from chickenfoot.saves.names import NAME_MAX_LENGTH, name_problem
 from chickenfoot.saves.paths import saves_dir
 from chickenfoot.saves.record import (
@@ -60,9 +59,6 @@ PRESETS = frozenset({"cross", "trains"})
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: ``done`` of ``total`` saved games looked at so far."""
-
-Stamp = tuple[int, int, int]
-"""A file version: (size, modification time in ns, inode), as the summaries' index keeps it."""
 
 
 @dataclass(frozen=True)
@@ -146,8 +142,8 @@ class _Remembered:
 _remembered: dict[str, _Remembered] = {}
 """The facts this process knows, by the file's path."""
 
-_cache_read: dict[str, Stamp] = {}
-"""The stamp of each cache file when this process last read or wrote it."""
+_CACHE = CacheFile(CACHE_FORMAT, CACHE_VERSION, "a statistics cache", CACHE_MAX_BYTES)
+"""The statistics cache file (it can always be rebuilt from the saved games)."""
 
 _vouched: dict[str, SaveSummary] = {}
 """By path, the summary object the saves' listing gave when the file's stamp was last seen
@@ -169,7 +165,7 @@ def forget_stats() -> None:
     start: for measuring and testing."""
     with _lock:
         _remembered.clear()
-        _cache_read.clear()
+        _CACHE.forget()
         _vouched.clear()
 
 
@@ -184,29 +180,12 @@ def _load_cache(checks: str) -> None:
     """Remember the entries of the cache file unless it was read already (and is unchanged)
     or was made with other checks; a bad cache, or a bad entry, is ignored."""
     path = cache_path()
-    try:
-        content = read_regular_file(path, CACHE_MAX_BYTES, "a statistics cache")
-    except FileProblem:
-        return
-    stamp = (content.stamp.size, content.stamp.mtime_ns, content.stamp.inode)
-    if _cache_read.get(str(path)) == stamp:
-        return
-    _cache_read[str(path)] = stamp
-    try:
-        document = json.loads(content.data)
-    except (ValueError, RecursionError):
-        return
-    if not (
-        isinstance(document, dict)
-        and document.get("format") == CACHE_FORMAT
-        and document.get("version") == CACHE_VERSION
-        and document.get("checks") == checks
-        and isinstance(document.get("files"), dict)
-    ):
+    files = _CACHE.read(path, checks)
+    if files is None:
         return
     folder = path.parent
     levels = frozenset(ladder_level(level) for level in known_levels())
-    for name, entry in document["files"].items():
+    for name, entry in files.items():
         file_path = folder / name
         remembered = _entry_from_json(file_path, entry, checks, levels)
         if remembered is not None:
@@ -224,12 +203,7 @@ def _save_cache(games: list[FinishedGame], checks: str) -> None:
         known = _remembered.get(str(game.path))
         if game.path.parent == path.parent and known is not None and known.checks == checks:
             files[game.path.name] = _entry_to_json(known)
-    document = {"format": CACHE_FORMAT, "version": CACHE_VERSION, "checks": checks, "files": files}
-    try:
-        stamp = write_file(path, json.dumps(document, ensure_ascii=False).encode(), sync=False)
-    except FileWriteError:
-        return
-    _cache_read[str(path)] = (stamp.size, stamp.mtime_ns, stamp.inode)
+    _CACHE.write(path, checks, files)
 
 
 def _entry_to_json(known: _Remembered) -> list[Any]:

@@ -22,7 +22,6 @@ This module imports no Textual.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing
@@ -34,12 +33,9 @@ from typing import Any
 
 from chickenfoot import __version__
 from chickenfoot.saves.atomic import remove_stale_temporaries
+from chickenfoot.saves.caches import CacheFile, Stamp
 from chickenfoot.saves.files import (
-    FileProblem,
-    FileWriteError,
     kind_problem,
-    read_regular_file,
-    write_file,
 )
 from chickenfoot.saves.locks import remove_dead_locks
 from chickenfoot.saves.names import NAME_MAX_LENGTH, name_problem
@@ -131,10 +127,6 @@ class SaveSummary:
         return self.error is None
 
 
-Stamp = tuple[int, int, int]
-"""A file version as the index knows it: (size, modification time in ns, inode)."""
-
-
 def _stamp(status: os.stat_result) -> Stamp:
     return (status.st_size, status.st_mtime_ns, status.st_ino)
 
@@ -167,15 +159,15 @@ class _Remembered:
 _remembered: dict[str, dict[str, _Remembered]] = {}
 """Every summary this process knows, by folder and file name (the index fills it too)."""
 
-_index_read: dict[str, Stamp] = {}
-"""The stamp of each index file when this process last read or wrote it."""
+_INDEX = CacheFile(INDEX_FORMAT, INDEX_VERSION, "an index", INDEX_MAX_BYTES)
+"""The index of summaries (a cache: it can always be rebuilt from the files)."""
 
 
 def forget_summaries() -> None:
     """Forget every summary this process remembers (the index on disk stays), as a new
     process would start: for measuring and testing a cold start."""
     _remembered.clear()
-    _index_read.clear()
+    _INDEX.forget()
 
 
 def _checks() -> str:
@@ -283,29 +275,12 @@ def _load_index(checks: str) -> None:
     """Remember the summaries of the index of :func:`saves_dir`, unless it was already read
     (and not changed since) or it was made with other checks; a bad index is ignored."""
     index = index_path()
-    try:
-        content = read_regular_file(index, INDEX_MAX_BYTES, "an index")
-    except FileProblem:
-        return
-    stamp = (content.stamp.size, content.stamp.mtime_ns, content.stamp.inode)
-    if _index_read.get(str(index)) == stamp:
-        return
-    _index_read[str(index)] = stamp
-    try:
-        document = json.loads(content.data)
-    except (ValueError, RecursionError):
-        return
-    if not (
-        isinstance(document, dict)
-        and document.get("format") == INDEX_FORMAT
-        and document.get("version") == INDEX_VERSION
-        and document.get("checks") == checks
-        and isinstance(document.get("files"), dict)
-    ):
+    files = _INDEX.read(index, checks)
+    if files is None:
         return
     folder = index.parent
     remembered = _remembered.setdefault(str(folder), {})
-    for name, entry in document["files"].items():
+    for name, entry in files.items():
         entry_summary = _entry_from_json(folder / str(name), entry, checks)
         known = remembered.get(name)
         if entry_summary is not None and (known is None or known.stamp != entry_summary.stamp):
@@ -323,12 +298,7 @@ def _save_index(found: list[_Found], checks: str) -> None:
         known = remembered.get(item.name)
         if item.folder == folder and known is not None and known.checks == checks:
             files[item.name] = _entry_to_json(known)
-    document = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "checks": checks, "files": files}
-    try:
-        stamp = write_file(index, json.dumps(document, ensure_ascii=False).encode(), sync=False)
-    except FileWriteError:
-        return
-    _index_read[str(index)] = (stamp.size, stamp.mtime_ns, stamp.inode)
+    _INDEX.write(index, checks, files)
 
 
 def _entry_to_json(known: _Remembered) -> dict[str, Any]:
