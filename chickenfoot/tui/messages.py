@@ -92,6 +92,15 @@ class RememberDisplay(Message):
         self.outline = outline
 
 
+class EndClicked(Message):
+    """An open end was clicked on a view of the board (the table, the outline or the ends
+    strip): ``target`` is its id."""
+
+    def __init__(self, target: str) -> None:
+        super().__init__()
+        self.target = target
+
+
 class GameEvents(Message):
     """What one action did (its turn: the state before, the action, its events), for the
     widgets that follow the game's events."""

@@ -24,6 +24,7 @@ from chickenfoot.play.layout import Box
 from chickenfoot.play.table import BoardShown
 from chickenfoot.rules import Board, core, preset
 from chickenfoot.rules.board import from_tuple
+from chickenfoot.tui.messages import EndClicked
 from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableView
 from tests.benchmarks.bench_layout import late_board
 
@@ -86,7 +87,7 @@ class TableApp(App[None]):
         """Only the table."""
         yield TableView(self.shown)
 
-    def on_table_view_end_clicked(self, message: TableView.EndClicked) -> None:
+    def on_end_clicked(self, message: EndClicked) -> None:
         """Note the end clicked."""
         self.clicked.append(message.target)
 

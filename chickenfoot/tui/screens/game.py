@@ -40,7 +40,7 @@ from chickenfoot.play.table import (
 from chickenfoot.rules import Action, Draw, Pass
 from chickenfoot.text import prompts
 from chickenfoot.tui.commands import PaletteCommand, action_commands
-from chickenfoot.tui.messages import GameEvents, RememberDisplay
+from chickenfoot.tui.messages import EndClicked, GameEvents, RememberDisplay
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
@@ -378,12 +378,8 @@ class GameScreen(GameDialogs):
     def _tile_clicked(self, message: HandView.TileClicked) -> None:
         self._say(self.table.select(message.index))
 
-    @on(TableView.EndClicked)
-    @on(BoardView.EndClicked)
-    @on(EndsStrip.EndClicked)
-    def _end_clicked(
-        self, message: TableView.EndClicked | BoardView.EndClicked | EndsStrip.EndClicked
-    ) -> None:
+    @on(EndClicked)
+    def _end_clicked(self, message: EndClicked) -> None:
         self._say(self.table.choose_end(message.target))
 
     def action_speed(self, step: int) -> None:

@@ -4,7 +4,7 @@ Each row is indented by its depth (a toe sits under the foot that owns it) and s
 tiles the way they lie, inner number first: ``A [9|3][3|5][5|5]``. The open foot is
 highlighted with the toes still to come; each open end carries a key label given by the
 caller; the ends the selected tile fits are marked, and the end chosen for it stands out.
-Clicking a row with an open end posts :class:`BoardView.EndClicked`.
+Clicking a row with an open end posts :class:`EndClicked`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from textual.content import Content
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -22,6 +21,7 @@ from chickenfoot.play.table import BoardShown
 from chickenfoot.rules import Line
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.text.words import double_text, plural
+from chickenfoot.tui.messages import EndClicked
 
 FOOT_STYLE = "bold $warning"
 OPEN_FOOT_STYLE = "bold reverse $warning"
@@ -151,13 +151,6 @@ class BoardView(Widget):
     shown: reactive[BoardShown | None] = reactive(None, repaint=False)
     """The board and its marks; None before there is one."""
 
-    class EndClicked(Message):
-        """An open end was clicked: ``target`` is its id."""
-
-        def __init__(self, target: str) -> None:
-            self.target = target
-            super().__init__()
-
     def __init__(
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
@@ -198,4 +191,4 @@ class BoardView(Widget):
 
     def action_end_clicked(self, target: str) -> None:
         """Report a click on the open end ``target``."""
-        self.post_message(self.EndClicked(target))
+        self.post_message(EndClicked(target))

@@ -3,18 +3,18 @@
 However big the table and wherever the view is panned, this strip lists every end a tile may
 go on now, in board order: ``b B·3`` is the end of arm B, needing a 3, chosen with ``b``. The
 ends the selected tile fits carry a ``+`` and the chosen end is framed (``»b B·3«``), so
-nothing rests on colour alone. A click on an entry posts :class:`EndsStrip.EndClicked`.
+nothing rests on colour alone. A click on an entry posts :class:`EndClicked`.
 """
 
 from __future__ import annotations
 
 from textual.content import Content
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from chickenfoot.play.table import BoardShown
+from chickenfoot.tui.messages import EndClicked
 
 HEADING_STYLE = "$text-muted"
 END_STYLE = ""
@@ -35,13 +35,6 @@ class EndsStrip(Widget):
 
     shown: reactive[BoardShown | None] = reactive(None, layout=True)
     """The board and its marks (the keys, the legal ends, the chosen end)."""
-
-    class EndClicked(Message):
-        """The entry of the open end ``target`` was clicked."""
-
-        def __init__(self, target: str) -> None:
-            self.target = target
-            super().__init__()
 
     def __init__(
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
@@ -99,4 +92,4 @@ class EndsStrip(Widget):
 
     def action_end_clicked(self, target: str) -> None:
         """Report a click on an entry."""
-        self.post_message(self.EndClicked(target))
+        self.post_message(EndClicked(target))

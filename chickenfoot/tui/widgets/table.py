@@ -21,7 +21,7 @@ screen ``var`` to it with ``data_bind``)::
 
 An equal value changes nothing and redraws nothing. A new board is laid out again; the view
 keeps the same table cells on screen (and the first board shows the bounds, the centre in the
-middle). The widget posts :class:`TableView.EndClicked` when an open end (its label, or its
+middle). The widget posts :class:`EndClicked` when an open end (its label, or its
 line's last tile) is clicked; it never changes the game. Its own keys are only shift + arrows
 (panning), so the game screen's arrows, letters and digits reach the screen untouched.
 """
@@ -35,7 +35,6 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -43,6 +42,7 @@ from textual.strip import Strip
 from chickenfoot.play.layout import Role, TableLayout, layout_table
 from chickenfoot.play.table import BoardShown
 from chickenfoot.rules import Board
+from chickenfoot.tui.messages import EndClicked
 
 PAN_COLUMNS: Final = 5
 """Columns one shift + left/right key pans the view: a flat tile of a double-9 set."""
@@ -89,13 +89,6 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
 
     shown: reactive[BoardShown | None] = reactive(None, layout=False, init=False)
     """What to show; None shows an empty table."""
-
-    class EndClicked(Message):
-        """An open end was clicked (its label, or its line's last tile): ``target`` is its id."""
-
-        def __init__(self, target: str) -> None:
-            self.target = target
-            super().__init__()
 
     def __init__(
         self,
@@ -273,4 +266,4 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         target = layout.end_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
         if target is not None:
             event.stop()
-            self.post_message(self.EndClicked(target))
+            self.post_message(EndClicked(target))
