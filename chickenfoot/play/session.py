@@ -2,7 +2,10 @@
 
 A :class:`GameSession` is the only thing in the app that changes the game. ``act(action)``
 applies the action with the rules engine, appends it to the record and saves the record
-atomically before returning, so quitting or killing the terminal at any moment loses nothing.
+atomically (:class:`~chickenfoot.saves.autosaver.Autosaver`): before returning, or, once the
+screen asks for it with :meth:`GameSession.save_in_background`, on the saver's own thread, the
+newest record winning. :meth:`GameSession.settle` waits for the file to hold every move, and
+:meth:`GameSession.close` does too, so quitting loses nothing.
 
 One game is open in one window: opening a session takes the game's lock
 (:mod:`chickenfoot.saves.locks`); :meth:`GameSession.load` raises :class:`OpenElsewhere` when
@@ -24,7 +27,7 @@ from typing import NamedTuple, TypeAlias
 from chickenfoot.bots import Hint, StopCheck, Strategy, hint, make_bot
 from chickenfoot.bots.registry import seat_seed
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
-from chickenfoot.saves.files import FileStamp
+from chickenfoot.saves.autosaver import Autosaver
 from chickenfoot.saves.locks import GameLock, LockInfo, acquire_game_lock, who_holds
 from chickenfoot.saves.record import GameRecord, SeatConfig, load_record_with_stamp, save_record
 from chickenfoot.saves.storage import autosave_path
@@ -34,6 +37,9 @@ Decision: TypeAlias = Callable[[StopCheck | None], Action]
 
 HINT_THINK_TIME = 0.3
 """Seconds the expert thinks about a hint (longer than a move: a person asked)."""
+
+SETTLE_TIME = 5.0
+"""Seconds :meth:`GameSession.settle` waits for the disk to finish the latest save."""
 
 
 class OpenElsewhere(Exception):
@@ -69,18 +75,17 @@ class GameSession:
     opening_turns: tuple[Turn, ...] = ()
     """The round in play so far, as it was replayed (the round's deal first). The game
     screen fills its log and its "new" marks from it."""
-    unsaved: OSError | None = None
-    """Why the file is behind the game (the last save failed), or None when it is saved."""
-    stamp: FileStamp | None = None
-    """The file as this session last read or wrote it (None before the first save)."""
     lock: GameLock | None = None
     """This window's hold on the game (None once closed)."""
     decisions: list[int] = field(default_factory=list)
     """Where the person's choices of the round in play were made: the number of actions
     before each (a take-back goes back to the latest)."""
+    saver: Autosaver = field(init=False, repr=False)
+    """Writes the record to :attr:`path` after every change."""
     _legal: tuple[GameState | None, tuple[Action, ...]] = field(default=(None, ()), repr=False)
 
     def __post_init__(self) -> None:
+        self.saver = Autosaver(self.path)
         for seat, config in enumerate(self.record.seats):
             if config.level is not None:
                 self.bots[seat] = make_bot(
@@ -111,7 +116,7 @@ class GameSession:
             if lock is None:
                 raise OpenElsewhere(path, record, who_holds(path))
         session = cls.from_record(record, path)
-        session.stamp, session.lock = stamp, lock
+        session.saver.stamp, session.lock = stamp, lock
         return session
 
     @classmethod
@@ -123,11 +128,13 @@ class GameSession:
             session.lock = acquire_game_lock(path)
         except OSError:
             session.lock = None  # A read-only folder: the save below says so.
-        session.try_save()
+        session.saver.save(record)
         return session
 
     def close(self) -> None:
-        """Give the game back: another window may open it now."""
+        """Let the latest save finish (see :meth:`settle`), then give the game back: another
+        window may open it now."""
+        self.saver.stop(SETTLE_TIME)
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -200,6 +207,7 @@ class GameSession:
         """Apply ``action``, append it to the record, save atomically; return what happened.
 
         Raises the engine's ``IllegalAction`` (and changes nothing) if the rules forbid it.
+        (With :meth:`save_in_background`, the save is queued instead.)
         A save that fails does not undo the move: the session keeps every move in memory,
         :attr:`unsaved` says why the file is behind, and the next save writes them all.
         """
@@ -212,7 +220,7 @@ class GameSession:
             self.decisions.clear()
         self.record = self.record.appended(action)
         self.state = state
-        self.try_save()
+        self.saver.save(self.record)
         return Turn(before, action, events)
 
     # ----- help: hints and take-backs --------------------------------------------------------
@@ -240,7 +248,7 @@ class GameSession:
         self.record = self.record.taken_back(self.humans[0], keep)
         self.state = self.record.final_state()
         self.opening_turns, self.decisions = _round_so_far(self.record)
-        self.try_save()
+        self.saver.save(self.record)
         return undone
 
     def hint_decision(self, think_time: float = HINT_THINK_TIME) -> Callable[[StopCheck], Hint]:
@@ -255,7 +263,7 @@ class GameSession:
     def note_hint(self) -> None:
         """Record that the person on turn had a hint (and save)."""
         self.record = self.record.with_hint(self.state.turn)
-        self.try_save()
+        self.saver.save(self.record)
 
     def bot_action(self, should_stop: StopCheck | None = None) -> Action:
         """The action the computer seat on turn chooses from its own view of the game."""
@@ -269,22 +277,21 @@ class GameSession:
         seat = self.state.turn
         return partial(self.bots[seat].choose, self.state.view(seat), self.legal())
 
-    def save(self) -> None:
-        """Write the record to the autosave path (atomically), unless another window changed
-        the file since this session read or wrote it; raises ``OSError`` (a
-        :class:`~chickenfoot.saves.files.SaveConflict` for another window's change) if the
-        file cannot be written."""
-        self.stamp = save_record(self.record, self.path, expected=self.stamp)
-        self.unsaved = None
+    @property
+    def unsaved(self) -> OSError | None:
+        """Why the file is behind the game (the latest save failed), or None when it is saved
+        or a save is on its way."""
+        return self.saver.problem
 
-    def try_save(self) -> bool:
-        """Save, remembering in :attr:`unsaved` why it failed; True if the file is up to date."""
-        try:
-            self.save()
-        except OSError as error:
-            self.unsaved = error
-            return False
-        return True
+    def save_in_background(self, on_change: Callable[[], object] | None = None) -> None:
+        """Save on the saver's own thread from now on (a screen never waits for the disk);
+        ``on_change`` is called on that thread when :attr:`unsaved` changes."""
+        self.saver.in_background(on_change)
+
+    def settle(self, timeout: float = SETTLE_TIME) -> bool:
+        """Wait (up to ``timeout`` seconds) until the file holds every move, trying a failed
+        save once more; True if it does. :attr:`unsaved` says why not."""
+        return self.saver.flush(timeout)
 
     def copy_name(self) -> str:
         """A file name suggested for a copy: the players' names and the round, e.g.

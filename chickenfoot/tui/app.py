@@ -231,7 +231,7 @@ class ChickenFootApp(App[None]):
     def _put_away(self, session: GameSession) -> None:
         """A game left the screen: give it back, or keep it here while its moves are unsaved
         (Continue then resumes it from memory, not from the older file)."""
-        if session.unsaved is not None and not session.try_save():
+        if not session.settle():
             self._kept[session.path] = session
         else:
             session.close()
@@ -331,7 +331,7 @@ class ChickenFootApp(App[None]):
     def leave_game(self) -> None:
         """Back to the main menu (quit when there is none); the game stays saved."""
         game = self.game_screen
-        if game is not None and game.session.unsaved is not None:
+        if game is not None and not game.session.settle():
             self._ask_about_unsaved(game, "Leave this game", self._really_leave)
         else:
             self._really_leave()
@@ -374,7 +374,7 @@ class ChickenFootApp(App[None]):
         if isinstance(self.screen, ConfirmScreen | ChoiceScreen):
             return
         game = self.game_screen
-        if game is not None and game.session.unsaved is not None:
+        if game is not None and not game.session.settle():
             self._ask_about_unsaved(game, "Quit", self.exit)
             return
         question = "Quit Chicken Foot?"

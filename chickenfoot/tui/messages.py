@@ -108,3 +108,8 @@ class GameEvents(Message):
     def __init__(self, turn: Turn) -> None:
         super().__init__()
         self.turn = turn
+
+
+class SaveChanged(Message):
+    """The game's file fell behind (a save failed) or caught up again; posted to the game
+    screen from the saver's thread."""

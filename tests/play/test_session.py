@@ -32,6 +32,18 @@ def test_every_action_is_saved_and_a_reload_resumes_the_same_state(kit) -> None:
     assert resumed.humans == (0, 1) and resumed.computers == (2,)
 
 
+def test_saving_in_the_background_writes_every_move_once_settled(kit) -> None:
+    session = GameSession.new(kit.short_rules(2, rounds=3), kit.seats("human", "human"), 7)
+    session.save_in_background()
+    for _ in range(12):
+        session.act(kit.choose_action(session.state))
+    assert session.settle()
+    assert load_record(session.path).actions == session.record.actions
+    session.act(kit.choose_action(session.state))
+    session.close()
+    assert load_record(session.path).actions == session.record.actions, "close waits for it"
+
+
 def test_an_illegal_action_changes_nothing(kit) -> None:
     session = GameSession.new(kit.short_rules(2), kit.seats("human", "human"), 3)
     before = session.state

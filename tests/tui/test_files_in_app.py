@@ -7,16 +7,19 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input
 
-from chickenfoot.play import session as session_module
 from chickenfoot.play.session import GameSession
+from chickenfoot.saves import autosaver as saver_module
+from chickenfoot.saves.files import FileStamp
 from chickenfoot.saves.locks import LockInfo, lock_path_for
 from chickenfoot.saves.record import load_record, save_record
 from chickenfoot.tui.app import ChickenFootApp
@@ -44,6 +47,7 @@ def person_game(kit, folder: Path) -> Path:
 HOLD_THE_LOCK = """
 import sys
 from pathlib import Path
+from chickenfoot.saves.files import FileStamp
 from chickenfoot.saves.locks import acquire_game_lock
 lock = acquire_game_lock(Path(sys.argv[1]))
 print("held" if lock else "refused", flush=True)
@@ -118,17 +122,39 @@ async def test_a_file_changed_by_another_window_is_never_overwritten(kit, data_d
         theirs = game.session.record.appended(kit.choose_action(game.table.state))
         save_record(theirs, path)  # another window, forced open, played a move
         await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
-        await kit.wait_for(pilot, lambda: game.session.unsaved is not None, "the refusal")
+        status = game.query_one(StatusLine)
+        await kit.wait_for(pilot, lambda: status.shown.news.startswith("Not saved"), "the notice")
         assert load_record(path).actions == theirs.actions
-        news = game.query_one(StatusLine).shown.news
-        assert news.startswith("Not saved") and "another" in news
+        assert "another" in status.shown.news
+
+
+async def test_the_game_is_saved_on_a_thread_of_its_own(
+    kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = person_game(kit, data_dir / "saves")
+    real_save = saver_module.save_record
+    threads: list[threading.Thread] = []
+
+    def watched(*args: Any, **kwargs: Any) -> FileStamp:
+        threads.append(threading.current_thread())
+        return real_save(*args, **kwargs)
+
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await open_saved_game(kit, pilot, app, path)
+        monkeypatch.setattr(saver_module, "save_record", watched)
+        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.wait_for(pilot, lambda: bool(threads), "a save")
+        assert game.session.settle()
+        assert load_record(path).actions == game.session.record.actions
+        assert threading.main_thread() not in threads, "no save on the UI thread"
 
 
 async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
     kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = person_game(kit, data_dir / "saves")
-    real_save = session_module.save_record
+    real_save = saver_module.save_record
 
     def full_disk(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
@@ -136,7 +162,7 @@ async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_saved_game(kit, pilot, app, path)
-        monkeypatch.setattr(session_module, "save_record", full_disk)
+        monkeypatch.setattr(saver_module, "save_record", full_disk)
         await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
         await kit.wait_for(pilot, lambda: game.session.unsaved is not None, "the failed save")
         await kit.wait_for(pilot, lambda: game.table.human_turn or game.table.state.over, "turn")
@@ -147,7 +173,7 @@ async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
         assert "not saved" in app.screen.question
         await pilot.press("y")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        monkeypatch.setattr(session_module, "save_record", real_save)
+        monkeypatch.setattr(saver_module, "save_record", real_save)
         app.continue_game(path)
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game again")
         resumed = kit.game_screen(app)
@@ -166,7 +192,7 @@ async def test_quit_with_unsaved_moves_says_so(kit, data_dir: Path, monkeypatch)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_saved_game(kit, pilot, app, path)
-        monkeypatch.setattr(session_module, "save_record", refused)
+        monkeypatch.setattr(saver_module, "save_record", refused)
         await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
         await kit.wait_for(pilot, lambda: game.session.unsaved is not None, "the failed save")
         await pilot.press("q")

@@ -309,9 +309,9 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit, data_dir: Path) ->
 async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
     kit, monkeypatch, errno: int, reason: str
 ) -> None:
-    from chickenfoot.play import session as session_module
+    from chickenfoot.saves import autosaver as saver_module
 
-    real_save = session_module.save_record
+    real_save = saver_module.save_record
     messages: list[Message] = []
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
@@ -323,7 +323,7 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
         def refused(*args: object, **kwargs: object) -> None:
             raise OSError(errno, reason)
 
-        monkeypatch.setattr(session_module, "save_record", refused)
+        monkeypatch.setattr(saver_module, "save_record", refused)
         saved = load_record(game.session.path).actions
         for _ in range(2):
             before = len(game.session.record.actions)
@@ -337,12 +337,14 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
                 "the move",
             )
         status = game.query_one(StatusLine)
-        assert status.shown.news.startswith(f"Not saved ({reason})")
+        await kit.wait_for(
+            pilot, lambda: status.shown.news.startswith(f"Not saved ({reason})"), "the notice"
+        )
         topbar = str(game.query_one("#topbar").render())
         assert "not saved" in topbar
         assert not notices(messages), "one lasting notice, not a notice per move"
         assert load_record(game.session.path).actions == saved
-        monkeypatch.setattr(session_module, "save_record", real_save)
+        monkeypatch.setattr(saver_module, "save_record", real_save)
         await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
         await kit.wait_for(pilot, lambda: game.session.unsaved is None, "the next save")
         assert load_record(game.session.path).actions == game.session.record.actions

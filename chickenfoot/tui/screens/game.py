@@ -40,7 +40,7 @@ from chickenfoot.play.table import (
 from chickenfoot.rules import Action, Draw, Pass
 from chickenfoot.text import prompts
 from chickenfoot.tui.commands import PaletteCommand, action_commands
-from chickenfoot.tui.messages import EndClicked, GameEvents, RememberDisplay
+from chickenfoot.tui.messages import EndClicked, GameEvents, RememberDisplay, SaveChanged
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
@@ -170,6 +170,7 @@ class GameScreen(GameDialogs):
         log.add(self.table.opening_lines())
         self.watch_outline(self.outline)
         self.refresh_view()
+        self.session.save_in_background(lambda: self.post_message(SaveChanged()))
         # The Footer listens for key changes only once mounted: tell it again after the first frame.
         self.call_after_refresh(self.refresh_bindings)
 
@@ -208,6 +209,10 @@ class GameScreen(GameDialogs):
         elif isinstance(step, GameEnded):
             self.table.acknowledge()
             self.app.push_screen(GameOverScreen(step.event, self.session))
+
+    @on(SaveChanged)
+    def _save_changed(self) -> None:
+        self.refresh_view()
 
     @on(Thinking.StillThinking)
     def _still_thinking(self) -> None:
