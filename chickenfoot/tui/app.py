@@ -27,7 +27,7 @@ from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.rules import IllegalAction, RuleSet
 from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
-from chickenfoot.saves.settings import Settings, load_settings, update_settings
+from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
 from chickenfoot.text import prompts
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
@@ -221,6 +221,15 @@ class ChickenFootApp(App[None]):
         except OSError as error:
             self.call_from_thread(self._tell, f"Could not remember the settings: {error}")
 
+    @work(thread=True, group="settings")
+    def _remember_setup(self, choice: SetupChoice) -> None:
+        """Write the set-up the next New game starts from (in a thread; a failure is only a
+        notice)."""
+        try:
+            update_settings(lambda settings: settings.model_copy(update={"setup": choice}))
+        except OSError as error:
+            self.call_from_thread(self._tell, f"Could not remember this set-up: {error}")
+
     def _back_to_menu(self) -> None:
         while len(self.screen_stack) > self._menu_depth:
             top = self.screen
@@ -392,6 +401,8 @@ class ChickenFootApp(App[None]):
     def on_start_game(self, message: StartGame) -> None:
         """A screen asked for a new game."""
         self.start_game(message.rules, message.seats, message.seed)
+        if message.remember is not None:
+            self._remember_setup(message.remember)
 
     def on_continue_game(self, message: ContinueGame) -> None:
         """A screen asked to continue a game (the latest unfinished one when no path)."""

@@ -15,16 +15,25 @@ from textual.message import Message
 from chickenfoot.play.session import Turn
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.saves.settings import SetupChoice
 
 
 class StartGame(Message):
-    """Deal a new game with these rules and seats (``seed`` None: a random deal) and play it."""
+    """Deal a new game with these rules and seats (``seed`` None: a random deal) and play it;
+    ``remember`` is a set-up to remember for the next New game (written off the UI thread)."""
 
-    def __init__(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        seats: tuple[SeatConfig, ...],
+        seed: int | None,
+        remember: SetupChoice | None = None,
+    ) -> None:
         super().__init__()
         self.rules = rules
         self.seats = seats
         self.seed = seed
+        self.remember = remember
 
 
 class ContinueGame(Message):

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -135,17 +135,29 @@ class SaveAsScreen(ModalScreen[Path | None]):
         )
 
     def _finish(self, path: Path) -> None:
-        """Write the file (when this dialog saves) and close with its path; on a failure,
-        say why and stay open."""
-        if self.save is not None:
-            try:
-                self.save(path)
-            except OSError as error:
-                target = self.query_one("#save-target", Static)
-                target.update(f"Could not save to {path}: {error.strerror or error}")
-                target.set_class(True, "-invalid")
-                return
-        self.dismiss(path)
+        """Write the file (when this dialog saves, in a thread) and close with its path."""
+        if self.save is None:
+            self.dismiss(path)
+            return
+        self.query_one("#save-ok", Button).disabled = True
+        self._write(path, self.save)
+
+    @work(thread=True, exclusive=True, group="save-as")
+    def _write(self, path: Path, save: Callable[[Path], None]) -> None:
+        """Write the copy off the UI thread; close when written, say why if not."""
+        try:
+            save(path)
+        except OSError as error:
+            self.app.call_from_thread(self._failed, path, error)
+        else:
+            self.app.call_from_thread(self.dismiss, path)
+
+    def _failed(self, path: Path, error: OSError) -> None:
+        """The copy could not be written: say why and stay open for another place."""
+        target = self.query_one("#save-target", Static)
+        target.update(f"Could not save to {path}: {error.strerror or error}")
+        target.set_class(True, "-invalid")
+        self.query_one("#save-ok", Button).disabled = False
 
     @on(Button.Pressed, "#save-cancel")
     def _cancel_pressed(self, event: Button.Pressed) -> None:

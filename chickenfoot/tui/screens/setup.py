@@ -65,7 +65,6 @@ from chickenfoot.saves.settings import (
     is_field_text,
     is_plain_number,
     load_settings,
-    update_settings,
 )
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import StartGame
@@ -647,13 +646,7 @@ class SetupScreen(Screen[None]):
             fields=self.field_values(),
             seed=self.query_one("#seed", Input).value,
         )
-        try:
-            update_settings(lambda settings: settings.model_copy(update={"setup": choice}))
-        except OSError as error:
-            self.notify(
-                f"Could not remember this set-up: {error}", severity="warning", markup=False
-            )
-        self.post_message(StartGame(self.rules, seats, self.seed))
+        self.post_message(StartGame(self.rules, seats, self.seed, remember=choice))
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Start (only when the set-up can be played), add or remove a seat, back, and help."""
