@@ -134,6 +134,7 @@ class GameScreen(GameDialogs):
         self.session = session
         self.table = Table(session, bot_delay=bot_delay)
         self._keys_shown: tuple[bool, ...] = ()
+        self._topbar_shown: tuple[object, ...] = ()
         self.set_reactive(GameScreen.outline, outline)
 
     def compose(self) -> ComposeResult:
@@ -261,11 +262,14 @@ class GameScreen(GameDialogs):
         self.hand_shown = shown.hand
         self.seats_shown = shown.seats
         self.status_shown = shown.status
-        round_text, detail, needs = shown.topbar
-        warning = ("  ⚠ not saved", "bold $text-error") if shown.unsaved else ""
-        self.query_one("#topbar", Static).update(
-            Content.assemble((round_text, "bold"), detail, needs, warning)
-        )
+        topbar = (*shown.topbar, bool(shown.unsaved))
+        if topbar != self._topbar_shown:  # one row, always: no new layout needed
+            self._topbar_shown = topbar
+            round_text, detail, needs, unsaved = topbar
+            warning = ("  ⚠ not saved", "bold $text-error") if unsaved else ""
+            self.query_one("#topbar", Static).update(
+                Content.assemble((round_text, "bold"), detail, needs, warning), layout=False
+            )
         keys = tuple(bool(self.check_action(name, ())) for name in CHECKED_ACTIONS)
         if keys != self._keys_shown:
             self._keys_shown = keys

@@ -33,7 +33,7 @@ class EndsStrip(Widget):
     }
     """
 
-    shown: reactive[BoardShown | None] = reactive(None, layout=True)
+    shown: reactive[BoardShown | None] = reactive(None)
     """The board and its marks (the keys, the legal ends, the chosen end)."""
 
     def __init__(
@@ -41,6 +41,15 @@ class EndsStrip(Widget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._wrapped: tuple[BoardShown | None, int, list[Content]] | None = None
+        self._laid_rows = 0
+        """How many rows the screen's layout last gave the strip."""
+
+    def watch_shown(self) -> None:
+        """Lay the screen out again only when the strip needs another number of rows (a new
+        mark on the same ends only repaints it)."""
+        width = self.content_region.width
+        if not width or len(self._rows(width)) != self._laid_rows:
+            self.refresh(layout=True)
 
     def entries(self) -> list[Content]:
         """Each open end as it is listed."""
@@ -88,7 +97,8 @@ class EndsStrip(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many rows as the entries need."""
-        return len(self._rows(width))
+        self._laid_rows = len(self._rows(width))
+        return self._laid_rows
 
     def action_end_clicked(self, target: str) -> None:
         """Report a click on an entry."""
