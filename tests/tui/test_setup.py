@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual import events
 from textual.widget import Widget
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, OptionList, Select, Static
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
 from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
@@ -523,6 +523,31 @@ async def test_up_and_down_move_between_fields() -> None:
         await wait_for(pilot, lambda: app.focused is first, "the form to show it")
 
 
+@pytest.mark.parametrize("which", ["first seat", "last field"])
+async def test_an_open_list_hides_no_row_and_shows_every_choice(which: str) -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        selects = list(screen.query(FormSelect))
+        select = selects[0] if which == "first seat" else selects[-1]
+        select.focus()
+        await pilot.press("enter")
+        overlay = select.query_one(OptionList)  # the list Select opens
+        await wait_for(pilot, lambda: select.expanded and overlay.region.height > 0, "the list")
+        form = screen.query_one("#setup-form")
+        await wait_for(
+            pilot,
+            lambda: form.region.contains_region(overlay.region),
+            "the whole list in view",
+        )
+        assert overlay.option_count >= 2 and overlay.region.height >= overlay.option_count
+        for row in screen.seat_rows[1:]:
+            assert not row.region.overlaps(overlay.region), "the list covers no other seat"
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: not select.expanded, "the list to close")
+        assert overlay.region.height == 0
+
+
 async def test_start_with_the_real_app_opens_the_game(kit) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -548,6 +573,7 @@ async def test_the_last_set_up_is_prefilled_next_time() -> None:
         await type_into(pilot, screen.query_one("#seed", Input), "77")
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: len(app.started) == 1, "the game to start")
+        await wait_for(pilot, lambda: load_settings().setup.seed == "77", "it to be written")
         typed_names = names(screen)
         typed_values = screen.field_values()
     again = StartRecordingApp()

@@ -250,9 +250,18 @@ def show_line(line: Static, text: str | None) -> None:
 
 
 class FormSelect(Select[str], inherit_bindings=False):
-    """A Select that opens on Enter or Space only, so ↑ and ↓ move between fields."""
+    """A Select that opens on Enter or Space only, so ↑ and ↓ move between fields. Its list
+    opens in place, pushing the rows below down (see setup.tcss), and scrolls into view."""
 
     BINDINGS = [Binding("enter,space", "show_overlay", "Open list", show=False)]
+
+    def on_mount(self) -> None:
+        """Follow the list opening."""
+        self.watch(self, "expanded", self._list_opened, init=False)
+
+    def _list_opened(self, expanded: bool) -> None:
+        if expanded:  # once laid out with the list, bring all of it into view
+            self.call_after_refresh(self.scroll_visible, animate=False)
 
 
 class FormScroll(VerticalScroll, inherit_bindings=False):
