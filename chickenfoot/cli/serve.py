@@ -36,6 +36,8 @@ DEFAULT_PORT = 8000
 TITLE = "Chicken Foot"
 WILDCARD_HOSTS = ("0.0.0.0", "::")
 """Hosts that listen on every address of the machine."""
+TAB_QUIT_TIME = 10.0
+"""Seconds a stopping server waits for the open tabs' games to quit (each saves first)."""
 
 
 class ServeProblem(Exception):
@@ -204,9 +206,13 @@ def run_server(listening: socket.socket, url: str, ready: Callable[[], None]) ->
             """Print nothing (the command has said where to play)."""
 
         async def on_shutdown(self, app: web.Application) -> None:
-            """Close every tab's connection now: each tells its game to quit and waits."""
-            for tab in tabs:
+            """Close every tab's connection now: each tells its game to quit (its game waits
+            for its latest save first); wait for them, :data:`TAB_QUIT_TIME` at most."""
+            closing = list(tabs)
+            for tab in closing:
                 tab.cancel()
+            if closing:
+                await asyncio.wait(closing, timeout=TAB_QUIT_TIME)
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             """Run one tab's game (textual-serve's handler), remembering its connection."""

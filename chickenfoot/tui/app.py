@@ -441,7 +441,16 @@ class ChickenFootApp(App[None]):
     def on_show_setup(self, message: ShowSetup) -> None:
         """Open the New game set-up over the menu (a game in play stays saved)."""
         self._back_to_menu()
-        self.push_screen(SetupScreen())
+        self._open_setup()
+
+    @work(thread=True, exclusive=True, group="setup")
+    def _open_setup(self) -> None:
+        """Read the remembered set-up off the UI thread, then open the set-up screen on it."""
+        settings = load_settings()
+        self.call_from_thread(self._show_setup, settings)
+
+    def _show_setup(self, settings: Settings) -> None:
+        self.push_screen(SetupScreen(settings))
 
     def on_show_saves(self, message: ShowSaves) -> None:
         """Open the saved games, or the replays."""

@@ -451,6 +451,14 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
         screen = await open_setup(pilot)
         screen.seat_rows[3].query_one(".seat-name", Input).focus()
         await pilot.press("ctrl+r")  # three seats: You, Ada, Ben
+        await wait_for(
+            pilot,
+            lambda: (
+                len(screen.seat_rows) == 3
+                and app.focused is screen.seat_rows[2].query_one(".seat-name", Input)
+            ),
+            "the seat removed and the cursor on the new last seat",
+        )
         await type_into(pilot, screen.seat_rows[1].query_one(".seat-name", Input), "Bea")
         kind = screen.seat_rows[1].query_one(".seat-kind", FormSelect)
         kind.focus()
