@@ -338,12 +338,28 @@ class ChickenFootApp(App[None]):
         self.call_from_thread(self._open_game, session)
 
     def leave_game(self) -> None:
-        """Back to the main menu (quit when there is none); the game stays saved."""
+        """Back to the main menu (quit when there is none) once the game's file holds every
+        move; if it cannot, ask first."""
         game = self.game_screen
-        if game is not None and not game.session.settle():
-            self._ask_about_unsaved(game, "Leave this game", self._really_leave)
-        else:
+        if game is None:
             self._really_leave()
+        else:
+            self._once_saved(game, "Leave this game", self._really_leave, self._really_leave)
+
+    @work(thread=True, exclusive=True, group="settle")
+    def _once_saved(
+        self,
+        game: GameScreen,
+        what: str,
+        saved: Callable[[], object],
+        anyway: Callable[[], object],
+    ) -> None:
+        """Wait off the UI thread for the game's latest save, then call ``saved``; if the
+        file cannot hold every move, ask whether to ``what`` ``anyway``."""
+        if game.session.settle():
+            self.call_from_thread(saved)
+        else:
+            self.call_from_thread(self._ask_about_unsaved, game, what, anyway)
 
     def _really_leave(self) -> None:
         if self._menu_depth == 1:
@@ -353,6 +369,8 @@ class ChickenFootApp(App[None]):
 
     def _ask_about_unsaved(self, game: GameScreen, what: str, then: Callable[[], object]) -> None:
         """The game's latest moves are not saved: stay, save a copy elsewhere, or go on."""
+        if self._asking:
+            return
         reason = game.session.unsaved
         question = (
             f"The latest moves of this game are not saved ({prompts.save_problem(reason)}). "
@@ -378,17 +396,25 @@ class ChickenFootApp(App[None]):
 
     # ----- quitting ------------------------------------------------------------------------------
 
+    @property
+    def _asking(self) -> bool:
+        """True while a question is on top (a second one is not stacked over it)."""
+        return isinstance(self.screen, ConfirmScreen | ChoiceScreen)
+
     def action_request_quit(self) -> None:
-        """Quit after a confirmation (the game is saved after every move anyway)."""
-        if isinstance(self.screen, ConfirmScreen | ChoiceScreen):
+        """Quit after a confirmation, once a game in play is saved (if it cannot be, say so)."""
+        if self._asking:
             return
         game = self.game_screen
-        if game is not None and not game.session.settle():
-            self._ask_about_unsaved(game, "Quit", self.exit)
+        if game is None:
+            self._confirm_quit("Quit Chicken Foot?")
+        else:
+            saved = "Quit Chicken Foot? The game is saved: Continue resumes it."
+            self._once_saved(game, "Quit", lambda: self._confirm_quit(saved), self.exit)
+
+    def _confirm_quit(self, question: str) -> None:
+        if self._asking:
             return
-        question = "Quit Chicken Foot?"
-        if game is not None:
-            question += " The game is saved: Continue resumes it."
 
         def answered(quit_now: bool | None) -> None:
             if quit_now:

@@ -28,6 +28,7 @@ from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
+from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import StatusLine
 
 
@@ -148,6 +149,33 @@ async def test_the_game_is_saved_on_a_thread_of_its_own(
         assert game.session.settle()
         assert load_record(path).actions == game.session.record.actions
         assert threading.main_thread() not in threads, "no save on the UI thread"
+
+
+async def test_leaving_waits_for_a_slow_save_without_freezing_the_screen(
+    kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = person_game(kit, data_dir / "saves")
+    real_save = saver_module.save_record
+    gate, started = threading.Event(), threading.Event()
+
+    def slow_disk(*args: Any, **kwargs: Any) -> FileStamp:
+        started.set()
+        assert gate.wait(30), "the test never let the save finish"
+        return real_save(*args, **kwargs)
+
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await open_saved_game(kit, pilot, app, path)
+        monkeypatch.setattr(saver_module, "save_record", slow_disk)
+        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.wait_for(pilot, started.is_set, "the save to start")
+        await pilot.press("escape")
+        await pilot.press("s")  # the screen still answers keys while the save runs
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, ScoreboardScreen), "scores")
+        assert load_record(path).actions != game.session.record.actions, "still saving"
+        gate.set()
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert load_record(path).actions == game.session.record.actions
 
 
 async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
