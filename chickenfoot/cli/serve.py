@@ -181,6 +181,25 @@ def tab_command() -> str:
     return subprocess.list2cmdline(words) if os.name == "nt" else shlex.join(words)
 
 
+async def games_quit(timeout: float) -> None:
+    """Wait (``timeout`` seconds at most) until every tab's game process has ended and been
+    reaped, so that none ends after the server's event loop has closed (asyncio would then
+    print its own warnings). The tabs' games are this process's only children."""
+    import asyncio
+
+    if not hasattr(os, "waitid"):  # Windows: no way to ask, and no such warnings
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        try:  # WNOWAIT: only look; asyncio's own watcher reaps the process
+            os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            await asyncio.sleep(0)  # let the watcher's news of the last exit be handled
+            return
+        await asyncio.sleep(0.05)
+
+
 def run_server(listening: socket.socket, url: str, ready: Callable[[], None]) -> int:
     """Serve the game on ``listening`` until SIGINT or SIGTERM; the signal that stopped it.
     ``ready()`` is called once both signals stop the server cleanly.
@@ -213,6 +232,7 @@ def run_server(listening: socket.socket, url: str, ready: Callable[[], None]) ->
                 tab.cancel()
             if closing:
                 await asyncio.wait(closing, timeout=TAB_QUIT_TIME)
+                await games_quit(TAB_QUIT_TIME)
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             """Run one tab's game (textual-serve's handler), remembering its connection."""
