@@ -13,12 +13,16 @@ saved to behind or back. :meth:`Autosaver.flush` waits for the file to hold ever
 
 from __future__ import annotations
 
+import atexit
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
 from chickenfoot.saves.files import FileStamp
 from chickenfoot.saves.record import GameRecord, save_record
+
+EXIT_WAIT = 5.0
+"""Seconds a program that ends without stopping its savers waits for their last writes."""
 
 
 class SaveStillRunning(OSError):
@@ -61,6 +65,7 @@ class Autosaver:
                     target=self._write_queued, name=f"autosave {self.path.name}", daemon=True
                 )
                 self._thread.start()
+                atexit.register(self._at_exit)
 
     def save(self, record: GameRecord) -> None:
         """Write ``record``: at once (an ``OSError`` is kept in :attr:`problem`), or queued for
@@ -98,9 +103,15 @@ class Autosaver:
         with self._condition:
             thread, self._thread = self._thread, None
             self._condition.notify_all()
-        if thread is not None and saved:
-            thread.join(timeout)
+        if thread is not None:
+            atexit.unregister(self._at_exit)
+            if saved:
+                thread.join(timeout)
         return saved
+
+    def _at_exit(self) -> None:
+        """The program ends without :meth:`stop`: write what waits before it does."""
+        self.stop(EXIT_WAIT)
 
     def _settled(self) -> bool:
         """True when nothing waits to be written and no write is running."""
@@ -120,9 +131,10 @@ class Autosaver:
                 if record is None:
                     return
                 self._writing = True
-                stamp, before = self.stamp, self.problem
+                stamp = self.stamp
             stamp, problem = _written(record, self.path, stamp)
             with self._condition:
+                before = self.problem  # (a flush that gave up waiting may have set it)
                 self.stamp, self.problem = stamp, problem
                 on_change = self._on_change
             if on_change is not None and (before is None) != (problem is None):

@@ -3,6 +3,8 @@ tried again, another window's file never overwritten, and a wait that never hang
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -159,3 +161,33 @@ def test_after_stop_saves_are_written_at_once_again(kit, tmp_path: Path) -> None
     assert load_record(path).actions == first.actions
     saver.save(second)
     assert load_record(path).actions == second.actions
+
+
+EXITING = """
+import sys
+from pathlib import Path
+from chickenfoot.saves.autosaver import Autosaver
+from chickenfoot.saves.record import load_record
+record = load_record(sys.argv[1])
+saver = Autosaver(Path(sys.argv[2]))
+saver.in_background()
+saver.save(record)
+# the program ends here, without saver.stop()
+"""
+
+
+def test_a_program_that_ends_without_stopping_still_writes_the_last_save(
+    kit, tmp_path: Path
+) -> None:
+    record = records(kit, 3)[-1]
+    source, target = tmp_path / "source.json", tmp_path / "target.json"
+    save_record(record, source)
+    done = subprocess.run(
+        [sys.executable, "-c", EXITING, str(source), str(target)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert load_record(target).actions == record.actions
