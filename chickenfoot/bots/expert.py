@@ -49,7 +49,7 @@ from chickenfoot.rules import Action, RuleSet, SeatView, core
 Planning = Literal["none", "self", "all"]
 """Which seats plan in the imagined rounds (see :attr:`ExpertBot.planning`)."""
 
-DEFAULT_THINK_TIME = 0.1
+DEFAULT_THINK_TIME = 0.2
 """Seconds the expert thinks per decision unless told otherwise."""
 
 MIN_WORLDS = 6
