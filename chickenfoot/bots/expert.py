@@ -7,7 +7,10 @@ seats' plays suggest: :class:`~chickenfoot.bots.sampling.SheddingModel`; its dea
 to give no seat a heavier fitting tile than one it played since it last drew, see
 ``strict``), and in each imagined world it plays every legal action still in the race and
 then the rest of the round with the quick :func:`~chickenfoot.bots.playout.casual_policy`
-for every seat. It takes the action whose rounds ended best on average for it
+for every seat, but for the seats whose plays this round showed they do not always shed
+their heaviest tile (:attr:`~chickenfoot.bots.sampling.SheddingModel.planners`: their
+deals are not weighed by the shedding model either), which play it out with
+:func:`~chickenfoot.bots.playout.planning_policy`, as players who plan do. It takes the action whose rounds ended best on average for it
 (:func:`~chickenfoot.bots.playout.win_scorer`: its points less the others' mean, less a
 bonus for its odds of winning the game from the totals the round leaves). Every action is
 tried in the same worlds, so luck cancels between them.
@@ -30,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
@@ -158,14 +161,17 @@ class ExpertBot:
         appraisal = self.appraise(view, legal, should_stop)
         return appraisal.best if appraisal.worlds else heaviest_play(view, legal, self.rng)
 
-    def playout_for(self, view: SeatView) -> Policy:
+    def playout_for(self, view: SeatView, planners: Collection[int] = ()) -> Policy:
         """The policy the imagined rounds of ``view``'s decision are played out with: its
-        :attr:`playout_policy` for every seat, its own seat planning if :attr:`planning`."""
+        :attr:`playout_policy` for every seat but ``planners`` (the seats whose plays showed
+        they weigh more than points: :attr:`SheddingModel.planners`) and, per
+        :attr:`planning`, its own seat or every seat, which plan
+        (:func:`~chickenfoot.bots.playout.planning_policy`)."""
         policy = self.playout_policy(view.rules)
-        if self.planning == "none":
-            return policy
-        planners = range(view.rules.players) if self.planning == "all" else (view.seat,)
-        return planning_policy(view.rules, frozenset(planners), policy)
+        if self.planning == "all":
+            return planning_policy(view.rules, frozenset(range(view.rules.players)), policy)
+        chosen = frozenset(planners) | ({view.seat} if self.planning == "self" else set())
+        return planning_policy(view.rules, chosen, policy) if chosen else policy
 
     def appraise(
         self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None
@@ -174,9 +180,9 @@ class ExpertBot:
         those clearly behind (:func:`_behind`) so the contenders get the worlds left."""
         actions = tuple(legal)
         moves = [core.to_move(action) for action in actions]
-        policy = self.playout_for(view)
-        utility = self.objective(view)
         model = None if self.lighter_odds is None else SheddingModel(view, self.lighter_odds)
+        policy = self.playout_for(view, () if model is None else model.planners)
+        utility = self.objective(view)
         dealer = HiddenDealer(view, self.rng, model, self.strict_inference)
         play, play_out, from_view = core.play, core.play_out, core.from_view
         results: list[list[float]] = [[] for _ in moves]
