@@ -7,10 +7,7 @@ seats' plays suggest: :class:`~chickenfoot.bots.sampling.SheddingModel`; its dea
 to give no seat a heavier fitting tile than one it played since it last drew, see
 ``strict``), and in each imagined world it plays every legal action still in the race and
 then the rest of the round with the quick :func:`~chickenfoot.bots.playout.casual_policy`
-for every seat, but for the seats whose plays this round showed they do not always shed
-their heaviest tile (:attr:`~chickenfoot.bots.sampling.SheddingModel.planners`: their
-deals are not weighed by the shedding model either), which play it out with
-:func:`~chickenfoot.bots.playout.planning_policy`, as players who plan do. It takes the action whose rounds ended best on average for it
+for every seat. It takes the action whose rounds ended best on average for it
 (:func:`~chickenfoot.bots.playout.win_scorer`: its points less the others' mean, less a
 bonus for its odds of winning the game from the totals the round leaves). Every action is
 tried in the same worlds, so luck cancels between them.
@@ -33,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
@@ -161,17 +158,14 @@ class ExpertBot:
         appraisal = self.appraise(view, legal, should_stop)
         return appraisal.best if appraisal.worlds else heaviest_play(view, legal, self.rng)
 
-    def playout_for(self, view: SeatView, planners: Collection[int] = ()) -> Policy:
+    def playout_for(self, view: SeatView) -> Policy:
         """The policy the imagined rounds of ``view``'s decision are played out with: its
-        :attr:`playout_policy` for every seat but ``planners`` (the seats whose plays showed
-        they weigh more than points: :attr:`SheddingModel.planners`) and, per
-        :attr:`planning`, its own seat or every seat, which plan
-        (:func:`~chickenfoot.bots.playout.planning_policy`)."""
+        :attr:`playout_policy` for every seat, its own seat planning if :attr:`planning`."""
         policy = self.playout_policy(view.rules)
-        if self.planning == "all":
-            return planning_policy(view.rules, frozenset(range(view.rules.players)), policy)
-        chosen = frozenset(planners) | ({view.seat} if self.planning == "self" else set())
-        return planning_policy(view.rules, chosen, policy) if chosen else policy
+        if self.planning == "none":
+            return policy
+        planners = range(view.rules.players) if self.planning == "all" else (view.seat,)
+        return planning_policy(view.rules, frozenset(planners), policy)
 
     def appraise(
         self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None
@@ -180,9 +174,9 @@ class ExpertBot:
         those clearly behind (:func:`_behind`) so the contenders get the worlds left."""
         actions = tuple(legal)
         moves = [core.to_move(action) for action in actions]
-        model = None if self.lighter_odds is None else SheddingModel(view, self.lighter_odds)
-        policy = self.playout_for(view, () if model is None else model.planners)
+        policy = self.playout_for(view)
         utility = self.objective(view)
+        model = None if self.lighter_odds is None else SheddingModel(view, self.lighter_odds)
         dealer = HiddenDealer(view, self.rng, model, self.strict_inference)
         play, play_out, from_view = core.play, core.play_out, core.from_view
         results: list[list[float]] = [[] for _ in moves]

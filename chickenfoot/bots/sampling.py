@@ -44,9 +44,6 @@ class SheddingModel:
     was its only choice) is checked against the hand the deal gives it then (its hand now
     and the tiles it played since): holding a heavier tile that also fitted an open end makes
     the deal ``lighter_odds`` times as likely, for each such play.
-
-    A seat whose own plays this round showed it does not always shed
-    (:func:`played_lighter`) is not checked at all: it is one of the :attr:`planners`.
     """
 
     def __init__(self, view: SeatView, lighter_odds: float) -> None:
@@ -59,20 +56,13 @@ class SheddingModel:
             for weight in set(weights.values())
         }
         turns = knowledge.turns(view)
-        self.planners = frozenset(
-            seat
-            for seat in range(len(view.hand_counts))
-            if seat != view.seat and played_lighter(turns, seat, weights, heavier, bits)
-        )
-        """The other seats whose plays showed they do not always shed their heaviest
-        playable tile (so they weigh their plays otherwise, as a planning player does)."""
         self.checks: list[tuple[int, list[tuple[int, int]]]] = []
         self.avoid = [0] * len(view.hand_counts)
         """Per seat, the tiles a deal keeping every play's odds at 1 gives it none of: the
         heavier fitting tiles of every play it made since it last drew (but for the plays
         its own later plays show were lighter than it held, which no deal can change)."""
         for seat in range(len(view.hand_counts)):
-            if seat == view.seat or seat in self.planners:
+            if seat == view.seat:
                 continue
             last_draw = max(
                 (
@@ -114,38 +104,6 @@ class SheddingModel:
                 if (held | played_since) & heavier_fitting:
                     odds *= self.lighter_odds
         return odds
-
-
-def played_lighter(
-    turns: tuple[knowledge.Turn, ...],
-    seat: int,
-    weights: dict[Tile, int],
-    heavier: dict[int, int],
-    bits: core.SetBits,
-) -> bool:
-    """True if a play of ``seat`` in ``turns`` shows that it played a lighter tile than one it
-    held that fitted: a tile it played later, with no draw between (so it held it then), was
-    heavier (``heavier[weight]``: the bits of the tiles above ``weight``) and fitted an open
-    end at the time. Only plays it chose count (not that of a tile it had just drawn)."""
-    earlier = 0  # the heavier fitting tiles of its plays since it last drew
-    just_drew = False
-    for turn in turns:
-        action = turn.action
-        if action.seat != seat:
-            continue
-        if isinstance(action, Draw):
-            earlier, just_drew = 0, True
-            continue
-        if isinstance(action, Play):
-            if earlier & bits.bit[action.tile]:
-                return True
-            if not just_drew:
-                fitting = 0
-                for _target, value in turn.open_ends:
-                    fitting |= bits.carrying[value]
-                earlier |= fitting & heavier[weights[action.tile]]
-        just_drew = False
-    return False
 
 
 class HiddenDealer:

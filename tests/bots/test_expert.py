@@ -9,7 +9,7 @@ import pytest
 
 from chickenfoot.bots import DEFAULT_THINK_TIME, ExpertBot, GreedyBot, expert
 from chickenfoot.bots.expert import Appraisal
-from chickenfoot.rules import Tile, core, legal_actions, play
+from chickenfoot.rules import Tile, legal_actions, play
 
 from .tables import after_arms
 
@@ -69,19 +69,6 @@ def test_it_stops_early_once_one_action_is_clearly_ahead() -> None:
     appraisal = ExpertBot(1, playouts=10_000).appraise(view, legal)
     assert appraisal.best == play(1, Tile(1, 1), "A")
     assert appraisal.playouts < 1_000
-
-
-def test_the_seats_shown_to_plan_play_its_imagined_rounds_out_planning() -> None:
-    # Seat 1 to move, B showing 2: casual sheds 2|5, a planning seat lays 2|2 (as the hard
-    # player does). Seat 0's search plays seat 1 as casual unless its plays showed it plans.
-    state = after_arms("2|2 2|5 4|6 6|7 7|8 6|8")
-    position = core.from_state(state)
-    moves = core.legal_moves(position)
-    expert_of_seat_0 = ExpertBot(1)
-    as_casual = expert_of_seat_0.playout_for(state.view(0))
-    as_planner = expert_of_seat_0.playout_for(state.view(0), {1})
-    assert core.to_action(as_casual(position, moves)) == play(1, Tile(2, 5), "B")
-    assert core.to_action(as_planner(position, moves)) == play(1, Tile(2, 2), "B")
 
 
 def test_it_sees_what_the_casual_player_misses() -> None:

@@ -7,17 +7,7 @@ from collections import Counter
 
 from chickenfoot.bots import GreedyBot
 from chickenfoot.bots.sampling import HiddenDealer, SheddingModel
-from chickenfoot.rules import (
-    Tile,
-    apply,
-    core,
-    draw,
-    knowledge,
-    legal_actions,
-    new_game,
-    play,
-    preset,
-)
+from chickenfoot.rules import apply, core, draw, knowledge, legal_actions, new_game, preset
 
 from .tables import after_arms
 
@@ -75,7 +65,6 @@ def test_casual_players_never_hold_what_the_shedding_model_says_they_avoid() -> 
             seat = state.turn
             view = state.view(seat)
             model = SheddingModel(view, 0.1)
-            assert not model.planners, "a casual player never plays lighter than it holds"
             for other, avoid in enumerate(model.avoid):
                 held = sum(bits[tile] for tile in state.hands[other])
                 assert not held & avoid
@@ -99,20 +88,3 @@ def test_a_strict_deal_that_cannot_be_met_falls_back_to_the_weighed_deals() -> N
     hands, boneyard = dealer.deal()
     assert tuple(len(hand) for hand in hands) == view.hand_counts
     assert len(boneyard) == view.boneyard_count
-
-
-def test_a_seat_whose_later_play_shows_it_shed_a_lighter_tile_is_a_planner() -> None:
-    # Seat 2 lays 3|4 on C though 2|8 (heavier) fitted B; it lays 2|8 a turn later, without
-    # drawing between, so it held it: it does not always shed its heaviest tile.
-    state = after_arms("1|5 5|6", others=("", "2|8 3|4", ""))
-    for seat, tile, target in ((1, (1, 5), "A"), (2, (3, 4), "C")):
-        state, _events = apply(state, play(seat, Tile(*tile), target))
-    model = SheddingModel(state.view(1), 0.1)
-    assert not model.planners and model.avoid[2], "so far it may have shed its heaviest"
-    for seat, tile, target in ((3, (2, 4), "C"), (0, (0, 2), "C"), (1, (5, 6), "A")):
-        state, _events = apply(state, play(seat, Tile(*tile), target))
-    state, _events = apply(state, play(2, Tile(2, 8), "B"))
-    for seat in (0, 1):
-        model = SheddingModel(state.view(seat), 0.1)
-        assert model.planners == {2}
-        assert not model.avoid[2] and all(check[0] != 2 for check in model.checks)
