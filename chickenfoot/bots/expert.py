@@ -171,7 +171,7 @@ class ExpertBot:
         self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None
     ) -> Appraisal:
         """Play the actions of ``legal`` out in imagined worlds, within the budget, dropping
-        those clearly behind (:func:`_behind`) so the contenders get the worlds left."""
+        those clearly behind (:func:`_still_racing`) so the contenders get the worlds left."""
         actions = tuple(legal)
         moves = [core.to_move(action) for action in actions]
         policy = self.playout_for(view)
