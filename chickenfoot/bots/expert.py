@@ -5,17 +5,23 @@ For each decision with a choice it imagines the hidden tiles again and again
 consistently with what the round showed, passes and draws included, and with what the
 seats' plays suggest: :class:`~chickenfoot.bots.sampling.SheddingModel`; its deals first try
 to give no seat a heavier fitting tile than one it played since it last drew, see
-``strict``), and in each imagined world it plays every legal action and then the rest of the
-round with the quick :func:`~chickenfoot.bots.playout.casual_policy` for every seat. It
-takes the action whose rounds ended best on average for it
+``strict``), and in each imagined world it plays every legal action still in the race and
+then the rest of the round with the quick :func:`~chickenfoot.bots.playout.casual_policy`
+for every seat. It takes the action whose rounds ended best on average for it
 (:func:`~chickenfoot.bots.playout.win_scorer`: its points less the others' mean, less a
 bonus for its odds of winning the game from the totals the round leaves). Every action is
 tried in the same worlds, so luck cancels between them.
 
+Successive rejection: after :data:`FIRST_CHECK` worlds, and then each time the worlds have
+grown by an eighth, an action that the leader beat by :data:`DROP_LEAD` standard errors of
+their world-by-world difference leaves the race, so the close contenders get the worlds
+that are left. The search ends when one action is left (the last rival needs
+:data:`CLEAR_LEAD` standard errors to go).
+
 How long it thinks: ``think_time`` seconds of wall-clock time per decision (default
 :data:`DEFAULT_THINK_TIME`), or exactly ``playouts`` playouts (repeatable on any machine;
 tests use it); at least :data:`MIN_WORLDS` worlds either way. It stops early once one action
-is clearly ahead, and at once when ``should_stop()`` says so (it then answers with its best
+is left in the race, and at once when ``should_stop()`` says so (it then answers with its best
 action so far). Forced moves take no thought.
 """
 
@@ -43,36 +49,64 @@ from chickenfoot.rules import Action, RuleSet, SeatView, core
 Planning = Literal["none", "self", "all"]
 """Which seats plan in the imagined rounds (see :attr:`ExpertBot.planning`)."""
 
-DEFAULT_THINK_TIME = 0.1
+DEFAULT_THINK_TIME = 0.2
 """Seconds the expert thinks per decision unless told otherwise."""
 
 MIN_WORLDS = 6
 """Worlds every action is played out in before a think time may end the search (unless
-``should_stop`` ends it), and before it may stop early because one action is clearly ahead."""
+``should_stop`` ends it)."""
 
 LIGHTER_ODDS = 0.1
 """How likely the expert thinks a seat is to play a lighter tile than its heaviest playable
 one (see :class:`~chickenfoot.bots.sampling.SheddingModel`)."""
 
+DROP_LEAD = 2.0
+"""How many standard errors behind the leading action another must be to be dropped from the
+search."""
+
 CLEAR_LEAD = 3.0
-"""How many standard errors ahead the best action must be to stop early."""
+"""How many standard errors behind the leading action its last rival must be to be dropped:
+the search then ends early, one action being clearly ahead."""
+
+FIRST_CHECK = 10
+"""Worlds every action is played out in before any may be dropped from the search (fewer
+give too rough an idea of a difference's spread)."""
+
+CHECK_SPACING = 8
+"""After :data:`FIRST_CHECK` worlds, the search looks for actions to drop each time the
+worlds have grown by about an eighth."""
 
 
 @dataclass(frozen=True)
 class Appraisal:
-    """What a search found: each legal action's mean round margin over the worlds tried."""
+    """What a search found: each legal action's mean round margin over the worlds it was
+    tried in (an action dropped from the search was tried in fewer than the others)."""
 
     actions: tuple[Action, ...]
     margins: tuple[float, ...]
     """Mean score of its imagined rounds per action (:attr:`ExpertBot.objective`: its points
     less the others' mean, less its odds of winning weighed; lower is better)."""
-    worlds: int
-    """How many imagined worlds every action was played out in."""
+    tried: tuple[int, ...]
+    """How many imagined worlds each action was played out in."""
+
+    @property
+    def worlds(self) -> int:
+        """How many imagined worlds the search finished (those the last actions in the
+        race were played out in)."""
+        return max(self.tried)
+
+    @property
+    def playouts(self) -> int:
+        """How many rounds the search played out."""
+        return sum(self.tried)
 
     @property
     def best(self) -> Action:
-        """The action with the lowest mean margin (the first on a tie)."""
-        return self.actions[self.margins.index(min(self.margins))]
+        """Of the actions still in the race at the end (tried in every world), the one with
+        the lowest mean margin (the first on a tie)."""
+        worlds = self.worlds
+        racing = [index for index, tried in enumerate(self.tried) if tried == worlds]
+        return self.actions[min(racing, key=self.margins.__getitem__)]
 
 
 class ExpertBot:
@@ -136,7 +170,8 @@ class ExpertBot:
     def appraise(
         self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None
     ) -> Appraisal:
-        """Play every action of ``legal`` out in imagined worlds, within the budget."""
+        """Play the actions of ``legal`` out in imagined worlds, within the budget, dropping
+        those clearly behind (:func:`_still_racing`) so the contenders get the worlds left."""
         actions = tuple(legal)
         moves = [core.to_move(action) for action in actions]
         policy = self.playout_for(view)
@@ -145,7 +180,9 @@ class ExpertBot:
         dealer = HiddenDealer(view, self.rng, model, self.strict_inference)
         play, play_out, from_view = core.play, core.play_out, core.from_view
         results: list[list[float]] = [[] for _ in moves]
-        worlds = 0
+        racing = list(range(len(moves)))
+        worlds = playouts = 0
+        next_check = FIRST_CHECK
         budget = self.playouts
         clock = self.clock
         deadline = None if self.think_time is None else clock() + self.think_time
@@ -153,42 +190,51 @@ class ExpertBot:
             hands, boneyard = dealer.deal()
             start = from_view(view, hands, boneyard)
             margins = []
-            for move in moves:
+            for index in racing:
                 if should_stop is not None and should_stop():
-                    return _appraisal(actions, results, worlds)
-                end = play_out(play(start, move), policy)
+                    return _appraisal(actions, results)
+                end = play_out(play(start, moves[index]), policy)
                 margins.append(utility(core.round_scores(end)[-1]))
             worlds += 1
-            for found, margin in zip(results, margins, strict=True):
-                found.append(margin)
-            if budget is not None and worlds * len(moves) >= budget:
+            playouts += len(racing)
+            for index, margin in zip(racing, margins, strict=True):
+                results[index].append(margin)
+            if worlds >= next_check:
+                racing = _still_racing(results, racing)
+                next_check = worlds + max(1, worlds // CHECK_SPACING)
+            if len(racing) == 1:
+                break
+            if budget is not None and playouts >= budget:
                 break
             if deadline is not None and worlds >= MIN_WORLDS and clock() >= deadline:
                 break
-            if worlds >= MIN_WORLDS and _clear_lead(results):
-                break
-        return _appraisal(actions, results, worlds)
+        return _appraisal(actions, results)
 
 
-def _appraisal(actions: tuple[Action, ...], results: list[list[float]], worlds: int) -> Appraisal:
-    """The appraisal of the first ``worlds`` worlds of ``results`` (a margin per world, per
-    action)."""
-    means = tuple(sum(found[:worlds]) / worlds if worlds else 0.0 for found in results)
-    return Appraisal(actions, means, worlds)
+def _appraisal(actions: tuple[Action, ...], results: list[list[float]]) -> Appraisal:
+    """The appraisal of ``results`` (per action, its margin in each world it was tried in)."""
+    means = tuple(sum(found) / len(found) if found else 0.0 for found in results)
+    return Appraisal(actions, means, tuple(len(found) for found in results))
 
 
-def _clear_lead(results: list[list[float]]) -> bool:
-    """True if the best action beat every other by :data:`CLEAR_LEAD` standard errors of
-    their difference world by world (or matched it in every world: the same move)."""
-    worlds = len(results[0])
-    means = [sum(found) / worlds for found in results]
-    best = results[means.index(min(means))]
-    for other in results:
-        if other is best:
-            continue
-        differences = [theirs - ours for theirs, ours in zip(other, best, strict=True)]
-        mean = sum(differences) / worlds
-        spread = sum((difference - mean) ** 2 for difference in differences) / (worlds - 1)
-        if mean < CLEAR_LEAD * math.sqrt(spread / worlds):
-            return False
-    return True
+def _still_racing(results: list[list[float]], racing: list[int]) -> list[int]:
+    """The actions of ``racing`` still in the race: all but those the leader (the lowest
+    mean) beat by :data:`DROP_LEAD` standard errors of their difference world by world, or
+    matched in every world (the same move). The last rival of the leader needs
+    :data:`CLEAR_LEAD` standard errors to go (that ends the search)."""
+    worlds = len(results[racing[0]])
+    means = {index: sum(results[index]) / worlds for index in racing}
+    leader = min(racing, key=means.__getitem__)
+    best = results[leader]
+    behind = {}
+    for index in racing:
+        if index != leader:
+            differences = [theirs - ours for theirs, ours in zip(results[index], best, strict=True)]
+            mean = sum(differences) / worlds
+            spread = sum((difference - mean) ** 2 for difference in differences) / (worlds - 1)
+            error = math.sqrt(spread / worlds)
+            behind[index] = mean / error if error else math.inf
+    kept = [index for index in racing if behind.get(index, 0.0) < DROP_LEAD]
+    if len(kept) == 1:
+        kept = [index for index in racing if behind.get(index, 0.0) < CLEAR_LEAD]
+    return kept

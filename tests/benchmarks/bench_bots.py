@@ -101,7 +101,7 @@ def expert_playouts(preset_name: str, games: int = GAMES) -> tuple[float, float,
             legal = legal_actions(state)
             view = state.view(state.turn)
             if len(legal) > 1:
-                counts.append(expert.appraise(view, legal).worlds * len(legal))
+                counts.append(expert.appraise(view, legal).playouts)
             state, _events = apply(state, casual.choose(view, legal))
     low, middle, high = statistics.quantiles(counts, n=4)
     return low, middle, high

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import threading
 
 import pytest
 
-from chickenfoot.bots import DEFAULT_THINK_TIME, ExpertBot, GreedyBot
+from chickenfoot.bots import DEFAULT_THINK_TIME, ExpertBot, GreedyBot, expert
 from chickenfoot.bots.expert import Appraisal
 from chickenfoot.rules import Tile, legal_actions, play
 
@@ -25,9 +26,49 @@ def test_a_playout_budget_gives_the_same_appraisal_every_time() -> None:
     first = ExpertBot(3, playouts=60).appraise(view, legal)
     assert first == ExpertBot(3, playouts=60).appraise(view, legal)
     assert first.actions == legal and len(first.margins) == len(legal)
-    assert 1 <= first.worlds <= 60 // len(legal) + 1
-    assert first.best in legal
-    assert first.best == first.actions[first.margins.index(min(first.margins))]
+    assert first.worlds >= 1 and first.playouts < 60 + len(legal)
+    racing = [
+        margin
+        for margin, tried in zip(first.margins, first.tried, strict=True)
+        if tried == first.worlds
+    ]
+    assert first.best == first.actions[first.margins.index(min(racing))]
+
+
+def test_the_search_drops_actions_clearly_behind_and_keeps_the_best(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = after_arms("1|5 1|8 2|4 2|6 3|5 3|7")
+    view, legal = state.view(1), legal_actions(state)
+    assert len(legal) == 6
+    racing = ExpertBot(3, playouts=600).appraise(view, legal)
+    monkeypatch.setattr(expert, "DROP_LEAD", math.inf)
+    monkeypatch.setattr(expert, "CLEAR_LEAD", math.inf)
+    even = ExpertBot(3, playouts=600).appraise(view, legal)
+    assert even.tried == (100,) * 6, "nothing dropped: every action in every world"
+    assert racing.best == even.best == play(1, Tile(2, 6), "B")
+    assert min(racing.tried) < racing.worlds, "some actions left the race"
+    assert racing.tried[legal.index(racing.best)] == racing.worlds > 100
+    assert racing.playouts == sum(racing.tried)
+    assert 600 <= racing.playouts < 600 + len(legal)
+
+
+def test_it_keeps_to_its_playout_budget() -> None:
+    state = after_arms("1|2 1|3 2|3 0|1 0|2 0|3")
+    view, legal = state.view(1), legal_actions(state)
+    assert len(legal) == 12
+    for budget in (1, 50, 200, 500):
+        appraisal = ExpertBot(4, playouts=budget).appraise(view, legal)
+        assert budget <= appraisal.playouts < budget + len(legal)
+
+
+def test_it_stops_early_once_one_action_is_clearly_ahead() -> None:
+    # Laying 1|1 and keeping 1|8 for its foot goes out in two turns: nothing else comes close.
+    state = after_arms("1|1 1|8", others=("5|6", "5|7", "5|8"), hand_size=3)
+    view, legal = state.view(1), legal_actions(state)
+    appraisal = ExpertBot(1, playouts=10_000).appraise(view, legal)
+    assert appraisal.best == play(1, Tile(1, 1), "A")
+    assert appraisal.playouts < 1_000
 
 
 def test_it_sees_what_the_casual_player_misses() -> None:
