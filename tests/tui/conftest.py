@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 
 from chickenfoot.rules import Draw, Pass, Play, legal_actions
@@ -22,14 +23,18 @@ WAIT_LIMIT = 500
 
 
 async def wait_for(pilot: Pilot, condition: Callable[[], bool], what: str) -> None:
-    """Let the app run until ``condition()`` holds and the screen on top is mounted (so its
-    widgets can be queried); fail (naming ``what``) if that never happens.
+    """Let the app run until the screen on top is mounted and ``condition()`` holds; fail
+    (naming ``what``) if that never happens. A condition that queries a widget not composed
+    yet (``NoMatches``: a screen pushed but not mounted) is not true yet.
 
     Counting event-loop turns, not seconds: a loaded machine only makes it take longer.
     """
     for _ in range(WAIT_LIMIT):
-        if condition() and pilot.app.screen.is_mounted:
-            return
+        try:
+            if pilot.app.screen.is_mounted and condition():
+                return
+        except NoMatches:
+            pass
         await pilot.pause()
     raise AssertionError(f"timed out waiting for {what}; screens: {pilot.app.screen_stack}")
 
