@@ -25,12 +25,22 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_THINK_TIME, ExpertBot, GreedyBot, make_bot
 from chickenfoot.bots.playout import Policy, casual_policy, heaviest_first
 from chickenfoot.bots.tournament import DecisionTimes, decision_times
-from chickenfoot.rules import PRESETS, RuleSet, apply, core, legal_actions, new_game, preset
+from chickenfoot.rules import (
+    PRESETS,
+    Action,
+    RuleSet,
+    SeatView,
+    apply,
+    core,
+    legal_actions,
+    new_game,
+    preset,
+)
 
 RUNS = 3
 ROUNDS = 200
@@ -68,41 +78,39 @@ def level_decision_times(
     """How long ``level`` takes per decision with a choice, in the seat on turn of ``games``
     games of ``rounds`` rounds (every seat's decisions are the level's; the moves made are
     the casual player's, so each level is timed on the same positions)."""
-    rules = benchmark_rules(preset_name, rounds)
-    rng = random.Random(SEED)
     player = make_bot(level, SEED)
-    casual = GreedyBot(SEED)
     times: list[float] = []
+    for view, legal in casual_choices(benchmark_rules(preset_name, rounds), games):
+        started = time.perf_counter()
+        player.choose(view, legal)
+        times.append(time.perf_counter() - started)
+    return decision_times(times)
+
+
+def casual_choices(rules: RuleSet, games: int) -> Iterator[tuple[SeatView, tuple[Action, ...]]]:
+    """Every position with a choice of ``games`` seeded games of ``rules`` that casual players
+    play out: the seat on turn's view and its legal actions."""
+    rng = random.Random(SEED)
+    casual = GreedyBot(SEED)
     for _ in range(games):
         state, _events = new_game(rules, seed=rng.getrandbits(32))
         while not state.over:
             legal = legal_actions(state)
             view = state.view(state.turn)
             if len(legal) > 1:
-                started = time.perf_counter()
-                player.choose(view, legal)
-                times.append(time.perf_counter() - started)
+                yield view, legal
             state, _events = apply(state, casual.choose(view, legal))
-    return decision_times(times)
 
 
 def expert_playouts(preset_name: str, games: int = GAMES) -> tuple[float, float, float]:
     """The quartiles of the playouts the expert makes per decision with a choice in its
     default think time of CPU time, on the positions of :func:`level_decision_times`."""
-    rules = benchmark_rules(preset_name)
-    rng = random.Random(SEED)
     expert = ExpertBot(SEED)
     expert.clock = time.process_time
-    casual = GreedyBot(SEED)
-    counts: list[int] = []
-    for _ in range(games):
-        state, _events = new_game(rules, seed=rng.getrandbits(32))
-        while not state.over:
-            legal = legal_actions(state)
-            view = state.view(state.turn)
-            if len(legal) > 1:
-                counts.append(expert.appraise(view, legal).playouts)
-            state, _events = apply(state, casual.choose(view, legal))
+    counts = [
+        expert.appraise(view, legal).playouts
+        for view, legal in casual_choices(benchmark_rules(preset_name), games)
+    ]
     low, middle, high = statistics.quantiles(counts, n=4)
     return low, middle, high
 
