@@ -4,10 +4,13 @@ For each decision with a choice it imagines the hidden tiles again and again
 (:class:`~chickenfoot.bots.sampling.HiddenDealer`: other hands and the boneyard dealt
 consistently with what the round showed, passes and draws included, and with what the
 seats' plays suggest: :class:`~chickenfoot.bots.sampling.SheddingModel`; its deals first try
-to give no seat a heavier fitting tile than one it played since it last drew, see
-``strict``), and in each imagined world it plays every legal action still in the race and
-then the rest of the round with the quick :func:`~chickenfoot.bots.playout.casual_policy`
-for every seat. It takes the action whose rounds ended best on average for it
+to give no seat a heavier fitting tile than one it played, see ``strict``), and in each
+imagined world it plays every legal action still in the race and then the rest of the
+round. The other seats play it out with the quick
+:func:`~chickenfoot.bots.playout.casual_policy`; its own later decisions come from a search
+tree over its own moves (:class:`OwnDecisions`: UCB1 over what it tried in the worlds
+before), so an action is judged by how well the expert can follow it up, not by how the
+casual player would. It takes the action whose rounds ended best on average for it
 (:func:`~chickenfoot.bots.playout.win_scorer`: its points less the others' mean, less a
 bonus for its odds of winning the game from the totals the round leaves). Every action is
 tried in the same worlds, so luck cancels between them.
@@ -76,6 +79,88 @@ CHECK_SPACING = 8
 """After :data:`FIRST_CHECK` worlds, the search looks for actions to drop each time the
 worlds have grown by about an eighth."""
 
+EXPLORE = 20.0
+"""How much the search of its own later decisions favours the moves it tried least (the
+UCB1 constant, in points of round margin; see :class:`OwnDecisions`)."""
+
+
+class OwnNode:
+    """The expert's own later decisions in the imagined rounds after one sequence of its
+    moves: how often that sequence was played out and how it ended, and what followed it."""
+
+    __slots__ = ("children", "offered", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[core.Move, OwnNode] = {}
+        self.visits = 0
+        self.total = 0.0
+        """The sum of its played-out rounds' scores (lower is better)."""
+        self.offered = 0
+        """How often its move was legal when the decision before it was made."""
+
+
+class OwnDecisions:
+    """The playout chooser of one imagined round: the searching seat's own decisions come
+    from a tree of what it did in the worlds before (UCB1 over the moves legal in this
+    world, a move never tried first), and once a decision leaves the tree (a move tried for
+    the first time) the rest of the round is the playout policy's, as are all other seats'.
+
+    The tree holds only the seat's own moves ("open loop"): what the others do differs from
+    world to world, so the seat plans on what it can choose, never on what it cannot see.
+    :meth:`start` begins a round under a node, the rounds' chooser is the instance itself,
+    and :meth:`back_up` adds the round's score to every node it went through.
+    """
+
+    def __init__(self, seat: int, policy: Policy, explore: float = EXPLORE) -> None:
+        self.seat = seat
+        self.policy = policy
+        self.explore = explore
+        self.node = OwnNode()
+        self.path: list[OwnNode] = []
+        self.in_tree = False
+
+    def start(self, node: OwnNode) -> None:
+        """Begin an imagined round under ``node`` (the root action's)."""
+        self.node = node
+        self.path = [node]
+        self.in_tree = True
+
+    def __call__(self, position: core.Position, moves: tuple[core.Move, ...]) -> core.Move:
+        """The move to make at ``position`` among ``moves`` (two or more)."""
+        if not self.in_tree or position[4] != self.seat:
+            return self.policy(position, moves)
+        children = self.node.children
+        for move in moves:
+            child = children.get(move)
+            if child is None:  # never tried here: try it, and the round leaves the tree
+                child = children[move] = OwnNode()
+                self._enter(child)
+                self.in_tree = False
+                return move
+        log, root = math.log, math.sqrt
+        explore = self.explore
+        chosen, lowest = moves[0], math.inf
+        for move in moves:
+            child = children[move]
+            child.offered += 1
+            bound = child.total / child.visits - explore * root(log(child.offered) / child.visits)
+            if bound < lowest:
+                chosen, lowest = move, bound
+        self._enter(children[chosen])
+        return chosen
+
+    def _enter(self, child: OwnNode) -> None:
+        if not child.offered:
+            child.offered = 1
+        self.node = child
+        self.path.append(child)
+
+    def back_up(self, score: float) -> None:
+        """Count the round just played out, which scored ``score``, in every node it passed."""
+        for node in self.path:
+            node.visits += 1
+            node.total += score
+
 
 @dataclass(frozen=True)
 class Appraisal:
@@ -133,6 +218,9 @@ class ExpertBot:
         """How every seat plays the imagined rounds out."""
         self.objective: Callable[[SeatView], Scorer] = win_scorer
         """How an imagined round's points score for the view's seat (lower is better)."""
+        self.explore: float | None = EXPLORE
+        """The UCB1 constant of the search of its own later decisions in the imagined rounds
+        (:class:`OwnDecisions`); None: the playout policy makes them."""
         self.planning: Planning = "none"
         """Which seats play the imagined rounds out with
         :func:`~chickenfoot.bots.playout.planning_policy`: its own (``self``), every seat
@@ -179,6 +267,8 @@ class ExpertBot:
         model = None if self.lighter_odds is None else SheddingModel(view, self.lighter_odds)
         dealer = HiddenDealer(view, self.rng, model, self.strict_inference)
         play, play_out, from_view = core.play, core.play_out, core.from_view
+        own = None if self.explore is None else OwnDecisions(view.seat, policy, self.explore)
+        trees = [OwnNode() for _ in moves]
         results: list[list[float]] = [[] for _ in moves]
         racing = list(range(len(moves)))
         worlds = playouts = 0
@@ -193,8 +283,15 @@ class ExpertBot:
             for index in racing:
                 if should_stop is not None and should_stop():
                     return _appraisal(actions, results)
-                end = play_out(play(start, moves[index]), policy)
-                margins.append(utility(core.round_scores(end)[-1]))
+                if own is None:
+                    end = play_out(play(start, moves[index]), policy)
+                    margins.append(utility(core.round_scores(end)[-1]))
+                    continue
+                own.start(trees[index])
+                end = play_out(play(start, moves[index]), own)
+                margin = utility(core.round_scores(end)[-1])
+                own.back_up(margin)
+                margins.append(margin)
             worlds += 1
             playouts += len(racing)
             for index, margin in zip(racing, margins, strict=True):

@@ -44,6 +44,9 @@ class SheddingModel:
     was its only choice) is checked against the hand the deal gives it then (its hand now
     and the tiles it played since): holding a heavier tile that also fitted an open end makes
     the deal ``lighter_odds`` times as likely, for each such play.
+
+    :attr:`avoid` says what a deal in which every seat always shed its heaviest playable tile
+    gives no seat, from every play of the round (the strict deals of :class:`HiddenDealer`).
     """
 
     def __init__(self, view: SeatView, lighter_odds: float) -> None:
@@ -57,38 +60,66 @@ class SheddingModel:
         }
         turns = knowledge.turns(view)
         self.checks: list[tuple[int, list[tuple[int, int]]]] = []
-        self.avoid = [0] * len(view.hand_counts)
-        """Per seat, the tiles a deal keeping every play's odds at 1 gives it none of: the
-        heavier fitting tiles of every play it made since it last drew (but for the plays
-        its own later plays show were lighter than it held, which no deal can change)."""
-        for seat in range(len(view.hand_counts)):
+        self.avoid: list[tuple[int, ...]] = []
+        """Per seat, one set of tiles per tile it holds, strictest first (the order of
+        :func:`~chickenfoot.rules.knowledge.hand_limits`, which may be paired with them): its
+        tiles can be matched to them so that none is in its set, if it always sheds its
+        heaviest playable tile. A play shows that the seat held none of the heavier tiles
+        that fitted then; at least as many of the tiles it held then are still in its hand
+        as it held, less its plays since (a tile it played right after drawing it, or one
+        of those heavier tiles, was drawn later). The view's own seat gets empty sets."""
+        for seat, count in enumerate(view.hand_counts):
             if seat == view.seat:
+                self.avoid.append((0,) * count)
                 continue
+            mine = [index for index, turn in enumerate(turns) if turn.action.seat == seat]
+            just_drawn = {
+                index
+                for index in mine
+                if index
+                and isinstance(turns[index - 1].action, Draw)
+                and turns[index - 1].action.seat == seat
+            }
             last_draw = max(
-                (
-                    index
-                    for index, turn in enumerate(turns)
-                    if isinstance(turn.action, Draw) and turn.action.seat == seat
-                ),
-                default=-1,
+                (index for index in mine if isinstance(turns[index].action, Draw)), default=-1
             )
-            played_since = 0
+            by_age = [0] * count
             seat_checks: list[tuple[int, int]] = []
-            for index in range(len(turns) - 1, last_draw, -1):
+            played_since = 0
+            for index in reversed(mine):
                 action = turns[index].action
-                if action.seat != seat or not isinstance(action, Play):
+                if not isinstance(action, Play):
                     continue
-                played_since |= bits.bit[action.tile]
-                if index == last_draw + 1 and last_draw >= 0:
+                if index > last_draw:
+                    played_since |= bits.bit[action.tile]
+                if index in just_drawn:
                     continue  # the tile it had just drawn: no choice
                 fitting = 0
                 for _target, value in turns[index].open_ends:
                     fitting |= bits.carrying[value]
-                # Held then (beside the tile played): its hand now and the tiles played since.
                 heavier_fitting = fitting & heavier[weights[action.tile]]
-                seat_checks.append((played_since, heavier_fitting))
-                if not played_since & heavier_fitting:
-                    self.avoid[seat] |= heavier_fitting
+                if not heavier_fitting:
+                    continue
+                if index > last_draw:
+                    # Held then (beside the tile played): its hand now and the tiles played since.
+                    seat_checks.append((played_since, heavier_fitting))
+                held = turns[index].hand_count - 1
+                drew = False
+                for later in mine:
+                    if later <= index:
+                        continue
+                    later_action = turns[later].action
+                    if isinstance(later_action, Draw):
+                        drew = True
+                    elif isinstance(later_action, Play) and later not in just_drawn:
+                        if not bits.bit[later_action.tile] & heavier_fitting:
+                            held -= 1  # it may have been one of the tiles held then
+                        elif not drew:
+                            held = 0  # it held a heavier one then: no deal can change that
+                            break
+                for age in range(min(held, count)):
+                    by_age[age] |= heavier_fitting
+            self.avoid.append(tuple(by_age))
             if seat_checks:
                 self.checks.append((seat, seat_checks))
 
@@ -147,13 +178,13 @@ class HiddenDealer:
         slots.sort(key=lambda slot: (self.unseen_bits & ~slot[0]).bit_count())
         self.slots = slots
         self.strict_slots: list[tuple[int, int]] | None = None
-        if strict and model is not None and any(model.avoid):
+        if strict and model is not None and any(any(ages) for ages in model.avoid):
             strict_slots = [
-                (forbidden.get(mask, 0) | model.avoid[seat], seat)
+                (forbidden.get(mask, 0) | avoid, seat)
                 for seat, masks in enumerate(limits)
                 if seat != view.seat
-                for mask in masks
-                if mask or model.avoid[seat]
+                for mask, avoid in zip(masks, model.avoid[seat], strict=True)
+                if mask or avoid
             ]
             strict_slots.sort(key=lambda slot: (self.unseen_bits & ~slot[0]).bit_count())
             self.strict_slots = strict_slots

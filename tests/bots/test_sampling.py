@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -51,6 +52,17 @@ def test_limits_that_cannot_be_met_give_way_to_a_deal_anyway() -> None:
     assert len(boneyard) == state.view(2).boneyard_count
 
 
+def meets(hand_bits: list[int], sets: tuple[int, ...]) -> bool:
+    """True if the tiles (as bits) can be matched to ``sets`` (nested, strictest first) so
+    that no tile is in its set (Hall's condition for nested sets)."""
+    assert len(hand_bits) == len(sets)
+    assert all(a | b == a for a, b in itertools.pairwise(sets)), "the sets nest"
+    return all(
+        sum(1 for tile in hand_bits if not tile & avoid) >= slot + 1
+        for slot, avoid in enumerate(sets)
+    )
+
+
 def test_casual_players_never_hold_what_the_shedding_model_says_they_avoid() -> None:
     # The casual player always sheds its heaviest playable tile, so its real hand meets the
     # model's avoid sets at every moment, and strict deals meet them too.
@@ -58,7 +70,7 @@ def test_casual_players_never_hold_what_the_shedding_model_says_they_avoid() -> 
         rules = preset(preset_name, rounds=3)  # type: ignore[arg-type]
         state, _events = new_game(rules, seed=5)
         players = [GreedyBot(seat) for seat in range(rules.players)]
-        avoided = 0
+        avoided = before_last_draw = 0
         bits = core.set_bits(rules.set_size).bit
         rng = random.Random(5)
         while not state.over:
@@ -66,24 +78,26 @@ def test_casual_players_never_hold_what_the_shedding_model_says_they_avoid() -> 
             view = state.view(seat)
             model = SheddingModel(view, 0.1)
             for other, avoid in enumerate(model.avoid):
-                held = sum(bits[tile] for tile in state.hands[other])
-                assert not held & avoid
-                avoided += avoid != 0
-            if any(model.avoid) and rng.random() < 0.2:
+                assert meets([bits[tile] for tile in state.hands[other]], avoid)
+                avoided += any(avoid)
+                before_last_draw += any(avoid) and not all(avoid)
+            if any(map(any, model.avoid)) and rng.random() < 0.2:
                 dealer = HiddenDealer(view, rng, model, strict=True)
                 assert dealer.strict_slots is not None
                 hands, _boneyard = dealer.deal()
                 for other, avoid in enumerate(model.avoid):
-                    assert not sum(bits[tile] for tile in hands[other]) & avoid
+                    assert meets([bits[tile] for tile in hands[other]], avoid)
             state, _events = apply(state, players[seat].choose(view, legal_actions(state)))
         assert avoided > 20, preset_name
+        assert before_last_draw > 5, "plays before a draw tell about the tiles held since"
 
 
 def test_a_strict_deal_that_cannot_be_met_falls_back_to_the_weighed_deals() -> None:
     state = after_arms("4|5 4|6 5|6 6|7 7|8 8|8")
     view = state.view(1)
     model = SheddingModel(view, 0.1)
-    model.avoid[2] = sum(core.set_bits(9).bit[tile] for tile in view.unseen)
+    every_unseen = sum(core.set_bits(9).bit[tile] for tile in view.unseen)
+    model.avoid[2] = (every_unseen,) * view.hand_counts[2]
     dealer = HiddenDealer(view, random.Random(4), model, strict=True)
     hands, boneyard = dealer.deal()
     assert tuple(len(hand) for hand in hands) == view.hand_counts
