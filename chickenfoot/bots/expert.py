@@ -107,8 +107,9 @@ class OwnDecisions:
 
     The tree holds only the seat's own moves ("open loop"): what the others do differs from
     world to world, so the seat plans on what it can choose, never on what it cannot see.
-    :meth:`start` begins a round under a node, the rounds' chooser is the instance itself,
-    and :meth:`back_up` adds the round's score to every node it went through.
+    :meth:`start` begins a round under a node, the instance is the chooser handed to
+    :func:`~chickenfoot.rules.core.play_out`, and :meth:`back_up` adds the round's score to
+    every node the round went through.
     """
 
     def __init__(self, seat: int, policy: Policy, explore: float = EXPLORE) -> None:
@@ -268,6 +269,7 @@ class ExpertBot:
         dealer = HiddenDealer(view, self.rng, model, self.strict_inference)
         play, play_out, from_view = core.play, core.play_out, core.from_view
         own = None if self.explore is None else OwnDecisions(view.seat, policy, self.explore)
+        chooser: Policy = policy if own is None else own
         trees = [OwnNode() for _ in moves]
         results: list[list[float]] = [[] for _ in moves]
         racing = list(range(len(moves)))
@@ -283,14 +285,12 @@ class ExpertBot:
             for index in racing:
                 if should_stop is not None and should_stop():
                     return _appraisal(actions, results)
-                if own is None:
-                    end = play_out(play(start, moves[index]), policy)
-                    margins.append(utility(core.round_scores(end)[-1]))
-                    continue
-                own.start(trees[index])
-                end = play_out(play(start, moves[index]), own)
+                if own is not None:
+                    own.start(trees[index])
+                end = play_out(play(start, moves[index]), chooser)
                 margin = utility(core.round_scores(end)[-1])
-                own.back_up(margin)
+                if own is not None:
+                    own.back_up(margin)
                 margins.append(margin)
             worlds += 1
             playouts += len(racing)
