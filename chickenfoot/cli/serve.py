@@ -24,6 +24,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -182,9 +183,10 @@ def tab_command() -> str:
 
 
 async def games_quit(timeout: float) -> None:
-    """Wait (``timeout`` seconds at most) until every tab's game process has ended and been
-    reaped, so that none ends after the server's event loop has closed (asyncio would then
-    print its own warnings). The tabs' games are this process's only children."""
+    """Wait (``timeout`` seconds at most) until every tab's game process has ended, been
+    reaped, and asyncio's watcher has told the loop so, so that no news of an exit comes
+    after the server's event loop has closed (asyncio would then print its own warnings).
+    The tabs' games are this process's only children."""
     import asyncio
 
     if not hasattr(os, "waitid"):  # Windows: no way to ask, and no such warnings
@@ -195,9 +197,16 @@ async def games_quit(timeout: float) -> None:
         try:  # WNOWAIT: only look; asyncio's own watcher reaps the process
             os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         except ChildProcessError:
-            await asyncio.sleep(0)  # let the watcher's news of the last exit be handled
-            return
+            break
         await asyncio.sleep(0.05)
+    # Python 3.11's watcher reaps each child in a thread of its own ("asyncio-waitpid-N"), which
+    # then hands the news to the loop; on a busy machine that can come after the reaping by
+    # a while, and the warning is printed if the loop has closed by then.
+    while loop.time() < deadline and any(
+        "waitpid-" in thread.name and thread.is_alive() for thread in threading.enumerate()
+    ):
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0)  # let the watcher's news of the last exit be handled
 
 
 def run_server(listening: socket.socket, url: str, ready: Callable[[], None]) -> int:

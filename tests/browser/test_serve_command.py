@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import socket
+import threading
 import urllib.request
 from collections.abc import Iterator
 
@@ -118,3 +120,18 @@ def test_the_page_is_served_and_ctrl_c_stops_in_plain_words(served: Served) -> N
 
 def test_sigterm_stops_quietly(served: Served) -> None:
     assert served.stop(signal.SIGTERM) == (0, "", "")
+
+
+async def test_stopping_waits_for_asyncio_to_hear_that_each_game_ended() -> None:
+    # Python 3.11 reaps each child in a thread that then tells the loop; on a busy machine
+    # that news can come late, and asyncio warns if the loop has closed by then. A thread
+    # standing in for a slow one must have finished before games_quit returns.
+    release = threading.Event()
+    slow = threading.Thread(target=release.wait, name="asyncio-waitpid-test", daemon=True)
+    slow.start()
+    loop = asyncio.get_running_loop()
+    loop.call_later(0.3, release.set)
+    started = loop.time()
+    await serve.games_quit(timeout=5.0)
+    assert not slow.is_alive()
+    assert loop.time() - started >= 0.25
