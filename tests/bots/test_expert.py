@@ -160,8 +160,8 @@ def test_the_others_moves_in_its_imagined_rounds_are_the_policys() -> None:
     position = core.play(core.from_state(state), core.legal_moves(core.from_state(state))[0])
     moves = core.legal_moves(position)
     assert core.turn(position) == 2 and len(moves) == 6
-    planner = OwnDecisions(1, policy=lambda _position, offered: offered[0])
+    planner = OwnDecisions(1, policy=lambda _position, offered: offered[-1])
     tree = OwnNode()
     planner.start(tree)
-    assert planner(position, moves) == moves[0]
+    assert planner(position, moves) == moves[-1], "the tree would try the first move"
     assert not tree.children, "only its own decisions grow the tree"
