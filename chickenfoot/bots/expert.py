@@ -135,6 +135,7 @@ class OwnDecisions:
             child = children.get(move)
             if child is None:  # never tried here: try it, and the round leaves the tree
                 child = children[move] = OwnNode()
+                child.offered = 1
                 self._enter(child)
                 self.in_tree = False
                 return move
@@ -151,8 +152,6 @@ class OwnDecisions:
         return chosen
 
     def _enter(self, child: OwnNode) -> None:
-        if not child.offered:
-            child.offered = 1
         self.node = child
         self.path.append(child)
 

@@ -105,9 +105,7 @@ class SheddingModel:
                     seat_checks.append((played_since, heavier_fitting))
                 held = turns[index].hand_count - 1
                 drew = False
-                for later in mine:
-                    if later <= index:
-                        continue
+                for later in mine[mine.index(index) + 1 :]:
                     later_action = turns[later].action
                     if isinstance(later_action, Draw):
                         drew = True
