@@ -285,6 +285,23 @@ def test_simulate_gives_the_expert_its_budget(capsys: pytest.CaptureFixture[str]
     assert [row["level"] for row in seat_rows(first[1])] == ["expert"] * 4
 
 
+def test_simulate_tells_an_expert_who_it_plays_against(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_play_game = simulate.play_game
+    planners: list[frozenset[int]] = []
+
+    def recording(rules: Any, strategies: Any, decks: Any) -> Any:
+        planners.extend(s.planners for s in strategies if s.level == "expert")
+        return real_play_game(rules, strategies, decks)
+
+    monkeypatch.setattr(simulate, "play_game", recording)
+    arguments = ("simulate", "--games", "1", "--seed", "3", "--rounds", "1", "--playouts", "4")
+    status, _out, err = run(capsys, *arguments, "--bots", "expert,hard,casual,beginner")
+    assert status == 0, err
+    assert planners == [{0, 1}]
+
+
 # ----- tournament -------------------------------------------------------------------------------
 
 LEVEL_ROW = re.compile(

@@ -26,10 +26,12 @@ from chickenfoot.bots.registry import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
     LEVEL_ALIASES,
+    PLANNING_LEVELS,
     STRATEGIES,
     THINKING_LEVELS,
     ladder_level,
     make_bot,
+    planners_at,
     seat_seed,
 )
 
@@ -38,6 +40,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "DEFAULT_THINK_TIME",
     "LEVEL_ALIASES",
+    "PLANNING_LEVELS",
     "STRATEGIES",
     "THINKING_LEVELS",
     "Appraisal",
@@ -58,6 +61,7 @@ __all__ = [
     "hint",
     "ladder_level",
     "make_bot",
+    "planners_at",
     "play_game",
     "seat_seed",
 ]

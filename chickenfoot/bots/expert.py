@@ -7,7 +7,10 @@ seats' plays suggest: :class:`~chickenfoot.bots.sampling.SheddingModel`; its dea
 to give no seat a heavier fitting tile than one it played, see ``strict``), and in each
 imagined world it plays every legal action still in the race and then the rest of the
 round. The other seats play it out with the quick
-:func:`~chickenfoot.bots.playout.casual_policy`; its own later decisions come from a search
+:func:`~chickenfoot.bots.playout.casual_policy`, as the casual and beginner levels play, or,
+for the seats it knows plan their plays (:attr:`ExpertBot.planners`: people and the hard and
+expert levels), with :func:`~chickenfoot.bots.playout.planning_policy`, which weighs the hard
+player's cheap terms; its own later decisions come from a search
 tree over its own moves (:class:`OwnDecisions`: UCB1 over what it tried in the worlds
 before), so an action is judged by how well the expert can follow it up, not by how the
 casual player would. It takes the action whose rounds ended best on average for it
@@ -33,9 +36,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from chickenfoot.bots.base import StopCheck
 from chickenfoot.bots.greedy import heaviest_play
@@ -48,9 +51,6 @@ from chickenfoot.bots.playout import (
 )
 from chickenfoot.bots.sampling import HiddenDealer, SheddingModel
 from chickenfoot.rules import Action, RuleSet, SeatView, core
-
-Planning = Literal["none", "self", "all"]
-"""Which seats plan in the imagined rounds (see :attr:`ExpertBot.planning`)."""
 
 DEFAULT_THINK_TIME = 0.2
 """Seconds the expert thinks per decision unless told otherwise."""
@@ -195,7 +195,11 @@ class Appraisal:
 
 
 class ExpertBot:
-    """Searches the worlds its view allows; thinks ``think_time`` seconds or ``playouts``."""
+    """Searches the worlds its view allows; thinks ``think_time`` seconds or ``playouts``.
+
+    ``planners`` are the seats it expects to plan their plays (see :attr:`planners`); the
+    others, it expects to shed their heaviest tile, as the casual player does.
+    """
 
     level: ClassVar[str] = "expert"
     description: ClassVar[str] = (
@@ -207,6 +211,7 @@ class ExpertBot:
         seed: int | None = None,
         think_time: float | None = None,
         playouts: int | None = None,
+        planners: Collection[int] = (),
     ) -> None:
         if think_time is not None and think_time <= 0:
             raise ValueError(f"think time must be more than 0 seconds, not {think_time}")
@@ -221,10 +226,12 @@ class ExpertBot:
         self.explore: float | None = EXPLORE
         """The UCB1 constant of the search of its own later decisions in the imagined rounds
         (:class:`OwnDecisions`); None: the playout policy makes them."""
-        self.planning: Planning = "none"
-        """Which seats play the imagined rounds out with
-        :func:`~chickenfoot.bots.playout.planning_policy`: its own (``self``), every seat
-        (``all``) or none."""
+        self.planners = frozenset(planners)
+        """The seats it expects to plan their plays rather than shed their heaviest tile (the
+        hard and expert levels, people: see :func:`~chickenfoot.bots.registry.planners_at`):
+        their moves in the imagined rounds come from
+        :func:`~chickenfoot.bots.playout.planning_policy`. Its own seat is never one (its own
+        later moves are searched)."""
         self.lighter_odds: float | None = LIGHTER_ODDS
         """The odds of its :class:`SheddingModel` (None: deals are not weighed by plays)."""
         self.strict_inference = True
@@ -248,12 +255,10 @@ class ExpertBot:
 
     def playout_for(self, view: SeatView) -> Policy:
         """The policy the imagined rounds of ``view``'s decision are played out with: its
-        :attr:`playout_policy` for every seat, its own seat planning if :attr:`planning`."""
+        :attr:`playout_policy`, but the :attr:`planners`' planning (the view's seat excepted)."""
         policy = self.playout_policy(view.rules)
-        if self.planning == "none":
-            return policy
-        planners = range(view.rules.players) if self.planning == "all" else (view.seat,)
-        return planning_policy(view.rules, frozenset(planners), policy)
+        planners = self.planners - {view.seat}
+        return planning_policy(view.rules, planners, policy) if planners else policy
 
     def appraise(
         self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None

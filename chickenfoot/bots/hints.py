@@ -32,6 +32,7 @@ from typing import Literal
 
 from chickenfoot.bots.base import StopCheck
 from chickenfoot.bots.expert import ExpertBot
+from chickenfoot.bots.registry import make_bot
 from chickenfoot.rules import Action, Pass, Play, SeatView, Tile, core, knowledge, tile_points
 
 HintReason = Literal[
@@ -68,17 +69,18 @@ def hint(
     think_time: float | None = None,
     playouts: int | None = None,
     should_stop: StopCheck | None = None,
+    lineup: Sequence[str | None] | None = None,
 ) -> Hint:
     """The expert's suggestion for ``view``'s seat, which must be on turn, and why.
 
-    ``seed``, ``think_time`` and ``playouts`` are the expert's (see
-    :class:`~chickenfoot.bots.ExpertBot`). Raises ``ValueError`` if the seat is not on turn
-    or the game is over.
+    ``seed``, ``think_time``, ``playouts`` and ``lineup`` (who sits where) are the expert's
+    (see :func:`~chickenfoot.bots.make_bot`). Raises ``ValueError`` if the seat is not on
+    turn or the game is over.
     """
     if view.over:
         raise ValueError("the game is over: there is nothing to suggest")
     legal = tuple(map(core.to_action, core.legal_moves_in_view(view)))
-    expert = ExpertBot(seed, think_time=think_time, playouts=playouts)
+    expert = make_bot(ExpertBot.level, seed, think_time, playouts, lineup)
     return explain(view, expert.choose(view, legal, should_stop), legal)
 
 

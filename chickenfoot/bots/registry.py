@@ -10,6 +10,7 @@ player, kept so its saved games play on exactly as before.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from chickenfoot.bots.base import Strategy
@@ -53,6 +54,12 @@ BOT_LEVELS: dict[str, str] = {bot.level: bot.description for bot in LADDER}
 THINKING_LEVELS: frozenset[str] = frozenset({ExpertBot.level})
 """The levels whose players take a think time (see :func:`make_bot`)."""
 
+PLANNING_LEVELS: frozenset[str] = frozenset({HardBot.level, ExpertBot.level})
+"""The levels that plan their plays rather than shed their heaviest tile first (the casual
+player's rule, which the beginner follows most turns): the expert imagines their moves, and
+a person's, with :func:`~chickenfoot.bots.playout.planning_policy` (see
+:func:`planners_at`)."""
+
 
 def _unknown(level: str) -> ValueError:
     known = ", ".join(BOT_LEVELS)
@@ -64,21 +71,37 @@ def make_bot(
     seed: int | None = None,
     think_time: float | None = None,
     playouts: int | None = None,
+    lineup: Sequence[str | None] | None = None,
 ) -> Strategy:
     """A new computer player of ``level`` whose choices are fixed by ``seed``.
 
     A thinking level (:data:`THINKING_LEVELS`) thinks ``think_time`` seconds per decision
     (None: its default), or exactly ``playouts`` playouts if that is given (repeatable on any
-    machine); the other levels answer at once and ignore both. Raises ``ValueError`` naming
-    the ladder's levels if ``level`` is not a valid name, or for a think time that is not
-    positive.
+    machine), and knows who it plays against from ``lineup``, every seat's level in seat
+    order (None for a person; see :func:`planners_at`; without a lineup it expects every seat
+    to play as the casual player); the other levels answer at once and ignore all three.
+    Raises ``ValueError`` naming the ladder's levels if ``level`` (or a level of ``lineup``) is
+    not a valid name, or for a think time that is not positive.
     """
     strategy = STRATEGIES.get(level)
     if strategy is None:
         raise _unknown(level)
     if strategy is ExpertBot:
-        return ExpertBot(seed, think_time=think_time, playouts=playouts)
+        planners = () if lineup is None else planners_at(lineup)
+        return ExpertBot(seed, think_time=think_time, playouts=playouts, planners=planners)
     return strategy(seed)
+
+
+def planners_at(lineup: Sequence[str | None]) -> frozenset[int]:
+    """The seats of ``lineup`` (every seat's level in seat order, None for a person) that plan
+    their plays: people and the :data:`PLANNING_LEVELS`. Raises ``ValueError`` for a level
+    that is not a valid name."""
+    for level in lineup:
+        if level is not None and level not in STRATEGIES:
+            raise _unknown(level)
+    return frozenset(
+        seat for seat, level in enumerate(lineup) if level is None or level in PLANNING_LEVELS
+    )
 
 
 def ladder_level(level: str) -> str:

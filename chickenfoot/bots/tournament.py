@@ -120,6 +120,7 @@ def play_deal(plan: TournamentPlan, deal_seed: int) -> DealOutcome:
                     seat_seed(deal_seed * players + rotation, seat),
                     think_time=plan.think_time,
                     playouts=plan.playouts,
+                    lineup=seated,
                 ),
                 times[level],
             )

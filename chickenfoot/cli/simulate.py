@@ -134,6 +134,7 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
                     seat_seed(game_seed, seat),
                     think_time=args.think_time,
                     playouts=args.playouts,
+                    lineup=levels,
                 )
                 for seat, level in enumerate(levels)
             ]

@@ -86,10 +86,14 @@ class GameSession:
 
     def __post_init__(self) -> None:
         self.saver = Autosaver(self.path)
+        lineup = self.lineup
         for seat, config in enumerate(self.record.seats):
             if config.level is not None:
                 self.bots[seat] = make_bot(
-                    config.level, seat_seed(self.record.seed, seat), think_time=config.think_time
+                    config.level,
+                    seat_seed(self.record.seed, seat),
+                    think_time=config.think_time,
+                    lineup=lineup,
                 )
 
     # ----- creating ------------------------------------------------------------------------
@@ -186,6 +190,12 @@ class GameSession:
         )
 
     @property
+    def lineup(self) -> tuple[str | None, ...]:
+        """Who sits where, as the expert is told (:func:`~chickenfoot.bots.make_bot`): each
+        seat's computer level, None for a person."""
+        return tuple(config.level for config in self.record.seats)
+
+    @property
     def computers(self) -> tuple[int, ...]:
         """The seats played by the computer."""
         return tuple(self.bots)
@@ -256,8 +266,9 @@ class GameSession:
         thread if need be; it reads only the view it holds). Call it with a stop check."""
         view = self.state.view(self.state.turn)
         seed = len(self.record.actions)
+        lineup = self.lineup
         return lambda should_stop: hint(
-            view, seed=seed, think_time=think_time, should_stop=should_stop
+            view, seed=seed, think_time=think_time, should_stop=should_stop, lineup=lineup
         )
 
     def note_hint(self) -> None:

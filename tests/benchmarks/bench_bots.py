@@ -11,7 +11,9 @@ Two kinds of figures, on 4-seat double-9 games of both presets:
   thinks for its default think time, so its figures show how close it keeps to it.
 * **expert playouts per decision**: on the same positions, how many round playouts the
   expert makes in its default think time measured in CPU time of the process (what an idle
-  core gives it, whatever the load): median and quartiles. ``chickenfoot tournament
+  core gives it, whatever the load): median and quartiles, told that the others are casual
+  players (its imagined rounds play them as casual players) or hard ones (played with the
+  planning policy). ``chickenfoot tournament
   --playouts N`` with that median plays about as the default think time does on an idle
   core, with results that do not depend on the load.
 
@@ -28,7 +30,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_THINK_TIME, ExpertBot, GreedyBot, make_bot
-from chickenfoot.bots.playout import Policy, casual_policy, heaviest_first
+from chickenfoot.bots.playout import Policy, casual_policy, heaviest_first, planning_policy
 from chickenfoot.bots.tournament import DecisionTimes, decision_times
 from chickenfoot.rules import (
     PRESETS,
@@ -50,6 +52,9 @@ SEED = 1
 POLICIES: dict[str, Callable[[RuleSet], Policy]] = {
     "casual policy": casual_policy,
     "heaviest first": heaviest_first,
+    "planning policy, 3 seats": lambda rules: planning_policy(
+        rules, frozenset(range(1, rules.players)), casual_policy(rules)
+    ),
 }
 
 
@@ -102,10 +107,14 @@ def casual_choices(rules: RuleSet, games: int) -> Iterator[tuple[SeatView, tuple
             state, _events = apply(state, casual.choose(view, legal))
 
 
-def expert_playouts(preset_name: str, games: int = GAMES) -> tuple[float, float, float]:
+def expert_playouts(
+    preset_name: str, games: int = GAMES, others: str = "casual"
+) -> tuple[float, float, float]:
     """The quartiles of the playouts the expert makes per decision with a choice in its
-    default think time of CPU time, on the positions of :func:`level_decision_times`."""
-    expert = ExpertBot(SEED)
+    default think time of CPU time, on the positions of :func:`level_decision_times`, told
+    that the other seats are of level ``others``."""
+    expert = make_bot("expert", SEED, lineup=(others,) * 4)
+    assert isinstance(expert, ExpertBot)
     expert.clock = time.process_time
     counts = [
         expert.appraise(view, legal).playouts
@@ -122,13 +131,15 @@ def figures(games: int = GAMES, rounds: int = ROUNDS) -> list[tuple[str, str]]:
         for policy_name in POLICIES:
             rate = playouts_per_second(name, policy_name, rounds)
             rows.append((f"{name}: round playouts/s, {policy_name}", f"{rate:,.0f}"))
-        low, middle, high = expert_playouts(name, games)
-        rows.append(
-            (
-                f"{name}: expert playouts per decision in {DEFAULT_THINK_TIME:g} s of CPU time",
-                f"median {middle:.0f} (quartiles {low:.0f} / {high:.0f})",
+        for others in ("casual", "hard"):
+            low, middle, high = expert_playouts(name, games, others)
+            rows.append(
+                (
+                    f"{name}: expert playouts per decision in {DEFAULT_THINK_TIME:g} s of CPU"
+                    f" time, told the others are {others}",
+                    f"median {middle:.0f} (quartiles {low:.0f} / {high:.0f})",
+                )
             )
-        )
         for level in BOT_LEVELS:
             times = level_decision_times(name, level, games)
             rows.append(

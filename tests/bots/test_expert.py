@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from chickenfoot.bots import DEFAULT_THINK_TIME, ExpertBot, GreedyBot, expert
+from chickenfoot.bots import DEFAULT_THINK_TIME, ExpertBot, GreedyBot, expert, make_bot
 from chickenfoot.bots.expert import Appraisal, OwnDecisions, OwnNode
 from chickenfoot.rules import Tile, core, legal_actions, play
 
@@ -165,3 +165,27 @@ def test_the_others_moves_in_its_imagined_rounds_are_the_policys() -> None:
     planner.start(tree)
     assert planner(position, moves) == moves[-1], "the tree would try the first move"
     assert not tree.children, "only its own decisions grow the tree"
+
+
+def test_the_seats_it_knows_to_plan_play_its_imagined_rounds_as_planners() -> None:
+    # B shows 2 and seat 1 is on turn: the casual player sheds 2|5, a planner lays 2|2 and
+    # keeps 2|5 for its foot (see test_playout).
+    state = after_arms("2|2 2|5 4|6 6|7 7|8 6|8")
+    position = core.from_state(state)
+    moves = core.legal_moves(position)
+    planned, shed = play(1, Tile(2, 2), "B"), play(1, Tile(2, 5), "B")
+    told = ExpertBot(1, planners={1, 2})
+    assert core.to_action(told.playout_for(state.view(0))(position, moves)) == planned
+    # Its own seat is never a planner: its own later moves are searched in the tree.
+    assert core.to_action(told.playout_for(state.view(1))(position, moves)) == shed
+    untold = ExpertBot(1)
+    assert core.to_action(untold.playout_for(state.view(0))(position, moves)) == shed
+
+
+def test_against_casual_players_knowing_the_lineup_changes_nothing() -> None:
+    state = after_arms("1|2 1|3 2|3 0|1 0|2 0|3")
+    view, legal = state.view(1), legal_actions(state)
+    told = make_bot("expert", 3, playouts=300, lineup=("casual", "expert", "beginner", "casual"))
+    untold = make_bot("expert", 3, playouts=300)
+    assert isinstance(told, ExpertBot) and isinstance(untold, ExpertBot)
+    assert told.appraise(view, legal) == untold.appraise(view, legal)

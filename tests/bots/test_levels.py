@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from chickenfoot.bots import (
     BOT_LEVELS,
     LEVEL_ALIASES,
+    PLANNING_LEVELS,
     STRATEGIES,
     THINKING_LEVELS,
     BlindStrategy,
@@ -22,6 +23,7 @@ from chickenfoot.bots import (
     Strategy,
     ladder_level,
     make_bot,
+    planners_at,
     play_game,
     seat_seed,
 )
@@ -78,6 +80,19 @@ def test_only_the_expert_takes_a_think_time() -> None:
         make_bot("expert", 1, think_time=0)
     with pytest.raises(ValueError, match="playouts must be at least 1"):
         make_bot("expert", 1, playouts=0)
+
+
+def test_the_expert_is_told_who_plans_from_the_lineup() -> None:
+    # People and the hard and expert levels plan their plays; the casual player and the
+    # beginner (and the older names) shed their heaviest tile first.
+    assert {"hard", "expert"} == PLANNING_LEVELS
+    lineup = (None, "hard", "casual", "expert", "beginner", "greedy", "random")
+    assert planners_at(lineup) == {0, 1, 3}
+    expert = make_bot("expert", 1, lineup=lineup)
+    assert isinstance(expert, ExpertBot) and expert.planners == {0, 1, 3}
+    assert make_bot("expert", 1).planners == frozenset()  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="unknown computer player level 'master'"):
+        make_bot("expert", 1, lineup=("casual", "master"))
 
 
 @pytest.mark.parametrize("level", [*LADDER, "random"])

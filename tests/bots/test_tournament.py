@@ -63,6 +63,22 @@ def test_every_deal_is_played_once_per_rotation_of_the_lineup(
     assert len(outcome.times["hard"]) > 0
 
 
+def test_an_expert_is_told_the_lineup_of_each_rotation(monkeypatch: pytest.MonkeyPatch) -> None:
+    planners: list[frozenset[int]] = []
+    real_play_game = tournament.play_game
+
+    def recording(rules: Any, strategies: Any, decks: Any) -> Any:
+        planners.extend(s.inner.planners for s in strategies if s.inner.level == "expert")
+        return real_play_game(rules, strategies, decks)
+
+    monkeypatch.setattr(tournament, "play_game", recording)
+    lineup = ("expert", "hard", "casual", "casual")
+    plan = TournamentPlan(RULES, lineup, deals=1, seed=3, playouts=8)
+    play_deal(plan, plan.deal_seeds()[0])
+    # The expert's seat moves on one each rotation, the hard seat with it.
+    assert planners == [{0, 1}, {1, 2}, {2, 3}, {3, 0}]
+
+
 def test_the_standings_of_a_fixed_seed() -> None:
     plan = TournamentPlan(RULES, lineup_for(["hard", "beginner"], 4), deals=6, seed=1)
     seen: list[int] = []

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.bots import ExpertBot
 from chickenfoot.play.session import GameSession
 from chickenfoot.rules import IllegalAction, Play, legal_actions
-from chickenfoot.saves.record import load_record
+from chickenfoot.saves.record import SeatConfig, load_record
 
 
 def test_a_new_game_is_saved_before_the_first_move(kit, data_dir: Path) -> None:
@@ -62,6 +63,20 @@ def test_the_bot_on_turn_chooses_a_legal_action(kit) -> None:
         action = session.bot_action()
         assert action in session.legal()
         session.act(action)
+
+
+def test_an_expert_seat_knows_who_it_plays_against(kit) -> None:
+    seats = (
+        SeatConfig(name="Ana", player="human"),
+        SeatConfig(name="Bob", player="computer", level="expert", think_time=0.05),
+        SeatConfig(name="Cy", player="computer", level="casual"),
+        SeatConfig(name="Di", player="computer", level="hard"),
+    )
+    session = GameSession.new(kit.short_rules(4), seats, 3)
+    assert session.lineup == (None, "expert", "casual", "hard")
+    expert = session.bots[1]
+    assert isinstance(expert, ExpertBot)
+    assert expert.planners == {0, 1, 3}, "the person and the hard seat plan; casual sheds"
 
 
 def test_take_over_keeps_the_first_actions_under_new_seats(kit) -> None:
