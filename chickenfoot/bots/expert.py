@@ -255,7 +255,8 @@ class ExpertBot:
 
     def playout_for(self, view: SeatView) -> Policy:
         """The policy the imagined rounds of ``view``'s decision are played out with: its
-        :attr:`playout_policy`, but the :attr:`planners`' planning (the view's seat excepted)."""
+        :attr:`playout_policy`, except for the :attr:`planners` other than the view's seat,
+        which plan (:func:`~chickenfoot.bots.playout.planning_policy`)."""
         policy = self.playout_policy(view.rules)
         planners = self.planners - {view.seat}
         return planning_policy(view.rules, planners, policy) if planners else policy
