@@ -150,7 +150,7 @@ async def test_a_thinking_computer_leaves_the_screen_free_and_leaving_stops_it(
     SlowExpert.released.clear()
     SlowExpert.stopped.clear()
     monkeypatch.setattr(
-        session_module, "make_bot", lambda level, seed, think_time: SlowExpert(seed)
+        session_module, "make_bot", lambda level, seed, think_time, lineup: SlowExpert(seed)
     )
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
