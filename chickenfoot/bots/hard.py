@@ -24,22 +24,25 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from chickenfoot.bots.base import StopCheck
+from chickenfoot.bots.ends import play_leaves
 from chickenfoot.rules import (
     Action,
-    Placement,
     Play,
+    RuleSet,
     SeatView,
     Tile,
     core,
     knowledge,
+    make_tile,
     tile_points,
 )
-from chickenfoot.rules.board import as_tuple, lay_tile
+from chickenfoot.rules.board import BoardTuple, as_tuple
 
 
 @dataclass(frozen=True)
@@ -102,10 +105,6 @@ class HardBot:
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
-def _carries_any(tile: Tile, numbers: set[int]) -> bool:
-    return tile.low in numbers or tile.high in numbers
-
-
 def lack_odds(view: SeatView) -> list[tuple[int, int, int]]:
     """What :func:`odds_of_lacking` needs per seat: the bits of the unseen tiles it may hold
     (none carrying a number it is known to lack), how many those are, and its hand size.
@@ -128,53 +127,103 @@ def odds_of_lacking(seat_odds: tuple[int, int, int], carrying_bits: int) -> floa
     """The odds that a seat holds no tile among ``carrying_bits``, its hand being a uniform
     draw from the tiles it may hold (``seat_odds``, from :func:`lack_odds`)."""
     possible, count, held = seat_odds
+    return _odds_of_none(count, (possible & carrying_bits).bit_count(), held)
+
+
+@cache
+def _odds_of_none(count: int, fitting: int, held: int) -> float:
+    """The odds that ``held`` tiles drawn from ``count`` include none of ``fitting`` of them."""
     if held > count:
         return 0.0
-    fitting = (possible & carrying_bits).bit_count()
     return math.comb(count - fitting, held) / math.comb(count, held)
 
 
-def play_scores(view: SeatView, plays: Sequence[Play], weights: HardWeights) -> list[float]:
-    """The hard player's score of each of ``plays`` (higher is better)."""
-    board = as_tuple(view.board)
-    needs = dict(view.board.open_ends)
-    hand = view.hand
-    seat = view.seat
-    players = len(view.hand_counts)
-    carrying = core.set_bits(view.rules.set_size).carrying
-    odds = lack_odds(view)
-    close = min(view.hand_counts) <= weights.close
-    shed_weight = weights.shed_when_close if close else weights.shed
-    blank_points = view.rules.double_blank_points
-    scores = []
-    for play in plays:
-        tile = play.tile
-        value = needs[play.target]
-        placed = Placement(seat, tile, play.target, tile.other_end(value))
-        after, _change = lay_tile(board, placed, value)
-        showing = {number for _target, number in after[8]}
-        reachable = showing | {number for _target, number in after[6]}
-        rest = [other for other in hand if other != tile]
-        score = shed_weight * tile_points(tile, blank_points)
-        score += weights.options * sum(1 for other in rest if _carries_any(other, reachable))
-        score += weights.coverage * len({number for other in rest for number in other})
-        # The number it leaves showing: the open foot's, or the new end's.
-        left_showing = after[8][0].value if after[3] is not None else tile.other_end(value)
-        if any(left_showing in other for other in rest):
-            score += weights.follow
-        if tile.is_double:
-            backed = any(tile.low in other for other in rest)
-            score += weights.double + (weights.double_backed if backed else weights.double_alone)
-        if any(other.is_double and other.low in reachable for other in rest):
-            score += weights.opens_for_double
-        fitting = 0
-        for number in showing:
-            fitting |= carrying[number]
+PlayScorer = Callable[
+    [BoardTuple, int, int, Sequence[int], Sequence[tuple[int, int, int]], Sequence[core.Move]],
+    list[float],
+]
+"""Scores plays on a lean board for the seat on turn (see :func:`play_scorer`)."""
+
+
+def play_scorer(rules: RuleSet, weights: HardWeights = DEFAULT_WEIGHTS) -> PlayScorer:
+    """The hard player's score of each play (higher is better), on the rules core's lean
+    board: ``score(board, seat, hand, hand_counts, seat_odds, plays)``, where ``hand`` is the
+    seat's tiles as bits, ``hand_counts`` every seat's hand size, ``seat_odds`` every seat's
+    :func:`lack_odds` (the seat's own is ignored) and ``plays`` are ``("play", seat, tile,
+    target)`` moves. Each term of the module's list is stated here once, on what a play leaves
+    (:func:`~chickenfoot.bots.ends.play_leaves`, which builds no board), so a search can ask
+    it in every imagined round (:func:`~chickenfoot.bots.playout.planning_policy`).
+    """
+    return _play_scorer(rules.set_size, rules.double_blank_points, weights)
+
+
+@cache
+def _play_scorer(set_size: int, double_blank_points: int, weights: HardWeights) -> PlayScorer:
+    bits = core.set_bits(set_size)
+    bit, carrying = bits.bit, bits.carrying
+    points = {tile: tile_points(tile, double_blank_points) for tile in bit}
+    numbers = range(set_size + 1)
+    doubles = sum(bit[make_tile(number, number)] for number in numbers)
+    w = weights
+
+    def score(
+        board: BoardTuple,
+        seat: int,
+        hand: int,
+        hand_counts: Sequence[int],
+        seat_odds: Sequence[tuple[int, int, int]],
+        plays: Sequence[core.Move],
+    ) -> list[float]:
+        needs = dict(board[8])
+        players = len(hand_counts)
+        close = min(hand_counts) <= w.close
+        shed_weight = w.shed_when_close if close else w.shed
+        hand_numbers = 0
+        for number in numbers:
+            if hand & carrying[number]:
+                hand_numbers += 1
+        # The seats after it, each with what blocking it is worth (all weights multiply).
+        blocked = []
         for step in range(1, players):
-            other = (seat + step) % players
-            chance = odds_of_lacking(odds[other], fitting)
-            if view.hand_counts[other] <= weights.close:
-                chance *= weights.block_close
-            score += chance * (weights.block_next if step == 1 else weights.block_later)
-        scores.append(score)
-    return scores
+            possible, count, held = seat_odds[(seat + step) % players]
+            worth = w.block_next if step == 1 else w.block_later
+            if held <= w.close:
+                worth *= w.block_close
+            blocked.append((possible, count, held, worth))
+        scores = []
+        for play in plays:
+            tile: Tile = play[2]  # type: ignore[misc]
+            target: str = play[3]  # type: ignore[misc]
+            low, high = tile
+            showing, reach, left = play_leaves(board, tile, target, needs[target], carrying)
+            rest = hand & ~bit[tile]
+            rest_numbers = hand_numbers
+            if not rest & carrying[low]:
+                rest_numbers -= 1
+            if high != low and not rest & carrying[high]:
+                rest_numbers -= 1
+            total = shed_weight * points[tile]
+            total += w.options * (rest & reach).bit_count()
+            total += w.coverage * rest_numbers
+            if rest & carrying[left]:
+                total += w.follow
+            if low == high:
+                backed = rest & carrying[low]
+                total += w.double + (w.double_backed if backed else w.double_alone)
+            if rest & doubles & reach:
+                total += w.opens_for_double
+            for possible, count, held, worth in blocked:
+                total += worth * _odds_of_none(count, (possible & showing).bit_count(), held)
+            scores.append(total)
+        return scores
+
+    return score
+
+
+def play_scores(view: SeatView, plays: Sequence[Play], weights: HardWeights) -> list[float]:
+    """The hard player's score of each of ``plays`` (higher is better), from ``view``."""
+    bit = core.set_bits(view.rules.set_size).bit
+    hand = sum(bit[tile] for tile in view.hand)
+    moves = [core.to_move(play) for play in plays]
+    score = play_scorer(view.rules, weights)
+    return score(as_tuple(view.board), view.seat, hand, view.hand_counts, lack_odds(view), moves)

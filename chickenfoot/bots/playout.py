@@ -3,12 +3,12 @@
 :func:`heaviest_first` is the casual player's rule without its tie-break: play the heaviest
 fitting tile (a playable drawn tile is played, not kept), first in board order on a tie.
 :func:`casual_policy` adds the casual player's tie-break (the play that leaves the most of
-the hand playable, worked out from the lean board's free ends by :func:`reach_after`), so it
-plays as the casual player does, the first play standing in for its random last resort.
-:func:`planning_policy` lets chosen seats weigh their plays with the hard player's cheap
-terms instead. All pick from the rules core's moves
-(:func:`chickenfoot.rules.core.play_out` asks only when there is a choice), so a playout
-follows the very rules of a real game.
+the hand playable, worked out from the lean board's free ends by
+:func:`~chickenfoot.bots.ends.play_leaves`), so it plays as the casual player does, the first
+play standing in for its random last resort.
+:func:`planning_policy` lets chosen seats play as the hard player does instead. All pick
+from the rules core's moves (:func:`chickenfoot.rules.core.play_out` asks only when there is
+a choice), so a playout follows the very rules of a real game.
 
 A round played out scores for the searching seat by :func:`margin_scorer` (its points less
 the others' mean) or :func:`win_scorer` (that, less a bonus for its odds of winning the game).
@@ -20,8 +20,19 @@ import math
 from collections.abc import Callable, Collection
 from functools import cache
 
-from chickenfoot.rules import RuleSet, SeatView, Tile, core, full_set, rank, tile_points, totals
-from chickenfoot.rules.board import TOES_PER_FOOT, BoardTuple
+from chickenfoot.bots.ends import play_leaves
+from chickenfoot.bots.hard import play_scorer
+from chickenfoot.rules import (
+    RuleSet,
+    SeatView,
+    Tile,
+    core,
+    full_set,
+    make_tile,
+    rank,
+    tile_points,
+    totals,
+)
 
 Policy = Callable[[core.Position, tuple[core.Move, ...]], core.Move]
 """Picks one of the legal moves at a position (two or more of them)."""
@@ -50,38 +61,10 @@ def heaviest_first(rules: RuleSet) -> Policy:
     return choose
 
 
-def reach_after(
-    board: BoardTuple, tile: Tile, target: str, value: int, carrying: tuple[int, ...]
-) -> int:
-    """The bits of every tile that fits an end left open or free once ``tile`` is laid on
-    ``target`` (an open end needing ``value``) of ``board``: what
-    :func:`~chickenfoot.rules.board.lay_tile` would leave, worked out from the board's free
-    ends without building the new board (:func:`~chickenfoot.bots.greedy.ends_after` on the
-    rules core's lean board)."""
-    centre, arms_required, played, foot, toes, _free_ids, free_ends, _ids, _ends = board
-    low, high = tile
-    reach = carrying[high if low == value else low]
-    if len(played) < arms_required:  # it starts an arm; the next one needs the centre
-        for _target, number in free_ends:
-            reach |= carrying[number]
-        if len(played) + 1 < arms_required:
-            reach |= carrying[centre]
-    elif foot is not None:  # a toe; the next toe needs the foot's number
-        for _target, number in free_ends:
-            reach |= carrying[number]
-        if toes + 1 < TOES_PER_FOOT:
-            reach |= carrying[value]
-    else:  # it extends its line (a double: the foot's first toe needs its number)
-        for line, number in free_ends:
-            if line != target:
-                reach |= carrying[number]
-    return reach
-
-
 def casual_policy(rules: RuleSet) -> Policy:
     """The playout policy that plays as the casual player: the heaviest play; on a tie, the
     one leaving the most of the hand playable (on the ends it leaves open or free,
-    :func:`reach_after`); then the first."""
+    :func:`~chickenfoot.bots.ends.play_leaves`); then the first."""
     weights = tile_weights(rules.set_size, rules.double_blank_points)
     bits = core.set_bits(rules.set_size)
     bit, carrying = bits.bit, bits.carrying
@@ -106,7 +89,7 @@ def casual_policy(rules: RuleSet) -> Policy:
         chosen, most = best[0], -1
         for move in best:
             _play, _seat, tile, target = move  # type: ignore[misc]
-            reach = reach_after(board, tile, target, values[target], carrying)
+            _showing, reach, _left = play_leaves(board, tile, target, values[target], carrying)
             count = (hand & ~bit[tile] & reach).bit_count()
             if count > most:
                 chosen, most = move, count
@@ -124,41 +107,37 @@ def round_margin(view: SeatView, points: tuple[int, ...]) -> float:
 
 
 def planning_policy(rules: RuleSet, planners: Collection[int], base: Policy) -> Policy:
-    """``base`` for every seat but ``planners``, which weigh each play like the hard player's
-    cheap terms: points shed, their other tiles that fit the ends left, whether they can
-    follow the number they leave showing, and a double backed by a tile of its number."""
-    weights = tile_weights(rules.set_size, rules.double_blank_points)
+    """``base`` for every seat but ``planners``, which play as the hard player does
+    (:func:`~chickenfoot.bots.hard.play_scorer`: points shed, options kept, doubles planned,
+    the odds that the seats after it lack the ends it leaves), the first best play on a tie.
+    A planner in an imagined round reads no history: it takes each other seat's hand to be
+    any of the tiles it cannot see (the hard player also rules out the numbers a seat is
+    known to lack)."""
+    score = play_scorer(rules)
     bits = core.set_bits(rules.set_size)
-    bit, carrying = bits.bit, bits.carrying
+    bit = bits.bit
+    every_tile = sum(bit.values())
+    centre_double = {number: bit[make_tile(number, number)] for number in range(rules.set_size + 1)}
 
     def choose(position: core.Position, moves: tuple[core.Move, ...]) -> core.Move:
         seat = position[4]
         if seat not in planners:
             return base(position, moves)
+        plays = [move for move in moves if move[0] == "play"]
+        if len(plays) <= 1:
+            return plays[0] if plays else moves[0]
         board = position[3]
-        values = dict(board[8])
-        in_foot = board[3] is not None and board[4] + 1 < TOES_PER_FOOT
-        hand = position[6][seat]
-        chosen, best = moves[0], -1e9
-        for move in moves:
-            if move[0] != "play":
-                continue
-            _play, _seat, tile, target = move  # type: ignore[misc]
-            value = values[target]
-            low, high = tile
-            rest = hand & ~bit[tile]
-            reach = reach_after(board, tile, target, value, carrying)
-            score: float = weights[tile] + (rest & reach).bit_count()
-            if low == high and board[3] is None and len(board[2]) >= board[1]:
-                left = value  # a double opens a foot: its toes need its number
-                score += 5.0 if rest & carrying[low] else -2.0
-            else:
-                left = value if in_foot else (high if low == value else low)
-            if rest & carrying[left]:
-                score += 1.5
-            if score > best:
-                chosen, best = move, score
-        return chosen
+        hands = position[6]
+        hand = hands[seat]
+        on_board = centre_double[board[0]]
+        for placed in board[2]:
+            on_board |= bit[placed[1]]
+        unseen = every_tile & ~on_board & ~hand
+        count = unseen.bit_count()
+        hand_counts = [held.bit_count() for held in hands]
+        seat_odds = [(unseen, count, held) for held in hand_counts]
+        scores = score(board, seat, hand, hand_counts, seat_odds, plays)
+        return plays[scores.index(max(scores))]
 
     return choose
 

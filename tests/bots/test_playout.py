@@ -7,24 +7,32 @@ import random
 import pytest
 
 from chickenfoot.bots import GreedyBot
+from chickenfoot.bots.ends import play_leaves
 from chickenfoot.bots.greedy import ends_after
+from chickenfoot.bots.hard import DEFAULT_WEIGHTS, play_scores
 from chickenfoot.bots.playout import (
     WIN_WEIGHT,
     casual_policy,
     margin_scorer,
     planning_policy,
-    reach_after,
     win_scorer,
 )
-from chickenfoot.rules import Play, Tile, core, legal_actions, new_game, play, preset
+from chickenfoot.rules import (
+    Play,
+    Tile,
+    core,
+    knowledge,
+    legal_actions,
+    new_game,
+    play,
+    preset,
+)
 
 from .tables import after_arms
 
 
 @pytest.mark.parametrize(("preset_name", "players"), [("cross", 4), ("trains", 4), ("cross", 2)])
-def test_what_a_play_leaves_reachable_matches_the_board_model(
-    preset_name: str, players: int
-) -> None:
+def test_what_a_play_leaves_matches_the_board_model(preset_name: str, players: int) -> None:
     # Random games pass through every phase: arms, open feet, doubles, completed feet.
     rules = preset(preset_name, players=players, rounds=3)  # type: ignore[arg-type]
     carrying = core.set_bits(rules.set_size).carrying
@@ -40,12 +48,20 @@ def test_what_a_play_leaves_reachable_matches_the_board_model(
                     continue
                 _kind, seat, tile, target = move  # type: ignore[misc]
                 value = dict(board.open_ends)[target]
-                expected = 0
+                after = board.with_tile(seat, tile, target)
+                open_bits = free_bits = 0
+                for _target, number in after.open_ends:
+                    open_bits |= carrying[number]
                 for number in ends_after(board, Play(seat=seat, tile=tile, target=target)):
-                    expected |= carrying[number]
-                assert reach_after(core.board_of(position), tile, target, value, carrying) == (
-                    expected
+                    free_bits |= carrying[number]
+                # The number the player must carry to follow at once: the open foot's, or
+                # the line's new end.
+                follow = after.open_ends[0].value if after.foot is not None else None
+                showing, reach, left = play_leaves(
+                    core.board_of(position), tile, target, value, carrying
                 )
+                assert (showing, reach) == (open_bits, free_bits)
+                assert left == (follow if follow is not None else tile.other_end(value))
                 checked += 1
             position = core.play(position, rng.choice(moves))
     assert checked > 500
@@ -83,6 +99,34 @@ def test_a_planning_seat_lays_a_double_it_can_follow_where_casual_sheds_the_heav
     assert core.to_action(planning(position, moves)) == play(1, Tile(2, 2), "B")
     others = planning_policy(state.rules, {0, 2, 3}, base)
     assert others(position, moves) == base(position, moves)
+
+
+@pytest.mark.parametrize("preset_name", ["cross", "trains"])
+def test_a_planning_seat_makes_the_hard_move_where_no_seat_is_known_to_lack_a_number(
+    preset_name: str,
+) -> None:
+    # The planning policy reads no history; where the hard player knows of no seat lacking a
+    # number either, both weigh the same terms, so the same play must come out on top.
+    rules = preset(preset_name, rounds=3)  # type: ignore[arg-type]
+    policy = planning_policy(rules, set(range(rules.players)), casual_policy(rules))
+    rng = random.Random(5)
+    compared = 0
+    for game in range(4):
+        position = core.new_game(rules, seed=game)
+        while not core.is_over(position):
+            moves = core.legal_moves(position)
+            plays = [move for move in moves if move[0] == "play"]
+            view = core.view(position, core.turn(position))
+            lacks = knowledge.known_lacks(view)
+            if len(plays) > 1 and not any(lacks[: view.seat] + lacks[view.seat + 1 :]):
+                scores = play_scores(
+                    view, [core.to_action(move) for move in plays], DEFAULT_WEIGHTS
+                )
+                if scores.count(max(scores)) == 1:  # no tie left to the hard player's generator
+                    assert policy(position, moves) == plays[scores.index(max(scores))]
+                    compared += 1
+            position = core.play(position, rng.choice(moves))
+    assert compared > 50
 
 
 def test_the_win_scorer_adds_the_odds_of_winning_to_the_margin() -> None:
