@@ -9,14 +9,14 @@ imagined world it plays every legal action still in the race and then the rest o
 round. The other seats play it out with the quick
 :func:`~chickenfoot.bots.playout.casual_policy`, as the casual and beginner levels play, or,
 for the seats it knows plan their plays (:attr:`ExpertBot.planners`: people and the hard and
-expert levels), with :func:`~chickenfoot.bots.playout.planning_policy`, which weighs the hard
-player's cheap terms; its own later decisions come from a search
-tree over its own moves (:class:`OwnDecisions`: UCB1 over what it tried in the worlds
-before), so an action is judged by how well the expert can follow it up, not by how the
-casual player would. It takes the action whose rounds ended best on average for it
-(:func:`~chickenfoot.bots.playout.win_scorer`: its points less the others' mean, less a
-bonus for its odds of winning the game from the totals the round leaves). Every action is
-tried in the same worlds, so luck cancels between them.
+expert levels), with :func:`~chickenfoot.bots.playout.planning_policy`, which plays as the
+hard player does; its own later decisions come from a search tree over its own moves
+(:class:`OwnDecisions`: UCB1 over what it tried in the worlds before), so an action is judged
+by how well the expert can follow it up, not by how the casual player would. It takes the
+action whose rounds ended best on average for it (:func:`~chickenfoot.bots.playout.win_scorer`:
+its points less the others' mean, less a bonus for its odds of winning the game from the
+totals the round leaves). Every action is tried in the same worlds, so luck cancels between
+them.
 
 Successive rejection: after :data:`FIRST_CHECK` worlds, and then each time the worlds have
 grown by an eighth, an action that the leader beat by :data:`DROP_LEAD` standard errors of

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -19,6 +20,7 @@ from chickenfoot.bots.playout import (
 )
 from chickenfoot.rules import (
     Play,
+    RuleSet,
     Tile,
     core,
     knowledge,
@@ -31,59 +33,60 @@ from chickenfoot.rules import (
 from .tables import after_arms
 
 
+def random_positions(rules: RuleSet, games: int, seed: int) -> Iterator[core.Position]:
+    """Every position of ``games`` games of ``rules`` (seeds 0, 1, ...) played at random."""
+    rng = random.Random(seed)
+    for game in range(games):
+        position = core.new_game(rules, seed=game)
+        while not core.is_over(position):
+            yield position
+            position = core.play(position, rng.choice(core.legal_moves(position)))
+
+
 @pytest.mark.parametrize(("preset_name", "players"), [("cross", 4), ("trains", 4), ("cross", 2)])
 def test_what_a_play_leaves_matches_the_board_model(preset_name: str, players: int) -> None:
     # Random games pass through every phase: arms, open feet, doubles, completed feet.
     rules = preset(preset_name, players=players, rounds=3)  # type: ignore[arg-type]
     carrying = core.set_bits(rules.set_size).carrying
-    rng = random.Random(players)
     checked = 0
-    for game in range(6):
-        position = core.new_game(rules, seed=game)
-        while not core.is_over(position):
-            moves = core.legal_moves(position)
-            board = core.to_state(position).board
-            for move in moves:
-                if move[0] != "play":
-                    continue
-                _kind, seat, tile, target = move  # type: ignore[misc]
-                value = dict(board.open_ends)[target]
-                after = board.with_tile(seat, tile, target)
-                open_bits = free_bits = 0
-                for _target, number in after.open_ends:
-                    open_bits |= carrying[number]
-                for number in ends_after(board, Play(seat=seat, tile=tile, target=target)):
-                    free_bits |= carrying[number]
-                # The number the player must carry to follow at once: the open foot's, or
-                # the line's new end.
-                follow = after.open_ends[0].value if after.foot is not None else None
-                showing, reach, left = play_leaves(
-                    core.board_of(position), tile, target, value, carrying
-                )
-                assert (showing, reach) == (open_bits, free_bits)
-                assert left == (follow if follow is not None else tile.other_end(value))
-                checked += 1
-            position = core.play(position, rng.choice(moves))
+    for position in random_positions(rules, games=6, seed=players):
+        board = core.to_state(position).board
+        for move in core.legal_moves(position):
+            if move[0] != "play":
+                continue
+            _kind, seat, tile, target = move  # type: ignore[misc]
+            value = dict(board.open_ends)[target]
+            after = board.with_tile(seat, tile, target)
+            open_bits = free_bits = 0
+            for _target, number in after.open_ends:
+                open_bits |= carrying[number]
+            for number in ends_after(board, Play(seat=seat, tile=tile, target=target)):
+                free_bits |= carrying[number]
+            # The number the player must carry to follow at once: the open foot's, or the
+            # line's new end.
+            follow = after.open_ends[0].value if after.foot is not None else None
+            showing, reach, left = play_leaves(
+                core.board_of(position), tile, target, value, carrying
+            )
+            assert (showing, reach) == (open_bits, free_bits)
+            assert left == (follow if follow is not None else tile.other_end(value))
+            checked += 1
     assert checked > 500
 
 
 def test_the_casual_policy_makes_the_casual_move_when_that_move_is_unique() -> None:
     rules = preset("cross", rounds=2)
     policy = casual_policy(rules)
-    rng = random.Random(3)
     compared = 0
-    for game in range(4):
-        position = core.new_game(rules, seed=game)
-        while not core.is_over(position):
-            moves = core.legal_moves(position)
-            if len(moves) > 1:
-                state = core.to_state(position)
-                view, legal = state.view(state.turn), legal_actions(state)
-                choices = {GreedyBot(seed).choose(view, legal) for seed in range(8)}
-                if len(choices) == 1:  # no tie left to the casual player's generator
-                    assert core.to_action(policy(position, moves)) == choices.pop()
-                    compared += 1
-            position = core.play(position, rng.choice(moves))
+    for position in random_positions(rules, games=4, seed=3):
+        moves = core.legal_moves(position)
+        if len(moves) > 1:
+            state = core.to_state(position)
+            view, legal = state.view(state.turn), legal_actions(state)
+            choices = {GreedyBot(seed).choose(view, legal) for seed in range(8)}
+            if len(choices) == 1:  # no tie left to the casual player's generator
+                assert core.to_action(policy(position, moves)) == choices.pop()
+                compared += 1
     assert compared > 50
 
 
@@ -109,23 +112,18 @@ def test_a_planning_seat_makes_the_hard_move_where_no_seat_is_known_to_lack_a_nu
     # number either, both weigh the same terms, so the same play must come out on top.
     rules = preset(preset_name, rounds=3)  # type: ignore[arg-type]
     policy = planning_policy(rules, set(range(rules.players)), casual_policy(rules))
-    rng = random.Random(5)
     compared = 0
-    for game in range(4):
-        position = core.new_game(rules, seed=game)
-        while not core.is_over(position):
-            moves = core.legal_moves(position)
-            plays = [move for move in moves if move[0] == "play"]
-            view = core.view(position, core.turn(position))
-            lacks = knowledge.known_lacks(view)
-            if len(plays) > 1 and not any(lacks[: view.seat] + lacks[view.seat + 1 :]):
-                scores = play_scores(
-                    view, [core.to_action(move) for move in plays], DEFAULT_WEIGHTS
-                )
-                if scores.count(max(scores)) == 1:  # no tie left to the hard player's generator
-                    assert policy(position, moves) == plays[scores.index(max(scores))]
-                    compared += 1
-            position = core.play(position, rng.choice(moves))
+    for position in random_positions(rules, games=4, seed=5):
+        moves = core.legal_moves(position)
+        plays = [move for move in moves if move[0] == "play"]
+        view = core.view(position, core.turn(position))
+        lacks = knowledge.known_lacks(view)
+        if len(plays) > 1 and not any(lacks[: view.seat] + lacks[view.seat + 1 :]):
+            actions = [action for action in map(core.to_action, plays) if isinstance(action, Play)]
+            scores = play_scores(view, actions, DEFAULT_WEIGHTS)
+            if scores.count(max(scores)) == 1:  # no tie left to the hard player's generator
+                assert policy(position, moves) == plays[scores.index(max(scores))]
+                compared += 1
     assert compared > 50
 
 
