@@ -100,7 +100,8 @@ def rules_summary(rules: RuleSet) -> list[str]:
         else "before the deal, seats turn tiles until one finds the round's double"
     )
     reserve = (
-        f"{plural(rules.reserve_count, 'tile')} always stay in the boneyard"
+        f"{plural(rules.reserve_count, 'tile')} always "
+        f"{'stays' if rules.reserve_count == 1 else 'stay'} in the boneyard"
         if rules.reserve_count
         else "the boneyard can be drawn empty"
     )

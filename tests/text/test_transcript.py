@@ -170,6 +170,8 @@ def test_rules_summary_reflects_the_options() -> None:
     assert "the boneyard can be drawn empty" in cross and "2 tiles always stay" in trains
     assert "scores 50" in cross and "scores 0" in trains
     assert "then shared" in cross and "the win is shared" in trains
+    four_trains = "\n".join(rules_summary(preset("trains", players=4)))
+    assert "1 tile always stays in the boneyard" in four_trains
 
 
 def test_a_new_game_has_a_deal_and_no_actions() -> None:
