@@ -565,13 +565,20 @@ def test_ctrl_c_while_loading_is_one_line_and_status_130(
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_a_real_ctrl_c_prints_no_traceback(saved_game: Path) -> None:
-    """The command is stopped by SIGINT while it works (it waits for us to send it)."""
+    """The command is stopped by SIGINT while it works (it waits for us to send it).
+
+    It waits in short sleeps, not in one endless wait: a signal that lands between Python's
+    check for signals and the blocking call is only seen when that call returns, and an
+    endless lock acquire never returns (the likely cause of the two hangs seen in loaded full
+    runs).
+    """
     code = (
-        "import sys, threading\n"
+        "import sys, time\n"
         "from chickenfoot.cli import games, main\n"
         "def load_record(path):\n"
         "    print('loading', flush=True)\n"
-        "    threading.Event().wait()\n"
+        "    while True:\n"
+        "        time.sleep(0.05)\n"
         "games.load_record = load_record\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
