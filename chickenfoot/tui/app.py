@@ -177,13 +177,22 @@ class ChickenFootApp(App[None]):
 
     def _check_size(self, size: Size) -> None:
         small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-        guard = next((s for s in self.screen_stack if isinstance(s, TooSmallScreen)), None)
-        if small and guard is None:
+        guards = [s for s in self.screen_stack if isinstance(s, TooSmallScreen)]
+        if small and not guards:
             self.push_screen(TooSmallScreen(size))
-        elif small and guard is not None:
-            guard.show_size(size)
-        elif guard is not None and self.screen is guard:
+        elif small:
+            for guard in guards:
+                guard.show_size(size)
+        elif guards and self.screen is guards[-1]:
             self.pop_screen()
+
+    def _keep_covered(self) -> None:
+        """After a screen was pushed (a game, a replay), cover it again if the terminal is too
+        small: its computers wait under the notice until the terminal is large enough."""
+        size = self.size
+        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        if small and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen(size))
 
     # ----- games ---------------------------------------------------------------------------------
     # Files are read and written in worker threads: a slow disk, a huge save or a named pipe
@@ -192,6 +201,7 @@ class ChickenFootApp(App[None]):
     def _open_game(self, session: GameSession) -> None:
         self._back_to_menu()
         self.push_screen(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
+        self._keep_covered()
 
     # ----- what is remembered ------------------------------------------------------------------
 
@@ -323,6 +333,7 @@ class ChickenFootApp(App[None]):
 
     def _show_replay(self, view: ReplayView, path: Path) -> None:
         self.push_screen(ReplayScreen(view, path))
+        self._keep_covered()
 
     @work(thread=True, group="files")
     def take_over(

@@ -7,6 +7,7 @@ from pathlib import Path
 from chickenfoot.saves.settings import load_settings
 from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.replay import ReplayScreen
 
 
 async def test_the_theme_is_remembered_for_the_next_run(kit) -> None:
@@ -62,3 +63,15 @@ async def test_a_terminal_too_small_covers_the_game_and_the_computers_wait(
             "the computer's move once the terminal is large enough",
         )
         assert not isinstance(app.screen, TooSmallScreen)
+
+
+async def test_a_replay_opened_in_a_terminal_too_small_stays_covered(kit, data_dir: Path) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
+    app = ChickenFootApp(replay=kit.save(record, data_dir), bot_delay=0)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await kit.wait_for(
+            pilot, lambda: any(isinstance(s, ReplayScreen) for s in app.screen_stack), "the replay"
+        )
+        assert isinstance(app.screen, TooSmallScreen), "the replay opened over the size notice"
+        await pilot.resize_terminal(80, 24)
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay shown")

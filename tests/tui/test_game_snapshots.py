@@ -150,7 +150,14 @@ def test_hand_off_hides_every_hand(snap_compare, kit, data_dir: Path, theme: str
     app = open_game(kit, data_dir, ("human", "human", "computer"), 2, human_plays_toe, theme)
 
     async def run_before(pilot: Pilot) -> None:
-        await settle(pilot, kit, lambda app: isinstance(app.game_screen.table.next_step(), HandOff))
+        await settle(
+            pilot,
+            kit,
+            lambda app: (
+                app.game_screen is not None  # the game opens once its file is read
+                and isinstance(app.game_screen.table.next_step(), HandOff)
+            ),
+        )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
