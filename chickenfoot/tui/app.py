@@ -57,6 +57,11 @@ MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
 
+def is_too_small(size: Size) -> bool:
+    """True if a terminal of ``size`` is smaller than the game needs."""
+    return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+
+
 def too_small_message(size: Size) -> str:
     """What to tell the user when the terminal is smaller than the game needs."""
     return (
@@ -99,7 +104,7 @@ class TooSmallScreen(ModalScreen[None]):
 
     def on_screen_resume(self) -> None:
         """Uncovered by a screen that was pushed on top: close if the terminal grew meanwhile."""
-        if self.app.size.width >= MIN_WIDTH and self.app.size.height >= MIN_HEIGHT:
+        if not is_too_small(self.app.size):
             self.dismiss(None)
 
     def show_size(self, size: Size) -> None:
@@ -176,7 +181,7 @@ class ChickenFootApp(App[None]):
             self._check_size(event.size)
 
     def _check_size(self, size: Size) -> None:
-        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        small = is_too_small(size)
         guards = [s for s in self.screen_stack if isinstance(s, TooSmallScreen)]
         if small and not guards:
             self.push_screen(TooSmallScreen(size))
@@ -189,10 +194,8 @@ class ChickenFootApp(App[None]):
     def _keep_covered(self) -> None:
         """After a screen was pushed (a game, a replay), cover it again if the terminal is too
         small: its computers wait under the notice until the terminal is large enough."""
-        size = self.size
-        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-        if small and not isinstance(self.screen, TooSmallScreen):
-            self.push_screen(TooSmallScreen(size))
+        if is_too_small(self.size) and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen(self.size))
 
     # ----- games ---------------------------------------------------------------------------------
     # Files are read and written in worker threads: a slow disk, a huge save or a named pipe
