@@ -192,8 +192,9 @@ class ChickenFootApp(App[None]):
             self.pop_screen()
 
     def _keep_covered(self) -> None:
-        """After a screen was pushed (a game, a replay), cover it again if the terminal is too
-        small: its computers wait under the notice until the terminal is large enough."""
+        """After a screen was pushed (a game, a replay, a question), cover it again if the
+        terminal is too small: its computers wait under the notice until the terminal is large
+        enough."""
         if is_too_small(self.size) and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen(self.size))
 
@@ -323,6 +324,7 @@ class ChickenFootApp(App[None]):
             ),
             answered,
         )
+        self._keep_covered()
 
     @work(thread=True, group="files")
     def open_replay(self, path: Path) -> None:

@@ -22,7 +22,7 @@ from chickenfoot.saves import autosaver as saver_module
 from chickenfoot.saves.files import FileStamp
 from chickenfoot.saves.locks import LockInfo, lock_path_for
 from chickenfoot.saves.record import load_record, save_record
-from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.load import LoadScreen
@@ -100,6 +100,25 @@ async def offered_a_copy_or_to_watch(kit, path: Path) -> None:
         copy = kit.game_screen(app)
         assert copy.session.path != path
         assert copy.session.record.actions == load_record(path).actions
+
+
+async def test_the_question_of_another_window_stays_under_the_size_notice(
+    kit, data_dir: Path
+) -> None:
+    path = person_game(kit, data_dir / "saves")
+    with another_window(path):
+        app = ChickenFootApp(bot_delay=0)
+        async with app.run_test(size=(40, 12)) as pilot:
+            await kit.wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the notice")
+            app.continue_game(path)
+            await kit.wait_for(
+                pilot,
+                lambda: any(isinstance(s, ChoiceScreen) for s in app.screen_stack),
+                "the question",
+            )
+            assert isinstance(app.screen, TooSmallScreen), "the question opened over the notice"
+            await pilot.resize_terminal(80, 24)
+            await kit.wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
 
 
 async def test_a_lock_left_by_a_killed_window_does_not_block(kit, data_dir: Path) -> None:
