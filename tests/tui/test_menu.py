@@ -30,6 +30,14 @@ def save_unfinished(kit, names: tuple[str, ...] = ("Ana", "Bea")) -> Path:
     return path
 
 
+def menu_settled(app: ChickenFootApp) -> bool:
+    """True once the menu is up and has finished looking for a game to continue (it shows its
+    items at once and adds Continue when the search, in a worker, finds one)."""
+    return isinstance(app.screen, MenuScreen) and all(
+        worker.is_finished for worker in app.workers if worker.group == "continue"
+    )
+
+
 def first_palette_hit(app: ChickenFootApp) -> str | None:
     """The text of the command palette's first hit, or None while it has none."""
     lists = app.screen.query(CommandList)
@@ -46,7 +54,7 @@ def item_ids(app: ChickenFootApp) -> list[str | None]:
 async def test_the_app_opens_on_the_menu_without_continue() -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
         assert isinstance(app.screen, MenuScreen)
         assert item_ids(app) == ["new", "load", "replays", "stats", "help", "quit"]
         assert isinstance(app.focused, OptionList)
@@ -57,7 +65,7 @@ async def test_continue_is_listed_with_the_seats_and_round(kit) -> None:
     save_unfinished(kit)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
         assert item_ids(app) == ["new", "continue", "load", "replays", "stats", "help", "quit"]
         prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
         assert str(prompt) == "Continue: Ana, Bea · round 1 of 2"
@@ -165,7 +173,7 @@ async def test_continue_key_does_nothing_without_a_saved_game() -> None:
 async def test_continue_appears_when_back_from_a_game(kit) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
         assert "continue" not in item_ids(app)
         await pilot.press("n")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up")
