@@ -193,8 +193,8 @@ class ChickenFootApp(App[None]):
 
     def _keep_covered(self) -> None:
         """After a screen was pushed (a game, a replay, a question), cover it again if the
-        terminal is too small: its computers wait under the notice until the terminal is large
-        enough."""
+        terminal is too small: a game's computers wait under the notice until the terminal is
+        large enough."""
         if is_too_small(self.size) and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen(self.size))
 
