@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.geometry import Size
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.widgets import Static
 
 from chickenfoot.play.replay import ReplayView
@@ -55,6 +55,9 @@ from chickenfoot.tui.screens.stats import StatsScreen
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+
+ResultT = TypeVar("ResultT")
+"""What a screen shown by :meth:`ChickenFootApp._push_covered` answers."""
 
 
 def is_too_small(size: Size) -> bool:
@@ -191,11 +194,14 @@ class ChickenFootApp(App[None]):
         elif guards and self.screen is guards[-1]:
             self.pop_screen()
 
-    def _keep_covered(self) -> None:
-        """After a screen was pushed (a game, a replay, a question), cover it again if the
-        terminal is too small: a game's computers wait under the notice until the terminal is
-        large enough."""
-        if is_too_small(self.size) and not isinstance(self.screen, TooSmallScreen):
+    def _push_covered(
+        self, screen: Screen[ResultT], answered: ScreenResultCallbackType[ResultT] | None = None
+    ) -> None:
+        """Show ``screen``, which a worker's result brought (a game, a replay, a question): if
+        the terminal is too small meanwhile, the size notice goes back on top of it, and a
+        game's computers wait under the notice until the terminal is large enough."""
+        self.push_screen(screen, answered)
+        if is_too_small(self.size):
             self.push_screen(TooSmallScreen(self.size))
 
     # ----- games ---------------------------------------------------------------------------------
@@ -204,8 +210,7 @@ class ChickenFootApp(App[None]):
 
     def _open_game(self, session: GameSession) -> None:
         self._back_to_menu()
-        self.push_screen(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
-        self._keep_covered()
+        self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
 
     # ----- what is remembered ------------------------------------------------------------------
 
@@ -311,7 +316,7 @@ class ChickenFootApp(App[None]):
             elif choice == "take":
                 self.continue_game(path, force=True)
 
-        self.push_screen(
+        self._push_covered(
             ChoiceScreen(
                 f"{elsewhere}. Playing it here too would fork it: each window would overwrite "
                 "the other's moves.",
@@ -324,7 +329,6 @@ class ChickenFootApp(App[None]):
             ),
             answered,
         )
-        self._keep_covered()
 
     @work(thread=True, group="files")
     def open_replay(self, path: Path) -> None:
@@ -337,8 +341,7 @@ class ChickenFootApp(App[None]):
         self.call_from_thread(self._show_replay, view, path)
 
     def _show_replay(self, view: ReplayView, path: Path) -> None:
-        self.push_screen(ReplayScreen(view, path))
-        self._keep_covered()
+        self._push_covered(ReplayScreen(view, path))
 
     @work(thread=True, group="files")
     def take_over(
@@ -400,7 +403,7 @@ class ChickenFootApp(App[None]):
                 then()
 
         answers = [("stay", "Stay", "n"), ("save", "Save a copy…", "s"), ("go", what, "y")]
-        self.push_screen(ChoiceScreen(question, answers), answered)
+        self._push_covered(ChoiceScreen(question, answers), answered)
 
     def on_unmount(self) -> None:
         """Give back every game still held."""
@@ -492,7 +495,7 @@ class ChickenFootApp(App[None]):
         self.call_from_thread(self._show_setup, settings)
 
     def _show_setup(self, settings: Settings) -> None:
-        self.push_screen(SetupScreen(settings))
+        self._push_covered(SetupScreen(settings))
 
     def on_show_saves(self, message: ShowSaves) -> None:
         """Open the saved games, or the replays."""
