@@ -40,7 +40,7 @@ from chickenfoot.rules import (
     core,
     knowledge,
     make_tile,
-    tile_points,
+    set_points,
 )
 from chickenfoot.rules.board import BoardTuple, as_tuple
 
@@ -161,7 +161,7 @@ def play_scorer(rules: RuleSet, weights: HardWeights = DEFAULT_WEIGHTS) -> PlayS
 def _play_scorer(set_size: int, double_blank_points: int, weights: HardWeights) -> PlayScorer:
     bits = core.set_bits(set_size)
     bit, carrying = bits.bit, bits.carrying
-    points = {tile: tile_points(tile, double_blank_points) for tile in bit}
+    points = set_points(set_size, double_blank_points)
     numbers = range(set_size + 1)
     doubles = sum(bit[make_tile(number, number)] for number in numbers)
     w = weights

@@ -18,19 +18,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection
-from functools import cache
 
 from chickenfoot.bots.ends import play_leaves
 from chickenfoot.bots.hard import play_scorer
 from chickenfoot.rules import (
     RuleSet,
     SeatView,
-    Tile,
     core,
-    full_set,
     make_tile,
     rank,
-    tile_points,
+    set_points,
     totals,
 )
 
@@ -38,15 +35,9 @@ Policy = Callable[[core.Position, tuple[core.Move, ...]], core.Move]
 """Picks one of the legal moves at a position (two or more of them)."""
 
 
-@cache
-def tile_weights(set_size: int, double_blank_points: int) -> dict[Tile, int]:
-    """What each tile of the set costs left in a hand (:func:`~chickenfoot.rules.tile_points`)."""
-    return {tile: tile_points(tile, double_blank_points) for tile in full_set(set_size)}
-
-
 def heaviest_first(rules: RuleSet) -> Policy:
     """The playout policy for ``rules``: the heaviest play, the first one on a tie."""
-    weights = tile_weights(rules.set_size, rules.double_blank_points)
+    weights = set_points(rules.set_size, rules.double_blank_points)
 
     def choose(_position: core.Position, moves: tuple[core.Move, ...]) -> core.Move:
         best = moves[0]
@@ -65,7 +56,7 @@ def casual_policy(rules: RuleSet) -> Policy:
     """The playout policy that plays as the casual player: the heaviest play; on a tie, the
     one leaving the most of the hand playable (on the ends it leaves open or free,
     :func:`~chickenfoot.bots.ends.play_leaves`); then the first."""
-    weights = tile_weights(rules.set_size, rules.double_blank_points)
+    weights = set_points(rules.set_size, rules.double_blank_points)
     bits = core.set_bits(rules.set_size)
     bit, carrying = bits.bit, bits.carrying
 

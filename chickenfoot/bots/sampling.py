@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import random
 
-from chickenfoot.bots.playout import tile_weights
-from chickenfoot.rules import Draw, Play, SeatView, Tile, core, knowledge
+from chickenfoot.rules import Draw, Play, SeatView, Tile, core, knowledge, set_points
 
 ATTEMPTS = 20
 """Tries at meeting every limit before a deal ignores them."""
@@ -53,7 +52,7 @@ class SheddingModel:
         self.lighter_odds = lighter_odds
         bits = core.set_bits(view.rules.set_size)
         self.bit = bits.bit
-        weights = tile_weights(view.rules.set_size, view.rules.double_blank_points)
+        weights = set_points(view.rules.set_size, view.rules.double_blank_points)
         heavier = {
             weight: sum(bits.bit[tile] for tile, other in weights.items() if other > weight)
             for weight in set(weights.values())

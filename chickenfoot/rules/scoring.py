@@ -7,11 +7,12 @@ ranking with its tie-breaks (:func:`rank`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 
 from chickenfoot.rules.events import Standing, TieBreak
 from chickenfoot.rules.ruleset import RuleSet
-from chickenfoot.rules.tiles import Tile
+from chickenfoot.rules.tiles import Tile, full_set
 
 RoundScores = Sequence[Sequence[int]]
 """Points of each finished round, per seat: ``round_scores[round][seat]``."""
@@ -23,6 +24,14 @@ def tile_points(tile: Tile, double_blank_points: int) -> int:
     if double_blank_points and tile.high == 0:
         return double_blank_points
     return tile.low + tile.high
+
+
+@cache
+def set_points(set_size: int, double_blank_points: int) -> Mapping[Tile, int]:
+    """What each tile of a double-``set_size`` set scores left in a hand (:func:`tile_points`),
+    worked out once per set and shared (read only), for the hot paths that weigh tiles many
+    times a second."""
+    return {tile: tile_points(tile, double_blank_points) for tile in full_set(set_size)}
 
 
 def hand_points(hand: Iterable[Tile], double_blank_points: int) -> int:
