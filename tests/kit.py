@@ -9,11 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from chickenfoot.rules import Draw, GameState, Pass, Play, RuleSet, apply, legal_actions, preset
 from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
 
 NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+
+T = TypeVar("T")
+
+
+def as_kind(thing: object, kind: type[T]) -> T:
+    """``thing``, which must be a ``kind``: the test fails, naming both, if it is not.
+
+    A test reads what only one kind has through it, so the kind is checked too: the fields
+    of one event (``as_kind(events[0], RoundStarted).placed_by``), or of the screen on top
+    (``as_kind(app.screen, LoadScreen).summaries``).
+    """
+    assert isinstance(thing, kind), f"expected {kind.__name__}, got {thing!r}"
+    return thing
 
 
 def short_rules(players: int, rounds: int = 1) -> RuleSet:

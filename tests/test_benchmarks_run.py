@@ -10,6 +10,7 @@ import random
 import pytest
 
 from chickenfoot.rules import apply, core, legal_actions, new_game
+from chickenfoot.rules.ruleset import PresetName
 from tests.benchmarks import bench_games, bench_memory, bench_steps
 from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks
@@ -17,7 +18,7 @@ from tests.benchmarks.__main__ import other_benchmarks
 
 @pytest.mark.parametrize("preset_name", ["cross", "trains"])
 @pytest.mark.parametrize("loop", bench_games.LOOPS.values(), ids=bench_games.LOOPS.keys())
-def test_games_per_second(preset_name: str, loop: bench_games.GameLoop) -> None:
+def test_games_per_second(preset_name: PresetName, loop: bench_games.GameLoop) -> None:
     rate = bench_games.games_per_second(loop, preset_name, games=1, warm_up=1, runs=1)
     assert rate > 0
 
@@ -40,7 +41,7 @@ def test_the_game_loops_play_the_same_games() -> None:
 
 
 @pytest.mark.parametrize("preset_name", ["cross", "trains"])
-def test_step_times(preset_name: str) -> None:
+def test_step_times(preset_name: PresetName) -> None:
     times = bench_steps.step_times(preset_name, games=1)
     assert times.positions > 0
     assert times.legal_actions_us > 0 and times.apply_us > 0

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import chickenfoot
-from chickenfoot import cli
+from chickenfoot import bots, cli
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.bots import tournament as tournament_module
 from chickenfoot.cli import games, options, simulate, tournament
@@ -96,7 +96,7 @@ def test_a_run_without_a_seed_prints_the_one_it_chose(capsys: pytest.CaptureFixt
 def test_ctrl_c_reports_the_games_played_so_far(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_play_game = simulate.play_game
+    real_play_game = bots.play_game
     played: list[int] = []
 
     def stopped_after_two(*args: Any) -> Any:
@@ -288,7 +288,7 @@ def test_simulate_gives_the_expert_its_budget(capsys: pytest.CaptureFixture[str]
 def test_simulate_tells_an_expert_who_it_plays_against(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_play_game = simulate.play_game
+    real_play_game = bots.play_game
     planners: list[frozenset[int]] = []
 
     def recording(rules: Any, strategies: Any, decks: Any) -> Any:

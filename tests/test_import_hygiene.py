@@ -32,7 +32,7 @@ PACKAGE_ROOT = Path(chickenfoot.rules.__file__).parent.parent
 
 def core_modules() -> list[str]:
     """Every module of the packages below the app."""
-    names = []
+    names: list[str] = []
     for package in CORE_PACKAGES:
         folder = PACKAGE_ROOT / package.split(".")[1]
         names.extend(
@@ -64,7 +64,7 @@ def test_importing_the_core_does_not_import_textual() -> None:
 
 def imported_modules(source: str) -> list[str]:
     """Every module named by an import statement anywhere in ``source``."""
-    names = []
+    names: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)

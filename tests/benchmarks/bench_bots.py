@@ -43,6 +43,7 @@ from chickenfoot.rules import (
     new_game,
     preset,
 )
+from chickenfoot.rules.ruleset import PresetName
 
 RUNS = 3
 ROUNDS = 200
@@ -58,12 +59,12 @@ POLICIES: dict[str, Callable[[RuleSet], Policy]] = {
 }
 
 
-def benchmark_rules(preset_name: str, rounds: int | None = None) -> RuleSet:
+def benchmark_rules(preset_name: PresetName, rounds: int | None = None) -> RuleSet:
     """4 seats, double-9, ``rounds`` rounds (all by default)."""
-    return preset(preset_name, players=4, set_size=9, rounds=rounds)  # type: ignore[arg-type]
+    return preset(preset_name, players=4, set_size=9, rounds=rounds)
 
 
-def playouts_per_second(preset_name: str, policy_name: str, rounds: int = ROUNDS) -> float:
+def playouts_per_second(preset_name: PresetName, policy_name: str, rounds: int = ROUNDS) -> float:
     """Whole first rounds played out per second with the named policy (best of :data:`RUNS`)."""
     rules = benchmark_rules(preset_name, rounds=1)
     starts = [core.new_game(rules, seed=SEED + index) for index in range(rounds)]
@@ -78,7 +79,7 @@ def playouts_per_second(preset_name: str, policy_name: str, rounds: int = ROUNDS
 
 
 def level_decision_times(
-    preset_name: str, level: str, games: int = GAMES, rounds: int | None = None
+    preset_name: PresetName, level: str, games: int = GAMES, rounds: int | None = None
 ) -> DecisionTimes:
     """How long ``level`` takes per decision with a choice, in the seat on turn of ``games``
     games of ``rounds`` rounds (every seat's decisions are the level's; the moves made are
@@ -108,7 +109,7 @@ def casual_choices(rules: RuleSet, games: int) -> Iterator[tuple[SeatView, tuple
 
 
 def expert_playouts(
-    preset_name: str, games: int = GAMES, others: str = "casual"
+    preset_name: PresetName, games: int = GAMES, others: str = "casual"
 ) -> tuple[float, float, float]:
     """The quartiles of the playouts the expert makes per decision with a choice in its
     default think time of CPU time, on the positions of :func:`level_decision_times`, told

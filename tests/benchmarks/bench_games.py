@@ -36,6 +36,7 @@ from chickenfoot.rules import (
     preset,
     shuffled_decks,
 )
+from chickenfoot.rules.ruleset import PresetName
 
 GAMES = 200
 WARM_UP = 100
@@ -47,9 +48,9 @@ Decks = tuple[tuple[Tile, ...], ...]
 GameLoop = Callable[[RuleSet, list[Decks]], None]
 
 
-def benchmark_rules(preset_name: str) -> RuleSet:
+def benchmark_rules(preset_name: PresetName) -> RuleSet:
     """The rules every speed figure uses: 4 seats, double-9, all 10 rounds."""
-    return preset(preset_name, players=4, set_size=9)  # type: ignore[arg-type]
+    return preset(preset_name, players=4, set_size=9)
 
 
 def game_decks(rules: RuleSet, games: int, seed: int) -> list[Decks]:
@@ -93,7 +94,7 @@ LOOPS: dict[str, GameLoop] = {
 
 def games_per_second(
     loop: GameLoop,
-    preset_name: str,
+    preset_name: PresetName,
     games: int = GAMES,
     warm_up: int = WARM_UP,
     runs: int = RUNS,

@@ -168,7 +168,12 @@ def main() -> None:
             f"drawing one screen of it, {size[0]}x{size[1]}, empty caches: "
             f"median {render_time_ms(size=size):.2f} ms"
         )
-    for name, players, arms in (("cross", 4, 4), ("trains", 4, 4), ("trains", 2, 2)):
+    tables: tuple[tuple[PresetName, int, int], ...] = (
+        ("cross", 4, 4),
+        ("trains", 4, 4),
+        ("trains", 2, 2),
+    )
+    for name, players, arms in tables:
         small = fit_share(name, players)
         big = fit_share(name, players, bounds=BIG_BOUNDS)
         print(

@@ -26,6 +26,7 @@ from chickenfoot.rules import (
     new_game,
     preset,
 )
+from chickenfoot.rules.ruleset import PresetName
 
 SEED = 1
 SIZES: tuple[tuple[int, int], ...] = ((9, 4), (18, 8))
@@ -58,7 +59,11 @@ def random_actions(rules: RuleSet, seed: int) -> list[Action]:
 
 
 def history_memory(
-    preset_name: str, set_size: int, players: int, seed: int = SEED, rounds: int | None = None
+    preset_name: PresetName,
+    set_size: int,
+    players: int,
+    seed: int = SEED,
+    rounds: int | None = None,
 ) -> HistoryMemory:
     """Peak traced memory of replaying one random game while keeping its whole history.
 
@@ -68,7 +73,7 @@ def history_memory(
         preset_name,
         players=players,
         set_size=set_size,
-        rounds=rounds,  # type: ignore[arg-type]
+        rounds=rounds,
     )
     actions = random_actions(rules, seed)
     tracemalloc.start()

@@ -20,6 +20,7 @@ import tracemalloc
 
 from chickenfoot.play.replay import ReplayCursor, ReplayView
 from chickenfoot.rules import apply, legal_actions, preset
+from chickenfoot.rules.ruleset import PresetName
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.storage import DATA_DIR_VARIABLE
 
@@ -29,7 +30,7 @@ GOAL_SECONDS = 0.1
 VIEWER_MOVES = 15
 
 
-def largest_game(preset_name: str) -> GameRecord:
+def largest_game(preset_name: PresetName) -> GameRecord:
     """A whole double-18 game of 8 seats and 19 rounds, played with seeded random choices."""
     rules = preset(preset_name, players=8, set_size=18)
     seats = [SeatConfig(name=f"Seat {n + 1}", player="computer", level="random") for n in range(8)]
@@ -44,7 +45,7 @@ def largest_game(preset_name: str) -> GameRecord:
     return record.model_copy(update={"actions": tuple(actions)})
 
 
-def measure(preset_name: str) -> float:
+def measure(preset_name: PresetName) -> float:
     """Print the figures for one preset's largest game; return the slowest seek in seconds."""
     record = largest_game(preset_name)
     tracemalloc.start()

@@ -118,7 +118,7 @@ def main() -> None:
     rows = figures()
     for what, seconds in rows:
         print(f"  {what:<46} {seconds * 1000:>9,.1f} ms")
-    seconds = dict(rows)
+    seconds_of = dict(rows)
     goals = [
         (
             "Continue lookup with the index",
@@ -129,7 +129,7 @@ def main() -> None:
         ("Load list the second time", "Load list, again in the same process", INSTANT_SECONDS),
     ]
     for goal, row, limit in goals:
-        verdict = "met" if seconds[row] < limit else "MISSED"
+        verdict = "met" if seconds_of[row] < limit else "MISSED"
         print(f"  goal: {goal} < {limit * 1000:,.0f} ms: {verdict}")
 
 

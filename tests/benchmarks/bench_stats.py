@@ -69,13 +69,13 @@ def main() -> None:
     rows = figures()
     for what, seconds in rows:
         print(f"  {what:<46} {seconds * 1000:>9,.1f} ms")
-    seconds = dict(rows)
+    seconds_of = dict(rows)
     goals = [
         ("a new process with the caches", rows[2][0], CACHED_GOAL_SECONDS),
         ("again in the same process", rows[3][0], INSTANT_SECONDS),
     ]
     for goal, row, limit in goals:
-        verdict = "met" if seconds[row] < limit else "MISSED"
+        verdict = "met" if seconds_of[row] < limit else "MISSED"
         print(f"  goal: {goal} < {limit * 1000:,.0f} ms: {verdict}")
 
 

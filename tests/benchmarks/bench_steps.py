@@ -25,6 +25,7 @@ from chickenfoot.rules import (
     new_game,
     preset,
 )
+from chickenfoot.rules.ruleset import PresetName
 
 GAMES = 30
 SEED = 1
@@ -52,9 +53,9 @@ class StepTimes:
         return self.legal_moves_us + self.play_us
 
 
-def positions(preset_name: str, games: int, seed: int) -> list[tuple[GameState, Action]]:
+def positions(preset_name: PresetName, games: int, seed: int) -> list[tuple[GameState, Action]]:
     """Every (state, action taken) of ``games`` random 4-seat double-9 games."""
-    rules = preset(preset_name, players=4, set_size=9)  # type: ignore[arg-type]
+    rules = preset(preset_name, players=4, set_size=9)
     rng = random.Random(seed)
     choice = rng.choice
     found: list[tuple[GameState, Action]] = []
@@ -78,7 +79,7 @@ def best_us_per_call(call: Callable[..., object], arguments: Sequence[tuple[obje
     return best / len(arguments) * 1e6
 
 
-def step_times(preset_name: str, games: int = GAMES, seed: int = SEED) -> StepTimes:
+def step_times(preset_name: PresetName, games: int = GAMES, seed: int = SEED) -> StepTimes:
     """The per-call costs over the positions of ``games`` games."""
     pairs = positions(preset_name, games, seed)
     moves = [(core.from_state(state), core.to_move(action)) for state, action in pairs]

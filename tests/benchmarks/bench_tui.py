@@ -28,12 +28,20 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from unittest import mock
 
 from textual import events
 
-from chickenfoot.bots import ExpertBot, StopCheck, make_bot
+from chickenfoot.bots import ExpertBot, StopCheck, Strategy, make_bot
 from chickenfoot.rules import Action, GameState, Play, SeatView, apply, legal_actions, preset
 from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
+    from textual.screen import Screen
+
+    from chickenfoot.tui.app import ChickenFootApp
 
 SEED = 18
 START_RUNS = 5
@@ -77,7 +85,9 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-async def deliver(app, pilot, key: str, character: str | None) -> float:
+async def deliver(
+    app: ChickenFootApp, pilot: Pilot[None], key: str, character: str | None
+) -> float:
     """Send one key; seconds until it and everything it caused are processed and drawn.
 
     The app forwards the key to the screen, so its queue is drained first, then the screen's
@@ -100,11 +110,14 @@ async def start_time() -> float:
     app = ChickenFootApp(bot_delay=0)
     started = time.perf_counter()
     async with app.run_test(size=(100, 30)) as pilot:
+        first_screen: type[Screen[Any]] | None = None
         try:
             from chickenfoot.tui.screens.menu import MenuScreen
         except ImportError:
-            MenuScreen = None  # noqa: N806 - without the menus module, the first screen counts
-        while MenuScreen is not None and not isinstance(app.screen, MenuScreen):
+            pass  # without the menus module, the first screen counts
+        else:
+            first_screen = MenuScreen
+        while first_screen is not None and not isinstance(app.screen, first_screen):
             await pilot._wait_for_screen()
         await pilot._wait_for_screen()
         app.screen._on_timer_update()
@@ -178,6 +191,18 @@ class BusyExpert(ExpertBot):
                 return action
 
 
+def busy_bot(
+    level: str,
+    seed: int | None = None,
+    think_time: float | None = None,
+    playouts: int | None = None,
+    lineup: Sequence[str | None] | None = None,
+) -> Strategy:
+    """:func:`make_bot` for the session (same signature), with a :class:`BusyExpert` for the
+    expert."""
+    return BusyExpert(seed) if level == "expert" else make_bot(level, seed)
+
+
 def thinking_record(record: GameRecord) -> GameRecord:
     """``record`` after the person's move, with seat 1 an expert: the keys that follow are
     pressed while it searches in its worker thread."""
@@ -193,23 +218,21 @@ async def thinking_key_times(path: Path) -> list[float]:
     from chickenfoot.play import session
     from chickenfoot.tui.app import ChickenFootApp
 
-    session.make_bot = lambda level, seed, think_time: (  # type: ignore[assignment]
-        BusyExpert(seed) if level == "expert" else make_bot(level, seed)
-    )
     app = ChickenFootApp(load=path, bot_delay=0)
     samples: list[float] = []
-    async with app.run_test(size=(100, 30)) as pilot:
-        while app.game_screen is None or not app.game_screen.table.thinking:
-            await pilot.pause()
-        game = app.game_screen
-        for index in range(KEY_SAMPLES):
-            key = THINK_KEYS[index % len(THINK_KEYS)]
-            game.table.feedback = ""
-            samples.append(await deliver(app, pilot, key, None))
-            if not game.table.feedback:
-                raise RuntimeError(f"{key} did nothing while the expert thought")
-        if not game.table.thinking:
-            raise RuntimeError("the expert stopped thinking before the keys were done")
+    with mock.patch.object(session, "make_bot", busy_bot):
+        async with app.run_test(size=(100, 30)) as pilot:
+            while app.game_screen is None or not app.game_screen.table.thinking:
+                await pilot.pause()
+            game = app.game_screen
+            for index in range(KEY_SAMPLES):
+                key = THINK_KEYS[index % len(THINK_KEYS)]
+                game.table.feedback = ""
+                samples.append(await deliver(app, pilot, key, None))
+                if not game.table.feedback:
+                    raise RuntimeError(f"{key} did nothing while the expert thought")
+            if not game.table.thinking:
+                raise RuntimeError("the expert stopped thinking before the keys were done")
     return samples
 
 

@@ -62,7 +62,7 @@ def after_arms(
     so the open ends are A: 1, B: 2, C: 3, D: 0. ``hand_of_seat_1`` lists its other 6 tiles;
     ``others`` more tiles for seats 0, 2 and 3.
     """
-    rules = preset("cross", rounds=1, **overrides)  # type: ignore[arg-type]
+    rules = preset("cross", rounds=1, **overrides)
     hands = [
         f"9|9 9|0 {others[0]}",
         f"9|1 {hand_of_seat_1}",

@@ -25,6 +25,7 @@ from chickenfoot.rules import (
     preset,
     tile_points,
 )
+from chickenfoot.rules.ruleset import PresetName
 from tests.rules.conftest import run
 
 from .tables import after_arms
@@ -74,8 +75,8 @@ def check_true(state: GameState, found: Hint) -> None:
 
 
 @pytest.mark.parametrize("preset_name", ["cross", "trains"])
-def test_every_reason_given_for_any_action_is_true(preset_name: str) -> None:
-    rules = preset(preset_name, rounds=3)  # type: ignore[arg-type]
+def test_every_reason_given_for_any_action_is_true(preset_name: PresetName) -> None:
+    rules = preset(preset_name, rounds=3)
     state, _events = new_game(rules, seed=21)
     bots = [GreedyBot(seat) for seat in range(rules.players)]
     reasons: set[str] = set()

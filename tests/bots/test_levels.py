@@ -28,6 +28,7 @@ from chickenfoot.bots import (
     seat_seed,
 )
 from chickenfoot.rules import SeatView, apply, core, legal_actions, new_game, preset, shuffled_decks
+from chickenfoot.rules.ruleset import PresetName
 
 from .tables import Action
 
@@ -74,7 +75,8 @@ def test_unknown_level_names_the_ladder() -> None:
 def test_only_the_expert_takes_a_think_time() -> None:
     expert = make_bot("expert", 1, think_time=0.05)
     assert isinstance(expert, ExpertBot) and expert.think_time == 0.05
-    assert make_bot("expert", 1, playouts=30).playouts == 30  # type: ignore[attr-defined]
+    counted = make_bot("expert", 1, playouts=30)
+    assert isinstance(counted, ExpertBot) and counted.playouts == 30
     assert isinstance(make_bot("hard", 1, think_time=0.05), type(make_bot("hard", 1)))
     with pytest.raises(ValueError, match="think time must be more than 0 seconds"):
         make_bot("expert", 1, think_time=0)
@@ -90,7 +92,8 @@ def test_the_expert_is_told_who_plans_from_the_lineup() -> None:
     assert planners_at(lineup) == {0, 1, 3}
     expert = make_bot("expert", 1, lineup=lineup)
     assert isinstance(expert, ExpertBot) and expert.planners == {0, 1, 3}
-    assert make_bot("expert", 1).planners == frozenset()  # type: ignore[attr-defined]
+    alone = make_bot("expert", 1)
+    assert isinstance(alone, ExpertBot) and alone.planners == frozenset()
     with pytest.raises(ValueError, match="unknown computer player level 'master'"):
         make_bot("expert", 1, lineup=("casual", "master"))
 
@@ -156,11 +159,11 @@ class Checked:
     house=st.booleans(),
 )
 def test_every_level_only_ever_chooses_legal_actions(
-    levels: list[str], preset_name: str, seed: int, house: bool
+    levels: list[str], preset_name: PresetName, seed: int, house: bool
 ) -> None:
     players = len(levels)
     changes = {"draw": "until_playable", "drawn_tile": "may_play"} if house else {}
-    rules = preset(  # type: ignore[arg-type]
+    rules = preset(
         preset_name, players=players, set_size=9 if players < 7 else 12, rounds=1, **changes
     )
     strategies = [Checked(quick_bot(level, seed + seat), seat) for seat, level in enumerate(levels)]

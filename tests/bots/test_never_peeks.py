@@ -15,8 +15,9 @@ import pytest
 
 from chickenfoot.bots import GreedyBot, make_bot
 from chickenfoot.rules import GameState, SeatView, apply, legal_actions, new_game, preset
+from chickenfoot.rules.ruleset import PresetName
 
-from .tables import redealt
+from .tables import Action, redealt
 
 CASES = [
     # level, preset, rounds, re-deals per decision (the expert plays out 24 rounds a decision)
@@ -34,10 +35,10 @@ def test_a_seat_view_holds_no_hidden_information() -> None:
 
 @pytest.mark.parametrize(("level", "preset_name", "rounds", "redeals"), CASES)
 def test_the_choice_never_changes_whatever_the_hidden_tiles(
-    level: str, preset_name: str, rounds: int, redeals: int
+    level: str, preset_name: PresetName, rounds: int, redeals: int
 ) -> None:
     rng = random.Random(11)
-    rules = preset(preset_name, rounds=rounds)  # type: ignore[arg-type]
+    rules = preset(preset_name, rounds=rounds)
     state, _events = new_game(rules, seed=11)
     others = [GreedyBot(seat) for seat in range(rules.players)]
     decisions = draws_seen = 0
@@ -57,7 +58,7 @@ def test_the_choice_never_changes_whatever_the_hidden_tiles(
 
 def check_same_choice(
     level: str, state: GameState, decision: int, redeals: int, rng: random.Random
-) -> object:
+) -> Action:
     """The choice of a fresh ``level`` player at ``state``, the same in every re-deal."""
     legal = legal_actions(state)
     view = state.view(state.turn)

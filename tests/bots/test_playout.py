@@ -29,6 +29,7 @@ from chickenfoot.rules import (
     play,
     preset,
 )
+from chickenfoot.rules.ruleset import PresetName
 
 from .tables import after_arms
 
@@ -44,9 +45,9 @@ def random_positions(rules: RuleSet, games: int, seed: int) -> Iterator[core.Pos
 
 
 @pytest.mark.parametrize(("preset_name", "players"), [("cross", 4), ("trains", 4), ("cross", 2)])
-def test_what_a_play_leaves_matches_the_board_model(preset_name: str, players: int) -> None:
+def test_what_a_play_leaves_matches_the_board_model(preset_name: PresetName, players: int) -> None:
     # Random games pass through every phase: arms, open feet, doubles, completed feet.
-    rules = preset(preset_name, players=players, rounds=3)  # type: ignore[arg-type]
+    rules = preset(preset_name, players=players, rounds=3)
     carrying = core.set_bits(rules.set_size).carrying
     checked = 0
     for position in random_positions(rules, games=6, seed=players):
@@ -54,7 +55,8 @@ def test_what_a_play_leaves_matches_the_board_model(preset_name: str, players: i
         for move in core.legal_moves(position):
             if move[0] != "play":
                 continue
-            _kind, seat, tile, target = move  # type: ignore[misc]
+            assert len(move) == 4
+            _kind, seat, tile, target = move
             value = dict(board.open_ends)[target]
             after = board.with_tile(seat, tile, target)
             open_bits = free_bits = 0
@@ -106,11 +108,11 @@ def test_a_planning_seat_lays_a_double_it_can_follow_where_casual_sheds_the_heav
 
 @pytest.mark.parametrize("preset_name", ["cross", "trains"])
 def test_a_planning_seat_makes_the_hard_move_where_no_seat_is_known_to_lack_a_number(
-    preset_name: str,
+    preset_name: PresetName,
 ) -> None:
     # The planning policy reads no history; where the hard player knows of no seat lacking a
     # number either, both weigh the same terms, so the same play must come out on top.
-    rules = preset(preset_name, rounds=3)  # type: ignore[arg-type]
+    rules = preset(preset_name, rounds=3)
     policy = planning_policy(rules, set(range(rules.players)), casual_policy(rules))
     compared = 0
     for position in random_positions(rules, games=4, seed=5):

@@ -67,7 +67,7 @@ def test_casual_players_never_hold_what_the_shedding_model_says_they_avoid() -> 
     # The casual player always sheds its heaviest playable tile, so its real hand meets the
     # model's avoid sets at every moment, and strict deals meet them too.
     for preset_name in ("cross", "trains"):
-        rules = preset(preset_name, rounds=3)  # type: ignore[arg-type]
+        rules = preset(preset_name, rounds=3)
         state, _events = new_game(rules, seed=5)
         players = [GreedyBot(seat) for seat in range(rules.players)]
         avoided = before_last_draw = 0

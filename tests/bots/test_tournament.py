@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from chickenfoot.bots import tournament
+from chickenfoot.bots import match, tournament
 from chickenfoot.bots.tournament import (
     TournamentPlan,
     decision_times,
@@ -42,7 +42,7 @@ def test_every_deal_is_played_once_per_rotation_of_the_lineup(
 ) -> None:
     seatings: list[list[str]] = []
     decks_played: list[Any] = []
-    real_play_game = tournament.play_game
+    real_play_game = match.play_game
 
     def recording(rules: Any, strategies: Any, decks: Any) -> Any:
         seatings.append([strategy.inner.level for strategy in strategies])
@@ -65,7 +65,7 @@ def test_every_deal_is_played_once_per_rotation_of_the_lineup(
 
 def test_an_expert_is_told_the_lineup_of_each_rotation(monkeypatch: pytest.MonkeyPatch) -> None:
     planners: list[frozenset[int]] = []
-    real_play_game = tournament.play_game
+    real_play_game = match.play_game
 
     def recording(rules: Any, strategies: Any, decks: Any) -> Any:
         planners.extend(s.inner.planners for s in strategies if s.inner.level == "expert")

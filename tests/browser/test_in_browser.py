@@ -14,6 +14,7 @@ import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -23,6 +24,9 @@ from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
 from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
 from chickenfoot.text.words import sorted_hand
 from tests.browser.server import DEADLINE_SECONDS, Served, wait_until
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 CHROMIUM = shutil.which("chromium")
@@ -79,7 +83,7 @@ SEED = "22"
 class Tab:
     """One browser tab showing the served game."""
 
-    def __init__(self, page: sync_api.Page) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
 
     def mark(self) -> int:

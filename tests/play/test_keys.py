@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from chickenfoot.play.keys import COMMAND_KEYS, END_LETTERS, TileTyping, end_keys, spare_keys
 from chickenfoot.rules import Board, Placement, Tile, core, preset
 from chickenfoot.rules.board import from_tuple
+from chickenfoot.rules.ruleset import PresetName
 
 
-def boards_of_a_game(rules_name: str, players: int, set_size: int, seed: int) -> list[Board]:
+def boards_of_a_game(rules_name: PresetName, players: int, set_size: int, seed: int) -> list[Board]:
     """Every board of the first round of a seeded random game, in order."""
     rules = preset(rules_name, players=players, set_size=set_size, hand_size=5, rounds=1)
     rng = random.Random(seed)
@@ -49,7 +50,7 @@ def test_no_key_is_a_command_key_and_there_is_no_limit() -> None:
     seed=st.integers(0, 10_000),
 )
 def test_an_open_end_keeps_its_key_while_it_stays_open(
-    rules_name: str, players: int, set_size: int, seed: int
+    rules_name: PresetName, players: int, set_size: int, seed: int
 ) -> None:
     boards = boards_of_a_game(rules_name, players, set_size, seed)
     previous: dict[str, str] = {}

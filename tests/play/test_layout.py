@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Collection, Mapping
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -70,10 +71,21 @@ def spot(layout: TableLayout, index: int) -> TileSpot:
     return layout.spot_of(index)
 
 
-def text_at(layout: TableLayout, column: int, row: int, width: int, **marks: object) -> str:
-    """The characters drawn in ``width`` cells from (``column``, ``row``)."""
+def text_at(
+    layout: TableLayout,
+    column: int,
+    row: int,
+    width: int,
+    *,
+    labels: Mapping[str, str] | None = None,
+    legal: Collection[str] = (),
+    chosen: str | None = None,
+    fresh: Collection[int] = (),
+) -> str:
+    """The characters drawn in ``width`` cells from (``column``, ``row``), with the marks
+    :meth:`TableLayout.row` takes."""
     cells = [" "] * layout.width
-    for run in layout.row(row, **marks):  # type: ignore[arg-type]
+    for run in layout.row(row, labels=labels, legal=legal, chosen=chosen, fresh=fresh):
         cells[run.x : run.x + len(run.text)] = run.text
     return "".join(cells[column : column + width])
 

@@ -10,16 +10,17 @@ from chickenfoot.bots import ExpertBot
 from chickenfoot.play.session import GameSession
 from chickenfoot.rules import IllegalAction, Play, legal_actions
 from chickenfoot.saves.record import SeatConfig, load_record
+from tests.kit import Kit
 
 
-def test_a_new_game_is_saved_before_the_first_move(kit, data_dir: Path) -> None:
+def test_a_new_game_is_saved_before_the_first_move(kit: type[Kit], data_dir: Path) -> None:
     session = GameSession.new(kit.short_rules(3), kit.seats("human", "human", "computer"), 7)
     assert session.path.is_file()
     assert data_dir in session.path.parents
     assert load_record(session.path).actions == ()
 
 
-def test_every_action_is_saved_and_a_reload_resumes_the_same_state(kit) -> None:
+def test_every_action_is_saved_and_a_reload_resumes_the_same_state(kit: type[Kit]) -> None:
     session = GameSession.new(
         kit.short_rules(3, rounds=2), kit.seats("human", "human", "computer"), 7
     )
@@ -33,7 +34,7 @@ def test_every_action_is_saved_and_a_reload_resumes_the_same_state(kit) -> None:
     assert resumed.humans == (0, 1) and resumed.computers == (2,)
 
 
-def test_saving_in_the_background_writes_every_move_once_settled(kit) -> None:
+def test_saving_in_the_background_writes_every_move_once_settled(kit: type[Kit]) -> None:
     session = GameSession.new(kit.short_rules(2, rounds=3), kit.seats("human", "human"), 7)
     session.save_in_background()
     for _ in range(12):
@@ -45,7 +46,7 @@ def test_saving_in_the_background_writes_every_move_once_settled(kit) -> None:
     assert load_record(session.path).actions == session.record.actions, "close waits for it"
 
 
-def test_an_illegal_action_changes_nothing(kit) -> None:
+def test_an_illegal_action_changes_nothing(kit: type[Kit]) -> None:
     session = GameSession.new(kit.short_rules(2), kit.seats("human", "human"), 3)
     before = session.state
     hand = session.state.hands[session.state.turn]
@@ -57,7 +58,7 @@ def test_an_illegal_action_changes_nothing(kit) -> None:
     assert load_record(session.path).actions == ()
 
 
-def test_the_bot_on_turn_chooses_a_legal_action(kit) -> None:
+def test_the_bot_on_turn_chooses_a_legal_action(kit: type[Kit]) -> None:
     session = GameSession.new(kit.short_rules(2), kit.seats("computer", "computer"), 11)
     for _ in range(15):
         action = session.bot_action()
@@ -65,7 +66,7 @@ def test_the_bot_on_turn_chooses_a_legal_action(kit) -> None:
         session.act(action)
 
 
-def test_an_expert_seat_knows_who_it_plays_against(kit) -> None:
+def test_an_expert_seat_knows_who_it_plays_against(kit: type[Kit]) -> None:
     seats = (
         SeatConfig(name="Ana", player="human"),
         SeatConfig(name="Bob", player="computer", level="expert", think_time=0.05),
@@ -79,7 +80,7 @@ def test_an_expert_seat_knows_who_it_plays_against(kit) -> None:
     assert expert.planners == {0, 1, 3}, "the person and the hard seat plan; casual sheds"
 
 
-def test_take_over_keeps_the_first_actions_under_new_seats(kit) -> None:
+def test_take_over_keeps_the_first_actions_under_new_seats(kit: type[Kit]) -> None:
     original = GameSession.new(kit.short_rules(3), kit.seats("computer", "computer", "computer"), 5)
     for _ in range(12):
         original.act(original.bot_action())
@@ -95,7 +96,7 @@ def test_take_over_keeps_the_first_actions_under_new_seats(kit) -> None:
         GameSession.take_over(original.record, 13, kit.seats("human", "computer", "human"))
 
 
-def test_save_as_writes_a_named_copy(kit, tmp_path: Path) -> None:
+def test_save_as_writes_a_named_copy(kit: type[Kit], tmp_path: Path) -> None:
     session = GameSession.new(kit.short_rules(2), kit.seats("human", "computer"), 2)
     session.act(kit.choose_action(session.state))
     copy = tmp_path / "copies" / "mine.json"

@@ -37,7 +37,9 @@ def plays(state: GameState) -> list[Play]:
     return [action for action in legal_actions(state) if isinstance(action, Play)]
 
 
-def test_a_new_turn_selects_the_first_playable_tile_and_its_only_end(kit, tmp_path) -> None:
+def test_a_new_turn_selects_the_first_playable_tile_and_its_only_end(
+    kit: type[Kit], tmp_path: Path
+) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
     assert table.human_turn
     playable = table.playable()
@@ -47,7 +49,7 @@ def test_a_new_turn_selects_the_first_playable_tile_and_its_only_end(kit, tmp_pa
     assert table.chosen == (ends[0] if len(ends) == 1 else None)
 
 
-def test_shown_is_a_pure_read(kit, tmp_path) -> None:
+def test_shown_is_a_pure_read(kit: type[Kit], tmp_path: Path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
     before = (table.selected_tile, table.chosen, dict(table.fresh_tiles))
     assert table.shown() == table.shown()
@@ -56,7 +58,9 @@ def test_shown_is_a_pure_read(kit, tmp_path) -> None:
     assert (table.selected_tile, table.chosen, dict(table.fresh_tiles)) == before
 
 
-def test_selecting_past_the_hand_says_how_many_tiles_there_are(kit, tmp_path) -> None:
+def test_selecting_past_the_hand_says_how_many_tiles_there_are(
+    kit: type[Kit], tmp_path: Path
+) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
     count = len(table.hand())
     assert table.select(count) == prompts.only_tiles(count)
@@ -70,7 +74,9 @@ def an_end_nothing_fits(state: GameState) -> bool:
     return state.turn == 0 and bool(fitting) and len(state.board.open_ends) > len(fitting)
 
 
-def test_an_unknown_end_letter_and_an_end_nothing_fits_are_explained(kit, tmp_path) -> None:
+def test_an_unknown_end_letter_and_an_end_nothing_fits_are_explained(
+    kit: type[Kit], tmp_path: Path
+) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), an_end_nothing_fits)
     assert table.type_letter("y") == "No open end is labelled y now."
     fitting = {target for ends in table.playable().values() for target in ends}
@@ -80,11 +86,12 @@ def test_an_unknown_end_letter_and_an_end_nothing_fits_are_explained(kit, tmp_pa
     assert table.choose_end(closed) == f"Nothing you can play fits end {label} (needs a {value})."
 
 
-def test_choosing_an_end_selects_a_tile_that_fits_it(kit, tmp_path) -> None:
+def test_choosing_an_end_selects_a_tile_that_fits_it(kit: type[Kit], tmp_path: Path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
     playable = table.playable()
     target = playable[max(playable)][-1]
     assert table.choose_end(target) is None
+    assert table.selected is not None
     assert target in playable[table.selected]
     assert table.chosen == target
     play = table.play_selected()
@@ -101,7 +108,7 @@ def several_ends(state: GameState) -> bool:
     return any(tiles.count(tile) > 1 for tile in tiles)
 
 
-def test_enter_on_a_tile_that_fits_several_ends_asks_which(kit, tmp_path) -> None:
+def test_enter_on_a_tile_that_fits_several_ends_asks_which(kit: type[Kit], tmp_path: Path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), several_ends)
     tiles = [play.tile for play in plays(table.state)]
     tile = next(tile for tile in tiles if tiles.count(tile) > 1)
@@ -118,7 +125,7 @@ def must_draw(state: GameState) -> bool:
     return state.turn == 0 and Draw(seat=0) in legal_actions(state)
 
 
-def test_why_a_key_does_nothing_comes_from_the_rules(kit, tmp_path) -> None:
+def test_why_a_key_does_nothing_comes_from_the_rules(kit: type[Kit], tmp_path: Path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
     assert table.why_not("draw") == "You have a play: you cannot draw."
     assert table.why_not("pass") == "You have a play: you cannot pass."
@@ -129,7 +136,9 @@ def test_why_a_key_does_nothing_comes_from_the_rules(kit, tmp_path) -> None:
     assert drawing.can("draw") and not drawing.can("pass")
 
 
-def test_a_draw_marks_the_tile_new_and_selects_it_when_it_fits(kit, tmp_path) -> None:
+def test_a_draw_marks_the_tile_new_and_selects_it_when_it_fits(
+    kit: type[Kit], tmp_path: Path
+) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), must_draw)
     events = table.act(Draw(seat=0)).events
     drawn = next(event.tile for event in events if event.kind == "tile_drawn")
@@ -141,7 +150,7 @@ def test_a_draw_marks_the_tile_new_and_selects_it_when_it_fits(kit, tmp_path) ->
         assert table.why_not("draw") == f"You already drew {drawn}: play it or keep it (k)."
 
 
-def test_computer_turns_and_the_pass_and_play_hand_off(kit, tmp_path) -> None:
+def test_computer_turns_and_the_pass_and_play_hand_off(kit: type[Kit], tmp_path: Path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer", "human"), lambda state: True)
     step = table.next_step()
     seat = table.state.turn
@@ -162,7 +171,9 @@ def bea_plays_and_keeps_tiles(state: GameState) -> bool:
     return state.turn == 1 and bool(plays(state)) and len(state.hands[1]) > 1
 
 
-def test_the_next_person_must_take_the_keyboard_before_a_hand_shows(kit, tmp_path) -> None:
+def test_the_next_person_must_take_the_keyboard_before_a_hand_shows(
+    kit: type[Kit], tmp_path: Path
+) -> None:
     table = table_at(kit, tmp_path, ("human", "human"), bea_plays_and_keeps_tiles)
     assert table.next_step() == HandOff(1, "Bea")
     hand = table.shown().hand
@@ -176,7 +187,7 @@ def test_the_next_person_must_take_the_keyboard_before_a_hand_shows(kit, tmp_pat
     assert table.log_viewer == -1
 
 
-def test_round_and_game_results_come_before_anything_else(kit, tmp_path) -> None:
+def test_round_and_game_results_come_before_anything_else(kit: type[Kit], tmp_path: Path) -> None:
     table = table_at(kit, tmp_path, ("computer", "computer"), lambda state: True)
     seen: list[type] = []
     for _ in range(500):
@@ -202,7 +213,7 @@ def foot_opens_next(state: GameState) -> bool:
     )
 
 
-def test_a_chicken_foot_is_news(kit, tmp_path) -> None:
+def test_a_chicken_foot_is_news(kit: type[Kit], tmp_path: Path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), foot_opens_next)
     double = next(play for play in plays(table.state) if play.tile.is_double)
     events = table.act(double).events
@@ -212,7 +223,7 @@ def test_a_chicken_foot_is_news(kit, tmp_path) -> None:
     assert "three" in text
 
 
-def test_the_pause_between_computer_moves_stays_in_bounds(kit, tmp_path) -> None:
+def test_the_pause_between_computer_moves_stays_in_bounds(kit: type[Kit], tmp_path: Path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
     for _ in range(30):
         table.change_speed(-1)
@@ -221,7 +232,7 @@ def test_the_pause_between_computer_moves_stays_in_bounds(kit, tmp_path) -> None
     assert table.bot_delay == 2.8
 
 
-def test_the_selection_follows_its_tile_through_re_sorting(kit, tmp_path) -> None:
+def test_the_selection_follows_its_tile_through_re_sorting(kit: type[Kit], tmp_path: Path) -> None:
     table = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
     tile = table.hand()[-1]
     table.select(len(table.hand()) - 1)
@@ -230,7 +241,7 @@ def test_the_selection_follows_its_tile_through_re_sorting(kit, tmp_path) -> Non
 
 
 @pytest.mark.parametrize("key", ["draw", "pass", "keep", "choose", "play"])
-def test_every_refusal_is_plain_words(kit, tmp_path, key: str) -> None:
+def test_every_refusal_is_plain_words(kit: type[Kit], tmp_path: Path, key: str) -> None:
     record: GameRecord = kit.find_record(
         kit.short_rules(2), kit.seats("human", "computer"), lambda state: state.turn == 0
     )
@@ -240,7 +251,7 @@ def test_every_refusal_is_plain_words(kit, tmp_path, key: str) -> None:
     assert "_" not in text  # never a reason code or a Python name
 
 
-def test_digits_past_nine_choose_tiles_ten_and_up(kit, tmp_path) -> None:
+def test_digits_past_nine_choose_tiles_ten_and_up(kit: type[Kit], tmp_path: Path) -> None:
     rules = kit.short_rules(2)
     long_hand = rules.model_copy(update={"hand_size": 12})
     record = kit.find_record(long_hand, kit.seats("human", "computer"), kit.human_can_play)
@@ -263,7 +274,9 @@ def a_dead_draw_comes(state: GameState) -> bool:
     return after.turn != 0
 
 
-def test_a_dead_draw_is_shown_to_its_drawer_before_the_hand_off(kit, tmp_path) -> None:
+def test_a_dead_draw_is_shown_to_its_drawer_before_the_hand_off(
+    kit: type[Kit], tmp_path: Path
+) -> None:
     table = table_at(kit, tmp_path, ("human", "human"), a_dead_draw_comes)
     table.hand_over(0)
     drawn = table.state.boneyard[0]
@@ -277,7 +290,7 @@ def test_a_dead_draw_is_shown_to_its_drawer_before_the_hand_off(kit, tmp_path) -
     assert table.shown().hand.hidden
 
 
-def test_a_round_result_shows_the_final_table(kit, tmp_path) -> None:
+def test_a_round_result_shows_the_final_table(kit: type[Kit], tmp_path: Path) -> None:
     def last_tile(state: GameState) -> bool:
         return (
             state.turn == 0

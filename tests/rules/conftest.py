@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 from chickenfoot.rules import (
     Event,
@@ -40,6 +41,7 @@ from chickenfoot.rules import (
 from chickenfoot.rules.actions import Draw, Pass, Play
 
 Deck = tuple[Tile, ...]
+T = TypeVar("T")
 
 
 def tiles(text: str) -> tuple[Tile, ...]:
@@ -84,10 +86,10 @@ def deal(
     spare = [tile for tile in full_set(rules.set_size) if tile not in written and tile != double]
     dealt: list[Tile] = []
     for seat in range(rules.players):
-        hand = list(written_hands.get(seat, ()))
-        while len(hand) < hand_size:
-            hand.append(spare.pop(0))
-        dealt.extend(hand)
+        filled = list(written_hands.get(seat, ()))
+        while len(filled) < hand_size:
+            filled.append(spare.pop(0))
+        dealt.extend(filled)
     rest = dealt + list(written_boneyard) + spare
     if searching:
         first_seeker = round_index % rules.players
@@ -134,6 +136,6 @@ def kinds(events: Sequence[Event]) -> list[str]:
     return [event.kind for event in events]
 
 
-def of_kind(events: Sequence[Event], kind: str) -> list[Event]:
-    """The events of one ``kind``, in order."""
-    return [event for event in events if event.kind == kind]
+def of_kind(events: Sequence[Event], kind: type[T]) -> list[T]:
+    """The events of one kind (its class, as ``RoundScored``), in order."""
+    return [event for event in events if isinstance(event, kind)]

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.rules import (
+    Event,
     GameState,
     IllegalAction,
     NotYourTurn,
@@ -64,7 +65,7 @@ def test_plays_come_end_by_end_in_board_order_then_in_set_order() -> None:
 @given(rules=rule_sets(), seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_the_fast_lane_plays_the_same_game_as_the_state_api(rules: RuleSet, seed: int) -> None:
     rng = random.Random(seed)
-    events: list[object] = []
+    events: list[Event] = []
     position = core.new_game(rules, seed=seed, events=events)
     state, state_events = new_game(rules, seed=seed)
     assert tuple(events) == state_events
@@ -86,7 +87,7 @@ def test_events_are_only_collected_when_asked_for() -> None:
     position = core.new_game(CROSS, seed=5)
     move = core.legal_moves(position)[0]
     quiet = core.play(position, move)
-    events: list[object] = []
+    events: list[Event] = []
     loud = core.play(position, move, events)
     assert quiet == loud
     assert [event.kind for event in events][:1] == [
@@ -129,8 +130,10 @@ def test_a_move_that_is_not_one_is_refused_and_plain_tuples_are_tiles() -> None:
     with pytest.raises(IllegalAction, match=rf"\('jump', {seat}\) is not a move"):
         core.play(position, ("jump", seat))
     play = next(move for move in core.legal_moves(position) if move[0] == "play")
+    assert len(play) == 4
     tile = play[2]
     written = ("play", seat, (tile.high, tile.low), play[3])
-    after = core.play(position, written)
+    # A plain (high, low) pair where the move's type says Tile: what this test is about.
+    after = core.play(position, written)  # type: ignore[arg-type]
     assert after == core.play(position, play)
     assert isinstance(core.to_state(after).board.played[-1].tile, Tile)

@@ -10,7 +10,10 @@ from chickenfoot.rules import (
     FootOpened,
     GameState,
     Line,
+    Passed,
+    Play,
     RoundBlocked,
+    RoundScored,
     Tile,
     WentOut,
     apply,
@@ -18,6 +21,7 @@ from chickenfoot.rules import (
     path_of,
     preset,
 )
+from tests.kit import as_kind
 
 from .conftest import deal, kinds, move, of_kind, run, start, tiles
 
@@ -38,11 +42,11 @@ def feet_game() -> GameState:
 
 def test_a_double_closes_its_line_and_only_its_first_toe_is_open() -> None:
     state, events = run(feet_game(), "1 1|1 A")
-    assert of_kind(events, "foot_opened") == [FootOpened(seat=1, target="A", value=1)]
+    assert of_kind(events, FootOpened) == [FootOpened(seat=1, target="A", value=1)]
     assert state.board.foot == "A" and state.board.foot_value == 1
     assert state.board.line("A").closed
     assert state.board.open_ends == (("A.1", 1),)
-    assert {action.target for action in legal_actions(state)} == {"A.1"}
+    assert {as_kind(action, Play).target for action in legal_actions(state)} == {"A.1"}
 
 
 def test_nothing_else_may_be_played_while_the_foot_waits_for_toes() -> None:
@@ -58,9 +62,9 @@ def test_any_seat_plays_the_toes_and_the_third_completes_the_foot() -> None:
     state, _ = run(feet_game(), "1 1|1 A")
     state, events = run(state, "0 1|5 A.1", "1 1|3 A.2")
     assert state.board.toes == 2 and state.board.open_ends == (("A.3", 1),)
-    assert not of_kind(events, "foot_completed")
+    assert not of_kind(events, FootCompleted)
     state, events = run(state, "0 1|4 A.3")
-    assert of_kind(events, "foot_completed") == [FootCompleted(seat=0, target="A", value=1)]
+    assert of_kind(events, FootCompleted) == [FootCompleted(seat=0, target="A", value=1)]
     assert state.board.foot is None
     assert state.board.open_ends == (
         ("B", 2),
@@ -78,7 +82,7 @@ def test_any_seat_plays_the_toes_and_the_third_completes_the_foot() -> None:
 def test_a_foot_on_a_toe_nests_its_ids_under_the_toe() -> None:
     state, _ = run(feet_game(), "1 1|1 A", "0 1|5 A.1", "1 1|3 A.2", "0 1|4 A.3")
     state, events = run(state, "1 5|5 A.1")
-    assert of_kind(events, "foot_opened") == [FootOpened(seat=1, target="A.1", value=5)]
+    assert of_kind(events, FootOpened) == [FootOpened(seat=1, target="A.1", value=5)]
     assert state.board.open_ends == (("A.1.1", 5),)
     state, events = run(state, "0 5|0 A.1.1", "1 5|2 A.1.2", "0 5|3 A.1.3")
     assert kinds(events).count("foot_completed") == 1
@@ -145,8 +149,8 @@ def test_going_out_with_a_foot_open_ends_the_round_at_once() -> None:
         "round_scored",
         "game_over",
     ]
-    assert of_kind(events, "went_out") == [WentOut(seat=0, foot_open=True)]
-    scored = of_kind(events, "round_scored")[0]
+    assert of_kind(events, WentOut) == [WentOut(seat=0, foot_open=True)]
+    scored = of_kind(events, RoundScored)[0]
     assert scored.hands == ((), tiles("3|5"))
     assert scored.points == (0, 8)
     assert state.over
@@ -174,9 +178,9 @@ def test_a_foot_nobody_can_finish_blocks_the_round() -> None:
     hands = state.hands
     state, events = run(state, "0 pass")
     assert kinds(events) == ["passed", "round_blocked", "round_scored", "game_over"]
-    assert events[0].reason == "nothing_to_draw"
-    assert of_kind(events, "round_blocked") == [RoundBlocked(round=1)]
-    scored = of_kind(events, "round_scored")[0]
+    assert as_kind(events[0], Passed).reason == "nothing_to_draw"
+    assert of_kind(events, RoundBlocked) == [RoundBlocked(round=1)]
+    scored = of_kind(events, RoundScored)[0]
     assert scored.hands == hands
     assert scored.points == tuple(sum(tile.pips for tile in hand) for hand in hands)
     assert all(points > 0 for points in scored.points)

@@ -173,7 +173,7 @@ CROSS = preset("cross", rounds=1)
 
 def after_arms(hand_of_seat_1: str, boneyard: str = "", **overrides: object) -> GameState:
     """Cross after the arms: A 1, B 2, C 3, D 0 showing, seat 1 to play with ``hand_of_seat_1``."""
-    rules = preset("cross", rounds=1, **overrides)  # type: ignore[arg-type]
+    rules = preset("cross", rounds=1, **overrides)
     hands = {0: "9|9 9|0", 1: f"9|1 {hand_of_seat_1}", 2: "9|2", 3: "9|3"}
     state, _events = start(rules, deal(rules, hands, boneyard))
     state, _events = run(state, "1 9|1 A", "2 9|2 B", "3 9|3 C", "0 9|0 D")

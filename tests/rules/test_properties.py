@@ -28,9 +28,12 @@ from chickenfoot.rules import (
     PRESETS,
     SET_SIZES,
     Board,
+    Draw,
     Event,
     GameState,
     IllegalAction,
+    Pass,
+    Play,
     RuleSet,
     Tile,
     apply,
@@ -164,7 +167,7 @@ def check_views(state: GameState, events: tuple[Event, ...]) -> None:
                 assert event.tile is None
 
 
-def random_action(state: GameState, rng: random.Random) -> object:
+def random_action(state: GameState, rng: random.Random) -> Play | Draw | Pass:
     """An action that is often illegal: any seat, any tile, real or made-up targets."""
     seat = rng.randrange(state.players) if rng.random() < 0.3 else state.turn
     roll = rng.random()
@@ -197,10 +200,10 @@ def probe(state: GameState, rng: random.Random, legal: tuple[object, ...]) -> No
     for _ in range(4):
         action = random_action(state, rng)
         if action in legal:
-            apply(state, action)  # type: ignore[arg-type]
+            apply(state, action)
             continue
         try:
-            apply(state, action)  # type: ignore[arg-type]
+            apply(state, action)
         except IllegalAction:
             pass
         else:

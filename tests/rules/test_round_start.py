@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from chickenfoot.rules import BadDeck, RoundStarted, Tile, TileDrawn, new_game, preset, visible_to
+from chickenfoot.rules import (
+    BadDeck,
+    RoundScored,
+    RoundStarted,
+    Tile,
+    TileDrawn,
+    new_game,
+    preset,
+    visible_to,
+)
+from tests.kit import as_kind
 
 from .conftest import deal, game_decks, kinds, of_kind, run, start, tiles
 
@@ -38,9 +48,7 @@ def test_cross_nobody_holds_the_double_seats_draw_in_turn_and_keep_what_they_dra
     state, events = start(CROSS_THREE, deck)
     assert kinds(events) == ["round_started"] + ["tile_drawn"] * 4
     assert events[0] == RoundStarted(round=1, double=9, placed_by=0, first_player=1, search_draws=4)
-    drawn = [
-        (event.seat, str(event.tile), event.searching) for event in of_kind(events, "tile_drawn")
-    ]
+    drawn = [(event.seat, str(event.tile), event.searching) for event in of_kind(events, TileDrawn)]
     assert drawn == [(0, "1|2", True), (1, "3|4", True), (2, "5|6", True), (0, "9|9", True)]
     assert Tile(1, 2) in state.hands[0] and Tile(9, 9) not in state.hands[0]
     assert Tile(3, 4) in state.hands[1] and Tile(5, 6) in state.hands[2]
@@ -48,7 +56,7 @@ def test_cross_nobody_holds_the_double_seats_draw_in_turn_and_keep_what_they_dra
     assert state.boneyard[0] == Tile(0, 8)
     assert state.turn == 1
     hidden = visible_to(events, 1)
-    assert [event.tile for event in of_kind(hidden, "tile_drawn")] == [None, Tile(3, 4), None, None]
+    assert [event.tile for event in of_kind(hidden, TileDrawn)] == [None, Tile(3, 4), None, None]
 
 
 QUICK_CROSS = preset("cross", set_size=6, players=3, hand_size=2, arms=2, rounds=2)
@@ -71,9 +79,9 @@ def test_cross_search_in_a_later_round_starts_with_seat_round_mod_players() -> N
         "tile_drawn",
         "tile_drawn",
     ]
-    started = of_kind(events, "round_started")[0]
+    started = of_kind(events, RoundStarted)[0]
     assert started == RoundStarted(round=2, double=5, placed_by=2, first_player=0, search_draws=2)
-    searched = [(event.seat, str(event.tile)) for event in of_kind(events, "tile_drawn")]
+    searched = [(event.seat, str(event.tile)) for event in of_kind(events, TileDrawn)]
     assert searched == [(1, "0|1"), (2, "5|5")]
     assert state.round_number == 2
     assert state.board.centre == 5
@@ -96,8 +104,9 @@ def test_trains_search_before_the_deal_the_finder_plays_first() -> None:
 
 def test_trains_first_seeker_finding_the_double_plays_first() -> None:
     _state, events = start(TRAINS_FOUR, deal(TRAINS_FOUR, {}))
-    assert events[0].placed_by == 0 and events[0].first_player == 0
-    assert events[0].search_draws == 1
+    started = as_kind(events[0], RoundStarted)
+    assert started.placed_by == 0 and started.first_player == 0
+    assert started.search_draws == 1
 
 
 QUICK_TRAINS = preset("trains", set_size=6, players=2, hand_size=2, arms=2, rounds=2)
@@ -111,13 +120,13 @@ def test_trains_search_in_a_later_round_starts_with_seat_round_mod_players(
     second = deal(QUICK_TRAINS, {}, round_index=1, finder=finder)
     state, _ = start(QUICK_TRAINS, first, second)
     state, events = run(state, "0 6|0 A", "1 6|1 B", "0 0|3 A")
-    started = of_kind(events, "round_started")[0]
+    started = of_kind(events, RoundStarted)[0]
     placer = 1 if finder is None else finder
     assert started == RoundStarted(
         round=2, double=5, placed_by=placer, first_player=placer, search_draws=draws
     )
     assert state.turn == placer
-    assert not of_kind(events, "tile_drawn"), "the search draws are shuffled back, not kept"
+    assert not of_kind(events, TileDrawn), "the search draws are shuffled back, not kept"
 
 
 def test_a_deal_of_one_tile_to_the_holder_of_the_double_ends_the_round_at_once() -> None:
@@ -132,7 +141,7 @@ def test_a_deal_of_one_tile_to_the_holder_of_the_double_ends_the_round_at_once()
         "round_started",
         "tile_drawn",
     ]
-    assert of_kind(events, "round_scored")[0].points[0] == 0
+    assert of_kind(events, RoundScored)[0].points[0] == 0
     assert state.round_number == 2 and state.turn == 0
 
 
@@ -144,7 +153,8 @@ def test_a_holder_search_may_dig_into_a_house_rule_reserve_to_find_the_double() 
         boneyard="0|0 0|1 0|2 0|3 0|4 0|5 0|6 1|1 1|2 1|3 1|4 1|5 1|6 4|5 4|6 5|5 5|6 6|6",
     )
     state, events = start(rules, deck)
-    assert events[0].search_draws == 18 and events[0].placed_by == 1
+    started = as_kind(events[0], RoundStarted)
+    assert started.search_draws == 18 and started.placed_by == 1
     assert state.boneyard == () and state.drawable == 0
     assert sum(len(hand) for hand in state.hands) == 27
 
@@ -168,4 +178,4 @@ def test_shuffled_games_are_reproducible_from_the_seed() -> None:
 def test_drawn_tiles_carry_the_search_flag_only_while_searching() -> None:
     deck = deal(CROSS_THREE, {}, boneyard="9|9")
     _, events = start(CROSS_THREE, deck)
-    assert of_kind(events, "tile_drawn") == [TileDrawn(seat=0, tile=Tile(9, 9), searching=True)]
+    assert of_kind(events, TileDrawn) == [TileDrawn(seat=0, tile=Tile(9, 9), searching=True)]

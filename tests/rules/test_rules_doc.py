@@ -20,12 +20,13 @@ from chickenfoot.rules import (
     full_set,
     preset,
 )
+from chickenfoot.rules.ruleset import PresetName
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 SEATS = range(2, 9)
 
 
-def hand_size_table(name: str) -> str:
+def hand_size_table(name: PresetName) -> str:
     """The default hand sizes of preset ``name`` for every set size and seat count.
 
     A cell marked ✗ is a combination the preset refuses as it stands (see the page's notes).
@@ -37,9 +38,9 @@ def hand_size_table(name: str) -> str:
     for set_size in SET_SIZES:
         cells = []
         for players in SEATS:
-            hand = default_hand_size(name, set_size, players)  # type: ignore[arg-type]
+            hand = default_hand_size(name, set_size, players)
             try:
-                preset(name, set_size=set_size, players=players)  # type: ignore[arg-type]
+                preset(name, set_size=set_size, players=players)
             except RuleSetError:
                 cells.append(f"{hand} ✗")
             else:
@@ -74,7 +75,7 @@ def block(name: str) -> str:
 
 
 @pytest.mark.parametrize("name", PRESETS)
-def test_the_hand_size_tables_match_default_hand_size(name: str) -> None:
+def test_the_hand_size_tables_match_default_hand_size(name: PresetName) -> None:
     expected = hand_size_table(name)
     assert block(f"hand-sizes:{name}") == expected, f"paste this table:\n{expected}"
 

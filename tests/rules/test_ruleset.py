@@ -14,6 +14,7 @@ from chickenfoot.rules import (
     full_set,
     preset,
 )
+from chickenfoot.rules.ruleset import PresetName
 
 TRAINS_SOURCE_HANDS = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
 """The hand-size table of seeds/000 (double-9), by number of players."""
@@ -172,9 +173,9 @@ def test_a_shorter_game_still_starts_from_the_highest_double() -> None:
 @pytest.mark.parametrize("set_size", SET_SIZES)
 @pytest.mark.parametrize("players", range(2, 9))
 def test_every_default_hand_size_is_documented_and_fits_the_set(
-    name: str, set_size: int, players: int
+    name: PresetName, set_size: int, players: int
 ) -> None:
-    hand = default_hand_size(name, set_size, players)  # type: ignore[arg-type]
+    hand = default_hand_size(name, set_size, players)
     assert hand >= 1
     candidate = RuleSet.model_construct(
         **{**preset(name, players=2, set_size=set_size).model_dump(), "players": players}

@@ -6,6 +6,8 @@ import pytest
 
 from chickenfoot.rules import (
     GameOver,
+    RoundScored,
+    RoundStarted,
     RuleSet,
     Standing,
     WentOut,
@@ -16,11 +18,12 @@ from chickenfoot.rules import (
     preset,
     rank,
 )
+from chickenfoot.rules.ruleset import PresetName
 
 from .conftest import deal, of_kind, run, start, tiles
 
 
-def small(name: str, **overrides: object) -> RuleSet:
+def small(name: PresetName, **overrides: object) -> RuleSet:
     """A double-6, two-seat, three-tile, two-arm game of preset ``name``: rounds end quickly."""
     return preset(name, set_size=6, players=2, hand_size=3, arms=2, **{"rounds": 1, **overrides})
 
@@ -40,12 +43,12 @@ def test_a_seat_out_scores_zero_and_the_others_their_pips_with_double_blank_per_
 ) -> None:
     if rules.round_start == "holder":
         deck = deal(rules, {0: "6|6 6|2 2|3", 1: "6|1 0|0 1|4"})
-        moves = ("1 6|1 A", "0 6|2 B", "1 1|4 A", "0 2|3 B")
+        moves: tuple[str, ...] = ("1 6|1 A", "0 6|2 B", "1 1|4 A", "0 2|3 B")
     else:
         deck = deal(rules, {0: "6|2 2|3 3|5", 1: "6|1 0|0 1|4"})
         moves = ("0 6|2 A", "1 6|1 B", "0 2|3 A", "1 1|4 B", "0 3|5 A")
     state, events = run(start(rules, deck)[0], *moves)
-    scored = of_kind(events, "round_scored")[0]
+    scored = of_kind(events, RoundScored)[0]
     assert scored.hands == ((), tiles("0|0"))
     assert scored.points == (0, points)
     assert scored.totals == (0, points)
@@ -58,15 +61,15 @@ def test_totals_add_up_over_rounds_and_the_game_ends_after_the_last() -> None:
     second = deal(rules, {0: "5|0 0|2 3|4", 1: "5|5 5|1 1|2"}, round_index=1)
     state, _ = start(rules, first, second)
     state, events = run(state, "1 6|1 A", "0 6|2 B", "1 1|4 A", "0 2|3 B")
-    assert of_kind(events, "went_out") == [WentOut(seat=0, foot_open=False)]
-    started = of_kind(events, "round_started")[0]
+    assert of_kind(events, WentOut) == [WentOut(seat=0, foot_open=False)]
+    started = of_kind(events, RoundStarted)[0]
     assert (started.round, started.double, started.placed_by, started.first_player) == (2, 5, 1, 0)
     assert not state.over and state.totals == (0, 50)
     state, events = run(state, "0 5|0 A", "1 5|1 B", "0 0|2 A", "1 1|2 B")
-    scored = of_kind(events, "round_scored")[0]
+    scored = of_kind(events, RoundScored)[0]
     assert (scored.round, scored.double, scored.points, scored.totals) == (2, 5, (7, 0), (7, 50))
     assert state.over and state.round_scores == ((0, 50), (7, 0))
-    assert of_kind(events, "game_over") == [
+    assert of_kind(events, GameOver) == [
         GameOver(
             ranking=(
                 Standing(seat=0, place=1, total=7, zero_rounds=1, lowest_round=7),
@@ -80,13 +83,13 @@ def test_totals_add_up_over_rounds_and_the_game_ends_after_the_last() -> None:
 
 
 @pytest.mark.parametrize("name", ["cross", "trains"])
-def test_a_shorter_game_counts_down_from_the_highest_double(name: str) -> None:
+def test_a_shorter_game_counts_down_from_the_highest_double(name: PresetName) -> None:
     rules = preset(name, rounds=3)
     state, events = new_game(rules, seed=5)
-    doubles = [event.double for event in of_kind(events, "round_started")]
+    doubles = [event.double for event in of_kind(events, RoundStarted)]
     while not state.over:
         state, events = apply(state, legal_actions(state)[0])
-        doubles += [event.double for event in of_kind(events, "round_started")]
+        doubles += [event.double for event in of_kind(events, RoundStarted)]
     assert doubles == [9, 8, 7]
     assert len(state.round_scores) == 3
 
@@ -94,10 +97,10 @@ def test_a_shorter_game_counts_down_from_the_highest_double(name: str) -> None:
 def test_a_full_game_plays_every_double_down_to_blank() -> None:
     rules = preset("trains", set_size=6, players=3)
     state, events = new_game(rules, seed=2)
-    doubles = [event.double for event in of_kind(events, "round_started")]
+    doubles = [event.double for event in of_kind(events, RoundStarted)]
     while not state.over:
         state, events = apply(state, legal_actions(state)[0])
-        doubles += [event.double for event in of_kind(events, "round_started")]
+        doubles += [event.double for event in of_kind(events, RoundStarted)]
     assert doubles == [6, 5, 4, 3, 2, 1, 0]
 
 
@@ -166,13 +169,13 @@ def test_trains_ties_are_shared() -> None:
 
 
 @pytest.mark.parametrize("name", ["cross", "trains"])
-def test_a_tied_game_played_out_is_shared_under_both_presets(name: str) -> None:
+def test_a_tied_game_played_out_is_shared_under_both_presets(name: PresetName) -> None:
     """Each seat goes out once and is left with 7 pips once: nothing tells them apart."""
     rules = small(name, rounds=2)
     if name == "cross":
         first = deal(rules, {0: "6|6 6|2 2|3", 1: "6|1 3|4 1|4"})
         second = deal(rules, {0: "5|0 0|2 3|4", 1: "5|5 5|1 1|2"}, round_index=1)
-        moves = (
+        moves: tuple[str, ...] = (
             "1 6|1 A",
             "0 6|2 B",
             "1 1|4 A",
@@ -199,5 +202,5 @@ def test_a_tied_game_played_out_is_shared_under_both_presets(name: str) -> None:
         )
     state, events = run(start(rules, first, second)[0], *moves)
     assert state.round_scores == ((0, 7), (7, 0))
-    over = of_kind(events, "game_over")[0]
+    over = of_kind(events, GameOver)[0]
     assert (over.winners, over.decided_by) == ((0, 1), "shared")

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from chickenfoot.rules import (
+    ArmStarted,
     CannotDraw,
     CannotPlayThere,
     MustPlay,
     Passed,
+    RoundScored,
     Tile,
     TileDrawn,
     apply,
@@ -19,6 +21,7 @@ from chickenfoot.rules import (
     play,
     preset,
 )
+from tests.kit import as_kind
 
 from .conftest import deal, kinds, move, of_kind, run, start, tiles
 
@@ -87,7 +90,7 @@ def test_draw_until_playable_keeps_drawing_on_the_same_turn() -> None:
     assert state.turn == 1 and state.drawn is None
     assert legal_actions(state) == (draw(1),)
     state, events = run(state, "1 draw", "1 draw")
-    assert [event.tile for event in events] == list(tiles("0|5 1|6"))
+    assert [as_kind(event, TileDrawn).tile for event in events] == list(tiles("0|5 1|6"))
     assert state.drawn == Tile(1, 6) and len(state.hands[1]) == 8
     assert set(legal_actions(state)) == {play(1, Tile(1, 6), "A"), pass_turn(1)}
 
@@ -146,15 +149,15 @@ def test_trains_reserve_tiles_are_never_drawn() -> None:
     state, _ = start(rules, deal(rules, hands, boneyard="3|4 3|5 6|5"))
     assert rules.reserve_count == 1 and state.drawable == 2
     state, events = run(state, "0 6|0 A", "1 draw", "2 draw", "0 6|1 B")
-    assert [event.reason for event in of_kind(events, "passed")] == ["drew_unplayable"] * 2
+    assert [event.reason for event in of_kind(events, Passed)] == ["drew_unplayable"] * 2
     # 6|5 would fit the next arm, but it is the last tile: it stays in the boneyard.
     assert state.boneyard == (Tile(5, 6),) and state.drawable == 0
     assert legal_actions(state) == (pass_turn(1),)
     with pytest.raises(CannotDraw):
         apply(state, draw(1))
     state, events = run(state, "1 pass", "2 pass", "0 6|2 C")
-    assert [event.reason for event in of_kind(events, "passed")] == ["nothing_to_draw"] * 2
-    assert of_kind(events, "arm_started")[0].arms == 3
+    assert [event.reason for event in of_kind(events, Passed)] == ["nothing_to_draw"] * 2
+    assert of_kind(events, ArmStarted)[0].arms == 3
 
 
 @pytest.mark.parametrize(("players", "left"), [(2, 2), (4, 1)])
@@ -192,5 +195,5 @@ def test_trains_round_blocked_when_the_seat_that_must_pass_finds_nobody_can_play
     assert not state.over
     state, events = run(state, "1 pass")
     assert kinds(events) == ["passed", "round_blocked", "round_scored", "game_over"]
-    assert of_kind(events, "round_scored")[0].points == (5, 15)
+    assert of_kind(events, RoundScored)[0].points == (5, 15)
     assert state.over

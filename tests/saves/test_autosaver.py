@@ -14,12 +14,13 @@ from chickenfoot.saves import autosaver as saver_module
 from chickenfoot.saves.autosaver import Autosaver, SaveStillRunning
 from chickenfoot.saves.files import FileStamp, SaveConflict
 from chickenfoot.saves.record import GameRecord, load_record, save_record
+from tests.kit import Kit
 
 WAIT = 10.0
 """Seconds a test waits for the saver (a generous limit: only a hang reaches it)."""
 
 
-def records(kit, count: int) -> list[GameRecord]:
+def records(kit: type[Kit], count: int) -> list[GameRecord]:
     """A new two-seat game and the records after each of its first ``count`` actions."""
     record = GameRecord.new(kit.short_rules(2), kit.seats("human", "human"), seed=4)
     found = [record]
@@ -50,7 +51,7 @@ class GatedWrites:
 
 
 def test_by_default_it_writes_at_once_and_keeps_a_failure(
-    kit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    kit: type[Kit], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first, second = records(kit, 1)
     path = tmp_path / "game.json"
@@ -70,7 +71,7 @@ def test_by_default_it_writes_at_once_and_keeps_a_failure(
 
 
 def test_in_the_background_the_newest_record_wins(
-    kit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    kit: type[Kit], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     steps = records(kit, 4)
     path = tmp_path / "game.json"
@@ -92,7 +93,7 @@ def test_in_the_background_the_newest_record_wins(
 
 
 def test_a_failed_background_save_is_told_once_and_the_next_writes_every_move(
-    kit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    kit: type[Kit], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     steps = records(kit, 3)
     path = tmp_path / "game.json"
@@ -118,7 +119,9 @@ def test_a_failed_background_save_is_told_once_and_the_next_writes_every_move(
     saver.stop(WAIT)
 
 
-def test_another_windows_file_is_never_overwritten_in_the_background(kit, tmp_path: Path) -> None:
+def test_another_windows_file_is_never_overwritten_in_the_background(
+    kit: type[Kit], tmp_path: Path
+) -> None:
     first, second, third = records(kit, 2)
     path = tmp_path / "game.json"
     saver = Autosaver(path)
@@ -134,7 +137,7 @@ def test_another_windows_file_is_never_overwritten_in_the_background(kit, tmp_pa
 
 
 def test_waiting_on_a_disk_that_never_answers_ends_in_words(
-    kit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    kit: type[Kit], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (first,) = records(kit, 0)
     writes = GatedWrites()
@@ -151,7 +154,7 @@ def test_waiting_on_a_disk_that_never_answers_ends_in_words(
     saver.stop(WAIT)
 
 
-def test_after_stop_saves_are_written_at_once_again(kit, tmp_path: Path) -> None:
+def test_after_stop_saves_are_written_at_once_again(kit: type[Kit], tmp_path: Path) -> None:
     first, second = records(kit, 1)
     path = tmp_path / "game.json"
     saver = Autosaver(path)
@@ -177,7 +180,7 @@ saver.save(record)
 
 
 def test_a_program_that_ends_without_stopping_still_writes_the_last_save(
-    kit, tmp_path: Path
+    kit: type[Kit], tmp_path: Path
 ) -> None:
     record = records(kit, 3)[-1]
     source, target = tmp_path / "source.json", tmp_path / "target.json"

@@ -8,12 +8,12 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
-import chickenfoot.saves.files as files_module
 from chickenfoot.saves.files import (
     FileContent,
     FileProblem,
@@ -25,6 +25,9 @@ from chickenfoot.saves.files import (
 )
 from chickenfoot.saves.record import RecordError, load_record
 from chickenfoot.saves.settings import load_settings
+
+if TYPE_CHECKING:
+    from _typeshed import FileDescriptorOrPath
 
 POSIX_ONLY = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX special files")
 
@@ -82,12 +85,12 @@ def special_files(folder: Path) -> dict[str, Path]:
 def test_anything_but_a_regular_file_is_refused_at_once_in_words(short_folder: Path) -> None:
     for kind, path in special_files(short_folder).items():
         with pytest.raises(FileProblem) as caught:
-            within(5, lambda path=path: read_regular_file(path, 1000, "a test file"))
+            within(5, partial(read_regular_file, path, 1000, "a test file"))
         assert caught.value.problem == f"not a regular file: {kind}"
         with pytest.raises(RecordError) as refused:
-            within(5, lambda path=path: load_record(path))
+            within(5, partial(load_record, path))
         assert str(refused.value) == f"{path}: not a regular file: {kind}"
-        settings = within(5, lambda path=path: load_settings(path))
+        settings = within(5, partial(load_settings, path))
         assert settings.problem == (
             f"{path}: cannot be read (not a regular file: {kind}); using the defaults"
         )
@@ -103,10 +106,14 @@ def test_a_file_swapped_for_a_pipe_after_the_check_still_cannot_block(
     os.mkfifo(pipe)
     real_stat = os.stat
 
-    def stat_before_the_swap(path: object, *args: object, **kwargs: object) -> os.stat_result:
-        return real_stat(regular) if Path(str(path)) == pipe else real_stat(path, *args, **kwargs)
+    def stat_before_the_swap(
+        path: FileDescriptorOrPath, *, dir_fd: int | None = None, follow_symlinks: bool = True
+    ) -> os.stat_result:
+        if Path(str(path)) == pipe:
+            return real_stat(regular)
+        return real_stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
 
-    monkeypatch.setattr(files_module.os, "stat", stat_before_the_swap)
+    monkeypatch.setattr(os, "stat", stat_before_the_swap)
     with pytest.raises(FileProblem) as caught:
         within(5, lambda: read_regular_file(pipe, 1000, "a test file"))
     assert caught.value.problem == "not a regular file: a named pipe"

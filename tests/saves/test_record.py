@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 
-import chickenfoot.saves.atomic as atomic_module
-import chickenfoot.saves.files as files_module
 import chickenfoot.saves.record as record_module
 from chickenfoot.rules import (
     Event,
@@ -95,7 +93,9 @@ def saved_game(tmp_path: Path, finished_game: GameRecord) -> Path:
 
 def document(path: Path) -> dict[str, Any]:
     """The JSON object in ``path``."""
-    return json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
 
 
 def write_document(path: Path, data: Any) -> Path:
@@ -317,7 +317,7 @@ def test_failed_save_keeps_the_old_file_and_no_temporary(
     def broken(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(atomic_module.os, failing, broken)
+    monkeypatch.setattr(os, failing, broken)
     with pytest.raises(OSError, match="cannot be written: the disk is full"):
         save_record(finished_game, path)
     monkeypatch.undo()
@@ -393,7 +393,7 @@ def huge(path: Path) -> Path:
     return path
 
 
-def swap_tile(index: int, tile: str) -> Callable[[dict[str, Any]], object]:
+def swap_tile(index: int, tile: object) -> Callable[[dict[str, Any]], object]:
     def change(data: dict[str, Any]) -> None:
         data["decks"][1][index] = tile
 
@@ -818,7 +818,7 @@ def test_unreadable_file(saved_game: Path, monkeypatch: pytest.MonkeyPatch) -> N
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(files_module.os, "open", denied)
+    monkeypatch.setattr(os, "open", denied)
     error = load_error(saved_game)
     monkeypatch.undo()
     assert error.problem == "permission denied: the file cannot be read"

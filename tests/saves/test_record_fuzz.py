@@ -144,13 +144,13 @@ def test_mutated_bytes_load_or_fail_cleanly(
     if operation == "truncate":
         mutated = original[:position]
     elif operation == "flip":
-        mutated = bytearray(original)
+        flipped = bytearray(original)
         for offset in data.draw(
             st.lists(st.integers(0, 64), min_size=1, max_size=4), label="offsets"
         ):
             index = min(position + offset, len(original) - 1)
-            mutated[index] ^= data.draw(st.integers(1, 255), label="mask")
-        mutated = bytes(mutated)
+            flipped[index] ^= data.draw(st.integers(1, 255), label="mask")
+        mutated = bytes(flipped)
     else:
         inserted = data.draw(st.binary(min_size=1, max_size=16), label="inserted")
         mutated = original[:position] + inserted + original[position:]

@@ -14,7 +14,8 @@ import pytest
 
 from chickenfoot.rules import preset
 from chickenfoot.saves import stats as stats_module
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.files import FileStamp
+from chickenfoot.saves.record import GameRecord, SeatConfig, load_record_with_stamp, save_record
 from chickenfoot.saves.stats import (
     Gathered,
     cache_path,
@@ -52,11 +53,10 @@ def write(record: GameRecord, name: str) -> Path:
 def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """The files the statistics read (not the summaries' own reading)."""
     seen: list[Path] = []
-    original = stats_module.load_record_with_stamp
 
-    def counting(path: Path):  # type: ignore[no-untyped-def]
+    def counting(path: Path | str) -> tuple[GameRecord, FileStamp]:
         seen.append(Path(path))
-        return original(path)
+        return load_record_with_stamp(path)
 
     monkeypatch.setattr(stats_module, "load_record_with_stamp", counting)
     return seen
@@ -155,7 +155,8 @@ def test_no_games_no_people() -> None:
 
 def test_win_share_over_time() -> None:
     ana, bea = win_share_series(GAMES, ["Ana", "Bea"], most_points=10)
-    assert ana.points == ((1, 1.0), (2, 0.5), (3, pytest.approx(2 / 3)))
+    expected: tuple[tuple[int, object], ...] = ((1, 1.0), (2, 0.5), (3, pytest.approx(2 / 3)))
+    assert ana.points == expected
     assert ana.games == 3
     assert bea.points == ((1, 0.0), (2, 0.25))
 

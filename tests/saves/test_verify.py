@@ -25,6 +25,7 @@ from chickenfoot.rules import (
     full_set,
     preset,
 )
+from chickenfoot.rules.ruleset import PresetName
 from chickenfoot.saves.record import (
     FORMAT_VERSION,
     GameRecord,
@@ -51,7 +52,7 @@ def seats(count: int) -> tuple[SeatConfig, ...]:
     return tuple(SeatConfig(name=names[seat], player="human") for seat in range(count))
 
 
-def short_rules(preset_name: str = "cross", rounds: int = 2) -> RuleSet:
+def short_rules(preset_name: PresetName = "cross", rounds: int = 2) -> RuleSet:
     return preset(preset_name, players=3, set_size=6, rounds=rounds)
 
 

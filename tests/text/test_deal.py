@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from chickenfoot.rules import Draw, Pass, Play, RuleSet, Tile, full_set, preset
+from chickenfoot.rules.ruleset import PresetName
 from chickenfoot.saves.paths import saves_dir
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.verify import DeckCheck, deck_checks, round_deal, verify_record
@@ -29,11 +31,11 @@ def seats(names: tuple[str, ...] = NAMES) -> tuple[SeatConfig, ...]:
     return tuple(SeatConfig(name=name, player="human") for name in names)
 
 
-def rules(start: str = "cross", rounds: int = 2) -> RuleSet:
+def rules(start: PresetName = "cross", rounds: int = 2) -> RuleSet:
     return preset(start, players=3, set_size=6, rounds=rounds)
 
 
-def first_record(game_rules: RuleSet, wanted) -> GameRecord:
+def first_record(game_rules: RuleSet, wanted: Callable[[tuple[Tile, ...]], bool]) -> GameRecord:
     """The first game dealt from seeds 1, 2, ... whose first deck is ``wanted``."""
     for seed in range(1, 500):
         record = GameRecord.new(game_rules, seats(), seed=seed)
@@ -150,7 +152,7 @@ def test_an_empty_boneyard() -> None:
         (Pass(seat=1), "You pass"),
     ],
 )
-def test_actions_in_words(action, words: str) -> None:
+def test_actions_in_words(action: Play | Draw | Pass, words: str) -> None:
     assert action_text(action, NAMES) == words
 
 

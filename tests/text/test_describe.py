@@ -3,6 +3,8 @@ board's demand, who won, articles that read as spoken."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from chickenfoot.rules import (
     Board,
     Draw,
@@ -28,6 +30,7 @@ from chickenfoot.text.describe import (
     winners_text,
 )
 from chickenfoot.text.words import a_number, in_sentence, possessive, verb
+from tests.kit import as_kind
 from tests.rules.conftest import deal, start
 
 NAMES = ("Ana", "[b]Bea[/b]", "Cy")
@@ -41,7 +44,9 @@ def opening() -> GameState:
     return start(RULES, deal(RULES, hands, boneyard="4|4 6|5"))[0]
 
 
-def turn_lines(state: GameState, action: Play | Draw | Pass, names, viewer):  # type: ignore[no-untyped-def]
+def turn_lines(
+    state: GameState, action: Play | Draw | Pass, names: Sequence[str], viewer: int | None
+) -> tuple[GameState, list[str]]:
     after, events = apply(state, action)
     return after, describe_turn(action, events, state, names, viewer)
 
@@ -85,7 +90,8 @@ def test_a_deal_names_who_places_and_who_plays_first() -> None:
     rules = preset("trains", set_size=6, players=2, rounds=1)
     state, events = new_game(rules, seed=3)
     lines = describe_turn(None, events, None, NAMES, None)
-    assert lines[0].startswith(f"Round 1 (6|6): {NAMES[events[0].placed_by]} places 6|6")
+    placed_by = as_kind(events[0], RoundStarted).placed_by
+    assert lines[0].startswith(f"Round 1 (6|6): {NAMES[placed_by]} places 6|6")
     assert state.round_number == 1
 
 

@@ -26,6 +26,7 @@ from chickenfoot.rules import (
 from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
 from chickenfoot.text.transcript import rules_summary, seat_description, transcript
 from chickenfoot.text.words import place_name, sorted_hand
+from tests.kit import Kit
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 ACTION_LINE = re.compile(r"^  (\d+)\. (.*)$")
@@ -199,7 +200,9 @@ def test_hands_are_written_as_a_player_holds_them() -> None:
         assert f"    {record.seats[seat].name}: {shown}\n" in text
 
 
-def test_the_round_in_play_of_an_unfinished_pass_and_play_game_stays_private(kit) -> None:
+def test_the_round_in_play_of_an_unfinished_pass_and_play_game_stays_private(
+    kit: type[Kit],
+) -> None:
     seats = kit.seats("human", "human", "computer")
     record = kit.find_record(
         kit.short_rules(3, rounds=2),

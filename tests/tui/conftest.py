@@ -6,9 +6,12 @@ private data folder comes from the top-level conftest.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import PurePath
+from typing import Any, Protocol
 
 import pytest
+from textual.app import App
 from textual.css.query import NoMatches
 from textual.pilot import Pilot
 
@@ -22,7 +25,7 @@ WAIT_LIMIT = 500
 """Most event-loop turns to wait for something the app must do by itself (bots, screens)."""
 
 
-async def wait_for(pilot: Pilot, condition: Callable[[], bool], what: str) -> None:
+async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
     """Let the app run until the screen on top is mounted and ``condition()`` holds; fail
     (naming ``what``) if that never happens. A condition that queries a widget not composed
     yet (``NoMatches``: a screen pushed but not mounted) is not true yet.
@@ -46,7 +49,7 @@ def game_screen(app: ChickenFootApp) -> GameScreen:
     return screen
 
 
-async def press_turn(pilot: Pilot, game: GameScreen, action: Play | Draw | Pass) -> None:
+async def press_turn(pilot: Pilot[None], game: GameScreen, action: Play | Draw | Pass) -> None:
     """Type the keys that make the person on turn take ``action``.
 
     A play: the tile's digit in the sorted hand (or arrows past the ninth tile), the end's
@@ -71,6 +74,20 @@ async def press_turn(pilot: Pilot, game: GameScreen, action: Play | Draw | Pass)
     if len(fits) > 1:
         await pilot.press(game.table.labels()[action.target])
     await pilot.press("enter")
+
+
+class SnapCompare(Protocol):
+    """The ``snap_compare`` fixture of pytest-textual-snapshot: compare a screenshot of ``app``
+    (after ``press`` and ``run_before``) with the one stored. (The plugin declares the fixture
+    narrower than the function it returns, and ships no type information.)"""
+
+    def __call__(
+        self,
+        app: str | PurePath | App[Any],
+        press: Iterable[str] = ...,
+        terminal_size: tuple[int, int] = ...,
+        run_before: Callable[[Pilot[Any]], Awaitable[None] | None] | None = ...,
+    ) -> bool: ...
 
 
 class TuiKit(Kit):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
@@ -19,6 +18,7 @@ from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.widgets import TableView
 from chickenfoot.tui.widgets.charts import ChartView
 from tests.recorded import random_record
+from tests.tui.conftest import SnapCompare, TuiKit
 from tests.tui.test_game_snapshots import THEMES, go_out
 from tests.tui.test_replay_screen import open_replay
 
@@ -83,7 +83,7 @@ def goes_out_to_end_the_game(state: GameState) -> bool:
 
 
 def last_round_app(
-    kit: Any, data_dir: Path, players: int, rounds: int, theme: str
+    kit: type[TuiKit], data_dir: Path, players: int, rounds: int, theme: str
 ) -> ChickenFootApp:
     """The app continuing a game whose next play (by seat 0, a person) ends it."""
     if players > 4:
@@ -97,7 +97,7 @@ def last_round_app(
     return app
 
 
-async def end_the_game(pilot: Pilot, kit: Any) -> GameOverScreen:
+async def end_the_game(pilot: Pilot[None], kit: type[TuiKit]) -> GameOverScreen:
     await go_out(pilot, kit)
     await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, RoundOverScreen), "round over")
     await pilot.press("enter")
@@ -108,7 +108,7 @@ async def end_the_game(pilot: Pilot, kit: Any) -> GameOverScreen:
     return screen
 
 
-async def test_game_over_charts_the_running_totals(kit: Any, data_dir: Path) -> None:
+async def test_game_over_charts_the_running_totals(kit: type[TuiKit], data_dir: Path) -> None:
     app = last_round_app(kit, data_dir, 3, 3, "textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await end_the_game(pilot, kit)
@@ -122,7 +122,7 @@ async def test_game_over_charts_the_running_totals(kit: Any, data_dir: Path) -> 
         assert [line.label for line in chart.shown.lines] == list(screen.session.names)
 
 
-async def test_eight_seats_at_80x24_the_chart_gives_way(kit: Any, data_dir: Path) -> None:
+async def test_eight_seats_at_80x24_the_chart_gives_way(kit: type[TuiKit], data_dir: Path) -> None:
     app = last_round_app(kit, data_dir, 8, 1, "textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await end_the_game(pilot, kit)
@@ -133,7 +133,9 @@ async def test_eight_seats_at_80x24_the_chart_gives_way(kit: Any, data_dir: Path
         await kit.wait_for(pilot, lambda: chart.showing_chart, "room for the chart")
 
 
-async def test_the_replay_charts_the_rounds_finished_so_far(kit: Any, data_dir: Path) -> None:
+async def test_the_replay_charts_the_rounds_finished_so_far(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
     record = random_record(
         kit.short_rules(3, rounds=2), kit.seats("human", "computer", "computer"), 5
     )
@@ -161,10 +163,12 @@ async def test_the_replay_charts_the_rounds_finished_so_far(kit: Any, data_dir: 
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_game_over_chart_snapshot(snap_compare, kit: Any, data_dir: Path, theme: str) -> None:
+def test_game_over_chart_snapshot(
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
+) -> None:
     app = last_round_app(kit, data_dir, 3, 3, theme)
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await end_the_game(pilot, kit)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
@@ -19,7 +20,7 @@ from tests.tui.conftest import wait_for
 class DialogApp(App[None]):
     """Pushes one dialog and keeps every answer it dismisses with."""
 
-    def __init__(self, dialog: Screen[object]) -> None:
+    def __init__(self, dialog: Screen[Any]) -> None:
         super().__init__()
         self.dialog = dialog
         self.answers: list[object] = []
@@ -29,7 +30,7 @@ class DialogApp(App[None]):
         self.push_screen(self.dialog, self.answers.append)
 
 
-async def opened(pilot: Pilot) -> None:
+async def opened(pilot: Pilot[None]) -> None:
     """Wait until the app's dialog is on top and mounted."""
     app = pilot.app
     assert isinstance(app, DialogApp)

@@ -20,6 +20,8 @@ from chickenfoot.text.deal import recorded_deal_text
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.deal import DealScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
+from tests.kit import as_kind
+from tests.tui.conftest import SnapCompare, TuiKit
 
 THEMES = ("textual-dark", "textual-light")
 KINDS = ("human", "computer", "computer")
@@ -38,13 +40,13 @@ def double_dealt_and_seat_0_goes_out_next(state: GameState) -> bool:
     )
 
 
-def found_game(kit) -> GameRecord:
+def found_game(kit: type[TuiKit]) -> GameRecord:
     """The first seeded game that reaches the position (the same on every run)."""
     rules = preset("cross", players=len(KINDS), rounds=2)
     return kit.find_record(rules, kit.seats(*KINDS), double_dealt_and_seat_0_goes_out_next)
 
 
-def open_app(kit, record: GameRecord, theme: str = "textual-dark") -> ChickenFootApp:
+def open_app(kit: type[TuiKit], record: GameRecord, theme: str = "textual-dark") -> ChickenFootApp:
     """The app continuing ``record``, saved as game.json in the saves folder."""
     saves_dir().mkdir(parents=True, exist_ok=True)
     app = ChickenFootApp(load=kit.save(record, saves_dir()), bot_delay=0)
@@ -52,19 +54,19 @@ def open_app(kit, record: GameRecord, theme: str = "textual-dark") -> ChickenFoo
     return app
 
 
-async def to_round_over(pilot: Pilot, kit) -> None:
+async def to_round_over(pilot: Pilot[None], kit: type[TuiKit]) -> None:
     """Seat 0 plays its last tile by keys; wait for the round's result with its keys shown."""
-    app = pilot.app
+    app = as_kind(pilot.app, ChickenFootApp)
     await kit.wait_for(
         pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
     )
-    game = app.game_screen
+    game = kit.game_screen(app)
     action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
     await kit.press_turn(pilot, game, action)
     await kit.wait_for(pilot, lambda: isinstance(app.screen, RoundOverScreen), "round over")
 
 
-def deal_ready(app: ChickenFootApp) -> bool:
+def deal_ready(app: App[None]) -> bool:
     """The deal view is on top with its Footer built."""
     return isinstance(app.screen, DealScreen) and bool(app.screen.query_one(Footer).children)
 
@@ -78,7 +80,7 @@ def bracketed(tiles: tuple[Tile, ...]) -> str:
     return " ".join(f"[{tile}]" for tile in tiles)
 
 
-async def test_d_shows_every_seats_tiles_in_deal_order_and_the_boneyard(kit) -> None:
+async def test_d_shows_every_seats_tiles_in_deal_order_and_the_boneyard(kit: type[TuiKit]) -> None:
     record = found_game(kit)
     rules = record.rules
     per_hand = rules.tiles_per_hand
@@ -118,7 +120,7 @@ async def test_d_shows_every_seats_tiles_in_deal_order_and_the_boneyard(kit) -> 
         await kit.wait_for(pilot, lambda: app.screen is app.game_screen, "round 2")
 
 
-async def test_the_deal_key_is_in_the_dialogs_own_footer(kit) -> None:
+async def test_the_deal_key_is_in_the_dialogs_own_footer(kit: type[TuiKit]) -> None:
     app = open_app(kit, found_game(kit))
     async with app.run_test(size=(100, 30)) as pilot:
         await to_round_over(pilot, kit)
@@ -134,10 +136,10 @@ async def test_the_deal_key_is_in_the_dialogs_own_footer(kit) -> None:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_the_deal_view(snap_compare, kit, theme: str) -> None:
+def test_the_deal_view(snap_compare: SnapCompare, kit: type[TuiKit], theme: str) -> None:
     app = open_app(kit, found_game(kit), theme)
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await to_round_over(pilot, kit)
         await pilot.press("d")
         await kit.wait_for(pilot, lambda: deal_ready(pilot.app), "the deal")
@@ -146,7 +148,7 @@ def test_the_deal_view(snap_compare, kit, theme: str) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
-async def test_names_are_shown_literally_never_as_markup(kit) -> None:
+async def test_names_are_shown_literally_never_as_markup(kit: type[TuiKit]) -> None:
     record = found_game(kit)
     named = record.model_copy(
         update={"seats": (SeatConfig(name="[b]Ana[/b]", player="human"), *record.seats[1:])}
@@ -160,5 +162,6 @@ async def test_names_are_shown_literally_never_as_markup(kit) -> None:
     app = Shows()
     async with app.run_test(size=(100, 30)) as pilot:
         await kit.wait_for(pilot, lambda: isinstance(app.screen, DealScreen), "the deal")
-        assert shown(app.screen, ".deal-name")[0] == "[b]Ana[/b]"
-        assert shown(app.screen, "#deal-centre") == [deal.centre]
+        screen = as_kind(app.screen, DealScreen)
+        assert shown(screen, ".deal-name")[0] == "[b]Ana[/b]"
+        assert shown(screen, "#deal-centre") == [deal.centre]

@@ -8,9 +8,10 @@ from chickenfoot.saves.settings import load_settings
 from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
+from tests.tui.conftest import TuiKit
 
 
-async def test_the_theme_is_remembered_for_the_next_run(kit) -> None:
+async def test_the_theme_is_remembered_for_the_next_run(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
@@ -22,7 +23,9 @@ async def test_the_theme_is_remembered_for_the_next_run(kit) -> None:
     assert again.theme == "textual-light"
 
 
-async def test_the_computer_speed_and_the_outline_are_remembered(kit, data_dir: Path) -> None:
+async def test_the_computer_speed_and_the_outline_are_remembered(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     app = ChickenFootApp(load=kit.save(record, data_dir))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -41,7 +44,7 @@ async def test_the_computer_speed_and_the_outline_are_remembered(kit, data_dir: 
 
 
 async def test_a_terminal_too_small_covers_the_game_and_the_computers_wait(
-    kit, data_dir: Path
+    kit: type[TuiKit], data_dir: Path
 ) -> None:
     record = kit.find_record(
         kit.short_rules(2), kit.seats("human", "computer"), lambda state: state.turn == 1
@@ -65,7 +68,9 @@ async def test_a_terminal_too_small_covers_the_game_and_the_computers_wait(
         assert not isinstance(app.screen, TooSmallScreen)
 
 
-async def test_a_replay_opened_in_a_terminal_too_small_stays_covered(kit, data_dir: Path) -> None:
+async def test_a_replay_opened_in_a_terminal_too_small_stays_covered(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     app = ChickenFootApp(replay=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(40, 12)) as pilot:

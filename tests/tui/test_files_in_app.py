@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from chickenfoot.play.session import GameSession
@@ -30,9 +31,13 @@ from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import StatusLine
+from tests.kit import as_kind
+from tests.tui.conftest import TuiKit
 
 
-async def open_saved_game(kit, pilot, app: ChickenFootApp, path: Path) -> GameScreen:
+async def open_saved_game(
+    kit: type[TuiKit], pilot: Pilot[None], app: ChickenFootApp, path: Path
+) -> GameScreen:
     app.continue_game(path)
     await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game")
     game = kit.game_screen(app)
@@ -40,7 +45,7 @@ async def open_saved_game(kit, pilot, app: ChickenFootApp, path: Path) -> GameSc
     return game
 
 
-def person_game(kit, folder: Path) -> Path:
+def person_game(kit: type[TuiKit], folder: Path) -> Path:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     return kit.save(record, folder, "game.json")
 
@@ -76,7 +81,7 @@ def another_window(path: Path) -> Iterator[None]:
 
 
 async def test_a_game_open_in_another_window_is_offered_as_a_copy_or_to_watch(
-    kit, data_dir: Path
+    kit: type[TuiKit], data_dir: Path
 ) -> None:
     path = person_game(kit, data_dir / "saves")
     with another_window(path):
@@ -84,12 +89,12 @@ async def test_a_game_open_in_another_window_is_offered_as_a_copy_or_to_watch(
     GameSession.load(path).close()  # the other window is gone: the game opens here
 
 
-async def offered_a_copy_or_to_watch(kit, path: Path) -> None:
+async def offered_a_copy_or_to_watch(kit: type[TuiKit], path: Path) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.continue_game(path)
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
-        assert "open in another chickenfoot window" in app.screen.question
+        assert "open in another chickenfoot window" in as_kind(app.screen, ChoiceScreen).question
         await pilot.press("w")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         await pilot.press("escape")
@@ -103,7 +108,7 @@ async def offered_a_copy_or_to_watch(kit, path: Path) -> None:
 
 
 async def test_the_question_of_another_window_stays_under_the_size_notice(
-    kit, data_dir: Path
+    kit: type[TuiKit], data_dir: Path
 ) -> None:
     path = person_game(kit, data_dir / "saves")
     with another_window(path):
@@ -121,7 +126,9 @@ async def test_the_question_of_another_window_stays_under_the_size_notice(
             await kit.wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
 
 
-async def test_a_lock_left_by_a_killed_window_does_not_block(kit, data_dir: Path) -> None:
+async def test_a_lock_left_by_a_killed_window_does_not_block(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
     path = person_game(kit, data_dir / "saves")
     lock = lock_path_for(path)
     lock.parent.mkdir(parents=True, exist_ok=True)
@@ -134,7 +141,9 @@ async def test_a_lock_left_by_a_killed_window_does_not_block(kit, data_dir: Path
         assert game.session.path == path
 
 
-async def test_a_file_changed_by_another_window_is_never_overwritten(kit, data_dir: Path) -> None:
+async def test_a_file_changed_by_another_window_is_never_overwritten(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
     path = person_game(kit, data_dir / "saves")
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -149,10 +158,10 @@ async def test_a_file_changed_by_another_window_is_never_overwritten(kit, data_d
 
 
 async def test_the_game_is_saved_on_a_thread_of_its_own(
-    kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+    kit: type[TuiKit], data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = person_game(kit, data_dir / "saves")
-    real_save = saver_module.save_record
+    real_save = save_record
     threads: list[threading.Thread] = []
 
     def watched(*args: Any, **kwargs: Any) -> FileStamp:
@@ -171,10 +180,10 @@ async def test_the_game_is_saved_on_a_thread_of_its_own(
 
 
 async def test_leaving_waits_for_a_slow_save_without_freezing_the_screen(
-    kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+    kit: type[TuiKit], data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = person_game(kit, data_dir / "saves")
-    real_save = saver_module.save_record
+    real_save = save_record
     gate, started = threading.Event(), threading.Event()
 
     def slow_disk(*args: Any, **kwargs: Any) -> FileStamp:
@@ -198,10 +207,10 @@ async def test_leaving_waits_for_a_slow_save_without_freezing_the_screen(
 
 
 async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
-    kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+    kit: type[TuiKit], data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = person_game(kit, data_dir / "saves")
-    real_save = saver_module.save_record
+    real_save = save_record
 
     def full_disk(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
@@ -217,7 +226,7 @@ async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
         assert load_record(path).actions != played
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
-        assert "not saved" in app.screen.question
+        assert "not saved" in as_kind(app.screen, ChoiceScreen).question
         await pilot.press("y")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         monkeypatch.setattr(saver_module, "save_record", real_save)
@@ -230,7 +239,9 @@ async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
         assert load_record(path).actions[: len(played)] == played
 
 
-async def test_quit_with_unsaved_moves_says_so(kit, data_dir: Path, monkeypatch) -> None:
+async def test_quit_with_unsaved_moves_says_so(
+    kit: type[TuiKit], data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = person_game(kit, data_dir / "saves")
 
     def refused(*args: object, **kwargs: object) -> None:
@@ -244,14 +255,14 @@ async def test_quit_with_unsaved_moves_says_so(kit, data_dir: Path, monkeypatch)
         await kit.wait_for(pilot, lambda: game.session.unsaved is not None, "the failed save")
         await pilot.press("q")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
-        question = app.screen.question
+        question = as_kind(app.screen, ChoiceScreen).question
         assert "not saved (Permission denied)" in question
         await pilot.press("n")
         await kit.wait_for(pilot, lambda: app.screen is game, "back to the game")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
-async def test_open_file_refuses_a_named_pipe_at_once(kit, tmp_path: Path) -> None:
+async def test_open_file_refuses_a_named_pipe_at_once(kit: type[TuiKit], tmp_path: Path) -> None:
     pipe = tmp_path / "pipe.json"
     os.mkfifo(pipe)
     app = ChickenFootApp(bot_delay=0)

@@ -11,6 +11,7 @@ from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import HandView
+from tests.tui.conftest import TuiKit
 
 
 def test_sorted_hand_puts_doubles_first_then_groups_by_the_higher_end() -> None:
@@ -65,7 +66,7 @@ def kept_tile_after_a_dead_draw(record: GameRecord, path: Path) -> tuple[Tile, T
     return None
 
 
-def find_dead_draw(kit, path: Path) -> tuple[GameRecord, Tile, Tile]:
+def find_dead_draw(kit: type[TuiKit], path: Path) -> tuple[GameRecord, Tile, Tile]:
     """The first record (fixed seeds and policy) ending where
     :func:`kept_tile_after_a_dead_draw` holds."""
     rules = kit.short_rules(2)
@@ -85,7 +86,7 @@ def find_dead_draw(kit, path: Path) -> tuple[GameRecord, Tile, Tile]:
 
 
 async def test_a_drawn_tile_is_sorted_in_marked_and_the_selection_stays_on_its_tile(
-    kit, data_dir: Path
+    kit: type[TuiKit], data_dir: Path
 ) -> None:
     record, kept, drawn = find_dead_draw(kit, data_dir / "scratch.json")
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
@@ -119,7 +120,9 @@ async def test_a_drawn_tile_is_sorted_in_marked_and_the_selection_stays_on_its_t
         assert drawn not in {hand.tiles[index] for index in hand.shown.fresh}
 
 
-async def test_a_playable_drawn_tile_is_selected_and_marked(kit, data_dir: Path) -> None:
+async def test_a_playable_drawn_tile_is_selected_and_marked(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
     def draws_a_fitting_tile(state: GameState) -> bool:
         return must_draw(state) and apply(state, Draw(seat=0))[0].drawn is not None
 
@@ -140,7 +143,7 @@ async def test_a_playable_drawn_tile_is_selected_and_marked(kit, data_dir: Path)
         assert hand.shown.fresh == {hand.tiles.index(drawn)}
 
 
-def ends_with_seat_0_holding_a_drawn_tile(kit) -> tuple[GameRecord, Tile]:
+def ends_with_seat_0_holding_a_drawn_tile(kit: type[TuiKit]) -> tuple[GameRecord, Tile]:
     """A record (fixed seeds and policy) whose last action is seat 0 drawing a tile that fits."""
     rules = kit.short_rules(2)
     seat_configs = kit.seats("human", "computer")
@@ -156,11 +159,13 @@ def ends_with_seat_0_holding_a_drawn_tile(kit) -> tuple[GameRecord, Tile]:
     raise AssertionError("no seed reaches the wanted position")
 
 
-async def test_a_game_reopened_after_a_draw_still_marks_the_drawn_tile(kit, data_dir: Path) -> None:
+async def test_a_game_reopened_after_a_draw_still_marks_the_drawn_tile(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
     record, drawn = ends_with_seat_0_holding_a_drawn_tile(kit)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        hand = app.game_screen.query_one(HandView)
+        hand = kit.game_screen(app).query_one(HandView)
         await kit.wait_for(pilot, lambda: drawn in hand.tiles, "the hand with the drawn tile")
         assert hand.shown.fresh == {hand.tiles.index(drawn)}

@@ -3,12 +3,15 @@ view, the footer offers only what works, and no key of the turn acts until Enter
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
+
 from chickenfoot.play.table import HandOff
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import EventLog, HandView, TableView
+from tests.tui.conftest import TuiKit
 
 TURN_ACTIONS = {
     "select_tile",
@@ -36,7 +39,7 @@ def handing_off(game: GameScreen) -> bool:
     return isinstance(game.table.next_step(), HandOff)
 
 
-async def open_handoff(kit, pilot, app: ChickenFootApp) -> GameScreen:
+async def open_handoff(kit: type[TuiKit], pilot: Pilot[None], app: ChickenFootApp) -> GameScreen:
     """Start a two-person game and wait for the first hand-off."""
     app.start_game(kit.short_rules(2), kit.seats("human", "human"), 4)
     await kit.wait_for(
@@ -47,7 +50,9 @@ async def open_handoff(kit, pilot, app: ChickenFootApp) -> GameScreen:
     return kit.game_screen(app)
 
 
-async def test_the_hand_off_is_a_banner_over_the_hand_with_the_table_in_view(kit) -> None:
+async def test_the_hand_off_is_a_banner_over_the_hand_with_the_table_in_view(
+    kit: type[TuiKit],
+) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_handoff(kit, pilot, app)
@@ -58,7 +63,7 @@ async def test_the_hand_off_is_a_banner_over_the_hand_with_the_table_in_view(kit
         assert game.query_one(TableView).display and game.query_one(EventLog).display
 
 
-async def test_hand_off_footer_offers_only_its_own_keys(kit) -> None:
+async def test_hand_off_footer_offers_only_its_own_keys(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_handoff(kit, pilot, app)
@@ -83,7 +88,7 @@ async def test_hand_off_footer_offers_only_its_own_keys(kit) -> None:
         assert "draw" in shown_actions(app) or "play" in shown_actions(app)
 
 
-async def test_escape_on_the_hand_off_goes_to_the_menu(kit) -> None:
+async def test_escape_on_the_hand_off_goes_to_the_menu(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_handoff(kit, pilot, app)
@@ -91,7 +96,7 @@ async def test_escape_on_the_hand_off_goes_to_the_menu(kit) -> None:
         await kit.wait_for(pilot, lambda: app.game_screen is None, "the menu")
 
 
-async def test_q_on_the_hand_off_asks_to_quit(kit) -> None:
+async def test_q_on_the_hand_off_asks_to_quit(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_handoff(kit, pilot, app)
@@ -103,7 +108,7 @@ async def test_q_on_the_hand_off_asks_to_quit(kit) -> None:
         await kit.wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
 
 
-async def test_hand_off_palette_lists_only_what_shows_no_hand(kit) -> None:
+async def test_hand_off_palette_lists_only_what_shows_no_hand(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_handoff(kit, pilot, app)

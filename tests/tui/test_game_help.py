@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
-from chickenfoot.bots import ExpertBot
+from chickenfoot.bots import ExpertBot, Hint, StopCheck
 from chickenfoot.play import session as session_module
-from chickenfoot.rules import Play
+from chickenfoot.rules import Action, GameState, Play, SeatView
 from chickenfoot.saves.record import SeatConfig, load_record
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import EventLog, StatusLine
+from tests.kit import as_kind
+from tests.tui.conftest import TuiKit
 
 
-def against_computers(kit, level: str = "casual") -> tuple[SeatConfig, ...]:
+def against_computers(kit: type[TuiKit], level: str = "casual") -> tuple[SeatConfig, ...]:
     """Ana (a person) against two computer players of ``level``."""
     return (
         SeatConfig(name="Ana", player="human"),
@@ -32,7 +35,7 @@ def status_text(app: ChickenFootApp) -> str:
 
 
 async def test_a_hint_selects_the_suggested_play_says_why_and_is_recorded(
-    kit, data_dir: Path
+    kit: type[TuiKit], data_dir: Path
 ) -> None:
     seats = against_computers(kit)
     record = kit.find_record(kit.short_rules(3), seats, kit.human_can_play)
@@ -51,24 +54,25 @@ async def test_a_hint_selects_the_suggested_play_says_why_and_is_recorded(
         assert game.query_one(EventLog).history[-1] == "Ana asked for a hint"
         plays = [action for action in game.session.legal() if isinstance(action, Play)]
         if game.table.chosen is not None:  # the hint was a play: Enter plays it
+            assert game.table.selected is not None
             tile = game.table.hand()[game.table.selected]
             await pilot.press("enter")
             await kit.wait_for(
                 pilot, lambda: len(game.session.record.actions) > len(record.actions), "the play"
             )
             assert game.session.record.actions[len(record.actions)] in plays
-            assert game.session.record.actions[len(record.actions)].tile == tile
+            assert as_kind(game.session.record.actions[len(record.actions)], Play).tile == tile
         saved = load_record(game.session.path)
         assert saved.hints_used() == (1, 0, 0)
 
 
 async def test_take_back_returns_to_the_previous_decision_and_keeps_it_on_record(
-    kit, data_dir: Path
+    kit: type[TuiKit], data_dir: Path
 ) -> None:
     seats = against_computers(kit)
     rules = kit.short_rules(3)
 
-    def chose_and_on_turn_again(state) -> bool:
+    def chose_and_on_turn_again(state: GameState) -> bool:
         return kit.human_can_play(state) and len(state.board.played) >= 3
 
     record = kit.find_record(rules, seats, chose_and_on_turn_again)
@@ -111,7 +115,7 @@ async def test_take_back_returns_to_the_previous_decision_and_keeps_it_on_record
         assert saved.decks == record.decks
 
 
-async def test_no_take_backs_in_pass_and_play(kit, data_dir: Path) -> None:
+async def test_no_take_backs_in_pass_and_play(kit: type[TuiKit], data_dir: Path) -> None:
     seats = kit.seats("human", "human", "computer")
     record = kit.find_record(
         kit.short_rules(3), seats, lambda state: state.turn == 0 and len(state.board.played) >= 4
@@ -131,7 +135,9 @@ class SlowExpert(ExpertBot):
     released = threading.Event()
     stopped = threading.Event()
 
-    def choose(self, view, legal, should_stop=None):  # type: ignore[no-untyped-def]
+    def choose(
+        self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None
+    ) -> Action:
         while not SlowExpert.released.wait(0.01):
             if should_stop is not None and should_stop():
                 SlowExpert.stopped.set()
@@ -140,7 +146,7 @@ class SlowExpert(ExpertBot):
 
 
 async def test_a_thinking_computer_leaves_the_screen_free_and_leaving_stops_it(
-    kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+    kit: type[TuiKit], data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seats = (
         SeatConfig(name="Ana", player="human"),
@@ -171,7 +177,9 @@ async def test_a_thinking_computer_leaves_the_screen_free_and_leaving_stops_it(
     SlowExpert.released.set()
 
 
-async def test_a_computer_moves_once_its_thinking_is_over(kit, data_dir: Path) -> None:
+async def test_a_computer_moves_once_its_thinking_is_over(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
     seats = (
         SeatConfig(name="Ana", player="human"),
         SeatConfig(name="Bea", player="computer", level="expert", think_time=0.01),
@@ -190,13 +198,15 @@ async def test_a_computer_moves_once_its_thinking_is_over(kit, data_dir: Path) -
 
 
 async def test_a_hint_that_fails_says_so_and_the_game_goes_on(
-    kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+    kit: type[TuiKit], data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seats = against_computers(kit)
     record = kit.find_record(kit.short_rules(3), seats, kit.human_can_play)
 
-    def broken(self, think_time: float = 0.3):  # type: ignore[no-untyped-def]
-        def decide(should_stop):  # type: ignore[no-untyped-def]
+    def broken(
+        self: session_module.GameSession, think_time: float = 0.3
+    ) -> Callable[[StopCheck], Hint]:
+        def decide(should_stop: StopCheck) -> Hint:
             raise ValueError("no hint")
 
         return decide

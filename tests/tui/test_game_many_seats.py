@@ -3,6 +3,7 @@ in the game and in the replay (which shows the seats panel again); four seats st
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from chickenfoot.rules import GameState, RuleSet, legal_actions, preset
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.widgets import EventLog, SeatsPanel
+from tests.kit import as_kind
+from tests.tui.conftest import SnapCompare, TuiKit
 
 THEMES = ("textual-dark", "textual-light")
 EIGHT = ("human",) + ("computer",) * 7
@@ -30,7 +33,9 @@ def arms_started(state: GameState) -> bool:
     return state.turn == 0 and len(state.board.open_ends) >= 4 and any(legal_actions(state))
 
 
-def open_eight(kit, data_dir: Path, theme: str = "textual-dark") -> tuple[ChickenFootApp, Path]:
+def open_eight(
+    kit: type[TuiKit], data_dir: Path, theme: str = "textual-dark"
+) -> tuple[ChickenFootApp, Path]:
     """An app (in ``theme`` from the start) continuing an 8-seat game (fixed seeds and
     policy), and its file."""
     record = kit.find_record(eight_seat_rules(), kit.seats(*EIGHT), arms_started)
@@ -40,7 +45,9 @@ def open_eight(kit, data_dir: Path, theme: str = "textual-dark") -> tuple[Chicke
     return app, path
 
 
-async def test_eight_seats_share_rows_and_the_log_keeps_its_room(kit, data_dir: Path) -> None:
+async def test_eight_seats_share_rows_and_the_log_keeps_its_room(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
     app, _path = open_eight(kit, data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(
@@ -57,7 +64,7 @@ async def test_eight_seats_share_rows_and_the_log_keeps_its_room(kit, data_dir: 
         )
 
 
-async def test_four_seats_stay_one_a_row(kit, data_dir: Path) -> None:
+async def test_four_seats_stay_one_a_row(kit: type[TuiKit], data_dir: Path) -> None:
     rules = kit.short_rules(4)
     four = kit.seats("human", "computer", "computer", "computer")
     record = kit.find_record(rules, four, kit.human_can_play)
@@ -70,11 +77,14 @@ async def test_four_seats_stay_one_a_row(kit, data_dir: Path) -> None:
         assert not seats.compact and seats.size.height == 1 + 4
 
 
-async def settle(pilot: Pilot, kit, condition) -> None:
+async def settle(
+    pilot: Pilot[None], kit: type[TuiKit], condition: Callable[[ChickenFootApp], bool]
+) -> None:
     """Wait for ``condition`` and a built Footer, then one more frame."""
+    app = as_kind(pilot.app, ChickenFootApp)
     await kit.wait_for(
         pilot,
-        lambda: condition(pilot.app) and bool(pilot.app.screen.query_one(Footer).children),
+        lambda: condition(app) and bool(app.screen.query_one(Footer).children),
         "the screen to photograph",
     )
     await pilot.pause()
@@ -87,10 +97,12 @@ def log_at_end(app: ChickenFootApp) -> bool:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_eight_seat_game_at_80x24(snap_compare, kit, data_dir: Path, theme: str) -> None:
+def test_eight_seat_game_at_80x24(
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
+) -> None:
     app, _path = open_eight(kit, data_dir, theme)
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await settle(
             pilot,
             kit,
@@ -102,13 +114,19 @@ def test_eight_seat_game_at_80x24(snap_compare, kit, data_dir: Path, theme: str)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
-def test_eight_seat_replay_at_80x24(snap_compare, kit, data_dir: Path) -> None:
+def test_eight_seat_replay_at_80x24(
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path
+) -> None:
     _app, path = open_eight(kit, data_dir)
 
-    async def run_before(pilot: Pilot) -> None:
-        pilot.app.open_replay(path)
+    async def run_before(pilot: Pilot[None]) -> None:
+        as_kind(pilot.app, ChickenFootApp).open_replay(path)
         await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the replay")
         await pilot.press("end")
-        await settle(pilot, kit, lambda app: app.screen.cursor.at_end and log_at_end(app))
+        await settle(
+            pilot,
+            kit,
+            lambda app: as_kind(app.screen, ReplayScreen).cursor.at_end and log_at_end(app),
+        )
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=run_before)

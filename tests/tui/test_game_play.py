@@ -9,15 +9,16 @@ import pytest
 from textual.message import Message
 from textual.notifications import Notify
 
-from chickenfoot.play.table import HandOff, LookAtDraw
+from chickenfoot.play.table import HandOff, LookAtDraw, Step
 from chickenfoot.rules import Play, Tile, legal_actions
-from chickenfoot.saves.record import load_record
+from chickenfoot.saves.record import load_record, save_record
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
-from chickenfoot.tui.widgets import EventLog, HandView, StatusLine
+from chickenfoot.tui.widgets import BoardView, EventLog, HandView, StatusLine
+from tests.tui.conftest import TuiKit
 
 TILE_FACE = re.compile(r"(\d+)\|(\d+)")
 MOVE_LIMIT = 600
@@ -34,7 +35,9 @@ def notices(messages: list[Message]) -> list[str]:
     return [message.notification.message for message in messages if isinstance(message, Notify)]
 
 
-async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(kit) -> None:
+async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(
+    kit: type[TuiKit],
+) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(kit.short_rules(2), kit.seats("human", "human"), 4)
@@ -55,7 +58,11 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(kit)
             if isinstance(step, LookAtDraw):
                 assert shown_tiles(game) == sorted_hand(game.table.state.hands[step.seat])
                 await pilot.press("enter")
-                await kit.wait_for(pilot, lambda step=step: game.table.next_step() != step, "Enter")
+
+                def moved_on(step: Step = step) -> bool:
+                    return game.table.next_step() != step
+
+                await kit.wait_for(pilot, moved_on, "Enter")
                 continue
             if isinstance(step, HandOff):
                 assert game.query_one(HandView).shown.hidden
@@ -96,7 +103,7 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(kit)
         assert shown_tiles(again) == ()
 
 
-async def test_one_human_against_three_computers_plays_a_whole_game(kit) -> None:
+async def test_one_human_against_three_computers_plays_a_whole_game(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         rules = kit.short_rules(4)
@@ -128,7 +135,7 @@ async def test_one_human_against_three_computers_plays_a_whole_game(kit) -> None
         assert not any(re.match(r"(Bea|Cy|Dee) draws \d", line) for line in log), log
 
 
-async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
+async def test_keys_that_do_nothing_say_why(kit: type[TuiKit], data_dir: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     messages: list[Message] = []
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
@@ -153,7 +160,11 @@ async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
         }
         for key, said in expected.items():
             await pilot.press(key)
-            await kit.wait_for(pilot, lambda said=said: status.shown.news == said, f"why {key}")
+
+            def told(said: str = said) -> bool:
+                return status.shown.news == said
+
+            await kit.wait_for(pilot, told, f"why {key}")
         assert not notices(messages), "no notice covers the hand"
         assert game.table.state == record.final_state()
         await pilot.press("minus", "minus", "plus")
@@ -162,7 +173,9 @@ async def test_keys_that_do_nothing_say_why(kit, data_dir: Path) -> None:
         assert "0.2" not in status.shown.text, "the pause is said when it changes, not always"
 
 
-async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(kit) -> None:
+async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(
+    kit: type[TuiKit],
+) -> None:
     first = ChickenFootApp(bot_delay=0)
     async with first.run_test(size=(80, 24)) as pilot:
         first.start_game(kit.short_rules(3), kit.seats("human", "computer", "human"), 12)
@@ -205,7 +218,9 @@ async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(k
         )
 
 
-async def test_a_bad_file_to_continue_is_reported_not_raised(kit, data_dir: Path) -> None:
+async def test_a_bad_file_to_continue_is_reported_not_raised(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
     bad = data_dir / "broken.json"
     bad.write_text("{ not json", encoding="utf-8")
     messages: list[Message] = []
@@ -217,7 +232,7 @@ async def test_a_bad_file_to_continue_is_reported_not_raised(kit, data_dir: Path
         assert app.game_screen is None
 
 
-async def test_a_small_terminal_says_how_large_it_must_be_until_resized(kit) -> None:
+async def test_a_small_terminal_says_how_large_it_must_be_until_resized(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(60, 20)) as pilot:
         await kit.wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the size notice")
@@ -229,7 +244,7 @@ async def test_a_small_terminal_says_how_large_it_must_be_until_resized(kit) -> 
         )
 
 
-async def test_mouse_clicks_choose_a_tile_and_an_end(kit, data_dir: Path) -> None:
+async def test_mouse_clicks_choose_a_tile_and_an_end(kit: type[TuiKit], data_dir: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -242,8 +257,9 @@ async def test_mouse_clicks_choose_a_tile_and_an_end(kit, data_dir: Path) -> Non
         # The hand's padding puts tile i (5 cells and a gap each) at column 1 + 6 i of row 1.
         await pilot.click("#hand", offset=(1 + 6 * index + 2, 1))
         assert game.table.selected == index
-        board = game.query_one("#board")
+        board = game.query_one("#board", BoardView)
         row = board.row_of(play.target)
+        assert row is not None
         await pilot.click("#board", offset=(2, row))
         assert game.table.chosen == play.target
         await pilot.press("enter")
@@ -254,7 +270,7 @@ async def test_mouse_clicks_choose_a_tile_and_an_end(kit, data_dir: Path) -> Non
 
 
 async def test_the_command_palette_offers_only_game_commands_that_apply(
-    kit, data_dir: Path
+    kit: type[TuiKit], data_dir: Path
 ) -> None:
     from chickenfoot.tui.commands import ScreenCommands
 
@@ -273,7 +289,7 @@ async def test_the_command_palette_offers_only_game_commands_that_apply(
         assert not [hit async for hit in provider.search("draw")]
 
 
-async def test_quit_asks_first_and_save_as_writes_a_copy(kit, data_dir: Path) -> None:
+async def test_quit_asks_first_and_save_as_writes_a_copy(kit: type[TuiKit], data_dir: Path) -> None:
     from chickenfoot.tui.screens.confirm import ConfirmScreen
     from chickenfoot.tui.screens.save_as import SaveAsScreen
 
@@ -307,11 +323,11 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit, data_dir: Path) ->
     ids=["disk full", "folder refuses writes"],
 )
 async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
-    kit, monkeypatch, errno: int, reason: str
+    kit: type[TuiKit], monkeypatch: pytest.MonkeyPatch, errno: int, reason: str
 ) -> None:
     from chickenfoot.saves import autosaver as saver_module
 
-    real_save = saver_module.save_record
+    real_save = save_record
     messages: list[Message] = []
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
@@ -328,14 +344,13 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
         for _ in range(2):
             before = len(game.session.record.actions)
             await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
-            await kit.wait_for(
-                pilot,
-                lambda before=before: (
-                    len(game.session.record.actions) > before
-                    and (game.table.human_turn or game.table.state.over)
-                ),
-                "the move",
-            )
+
+            def moved(before: int = before) -> bool:
+                return len(game.session.record.actions) > before and (
+                    game.table.human_turn or game.table.state.over
+                )
+
+            await kit.wait_for(pilot, moved, "the move")
         status = game.query_one(StatusLine)
         await kit.wait_for(
             pilot, lambda: status.shown.news.startswith(f"Not saved ({reason})"), "the notice"

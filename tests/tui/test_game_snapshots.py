@@ -7,6 +7,7 @@ Update with ``pytest tests/tui/test_game_snapshots.py --snapshot-update`` and lo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.widgets import EventLog
+from tests.kit import as_kind
+from tests.tui.conftest import SnapCompare, TuiKit
 
 THEMES = ("textual-dark", "textual-light")
 
@@ -44,7 +47,12 @@ def human_goes_out_next(state: GameState) -> bool:
 
 
 def open_game(
-    kit, data_dir: Path, kinds: tuple[str, ...], rounds: int, stop, theme: str
+    kit: type[TuiKit],
+    data_dir: Path,
+    kinds: tuple[str, ...],
+    rounds: int,
+    stop: Callable[[GameState], bool],
+    theme: str,
 ) -> ChickenFootApp:
     """An app continuing the first game (fixed seeds and policy) that reaches ``stop``.
 
@@ -75,23 +83,28 @@ def log_at_end(app: ChickenFootApp) -> bool:
     return bool(log.lines) and log.scroll_y == log.max_scroll_y
 
 
-async def settle(pilot: Pilot, kit, condition) -> None:
+async def settle(
+    pilot: Pilot[None], kit: type[TuiKit], condition: Callable[[ChickenFootApp], bool]
+) -> None:
     """Let the app reach the screen to photograph, its Footer built and its log at the end."""
+    app = as_kind(pilot.app, ChickenFootApp)
     await kit.wait_for(
         pilot,
-        lambda: condition(pilot.app) and footer_ready(pilot.app) and log_at_end(pilot.app),
+        lambda: condition(app) and footer_ready(app) and log_at_end(app),
         "the screen to photograph",
     )
     await pilot.pause()
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_mid_round_with_an_open_foot(snap_compare, kit, data_dir: Path, theme: str) -> None:
+def test_mid_round_with_an_open_foot(
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
+) -> None:
     app = open_game(
         kit, data_dir, ("human", "computer", "computer", "computer"), 2, human_plays_toe, theme
     )
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await settle(
             pilot, kit, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
         )
@@ -100,7 +113,7 @@ def test_mid_round_with_an_open_foot(snap_compare, kit, data_dir: Path, theme: s
 
 
 def test_mid_round_without_colour(
-    snap_compare, kit, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With NO_COLOR the open foot, the chosen end, the new tiles and the playable tiles are
     still told apart: by frames and marks, not by colour."""
@@ -109,7 +122,7 @@ def test_mid_round_without_colour(
         kit, data_dir, ("human", "computer", "computer", "computer"), 2, human_plays_toe, THEMES[0]
     )
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await settle(
             pilot, kit, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
         )
@@ -130,26 +143,28 @@ def human_draws_a_fitting_tile(state: GameState) -> bool:
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_a_drawn_tile_is_sorted_in_and_marked_new(
-    snap_compare, kit, data_dir: Path, theme: str
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
 ) -> None:
     kinds = ("human", "computer", "computer", "computer")
     app = open_game(kit, data_dir, kinds, 2, human_draws_a_fitting_tile, theme)
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await kit.wait_for(
             pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
         )
         await pilot.press("d")
-        await settle(pilot, kit, lambda app: app.game_screen.table.state.drawn is not None)
+        await settle(pilot, kit, lambda app: kit.game_screen(app).table.state.drawn is not None)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_hand_off_hides_every_hand(snap_compare, kit, data_dir: Path, theme: str) -> None:
+def test_hand_off_hides_every_hand(
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
+) -> None:
     app = open_game(kit, data_dir, ("human", "human", "computer"), 2, human_plays_toe, theme)
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await settle(
             pilot,
             kit,
@@ -162,22 +177,24 @@ def test_hand_off_hides_every_hand(snap_compare, kit, data_dir: Path, theme: str
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
-async def go_out(pilot: Pilot, kit) -> None:
+async def go_out(pilot: Pilot[None], kit: type[TuiKit]) -> None:
     """Play the last tile of seat 0 by keys: its digit, its end's letter, Enter."""
-    app = pilot.app
+    app = as_kind(pilot.app, ChickenFootApp)
     await kit.wait_for(
         pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
     )
-    game = app.game_screen
+    game = kit.game_screen(app)
     action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
     await kit.press_turn(pilot, game, action)
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_round_over_reveals_every_hand(snap_compare, kit, data_dir: Path, theme: str) -> None:
+def test_round_over_reveals_every_hand(
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
+) -> None:
     app = open_game(kit, data_dir, ("human", "computer", "computer"), 2, human_goes_out_next, theme)
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await go_out(pilot, kit)
         await settle(pilot, kit, lambda app: isinstance(app.screen, RoundOverScreen))
 
@@ -185,10 +202,12 @@ def test_round_over_reveals_every_hand(snap_compare, kit, data_dir: Path, theme:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_game_over_ranks_the_seats(snap_compare, kit, data_dir: Path, theme: str) -> None:
+def test_game_over_ranks_the_seats(
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
+) -> None:
     app = open_game(kit, data_dir, ("human", "computer", "computer"), 1, human_goes_out_next, theme)
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await go_out(pilot, kit)
         await kit.wait_for(
             pilot, lambda: isinstance(pilot.app.screen, RoundOverScreen), "round over"

@@ -14,6 +14,7 @@ from chickenfoot.tui.screens.help import (
     PALETTE_ACTIONS,
     SCREENS,
     HelpScreen,
+    ScreenKeys,
     help_markdown,
     key_rows,
     key_text,
@@ -41,7 +42,7 @@ def test_key_rows_merge_keys_of_one_description_and_skip_undescribed_ones() -> N
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda screen: screen.class_name)
-def test_every_described_key_of_every_screen_is_in_the_help(screen) -> None:
+def test_every_described_key_of_every_screen_is_in_the_help(screen: ScreenKeys) -> None:
     owner = getattr(import_module(screen.module), screen.class_name)
     text = help_markdown()
     assert f"### {screen.title}" in text

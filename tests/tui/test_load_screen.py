@@ -19,8 +19,9 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
+from tests.kit import as_kind
 from tests.recorded import random_record
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import SnapCompare, TuiKit, wait_for
 
 CREATED = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
 BROKEN_TEXT = '{"format": "chickenfoot", "version": 1, "created": '
@@ -58,7 +59,7 @@ def utc_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 class Saves:
     """Three files in the saves folder: unfinished (newest), finished, broken (oldest)."""
 
-    def __init__(self, folder: Path, kit: Any) -> None:
+    def __init__(self, folder: Path, kit: type[TuiKit]) -> None:
         self.unfinished = played(
             kit.short_rules(3, rounds=2), kit.seats("human", "computer", "human"), 4, 9
         )
@@ -76,7 +77,7 @@ class Saves:
 
 
 @pytest.fixture
-def saves(data_dir: Path, kit: Any) -> Saves:
+def saves(data_dir: Path, kit: type[TuiKit]) -> Saves:
     """The saved games of these tests."""
     folder = data_dir / "saves"
     folder.mkdir()
@@ -96,7 +97,7 @@ def recording_notifications(app: ChickenFootApp) -> list[str]:
     return messages
 
 
-async def open_load(pilot: Pilot, replays: bool = False) -> LoadScreen:
+async def open_load(pilot: Pilot[None], replays: bool = False) -> LoadScreen:
     """Push the Load (or Replays) screen and wait until it shows the saves folder."""
     screen = LoadScreen(replays=replays)
     pilot.app.push_screen(screen)
@@ -104,7 +105,7 @@ async def open_load(pilot: Pilot, replays: bool = False) -> LoadScreen:
     return screen
 
 
-async def listed(pilot: Pilot, screen: LoadScreen, shown_before: int) -> None:
+async def listed(pilot: Pilot[None], screen: LoadScreen, shown_before: int) -> None:
     """Wait until ``screen`` is on top and has shown the list again since ``shown_before``
     (its ``lists_shown`` then): no guessing how long reading the folder takes."""
     await wait_for(
@@ -114,7 +115,7 @@ async def listed(pilot: Pilot, screen: LoadScreen, shown_before: int) -> None:
     )
 
 
-async def highlight(pilot: Pilot, screen: LoadScreen, path: Path) -> None:
+async def highlight(pilot: Pilot[None], screen: LoadScreen, path: Path) -> None:
     """Move the table's cursor to the row of ``path`` and wait for its details to show."""
     row = [summary.path for summary in screen.summaries].index(path)
     screen.query_one("#saves", DataTable).move_cursor(row=row)
@@ -165,7 +166,7 @@ async def test_enter_replays_a_finished_game_and_c_says_it_cannot_continue(saves
         assert messages == ["That game is finished and cannot be continued: press r to replay it."]
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        assert app.screen.record.actions == saves.finished.actions
+        assert as_kind(app.screen, ReplayScreen).record.actions == saves.finished.actions
         shown = screen.lists_shown
         await pilot.press("escape")
         await listed(pilot, screen, shown)
@@ -177,7 +178,7 @@ async def test_r_replays_and_c_continues(saves: Saves) -> None:
         screen = await open_load(pilot)
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        assert app.screen.path == saves.unfinished_path
+        assert as_kind(app.screen, ReplayScreen).path == saves.unfinished_path
         shown = screen.lists_shown
         await pilot.press("escape")
         await listed(pilot, screen, shown)
@@ -196,9 +197,11 @@ async def test_a_bad_file_shows_its_error_and_is_never_changed(saves: Saves) -> 
         await highlight(pilot, screen, saves.broken_path)
         for count, key in enumerate(("enter", "r", "c"), 1):
             await pilot.press(key)
-            await wait_for(
-                pilot, lambda count=count: len(messages) == count, f"the notice for {key}"
-            )
+
+            def noticed(count: int = count) -> bool:
+                return len(messages) == count
+
+            await wait_for(pilot, noticed, f"the notice for {key}")
             assert app.screen is screen, f"{key} must not leave the Load screen"
         summary = screen.selected
         assert summary is not None and summary.error is not None
@@ -213,7 +216,8 @@ async def test_delete_asks_first(saves: Saves) -> None:
         await highlight(pilot, screen, saves.finished_path)
         await pilot.press("x")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert app.screen.question == "Delete finished.json (Ana, Bea)? This cannot be undone."
+        question = as_kind(app.screen, ConfirmScreen).question
+        assert question == "Delete finished.json (Ana, Bea)? This cannot be undone."
         await pilot.press("n")
         await wait_for(pilot, lambda: app.screen is screen, "the list again")
         assert saves.finished_path.exists() and len(screen.summaries) == 3
@@ -230,7 +234,7 @@ async def test_delete_asks_first(saves: Saves) -> None:
         await highlight(pilot, screen, saves.broken_path)
         await pilot.press("x")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert "this unreadable file" in app.screen.question
+        assert "this unreadable file" in as_kind(app.screen, ConfirmScreen).question
         shown = screen.lists_shown
         await pilot.press("y")
         await listed(pilot, screen, shown)
@@ -255,7 +259,7 @@ async def test_open_any_path(saves: Saves, tmp_path: Path) -> None:
         path_input.value = str(elsewhere)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        assert app.screen.path == elsewhere
+        assert as_kind(app.screen, ReplayScreen).path == elsewhere
         shown = screen.lists_shown
         await pilot.press("escape")
         await listed(pilot, screen, shown)
@@ -289,7 +293,7 @@ async def test_replays_screen_replays_unfinished_games_and_offers_no_continue(sa
         ]
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        assert app.screen.path == saves.unfinished_path
+        assert as_kind(app.screen, ReplayScreen).path == saves.unfinished_path
 
 
 async def test_an_empty_list_says_so_and_hides_the_game_keys() -> None:
@@ -309,10 +313,10 @@ async def test_an_empty_list_says_so_and_hides_the_game_keys() -> None:
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
-def test_load_screen_snapshot(saves: Saves, theme: str, snap_compare: Any) -> None:
-    async def show(pilot: Pilot) -> None:
+def test_load_screen_snapshot(saves: Saves, theme: str, snap_compare: SnapCompare) -> None:
+    async def show(pilot: Pilot[None]) -> None:
         pilot.app.theme = theme
         await open_load(pilot)
-        await highlight(pilot, pilot.app.screen, saves.broken_path)  # type: ignore[arg-type]
+        await highlight(pilot, as_kind(pilot.app.screen, LoadScreen), saves.broken_path)
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=show)

@@ -18,10 +18,11 @@ from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuCommands, MenuScreen, continue_text, names_text
 from chickenfoot.tui.screens.setup import SetupScreen
 from chickenfoot.tui.screens.stats import StatsScreen
-from tests.tui.conftest import wait_for
+from tests.kit import as_kind
+from tests.tui.conftest import TuiKit, wait_for
 
 
-def save_unfinished(kit, names: tuple[str, ...] = ("Ana", "Bea")) -> Path:
+def save_unfinished(kit: type[TuiKit], names: tuple[str, ...] = ("Ana", "Bea")) -> Path:
     """Save a new (unfinished) game with human seats called ``names``; its path."""
     seats = tuple(SeatConfig(name=name, player="human") for name in names)
     record = GameRecord.new(kit.short_rules(len(names), rounds=2), seats, seed=3)
@@ -61,7 +62,7 @@ async def test_the_app_opens_on_the_menu_without_continue() -> None:
         assert app.screen.check_action("choose", ("continue",)) is False
 
 
-async def test_continue_is_listed_with_the_seats_and_round(kit) -> None:
+async def test_continue_is_listed_with_the_seats_and_round(kit: type[TuiKit]) -> None:
     save_unfinished(kit)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -71,13 +72,15 @@ async def test_continue_is_listed_with_the_seats_and_round(kit) -> None:
         assert str(prompt) == "Continue: Ana, Bea · round 1 of 2"
 
 
-async def test_names_with_markup_are_shown_literally_in_continue(kit) -> None:
+async def test_names_with_markup_are_shown_literally_in_continue(kit: type[TuiKit]) -> None:
     path = save_unfinished(kit, ("[bold]x[/]", "[red]Bea"))
     assert continue_text(storage.summarize(path)) == "Continue: [bold]x[/], [red]Bea · round 1 of 2"
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        await wait_for(pilot, lambda: app.screen.unfinished is not None, "Continue")
+        await wait_for(
+            pilot, lambda: as_kind(app.screen, MenuScreen).unfinished is not None, "Continue"
+        )
         options = app.screen.query_one("#menu-options", OptionList)
         line = options.render_line(1).text
         assert "Continue: [bold]x[/], [red]Bea · round 1 of 2" in line
@@ -109,7 +112,7 @@ async def test_replays_item_opens_the_replays_list() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen), "the LoadScreen")
-        assert app.screen.replays
+        assert as_kind(app.screen, LoadScreen).replays
 
 
 @pytest.mark.parametrize(
@@ -143,7 +146,7 @@ async def test_quit_from_the_menu_exits(keys: list[str]) -> None:
 
 
 @pytest.mark.parametrize("keys", [["c"], ["enter"]])
-async def test_continue_opens_the_saved_game(kit, keys: list[str]) -> None:
+async def test_continue_opens_the_saved_game(kit: type[TuiKit], keys: list[str]) -> None:
     path = save_unfinished(kit)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -159,7 +162,7 @@ async def test_continue_opens_the_saved_game(kit, keys: list[str]) -> None:
         )
         await pilot.press(*keys)
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game to open")
-        assert app.game_screen.session.path == path
+        assert kit.game_screen(app).session.path == path
 
 
 async def test_continue_key_does_nothing_without_a_saved_game() -> None:
@@ -170,7 +173,7 @@ async def test_continue_key_does_nothing_without_a_saved_game() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the MenuScreen")
 
 
-async def test_continue_appears_when_back_from_a_game(kit) -> None:
+async def test_continue_appears_when_back_from_a_game(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
@@ -187,7 +190,7 @@ async def test_continue_appears_when_back_from_a_game(kit) -> None:
         )
 
 
-async def test_command_palette_lists_and_runs_menu_commands(kit) -> None:
+async def test_command_palette_lists_and_runs_menu_commands(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
@@ -204,7 +207,7 @@ async def test_command_palette_lists_and_runs_menu_commands(kit) -> None:
         hits = [hit async for hit in provider.search("help")]
         assert hits[0].text == "Chicken Foot: Help"
         await pilot.press("ctrl+p")
-        await kit.wait_for(pilot, lambda: CommandPalette.is_open(app), "the palette")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         await pilot.press(*"new game")
         await kit.wait_for(
             pilot, lambda: first_palette_hit(app) == "Chicken Foot: New game", "the palette's hit"
@@ -213,7 +216,7 @@ async def test_command_palette_lists_and_runs_menu_commands(kit) -> None:
         await kit.wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up screen")
 
 
-async def test_command_palette_offers_continue_only_with_a_saved_game(kit) -> None:
+async def test_command_palette_offers_continue_only_with_a_saved_game(kit: type[TuiKit]) -> None:
     save_unfinished(kit)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

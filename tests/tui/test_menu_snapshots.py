@@ -7,6 +7,8 @@ draws the same picture. Update with ``pytest tests/tui/test_menu_snapshots.py
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -15,15 +17,18 @@ from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen
+from tests.kit import as_kind
+from tests.tui.conftest import SnapCompare, TuiKit
 
 THEMES = ("textual-dark", "textual-light")
 
 
-def steady(theme: str):
+def steady(theme: str) -> Callable[[Pilot[None]], Awaitable[None]]:
     """A run_before that sets the theme and stops cursors blinking, for a repeatable picture."""
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         pilot.app.theme = theme
         await pilot.pause()
         for text_input in pilot.app.screen.query(Input):
@@ -34,15 +39,15 @@ def steady(theme: str):
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_menu_snapshot(snap_compare, theme: str) -> None:
+def test_menu_snapshot(snap_compare: SnapCompare, theme: str) -> None:
     assert snap_compare(
         ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=steady(theme)
     )
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_setup_snapshot(snap_compare, theme: str) -> None:
-    async def open_setup(pilot: Pilot) -> None:
+def test_setup_snapshot(snap_compare: SnapCompare, theme: str) -> None:
+    async def open_setup(pilot: Pilot[None]) -> None:
         await pilot.press("n")
         await steady(theme)(pilot)
 
@@ -50,10 +55,10 @@ def test_setup_snapshot(snap_compare, theme: str) -> None:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_setup_problem_snapshot(snap_compare, theme: str) -> None:
+def test_setup_problem_snapshot(snap_compare: SnapCompare, theme: str) -> None:
     """Eight seats with the cross preset: the engine's message under the hand size, Start off."""
 
-    async def eight_seats(pilot: Pilot) -> None:
+    async def eight_seats(pilot: Pilot[None]) -> None:
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
@@ -65,25 +70,25 @@ def test_setup_problem_snapshot(snap_compare, theme: str) -> None:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_help_snapshot(snap_compare, theme: str) -> None:
-    async def open_help(pilot: Pilot) -> None:
+def test_help_snapshot(snap_compare: SnapCompare, theme: str) -> None:
+    async def open_help(pilot: Pilot[None]) -> None:
         await pilot.press("question_mark")
         await steady(theme)(pilot)
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=open_help)
 
 
-def test_save_as_snapshot(snap_compare) -> None:
+def test_save_as_snapshot(snap_compare: SnapCompare) -> None:
     """The Save as dialog with a name that is refused."""
 
-    async def ask(pilot: Pilot) -> None:
+    async def ask(pilot: Pilot[None]) -> None:
         pilot.app.push_screen(SaveAsScreen("sunday/"))
         await steady("textual-light")(pilot)
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=ask)
 
 
-def test_menu_with_continue_snapshot(snap_compare, kit) -> None:
+def test_menu_with_continue_snapshot(snap_compare: SnapCompare, kit: type[TuiKit]) -> None:
     """A saved unfinished game adds Continue, naming its seats and round."""
     seats = (SeatConfig(name="Ana", player="human"), SeatConfig(name="[b]Bea[/b]", player="human"))
     save_record(
@@ -92,19 +97,21 @@ def test_menu_with_continue_snapshot(snap_compare, kit) -> None:
     )
     settle = steady("textual-dark")
 
-    async def with_continue(pilot: Pilot) -> None:
+    async def with_continue(pilot: Pilot[None]) -> None:
         await settle(pilot)
-        await kit.wait_for(pilot, lambda: pilot.app.screen.unfinished is not None, "Continue")
+        await kit.wait_for(
+            pilot, lambda: as_kind(pilot.app.screen, MenuScreen).unfinished is not None, "Continue"
+        )
 
     assert snap_compare(
         ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=with_continue
     )
 
 
-def test_question_snapshot(snap_compare) -> None:
+def test_question_snapshot(snap_compare: SnapCompare) -> None:
     """A yes/no question over the menu."""
 
-    async def ask(pilot: Pilot) -> None:
+    async def ask(pilot: Pilot[None]) -> None:
         pilot.app.push_screen(
             ConfirmScreen("Delete the saved game of Ana and [b]Bea[/b]?", yes="Delete", no="Keep")
         )

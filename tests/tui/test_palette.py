@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from textual.app import App
 from textual.command import CommandList, CommandPalette
+from textual.pilot import Pilot
+from textual.screen import Screen
 
 from chickenfoot.rules import apply, legal_actions
 from chickenfoot.saves.record import GameRecord, save_record
@@ -16,9 +20,11 @@ from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.screens.setup import SetupScreen
+from tests.kit import as_kind
+from tests.tui.conftest import TuiKit
 
 
-def first_hit(app: ChickenFootApp) -> str | None:
+def first_hit(app: App[None]) -> str | None:
     """The first line of the palette's first hit, or None while it has none."""
     lists = app.screen.query(CommandList)
     if not lists or lists.first().option_count == 0:
@@ -26,12 +32,12 @@ def first_hit(app: ChickenFootApp) -> str | None:
     return str(lists.first().get_option_at_index(0).prompt).split("\n")[0]
 
 
-async def titles(screen) -> list[str]:
+async def titles(screen: Screen[Any]) -> list[str]:
     """The titles the palette's screen commands list on ``screen`` with nothing typed."""
     return [str(hit.text) async for hit in ScreenCommands(screen).discover()]
 
 
-async def run_from_palette(pilot, kit, query: str, title: str) -> None:
+async def run_from_palette(pilot: Pilot[None], kit: type[TuiKit], query: str, title: str) -> None:
     """Open the palette, type ``query``, wait for ``title`` to be the first hit, run it."""
     app = pilot.app
     await pilot.press("ctrl+p")
@@ -41,9 +47,9 @@ async def run_from_palette(pilot, kit, query: str, title: str) -> None:
     await pilot.press("enter")
 
 
-async def start_game(pilot, kit) -> GameScreen:
+async def start_game(pilot: Pilot[None], kit: type[TuiKit]) -> GameScreen:
     """A game of one person against the computer, at the person's turn."""
-    app = pilot.app
+    app = as_kind(pilot.app, ChickenFootApp)
     app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
     await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
     game = kit.game_screen(app)
@@ -51,7 +57,7 @@ async def start_game(pilot, kit) -> GameScreen:
     return game
 
 
-async def test_palette_on_the_game_screen_opens_the_scoreboard(kit) -> None:
+async def test_palette_on_the_game_screen_opens_the_scoreboard(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await start_game(pilot, kit)
@@ -68,7 +74,9 @@ async def test_palette_on_the_game_screen_opens_the_scoreboard(kit) -> None:
         await kit.wait_for(pilot, lambda: app.screen is game, "the game again")
 
 
-async def test_new_game_from_the_palette_asks_first_and_keeps_the_game_saved(kit) -> None:
+async def test_new_game_from_the_palette_asks_first_and_keeps_the_game_saved(
+    kit: type[TuiKit],
+) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await start_game(pilot, kit)
@@ -88,7 +96,7 @@ async def test_new_game_from_the_palette_asks_first_and_keeps_the_game_saved(kit
         assert await titles(app.screen) == ["Close help"]
 
 
-async def test_replay_palette_follows_the_position(kit, data_dir: Path) -> None:
+async def test_replay_palette_follows_the_position(kit: type[TuiKit], data_dir: Path) -> None:
     rules = kit.short_rules(2)
     record = GameRecord.new(rules, kit.seats("human", "computer"), seed=3)
     state = record.final_state()
@@ -103,7 +111,7 @@ async def test_replay_palette_follows_the_position(kit, data_dir: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_replay(path)
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        replay = app.screen
+        replay = as_kind(app.screen, ReplayScreen)
         at_start = await titles(replay)
         assert "Next move" in at_start and "Go to the last move" in at_start
         assert "Previous move" not in at_start and "Go to the first move" not in at_start

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 from rich.console import Console
 from textual.pilot import Pilot
 
-from chickenfoot.play.table import HandOff, LookAtDraw, RoundOver
+from chickenfoot.play.table import HandOff, LookAtDraw, RoundOver, Step
 from chickenfoot.rules import GameState, Tile
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
@@ -26,6 +27,8 @@ from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
+from tests.kit import as_kind
+from tests.tui.conftest import TuiKit
 
 MOVE_LIMIT = 400
 TILE = re.compile(r"(?<![\d|])(\d+)\|(\d+)(?![\d|])")
@@ -67,7 +70,9 @@ def check_game_screen(
     checked.append(len(table.session.record.actions))
 
 
-async def play_through_keys(kit, pilot: Pilot, app: ChickenFootApp, game: GameScreen) -> int:
+async def play_through_keys(
+    kit: type[TuiKit], pilot: Pilot[None], app: ChickenFootApp, game: GameScreen
+) -> int:
     """Play the game through keys until it is over, checking every screen; the moves seen."""
     checked: list[int] = []
     holder: int | None = None  # Who took the keyboard last, as the players know it.
@@ -95,7 +100,11 @@ async def play_through_keys(kit, pilot: Pilot, app: ChickenFootApp, game: GameSc
             if isinstance(step, HandOff):
                 holder = step.seat
             await pilot.press("enter")
-            await kit.wait_for(pilot, lambda step=step: game.table.next_step() != step, "Enter")
+
+            def moved_on(step: Step = step) -> bool:
+                return game.table.next_step() != step
+
+            await kit.wait_for(pilot, moved_on, "Enter")
             continue
         await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
         await pilot.pause()
@@ -103,7 +112,7 @@ async def play_through_keys(kit, pilot: Pilot, app: ChickenFootApp, game: GameSc
     raise AssertionError("the game did not end")
 
 
-async def test_no_hand_is_ever_seen_by_another_person(kit) -> None:
+async def test_no_hand_is_ever_seen_by_another_person(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         rules = kit.short_rules(3, rounds=2)
@@ -114,7 +123,7 @@ async def test_no_hand_is_ever_seen_by_another_person(kit) -> None:
 
 
 async def test_the_replay_of_an_unfinished_pass_and_play_game_hides_the_round_in_play(
-    kit, data_dir
+    kit: type[TuiKit], data_dir: Path
 ) -> None:
     record = kit.find_record(
         kit.short_rules(3, rounds=2),
@@ -127,10 +136,12 @@ async def test_the_replay_of_an_unfinished_pass_and_play_game_hides_the_round_in
         await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press("r")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, LoadScreen), "the replays")
-        await kit.wait_for(pilot, lambda: app.screen.summaries, "the list")
+        await kit.wait_for(
+            pilot, lambda: bool(as_kind(app.screen, LoadScreen).summaries), "the list"
+        )
         await pilot.press("enter")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        replay = app.screen
+        replay = as_kind(app.screen, ReplayScreen)
         assert replay.path == path
         private_positions = 0
         for index in range(replay.cursor.total + 1):

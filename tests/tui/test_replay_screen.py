@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,9 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
+from tests.kit import as_kind
 from tests.recorded import random_record
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import TuiKit, wait_for
 
 CREATED = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
 AUTOPLAY_WAIT_SECONDS = 0.05
@@ -28,13 +30,15 @@ AUTOPLAY_WAIT_LIMIT = 200
 """At most 10 s for autoplay steps that come every 1/16 s: generous, never flaky."""
 
 
-def played(rules: RuleSet, seats: Any, seed: int, stop_after: int | None = None) -> GameRecord:
+def played(
+    rules: RuleSet, seats: Sequence[SeatConfig], seed: int, stop_after: int | None = None
+) -> GameRecord:
     """A record with seeded random legal actions (``stop_after`` None: to the end)."""
     return random_record(rules, seats, seed, stop_after, created=CREATED)
 
 
 @pytest.fixture
-def game(data_dir: Path, kit: Any) -> tuple[GameRecord, Path]:
+def game(data_dir: Path, kit: type[TuiKit]) -> tuple[GameRecord, Path]:
     """A finished two-round game of three seats, saved outside the saves folder."""
     record = played(
         kit.short_rules(3, rounds=2), kit.seats("human", "computer", "computer"), seed=5
@@ -53,9 +57,9 @@ def shows_a_position(screen: object) -> bool:
     return bool(seats) and seats.first().shown.names == screen.names
 
 
-async def open_replay(pilot: Pilot, path: Path) -> ReplayScreen:
+async def open_replay(pilot: Pilot[None], path: Path) -> ReplayScreen:
     """Open the replay of ``path`` the way the app does."""
-    pilot.app.open_replay(path)  # type: ignore[attr-defined]
+    as_kind(pilot.app, ChickenFootApp).open_replay(path)
     await wait_for(pilot, lambda: shows_a_position(pilot.app.screen), "the replay's first position")
     screen = pilot.app.screen
     assert isinstance(screen, ReplayScreen)
@@ -237,7 +241,8 @@ async def test_scores_by_round(game: tuple[GameRecord, Path]) -> None:
         screen = await open_replay(pilot, path)
         await pilot.press("end", "s")
         await wait_for(pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard")
-        assert app.screen.round_scores == screen.cursor.state.round_scores
+        scoreboard = as_kind(app.screen, ScoreboardScreen)
+        assert scoreboard.round_scores == screen.cursor.state.round_scores
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "the replay again")
 
@@ -251,7 +256,7 @@ async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Pat
         await wait_for(
             pilot, lambda: isinstance(app.screen, TakeOverScreen), "the take-over dialog"
         )
-        dialog = app.screen
+        dialog = as_kind(app.screen, TakeOverScreen)
         assert dialog.chosen_seats() == record.seats, "the seats start as they were"
         await wait_for(
             pilot, lambda: dialog.query_one("#seat-0", Select).has_focus, "the first seat's list"
@@ -317,7 +322,7 @@ async def test_a_bad_file_is_reported_not_opened(data_dir: Path) -> None:
 def test_replay_snapshot(game: tuple[GameRecord, Path], theme: str, snap_compare: Any) -> None:
     _record, path = game
 
-    async def show(pilot: Pilot) -> None:
+    async def show(pilot: Pilot[None]) -> None:
         pilot.app.theme = theme
         screen = await open_replay(pilot, path)
         screen.cursor.seek(screen.cursor.round_starts[1] + 5)
@@ -330,7 +335,7 @@ def test_replay_snapshot(game: tuple[GameRecord, Path], theme: str, snap_compare
 def test_take_over_dialog_snapshot(game: tuple[GameRecord, Path], snap_compare: Any) -> None:
     _record, path = game
 
-    async def show(pilot: Pilot) -> None:
+    async def show(pilot: Pilot[None]) -> None:
         await open_replay(pilot, path)
         await pilot.press("right", "right", "t")
         await wait_for(

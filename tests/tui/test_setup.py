@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
 
@@ -33,24 +34,27 @@ from chickenfoot.tui.screens.setup import (
     rule_fields_from_form,
     seat_problems,
 )
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import TuiKit, wait_for
 
 
 class StartRecordingApp(ChickenFootApp):
     """The real app, except that start_game records its arguments instead of dealing."""
 
-    CSS_PATH = Path(app_module.__file__).parent / "app.tcss"
+    CSS_PATH = str(Path(app_module.__file__).parent / "app.tcss")
 
     def __init__(self) -> None:
         super().__init__(bot_delay=0)
         self.started: list[tuple[RuleSet, tuple[SeatConfig, ...], int | None]] = []
 
-    def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
+    # The real start_game is a thread worker (@work): its type is the worker's, not this one's.
+    def start_game(  # type: ignore[override]
+        self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None
+    ) -> None:
         """Record the call."""
         self.started.append((rules, seats, seed))
 
 
-async def open_setup(pilot) -> SetupScreen:
+async def open_setup(pilot: Pilot[None]) -> SetupScreen:
     """From the menu, open the set-up screen by its key."""
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen), "the menu")
     await pilot.press("n")
@@ -76,7 +80,7 @@ def problem_text(node: Widget, selector: str) -> str | None:
     return str(problem.render()) if problem.display else None
 
 
-async def choose(pilot, select_id: str, value: str) -> None:
+async def choose(pilot: Pilot[None], select_id: str, value: str) -> None:
     """Pick ``value`` in a list by keys: focus it, open it with Enter, arrow to it, Enter."""
     screen = pilot.app.screen
     select = screen.query_one(f"#{select_id}", FormSelect)
@@ -104,7 +108,7 @@ def typed_value(widget: Input, text: str) -> str:
     return value
 
 
-async def type_into(pilot, widget: Input, text: str) -> None:
+async def type_into(pilot: Pilot[None], widget: Input, text: str) -> None:
     """Replace an input's text by typing, as a person would, and wait until it is in."""
     widget.focus()
     await wait_for(pilot, lambda: widget.has_focus, "the input's focus")
@@ -556,13 +560,13 @@ async def test_an_open_list_hides_no_row_and_shows_every_choice(which: str) -> N
         assert overlay.region.height == 0
 
 
-async def test_start_with_the_real_app_opens_the_game(kit) -> None:
+async def test_start_with_the_real_app_opens_the_game(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_setup(pilot)
         await pilot.press("ctrl+s")
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game to open")
-        assert [seat.name for seat in app.game_screen.session.record.seats] == [
+        assert [seat.name for seat in kit.game_screen(app).session.record.seats] == [
             s.name for s in DEFAULT_SEATS
         ]
 

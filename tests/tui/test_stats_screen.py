@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from chickenfoot.saves import stats as stats_module
 from chickenfoot.saves.record import SeatConfig, save_record
+from chickenfoot.saves.stats import Gathered, Progress
 from chickenfoot.saves.storage import saves_dir
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.menu import MenuScreen
@@ -19,7 +22,7 @@ from chickenfoot.tui.widgets.charts import ChartView
 from tests.kit import short_rules
 from tests.recorded import random_record
 from tests.saves.stats_games import START
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import SnapCompare, wait_for
 
 THEMES = ("textual-dark", "textual-light")
 LEVELS = ("hard", "greedy", "beginner", "expert")
@@ -38,19 +41,19 @@ def save_games(count: int = 12) -> None:
         created = START + timedelta(days=number)
         record = random_record(short_rules(3, rounds=2), seats, number, created=created)
         save_record(record, folder / f"game-{number:02}.json")
-    seats = (SeatConfig(name="Ana", player="human"), SeatConfig(name="Cy", player="human"))
-    unfinished = random_record(short_rules(2, rounds=2), seats, 50, stop_after=3, created=START)
+    pair = (SeatConfig(name="Ana", player="human"), SeatConfig(name="Cy", player="human"))
+    unfinished = random_record(short_rules(2, rounds=2), pair, 50, stop_after=3, created=START)
     save_record(unfinished, folder / "unfinished.json")
     (folder / "broken.json").write_text("{ not a game", encoding="utf-8")
 
 
-def stats_shown(app: ChickenFootApp, reads: int = 1) -> bool:
+def stats_shown(app: App[None], reads: int = 1) -> bool:
     """The Stats screen is on top and has shown ``reads`` readings."""
     screen = app.screen
     return isinstance(screen, StatsScreen) and screen.reads_shown >= reads
 
 
-async def open_stats(pilot: Pilot, reads: int = 1) -> StatsScreen:
+async def open_stats(pilot: Pilot[None], reads: int = 1) -> StatsScreen:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen), "the menu")
     await pilot.press("s")
     await wait_for(pilot, lambda: stats_shown(pilot.app, reads), "the statistics")
@@ -100,9 +103,9 @@ async def test_the_files_are_read_in_a_worker_thread(monkeypatch: pytest.MonkeyP
     threads: list[bool] = []
     original = stats_module.gather
 
-    def gather(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def gather(progress: Progress | None = None) -> Gathered:
         threads.append(threading.current_thread() is threading.main_thread())
-        return original(*args, **kwargs)
+        return original(progress)
 
     monkeypatch.setattr("chickenfoot.tui.screens.stats.gather", gather)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -124,10 +127,10 @@ async def test_back_from_a_game_the_statistics_are_read_again() -> None:
         assert screen.statistics.games == 3
 
 
-def settle(theme: str | None):
+def settle(theme: str | None) -> Callable[[Pilot[None]], Awaitable[None]]:
     """A run_before that opens the statistics and waits until they are drawn."""
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         if theme is not None:
             pilot.app.theme = theme
         await open_stats(pilot)
@@ -137,14 +140,16 @@ def settle(theme: str | None):
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_stats_snapshot(snap_compare, theme: str) -> None:
+def test_stats_snapshot(snap_compare: SnapCompare, theme: str) -> None:
     save_games()
     assert snap_compare(
         ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=settle(theme)
     )
 
 
-def test_stats_snapshot_without_colour(snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_stats_snapshot_without_colour(
+    snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With NO_COLOR the lines are told apart by their markers."""
     monkeypatch.setenv("NO_COLOR", "1")
     save_games()
@@ -159,10 +164,10 @@ async def test_leaving_before_the_reading_ends_is_fine(monkeypatch: pytest.Monke
     finished = threading.Event()
     original = stats_module.gather
 
-    def slow_gather(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def slow_gather(progress: Progress | None = None) -> Gathered:
         release.wait(timeout=30)
         try:
-            return original(*args, **kwargs)
+            return original(progress)
         finally:
             finished.set()
 

@@ -10,7 +10,7 @@ look at them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import cache
 
 import pytest
@@ -27,6 +27,7 @@ from chickenfoot.rules.board import from_tuple
 from chickenfoot.tui.messages import EndClicked
 from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableView
 from tests.benchmarks.bench_layout import late_board
+from tests.tui.conftest import SnapCompare
 
 THEMES = ("textual-dark", "textual-light")
 KEYS = "abcefghijlmnortuvwxyzABCEFGHIJLMNORTUVWXYZ"
@@ -66,7 +67,7 @@ def marked(board: Board, set_size: int) -> BoardShown:
     return BoardShown(
         board,
         labels,
-        legal=frozenset(ends[:2]),
+        legal=tuple(ends[:2]),
         chosen=ends[0],
         fresh=frozenset(range(count - 5, count)),
         set_size=set_size,
@@ -118,7 +119,7 @@ class GameLikeApp(App[None]):
         yield Static("Hand, status line and footer", id="below", markup=False)
 
 
-async def wait_for(pilot: Pilot, condition: Callable[[], bool], what: str) -> None:
+async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
     """Let the app run until ``condition()`` holds; fail naming ``what`` if it never does."""
     for _ in range(WAIT_LIMIT):
         if condition():
@@ -167,7 +168,11 @@ async def test_the_chosen_end_scrolls_into_view() -> None:
         assert len(hidden) >= 2
         for target in hidden[:2]:
             table.shown = BoardShown(board, chosen=target, set_size=18)
-            await wait_for(pilot, lambda t=target: in_view(table, layout.end_box(t)), target)
+
+            def followed(target: str = target) -> bool:
+                return in_view(table, layout.end_box(target))
+
+            await wait_for(pilot, followed, target)
 
 
 async def test_clicking_an_end_posts_end_clicked_with_its_target() -> None:
@@ -284,15 +289,17 @@ async def test_a_new_theme_restyles_the_table() -> None:
 # ----- pictures --------------------------------------------------------------------------------
 
 
-def settled(app: App[None]) -> Callable[[Pilot], object]:
+def settled(app: App[None]) -> Callable[[Pilot[None]], Awaitable[None]]:
     """A run_before that waits until the table is laid out and follows its chosen end."""
 
-    async def run_before(pilot: Pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         table = app.query_one(TableView)
         await wait_for(pilot, lambda: laid_out(table), "the layout")
         shown, layout = table.shown, table.table_layout
-        assert shown is not None and layout is not None and shown.chosen is not None
-        await wait_for(pilot, lambda: in_view(table, layout.end_box(shown.chosen)), "follow")
+        assert shown is not None and layout is not None
+        chosen = shown.chosen
+        assert chosen is not None
+        await wait_for(pilot, lambda: in_view(table, layout.end_box(chosen)), "follow")
         await pilot.pause()
 
     return run_before
@@ -301,12 +308,12 @@ def settled(app: App[None]) -> Callable[[Pilot], object]:
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 def test_a_four_seat_table_with_nested_feet(
-    snap_compare, theme: str, size: tuple[int, int]
+    snap_compare: SnapCompare, theme: str, size: tuple[int, int]
 ) -> None:
     app = GameLikeApp(marked(nested_feet_board(), 9), theme)
     assert snap_compare(app, terminal_size=size, run_before=settled(app))
 
 
-def test_a_late_eight_seat_double_eighteen_table(snap_compare) -> None:
+def test_a_late_eight_seat_double_eighteen_table(snap_compare: SnapCompare) -> None:
     app = GameLikeApp(marked(big_board(), 18), "textual-dark")
     assert snap_compare(app, terminal_size=(80, 24), run_before=settled(app))

@@ -20,6 +20,7 @@ from chickenfoot.play.keys import end_keys
 from chickenfoot.rules import Play, legal_actions
 from chickenfoot.saves.record import load_record
 from chickenfoot.text.words import sorted_hand
+from tests.tui.conftest import TuiKit
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -106,7 +107,9 @@ def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
             subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
 
 
-def test_a_saved_game_opens_takes_a_move_and_saves_it(terminal, kit, data_dir: Path) -> None:
+def test_a_saved_game_opens_takes_a_move_and_saves_it(
+    terminal: Callable[..., Terminal], kit: type[TuiKit], data_dir: Path
+) -> None:
     rules = kit.short_rules(4)
     record = kit.find_record(
         rules, kit.seats("human", "computer", "computer", "computer"), kit.human_can_play
@@ -147,7 +150,9 @@ HUMAN_MOVES = (
 """Status-line hints of the game screen and the key that makes that move."""
 
 
-def test_a_game_started_from_the_menu_takes_a_move(terminal, data_dir: Path) -> None:
+def test_a_game_started_from_the_menu_takes_a_move(
+    terminal: Callable[..., Terminal], data_dir: Path
+) -> None:
     screen = terminal()
     menu = screen.wait_until(lambda text: "New game" in text, "the main menu")
     assert "Quit" in menu
@@ -171,7 +176,11 @@ def test_a_game_started_from_the_menu_takes_a_move(terminal, data_dir: Path) -> 
                 screen.send(key)
                 moved = True
         if not moved:
-            screen.wait_until(lambda now, before=text: now != before, "the screen to change")
+
+            def changed(now: str, before: str = text) -> bool:
+                return now != before
+
+            screen.wait_until(changed, "the screen to change")
     assert moved, "no human move was offered"
     (autosave,) = (data_dir / "saves").glob("autosave-*.json")
 
