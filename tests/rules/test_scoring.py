@@ -12,11 +12,14 @@ from chickenfoot.rules import (
     Standing,
     WentOut,
     apply,
+    full_set,
     hand_points,
     legal_actions,
     new_game,
     preset,
     rank,
+    set_points,
+    tile_points,
 )
 from chickenfoot.rules.ruleset import PresetName
 
@@ -108,6 +111,18 @@ def test_a_full_game_plays_every_double_down_to_blank() -> None:
 def test_hand_points_count_pips_and_the_double_blank(double_blank: int, points: int) -> None:
     assert hand_points(tiles("0|0 3|5 6|6"), double_blank) == points
     assert hand_points((), double_blank) == 0
+
+
+@pytest.mark.parametrize(("set_size", "double_blank"), [(6, 0), (9, 50), (12, 0), (12, 50)])
+def test_set_points_weigh_every_tile_of_the_set_as_it_scores(
+    set_size: int, double_blank: int
+) -> None:
+    points = set_points(set_size, double_blank)
+    assert set(points) == set(full_set(set_size))
+    assert all(points[tile] == tile_points(tile, double_blank) for tile in points)
+    assert points[tiles("0|0")[0]] == double_blank
+    assert points[tiles(f"{set_size}|{set_size}")[0]] == 2 * set_size
+    assert points[tiles("3|5")[0]] == 8
 
 
 # ----- ranking and ties -------------------------------------------------------------------
