@@ -26,7 +26,7 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from unittest import mock
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from chickenfoot.tui.app import ChickenFootApp
-    from chickenfoot.tui.screens.game import GameScreen
 
 SEED = 18
 START_RUNS = 5
@@ -51,9 +50,6 @@ KEYS = ("right", "right", "down", "left", "up", "3", "1", "down")
 START_GOAL = 1.0
 KEY_GOAL = 0.05
 PLAY_RUNS = 10
-WAIT_TURNS = 2000
-"""Most event-loop turns to wait for the game screen to reach a state it must reach by itself
-(a hang would mean the benchmark no longer drives the app it measures)."""
 
 
 def late_round_record() -> GameRecord:
@@ -81,33 +77,6 @@ def late_round_record() -> GameRecord:
         if state.round_index > 0:
             raise RuntimeError("round 1 ended before a late position was found: change SEED")
     return record.model_copy(update={"actions": tuple(actions)})
-
-
-async def wait_until(pilot: Pilot[None], ready: Callable[[], bool], what: str) -> None:
-    """Let the app run until ``ready()``; :class:`RuntimeError` naming ``what`` if it never is."""
-    for _turn in range(WAIT_TURNS):
-        if ready():
-            return
-        await pilot.pause()
-    raise RuntimeError(f"{what} never happened")
-
-
-def _game_screen(app: ChickenFootApp) -> GameScreen:
-    """The app's game screen, which must be open."""
-    game = app.game_screen
-    if game is None:
-        raise RuntimeError("the game screen is not open")
-    return game
-
-
-def _human_turn(app: ChickenFootApp) -> bool:
-    """Whether the game screen is open and waits for the person on turn."""
-    return app.game_screen is not None and app.game_screen.table.human_turn
-
-
-def _thinking(app: ChickenFootApp) -> bool:
-    """Whether the game screen is open and a computer player thinks."""
-    return app.game_screen is not None and app.game_screen.table.thinking
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -158,12 +127,17 @@ async def start_time() -> float:
 async def key_times(path: Path) -> tuple[list[float], int]:
     """Seconds from each key press to the redrawn screen, and the board's tile count."""
     from chickenfoot.tui.app import ChickenFootApp
+    from tests.tui.conftest import game_screen, wait_for
 
     app = ChickenFootApp(load=path, bot_delay=0)
     samples: list[float] = []
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: _human_turn(app), "the person's turn")
-        game = _game_screen(app)
+        await wait_for(
+            pilot,
+            lambda: app.game_screen is not None and app.game_screen.table.human_turn,
+            "the person's turn",
+        )
+        game = game_screen(app)
         moves = 0
         for index in range(KEY_SAMPLES):
             key = KEYS[index % len(KEYS)]
@@ -182,11 +156,16 @@ async def play_time(path: Path) -> tuple[float, float]:
     Computer players are given a long pause so that only the person's move is measured.
     """
     from chickenfoot.tui.app import ChickenFootApp
+    from tests.tui.conftest import game_screen, wait_for
 
     app = ChickenFootApp(load=path, bot_delay=60)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: _human_turn(app), "the person's turn")
-        game = _game_screen(app)
+        await wait_for(
+            pilot,
+            lambda: app.game_screen is not None and app.game_screen.table.human_turn,
+            "the person's turn",
+        )
+        game = game_screen(app)
         playable = game.table.playable()
         game.table.select(next(index for index, ends in playable.items() if len(ends) == 1))
         game.refresh_view()
@@ -246,13 +225,18 @@ async def thinking_key_times(path: Path) -> list[float]:
     """Seconds from each key press to the redrawn screen while an expert thinks."""
     from chickenfoot.play import session
     from chickenfoot.tui.app import ChickenFootApp
+    from tests.tui.conftest import game_screen, wait_for
 
     app = ChickenFootApp(load=path, bot_delay=0)
     samples: list[float] = []
     with mock.patch.object(session, "make_bot", busy_bot):
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: _thinking(app), "the expert's thinking")
-            game = _game_screen(app)
+            await wait_for(
+                pilot,
+                lambda: app.game_screen is not None and app.game_screen.table.thinking,
+                "the expert's thinking",
+            )
+            game = game_screen(app)
             for index in range(KEY_SAMPLES):
                 key = THINK_KEYS[index % len(THINK_KEYS)]
                 game.table.feedback = ""

@@ -27,11 +27,10 @@ from chickenfoot.rules.board import from_tuple
 from chickenfoot.tui.messages import EndClicked
 from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableView
 from tests.benchmarks.bench_layout import late_board
-from tests.tui.conftest import SnapCompare
+from tests.tui.conftest import SnapCompare, wait_for
 
 THEMES = ("textual-dark", "textual-light")
 KEYS = "abcefghijlmnortuvwxyzABCEFGHIJLMNORTUVWXYZ"
-WAIT_LIMIT = 500
 
 
 @cache
@@ -117,15 +116,6 @@ class GameLikeApp(App[None]):
             yield table
             yield Static("Seats and log", id="side", markup=False)
         yield Static("Hand, status line and footer", id="below", markup=False)
-
-
-async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    """Let the app run until ``condition()`` holds; fail naming ``what`` if it never does."""
-    for _ in range(WAIT_LIMIT):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def window(table: TableView) -> Region:
