@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from chickenfoot.play.session import Turn
-from chickenfoot.play.table import BoardShown, HandShown, SeatsShown
+from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown
 from chickenfoot.rules import (
     Draw,
     Event,

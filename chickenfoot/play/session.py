@@ -73,8 +73,8 @@ class GameSession:
     state: GameState
     bots: dict[int, Strategy] = field(default_factory=dict)
     opening_turns: tuple[Turn, ...] = ()
-    """The round in play so far, as it was replayed (the round's deal first). The game
-    screen fills its log and its "new" marks from it."""
+    """The round in play so far (the turn that dealt it first: the previous round's last
+    action, or None for the first deal), kept up to date by every action and take-back."""
     lock: GameLock | None = None
     """This window's hold on the game (None once closed)."""
     decisions: list[int] = field(default_factory=list)
@@ -226,12 +226,15 @@ class GameSession:
         state, events = apply(before, action)
         if self.take_backs_allowed and action.seat in self.humans and choice:
             self.decisions.append(len(self.record.actions))
-        if any(isinstance(event, RoundStarted) for event in events):
+        dealt = any(isinstance(event, RoundStarted) for event in events)
+        if dealt:
             self.decisions.clear()
         self.record = self.record.appended(action)
         self.state = state
         self.saver.save(self.record)
-        return Turn(before, action, events)
+        turn = Turn(before, action, events)
+        self.opening_turns = (turn,) if dealt else (*self.opening_turns, turn)
+        return turn
 
     # ----- help: hints and take-backs --------------------------------------------------------
 

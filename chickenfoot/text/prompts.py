@@ -199,6 +199,31 @@ NO_HINT = "No hint this time: the expert could not work one out. Play on as you 
 """Shown if a hint could not be worked out."""
 
 
+def round_over(number: int) -> str:
+    """The status line while a round's result is shown."""
+    return f"Round {number} is over · Enter deals the next"
+
+
+REFUSED_BY_HOST = {
+    "not_your_seat": "That seat is not yours to play.",
+    "not_your_turn": "Not now: the table waits for something else first.",
+    "nothing_to_take_back": "There is nothing to take back now.",
+    "no_hint_now": "A hint is only for the person on turn.",
+    "nothing_to_proceed": "There is nothing to go on from now.",
+    "not_on_turn": "That person is not on turn.",
+    "closed": "The table is closed.",
+}
+"""Why the table refused what a key asked for (see ``RefusalReason`` in the wire contract)."""
+
+
+def host_refused(reason: str, rule: str | None) -> str:
+    """Why the table refused a key's request: an action the rules refuse is worded from the
+    rules' reason (see :func:`refused`)."""
+    if reason == "illegal":
+        return f"The rules do not allow that move now ({rule or 'refused'})."
+    return REFUSED_BY_HOST.get(reason, KEY_DOES_NOTHING)
+
+
 def taken_back(undone: int) -> str:
     """A take-back was made."""
     return f"Taken back: {plural(undone, 'move')}. Your turn again, with the same tiles to come."

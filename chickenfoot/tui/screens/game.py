@@ -25,16 +25,13 @@ from textual.widgets import Footer, Static
 
 from chickenfoot.play.keys import END_LETTERS
 from chickenfoot.play.session import GameSession
+from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
 from chickenfoot.play.table import (
     TURN_ACTIONS,
-    BoardShown,
     ComputerTurn,
     GameEnded,
     HandOff,
-    HandShown,
     RoundOver,
-    SeatsShown,
-    StatusShown,
     Table,
 )
 from chickenfoot.rules import Action, Draw, Pass

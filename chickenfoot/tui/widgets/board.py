@@ -17,7 +17,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.play.table import BoardShown
+from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Line
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.text.words import double_text, plural

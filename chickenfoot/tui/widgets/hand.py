@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.play.table import HandShown
+from chickenfoot.play.shown import HandShown
 from chickenfoot.rules import Tile
 
 PLAYABLE_STYLE = "bold $text-success"

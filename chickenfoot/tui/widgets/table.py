@@ -40,7 +40,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from chickenfoot.play.layout import Role, TableLayout, layout_table
-from chickenfoot.play.table import BoardShown
+from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board
 from chickenfoot.tui.messages import EndClicked
 
