@@ -25,6 +25,7 @@ CORE_PACKAGES = (
     "chickenfoot.saves",
     "chickenfoot.text",
     "chickenfoot.play",
+    "chickenfoot.net",
 )
 UI_LIBRARIES = ("textual", "rich")
 PACKAGE_ROOT = Path(chickenfoot.rules.__file__).parent.parent
