@@ -337,8 +337,9 @@ class OnlineTable:
             connection.send(status)
 
     def _noticed(self) -> None:
-        """Somebody came or went: note whether anybody is here."""
-        if self.people_here or self.watchers:
+        """Somebody came or went: note whether any person is here (spectators keep no table
+        alive)."""
+        if self.people_here:
             self.idle_since = None
         elif self.idle_since is None:
             self.idle_since = self.server.now()
@@ -856,11 +857,20 @@ class TableServer:
         return True
 
     async def _slow_down(self, address: str) -> None:
-        """Wait before refusing a wrong code or token: longer with each one from ``address``."""
+        """Wait before refusing a wrong code or token (see :meth:`denial_wait`)."""
+        await asyncio.sleep(self.denial_wait(address))
+
+    def denial_wait(self, address: str) -> float:
+        """Seconds to wait before refusing a wrong code or token from ``address``: doubling
+        with each one, up to a cap; forgotten after a quiet minute."""
         limits = self.limits
         now = time.monotonic()
         count, last = self._failures.get(address, (0, now))
         if now - last > 60:
             count = 0
         self._failures[address] = (count + 1, now)
-        await asyncio.sleep(min(limits.denial_delay_max, limits.denial_delay * 2**count))
+        if len(self._failures) > 10_000:  # a flood of addresses: forget the oldest
+            oldest = sorted(self._failures, key=lambda key: self._failures[key][1])
+            for key in oldest[:5_000]:
+                del self._failures[key]
+        return float(min(limits.denial_delay_max, limits.denial_delay * 2.0**count))

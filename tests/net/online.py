@@ -12,6 +12,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 from chickenfoot.bots import make_bot
 from chickenfoot.net.headless import RemotePlayer
@@ -26,6 +27,8 @@ from chickenfoot.net.remote import Received, RemoteLink, TableAddress
 from chickenfoot.net.server import Limits, OnlineTable, TableServer
 from chickenfoot.rules import RuleSet, preset
 from tests.kit import NAMES
+
+T = TypeVar("T")
 
 WAIT = 60.0
 """Seconds a test waits for a condition before it fails (never reached when all is well)."""
@@ -118,3 +121,39 @@ async def wait_for(condition: Callable[[], object], what: str, timeout: float = 
         if loop.time() > deadline:
             raise AssertionError(f"waited {timeout:g} s for {what}")
         await asyncio.sleep(0.01)
+
+
+class Probe:
+    """A client driven by hand: its link runs in the background, every frame it receives is
+    kept, and the test waits for the frames it expects."""
+
+    def __init__(self, link: RemoteLink) -> None:
+        self.link = link
+        self.frames: list[Received] = []
+        self._task = asyncio.ensure_future(link.run())
+        self._reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            self.frames.append(await self.link.receive())
+
+    def of(self, kind: type[T]) -> list[T]:
+        """Every frame of ``kind`` received so far."""
+        return [frame for frame in self.frames if isinstance(frame, kind)]
+
+    async def next(self, kind: type[T], after: int = 0) -> T:
+        """The first frame of ``kind`` among those received from the ``after``-th on."""
+        found: list[T] = []
+
+        def arrived() -> bool:
+            found[:] = [f for f in self.frames[after:] if isinstance(f, kind)]
+            return bool(found)
+
+        await wait_for(arrived, f"a {kind.__name__}")
+        return found[0]
+
+    async def close(self) -> None:
+        """Leave and stop reading."""
+        self.link.close()
+        await asyncio.wait_for(self._task, WAIT)
+        self._reader.cancel()
