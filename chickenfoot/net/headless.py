@@ -30,7 +30,7 @@ from chickenfoot.net.protocol import (
 from chickenfoot.net.remote import LinkStatus, Received, RemoteLink
 from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.wire import Act, GameEnded, Update
-from chickenfoot.rules import GameOver
+from chickenfoot.rules import Action, GameOver
 from chickenfoot.text.describe import winners_text
 
 Say = Callable[[str], None]
@@ -46,6 +46,8 @@ class Outcome:
     problem: str | None = None
     round_trips: list[float] = field(default_factory=list)
     """Seconds from each move sent to the update that showed it played."""
+    moves: list[Action] = field(default_factory=list)
+    """Every action sent, in order."""
 
 
 class LogPrinter:
@@ -206,3 +208,4 @@ class RemotePlayer:
             return
         if message is not None and self.link.send(message) and isinstance(message, Act):
             self._sent_at = time.perf_counter()
+            self.outcome.moves.append(message.action)

@@ -140,6 +140,8 @@ class Connection:
         """The table host's number for this client, once the game started."""
         self._out: deque[str] = deque()
         self._ready = asyncio.Event()
+        self.dropped = 0
+        """Frames dropped for coming too fast (a connection that keeps on is closed)."""
         self._allowance = float(limits.burst)
         self._checked = time.monotonic()
         self.closing = False
@@ -756,7 +758,12 @@ class TableServer:
             if connection.closing:
                 return
             if not connection.allowed():
-                connection.send(_denied("too_fast", "too many messages: slow down"))
+                connection.dropped += 1
+                if connection.dropped > self.limits.burst * 10:
+                    connection.close(1008, "too many messages")
+                    return
+                if connection.dropped % self.limits.burst == 1:
+                    connection.send(_denied("too_fast", "too many messages: slow down"))
                 continue
             try:
                 frame = read_client(data)
