@@ -35,7 +35,8 @@ async def frames_after(room: Online, first: str | None, sent: list[str | bytes])
     """Open a raw connection, send ``first`` (if any) then ``sent``; every frame the server
     answered until it was quiet for a moment or closed the connection."""
     answers: list[Any] = []
-    async with connect(f"ws://127.0.0.1:{room.port}/", compression=None, proxy=None) as socket:
+    address = f"ws://127.0.0.1:{room.port}/"
+    async with connect(address, compression=None, proxy=None, close_timeout=1) as socket:
         try:
             if first is not None:
                 await socket.send(first)
