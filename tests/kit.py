@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TypeVar
 
 from chickenfoot.rules import Draw, GameState, Pass, Play, RuleSet, apply, legal_actions, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 
 NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 

@@ -14,7 +14,7 @@ import pytest
 
 from chickenfoot.rules import apply, core, legal_actions, new_game
 from chickenfoot.rules.ruleset import PresetName
-from chickenfoot.saves.record import save_record
+from chickenfoot.saves.jsonformat import save_record
 from tests.benchmarks import bench_games, bench_memory, bench_steps, bench_tui
 from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks

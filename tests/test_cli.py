@@ -19,7 +19,7 @@ from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.bots import tournament as tournament_module
 from chickenfoot.cli import games, options, simulate, tournament
 from chickenfoot.rules import RuleSet
-from chickenfoot.saves.record import load_record
+from chickenfoot.saves.jsonformat import load_record
 from chickenfoot.text.transcript import transcript
 
 HANG_LIMIT = 60

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from chickenfoot.saves.record import SeatConfig, save_record
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.storage import saves_dir
 from tests.kit import short_rules
 from tests.recorded import random_record

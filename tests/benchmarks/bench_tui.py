@@ -35,7 +35,8 @@ from textual import events
 
 from chickenfoot.bots import ExpertBot, StopCheck, Strategy, make_bot
 from chickenfoot.rules import Action, GameState, Play, SeatView, apply, legal_actions, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot

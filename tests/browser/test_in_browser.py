@@ -20,7 +20,8 @@ import pytest
 
 from chickenfoot.play.keys import end_keys
 from chickenfoot.rules import Play, legal_actions
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
 from chickenfoot.text.words import sorted_hand
 from tests.browser.server import DEADLINE_SECONDS, Served, wait_until

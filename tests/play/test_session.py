@@ -9,7 +9,8 @@ import pytest
 from chickenfoot.bots import ExpertBot
 from chickenfoot.play.session import GameSession
 from chickenfoot.rules import IllegalAction, Play, legal_actions
-from chickenfoot.saves.record import SeatConfig, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import SeatConfig
 from tests.kit import Kit
 
 

@@ -13,7 +13,8 @@ import pytest
 from chickenfoot.saves import autosaver as saver_module
 from chickenfoot.saves.autosaver import Autosaver, SaveStillRunning
 from chickenfoot.saves.files import FileStamp, SaveConflict
-from chickenfoot.saves.record import GameRecord, load_record, save_record
+from chickenfoot.saves.jsonformat import load_record, save_record
+from chickenfoot.saves.record import GameRecord
 from tests.kit import Kit
 
 WAIT = 10.0
@@ -170,7 +171,7 @@ EXITING = """
 import sys
 from pathlib import Path
 from chickenfoot.saves.autosaver import Autosaver
-from chickenfoot.saves.record import load_record
+from chickenfoot.saves.jsonformat import load_record
 record = load_record(sys.argv[1])
 saver = Autosaver(Path(sys.argv[2]))
 saver.in_background()

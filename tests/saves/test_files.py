@@ -23,7 +23,8 @@ from chickenfoot.saves.files import (
     read_regular_file,
     write_file,
 )
-from chickenfoot.saves.record import RecordError, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.settings import load_settings
 
 if TYPE_CHECKING:

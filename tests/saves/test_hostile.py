@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.saves.record import RecordError, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import RecordError
 from tests.saves.hostile import Hostile, make_corpus
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from chickenfoot.saves.files import SaveConflict
+from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.saves.locks import (
     HALF_WRITTEN_SECONDS,
     GameLock,
@@ -22,12 +23,7 @@ from chickenfoot.saves.locks import (
     lock_path_for,
     who_holds,
 )
-from chickenfoot.saves.record import (
-    GameRecord,
-    load_record,
-    load_record_with_stamp,
-    save_record,
-)
+from chickenfoot.saves.record import GameRecord, load_record_with_stamp
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "tests" / "data" / "records" / "v1-unfinished.json"
@@ -195,7 +191,7 @@ def test_releasing_keeps_a_lock_taken_over_by_another_window(game: Path) -> None
 
 SAVER = """
 import sys
-from chickenfoot.saves.record import load_record, save_record
+from chickenfoot.saves.jsonformat import load_record, save_record
 record = load_record(sys.argv[1])
 save_record(record.truncated(len(record.actions) - 1), sys.argv[1])
 """

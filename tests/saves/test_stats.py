@@ -15,7 +15,8 @@ import pytest
 from chickenfoot.rules import preset
 from chickenfoot.saves import stats as stats_module
 from chickenfoot.saves.files import FileStamp
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record_with_stamp, save_record
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig, load_record_with_stamp
 from chickenfoot.saves.stats import (
     Gathered,
     cache_path,

@@ -15,8 +15,9 @@ import platformdirs
 import pytest
 
 from chickenfoot.saves import storage
+from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.saves.locks import acquire_game_lock, lock_path_for
-from chickenfoot.saves.record import GameRecord, load_record, save_record
+from chickenfoot.saves.record import GameRecord
 from chickenfoot.saves.storage import (
     DATA_DIR_VARIABLE,
     INDEX_FORMAT,

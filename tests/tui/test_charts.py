@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from chickenfoot.play.charts import running_totals, running_totals_chart
 from chickenfoot.rules import GameState, Play, legal_actions, preset
-from chickenfoot.saves.record import save_record
+from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen

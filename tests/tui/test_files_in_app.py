@@ -21,8 +21,8 @@ from textual.widgets import Input
 from chickenfoot.play.session import GameSession
 from chickenfoot.saves import autosaver as saver_module
 from chickenfoot.saves.files import FileStamp
+from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.saves.locks import LockInfo, lock_path_for
-from chickenfoot.saves.record import load_record, save_record
 from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.game import GameScreen

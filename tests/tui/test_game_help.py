@@ -11,7 +11,8 @@ import pytest
 from chickenfoot.bots import ExpertBot, Hint, StopCheck
 from chickenfoot.play import session as session_module
 from chickenfoot.rules import Action, GameState, Play, SeatView
-from chickenfoot.saves.record import SeatConfig, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import EventLog, StatusLine
 from tests.kit import as_kind

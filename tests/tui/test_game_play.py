@@ -11,7 +11,7 @@ from textual.notifications import Notify
 
 from chickenfoot.play.table import HandOff, LookAtDraw, Step
 from chickenfoot.rules import Play, Tile, legal_actions
-from chickenfoot.saves.record import load_record, save_record
+from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.game import GameScreen

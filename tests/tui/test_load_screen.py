@@ -14,7 +14,8 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
 from chickenfoot.rules import RuleSet
-from chickenfoot.saves.record import GameRecord, RecordError, load_record, save_record
+from chickenfoot.saves.jsonformat import load_record, save_record
+from chickenfoot.saves.record import GameRecord, RecordError
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.load import LoadScreen

@@ -10,7 +10,8 @@ from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
 
 from chickenfoot.saves import storage
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.help import HelpScreen

@@ -13,7 +13,8 @@ from textual.timer import Timer
 from textual.widgets import Select, Static
 
 from chickenfoot.rules import Play, RuleSet
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.jsonformat import record_json, save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import describe_turn
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
@@ -279,7 +280,7 @@ async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Pat
         )
         assert new.actions[:4] == record.actions[:4] and new.decks == record.decks
         assert game_screen.session.path != path
-    assert path.read_text() == record.to_json(), "the replayed file is untouched"
+    assert path.read_text() == record_json(record), "the replayed file is untouched"
 
 
 async def test_take_over_can_be_cancelled(game: tuple[GameRecord, Path]) -> None:

@@ -12,7 +12,8 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from chickenfoot.saves import stats as stats_module
-from chickenfoot.saves.record import SeatConfig, save_record
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.stats import Gathered, Progress
 from chickenfoot.saves.storage import saves_dir
 from chickenfoot.tui.app import ChickenFootApp

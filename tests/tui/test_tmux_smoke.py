@@ -18,7 +18,7 @@ import pytest
 
 from chickenfoot.play.keys import end_keys
 from chickenfoot.rules import Play, legal_actions
-from chickenfoot.saves.record import load_record
+from chickenfoot.saves.jsonformat import load_record
 from chickenfoot.text.words import sorted_hand
 from tests.tui.conftest import TuiKit
 
