@@ -11,7 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from chickenfoot.play.session import GameSession
 from chickenfoot.rules import Draw, GameState, Pass, Play, RuleSet, apply, legal_actions, preset
+from chickenfoot.saves.database import open_store
 from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.saves.record import GameRecord, SeatConfig
 
@@ -89,6 +91,21 @@ def find_record(
     raise AssertionError("no seed reaches the wanted position")
 
 
+def session_of(record: GameRecord) -> GameSession:
+    """A session of ``record``, added to the store of the test's data folder (not held)."""
+    store = open_store()
+    return GameSession.from_record(record, store.create(record), store)
+
+
+def stored(record: GameRecord) -> int:
+    """Add ``record`` to the store of the test's data folder; its game number."""
+    store = open_store()
+    try:
+        return store.create(record)
+    finally:
+        store.close()
+
+
 def save(record: GameRecord, folder: Path, name: str = "game.json") -> Path:
     """Save ``record`` under ``folder`` and return the path."""
     path = folder / name
@@ -106,3 +123,5 @@ class Kit:
     record_until = staticmethod(record_until)
     find_record = staticmethod(find_record)
     save = staticmethod(save)
+    session_of = staticmethod(session_of)
+    stored = staticmethod(stored)

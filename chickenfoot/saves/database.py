@@ -270,7 +270,7 @@ class SqliteStore(GameStore):
         """Forget the holders whose process is gone."""
         with self._reading() as db:
             rows = db.execute(f"SELECT {_HOLDER_COLUMNS}, game FROM holders").fetchall()
-        dead = [(row[-1], row[0]) for row in rows if not _holder(row).alive]
+        dead = [(row[-1], row[4]) for row in rows if not _holder(row).alive]
         if dead:
             with self._writing() as db:
                 db.executemany("DELETE FROM holders WHERE game = ? AND token = ?", dead)
@@ -339,6 +339,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     except sqlite3.Error as error:
         raise StoreError(f"{printable(str(path))}: {_problem(error)}") from None
     try:
+        _refuse_newer(db, path)  # before WAL mode, which would change the file
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
@@ -352,20 +353,26 @@ def _connect(path: Path) -> sqlite3.Connection:
     return db
 
 
-def _migrate(db: sqlite3.Connection, path: Path) -> None:
-    """Bring the database to :data:`SCHEMA_VERSION` in one transaction (nothing to do when it
-    is there already); refuse one made by a newer program, without changing it."""
+def _refuse_newer(db: sqlite3.Connection, path: Path) -> None:
+    """Refuse a database made by a newer program (without changing it)."""
     (version,) = db.execute("PRAGMA user_version").fetchone()
-    if version == SCHEMA_VERSION:
-        return
     if version > SCHEMA_VERSION:
         raise StoreError(
             f"{printable(str(path))}: the games were saved by a newer chickenfoot (database "
             f"version {version}; this one reads up to {SCHEMA_VERSION}): update chickenfoot"
         )
+
+
+def _migrate(db: sqlite3.Connection, path: Path) -> None:
+    """Bring the database to :data:`SCHEMA_VERSION` in one transaction (nothing to do when it
+    is there already)."""
+    (version,) = db.execute("PRAGMA user_version").fetchone()
+    if version == SCHEMA_VERSION:
+        return
     db.execute("BEGIN IMMEDIATE")
     try:
         (version,) = db.execute("PRAGMA user_version").fetchone()  # another process may have
+        _refuse_newer(db, path)
         for statements in MIGRATIONS[version:]:
             for statement in statements:
                 db.execute(statement)

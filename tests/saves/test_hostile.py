@@ -1,5 +1,5 @@
 """Hostile files (tests/saves/hostile.py) are refused in plain words by every door: the
-loader, ``python -m chickenfoot.saves.record``, ``chickenfoot load`` and ``chickenfoot replay
+loader, ``python -m chickenfoot.saves.jsonformat``, ``chickenfoot load`` and ``chickenfoot replay
 --text``; in one line, without a traceback, within seconds, and without changing the file.
 
 Each command-line tool checks the whole corpus in one process (a driver calls the command's
@@ -209,7 +209,7 @@ print(json.dumps(results))
 for each file as the console script would (the parser is built once), each stopped by an
 alarm after SECONDS."""
 
-RECORD_CHECKER = [sys.executable, "-m", "chickenfoot.saves.record"]
+RECORD_CHECKER = [sys.executable, "-m", "chickenfoot.saves.jsonformat"]
 
 CONSOLES = {
     "utf-8": {"PYTHONIOENCODING": "utf-8"},

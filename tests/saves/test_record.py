@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-import chickenfoot.saves.record as record_module
+import chickenfoot.saves.jsonformat as jsonformat_module
 from chickenfoot.rules import (
     Event,
     GameState,
@@ -26,10 +26,10 @@ from chickenfoot.rules import (
     preset,
 )
 from chickenfoot.saves.jsonformat import (
-    record_json,
     json_schema_text,
     load_record,
     parse_record,
+    record_json,
     save_record,
 )
 from chickenfoot.saves.migrations import MIGRATIONS, supported_versions
@@ -908,11 +908,11 @@ def test_a_failing_migration_gets_a_message(
 
 def test_committed_schema_matches_the_models() -> None:
     assert SCHEMA_FILE.exists(), (
-        "run: python -m chickenfoot.saves.record --schema > docs/save-format.schema.json"
+        "run: python -m chickenfoot.saves.jsonformat --schema > docs/save-format.schema.json"
     )
     assert SCHEMA_FILE.read_text(encoding="utf-8") == json_schema_text(), (
         "docs/save-format.schema.json is out of date: regenerate it with "
-        "`python -m chickenfoot.saves.record --schema > docs/save-format.schema.json`"
+        "`python -m chickenfoot.saves.jsonformat --schema > docs/save-format.schema.json`"
     )
 
 
@@ -950,8 +950,8 @@ def test_command_line_checks_files(
 ) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("[]", encoding="utf-8")
-    assert record_module.main([str(saved_game)]) == 0
-    assert record_module.main([str(saved_game), str(broken)]) == 1
+    assert jsonformat_module.main([str(saved_game)]) == 0
+    assert jsonformat_module.main([str(saved_game), str(broken)]) == 1
     output = capsys.readouterr()
     assert f"{saved_game}: ok: " in output.out
     assert f"{broken}: not a chickenfoot saved game" in output.err
@@ -961,7 +961,8 @@ def test_records_storage_and_transcripts_import_no_textual() -> None:
     import subprocess
 
     code = (
-        "import sys, chickenfoot.saves.record, chickenfoot.saves.storage\n"
+        "import sys, chickenfoot.saves.record, chickenfoot.saves.database\n"
+        "import chickenfoot.saves.exchange, chickenfoot.saves.committer\n"
         "import chickenfoot.text.transcript\n"
         "loaded = sorted(name for name in sys.modules\n"
         "                if name.split('.')[0] in ('textual', 'rich'))\n"

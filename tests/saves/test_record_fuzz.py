@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.saves.jsonformat import record_json, load_record, parse_record
+from chickenfoot.saves.jsonformat import load_record, parse_record, record_json
 from chickenfoot.saves.record import GameRecord, RecordError
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chickenfoot.play.session import GameSession
 from chickenfoot.rules import Draw, GameState, Play, Tile, apply, legal_actions
 from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import HandView
+from tests.kit import session_of
 from tests.tui.conftest import TuiKit
 
 
@@ -40,7 +40,7 @@ def kept_tile_after_a_dead_draw(record: GameRecord, path: Path) -> tuple[Tile, T
     draws a tile it cannot play, the computer moves (as it will in the app), and on seat 0's
     next turn the selected tile fits, is not the first tile that fits, and has moved in the
     sorted hand because of the drawn tile. None if no tile of the hand does all that."""
-    session = GameSession.from_record(record, path)
+    session = session_of(record)
     before = sorted_hand(session.state.hands[0])
     state, _events = apply(session.state, Draw(seat=0))
     if state.turn == 0 or state.drawn is not None:
