@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from chickenfoot.play.session import GameSession
 from chickenfoot.rules import Draw, GameState, Pass, Play, RuleSet, apply, legal_actions, preset
-from chickenfoot.saves.database import open_store
+from chickenfoot.saves.database import SqliteStore, open_store
 from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.saves.record import GameRecord, SeatConfig
 
@@ -106,6 +106,19 @@ def stored(record: GameRecord) -> int:
         store.close()
 
 
+def games_in(data: Path) -> list[GameRecord]:
+    """Every game in the store of the data folder ``data``, the most recently played first
+    (none while it has no store yet): what another process saved, read afresh."""
+    path = data / "chickenfoot.db"
+    if not path.exists():
+        return []
+    store = SqliteStore(path)
+    try:
+        return [store.record(summary.id) for summary in store.games()]
+    finally:
+        store.close()
+
+
 def save(record: GameRecord, folder: Path, name: str = "game.json") -> Path:
     """Save ``record`` under ``folder`` and return the path."""
     path = folder / name
@@ -125,3 +138,4 @@ class Kit:
     save = staticmethod(save)
     session_of = staticmethod(session_of)
     stored = staticmethod(stored)
+    games_in = staticmethod(games_in)

@@ -182,13 +182,14 @@ class Committer:
                     if pending is None:
                         return
                     self._writing = True
-                if store is None:
-                    try:
+                try:
+                    if store is None:
                         store = self.store.reopen()
-                    except OSError as error:
-                        self.problem = error
-                if store is not None:
                     self._commit(*pending, store)
+                except OSError as error:
+                    self.problem = error
+                except Exception as error:  # never leave the game waiting for a dead thread
+                    self.problem = StoreError(f"the game could not be saved ({error!r})")
                 with self._condition:
                     self._writing = False
                     on_commit = self._on_commit

@@ -85,7 +85,7 @@ class SqliteStore(GameStore):
     # ----- transactions and errors -----------------------------------------------------------
 
     def _error(self, error: sqlite3.Error) -> StoreError:
-        return StoreError(f"{printable(str(self.path))}: {_problem(error)}")
+        return StoreError(_problem(error), printable(str(self.path)))
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
@@ -337,7 +337,7 @@ def _connect(path: Path) -> sqlite3.Connection:
             path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
         )
     except sqlite3.Error as error:
-        raise StoreError(f"{printable(str(path))}: {_problem(error)}") from None
+        raise StoreError(_problem(error), printable(str(path))) from None
     try:
         _refuse_newer(db, path)  # before WAL mode, which would change the file
         db.execute("PRAGMA journal_mode = WAL")
@@ -346,7 +346,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         _migrate(db, path)
     except sqlite3.Error as error:
         db.close()
-        raise StoreError(f"{printable(str(path))}: {_problem(error)}") from None
+        raise StoreError(_problem(error), printable(str(path))) from None
     except StoreError:
         db.close()
         raise

@@ -59,16 +59,18 @@ Progress = Callable[[int, int], None]
 
 
 class StoreError(OSError):
-    """The store could not do what was asked; ``str(error)`` is one line of plain words (a
-    full disk, a database another program broke, one made by a newer chickenfoot...)."""
+    """The store could not do what was asked: ``problem`` in plain words (a full disk, a
+    database another program broke, one made by a newer chickenfoot...), and ``str(error)``
+    the one line that also names the database when ``where`` is given."""
 
-    def __init__(self, problem: str) -> None:
+    def __init__(self, problem: str, where: str | None = None) -> None:
         super().__init__(problem)
         self.strerror = problem
         self.problem = problem
+        self.where = where
 
     def __str__(self) -> str:
-        return self.problem
+        return self.problem if self.where is None else f"{self.where}: {self.problem}"
 
 
 class GameNotFound(StoreError):

@@ -177,8 +177,8 @@ class ChickenFootApp(App[None]):
         self._install_menu()
         if self.load_game is not None:
             self.continue_game(self.load_game)
-        elif self.replay_record is not None:
-            self._show_replay(ReplayView(self.replay_record), None)
+        elif self.replay_record is not None:  # once the size guard is settled below
+            self.call_later(self._show_replay, ReplayView(self.replay_record), None)
         elif old_saves_waiting(self.store):
             self.push_screen(ImportScreen(self.store))
         self._mounted = True

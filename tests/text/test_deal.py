@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -117,7 +116,7 @@ def test_a_double_drawn_for_in_words() -> None:
 
 def test_a_double_turned_up_in_words() -> None:
     record = first_record(rules("trains"), lambda deck: deck.index(Tile(6, 6)) == 2)
-    text = recorded_deal_text(record, 1, Path("game.json"))
+    text = recorded_deal_text(record, 1, 1)
     assert text.centre == (
         "The seats turned tiles from the top in turn until [b]Cy[/b] found 6|6 (tile 3 from "
         "the top) and placed it at the centre; the other tiles were dealt in order."
@@ -128,7 +127,7 @@ def test_a_double_turned_up_in_words() -> None:
 def test_the_last_rounds_deal_names_the_seed() -> None:
     record = random_record(rules(rounds=1), seats(), SEED)
     assert record.finished
-    text = recorded_deal_text(record, 1, Path("game.json"))
+    text = recorded_deal_text(record, 1, 1)
     assert text.origin.startswith("Shuffled from the game's seed, 1234: ")
 
 
@@ -136,7 +135,7 @@ def test_an_empty_boneyard() -> None:
     game_rules = preset("cross", players=4, set_size=6, hand_size=7, reserve=0, rounds=1)
     names = ("Ana", "Bea", "Cy", "Dee")
     record = GameRecord.new(game_rules, seats(names), decks=[full_set(6)])
-    text = recorded_deal_text(record, 1, Path("game.json"))
+    text = recorded_deal_text(record, 1, 1)
     assert text.boneyard == () and text.boneyard_heading == "The boneyard was empty."
     assert text.lines()[-1] == "The boneyard was empty."
 

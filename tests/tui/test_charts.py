@@ -92,7 +92,7 @@ def last_round_app(
         rules = preset("cross", players=players, rounds=rounds)
     seats = kit.seats("human", *["computer"] * (players - 1))
     record = kit.find_record(rules, seats, goes_out_to_end_the_game)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     app.theme = theme
     return app
 

@@ -89,7 +89,7 @@ async def test_a_drawn_tile_is_sorted_in_marked_and_the_selection_stays_on_its_t
     kit: type[TuiKit], data_dir: Path
 ) -> None:
     record, kept, drawn = find_dead_draw(kit, data_dir / "scratch.json")
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
@@ -129,7 +129,7 @@ async def test_a_playable_drawn_tile_is_selected_and_marked(
     record = kit.find_record(
         kit.short_rules(2), kit.seats("human", "computer"), draws_a_fitting_tile
     )
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
@@ -163,7 +163,7 @@ async def test_a_game_reopened_after_a_draw_still_marks_the_drawn_tile(
     kit: type[TuiKit], data_dir: Path
 ) -> None:
     record, drawn = ends_with_seat_0_holding_a_drawn_tile(kit)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         hand = kit.game_screen(app).query_one(HandView)

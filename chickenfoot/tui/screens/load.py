@@ -32,7 +32,7 @@ from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.help import help_command
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
-SEATS_WIDTH = 34
+SEATS_WIDTH = 26
 MUTED_STYLE = "$text-muted"
 PAGE = 100
 """Games read from the store at a time."""
@@ -110,7 +110,9 @@ class LoadScreen(Screen[None]):
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         """Shown (first, or back from a game or a replay): list the games, which may have
-        changed."""
+        changed (the path input, if a file was opened from it, is closed)."""
+        if self.query_one("#load-path", Input).display:
+            self._hide_path_input()
         self.refresh_list()
 
     def refresh_list(self) -> None:
@@ -306,7 +308,8 @@ class LoadScreen(Screen[None]):
         if not text:
             self.notify("Type the path of a saved game, or press Escape.", severity="warning")
             return
-        self._hide_path_input()
+        # The input stays until the game opens over this screen (a bad path is told, and
+        # can be corrected); coming back here closes it.
         self.post_message(OpenFile(Path(text).expanduser(), watch=self.replays))
 
     def _hide_path_input(self) -> None:
