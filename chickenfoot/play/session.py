@@ -44,7 +44,7 @@ HINT_THINK_TIME = 0.3
 """Seconds the expert thinks about a hint (longer than a move: a person asked)."""
 
 SETTLE_TIME = 5.0
-"""Seconds :meth:`GameSession.settle` waits for the disk to finish the latest commit."""
+"""Seconds :meth:`GameSession.wait_committed` waits for the disk to finish the latest commit."""
 
 
 class OpenElsewhere(Exception):
@@ -150,8 +150,8 @@ class GameSession:
         return cls.from_record(record, game, store, holder)
 
     def close(self) -> None:
-        """Let the latest commit finish (see :meth:`settle`), then give the game back: another
-        window may open it now."""
+        """Let the latest commit finish (see :meth:`wait_committed`), then give the game back:
+        another window may open it now."""
         self.committer.stop(SETTLE_TIME)
         if self.holder is not None:
             # A holder that cannot be forgotten is dead once this process ends: it never blocks.
@@ -336,8 +336,6 @@ class GameSession:
         """Wait (up to ``timeout`` seconds) until the store holds every move, trying a failed
         commit once more; True if it does. :attr:`unsaved` says why not."""
         return self.committer.wait(timeout)
-
-    settle = wait_committed
 
     def copy_name(self) -> str:
         """A file name suggested for a copy: the players' names and the round, e.g.

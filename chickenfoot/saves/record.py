@@ -756,17 +756,16 @@ class GameRecord(FrozenModel):
 
     def hints_used(self) -> tuple[int, ...]:
         """How many hints each seat had, in seat order."""
-        counts = [0] * len(self.seats)
-        for assist in self.assists:
-            if assist.kind == "hint":
-                counts[assist.seat] += 1
-        return tuple(counts)
+        return self._assists_per_seat("hint")
 
     def take_backs(self) -> tuple[int, ...]:
         """How many take-backs each seat made, in seat order."""
+        return self._assists_per_seat("take_back")
+
+    def _assists_per_seat(self, kind: str) -> tuple[int, ...]:
         counts = [0] * len(self.seats)
         for assist in self.assists:
-            if assist.kind == "take_back":
+            if assist.kind == kind:
                 counts[assist.seat] += 1
         return tuple(counts)
 

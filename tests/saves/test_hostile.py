@@ -302,3 +302,34 @@ def test_the_record_checker_refuses_every_hostile_file_in_one_line(
             problems.append(f"{hostile.what}: says {denied_words(line)}: {line}")
     assert problems == []
     assert fingerprint(folder) == before
+
+
+def test_import_refuses_every_hostile_file_in_one_line_and_imports_the_rest(
+    corpus: list[Hostile],
+) -> None:
+    folder = corpus[0].path.parent
+    before = fingerprint(folder)
+    finished = run_tool(
+        [sys.executable, "-m", "chickenfoot", "import", str(folder)], "ascii", timeout=300
+    )
+    assert finished.returncode == 1
+    assert "Traceback" not in finished.stderr
+    refusals = finished.stderr.splitlines()
+    imported = finished.stdout.splitlines()
+    problems = []
+    for hostile in corpus:
+        if not os.path.lexists(hostile.path):
+            continue  # a file that is not there is not in the folder
+        said = [line for line in [*refusals, *imported] if str(hostile.path) in line]
+        if len(said) != 1:
+            problems.append(f"{hostile.what}: {len(said)} lines name it")
+            continue
+        refused = said[0] in refusals
+        if hostile.refused is not None and refused != hostile.refused:
+            problems.append(f"{hostile.what}: {'refused' if refused else 'imported'}: {said[0]}")
+        if refused and not said[0].startswith(f"cannot be read: {hostile.path}: "):
+            problems.append(f"{hostile.what}: not one line naming the file: {said[0]}")
+        if denied_words(said[0]):
+            problems.append(f"{hostile.what}: says {denied_words(said[0])}: {said[0]}")
+    assert problems == []
+    assert fingerprint(folder) == before
