@@ -210,13 +210,14 @@ def store_saves(folder: Path, record: GameRecord) -> dict[str, float]:
     for length in SAVE_AT:
         store = SqliteStore(folder / f"save-{length}.db")
         prefix = record.model_copy(update={"actions": record.actions[:length]})
-        game = store.create(prefix)
+        with store._writing() as db:  # (create() would replay it: its later moves repeat)
+            game = _insert(db, prefix, GameFacts(length, 1, False), None)
         holder = Holder.this_process()
         store.hold(game, holder)
-        facts = GameFacts(length, 1, False)
         samples = []
         for step in range(SAVES_TIMED):
             action = record.actions[length + step]
+            facts = GameFacts(length + step + 1, 1, False)
             change = Change(length + step, (action,), 0, (), facts)
             started = time.perf_counter()
             store.commit(game, change, holder)
@@ -315,6 +316,7 @@ def main() -> None:
                 save_record(game, folder / "saves" / f"game-{number:05}.json")
             print(f"previous code: {commit}; {len(record.actions)} actions in the long game")
             old = before(folder, long_file, worktree)
+            print(f"before, in seconds: {json.dumps(old)}", flush=True)
             new = store_saves(base, record)
             store_path = base / "small.db"
             importer = SqliteStore(store_path)
