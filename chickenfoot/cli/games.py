@@ -22,7 +22,7 @@ from chickenfoot.cli.library import open_cli_store
 from chickenfoot.saves.jsonformat import load_record
 from chickenfoot.saves.output import write_text
 from chickenfoot.saves.record import GameRecord, RecordError
-from chickenfoot.saves.store import GameId, StoreError
+from chickenfoot.saves.store import GameId, Incoming, StoreError
 from chickenfoot.text.transcript import transcript
 
 REPLAY_KEYS = """\
@@ -98,7 +98,7 @@ def load(game: str) -> int:
         try:
             if number is None:
                 record = load_record(game)
-                ((number, _imported),) = store.import_records([(record, str(Path(game)))])
+                ((number, _imported),) = store.import_records([Incoming(record, str(Path(game)))])
             summary = store.summary(number)
         finally:
             store.close()

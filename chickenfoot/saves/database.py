@@ -51,6 +51,7 @@ from chickenfoot.saves.store import (
     HeldElsewhere,
     Holder,
     Imported,
+    Incoming,
     StoreError,
 )
 from chickenfoot.saves.tallies import (
@@ -278,13 +279,11 @@ class SqliteStore(GameStore):
 
     # ----- files -----------------------------------------------------------------------------
 
-    def import_records(
-        self, records: Sequence[tuple[GameRecord, str | None]]
-    ) -> list[tuple[GameId, Imported]]:
+    def import_records(self, records: Sequence[Incoming]) -> list[tuple[GameId, Imported]]:
         """Add games read from files, in one transaction (see the interface)."""
-        prepared = [(record, GameFacts.of(record), source) for record, source in records]
+        prepared = [(incoming, GameFacts.of(incoming.record)) for incoming in records]
         with self._writing() as db:
-            return [_import(db, record, facts, source) for record, facts, source in prepared]
+            return [_import(db, incoming, facts) for incoming, facts in prepared]
 
     def meta(self, name: str) -> str | None:
         """A value the store keeps about itself."""
@@ -473,10 +472,15 @@ def _insert_assists(
 
 
 def _insert(
-    db: sqlite3.Connection, record: GameRecord, facts: GameFacts, source: str | None
+    db: sqlite3.Connection,
+    record: GameRecord,
+    facts: GameFacts,
+    source: str | None,
+    played: datetime | None = None,
 ) -> GameId:
-    """Insert the game row of ``record`` with its actions, assists and results."""
-    now = _time_text(datetime.now(UTC))
+    """Insert the game row of ``record`` with its actions, assists and results (last played
+    ``played``, None for now)."""
+    now = _time_text(datetime.now(UTC) if played is None else played)
     cursor = db.execute(
         "INSERT INTO games (uid, created, updated, format_version, seed, rules, seats, decks, "
         "names, preset, players, round_count, round_number, action_count, assist_count, "
@@ -563,9 +567,10 @@ def _update_facts(
 
 
 def _import(
-    db: sqlite3.Connection, record: GameRecord, facts: GameFacts, source: str | None
+    db: sqlite3.Connection, incoming: Incoming, facts: GameFacts
 ) -> tuple[GameId, Imported]:
     """Import one game (see :meth:`SqliteStore.import_records`)."""
+    record = incoming.record
     uid = _uid(record)
     created = _time_text(record.created)
     for (game,) in db.execute(
@@ -591,7 +596,7 @@ def _import(
             return game, Imported.EXTENDED
         if theirs[: len(mine)] == mine and stored_assists[: len(mine_assists)] == mine_assists:
             return game, Imported.ALREADY
-    return _insert(db, record, facts, source), Imported.ADDED
+    return _insert(db, record, facts, incoming.source, incoming.played), Imported.ADDED
 
 
 def _stored_actions(db: sqlite3.Connection, game: GameId) -> list[tuple[Any, ...]]:

@@ -27,7 +27,7 @@ from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.saves.paths import saves_dir
 from chickenfoot.saves.problems import printable
 from chickenfoot.saves.record import GameRecord, RecordError
-from chickenfoot.saves.store import GameId, GameStore, ImportOutcome, Progress
+from chickenfoot.saves.store import GameId, GameStore, ImportOutcome, Incoming, Progress
 
 __all__ = [
     "IMPORT_BATCH",
@@ -102,25 +102,35 @@ def import_files(
     outcomes: list[ImportOutcome] = []
     for start in range(0, len(files), IMPORT_BATCH):
         batch = files[start : start + IMPORT_BATCH]
-        read: list[tuple[Path, GameRecord]] = []
+        read: list[tuple[Path, Incoming]] = []
         for path, problem in batch:
             if problem is not None:
                 outcomes.append(ImportOutcome(path, problem=f"{printable(str(path))}: {problem}"))
                 continue
             try:
-                read.append((path, load_record(path)))
+                record = load_record(path)
             except RecordError as error:
                 outcomes.append(ImportOutcome(path, problem=str(error)))
-        done = store.import_records([(record, str(path)) for path, record in read])
+            else:
+                read.append((path, Incoming(record, str(path), _modified(path))))
+        done = store.import_records([incoming for _path, incoming in read])
         outcomes.extend(
             ImportOutcome(path, game, imported)
-            for (path, _record), (game, imported) in zip(read, done, strict=True)
+            for (path, _incoming), (game, imported) in zip(read, done, strict=True)
         )
         if progress is not None:
             progress(min(start + IMPORT_BATCH, len(files)), len(files))
     order = {path: index for index, (path, _problem) in enumerate(files)}
     outcomes.sort(key=lambda outcome: order[outcome.path])
     return outcomes
+
+
+def _modified(path: Path) -> datetime | None:
+    """When the file was last written (the game's last move, for a saved game)."""
+    try:
+        return datetime.fromtimestamp(os.stat(path).st_mtime, UTC)
+    except OSError:
+        return None
 
 
 def old_saves_waiting(store: GameStore) -> bool:

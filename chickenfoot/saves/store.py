@@ -45,6 +45,7 @@ __all__ = [
     "Holder",
     "ImportOutcome",
     "Imported",
+    "Incoming",
     "Progress",
     "StoreError",
 ]
@@ -240,6 +241,16 @@ class GameSummary:
     """The file the game was imported from, if it was."""
 
 
+@dataclass(frozen=True)
+class Incoming:
+    """A game to import: its record, the file it came from, and when it was last played
+    (the file's modification time: the lists sort by it; None for now)."""
+
+    record: GameRecord
+    source: str | None = None
+    played: datetime | None = None
+
+
 class Imported(Enum):
     """What importing one file did."""
 
@@ -336,9 +347,7 @@ class GameStore(Protocol):
 
     # ----- files ---------------------------------------------------------------------------
 
-    def import_records(
-        self, records: Sequence[tuple[GameRecord, str | None]]
-    ) -> list[tuple[GameId, Imported]]:
+    def import_records(self, records: Sequence[Incoming]) -> list[tuple[GameId, Imported]]:
         """Add games read from files (each with the file it came from), in one transaction.
         A game the store has already (the same deal, made at the same time, with the same
         moves so far) is not added twice: the file's later moves are added if it has more,

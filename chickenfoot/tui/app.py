@@ -37,7 +37,7 @@ from chickenfoot.saves.output import write_line
 from chickenfoot.saves.paths import data_dir, exports_dir
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
-from chickenfoot.saves.store import GameId, GameStore, StoreError
+from chickenfoot.saves.store import GameId, GameStore, Incoming, StoreError
 from chickenfoot.text import prompts
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
@@ -369,7 +369,7 @@ class ChickenFootApp(App[None]):
             if watch or record.finished:
                 self.call_from_thread(self._show_replay, ReplayView(record), path.name)
                 return
-            ((game, _imported),) = self.store.import_records([(record, str(path))])
+            ((game, _imported),) = self.store.import_records([Incoming(record, str(path))])
         except (RecordError, OSError) as error:
             self.call_from_thread(self._tell, str(error))
             return

@@ -152,6 +152,8 @@ def test_the_old_saves_folder_is_imported_once_and_left_in_place(
     save_record(finished, saves_dir() / "autosave-1.json")
     save_record(unfinished, saves_dir() / "autosave-2.json")
     (saves_dir() / "broken.json").write_text("{")
+    os.utime(saves_dir() / "autosave-1.json", (1_800_000_000, 1_800_000_000))
+    os.utime(saves_dir() / "autosave-2.json", (1_700_000_000, 1_700_000_000))
     before = sorted(path.name for path in saves_dir().iterdir())
     assert old_saves_waiting(store)
     outcomes = import_old_saves(store)
@@ -161,6 +163,9 @@ def test_the_old_saves_folder_is_imported_once_and_left_in_place(
         ("broken.json", False),
     ]
     assert store.count() == 2
+    listed = store.games()
+    assert [summary.updated.timestamp() for summary in listed] == [1_800_000_000, 1_700_000_000]
+    assert [summary.finished for summary in listed] == [True, False], "last played first"
     assert sorted(path.name for path in saves_dir().iterdir()) == before
     assert not old_saves_waiting(store)
     assert import_old_saves(store) == [], "once only"

@@ -26,6 +26,7 @@ from chickenfoot.saves.store import (
     HeldElsewhere,
     Holder,
     Imported,
+    Incoming,
     StoreError,
 )
 from tests.kit import Kit, choose_action, seats, short_rules
@@ -173,21 +174,21 @@ def test_a_damaged_stored_game_is_told_in_words(store: SqliteStore) -> None:
 def test_a_game_is_imported_once_and_extended_by_a_longer_copy(store: SqliteStore) -> None:
     long = unfinished(actions=7)
     short = long.truncated(3)
-    [(game, added)] = store.import_records([(short, "a.json")])
+    [(game, added)] = store.import_records([Incoming(short, "a.json")])
     assert added is Imported.ADDED
-    assert store.import_records([(short, "b.json")]) == [(game, Imported.ALREADY)]
-    assert store.import_records([(long, "c.json")]) == [(game, Imported.EXTENDED)]
+    assert store.import_records([Incoming(short, "b.json")]) == [(game, Imported.ALREADY)]
+    assert store.import_records([Incoming(long, "c.json")]) == [(game, Imported.EXTENDED)]
     assert store.record(game) == long
-    assert store.import_records([(short, "a.json")]) == [(game, Imported.ALREADY)]
+    assert store.import_records([Incoming(short, "a.json")]) == [(game, Imported.ALREADY)]
     assert store.count() == 1
     assert store.summary(game).source == "a.json"
 
 
 def test_a_copy_whose_moves_went_another_way_is_a_game_of_its_own(store: SqliteStore) -> None:
     record = unfinished(actions=4)
-    [(game, _added)] = store.import_records([(record, None)])
+    [(game, _added)] = store.import_records([Incoming(record, None)])
     other = record.taken_back(0, 2)
-    [(second, added)] = store.import_records([(other, None)])
+    [(second, added)] = store.import_records([Incoming(other, None)])
     assert added is Imported.ADDED and second != game
 
 

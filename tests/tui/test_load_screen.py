@@ -18,7 +18,7 @@ from chickenfoot.rules import RuleSet
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.saves.record import GameRecord, RecordError
-from chickenfoot.saves.store import Holder
+from chickenfoot.saves.store import Holder, Incoming
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.load import PAGE, LoadScreen
@@ -147,7 +147,7 @@ async def test_lists_every_game_most_recently_played_first(saves: Saves) -> None
 async def test_a_long_list_comes_a_page_at_a_time(kit: type[TuiKit]) -> None:
     record = played(kit.short_rules(2), kit.seats("human", "computer"), 6)
     store = SqliteStore(database_path())
-    store.import_records([(record.model_copy(update={"seed": seed}), None) for seed in range(5)])
+    store.import_records([Incoming(record.model_copy(update={"seed": seed})) for seed in range(5)])
     for number in range(6, 6 + PAGE + 20):
         copy = record.model_copy(
             update={"created": CREATED.replace(minute=number % 60, hour=number // 60)}
