@@ -11,8 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from chickenfoot.play.session import GameSession
 from chickenfoot.rules import Draw, GameState, Pass, Play, RuleSet, apply, legal_actions, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.database import SqliteStore, open_store
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 
 NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
@@ -88,6 +91,34 @@ def find_record(
     raise AssertionError("no seed reaches the wanted position")
 
 
+def session_of(record: GameRecord) -> GameSession:
+    """A session of ``record``, added to the store of the test's data folder (not held)."""
+    store = open_store()
+    return GameSession.from_record(record, store.create(record), store)
+
+
+def stored(record: GameRecord) -> int:
+    """Add ``record`` to the store of the test's data folder; its game number."""
+    store = open_store()
+    try:
+        return store.create(record)
+    finally:
+        store.close()
+
+
+def games_in(data: Path) -> list[GameRecord]:
+    """Every game in the store of the data folder ``data``, the most recently played first
+    (none while it has no store yet): what another process saved, read afresh."""
+    path = data / "chickenfoot.db"
+    if not path.exists():
+        return []
+    store = SqliteStore(path)
+    try:
+        return [store.record(summary.id) for summary in store.games()]
+    finally:
+        store.close()
+
+
 def save(record: GameRecord, folder: Path, name: str = "game.json") -> Path:
     """Save ``record`` under ``folder`` and return the path."""
     path = folder / name
@@ -105,3 +136,6 @@ class Kit:
     record_until = staticmethod(record_until)
     find_record = staticmethod(find_record)
     save = staticmethod(save)
+    session_of = staticmethod(session_of)
+    stored = staticmethod(stored)
+    games_in = staticmethod(games_in)

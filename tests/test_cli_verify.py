@@ -16,7 +16,8 @@ import pytest
 from chickenfoot import cli
 from chickenfoot.cli import verify as verify_command
 from chickenfoot.rules import RuleSet, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from tests.recorded import random_record
 from tests.saves.hostile import Hostile, make_corpus
 from tests.saves.test_hostile import DRIVER, SECONDS_PER_FILE, denied_words, fingerprint, run_tool

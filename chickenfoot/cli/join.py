@@ -36,7 +36,11 @@ def add_parser(commands: Any) -> None:
         "data folder.",
     )
     join.add_argument("table", metavar="CODE@HOST:PORT", help="The table's code and server.")
-    join.add_argument("--name", default=None, help="Your name at the table.")
+    join.add_argument(
+        "--name",
+        default=None,
+        help="Your name at the table (default: your login name; with --computer, the seat's).",
+    )
     how = join.add_mutually_exclusive_group()
     how.add_argument(
         "--computer",
@@ -76,12 +80,12 @@ def run(args: argparse.Namespace) -> int:
             "playing at a table in the terminal app is not ready yet: use "
             "--computer LEVEL or --watch",
         )
-    name = args.name or (args.computer.capitalize() if args.computer else _login_name())
+    name = args.name or ("" if args.computer else _login_name())
     book = SeatBook()
     held = None if args.watch else book.find(str(address))
     hello: Hello
     if args.watch:
-        hello = WatchTable(code=address.code, name=name)
+        hello = WatchTable(code=address.code, name=name or "Spectator")
     elif held is not None:
         hello = ReturnToSeat(code=address.code, token=held.token)
     else:
@@ -132,19 +136,24 @@ async def _play(player: RemotePlayer) -> Any:
 
 
 def keep_finished(record_json: str) -> str | None:
-    """Keep the finished game sent by the server as a saved game; where (None: it could not
-    be kept, which is said)."""
-    from chickenfoot.saves.record import RecordError, parse_record, save_record
-    from chickenfoot.saves.storage import autosave_path
+    """Keep the finished game sent by the server in this machine's store, as an ordinary saved
+    game; which game it became (None: it could not be kept, which is said)."""
+    from chickenfoot.saves.database import open_store
+    from chickenfoot.saves.jsonformat import parse_record
+    from chickenfoot.saves.record import RecordError
+    from chickenfoot.saves.store import Incoming
 
     try:
         record = parse_record(record_json)
-        path = autosave_path(record)
-        save_record(record, path)
+        store = open_store()
+        try:
+            ((game, _how),) = store.import_records([Incoming(record, source="online table")])
+        finally:
+            store.close()
     except (RecordError, OSError) as problem:
         write_line(sys.stderr, f"chickenfoot join: the finished game was not kept: {problem}")
         return None
-    return str(path)
+    return f"game {game}"
 
 
 def _login_name() -> str:

@@ -29,8 +29,9 @@ from collections.abc import Callable
 from typing import Any
 
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted
+from chickenfoot.saves.database import database_path
 from chickenfoot.saves.output import write_line
-from chickenfoot.saves.paths import DATA_DIR_VARIABLE, data_dir, saves_dir
+from chickenfoot.saves.paths import DATA_DIR_VARIABLE, data_dir
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -165,7 +166,7 @@ def announcement(url: str, address: str) -> list[str]:
     lines = [
         f"Chicken Foot is served at {url}: open it in a web browser.",
         "Each browser tab plays its own game.",
-        f"Games are saved in {saves_dir()}",
+        f"Games are saved in {database_path()}",
     ]
     if not ipaddress.ip_address(address).is_loopback:
         lines.append(

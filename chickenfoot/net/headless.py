@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from chickenfoot.bots import Strategy
 from chickenfoot.net.autoplay import THINKING, answer, needs_answer
+from chickenfoot.net.presence import status_news
 from chickenfoot.net.protocol import (
     Denied,
     FinishedGame,
@@ -31,6 +32,7 @@ from chickenfoot.net.remote import LinkStatus, Received, RemoteLink
 from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.wire import Act, GameEnded, Update
 from chickenfoot.rules import Action, GameOver
+from chickenfoot.text import online
 from chickenfoot.text.describe import winners_text
 
 Say = Callable[[str], None]
@@ -134,6 +136,8 @@ class RemotePlayer:
         if isinstance(item, Seated):
             self._tell_seated(item)
         elif isinstance(item, TableStatus):
+            for line in status_news(self.status, item):
+                self._tell(line)
             self.status = item
         elif isinstance(item, Denied):
             self._tell(f"refused: {item.text}")
@@ -161,8 +165,9 @@ class RemotePlayer:
                 self._tell(f"stopped: {status.problem}")
             return True
         if not status.connected and status.retry_in is not None:
-            why = f"{status.problem}: " if status.problem else ""
-            self._tell(f"{why}trying again in {status.retry_in:.1f} s")
+            self._tell(online.reconnecting(status.problem, status.retry_in, status.attempt))
+        elif status.connected:
+            self._tell(online.CONNECTED)
         return False
 
     def _tell_seated(self, seated: Seated) -> None:

@@ -167,11 +167,11 @@ class CreateTable(Message):
 
 class JoinTable(Message):
     """Take a free person's seat at table ``code`` as ``name`` (a seat planned for that name
-    first)."""
+    first; no name: the seat's planned one)."""
 
     kind: Literal["join"] = "join"
     code: Code
-    name: Name
+    name: Name = ""
 
 
 class ReturnToSeat(Message):

@@ -39,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -73,7 +74,7 @@ from chickenfoot.net.protocol import (
 )
 from chickenfoot.play.client import SeatClient
 from chickenfoot.play.host import TableHost
-from chickenfoot.play.session import GameSession
+from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.play.wire import (
     AskHint,
     ClientMessage,
@@ -84,8 +85,13 @@ from chickenfoot.play.wire import (
     Update,
     Welcome,
     WireError,
+    WireModel,
 )
-from chickenfoot.saves.record import SeatConfig, _record_json
+from chickenfoot.saves.committer import CommitWorker
+from chickenfoot.saves.database import open_store
+from chickenfoot.saves.jsonformat import record_json
+from chickenfoot.saves.record import RecordError, SeatConfig
+from chickenfoot.saves.store import GameId, GameStore
 
 log = logging.getLogger(__name__)
 
@@ -268,6 +274,22 @@ class CoverPlayer:
         self.client_id = None
 
 
+class KeptSeat(WireModel):
+    """A seat as the store keeps it: its name and the hash of its token (None: not taken)."""
+
+    name: str
+    token_hash: str | None = None
+
+
+class KeptTable(WireModel):
+    """An online table as the store keeps it, to bring it back after a restart."""
+
+    options: TableOptions
+    creator: int
+    auto_start: bool = False
+    seats: tuple[KeptSeat, ...]
+
+
 Phase = Literal["lobby", "playing", "over"]
 
 
@@ -376,6 +398,7 @@ class OnlineTable:
         slot.token_hash = hash_token(token)
         if self.phase == "lobby":
             slot.name = name
+        self.keep()
         self._attach(connection, seat, token)
 
     def come_back(self, connection: Connection, seat: int) -> None:
@@ -485,6 +508,28 @@ class OnlineTable:
             slot.timer = None
         slot.cover = CoverPlayer(self, seat, self.options.cover)
 
+    # ----- kept in the store -------------------------------------------------------------------
+
+    def kept(self) -> KeptTable:
+        """What the store keeps of this table (never a token: only its hash)."""
+        return KeptTable(
+            options=self.options,
+            creator=self.creator,
+            auto_start=self.auto_start,
+            seats=tuple(
+                KeptSeat(name=slot.name, token_hash=slot.token_hash) for slot in self.seats
+            ),
+        )
+
+    def keep(self) -> None:
+        """Keep the table in the store as it is now (a failure is logged: the table plays on,
+        and is lost only if the server dies before the next change is kept)."""
+        game = self.host.session.game if self.host is not None else None
+        try:
+            self.server.store.keep_table(self.code, game, self.kept().model_dump_json())
+        except OSError as error:
+            log.warning("table %s could not be kept: %s", self.code, error)
+
     # ----- the game ------------------------------------------------------------------------------
 
     def start(self) -> None:
@@ -496,13 +541,17 @@ class OnlineTable:
             else SeatConfig(name=slot.name, player="human")
             for slot in self.seats
         )
-        session = GameSession.new(options.rules, seats, options.seed)
-        self.begin(TableHost(session, pause=options.pause))
+        session = GameSession.new(options.rules, seats, options.seed, self.server.store)
+        self.begin(session)
 
-    def begin(self, host: TableHost) -> None:
-        """Run the game of ``host`` at this table: connect everybody here, cover the seats of
-        people who are not."""
+    def begin(self, session: GameSession) -> None:
+        """Run the game of ``session`` at this table (its moves committed by the server's
+        worker, each told to the clients once committed): connect everybody here, cover the
+        seats of people who are not."""
+        session.committer.in_background(None, self.server.worker)
+        host = TableHost(session, pause=self.options.pause, acknowledge_committed=True)
         self.host, self.phase = host, "playing"
+        self.keep()
         host.connect(_Observer(self), ())
         for slot in self.seats:
             if slot.connection is not None:
@@ -526,15 +575,17 @@ class OnlineTable:
             asyncio.get_running_loop().call_soon(self._finish)
 
     def _finish(self) -> None:
-        """The game is over: every client gets the whole record to keep."""
+        """The game is over: every client gets the whole record to keep, and the store keeps
+        it as an ordinary saved game (no longer as a table)."""
         for connection in self.connections:
             self._hand_record(connection)
+        self.server._forget(self.code)
 
     def _hand_record(self, connection: Connection) -> None:
         """Send ``connection`` the finished game's whole record."""
         host = self.host
         assert host is not None
-        connection.send(FinishedGame(record=_record_json(host.session.record)))
+        connection.send(FinishedGame(record=record_json(host.session.record)))
 
     def handle(self, connection: Connection, frame: ClientFrame) -> None:
         """A frame from a connection at this table."""
@@ -610,8 +661,13 @@ def _denied(reason: DenialReason, text: str) -> Denied:
 class TableServer:
     """Every online table of this process, and the WebSocket server clients reach them by."""
 
-    def __init__(self, limits: Limits | None = None) -> None:
+    def __init__(self, limits: Limits | None = None, store: GameStore | None = None) -> None:
         self.limits = limits or Limits()
+        self._own_store = store is None
+        self.store: GameStore = open_store() if store is None else store
+        """Where every table's game and the tables themselves are kept (the app's store)."""
+        self.worker = CommitWorker(self.store)
+        """Commits the moves of every table, together (one thread for all tables)."""
         self.tables: dict[str, OnlineTable] = {}
         self._per_address: dict[str, int] = {}
         self._failures: dict[str, tuple[int, float]] = {}
@@ -633,7 +689,9 @@ class TableServer:
         sock: socket.socket | None = None,
         tls: ssl.SSLContext | None = None,
     ) -> int:
-        """Listen on ``host``:``port`` (or the bound socket ``sock``); the port listened on."""
+        """Bring back the tables the store keeps, then listen on ``host``:``port`` (or the
+        bound socket ``sock``); the port listened on."""
+        self.restore()
         self._server = await serve(
             self._connected,
             host=None if sock is not None else host,
@@ -662,6 +720,58 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        await asyncio.to_thread(self.worker.stop)
+        if self._own_store:
+            self.store.close()
+
+    def restore(self) -> list[str]:
+        """Bring back every table the store keeps (the server was stopped or killed): lobbies
+        as they were, games where their last committed move left them, every person's seat
+        lost until its person returns; their codes. A table that cannot be brought back
+        (its game deleted, or over) is forgotten, and logged."""
+        restored = []
+        for code, game, data in self.store.tables():
+            table = self._restored(code, game, data)
+            if table is None:
+                self._forget(code)
+            else:
+                self.tables[code] = table
+                restored.append(code)
+        return restored
+
+    def _restored(self, code: str, game: GameId | None, data: str) -> OnlineTable | None:
+        try:
+            kept = KeptTable.model_validate_json(data)
+        except ValidationError:
+            log.warning("table %s is kept in a form this server cannot read", code)
+            return None
+        table = OnlineTable(self, code, kept.options)
+        table.creator, table.auto_start = kept.creator, kept.auto_start
+        for slot, kept_seat in zip(table.seats, kept.seats, strict=False):
+            slot.name, slot.token_hash = kept_seat.name, kept_seat.token_hash
+        if game is None:
+            return table
+        try:
+            session = GameSession.load(game, self.store, force=True)
+        except (OSError, RecordError, OpenElsewhere) as error:
+            log.warning("table %s: its game cannot be brought back: %s", code, error)
+            return None
+        if session.state.over:
+            session.close()
+            return None
+        now = self.now()
+        table.begin(session)
+        for number, slot in enumerate(table.seats):
+            if slot.taken:
+                slot.dropped_at = now
+                table._start_grace(number)
+        return table
+
+    def _forget(self, code: str) -> None:
+        try:
+            self.store.drop_table(code)
+        except OSError as error:
+            log.warning("table %s could not be forgotten: %s", code, error)
 
     async def _stopped(self, table: OnlineTable) -> None:
         if table.task is not None:
@@ -692,6 +802,7 @@ class TableServer:
     def _end(self, table: OnlineTable, reason: Literal["expired", "finished", "stopping"]) -> None:
         table.close(reason)
         self.tables.pop(table.code, None)
+        self._forget(table.code)
         task = asyncio.ensure_future(self._stopped(table))
         self._handlers.add(task)
         task.add_done_callback(self._handlers.discard)
@@ -708,6 +819,7 @@ class TableServer:
             code = new_code()
         table = OnlineTable(self, code, options)
         self.tables[code] = table
+        table.keep()
         return table
 
     # ----- connections -------------------------------------------------------------------------
@@ -811,6 +923,8 @@ class TableServer:
                 return False
             table.come_back(connection, seat)
             return True
+        if isinstance(frame, JoinTable) and not frame.name.strip():
+            return self._join(connection, table, None)
         problem = name_refusal(frame.name)
         if problem is not None:
             connection.send(_denied("bad_message", problem))
@@ -826,11 +940,13 @@ class TableServer:
             return True
         return self._join(connection, table, name)
 
-    def _join(self, connection: Connection, table: OnlineTable, name: str) -> bool:
-        seat = table.free_seat(name)
+    def _join(self, connection: Connection, table: OnlineTable, name: str | None) -> bool:
+        """Seat ``connection`` at ``table`` as ``name`` (None: under the seat's planned name)."""
+        seat = table.free_seat(name or "")
         if seat is None:
             connection.send(_denied("table_full", "every seat at this table is taken: watch it"))
             return False
+        name = name or table.seats[seat].name
         if table.name_in_use(name, seat):
             connection.send(
                 _denied("bad_message", f"somebody at this table is called {name}: choose another")

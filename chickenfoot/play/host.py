@@ -41,6 +41,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -156,10 +157,16 @@ class _Thought:
 class TableHost:
     """One game at one table: the session, the turn loop, and a link to every client."""
 
-    def __init__(self, session: GameSession, *, pause: float = 0.6) -> None:
+    def __init__(
+        self, session: GameSession, *, pause: float = 0.6, acknowledge_committed: bool = False
+    ) -> None:
         self.session = session
         self.pause = max(0.0, pause)
         """Seconds before each computer move."""
+        self.acknowledge_committed = acknowledge_committed
+        """Tell the clients of a move only once the store holds it (a table server: what a
+        client was told stays true if the server is killed)."""
+        self._held: list[Callable[[], None]] = []
         self._clients: dict[int, _Client] = {}
         self._next_id = 0
         self._inbox: deque[tuple[int, ClientMessage]] = deque()
@@ -265,18 +272,29 @@ class TableHost:
         computer decide in a worker thread while its pause runs."""
         loop = asyncio.get_running_loop()
         wake = self._wake = asyncio.Event()
-        self.session.save_in_background(lambda: loop.call_soon_threadsafe(wake.set))
+
+        def committed() -> None:  # on the committer's thread
+            with suppress(RuntimeError):  # the loop closed meanwhile: nobody to wake
+                loop.call_soon_threadsafe(wake.set)
+
+        self.session.commit_in_background(committed)
         try:
             while not self.closed:
                 wake.clear()
-                self._handle_inbox()
-                self._take_decisions()
+                if self.session.committed:
+                    self._release_held()
+                    self._handle_inbox()
+                    self._take_decisions()
                 self._check_saved()
+                if not self.session.committed:
+                    await wake.wait()  # the game goes no further until its move is committed
+                    continue
                 if self._computer_due() is not None and self._computer is None:
                     self._computer = self._think_for_computer()
                 if not self._inbox and not self._chosen and not self._hints:
                     await wake.wait()
         finally:
+            self.session.commit_in_background(None)  # no more wake-ups for a loop that ends
             self._stop_computer()
             self._stop_hint()
             self._wake = None
@@ -341,7 +359,8 @@ class TableHost:
     # ----- the clients' messages -----------------------------------------------------------------
 
     def _handle_inbox(self) -> None:
-        while self._inbox and not self.closed:
+        """Handle the clients' messages in order, stopping after a move until it is committed."""
+        while self._inbox and not self.closed and self.session.committed:
             number, message = self._inbox.popleft()
             client = self._clients.get(number)
             if client is not None:
@@ -465,7 +484,20 @@ class TableHost:
         self._stop_hint()
         self._note_news(turn)
         self._check_saved()
-        self._update_all(lambda client: self._steps_of(turn, client))
+
+        def tell() -> None:
+            self._update_all(lambda client: self._steps_of(turn, client))
+
+        if self.acknowledge_committed and not self.session.committed:
+            self._held.append(tell)
+        else:
+            tell()
+
+    def _release_held(self) -> None:
+        """Tell the clients of the moves the store now holds."""
+        held, self._held = self._held, []
+        for tell in held:
+            tell()
 
     def _note_news(self, turn: Turn) -> None:
         """What ``turn`` makes the clients wait for: a dead draw shown to its person, a round's

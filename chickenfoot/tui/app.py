@@ -1,15 +1,19 @@
 """The chickenfoot Textual app: menus, the game, replays, and a guard for small terminals.
 
-:class:`ChickenFootApp` opens the main menu, or continues a saved game (``load``), or opens a
-replay (``replay``). Screens navigate by posting the messages of
-:mod:`chickenfoot.tui.messages` (``StartGame``, ``ContinueGame``, ``OpenReplay``, ...), which
-bubble up to the app; its typed methods do the work. :func:`run_app` is what the
-``chickenfoot`` command runs.
+:class:`ChickenFootApp` opens the main menu, or continues a game of the store (``load``), or
+opens a replay (``replay``). It holds the store (:mod:`chickenfoot.saves.store`) and hands it
+to the screens that list or count games; the first time it runs beside a saves folder of an
+older chickenfoot, it imports that folder once, with a progress bar. Screens navigate by
+posting the messages of :mod:`chickenfoot.tui.messages` (``StartGame``, ``ContinueGame``,
+``OpenReplay``, ...), which bubble up to the app; its typed methods do the work.
+:func:`run_app` is what the ``chickenfoot`` command runs.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,14 +29,21 @@ from textual.widgets import Static
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.rules import IllegalAction, RuleSet
-from chickenfoot.saves import storage
-from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
+from chickenfoot.saves.atomic import remove_stale_temporaries
+from chickenfoot.saves.database import open_store
+from chickenfoot.saves.exchange import old_saves_waiting
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.output import write_line
+from chickenfoot.saves.paths import data_dir, exports_dir
+from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
+from chickenfoot.saves.store import GameId, GameStore, Incoming, StoreError
 from chickenfoot.text import prompts
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
     LeaveGame,
+    OpenFile,
     OpenReplay,
     RememberDisplay,
     RequestQuit,
@@ -47,11 +58,15 @@ from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.importing import ImportScreen
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.setup import SetupScreen
 from chickenfoot.tui.screens.stats import StatsScreen
+
+STALE_TEMPORARY_SECONDS = 60.0
+"""A temporary file of the atomic write older than this belongs to no write in progress."""
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -130,14 +145,19 @@ class ChickenFootApp(App[None]):
     def __init__(
         self,
         *,
-        load: Path | None = None,
-        replay: Path | None = None,
+        load: GameId | None = None,
+        replay: GameRecord | None = None,
         bot_delay: float | None = None,
+        store: GameStore | None = None,
     ) -> None:
-        """``bot_delay`` None takes the remembered pause before computer moves."""
+        """``load`` continues a game of the store, ``replay`` watches a record; ``bot_delay``
+        None takes the remembered pause before computer moves; ``store`` None opens the
+        store of the data folder (:class:`~chickenfoot.saves.store.StoreError` if it cannot
+        be opened)."""
         super().__init__()
-        self.load_path = load
-        self.replay_path = replay
+        self.store = open_store() if store is None else store
+        self.load_game = load
+        self.replay_record = replay
         display = load_settings().display  # before the app runs: the first frame has the theme
         if display.theme in self.available_themes:
             self.theme = display.theme
@@ -145,7 +165,7 @@ class ChickenFootApp(App[None]):
         self.outline = display.outline
         self._menu_depth = 1
         self._mounted = False
-        self._kept: dict[Path, GameSession] = {}
+        self._kept: dict[GameId, GameSession] = {}
         """Games left with unsaved moves, kept in memory (Continue resumes them)."""
 
     # ----- start-up and size ---------------------------------------------------------------------
@@ -155,10 +175,12 @@ class ChickenFootApp(App[None]):
         self._tidy_up()
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
-        if self.load_path is not None:
-            self.continue_game(self.load_path)
-        elif self.replay_path is not None:
-            self.open_replay(self.replay_path)
+        if self.load_game is not None:
+            self.continue_game(self.load_game)
+        elif self.replay_record is not None:  # once the size guard is settled below
+            self.call_later(self._show_replay, ReplayView(self.replay_record), None)
+        elif old_saves_waiting(self.store):
+            self.push_screen(ImportScreen(self.store))
         self._mounted = True
         self._check_size(self.size)
 
@@ -175,7 +197,7 @@ class ChickenFootApp(App[None]):
             self.push_screen(HelpScreen())
 
     def _install_menu(self) -> None:
-        self.push_screen(MenuScreen())
+        self.push_screen(MenuScreen(self.store))
         self._menu_depth = 2
 
     def on_resize(self, event: Resize) -> None:
@@ -258,9 +280,9 @@ class ChickenFootApp(App[None]):
 
     def _put_away(self, session: GameSession) -> None:
         """A game left the screen: give it back, or keep it here while its moves are unsaved
-        (Continue then resumes it from memory, not from the older file)."""
-        if not session.settle():
-            self._kept[session.path] = session
+        (Continue then resumes it from memory, not from the store's older copy)."""
+        if not session.wait_committed():
+            self._kept[session.game] = session
         else:
             session.close()
 
@@ -271,25 +293,25 @@ class ChickenFootApp(App[None]):
     def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
         """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal); play it."""
         try:
-            session = GameSession.new(rules, seats, seed)
+            session = GameSession.new(rules, seats, seed, self.store)
         except OSError as error:
             self.call_from_thread(self._tell, f"Could not save the new game: {error}")
             return
         self.call_from_thread(self._open_game, session)
 
-    def continue_game(self, path: Path, *, force: bool = False) -> None:
-        """Continue the game saved at ``path`` exactly where it stopped (from memory when its
-        latest moves could not be saved); ``force`` opens it even if another window has it."""
-        kept = self._kept.pop(path, None)
+    def continue_game(self, game: GameId, *, force: bool = False) -> None:
+        """Continue game ``game`` exactly where it stopped (from memory when its latest moves
+        could not be saved); ``force`` opens it even if another window has it."""
+        kept = self._kept.pop(game, None)
         if kept is not None:
             self._open_game(kept)
         else:
-            self._load_game(path, force)
+            self._load_game(game, force)
 
     @work(thread=True, group="files")
-    def _load_game(self, path: Path, force: bool) -> None:
+    def _load_game(self, game: GameId, force: bool) -> None:
         try:
-            session = GameSession.load(path, force=force)
+            session = GameSession.load(game, self.store, force=force)
         except OpenElsewhere as elsewhere:
             self.call_from_thread(self._open_elsewhere, elsewhere)
             return
@@ -298,23 +320,21 @@ class ChickenFootApp(App[None]):
             return
         if session.state.over:
             session.close()
-            self.call_from_thread(
-                self._tell, f"{path.name}: that game is over; watch it under Replays."
-            )
+            self.call_from_thread(self._tell, f"Game {game} is over: watch it under Replays.")
             return
         self.call_from_thread(self._open_game, session)
 
     def _open_elsewhere(self, elsewhere: OpenElsewhere) -> None:
         """The game is open in another window: open a copy, watch it, or take it anyway."""
-        record, path = elsewhere.record, elsewhere.path
+        record, game = elsewhere.record, elsewhere.game
 
         def answered(choice: str | None) -> None:
             if choice == "copy":
                 self.take_over(record, len(record.actions), record.seats)
             elif choice == "watch":
-                self.open_replay(path)
+                self._show_replay(ReplayView(record), f"game {game}")
             elif choice == "take":
-                self.continue_game(path, force=True)
+                self.continue_game(game, force=True)
 
         self._push_covered(
             ChoiceScreen(
@@ -331,17 +351,32 @@ class ChickenFootApp(App[None]):
         )
 
     @work(thread=True, group="files")
-    def open_replay(self, path: Path) -> None:
-        """Open the replay of the game saved at ``path``."""
+    def open_replay(self, game: GameId) -> None:
+        """Open the replay of game ``game`` of the store."""
         try:
-            view = ReplayView(load_record(path))
+            view = ReplayView(self.store.record(game))
         except (RecordError, OSError) as error:
             self.call_from_thread(self._tell, str(error))
             return
-        self.call_from_thread(self._show_replay, view, path)
+        self.call_from_thread(self._show_replay, view, f"game {game}")
 
-    def _show_replay(self, view: ReplayView, path: Path) -> None:
-        self._push_covered(ReplayScreen(view, path))
+    @work(thread=True, group="files")
+    def open_file(self, path: Path, watch: bool) -> None:
+        """Open the saved-game file ``path``: its replay (``watch``, or a finished game, the
+        file as it is), or, for an unfinished game, import it and continue it."""
+        try:
+            record = load_record(path)
+            if watch or record.finished:
+                self.call_from_thread(self._show_replay, ReplayView(record), path.name)
+                return
+            ((game, _imported),) = self.store.import_records([Incoming(record, str(path))])
+        except (RecordError, OSError) as error:
+            self.call_from_thread(self._tell, str(error))
+            return
+        self.call_from_thread(self.continue_game, game)
+
+    def _show_replay(self, view: ReplayView, title: str | None) -> None:
+        self._push_covered(ReplayScreen(view, title))
 
     @work(thread=True, group="files")
     def take_over(
@@ -350,7 +385,7 @@ class ChickenFootApp(App[None]):
         """Start a new game from the state after the first ``action_count`` actions of
         ``record``."""
         try:
-            session = GameSession.take_over(record, action_count, seats)
+            session = GameSession.take_over(record, action_count, seats, self.store)
         except (ValueError, IllegalAction, OSError) as error:
             self.call_from_thread(self._tell, f"Cannot take over: {error}")
             return
@@ -375,7 +410,7 @@ class ChickenFootApp(App[None]):
     ) -> None:
         """Wait off the UI thread for the game's latest save, then call ``saved``; if the
         file cannot hold every move, ask whether to ``what`` ``anyway``."""
-        if game.session.settle():
+        if game.session.wait_committed():
             self.call_from_thread(saved)
         else:
             self.call_from_thread(self._ask_about_unsaved, game, what, anyway)
@@ -412,6 +447,7 @@ class ChickenFootApp(App[None]):
                 screen.session.close()
         for session in self._kept.values():
             session.close()
+        self.store.close()
 
     # ----- quitting ------------------------------------------------------------------------------
 
@@ -450,30 +486,41 @@ class ChickenFootApp(App[None]):
             self._remember_setup(message.remember)
 
     def on_continue_game(self, message: ContinueGame) -> None:
-        """A screen asked to continue a game (the latest unfinished one when no path)."""
-        if message.path is not None:
-            self.continue_game(message.path)
+        """A screen asked to continue a game (the latest unfinished one when none is named)."""
+        if message.game is not None:
+            self.continue_game(message.game)
         else:
             self._continue_latest()
 
     @work(thread=True, group="files")
     def _continue_latest(self) -> None:
-        path = storage.latest_unfinished()
-        if path is None:
+        try:
+            latest = self.store.latest_unfinished()
+        except StoreError as error:
+            self.call_from_thread(self._tell, str(error))
+            return
+        if latest is None:
             self.call_from_thread(
                 self.notify, "There is no unfinished game to continue.", severity="warning"
             )
         else:
-            self.call_from_thread(self.continue_game, path)
+            self.call_from_thread(self.continue_game, latest.id)
 
     @work(thread=True, group="files")
     def _tidy_up(self) -> None:
-        """Remove what killed windows left behind: half-written files, their locks."""
-        storage.clean_stale_temporaries()
+        """Forget what killed windows left behind: their hold on games, half-written files."""
+        with suppress(StoreError):  # a dead holder never blocks anyway
+            self.store.release_dead()
+        for folder in (data_dir(), exports_dir()):
+            remove_stale_temporaries(folder, STALE_TEMPORARY_SECONDS)
 
     def on_open_replay(self, message: OpenReplay) -> None:
         """A screen asked for a replay."""
-        self.open_replay(message.path)
+        self.open_replay(message.game)
+
+    def on_open_file(self, message: OpenFile) -> None:
+        """A screen asked to open a saved-game file."""
+        self.open_file(message.path, message.watch)
 
     def on_take_over(self, message: TakeOver) -> None:
         """The replay asked to take over a game from a point."""
@@ -499,11 +546,11 @@ class ChickenFootApp(App[None]):
 
     def on_show_saves(self, message: ShowSaves) -> None:
         """Open the saved games, or the replays."""
-        self.push_screen(LoadScreen(replays=message.replays))
+        self.push_screen(LoadScreen(self.store, replays=message.replays))
 
     def on_show_stats(self, message: ShowStats) -> None:
         """Open the statistics."""
-        self.push_screen(StatsScreen())
+        self.push_screen(StatsScreen(self.store))
 
     def on_show_help(self, message: ShowHelp) -> None:
         """Open the help (unless it is already on top)."""
@@ -522,8 +569,13 @@ class ChickenFootApp(App[None]):
         return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
 
 
-def run_app(load: Path | None = None, replay: Path | None = None) -> int:
-    """Run the app until the user quits; the process exit code."""
-    app = ChickenFootApp(load=load, replay=replay)
+def run_app(load: GameId | None = None, replay: GameRecord | None = None) -> int:
+    """Run the app until the user quits; the process exit code (2, with one line, when the
+    store cannot be opened)."""
+    try:
+        app = ChickenFootApp(load=load, replay=replay)
+    except StoreError as error:
+        write_line(sys.stderr, f"chickenfoot: error: {error}")
+        return 2
     app.run()
     return app.return_code or 0

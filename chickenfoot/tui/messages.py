@@ -16,6 +16,7 @@ from chickenfoot.play.session import Turn
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.settings import SetupChoice
+from chickenfoot.saves.store import GameId
 
 
 class StartGame(Message):
@@ -37,19 +38,29 @@ class StartGame(Message):
 
 
 class ContinueGame(Message):
-    """Continue the game saved at ``path`` (None: the latest unfinished game)."""
+    """Continue game ``game`` of the store (None: the latest unfinished game)."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, game: GameId | None = None) -> None:
         super().__init__()
-        self.path = path
+        self.game = game
 
 
 class OpenReplay(Message):
-    """Open the replay of the game saved at ``path``."""
+    """Open the replay of game ``game`` of the store."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, game: GameId) -> None:
+        super().__init__()
+        self.game = game
+
+
+class OpenFile(Message):
+    """Open the saved-game file ``path``: watch it (``watch``, or a finished game), or
+    import it into the store and continue it."""
+
+    def __init__(self, path: Path, *, watch: bool = False) -> None:
         super().__init__()
         self.path = path
+        self.watch = watch
 
 
 class TakeOver(Message):
@@ -119,6 +130,7 @@ class GameEvents(Message):
         self.turn = turn
 
 
-class SaveChanged(Message):
-    """The game's file fell behind (a save failed) or caught up again; posted to the game
-    screen from the saver's thread."""
+class CommitEnded(Message):
+    """A commit of the game in play ended (saved, or failed: the session says which);
+    posted to the game screen from the committer's thread. The turn loop goes on from here
+    when it was waiting for the move it showed to be on disk."""

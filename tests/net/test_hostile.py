@@ -27,7 +27,7 @@ from chickenfoot.net.protocol import (
 from chickenfoot.net.server import Limits
 from chickenfoot.play.wire import Act, Proceed, SetPause, TakeBack, TakeKeyboard
 from chickenfoot.rules import Draw, Pass, Play, Tile
-from chickenfoot.saves.record import parse_record
+from chickenfoot.saves.jsonformat import parse_record
 from tests.net.online import Online, Probe, online, options, wait_for
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from chickenfoot.bots import Strategy, make_bot
 from chickenfoot.play.client import SeatClient, SpectatorClient
@@ -28,6 +27,7 @@ from chickenfoot.play.wire import (
     YourTurn,
 )
 from chickenfoot.rules import Play
+from chickenfoot.saves.database import open_store
 from chickenfoot.saves.record import GameRecord
 from tests.play.privacy import Keyboard
 
@@ -62,9 +62,11 @@ class Seat:
         self.link.send(message)
 
 
-def host_of(record: GameRecord, folder: Path) -> TableHost:
-    """A host over a session of ``record`` (saved under ``folder``), computers without pause."""
-    return TableHost(GameSession.from_record(record, folder / "game.json"), pause=0)
+def host_of(record: GameRecord) -> TableHost:
+    """A host over a session of ``record`` (added to the test's store), computers without
+    pause."""
+    store = open_store()
+    return TableHost(GameSession.from_record(record, store.create(record), store), pause=0)
 
 
 def sit(host: TableHost, seats: Iterable[int] = ()) -> Seat:

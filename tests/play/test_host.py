@@ -29,7 +29,6 @@ from chickenfoot.play.wire import (
     YourTurn,
 )
 from chickenfoot.rules import Action, Draw, GameState, Play, PublicView, SeatView, legal_actions
-from chickenfoot.saves.record import load_record
 from tests.kit import Kit
 from tests.play.tables import host_of, settle, sit
 
@@ -42,7 +41,7 @@ def test_the_first_message_welcomes_with_the_table_the_view_and_the_round_so_far
     kit: type[Kit], tmp_path: Path
 ) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     (welcome,) = seat.messages
     assert isinstance(welcome, Welcome)
@@ -61,7 +60,7 @@ def test_a_client_may_act_only_for_its_own_seat_on_its_turn(kit: type[Kit], tmp_
         kit.seats("human", "human", "computer"),
         lambda state: state.turn == 0 and bool(plays(state)),
     )
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     ana, bea = sit(host, (0,)), sit(host, (1,))
     play = plays(host.session.state)[0]
     bea.send(Act(action=play))
@@ -83,7 +82,7 @@ def test_a_client_may_act_only_for_its_own_seat_on_its_turn(kit: type[Kit], tmp_
 
 def test_seats_are_people_s_and_never_played_by_two_clients(kit: type[Kit], tmp_path: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     sit(host, (0,))
     with pytest.raises(ValueError, match="another client"):
         sit(host, (0,))
@@ -93,7 +92,7 @@ def test_seats_are_people_s_and_never_played_by_two_clients(kit: type[Kit], tmp_
 
 def test_a_hand_off_is_taken_only_by_the_person_on_turn(kit: type[Kit], tmp_path: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "human"), lambda s: True)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0, 1))
     turn = host.session.state.turn
     assert seat.client.prompt == PassKeyboard(seat=turn)
@@ -120,7 +119,7 @@ def test_a_round_result_comes_before_the_next_deal(kit: type[Kit], tmp_path: Pat
     record = kit.find_record(
         kit.short_rules(2, rounds=2), kit.seats("human", "computer"), ana_goes_out
     )
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     seat.send(Act(action=plays(host.session.state)[0]))
     settle(host, seat)
@@ -147,8 +146,7 @@ def test_a_game_reopened_right_after_a_round_ended_shows_that_result_first(
     record = kit.find_record(
         kit.short_rules(2, rounds=2), kit.seats("human", "computer"), round_two_just_dealt
     )
-    path = kit.save(record, tmp_path)
-    host = TableHost(GameSession.load(path), pause=0)
+    host = TableHost(GameSession.load(kit.stored(record)), pause=0)
     seat = sit(host, (0,))
     welcome = seat.messages[0]
     assert isinstance(welcome, Welcome) and isinstance(welcome.prompt, RoundEnded)
@@ -170,7 +168,7 @@ def test_a_take_back_restarts_the_log_and_tells_how_many_moves(
         kit.seats("human", "computer"),
         lambda s: s.turn == 0 and len(plays(s)) > 1,
     )
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     seat.send(Act(action=plays(host.session.state)[0]))
     settle(host, seat)
@@ -187,7 +185,7 @@ def test_take_backs_and_hints_are_refused_when_they_do_not_apply(
     kit: type[Kit], tmp_path: Path
 ) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "human"), lambda s: True)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0, 1))
     seat.send(TakeBack())
     seat.send(AskHint())
@@ -202,7 +200,7 @@ def test_take_backs_and_hints_are_refused_when_they_do_not_apply(
 
 def test_a_hint_is_given_to_the_person_on_turn_and_recorded(kit: type[Kit], tmp_path: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     seat.send(seat.client.ask_hint())
     settle(host, seat)
@@ -218,7 +216,7 @@ def test_a_spectator_may_not_change_the_pace_of_people_s_game(
     kit: type[Kit], tmp_path: Path
 ) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     watcher = sit(host)
     watcher.send(SetPause(seconds=2))
     settle(host, watcher)
@@ -258,7 +256,7 @@ def test_a_computer_still_thinking_after_its_pause_is_said_and_then_plays(
     record = kit.find_record(
         kit.short_rules(2), kit.seats("human", "computer"), lambda s: s.turn == 1
     )
-    host = TableHost(GameSession.from_record(record, tmp_path / "game.json"), pause=0)
+    host = TableHost(kit.session_of(record), pause=0)
     bot = SlowBot()
     host.session.bots[1] = bot  # type: ignore[assignment]
 
@@ -290,7 +288,7 @@ def test_a_decision_made_before_a_take_back_is_dropped(kit: type[Kit], tmp_path:
         kit.seats("human", "computer"),
         lambda s: s.turn == 0 and len(plays(s)) > 1,
     )
-    host = TableHost(GameSession.from_record(record, tmp_path / "game.json"), pause=0)
+    host = TableHost(kit.session_of(record), pause=0)
     bot = SlowBot()
     host.session.bots[1] = bot  # type: ignore[assignment]
 
@@ -321,7 +319,7 @@ def test_closing_the_table_stops_a_thinking_computer(kit: type[Kit], tmp_path: P
     record = kit.find_record(
         kit.short_rules(2), kit.seats("human", "computer"), lambda s: s.turn == 1
     )
-    host = TableHost(GameSession.from_record(record, tmp_path / "game.json"), pause=0)
+    host = TableHost(kit.session_of(record), pause=0)
     bot = SlowBot()
     host.session.bots[1] = bot  # type: ignore[assignment]
 
@@ -337,11 +335,11 @@ def test_closing_the_table_stops_a_thinking_computer(kit: type[Kit], tmp_path: P
     host.session.close()
 
 
-def test_every_move_is_saved(kit: type[Kit], tmp_path: Path) -> None:
+def test_every_move_is_committed(kit: type[Kit]) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     seat.send(seat.client.play())
     settle(host, seat)
-    assert host.session.settle()
-    assert load_record(host.session.path).actions == host.session.record.actions
+    assert host.session.wait_committed()
+    assert host.session.store.record(host.session.game).actions == host.session.record.actions

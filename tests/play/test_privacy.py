@@ -4,7 +4,6 @@ fails when a leak is put in on purpose."""
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -51,12 +50,11 @@ def test_no_client_is_ever_sent_a_tile_its_seat_may_not_see(
 ) -> None:
     players, people, seed, spectating = table
     record = GameRecord.new(small_rules(players), table_seats(players, people), seed=seed)
-    with tempfile.TemporaryDirectory() as folder:
-        host = host_of(record, Path(folder))
-        shared = sit(host, people)
-        watchers = [sit(host)] if spectating else []
-        play_through(host, [shared, *watchers], seed=seed)
-        host.session.close()
+    host = host_of(record)
+    shared = sit(host, people)
+    watchers = [sit(host)] if spectating else []
+    play_through(host, [shared, *watchers], seed=seed)
+    host.session.close()
     assert isinstance(shared.client.prompt, GameEnded)
     for seat in [shared, *watchers]:
         assert seat.messages, "every client heard from the host"
@@ -66,7 +64,7 @@ def test_a_client_joining_mid_round_gets_a_first_message_through_the_same_filter
     tmp_path: Path,
 ) -> None:
     record = GameRecord.new(small_rules(4), table_seats(4, (0, 1, 3)), seed=5)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     shared = sit(host, (0, 1, 3))
     bot = make_bot("casual", 1)
     for _ in range(15):
@@ -103,7 +101,7 @@ def test_the_check_catches_an_injected_leak(
     name, broken = leak
     monkeypatch.setattr(TableHost, name, broken)
     record = GameRecord.new(small_rules(3), table_seats(3, (0, 1)), seed=2)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     with pytest.raises(Leak):
         play_through(host, [sit(host, (0, 1))], seed=2)
 
@@ -124,12 +122,12 @@ def test_the_check_catches_a_leak_in_the_first_message_alone(
     monkeypatch.setattr(TableHost, "_view", first_unfiltered)
     record = GameRecord.new(small_rules(3), table_seats(3, (0, 1)), seed=2)
     with pytest.raises(Leak, match="seat 1's view"):
-        sit(host_of(record, tmp_path), (0, 1))
+        sit(host_of(record), (0, 1))
 
 
 def test_a_seat_view_is_only_ever_the_seat_of_the_client(tmp_path: Path) -> None:
     record = GameRecord.new(small_rules(3), table_seats(3, (0, 1)), seed=4)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     alone = sit(host, (0,))
     other = sit(host, (1,))
     play_through(host, [alone, other], seed=4)

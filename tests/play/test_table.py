@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.play.session import GameSession
 from chickenfoot.play.table import (
     ComputerTurn,
     Finished,
@@ -22,7 +21,7 @@ from chickenfoot.rules import Draw, FootOpened, GameState, Play, apply, legal_ac
 from chickenfoot.saves.record import GameRecord
 from chickenfoot.text import prompts
 from chickenfoot.text.words import sorted_hand
-from tests.kit import Kit
+from tests.kit import Kit, session_of
 
 
 def table_at(
@@ -30,7 +29,7 @@ def table_at(
 ) -> Table:
     """A table over the first short game (fixed seeds and policy) that reaches ``stop``."""
     record = kit.find_record(kit.short_rules(len(kinds)), kit.seats(*kinds), stop)
-    return Table(GameSession.from_record(record, tmp_path / "game.json"), bot_delay=0)
+    return Table(session_of(record), bot_delay=0)
 
 
 def plays(state: GameState) -> list[Play]:
@@ -245,7 +244,7 @@ def test_every_refusal_is_plain_words(kit: type[Kit], tmp_path: Path, key: str) 
     record: GameRecord = kit.find_record(
         kit.short_rules(2), kit.seats("human", "computer"), lambda state: state.turn == 0
     )
-    table = Table(GameSession.from_record(record, tmp_path / "game.json"))
+    table = Table(session_of(record))
     text = table.why_not(key)
     assert text and text[0].isupper() and text.endswith(".")
     assert "_" not in text  # never a reason code or a Python name
@@ -255,7 +254,7 @@ def test_digits_past_nine_choose_tiles_ten_and_up(kit: type[Kit], tmp_path: Path
     rules = kit.short_rules(2)
     long_hand = rules.model_copy(update={"hand_size": 12})
     record = kit.find_record(long_hand, kit.seats("human", "computer"), kit.human_can_play)
-    table = Table(GameSession.from_record(record, tmp_path / "game.json"))
+    table = Table(session_of(record))
     count = len(table.hand())
     assert count >= 10
     assert table.type_digit("1") is None and table.selected == 0

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from chickenfoot.saves.record import FORMAT_VERSION, RecordError, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import FORMAT_VERSION, RecordError
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 SAMPLE = SAMPLES / f"v{FORMAT_VERSION}-unfinished.json"

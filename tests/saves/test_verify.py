@@ -26,15 +26,8 @@ from chickenfoot.rules import (
     preset,
 )
 from chickenfoot.rules.ruleset import PresetName
-from chickenfoot.saves.record import (
-    FORMAT_VERSION,
-    GameRecord,
-    RecordError,
-    SeatConfig,
-    load_record,
-    parse_record,
-    save_record,
-)
+from chickenfoot.saves.jsonformat import load_record, parse_record, save_record
+from chickenfoot.saves.record import FORMAT_VERSION, GameRecord, RecordError, SeatConfig
 from chickenfoot.saves.verify import (
     deck_checks,
     decks_from_seed,

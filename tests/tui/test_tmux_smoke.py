@@ -18,8 +18,8 @@ import pytest
 
 from chickenfoot.play.keys import end_keys
 from chickenfoot.rules import Play, legal_actions
-from chickenfoot.saves.record import load_record
 from chickenfoot.text.words import sorted_hand
+from tests.kit import games_in
 from tests.tui.conftest import TuiKit
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -131,8 +131,9 @@ def test_a_saved_game_opens_takes_a_move_and_saves_it(
     screen.send("Enter")
     after = screen.wait_until(lambda text: f"Ana plays {play.tile}" in text, "the move in the log")
     assert after != before
-    saved = load_record(path)
-    assert saved.actions[len(record.actions)] == play
+    saved = kit.games_in(data_dir)
+    assert len(saved) == 1, "the file became one game of the store"
+    assert saved[0].actions[len(record.actions)] == play
     screen.send("q")
     screen.wait_until(lambda text: "Quit Chicken Foot?" in text, "the quit question")
     screen.send("y")
@@ -182,10 +183,9 @@ def test_a_game_started_from_the_menu_takes_a_move(
 
             screen.wait_until(changed, "the screen to change")
     assert moved, "no human move was offered"
-    (autosave,) = (data_dir / "saves").glob("autosave-*.json")
 
     def human_acted() -> bool:
-        record = load_record(autosave)
+        (record,) = games_in(data_dir)
         humans = {seat for seat, config in enumerate(record.seats) if config.player == "human"}
         return any(action.seat in humans for action in record.actions)
 

@@ -5,6 +5,12 @@ What to show and what a key means come from the table controller
 computer players, the dialogs it pushes and the drawing. It holds what to show in reactives
 its widgets bind to, and tells the log what each action did (:class:`GameEvents`).
 
+**The game goes no further until a move is committed.** A move shows at once; the next step
+(a computer's move, a hand-off, a round's end, the next key's move) waits until the session
+says the move is on disk (:attr:`~chickenfoot.play.session.GameSession.committed`), which
+the committer's thread tells this screen with :class:`CommitEnded`. A commit that takes
+longer than :data:`SAVING_NOTICE_DELAY` shows a quiet "saving…" in the top bar.
+
 With two or more people at the keyboard, every hand is hidden whenever the turn passes to
 another person: the hand's panel says "Pass to <name>, then press Enter" while the table and
 the log stay in view, and Enter shows the new hand. News and the reason a key did nothing go
@@ -37,7 +43,7 @@ from chickenfoot.play.table import (
 from chickenfoot.rules import Action, Draw, Pass
 from chickenfoot.text import prompts
 from chickenfoot.tui.commands import PaletteCommand, action_commands
-from chickenfoot.tui.messages import EndClicked, GameEvents, RememberDisplay, SaveChanged
+from chickenfoot.tui.messages import CommitEnded, EndClicked, GameEvents, RememberDisplay
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
@@ -51,6 +57,9 @@ from chickenfoot.tui.widgets import (
     TableView,
     Thinking,
 )
+
+SAVING_NOTICE_DELAY = 0.3
+"""Seconds a commit may take before the top bar says "saving…"."""
 
 CHECKED_ACTIONS = (*sorted(TURN_ACTIONS), "show_hand", "seen_draw", "speed", "take_back")
 """The actions whose keys come and go with the state of the game (see ``check_action``)."""
@@ -132,6 +141,11 @@ class GameScreen(GameDialogs):
         self.table = Table(session, bot_delay=bot_delay)
         self._keys_shown: tuple[bool, ...] = ()
         self._topbar_shown: tuple[object, ...] = ()
+        self.waiting_for_commit = False
+        """True while the turn loop waits for the move it showed to be committed."""
+        self._saving_shown = False
+        self._queued: Action | None = None
+        """A move made while the one before was being committed: it is made once that one is."""
         self.set_reactive(GameScreen.outline, outline)
 
     def compose(self) -> ComposeResult:
@@ -168,7 +182,7 @@ class GameScreen(GameDialogs):
         log.add(self.table.opening_lines())
         self.watch_outline(self.outline)
         self.refresh_view()
-        self.session.save_in_background(lambda: self.post_message(SaveChanged()))
+        self.session.commit_in_background(lambda: self.post_message(CommitEnded()))
         # The Footer listens for key changes only once mounted: tell it again after the first frame.
         self.call_after_refresh(self.refresh_bindings)
 
@@ -184,8 +198,15 @@ class GameScreen(GameDialogs):
     # ----- the turn loop -------------------------------------------------------------------------
 
     def advance(self) -> None:
-        """Show the table and start what comes next: a computer's move or a result."""
+        """Show the table and start what comes next: a computer's move or a result (once the
+        latest move is committed: until then, :class:`CommitEnded` brings us back here)."""
         self._stop_computer()
+        if not self.session.committed:
+            if not self.waiting_for_commit:
+                self.waiting_for_commit = True
+                self.set_timer(SAVING_NOTICE_DELAY, self._show_saving)
+            self.refresh_view()
+            return
         self.refresh_view()
         if not self.on_top:
             return  # A screen on top; ScreenResume brings us back here.
@@ -208,9 +229,25 @@ class GameScreen(GameDialogs):
             self.table.acknowledge()
             self.app.push_screen(GameOverScreen(step.event, self.session))
 
-    @on(SaveChanged)
-    def _save_changed(self) -> None:
-        self.refresh_view()
+    @on(CommitEnded)
+    def _commit_ended(self) -> None:
+        """A commit ended: go on if the turn loop was waiting for it (and it is the last)."""
+        if not self.waiting_for_commit or not self.session.committed:
+            self.refresh_view()  # a failed commit shows its warning; a later one may be on its way
+            return
+        self.waiting_for_commit = False
+        self._saving_shown = False
+        queued, self._queued = self._queued, None
+        if queued is not None:
+            self._act(queued)
+        else:
+            self.advance()
+
+    def _show_saving(self) -> None:
+        """The commit takes long (a slow disk): say so, quietly."""
+        if self.waiting_for_commit:
+            self._saving_shown = True
+            self.refresh_view()
 
     @on(Thinking.StillThinking)
     def _still_thinking(self) -> None:
@@ -242,7 +279,12 @@ class GameScreen(GameDialogs):
         self.table.thinking = False
 
     def _act(self, action: Action) -> None:
-        """Apply ``action`` (the session saves it), tell the log, show what is news."""
+        """Apply ``action`` (the session commits it), tell the log, show what is news; a move
+        made while the one before is being committed waits for it."""
+        if self.waiting_for_commit:
+            if self._queued is None:
+                self._queued = action
+            return
         self.query_one(Thinking).stop_hint()
         turn = self.table.act(action)
         self.query_one(EventLog).post_message(GameEvents(turn))
@@ -259,13 +301,15 @@ class GameScreen(GameDialogs):
         self.hand_shown = shown.hand
         self.seats_shown = shown.seats
         self.status_shown = shown.status
-        topbar = (*shown.topbar, bool(shown.unsaved))
+        topbar = (*shown.topbar, bool(shown.unsaved), self._saving_shown)
         if topbar != self._topbar_shown:  # one row, always: no new layout needed
             self._topbar_shown = topbar
-            round_text, detail, needs, unsaved = topbar
+            round_text, detail, needs, unsaved, saving = topbar
             warning = ("  ⚠ not saved", "bold $text-error") if unsaved else ""
+            notice = ("  saving…", "$text-muted") if saving else ""
             self.query_one("#topbar", Static).update(
-                Content.assemble((round_text, "bold"), detail, needs, warning), layout=False
+                Content.assemble((round_text, "bold"), detail, needs, warning, notice),
+                layout=False,
             )
         keys = tuple(bool(self.check_action(name, ())) for name in CHECKED_ACTIONS)
         if keys != self._keys_shown:
@@ -316,7 +360,10 @@ class GameScreen(GameDialogs):
         self._say(self.table.why_not(key))
 
     def action_show_hand(self) -> None:
-        """The hand-off: the next person has the keyboard; show their hand."""
+        """The hand-off: the next person has the keyboard; show their hand (once the move
+        before it is committed)."""
+        if self.waiting_for_commit:
+            return
         step = self.table.next_step()
         if isinstance(step, HandOff):
             self.table.hand_over(step.seat)
@@ -358,6 +405,8 @@ class GameScreen(GameDialogs):
 
     def action_take_back(self) -> None:
         """Undo back to the person's previous decision (against computers only)."""
+        if self.waiting_for_commit:
+            return
         self._stop_computer()
         self.query_one(Thinking).stop_hint()
         self.table.take_back()

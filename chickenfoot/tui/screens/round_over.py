@@ -119,7 +119,7 @@ class RoundOverScreen(ModalScreen[None]):
         """Show how this round was dealt, and how its deck was made."""
         session = self.session
         if session is not None:
-            deal = recorded_deal_text(session.record, self.event.round, session.path)
+            deal = recorded_deal_text(session.record, self.event.round, session.game)
             self.app.push_screen(DealScreen(deal))
 
     def action_next(self) -> None:

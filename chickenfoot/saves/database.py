@@ -1,0 +1,924 @@
+"""The store on SQLite: every game in one database file, ``chickenfoot.db``.
+
+:class:`SqliteStore` is the :class:`~chickenfoot.saves.store.GameStore` this program uses.
+The database runs in WAL mode with ``synchronous=FULL``: a write returns once it is on disk,
+readers never wait for a writer, and a crash or a power cut loses no committed transaction.
+Each write is one ``BEGIN IMMEDIATE`` transaction; another process writing at the same moment
+waits up to :data:`BUSY_SECONDS`. The schema is versioned (:mod:`chickenfoot.saves.schema`)
+and brought up to date when the database is opened.
+
+What is stored is only ever written by this program, so reading it back builds the record
+without the file loader's field-by-field checks; it is still replayed through the rules, and
+anything that does not fit is a ``RecordError`` saying the stored copy is damaged.
+SQLite's own errors become :class:`~chickenfoot.saves.store.StoreError` in plain words.
+This module imports no Textual.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
+from chickenfoot.saves.paths import data_dir
+from chickenfoot.saves.problems import describe_os_error, printable
+from chickenfoot.saves.record import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    Assist,
+    GameRecord,
+    RecordError,
+    SeatConfig,
+)
+from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
+from chickenfoot.saves.store import (
+    Change,
+    GameFacts,
+    GameFilter,
+    GameId,
+    GameNotFound,
+    GameStore,
+    GameSummary,
+    HeldElsewhere,
+    Holder,
+    Imported,
+    Incoming,
+    StoreError,
+)
+from chickenfoot.saves.tallies import (
+    GameScore,
+    LevelStats,
+    PlayerStats,
+    PresetStats,
+    ShareSeries,
+    Statistics,
+    Versus,
+    ladder_order,
+)
+
+__all__ = ["BUSY_SECONDS", "DATABASE_NAME", "SqliteStore", "database_path", "open_store"]
+
+DATABASE_NAME = "chickenfoot.db"
+
+BUSY_SECONDS = 10.0
+"""How long a write waits for another process's write to end before giving up."""
+
+
+class SqliteStore(GameStore):
+    """Every game in the SQLite database at ``path`` (created, and brought to the current
+    schema, when opened). One connection, guarded by a lock: a thread that must not wait for
+    another's writes uses a store of its own (:meth:`reopen`)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.RLock()
+        self._db = _connect(self.path)
+
+    # ----- transactions and errors -----------------------------------------------------------
+
+    def _error(self, error: sqlite3.Error) -> StoreError:
+        return StoreError(_problem(error), printable(str(self.path)))
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed (on disk) when the block ends, rolled back if it
+        raises."""
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                raise self._error(error) from None
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException as error:
+                if db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise self._error(error) from None
+                raise
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: every query in the block sees the same data."""
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN")
+                try:
+                    yield db
+                finally:
+                    if db.in_transaction:
+                        db.execute("COMMIT")
+            except sqlite3.Error as error:
+                raise self._error(error) from None
+
+    # ----- games -----------------------------------------------------------------------------
+
+    def create(self, record: GameRecord, *, source: str | None = None) -> GameId:
+        """Add the game ``record``; its number."""
+        facts = GameFacts.of(record)
+        with self._writing() as db:
+            return _insert(db, record, facts, source)
+
+    def commit(self, game: GameId, change: Change, holder: Holder | None = None) -> None:
+        """Apply ``change`` to ``game`` in one transaction (see the interface)."""
+        with self._writing() as db:
+            _apply_change(db, game, change, holder)
+
+    def commit_many(
+        self, changes: Sequence[tuple[GameId, Change, Holder | None]]
+    ) -> list[StoreError | None]:
+        """Apply the changes of many games in one transaction (see the interface)."""
+        results: list[StoreError | None] = []
+        with self._writing() as db:
+            for game, change, holder in changes:
+                db.execute("SAVEPOINT one_game")
+                try:
+                    _apply_change(db, game, change, holder)
+                except StoreError as error:
+                    db.execute("ROLLBACK TO one_game")
+                    results.append(error)
+                else:
+                    results.append(None)
+                db.execute("RELEASE one_game")
+        return results
+
+    # ----- online tables -----------------------------------------------------------------------
+
+    def keep_table(self, code: str, game: GameId | None, data: str) -> None:
+        """Keep the online table ``code`` (see the interface)."""
+        with self._writing() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO online_tables (code, game, data, updated)"
+                " VALUES (?, ?, ?, ?)",
+                (code, game, data, _time_text(datetime.now(UTC))),
+            )
+
+    def tables(self) -> list[tuple[str, GameId | None, str]]:
+        """Every online table kept (see the interface)."""
+        with self._reading() as db:
+            rows = db.execute("SELECT code, game, data FROM online_tables ORDER BY code")
+            return [(str(code), game, str(data)) for code, game, data in rows]
+
+    def drop_table(self, code: str) -> None:
+        """Forget the online table ``code`` (see the interface)."""
+        with self._writing() as db:
+            db.execute("DELETE FROM online_tables WHERE code = ?", (code,))
+
+    def record(self, game: GameId) -> GameRecord:
+        """The whole game, replayed (see the interface)."""
+        with self._reading() as db:
+            row = db.execute(
+                "SELECT created, seed, rules, seats, decks, action_count FROM games WHERE id = ?",
+                (game,),
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(game)
+            actions = db.execute(
+                "SELECT seat, kind, tile, target FROM actions WHERE game = ? ORDER BY number",
+                (game,),
+            ).fetchall()
+            assists = db.execute(
+                "SELECT kind, seat, at, undone FROM assists WHERE game = ? ORDER BY number",
+                (game,),
+            ).fetchall()
+        return _record_from_rows(game, row, actions, assists)
+
+    def summary(self, game: GameId) -> GameSummary:
+        """One game as the lists show it."""
+        with self._reading() as db:
+            row = db.execute(
+                f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id = ?", (game,)
+            ).fetchone()
+        if row is None:
+            raise GameNotFound(game)
+        return _summary(row)
+
+    def games(
+        self, which: GameFilter = "all", *, limit: int | None = None, offset: int = 0
+    ) -> list[GameSummary]:
+        """Games, the most recently changed first."""
+        where, parameters = _filter(which)
+        query = (
+            f"SELECT {_SUMMARY_COLUMNS} FROM games {where} "
+            "ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?"
+        )
+        with self._reading() as db:
+            rows = db.execute(query, (*parameters, -1 if limit is None else limit, offset))
+            return [_summary(row) for row in rows]
+
+    def count(self, which: GameFilter = "all") -> int:
+        """How many games there are."""
+        where, parameters = _filter(which)
+        with self._reading() as db:
+            (count,) = db.execute(f"SELECT COUNT(*) FROM games {where}", parameters).fetchone()
+        return int(count)
+
+    def latest_unfinished(self) -> GameSummary | None:
+        """The unfinished game changed most recently, or None."""
+        found = self.games("unfinished", limit=1)
+        return found[0] if found else None
+
+    def delete(self, game: GameId) -> None:
+        """Remove a game and everything about it."""
+        with self._writing() as db:
+            db.execute("DELETE FROM games WHERE id = ?", (game,))
+
+    def statistics(self, chart_people: int = 5, most_points: int = 120) -> Statistics:
+        """The statistics of the finished games, from indexed queries."""
+        with self._reading() as db:
+            return _statistics(db, chart_people, most_points)
+
+    # ----- who has a game open ---------------------------------------------------------------
+
+    def hold(self, game: GameId, holder: Holder, *, force: bool = False) -> None:
+        """Note that ``holder`` has ``game`` open (see the interface)."""
+        with self._writing() as db:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
+                raise GameNotFound(game)
+            current = _holder_of(db, game)
+            if (
+                current is not None
+                and not force
+                and current.token != holder.token
+                and not (current.here and current.pid == holder.pid)
+                and current.alive
+            ):
+                raise HeldElsewhere(game, current)
+            db.execute(
+                "INSERT OR REPLACE INTO holders "
+                "(game, token, pid, host, process_started, since, label) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game,
+                    holder.token,
+                    holder.pid,
+                    holder.host,
+                    holder.process_started,
+                    _time_text(holder.since),
+                    holder.label,
+                ),
+            )
+
+    def release(self, game: GameId, holder: Holder) -> None:
+        """``holder`` closed ``game``."""
+        with self._writing() as db:
+            db.execute("DELETE FROM holders WHERE game = ? AND token = ?", (game, holder.token))
+
+    def holder(self, game: GameId) -> Holder | None:
+        """Who has ``game`` open, if anyone alive does."""
+        with self._reading() as db:
+            current = _holder_of(db, game)
+        return current if current is not None and current.alive else None
+
+    def release_dead(self) -> int:
+        """Forget the holders whose process is gone."""
+        with self._reading() as db:
+            rows = db.execute(f"SELECT {_HOLDER_COLUMNS}, game FROM holders").fetchall()
+        dead = [(row[-1], row[4]) for row in rows if not _holder(row).alive]
+        if dead:
+            with self._writing() as db:
+                db.executemany("DELETE FROM holders WHERE game = ? AND token = ?", dead)
+        return len(dead)
+
+    # ----- files -----------------------------------------------------------------------------
+
+    def import_records(self, records: Sequence[Incoming]) -> list[tuple[GameId, Imported]]:
+        """Add games read from files, in one transaction (see the interface)."""
+        prepared = [(incoming, GameFacts.of(incoming.record)) for incoming in records]
+        with self._writing() as db:
+            return [_import(db, incoming, facts) for incoming, facts in prepared]
+
+    def meta(self, name: str) -> str | None:
+        """A value the store keeps about itself."""
+        with self._reading() as db:
+            row = db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, name: str, value: str) -> None:
+        """Keep ``value`` under ``name``."""
+        with self._writing() as db:
+            db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", (name, value))
+
+    def reopen(self) -> SqliteStore:
+        """Another store on the same database, for another thread."""
+        return SqliteStore(self.path)
+
+    def close(self) -> None:
+        """Close the database connection."""
+        with self._lock:
+            self._db.close()
+
+
+def database_path() -> Path:
+    """The database file: ``chickenfoot.db`` in the data folder (``CHICKENFOOT_DATA_DIR``
+    moves it); it may not exist yet."""
+    return data_dir() / DATABASE_NAME
+
+
+def open_store(path: Path | None = None) -> GameStore:
+    """The store of this program: the SQLite database at ``path`` (default
+    :func:`database_path`), created and brought to the current schema if need be.
+    Raises :class:`~chickenfoot.saves.store.StoreError` if it cannot be opened."""
+    return SqliteStore(database_path() if path is None else path)
+
+
+# ----- opening -----------------------------------------------------------------------------------
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection to the database at ``path`` in WAL mode with full synchronous commits,
+    brought to the current schema."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(
+            f"{printable(str(path.parent))}: the folder cannot be made: {describe_os_error(error)}"
+        ) from None
+    try:
+        db = sqlite3.connect(
+            path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.Error as error:
+        raise StoreError(_problem(error), printable(str(path))) from None
+    try:
+        _refuse_newer(db, path)  # before WAL mode, which would change the file
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+        _migrate(db, path)
+    except sqlite3.Error as error:
+        db.close()
+        raise StoreError(_problem(error), printable(str(path))) from None
+    except StoreError:
+        db.close()
+        raise
+    return db
+
+
+def _refuse_newer(db: sqlite3.Connection, path: Path) -> None:
+    """Refuse a database made by a newer program (without changing it)."""
+    (version,) = db.execute("PRAGMA user_version").fetchone()
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{printable(str(path))}: the games were saved by a newer chickenfoot (database "
+            f"version {version}; this one reads up to {SCHEMA_VERSION}): update chickenfoot"
+        )
+
+
+def _migrate(db: sqlite3.Connection, path: Path) -> None:
+    """Bring the database to :data:`SCHEMA_VERSION` in one transaction (nothing to do when it
+    is there already)."""
+    (version,) = db.execute("PRAGMA user_version").fetchone()
+    if version == SCHEMA_VERSION:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        (version,) = db.execute("PRAGMA user_version").fetchone()  # another process may have
+        _refuse_newer(db, path)
+        for statements in MIGRATIONS[version:]:
+            for statement in statements:
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+_PROBLEMS = (
+    ("SQLITE_BUSY", "the game database is busy: another chickenfoot kept it for too long"),
+    ("SQLITE_LOCKED", "the game database is busy: another chickenfoot kept it for too long"),
+    ("SQLITE_FULL", "the disk is full"),
+    ("SQLITE_READONLY", "the game database cannot be written (a read-only file or folder)"),
+    ("SQLITE_CANTOPEN", "the game database cannot be opened (is its folder there and writable?)"),
+    ("SQLITE_NOTADB", "this is not a chickenfoot game database, or it is damaged"),
+    ("SQLITE_CORRUPT", "the game database is damaged"),
+    ("SQLITE_IOERR", "the disk failed to read or write the game database"),
+    ("SQLITE_PERM", "the game database may not be opened (no permission)"),
+)
+"""SQLite's error names (each a prefix of a family) and what they mean, in plain words."""
+
+
+def _apply_change(
+    db: sqlite3.Connection, game: GameId, change: Change, holder: Holder | None
+) -> None:
+    """Apply ``change`` to ``game`` inside the transaction of ``db``."""
+    if holder is not None:
+        _check_holder(db, game, holder)
+    row = db.execute(
+        "SELECT action_count, assist_count, finished FROM games WHERE id = ?", (game,)
+    ).fetchone()
+    if row is None:
+        raise GameNotFound(game)
+    actions, assists, was_finished = row
+    if change.keep > actions or change.assists_kept > assists:
+        raise StoreError(
+            f"game {game} changed in the store meanwhile (another window saved it): "
+            "this window no longer saves it"
+        )
+    if change.keep < actions:
+        db.execute("DELETE FROM actions WHERE game = ? AND number >= ?", (game, change.keep))
+    _insert_actions(db, game, change.keep, change.actions)
+    if change.assists_kept < assists:
+        db.execute(
+            "DELETE FROM assists WHERE game = ? AND number >= ?",
+            (game, change.assists_kept),
+        )
+    _insert_assists(db, game, change.assists_kept, change.assists)
+    _update_facts(db, game, change.facts, bool(was_finished))
+
+
+def _problem(error: sqlite3.Error) -> str:
+    """What an SQLite error means, in plain words."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    for prefix, problem in _PROBLEMS:
+        if name.startswith(prefix):
+            return problem
+    return f"the game database failed ({name or 'an unknown error'})"
+
+
+# ----- writing -----------------------------------------------------------------------------------
+
+
+def _time_text(moment: datetime) -> str:
+    """A time as stored: ISO 8601 in UTC, to the microsecond (text order is time order)."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _time(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _uid(record: GameRecord) -> str:
+    """What tells one game from another: a hash of its creation time and decks (a copy of a
+    game, or a longer save of it, has the same)."""
+    digest = hashlib.sha256(record.created.isoformat().encode())
+    for deck in record.decks:
+        digest.update(" ".join(map(str, deck)).encode())
+    return digest.hexdigest()[:32]
+
+
+def _action_row(game: GameId, number: int, action: Action) -> tuple[Any, ...]:
+    if action.kind == "play":
+        return (game, number, action.seat, "play", str(action.tile), action.target)
+    return (game, number, action.seat, action.kind, None, None)
+
+
+def _action_json(action: Action) -> dict[str, Any]:
+    if action.kind == "play":
+        return {
+            "kind": "play",
+            "seat": action.seat,
+            "tile": str(action.tile),
+            "target": action.target,
+        }
+    return {"kind": action.kind, "seat": action.seat}
+
+
+def _insert_actions(
+    db: sqlite3.Connection, game: GameId, first: int, actions: Sequence[Action]
+) -> None:
+    db.executemany(
+        "INSERT INTO actions (game, number, seat, kind, tile, target) VALUES (?, ?, ?, ?, ?, ?)",
+        [_action_row(game, first + index, action) for index, action in enumerate(actions)],
+    )
+
+
+def _insert_assists(
+    db: sqlite3.Connection, game: GameId, first: int, assists: Sequence[Assist]
+) -> None:
+    db.executemany(
+        "INSERT INTO assists (game, number, kind, seat, at, undone) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game,
+                first + index,
+                assist.kind,
+                assist.seat,
+                assist.at,
+                json.dumps([_action_json(action) for action in assist.undone]),
+            )
+            for index, assist in enumerate(assists)
+        ],
+    )
+
+
+def _insert(
+    db: sqlite3.Connection,
+    record: GameRecord,
+    facts: GameFacts,
+    source: str | None,
+    played: datetime | None = None,
+) -> GameId:
+    """Insert the game row of ``record`` with its actions, assists and results (last played
+    ``played``, None for now)."""
+    now = _time_text(datetime.now(UTC) if played is None else played)
+    cursor = db.execute(
+        "INSERT INTO games (uid, created, updated, format_version, seed, rules, seats, decks, "
+        "names, preset, players, round_count, round_number, action_count, assist_count, "
+        "finished, rounds_played, winners, total_points, winning_points, source) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)",
+        (
+            _uid(record),
+            _time_text(record.created),
+            now,
+            FORMAT_VERSION,
+            record.seed,
+            record.rules.model_dump_json(),
+            json.dumps(
+                [seat.model_dump(mode="json", exclude_none=True) for seat in record.seats],
+                ensure_ascii=False,
+            ),
+            json.dumps([[str(tile) for tile in deck] for deck in record.decks]),
+            json.dumps([seat.name for seat in record.seats], ensure_ascii=False),
+            record.rules.preset,
+            record.rules.players,
+            record.rules.round_count,
+            source,
+        ),
+    )
+    game = cursor.lastrowid
+    assert game is not None
+    _insert_actions(db, game, 0, record.actions)
+    _insert_assists(db, game, 0, record.assists)
+    _update_facts(db, game, facts, was_finished=False, updated=now)
+    return game
+
+
+def _update_facts(
+    db: sqlite3.Connection,
+    game: GameId,
+    facts: GameFacts,
+    was_finished: bool,
+    updated: str | None = None,
+) -> None:
+    """Write what the lists and statistics read of ``game`` (its results once it is over)."""
+    results = facts.results
+    winners = sum(1 for result in results if result.place == 1)
+    db.execute(
+        "UPDATE games SET updated = ?, round_number = ?, action_count = ?, "
+        "assist_count = (SELECT COUNT(*) FROM assists WHERE game = ?), finished = ?, "
+        "rounds_played = ?, winners = ?, total_points = ?, winning_points = ? WHERE id = ?",
+        (
+            updated or _time_text(datetime.now(UTC)),
+            facts.round_number,
+            facts.actions,
+            game,
+            int(facts.finished),
+            facts.rounds_played,
+            winners,
+            sum(result.total for result in results),
+            sum(result.total for result in results if result.place == 1),
+            game,
+        ),
+    )
+    if was_finished:
+        db.execute("DELETE FROM results WHERE game = ?", (game,))
+    if facts.finished:
+        (created,) = db.execute("SELECT created FROM games WHERE id = ?", (game,)).fetchone()
+        db.executemany(
+            "INSERT INTO results (game, seat, name, level, total, place, zero_rounds, share, "
+            "created, rounds, winners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game,
+                    seat,
+                    result.name,
+                    result.level,
+                    result.total,
+                    result.place,
+                    result.zero_rounds,
+                    result.share,
+                    created,
+                    facts.rounds_played,
+                    winners,
+                )
+                for seat, result in enumerate(results)
+            ],
+        )
+
+
+def _import(
+    db: sqlite3.Connection, incoming: Incoming, facts: GameFacts
+) -> tuple[GameId, Imported]:
+    """Import one game (see :meth:`SqliteStore.import_records`)."""
+    record = incoming.record
+    uid = _uid(record)
+    created = _time_text(record.created)
+    for (game,) in db.execute(
+        "SELECT id FROM games WHERE uid = ? AND created = ? ORDER BY id", (uid, created)
+    ).fetchall():
+        stored = _stored_actions(db, game)
+        stored_assists = _stored_assists(db, game)
+        mine = [
+            _action_row(game, number, action)[2:] for number, action in enumerate(record.actions)
+        ]
+        theirs = [row[2:] for row in stored]
+        mine_assists = [
+            (a.kind, a.seat, a.at, json.dumps([_action_json(x) for x in a.undone]))
+            for a in record.assists
+        ]
+        if mine[: len(theirs)] == theirs and mine_assists[: len(stored_assists)] == stored_assists:
+            if len(mine) == len(theirs) and len(mine_assists) == len(stored_assists):
+                return game, Imported.ALREADY
+            _insert_actions(db, game, len(theirs), record.actions[len(theirs) :])
+            _insert_assists(db, game, len(stored_assists), record.assists[len(stored_assists) :])
+            row = db.execute("SELECT finished FROM games WHERE id = ?", (game,)).fetchone()
+            _update_facts(db, game, facts, bool(row[0]))
+            return game, Imported.EXTENDED
+        if theirs[: len(mine)] == mine and stored_assists[: len(mine_assists)] == mine_assists:
+            return game, Imported.ALREADY
+    return _insert(db, record, facts, incoming.source, incoming.played), Imported.ADDED
+
+
+def _stored_actions(db: sqlite3.Connection, game: GameId) -> list[tuple[Any, ...]]:
+    return db.execute(
+        "SELECT game, number, seat, kind, tile, target FROM actions WHERE game = ? ORDER BY number",
+        (game,),
+    ).fetchall()
+
+
+def _stored_assists(db: sqlite3.Connection, game: GameId) -> list[tuple[Any, ...]]:
+    return db.execute(
+        "SELECT kind, seat, at, undone FROM assists WHERE game = ? ORDER BY number", (game,)
+    ).fetchall()
+
+
+# ----- holders -----------------------------------------------------------------------------------
+
+_HOLDER_COLUMNS = "pid, host, process_started, since, token, label"
+
+
+def _holder(row: Sequence[Any]) -> Holder:
+    pid, host, started, since, token, label = row[:6]
+    return Holder(int(pid), str(host), started, _time(since), str(token), str(label))
+
+
+def _holder_of(db: sqlite3.Connection, game: GameId) -> Holder | None:
+    row = db.execute(f"SELECT {_HOLDER_COLUMNS} FROM holders WHERE game = ?", (game,)).fetchone()
+    return None if row is None else _holder(row)
+
+
+def _check_holder(db: sqlite3.Connection, game: GameId, holder: Holder) -> None:
+    """Refuse to write ``game`` for ``holder`` once another window has taken it over."""
+    current = _holder_of(db, game)
+    if current is not None and current.token != holder.token:
+        raise HeldElsewhere(game, current)
+    if current is None:
+        db.execute(
+            "INSERT INTO holders (game, token, pid, host, process_started, since, label) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                game,
+                holder.token,
+                holder.pid,
+                holder.host,
+                holder.process_started,
+                _time_text(holder.since),
+                holder.label,
+            ),
+        )
+
+
+# ----- reading -----------------------------------------------------------------------------------
+
+_SUMMARY_COLUMNS = (
+    "id, created, updated, names, round_number, round_count, finished, action_count, source"
+)
+
+
+def _summary(row: Sequence[Any]) -> GameSummary:
+    game, created, updated, names, round_number, round_count, finished, actions, source = row
+    return GameSummary(
+        id=game,
+        created=_time(created),
+        updated=_time(updated),
+        names=tuple(json.loads(names)),
+        round_number=round_number,
+        round_count=round_count,
+        finished=bool(finished),
+        actions=actions,
+        source=source,
+    )
+
+
+def _filter(which: GameFilter) -> tuple[str, tuple[Any, ...]]:
+    if which == "all":
+        return "", ()
+    return "WHERE finished = ?", (int(which == "finished"),)
+
+
+def _action_from_row(seat: int, kind: str, tile: str | None, target: str | None) -> Action:
+    if kind == "play":
+        if tile is None or target is None:
+            raise ValueError("a play without its tile or end")
+        return play(seat, parse_tile(tile), target)
+    if kind == "draw":
+        return draw(seat)
+    if kind == "pass":
+        return pass_turn(seat)
+    raise ValueError(f"an action of unknown kind {kind!r}")
+
+
+def _record_from_rows(
+    game: GameId,
+    row: Sequence[Any],
+    action_rows: Sequence[Sequence[Any]],
+    assist_rows: Sequence[Sequence[Any]],
+) -> GameRecord:
+    """The record of ``game`` from its rows, replayed through the rules."""
+    created, seed, rules, seats, decks, action_count = row
+    try:
+        if len(action_rows) != action_count:
+            raise ValueError(f"{len(action_rows)} actions stored, {action_count} counted")
+        assists = tuple(
+            Assist(
+                kind=kind,
+                seat=seat,
+                at=at,
+                undone=tuple(_action_from_row(**_fields(item)) for item in json.loads(undone)),
+            )
+            for kind, seat, at, undone in assist_rows
+        )
+        record = GameRecord.model_construct(
+            format=FORMAT_NAME,
+            version=FORMAT_VERSION,
+            created=_time(created),
+            seed=seed,
+            rules=RuleSet.model_validate_json(rules),
+            seats=tuple(SeatConfig.model_validate(seat) for seat in json.loads(seats)),
+            decks=tuple(tuple(parse_tile(tile) for tile in deck) for deck in json.loads(decks)),
+            actions=tuple(_action_from_row(*action) for action in action_rows),
+            assists=assists,
+        )
+    except (ValueError, TypeError, KeyError, ValidationError) as error:
+        raise RecordError(None, f"game {game}", f"the store's copy is damaged: {error}") from None
+    try:
+        record.final_state()
+    except RecordError as error:
+        raise RecordError(
+            None, f"game {game}", f"the store's copy is damaged: {error.where}: {error.problem}"
+        ) from None
+    return record
+
+
+def _fields(item: Any) -> dict[str, Any]:
+    """An undone action's fields, as :func:`_action_from_row` takes them."""
+    return {
+        "seat": item["seat"],
+        "kind": item["kind"],
+        "tile": item.get("tile"),
+        "target": item.get("target"),
+    }
+
+
+# ----- statistics --------------------------------------------------------------------------------
+
+_PEOPLE = """
+    SELECT name, COUNT(*), SUM(place = 1), SUM(place = 1 AND winners > 1), SUM(share),
+           SUM(total), SUM(zero_rounds), SUM(rounds)
+    FROM results WHERE level IS NULL GROUP BY name
+"""
+_BEST = """
+    SELECT name, total, created, game FROM (
+        SELECT name, total, created, game,
+               ROW_NUMBER() OVER (PARTITION BY name ORDER BY total, created, game) AS k
+        FROM results WHERE level IS NULL)
+    WHERE k = 1
+"""
+_WORST = """
+    SELECT name, total, created, game FROM (
+        SELECT name, total, created, game,
+               ROW_NUMBER() OVER (PARTITION BY name ORDER BY total DESC, created, game) AS k
+        FROM results WHERE level IS NULL)
+    WHERE k = 1
+"""
+_VERSUS = """
+    WITH best AS (
+        SELECT game, level, MIN(place) AS place FROM results
+        WHERE level IS NOT NULL GROUP BY game, level)
+    SELECT person.name, best.level, COUNT(*), SUM(person.place = 1),
+           SUM(person.place < best.place)
+    FROM results AS person JOIN best ON best.game = person.game
+    WHERE person.level IS NULL GROUP BY person.name, best.level
+"""
+_LEVELS = """
+    SELECT level, COUNT(*), SUM(place = 1), SUM(share), SUM(total)
+    FROM results WHERE level IS NOT NULL GROUP BY level
+"""
+_PRESETS = """
+    SELECT preset, COUNT(*), SUM(rounds_played), SUM(players), SUM(total_points),
+           SUM(winners), SUM(winning_points)
+    FROM games WHERE finished = 1 GROUP BY preset
+"""
+_SERIES = """
+    WITH numbered AS (
+        SELECT id, ROW_NUMBER() OVER (ORDER BY created, id) AS number
+        FROM games WHERE finished = 1),
+    mine AS (
+        SELECT results.name, numbered.number, results.share
+        FROM results JOIN numbered ON numbered.id = results.game
+        WHERE results.level IS NULL AND results.name IN (SELECT value FROM json_each(?))),
+    running AS (
+        SELECT name, number,
+               SUM(share) OVER w / ROW_NUMBER() OVER w AS share,
+               ROW_NUMBER() OVER w - 1 AS k
+        FROM mine WINDOW w AS (PARTITION BY name ORDER BY number ROWS UNBOUNDED PRECEDING)),
+    picked AS (
+        SELECT json_extract(value, '$[0]') AS name, json_extract(value, '$[1]') AS k
+        FROM json_each(?))
+    SELECT running.name, running.number, running.share
+    FROM running JOIN picked ON picked.name = running.name AND picked.k = running.k
+    ORDER BY running.name, running.number
+"""
+
+
+def picked_points(count: int, most: int) -> list[int]:
+    """Which of ``count`` points a line keeps: at most ``most``, evenly spread, the first
+    and the last always kept."""
+    if count <= most:
+        return list(range(count))
+    last = count - 1
+    return sorted({round(step * last / (most - 1)) for step in range(most)})
+
+
+def _statistics(db: sqlite3.Connection, chart_people: int, most_points: int) -> Statistics:
+    """Every figure of the Stats screen, each from one query."""
+    best = {
+        name: GameScore(total, _time(created), game)
+        for name, total, created, game in db.execute(_BEST)
+    }
+    worst = {
+        name: GameScore(total, _time(created), game)
+        for name, total, created, game in db.execute(_WORST)
+    }
+    versus: dict[str, list[Versus]] = {}
+    for name, level, games, won, ahead in db.execute(_VERSUS):
+        versus.setdefault(name, []).append(Versus(level, games, won, ahead))
+    players = [
+        PlayerStats(
+            name=name,
+            games=games,
+            won=won,
+            shared=shared,
+            share=share / games,
+            mean_score=points / games,
+            best=best[name],
+            worst=worst[name],
+            zero_rounds=zeros,
+            rounds=rounds,
+            versus=tuple(sorted(versus.get(name, ()), key=lambda one: ladder_order(one.level))),
+        )
+        for name, games, won, shared, share, points, zeros, rounds in db.execute(_PEOPLE)
+    ]
+    players.sort(key=lambda player: (-player.games, player.name.casefold(), player.name))
+    levels = sorted(
+        (
+            LevelStats(level, seats, won, share / seats, points / seats)
+            for level, seats, won, share, points in db.execute(_LEVELS)
+        ),
+        key=lambda level: ladder_order(level.level),
+    )
+    presets = tuple(
+        PresetStats(name, games, rounds, points / seats, winning / winners)
+        for name, games, rounds, seats, points, winners, winning in db.execute(_PRESETS)
+    )
+    (unfinished,) = db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()
+    games = sum(preset.games for preset in presets)
+    followed = players[:chart_people]
+    points: dict[str, list[tuple[int, float]]] = {player.name: [] for player in followed}
+    if followed:
+        names = json.dumps([player.name for player in followed])
+        picked = json.dumps(
+            [
+                [player.name, index]
+                for player in followed
+                for index in picked_points(player.games, most_points)
+            ]
+        )
+        for name, number, share in db.execute(_SERIES, (names, picked)):
+            points[name].append((number, share))
+    series = tuple(
+        ShareSeries(player.name, player.games, tuple(points[player.name])) for player in followed
+    )
+    return Statistics(
+        games=games,
+        unfinished=unfinished,
+        players=tuple(players),
+        levels=tuple(levels),
+        presets=tuple(sorted(presets, key=lambda preset: preset.preset)),
+        series=series,
+    )
