@@ -29,7 +29,13 @@ from chickenfoot.bots.registry import seat_seed
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
 from chickenfoot.saves.autosaver import Autosaver
 from chickenfoot.saves.locks import GameLock, LockInfo, acquire_game_lock, who_holds
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record_with_stamp, save_record
+from chickenfoot.saves.record import (
+    GameRecord,
+    SeatConfig,
+    TakenOver,
+    load_record_with_stamp,
+    save_record,
+)
 from chickenfoot.saves.storage import autosave_path
 
 Decision: TypeAlias = Callable[[StopCheck | None], Action]
@@ -162,7 +168,9 @@ class GameSession:
         """A NEW game from the state after the first ``action_count`` actions of ``record``.
 
         The new record keeps the rules, the decks and those actions, gets ``seats`` and a new
-        creation time, and is saved to its own autosave path.
+        creation time, says where it was taken over and whether people shared a keyboard in the
+        original (:class:`~chickenfoot.saves.record.TakenOver`: its round in play then stays
+        hidden in replays), and is saved to its own autosave path.
         """
         if not 0 <= action_count <= len(record.actions):
             raise ValueError(
@@ -171,6 +179,8 @@ class GameSession:
         if len(seats) != len(record.seats):
             raise ValueError(f"{len(seats)} seats given, but the game has {len(record.seats)}")
         new_record = GameRecord.new(record.rules, seats, seed=record.seed, decks=record.decks)
+        taken = TakenOver(at=action_count, shared=record.shared_keyboard)
+        new_record = new_record.model_copy(update={"taken_over": taken})
         for action in record.actions[:action_count]:
             new_record = new_record.appended(action)
         return cls._opened(new_record, autosave_path(new_record))

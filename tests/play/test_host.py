@@ -16,6 +16,7 @@ from chickenfoot.play.wire import (
     Act,
     AskHint,
     HintGiven,
+    Hold,
     PassKeyboard,
     Proceed,
     Refused,
@@ -345,3 +346,17 @@ def test_every_move_is_saved(kit: type[Kit], tmp_path: Path) -> None:
     settle(host, seat)
     assert host.session.settle()
     assert load_record(host.session.path).actions == host.session.record.actions
+
+
+def test_computers_wait_while_a_client_s_screen_is_covered(kit: type[Kit], tmp_path: Path) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
+    host = host_of(record, tmp_path)
+    seat = sit(host, (0,))
+    seat.send(Hold(on=True))
+    seat.send(seat.client.play())
+    settle(host, seat)
+    actions = len(host.session.record.actions)
+    assert host.session.state.turn == 1, "the computer is on turn, and waits"
+    seat.send(Hold(on=False))
+    settle(host, seat)
+    assert len(host.session.record.actions) > actions
