@@ -54,7 +54,7 @@ def test_every_binding_is_declared_as_a_binding_with_an_id() -> None:
 
 
 def test_binding_ids_are_unique_and_documented() -> None:
-    ids = [binding.id for cls in owners() for binding in declared(cls.BINDINGS)]
+    ids = [str(binding.id) for cls in owners() for binding in declared(cls.BINDINGS)]
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
     documented = set(re.findall(r"\| `([a-z.-]+)` \|", KEYS_DOC.read_text(encoding="utf-8")))
     assert set(ids) == documented, (set(ids) ^ documented, "update docs/keys.md")
