@@ -360,3 +360,32 @@ def test_computers_wait_while_a_client_s_screen_is_covered(kit: type[Kit], tmp_p
     seat.send(Hold(on=False))
     settle(host, seat)
     assert len(host.session.record.actions) > actions
+
+
+def test_a_round_result_waits_for_every_person_s_client_but_not_one_that_left(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    def ana_goes_out(state: GameState) -> bool:
+        return (
+            state.round_index == 0
+            and state.turn == 0
+            and len(state.hands[0]) == 1
+            and bool(plays(state))
+        )
+
+    record = kit.find_record(
+        kit.short_rules(3, rounds=2), kit.seats("human", "human", "computer"), ana_goes_out
+    )
+    host = host_of(record, tmp_path)
+    ana, bea, watcher = sit(host, (0,)), sit(host, (1,)), sit(host)
+    ana.send(Act(action=plays(host.session.state)[0]))
+    settle(host, ana, bea, watcher)
+    assert all(isinstance(s.client.prompt, RoundEnded) for s in (ana, bea, watcher))
+    watcher.send(Proceed())  # a spectator does not decide when the next round comes
+    ana.send(Proceed())
+    settle(host, ana, bea, watcher)
+    assert isinstance(bea.client.prompt, RoundEnded), "Bea has not seen the result yet"
+    bea.link.close()
+    settle(host, ana, watcher)
+    assert not isinstance(ana.client.prompt, RoundEnded)
+    assert ana.client.view is not None and ana.client.view.round_index == 1
