@@ -46,7 +46,7 @@ def core_modules() -> list[str]:
 def test_every_core_package_is_found() -> None:
     found = core_modules()
     assert all(package in found for package in CORE_PACKAGES)
-    assert "chickenfoot.play.table" in found and "chickenfoot.rules.core" in found
+    assert "chickenfoot.play.host" in found and "chickenfoot.rules.core" in found
 
 
 def test_importing_the_core_does_not_import_textual() -> None:

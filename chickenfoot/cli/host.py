@@ -106,6 +106,13 @@ def add_parser(commands: Any) -> None:
     )
     table.add_argument("--seed", type=int, default=None, help="Deal the same game every time.")
     add_rule_options(host)
+    host.add_argument(
+        "--sync-every-move",
+        action="store_true",
+        help="Wait for the disk after every move: a power cut then loses nothing either "
+        "(by default a move survives the server being killed, and reaches the disk within "
+        "moments; waiting every time makes each move slower).",
+    )
     limits = host.add_argument_group("limits")
     defaults = Limits()
     limits.add_argument(
@@ -214,7 +221,9 @@ def run(args: argparse.Namespace) -> int:
     except ServeProblem as problem:
         return fail("host", str(problem))
     try:
-        stopped_by = asyncio.run(_serve(listening, args.host, limits, options, tls))
+        stopped_by = asyncio.run(
+            _serve(listening, args.host, limits, options, tls, args.sync_every_move)
+        )
     except KeyboardInterrupt:
         stopped_by = signal.SIGINT
     return interrupted("host") if stopped_by == signal.SIGINT else EXIT_OK
@@ -232,8 +241,9 @@ async def _serve(
     limits: Limits,
     options: TableOptions | None,
     tls: ssl.SSLContext | None,
+    sync_every_move: bool,
 ) -> int:
-    server = TableServer(limits)
+    server = TableServer(limits, sync_every_move=sync_every_move)
     address, port = listening.getsockname()[:2]
     await server.start(sock=listening, tls=tls)
     loop = asyncio.get_running_loop()

@@ -75,11 +75,10 @@ def run(args: argparse.Namespace) -> int:
     if address.code is None:
         return fail("join", f"{args.table!r} names no table: write it as CODE@HOST:PORT")
     if args.computer is None and not args.watch:
-        return fail(
-            "join",
-            "playing at a table in the terminal app is not ready yet: use "
-            "--computer LEVEL or --watch",
-        )
+        from chickenfoot.tui.app import run_app
+        from chickenfoot.tui.messages import JoinOnline
+
+        return run_app(join=JoinOnline(str(address), args.name or _login_name()))
     name = args.name or ("" if args.computer else _login_name())
     book = SeatBook()
     held = None if args.watch else book.find(str(address))

@@ -37,9 +37,12 @@ from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.play.wire import (
     MAX_CLIENT_MESSAGE,
     Act,
+    AskGameLog,
     AskHint,
     Closed,
+    GameLog,
     HintGiven,
+    Hold,
     Message,
     NoHint,
     Proceed,
@@ -219,7 +222,9 @@ ClientFrame = Annotated[
     | Proceed
     | AskHint
     | TakeBack
-    | SetPause,
+    | SetPause
+    | Hold
+    | AskGameLog,
     Field(discriminator="kind"),
 ]
 """Any frame a client sends a server."""
@@ -325,6 +330,7 @@ ServerFrame = Annotated[
     | NoHint
     | Refused
     | SaveProblem
+    | GameLog
     | Closed
     | Seated
     | TableStatus

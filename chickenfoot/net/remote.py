@@ -12,8 +12,9 @@ watch a table) and reads until the connection ends; then it waits (a backoff tha
 at once) and connects again, now returning to its seat with the token the server gave it.
 The server answers a returning client with the table's whole current position (a fresh
 ``welcome``), so nothing the client missed matters. It stops for good when the server refuses
-it (a wrong code or token), another window takes its seat, the table closes, or
-:meth:`RemoteLink.close` is called.
+it (a wrong code or token), another window takes its seat, the table expires or ends, or
+:meth:`RemoteLink.close` is called; a server that stops (and keeps its tables) is tried again
+until it is back.
 
 Frames sent while the connection is down are dropped (:meth:`RemoteLink.send` says so): the
 person acts again on the position the server sends once connected.
@@ -279,13 +280,12 @@ class RemoteLink:
                 self._end(frame.text)
         elif isinstance(frame, Replaced):
             self._end("this seat was taken by another window (with its token)")
-        elif isinstance(frame, TableGone):
+        elif isinstance(frame, TableGone) and frame.reason != "stopping":
+            # A server that stops keeps its tables: the link tries again until it is back.
             self._end(
-                {
-                    "expired": "the table expired: nobody was connected for too long",
-                    "finished": "the table closed: the game is over",
-                    "stopping": "the table's server stopped",
-                }[frame.reason]
+                "the table expired: nobody was connected for too long"
+                if frame.reason == "expired"
+                else "the table closed: the game is over"
             )
         self._inbox.put_nowait(frame)
 

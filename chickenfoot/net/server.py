@@ -79,6 +79,7 @@ from chickenfoot.play.wire import (
     AskHint,
     ClientMessage,
     GameEnded,
+    Hold,
     HostMessage,
     Message,
     SetPause,
@@ -609,6 +610,8 @@ class OnlineTable:
         if isinstance(frame, AskHint) and not self.options.hints:
             connection.send(_denied("not_now", "hints are off at this table"))
             return
+        if isinstance(frame, Hold):
+            return  # one person's covered screen holds up nobody at an online table
         if isinstance(frame, SetPause) and len(self.options.people) > 1:
             connection.send(_denied("not_now", "the computers' pace is the table's"))
             return
@@ -661,10 +664,18 @@ def _denied(reason: DenialReason, text: str) -> Denied:
 class TableServer:
     """Every online table of this process, and the WebSocket server clients reach them by."""
 
-    def __init__(self, limits: Limits | None = None, store: GameStore | None = None) -> None:
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        store: GameStore | None = None,
+        *,
+        sync_every_move: bool = False,
+    ) -> None:
         self.limits = limits or Limits()
         self._own_store = store is None
-        self.store: GameStore = open_store() if store is None else store
+        self.store: GameStore = (
+            open_store(sync_every_commit=sync_every_move) if store is None else store
+        )
         """Where every table's game and the tables themselves are kept (the app's store)."""
         self.worker = CommitWorker(self.store)
         """Commits the moves of every table, together (one thread for all tables)."""

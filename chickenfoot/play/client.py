@@ -19,20 +19,24 @@ and worded by :mod:`chickenfoot.text.prompts`. Imports no Textual; tests drive i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import Literal
 
-from chickenfoot.play.keys import TileTyping, end_keys
+from chickenfoot.play.client_log import ClientLog, describe_steps
+from chickenfoot.play.keys import end_keys
+from chickenfoot.play.selection import Choices, Selection
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown, TableShown
 from chickenfoot.play.wire import (
     Act,
+    AskGameLog,
     AskHint,
     ClientMessage,
     Closed,
     DeadDraw,
     GameEnded,
+    GameLog,
     HintGiven,
+    Hold,
     HostMessage,
     NoHint,
     PassKeyboard,
@@ -55,22 +59,19 @@ from chickenfoot.play.wire import (
 )
 from chickenfoot.rules import (
     Action,
-    Board,
     Draw,
     FootOpened,
     Pass,
     Play,
     RoundScored,
-    RoundStarted,
     SeatView,
     Tile,
-    TileDrawn,
     legal_in_view,
     preset,
     refusal_in_view,
 )
 from chickenfoot.text import prompts
-from chickenfoot.text.describe import board_requirement, describe_turn, foot_news
+from chickenfoot.text.describe import board_requirement, foot_news
 from chickenfoot.text.hints import assist_line, hint_text
 from chickenfoot.text.words import seat_name, sorted_hand
 
@@ -94,15 +95,6 @@ class PrivacyError(ValueError):
     doing): the client refuses it rather than show it."""
 
 
-@dataclass(frozen=True)
-class _Before:
-    """The table before a step, as the log words it: the public board, and the tile the
-    acting seat had drawn if this client saw it."""
-
-    board: Board
-    drawn: Tile | None
-
-
 class SeatClient:
     """One screen's client of a table: what it shows and what its keys ask the host for."""
 
@@ -115,16 +107,10 @@ class SeatClient:
         """What the host lets this client see now."""
         self.prompt: Prompt = Waiting(seat=0)
         """What the host waits for now."""
-        self.log: list[str] = []
-        """The log's lines, oldest first."""
-        self.log_restarts = 0
-        """How many times the log started again (a take-back): a screen redraws it whole."""
-        self.selected_tile: Tile | None = None
-        """The selected tile of the person on turn (kept as a tile: it survives re-sorting)."""
-        self.chosen: str | None = None
-        """The open end the selected tile would be played on, once chosen."""
-        self.fresh_tiles: dict[int, frozenset[Tile]] = {}
-        """The tiles each seat drew on its latest turn (as far as this client saw them)."""
+        self.history = ClientLog()
+        """The log's lines and the tiles each seat just drew."""
+        self.selection = Selection()
+        """The person's selected tile and chosen end, and the keys typed so far."""
         self.feedback = ""
         """The latest news, or why the last key did nothing (shown under the status)."""
         self.thinking = False
@@ -135,12 +121,10 @@ class SeatClient:
         """Why the game's file is behind, in words (None: it is saved)."""
         self.closed = False
         """True once the host closed the table."""
+        self.game_log: list[str] | None = None
+        """The log of the whole game, once asked for (:meth:`ask_game_log`) and sent."""
         self.received = 0
         """How many messages came from the host (a screen redraws when this changes)."""
-        self._last_actor: int | None = None
-        self._drawn: dict[int, Tile] = {}
-        self._digits = TileTyping()
-        self._end_typed = ""
         self._legal: tuple[View | None, tuple[Action, ...]] = (None, ())
 
     # ----- taking in the host's messages ---------------------------------------------------------
@@ -151,12 +135,12 @@ class SeatClient:
         if isinstance(message, Welcome):
             self.table, self.seats = message.table, message.seats
             self.unsaved = message.unsaved
-            self._restart_log()
-            self._new_view(message.view, message.prompt, message.steps)
+            self.history.restart()
+            self._new_view(message.view, message.prompt, message.steps, news=False)
         elif isinstance(message, Update):
             if message.restart:
-                self._restart_log()
-            self._new_view(message.view, message.prompt, message.steps)
+                self.history.restart()
+            self._new_view(message.view, message.prompt, message.steps, news=not message.restart)
             for assist in (a for step in message.steps for a in step.assists):
                 if assist.kind == "take_back":
                     self.tell(prompts.taken_back(len(assist.undone)))
@@ -172,28 +156,26 @@ class SeatClient:
             self.tell(prompts.host_refused(message.reason, message.rule))
         elif isinstance(message, SaveProblem):
             self.unsaved = message.problem
+        elif isinstance(message, GameLog):
+            self.game_log = describe_steps(message.steps, self.names, self.log_viewer)
         elif isinstance(message, Closed):
             self.closed = True
 
-    def _restart_log(self) -> None:
-        self.log = []
-        self.log_restarts += 1
-        self.fresh_tiles, self._drawn, self._last_actor = {}, {}, None
-
-    def _new_view(self, view: View, prompt: Prompt, steps: Iterable[Step]) -> None:
+    def _new_view(self, view: View, prompt: Prompt, steps: Iterable[Step], *, news: bool) -> None:
         """A new view and prompt, after ``steps``: log them, mark new tiles, reset the
-        selection for the turn. A seat's view for a seat this client does not play is refused
-        (:class:`PrivacyError`): the host broke the contract."""
+        selection for the turn; with ``news``, the steps just happened (a chicken foot is
+        news), else they are the round so far. A seat's view for a seat this client does not
+        play is refused (:class:`PrivacyError`): the host broke the contract."""
         if isinstance(view, SeatView) and view.seat not in self.seats:
             raise PrivacyError(f"seat {view.seat}'s view was sent to a client of {self.seats}")
         acted = False
         for step in steps:
-            self._log_step(step)
+            self.history.add(step, self.names, self.log_viewer)
             acted = acted or step.action is not None
-        if acted:
+        if acted and news:
             self.feedback = ""
             self.hint_pending = False
-            self._typing_done()
+            self.selection.typing_done()
             for step in steps:
                 if not any(isinstance(event, RoundScored) for event in step.events):
                     for event in step.events:
@@ -201,36 +183,17 @@ class SeatClient:
                             self.tell(foot_news(event, self.names))
         self.view, self.prompt = view, prompt
         self.thinking = False
-        self._reset_selection(keep_chosen=not acted)
-
-    def _log_step(self, step: Step) -> None:
-        """Log one step and note the tiles its seat drew."""
-        action = step.action
-        before = None
-        if step.board is not None and action is not None:
-            before = _Before(step.board, self._drawn.get(action.seat))
-        self.log += describe_turn(action, step.events, before, self.names, self.log_viewer)
-        self.log += [assist_line(assist, self.names) for assist in step.assists]
-        if action is not None and action.seat != self._last_actor:
-            self.fresh_tiles.pop(action.seat, None)
-        if action is not None:
-            self._last_actor = action.seat
-        for event in step.events:
-            if isinstance(event, RoundStarted):
-                self.fresh_tiles.clear()
-                self._drawn.clear()
-            elif isinstance(event, TileDrawn) and event.tile is not None:
-                drawn = self.fresh_tiles.get(event.seat, frozenset())
-                self.fresh_tiles[event.seat] = drawn | {event.tile}
-                self._drawn[event.seat] = event.tile
+        choices = self.choices()
+        if choices is not None:
+            self.selection.reset(choices, keep_end=not acted)
 
     def _hint_given(self, message: HintGiven) -> None:
         self.hint_pending = False
         hint = message.hint
         action = hint.action
         if isinstance(action, Play) and action.tile in self.hand():
-            self.selected_tile, self.chosen = action.tile, action.target
-        self.log.append(assist_line(message.assist, self.names))
+            self.selection.tile, self.selection.end = action.tile, action.target
+        self.history.lines.append(assist_line(message.assist, self.names))
         self.tell(hint_text(hint.hint(), self.names, self.labels()))
 
     # ----- who sees what -------------------------------------------------------------------------
@@ -268,11 +231,43 @@ class SeatClient:
         return sorted_hand(view.hand) if view is not None else ()
 
     @property
+    def log(self) -> list[str]:
+        """The log's lines, oldest first."""
+        return self.history.lines
+
+    @property
+    def log_restarts(self) -> int:
+        """How many times the log started again (a take-back): a screen redraws it whole."""
+        return self.history.restarts
+
+    @property
+    def fresh_tiles(self) -> dict[int, frozenset[Tile]]:
+        """The tiles each seat drew on its latest turn (as far as this client saw them)."""
+        return self.history.fresh
+
+    @property
+    def selected_tile(self) -> Tile | None:
+        """The selected tile of the person on turn."""
+        return self.selection.tile
+
+    @property
+    def chosen(self) -> str | None:
+        """The open end the selected tile would be played on, once chosen."""
+        return self.selection.end
+
+    @property
     def selected(self) -> int | None:
         """The position of the selected tile in the hand as shown, or None."""
-        hand = self.hand()
-        tile = self.selected_tile
-        return hand.index(tile) if tile is not None and tile in hand else None
+        return self.selection.index(self.hand())
+
+    def choices(self) -> Choices | None:
+        """What the person on turn may choose from now (None off turn)."""
+        view = self.seat_view
+        if view is None or not self.on_turn:
+            return None
+        return Choices(
+            view.seat, self.hand(), self.playable(), self.labels(), view.board, view.drawn
+        )
 
     def legal(self) -> tuple[Action, ...]:
         """What the person on turn may do now, from their view (empty off turn)."""
@@ -340,113 +335,10 @@ class SeatClient:
 
     def shown(self) -> TableShown:
         """Everything the game screen shows now (a pure read)."""
-        view = self.view
-        assert view is not None, "the host's first message brings a view"
-        rules = view.rules
-        playable = self.playable()
-        selected = self.selected if self.on_turn else None
-        labels = self.labels()
-        legal = playable.get(selected, ()) if selected is not None else ()
-        chosen = self.chosen if self.on_turn else None
-        over = isinstance(self.prompt, RoundEnded | GameEnded)
-        board = BoardShown(
-            view.board,
-            labels if not over else {},
-            legal,
-            chosen,
-            self._fresh_on_board(view) if not over else frozenset(),
-            rules.set_size,
-        )
-        status = self.status(playable, labels)
-        return TableShown(
-            board=board,
-            hand=self._hand_shown(playable, selected),
-            seats=SeatsShown(
-                self.names,
-                view.hand_counts,
-                view.totals,
-                None if over else view.turn,
-                self.table.computers,
-            ),
-            status=StatusShown(status.text, status.tone, self.feedback or self.unsaved or ""),
-            topbar=(
-                f"Round {view.round_number} of {rules.round_count}",
-                f" · {view.round_double}|{view.round_double} · boneyard {view.boneyard_count}",
-                "" if over or view.over else f" · {board_requirement(view.board)}",
-            ),
-            unsaved=self.unsaved or "",
-        )
-
-    def _fresh_on_board(self, view: View) -> frozenset[int]:
-        """The tiles laid since the viewer's last move this round (indexes in ``played``):
-        the seat shown, or the seat on turn."""
-        viewer = view.seat if isinstance(view, SeatView) else view.turn
-        plays = 0
-        seen = None
-        for action in view.history:
-            if isinstance(action, Play):
-                plays += 1
-            if action.seat == viewer:
-                seen = plays
-        played = len(view.board.played)
-        return frozenset(range(seen, played)) if seen is not None else frozenset()
-
-    def _hand_shown(self, playable: dict[int, tuple[str, ...]], selected: int | None) -> HandShown:
-        view = self.view
-        assert view is not None
-        seat_view = self.seat_view
-        if seat_view is None:
-            prompt = self.prompt
-            banner = ""
-            if isinstance(prompt, PassKeyboard):
-                banner = prompts.pass_to(self._name(prompt.seat))
-            backs = view.hand_counts[view.turn] if view.turn < len(view.hand_counts) else 0
-            return HandShown(hidden=True, backs=backs, title="Hands hidden", banner=banner)
-        tiles = sorted_hand(seat_view.hand)
-        fresh = self.fresh_tiles.get(seat_view.seat, frozenset())
-        title = prompts.hand_title(self._name(seat_view.seat), tiles, seat_view.rules)
-        return HandShown(
-            tiles,
-            playable=frozenset(playable),
-            selected=selected,
-            fresh=frozenset(index for index, tile in enumerate(tiles) if tile in fresh),
-            title=title,
-        )
+        return shown_by(self)
 
     def _name(self, seat: int) -> str:
         return seat_name(self.names, seat)
-
-    def status(self, playable: dict[int, tuple[str, ...]], labels: dict[str, str]) -> StatusShown:
-        """The status line: what the person on turn can do now, in a few plain words (what the
-        board needs is in the top bar)."""
-        prompt = self.prompt
-        if isinstance(prompt, GameEnded):
-            return StatusShown(prompts.GAME_OVER, "success")
-        if isinstance(prompt, RoundEnded):
-            return StatusShown(prompts.round_over(prompt.result.round), "success")
-        if isinstance(prompt, DeadDraw):
-            return StatusShown(prompts.dead_draw(self._name(prompt.seat), prompt.tile), "warning")
-        if isinstance(prompt, Waiting | PassKeyboard):
-            who = self._name(prompt.seat)
-            if isinstance(prompt, Waiting) and prompt.computer:
-                if self.thinking:
-                    return StatusShown(prompts.computer_thinking(who))
-                return StatusShown(prompts.computer_playing(who))
-            return StatusShown(prompts.waiting_for(who))
-        view = self.seat_view
-        assert view is not None, "a person on turn sees their own view"
-        who = self._name(view.seat)
-        if view.drawn is not None:
-            keep = view.rules.drawn_tile == "may_play"
-            return StatusShown(prompts.drew_playable(who, view.drawn, keep), "warning")
-        if not playable:
-            return StatusShown(prompts.nothing_fits(who, self.can("draw")), "warning")
-        selected = self.selected
-        if selected is None:
-            return StatusShown(prompts.choose_a_tile(who))
-        tile = self.hand()[selected]
-        ends = playable.get(selected, ())
-        return StatusShown(prompts.selection(who, tile, ends, self.chosen, labels))
 
     def why_not(self, key: str) -> str:
         """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep`` or ``choose``) does
@@ -488,135 +380,51 @@ class SeatClient:
         if text is not None:
             self.feedback = text
 
+    def _choose(self, command: Callable[[Choices], str | None]) -> None:
+        """Run a choosing command on the turn's choices; say why not off turn."""
+        choices = self.choices()
+        self.tell(self.why_not("choose") if choices is None else command(choices))
+
     def type_digit(self, digit: str) -> None:
-        """A digit key: choose the tile with that number (two digits in a long hand, see
-        :class:`~chickenfoot.play.keys.TileTyping`); say so if there is none."""
-        self._end_typed = ""
-        if not self.on_turn:
-            self.tell(self.why_not("choose"))
-            return
-        hand = self.hand()
-        number = self._digits.type(digit, len(hand))
-        if number is None:
-            self.tell(prompts.only_tiles(len(hand)))
-        else:
-            self.select(number - 1)
+        """A digit key: choose the tile with that number (see :meth:`Selection.type_digit`)."""
+        self._choose(lambda choices: self.selection.type_digit(digit, choices))
 
     def type_letter(self, letter: str) -> None:
-        """A letter of an open end's key: choose that end once its key is complete (most keys
-        are one letter; longer ones start with ``z``); say so if no end has that key."""
-        self._digits.clear()
-        typed = self._end_typed + letter
-        labels = self.labels()
-        target = next((end for end, key in labels.items() if key == typed), None)
-        if target is not None:
-            self._end_typed = ""
-            self.choose_end(target)
-        elif any(key.startswith(typed) for key in labels.values()):
-            self._end_typed = typed
-            self.tell(prompts.key_so_far(typed))
-        else:
-            self._end_typed = ""
-            self.tell(prompts.no_end_labelled(typed))
-
-    def _typing_done(self) -> None:
-        """Any other key ends a tile's number or an end's key being typed."""
-        self._digits.clear()
-        self._end_typed = ""
+        """A letter of an open end's key (see :meth:`Selection.type_letter`)."""
+        self._choose(lambda choices: self.selection.type_letter(letter, choices))
 
     def select(self, index: int) -> None:
         """Select the tile at ``index`` of the hand as shown; say so if that cannot be."""
-        if not self.on_turn:
-            self.tell(self.why_not("choose"))
-            return
-        hand = self.hand()
-        if not 0 <= index < len(hand):
-            self.tell(prompts.only_tiles(len(hand)))
-            return
-        self.selected_tile = hand[index]
-        ends = self.playable().get(index, ())
-        self.chosen = ends[0] if len(ends) == 1 else None
+        self._choose(lambda choices: self.selection.select(index, choices))
 
     def step_tile(self, step: int) -> None:
         """Move the selection ``step`` tiles right (left if negative), wrapping around."""
-        self._typing_done()
-        if not self.on_turn:
-            self.tell(self.why_not("choose"))
-            return
-        hand = self.hand()
-        if hand:
-            current = self.selected
-            if current is None:
-                current = -1 if step > 0 else 0
-            self.select((current + step) % len(hand))
+        self._choose(lambda choices: self.selection.step_tile(step, choices))
 
     def step_end(self, step: int) -> None:
         """Move the chosen end among the ends the selected tile fits."""
-        self._typing_done()
-        selected = self.selected
-        if not self.on_turn or selected is None:
-            self.tell(self.why_not("choose"))
-            return
-        ends = self.playable().get(selected, ())
-        if not ends:
-            self.tell(prompts.fits_no_end(self.hand()[selected]))
-            return
-        if self.chosen in ends:
-            index = (ends.index(self.chosen) + step) % len(ends)
-        else:
-            index = 0 if step > 0 else len(ends) - 1
-        self.chosen = ends[index]
+        self._choose(lambda choices: self.selection.step_end(step, choices))
 
     def choose_end(self, target: str) -> None:
-        """Choose the open end ``target`` for the selected tile; if that tile does not fit
-        there, select the first tile that does."""
-        self._typing_done()
-        if not self.on_turn:
-            self.tell(self.why_not("choose"))
-            return
-        playable = self.playable()
-        selected = self.selected
-        if selected is not None and target in playable.get(selected, ()):
-            self.chosen = target
-            return
-        fitting = [index for index, ends in sorted(playable.items()) if target in ends]
-        if not fitting:
-            assert self.view is not None
-            label = self.labels().get(target, target)
-            self.tell(prompts.nothing_fits_end(label, self.view.board.value_at(target)))
-            return
-        self.selected_tile = self.hand()[fitting[0]]
-        self.chosen = target
+        """Choose the open end ``target`` for the selected tile, or the first tile that fits
+        it (see :meth:`Selection.choose_end`)."""
+        self._choose(lambda choices: self.selection.choose_end(target, choices))
 
     # ----- commands: asking the host -------------------------------------------------------------
 
     def play(self) -> ClientMessage | None:
         """Play the selected tile on the chosen end (at once when it fits one end only); None,
         with the reason told, when there is no such play."""
-        self._typing_done()
-        playable = self.playable()
-        view = self.seat_view
-        if not self.on_turn or not playable or view is None:
+        choices = self.choices()
+        if choices is None or not choices.playable:
+            self.selection.typing_done()
             self.tell(self.why_not("play"))
             return None
-        selected = self.selected
-        if selected is None:
-            self.tell(prompts.CHOOSE_A_TILE)
+        play = self.selection.play(choices)
+        if isinstance(play, str):
+            self.tell(play)
             return None
-        tile = self.hand()[selected]
-        ends = playable.get(selected, ())
-        if not ends:
-            self.tell(prompts.cannot_play_selected(tile, view.drawn))
-            return None
-        if self.chosen in ends:
-            target = self.chosen
-        elif len(ends) == 1:
-            target = ends[0]
-        else:
-            labels = self.labels()
-            self.tell(prompts.choose_an_end(tile, [labels.get(end, end) for end in ends]))
-            return None
-        return Act(action=Play(seat=view.seat, tile=tile, target=target))
+        return Act(action=play)
 
     def draw(self) -> ClientMessage | None:
         """Draw a tile (only when nothing fits); None, with the reason told, otherwise."""
@@ -631,7 +439,7 @@ class SeatClient:
         return self._simple("keep", Pass)
 
     def _simple(self, kind: Kind, make: type[Draw] | type[Pass]) -> ClientMessage | None:
-        self._typing_done()
+        self.selection.typing_done()
         view = self.seat_view
         if view is None or not self.can(kind):
             self.tell(self.why_not(kind))
@@ -656,6 +464,15 @@ class SeatClient:
         self.tell(prompts.HINT_THINKING)
         return AskHint()
 
+    def ask_game_log(self) -> ClientMessage:
+        """Ask for the whole game's log (it comes as :attr:`game_log`)."""
+        self.game_log = None
+        return AskGameLog()
+
+    def hold(self, on: bool) -> ClientMessage:
+        """The screen is covered (``on``) or uncovered: computers wait meanwhile."""
+        return Hold(on=on)
+
     def take_back(self) -> ClientMessage | None:
         """Take back to the person's previous decision (alone against computers only)."""
         return TakeBack() if self.key_works("take_back") else None
@@ -669,26 +486,6 @@ class SeatClient:
         self.tell(prompts.computer_pause(pause))
         return SetPause(seconds=pause)
 
-    def _reset_selection(self, *, keep_chosen: bool = False) -> None:
-        """On a new turn of the person on turn: select the drawn tile after a draw; else keep
-        the tile selected before if it is still in hand and playable; else select the first
-        playable tile. The end is chosen when the tile fits only one."""
-        view = self.seat_view
-        if view is None or not self.on_turn:
-            return
-        hand = self.hand()
-        playable = self.playable()
-        if view.drawn is not None:
-            self.selected_tile = view.drawn
-        elif self.selected not in playable:
-            first = min(playable) if playable else (0 if hand else None)
-            self.selected_tile = hand[first] if first is not None else None
-        selected = self.selected
-        ends = playable.get(selected, ()) if selected is not None else ()
-        if keep_chosen and self.chosen in ends:
-            return
-        self.chosen = ends[0] if len(ends) == 1 else None
-
 
 class SpectatorClient(SeatClient):
     """A client of no seat: the public view only (every hand hidden, no drawn tile named),
@@ -699,3 +496,122 @@ class SpectatorClient(SeatClient):
         if isinstance(message, Welcome) and message.seats:
             raise PrivacyError(f"a spectator was welcomed to play seats {message.seats}")
         super().receive(message)
+
+
+# ----- what a screen shows of a client ---------------------------------------------------------
+
+
+def shown_by(client: SeatClient) -> TableShown:
+    """Everything the game screen shows of ``client`` now (a pure read)."""
+    view = client.view
+    assert view is not None, "the host's first message brings a view"
+    rules = view.rules
+    playable = client.playable()
+    selected = client.selected if client.on_turn else None
+    labels = client.labels()
+    over = isinstance(client.prompt, RoundEnded | GameEnded)
+    board = BoardShown(
+        view.board,
+        labels,
+        playable.get(selected, ()) if selected is not None else (),
+        client.chosen if client.on_turn else None,
+        fresh_on_board(view) if not over else frozenset(),
+        rules.set_size,
+    )
+    status = status_of(client, playable, labels)
+    return TableShown(
+        board=board,
+        hand=hand_of(client, playable, selected),
+        seats=SeatsShown(
+            client.names,
+            view.hand_counts,
+            view.totals,
+            None if over else view.turn,
+            client.table.computers,
+        ),
+        status=StatusShown(status.text, status.tone, client.feedback or client.unsaved or ""),
+        topbar=(
+            f"Round {view.round_number} of {rules.round_count}",
+            f" · {view.round_double}|{view.round_double} · boneyard {view.boneyard_count}",
+            "" if over or view.over else f" · {board_requirement(view.board)}",
+        ),
+        unsaved=client.unsaved or "",
+    )
+
+
+def fresh_on_board(view: View) -> frozenset[int]:
+    """The tiles laid since the viewer's last move this round (indexes in ``played``): the
+    seat of a seat's view, or the seat on turn of the public view."""
+    viewer = view.seat if isinstance(view, SeatView) else view.turn
+    plays = 0
+    seen = None
+    for action in view.history:
+        if isinstance(action, Play):
+            plays += 1
+        if action.seat == viewer:
+            seen = plays
+    played = len(view.board.played)
+    return frozenset(range(seen, played)) if seen is not None else frozenset()
+
+
+def hand_of(
+    client: SeatClient, playable: dict[int, tuple[str, ...]], selected: int | None
+) -> HandShown:
+    """The hand ``client`` shows: its seat's tiles and marks, or (hidden) only backs."""
+    view = client.view
+    assert view is not None
+    seat_view = client.seat_view
+    if seat_view is None:
+        prompt = client.prompt
+        banner = ""
+        if isinstance(prompt, PassKeyboard):
+            banner = prompts.pass_to(seat_name(client.names, prompt.seat))
+        backs = view.hand_counts[view.turn] if view.turn < len(view.hand_counts) else 0
+        return HandShown(hidden=True, backs=backs, title="Hands hidden", banner=banner)
+    tiles = sorted_hand(seat_view.hand)
+    fresh = client.fresh_tiles.get(seat_view.seat, frozenset())
+    title = prompts.hand_title(seat_name(client.names, seat_view.seat), tiles, seat_view.rules)
+    return HandShown(
+        tiles,
+        playable=frozenset(playable),
+        selected=selected,
+        fresh=frozenset(index for index, tile in enumerate(tiles) if tile in fresh),
+        title=title,
+    )
+
+
+def status_of(
+    client: SeatClient, playable: dict[int, tuple[str, ...]], labels: dict[str, str]
+) -> StatusShown:
+    """The status line: what the person on turn can do now, in a few plain words (what the
+    board needs is in the top bar), or what the table waits for."""
+    prompt = client.prompt
+    if isinstance(prompt, GameEnded):
+        return StatusShown(prompts.GAME_OVER, "success")
+    if isinstance(prompt, RoundEnded):
+        last = prompt.result.round >= client.table.rules.round_count
+        return StatusShown(prompts.round_over(prompt.result.round, last=last), "success")
+    if isinstance(prompt, DeadDraw):
+        who = seat_name(client.names, prompt.seat)
+        return StatusShown(prompts.dead_draw(who, prompt.tile), "warning")
+    if isinstance(prompt, Waiting | PassKeyboard):
+        who = seat_name(client.names, prompt.seat)
+        if isinstance(prompt, Waiting) and prompt.computer:
+            if client.thinking:
+                return StatusShown(prompts.computer_thinking(who))
+            return StatusShown(prompts.computer_playing(who))
+        return StatusShown(prompts.waiting_for(who))
+    view = client.seat_view
+    assert view is not None, "a person on turn sees their own view"
+    who = seat_name(client.names, view.seat)
+    if view.drawn is not None:
+        keep = view.rules.drawn_tile == "may_play"
+        return StatusShown(prompts.drew_playable(who, view.drawn, keep), "warning")
+    if not playable:
+        return StatusShown(prompts.nothing_fits(who, client.can("draw")), "warning")
+    selected = client.selected
+    if selected is None:
+        return StatusShown(prompts.choose_a_tile(who))
+    tile = client.hand()[selected]
+    ends = playable.get(selected, ())
+    return StatusShown(prompts.selection(who, tile, ends, client.chosen, labels))

@@ -37,25 +37,27 @@ window killed while the result was up) shows that result first.
 from __future__ import annotations
 
 import asyncio
-import threading
-import time
+import contextlib
 from collections import deque
 from collections.abc import Callable, Iterable
-from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from chickenfoot.bots import StopCheck
 from chickenfoot.play.session import GameSession, Turn
+from chickenfoot.play.steps import ends_round, game_turns, result_end, steps_of
+from chickenfoot.play.thinking import Hinted, Moved, Thinker
 from chickenfoot.play.wire import (
     Act,
+    AskGameLog,
     AskHint,
     ClientMessage,
     Closed,
     DeadDraw,
     GameEnded,
+    GameLog,
     HintGiven,
     HintInfo,
+    Hold,
     HostMessage,
     NoHint,
     PassKeyboard,
@@ -93,7 +95,6 @@ from chickenfoot.rules import (
     round_end,
     visible_to,
 )
-from chickenfoot.saves.record import Assist
 from chickenfoot.text import prompts
 
 NOBODY = -1
@@ -115,6 +116,8 @@ class _Client:
     seats: tuple[int, ...]
     keyboard: int | None
     """The seat whose person has this client's keyboard (None: nobody's yet, or hidden)."""
+    holding: bool = False
+    """True while the client's screen is covered: computers wait."""
 
 
 _MessageFor = Callable[[_Client], HostMessage]
@@ -145,15 +148,6 @@ class _RoundOver:
     """The clients that have not gone on yet."""
 
 
-@dataclass
-class _Thought:
-    """A decision in the making (a computer's move, or a hint) and how to stop it."""
-
-    serial: int
-    stop: threading.Event
-    task: asyncio.Task[None] | None = None
-
-
 class TableHost:
     """One game at one table: the session, the turn loop, and a link to every client."""
 
@@ -174,40 +168,27 @@ class TableHost:
         self._result: GameOver | None = None
         self._serial = 0
         """Changes with every move and take-back: a decision made before is dropped."""
-        self._computer: _Thought | None = None
-        self._hint: tuple[_Thought, int] | None = None
-        self._chosen: deque[tuple[int, Action]] = deque()
-        self._hints: deque[tuple[int, int, HintInfo | None]] = deque()
         self._wake: asyncio.Event | None = None
-        self._unsaved: str | None = self._unsaved_now()
+        self._thinker = Thinker(self._wakeup)
+        self._unsaved: str | None = _unsaved(session)
         self.closed = False
-        self._resume_round_over()
+        resumed = _resumed_result(session)
+        if resumed is not None:
+            self._news.append(resumed)
+            self._result = next((e for e in resumed.later if isinstance(e, GameOver)), None)
 
     # ----- clients -------------------------------------------------------------------------------
 
     @property
     def table(self) -> TableInfo:
         """The table as every client is told it."""
-        record = self.session.record
-        return TableInfo(
-            rules=record.rules,
-            seats=tuple(SeatInfo(name=seat.name, computer=seat.level) for seat in record.seats),
-            take_backs=self.session.take_backs_allowed,
-            pause=self.pause,
-        )
+        return table_info(self.session, self.pause)
 
     def connect(self, outlet: Outlet, seats: Iterable[int] = ()) -> int:
         """A new client playing ``seats`` (people's seats; none: a spectator); its id. Its
         first message (:class:`~chickenfoot.play.wire.Welcome`) is sent at once."""
-        people = set(self.session.humans)
-        played = tuple(sorted(set(seats)))
-        taken = {seat for client in self._clients.values() for seat in client.seats}
-        for seat in played:
-            if seat not in people:
-                raise ValueError(f"seat {seat} is not a person's seat")
-            if seat in taken:
-                raise ValueError(f"seat {seat} is played by another client already")
-        client = _Client(outlet, played, played[0] if len(played) == 1 else None)
+        client = _new_client(self.session, self._clients.values(), outlet, seats)
+        played = client.seats
         number = self._next_id
         self._next_id += 1
         self._clients[number] = client
@@ -247,8 +228,7 @@ class TableHost:
         if self.closed:
             return
         self.closed = True
-        self._stop_computer()
-        self._stop_hint()
+        self._thinker.stop()
         for number in list(self._clients):
             self._send(number, Closed())
         if self._wake is not None:
@@ -261,9 +241,8 @@ class TableHost:
         thread (no pause, no worker threads): until a person must act or the game is over."""
         while not self.closed:
             self._handle_inbox()
-            self._take_decisions()
-            due = self._computer_due()
-            if due is None:
+            self._take_answers()
+            if self._computer_due() is None:
                 return
             self._act(self.session.bot_action())
 
@@ -273,8 +252,8 @@ class TableHost:
         loop = asyncio.get_running_loop()
         wake = self._wake = asyncio.Event()
 
-        def committed() -> None:  # on the committer's thread
-            with suppress(RuntimeError):  # the loop closed meanwhile: nobody to wake
+        def committed() -> None:  # on the committer's thread: wake the loop
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody to tell
                 loop.call_soon_threadsafe(wake.set)
 
         self.session.commit_in_background(committed)
@@ -284,19 +263,20 @@ class TableHost:
                 if self.session.committed:
                     self._release_held()
                     self._handle_inbox()
-                    self._take_decisions()
+                    self._take_answers()
                 self._check_saved()
                 if not self.session.committed:
                     await wake.wait()  # the game goes no further until its move is committed
                     continue
-                if self._computer_due() is not None and self._computer is None:
-                    self._computer = self._think_for_computer()
-                if not self._inbox and not self._chosen and not self._hints:
+                if self._computer_due() is not None and not self._thinker.moving:
+                    self._thinker.move(
+                        self._serial, self.session.bot_decision(), self.pause, self._still
+                    )
+                if not self._inbox and not self._thinker.answers:
                     await wake.wait()
         finally:
             self.session.commit_in_background(None)  # no more wake-ups for a loop that ends
-            self._stop_computer()
-            self._stop_hint()
+            self._thinker.stop()
             self._wake = None
 
     def _computer_due(self) -> int | None:
@@ -304,57 +284,31 @@ class TableHost:
         state = self.session.state
         if self.closed or self._news or state.over or self.session.is_human(state.turn):
             return None
+        if any(client.holding for client in self._clients.values()):
+            return None
         return state.turn
 
-    def _think_for_computer(self) -> _Thought:
-        """Start the computer on turn's decision in a worker thread, and its pause beside it."""
-        thought = _Thought(self._serial, threading.Event())
-        decision = self.session.bot_decision()
-        stop = _stop_check(thought.stop)
+    def _take_answers(self) -> None:
+        """Play the computers' moves and give the hints that came in (unless the position they
+        were asked at is gone)."""
+        answers = self._thinker.answers
+        while answers:
+            answer = answers.popleft()
+            if answer.serial != self._serial:
+                continue
+            if isinstance(answer, Moved) and self._computer_due() is not None:
+                self._act(answer.action)
+            elif isinstance(answer, Hinted):
+                found = HintInfo.of(answer.hint) if answer.hint is not None else None
+                self._give_hint(answer.client, found)
 
-        async def think() -> None:
-            answer = asyncio.ensure_future(asyncio.to_thread(decision, stop))
-            await asyncio.sleep(self.pause)
-            if not answer.done():
-                self._send_all(lambda _client: StillThinking(seat=self.session.state.turn))
-            action = await answer
-            self._chosen.append((thought.serial, action))
-            self._wakeup()
-
-        thought.task = asyncio.ensure_future(think())
-        return thought
-
-    def _take_decisions(self) -> None:
-        """Play the computers' answers and give the hints that came in (unless stale)."""
-        while self._chosen:
-            serial, action = self._chosen.popleft()
-            self._computer = None
-            if serial == self._serial and self._computer_due() is not None:
-                self._act(action)
-        while self._hints:
-            serial, number, hint = self._hints.popleft()
-            self._hint = None
-            if serial == self._serial:
-                self._give_hint(number, hint)
+    def _still(self) -> None:
+        """The computer's pause is over and it still thinks: say so."""
+        self._send_all(lambda _client: StillThinking(seat=self.session.state.turn))
 
     def _wakeup(self) -> None:
         if self._wake is not None:
             self._wake.set()
-
-    def _stop_computer(self) -> None:
-        thought, self._computer = self._computer, None
-        if thought is not None:
-            thought.stop.set()
-            if thought.task is not None:
-                thought.task.cancel()
-
-    def _stop_hint(self) -> None:
-        pending, self._hint = self._hint, None
-        if pending is not None:
-            thought, _number = pending
-            thought.stop.set()
-            if thought.task is not None:
-                thought.task.cancel()
 
     # ----- the clients' messages -----------------------------------------------------------------
 
@@ -384,6 +338,14 @@ class TableHost:
             if not client.seats and self.session.humans:
                 return ("not_your_seat", None)
             self.pause = message.seconds
+            return None
+        if isinstance(message, Hold):
+            client.holding = message.on
+            if message.on:
+                self._thinker.stop_move()  # it thinks again, from the start, once uncovered
+            return None
+        if isinstance(message, AskGameLog):
+            self._send(number, GameLog(steps=self._game_so_far(client)))
             return None
         raise AssertionError(f"unhandled message {message!r}")  # pragma: no cover
 
@@ -427,35 +389,20 @@ class TableHost:
         news = self._news.pop(0)
         assert isinstance(news, _RoundOver)
         later = Step(events=news.later)
-        self._update_all(lambda client: (self._visible_step(later, client, None),))
+        self._update_all(lambda client: (_visible_step(later, client, None),))
 
     def _ask_hint(self, number: int, client: _Client) -> _Refusal:
         if not isinstance(self._prompt(client), YourTurn):
             return ("no_hint_now", None)
-        self._stop_hint()
         compute = self.session.hint_decision()
-        serial = self._serial
-        if self._wake is None:  # pump(): at once
-            try:
-                found: HintInfo | None = HintInfo.of(compute(lambda: False))
-            except ValueError:
-                found = None
-            self._give_hint(number, found)
+        if self._wake is not None:
+            self._thinker.hint(self._serial, number, compute)
             return None
-        thought = _Thought(serial, threading.Event())
-        stop = _stop_check(thought.stop)
-
-        async def think() -> None:
-            try:
-                hint = await asyncio.to_thread(compute, stop)
-            except Exception:
-                self._hints.append((serial, number, None))
-            else:
-                self._hints.append((serial, number, HintInfo.of(hint)))
-            self._wakeup()
-
-        thought.task = asyncio.ensure_future(think())
-        self._hint = (thought, number)
+        try:  # pump(): at once
+            found: HintInfo | None = HintInfo.of(compute(lambda: False))
+        except ValueError:
+            found = None
+        self._give_hint(number, found)
         return None
 
     def _give_hint(self, number: int, hint: HintInfo | None) -> None:
@@ -468,8 +415,7 @@ class TableHost:
     def _take_back(self, client: _Client) -> _Refusal:
         if not client.seats or not self.session.can_take_back() or self._news:
             return ("nothing_to_take_back", None)
-        self._stop_computer()
-        self._stop_hint()
+        self._thinker.stop()
         self.session.take_back()
         self._serial += 1
         self._update_all(self._round_so_far, restart=True)
@@ -481,7 +427,7 @@ class TableHost:
         """Apply ``action`` through the session (which saves it) and tell every client."""
         turn = self.session.act(action)
         self._serial += 1
-        self._stop_hint()
+        self._thinker.stop_hint()
         self._note_news(turn)
         self._check_saved()
 
@@ -513,7 +459,7 @@ class TableHost:
                     self._news.append(_DeadDraw(action.seat, drawn))
             elif isinstance(event, GameOver):
                 self._result = event
-        over = _round_over(turn, round_end(before, action) if _ends_round(events) else None)
+        over = _round_over(turn, round_end(before, action) if ends_round(events) else None)
         if over is not None:
             self._news.append(over)
             over.waiting.update(number for number, c in self._clients.items() if c.seats)
@@ -521,30 +467,15 @@ class TableHost:
                 if len(client.seats) > 1:
                     client.keyboard = None
 
-    def _resume_round_over(self) -> None:
-        """A game reopened right after a round ended: show that round's result first."""
-        turns = self.session.opening_turns
-        turn = turns[0] if len(turns) == 1 else None
-        if turn is None or turn.action is None or turn.before is None:
-            return
-        over = _round_over(turn, round_end(turn.before, turn.action))
-        if over is not None:
-            self._news.append(over)
-        self._result = next((e for e in turn.events if isinstance(e, GameOver)), None)
-
     def _client_of(self, seat: int) -> _Client | None:
         return next((c for c in self._clients.values() if seat in c.seats), None)
 
     def _check_saved(self) -> None:
         """Tell every client when the game's file falls behind or catches up."""
-        unsaved = self._unsaved_now()
+        unsaved = _unsaved(self.session)
         if unsaved != self._unsaved:
             self._unsaved = unsaved
             self._send_all(lambda _client: SaveProblem(problem=unsaved))
-
-    def _unsaved_now(self) -> str | None:
-        problem = self.session.unsaved
-        return prompts.unsaved(problem) if problem is not None else None
 
     # ----- what each client is sent --------------------------------------------------------------
 
@@ -578,7 +509,7 @@ class TableHost:
     def _view_seat(self, client: _Client) -> int | None:
         """The seat whose hand ``client`` may show now (None: the public view only)."""
         if len(client.seats) == 1:
-            return client.seats[0]
+            return client.keyboard  # its person, once they took the keyboard
         seat = client.keyboard
         if seat is None:
             return None
@@ -611,77 +542,106 @@ class TableHost:
             return Waiting(seat=seat, computer=True)
         if seat not in client.seats:
             return Waiting(seat=seat)
-        if len(client.seats) == 1 or client.keyboard == seat:
+        if client.keyboard == seat:
             return YourTurn(seat=seat, take_back=self.session.can_take_back())
         return PassKeyboard(seat=seat)
-
-    def _viewer(self, client: _Client, actor: int | None) -> int:
-        """Whose drawn tiles ``client`` may see in a step ``actor`` took: its own seat's; at a
-        shared keyboard the actor's (who had the keyboard to act), else nobody's."""
-        if len(client.seats) == 1:
-            return client.seats[0]
-        return actor if actor is not None and actor in client.seats else NOBODY
-
-    def _visible_step(self, step: Step, client: _Client, actor: int | None) -> Step:
-        events = visible_to(step.events, self._viewer(client, actor))
-        return step if events == step.events else step.model_copy(update={"events": events})
 
     def _steps_of(self, turn: Turn, client: _Client) -> tuple[Step, ...]:
         """The step of ``turn`` as ``client`` may see it (up to a round's result: the next
         deal is sent once the result was seen)."""
-        action, before = turn.action, turn.before
-        events = turn.events
-        if self._news and isinstance(self._news[-1], _RoundOver) and _ends_round(events):
-            events = events[: _cut(events)]
-        step = Step(action=action, events=events, board=before.board if before else None)
-        return (self._visible_step(step, client, action.seat if action else None),)
+        (step,) = steps_of((turn,), 0, (), result_shown=self._showing_result)
+        actor = turn.action.seat if turn.action is not None else None
+        return (_visible_step(step, client, actor),)
+
+    @property
+    def _showing_result(self) -> bool:
+        """True while a round's result is up (its next deal waits)."""
+        return any(isinstance(news, _RoundOver) for news in self._news)
+
+    def _game_so_far(self, client: _Client) -> tuple[Step, ...]:
+        """Every step of the game so far as ``client`` may see it (no drawn tile but its only
+        seat's), hints and take-backs in their places."""
+        record = self.session.record
+        turns = game_turns(record)
+        steps = steps_of(turns, 0, record.assists, result_shown=self._showing_result)
+        return tuple(_visible_step(step, client, None) for step in steps)
 
     def _round_so_far(self, client: _Client) -> tuple[Step, ...]:
         """The round in play as ``client`` may see it (the first message's steps, and the log
         after a take-back), hints and take-backs in their places. At a shared keyboard nobody
         holds it for the past: no drawn tile is named."""
         record, turns = self.session.record, self.session.opening_turns
-        base = len(record.actions) - len(turns) + 1
-        helped: dict[int, list[Assist]] = {}
-        for assist in record.assists:
-            if base <= assist.at < base + len(turns):
-                helped.setdefault(assist.at - base, []).append(assist)
-        steps = []
-        showing_result = any(isinstance(news, _RoundOver) for news in self._news)
-        for index, turn in enumerate(turns):
-            events = turn.events
-            if showing_result and index == len(turns) - 1:
-                events = events[: _cut(events)]  # the next deal comes once the result was seen
-            step = Step(
-                action=turn.action,
-                events=events,
-                board=turn.before.board if turn.before is not None else None,
-                assists=tuple(helped.get(index, ())),
-            )
-            steps.append(self._visible_step(step, client, None))  # nobody holds it now
-        return tuple(steps)
+        first = len(record.actions) - len(turns) + 1
+        steps = steps_of(turns, first, record.assists, result_shown=self._showing_result)
+        return tuple(_visible_step(step, client, None) for step in steps)
 
 
-def _stop_check(stop: threading.Event) -> StopCheck:
-    """The stop check a decision asks between playouts; asking it also lets the loop's thread
-    run at once (``sleep(0)`` gives the interpreter lock away)."""
+def _new_client(
+    session: GameSession, others: Iterable[_Client], outlet: Outlet, seats: Iterable[int]
+) -> _Client:
+    """A client playing ``seats``, which must be people's seats no other client plays
+    (``ValueError`` otherwise). One person alone has the keyboard from the start; people
+    sharing it, or a game taken over from a shared keyboard, start with a hand-off."""
+    people = set(session.humans)
+    played = tuple(sorted(set(seats)))
+    taken = {seat for client in others for seat in client.seats}
+    for seat in played:
+        if seat not in people:
+            raise ValueError(f"seat {seat} is not a person's seat")
+        if seat in taken:
+            raise ValueError(f"seat {seat} is played by another client already")
+    taken_over = session.record.taken_over
+    alone = len(played) == 1 and not (taken_over is not None and taken_over.shared)
+    return _Client(outlet, played, played[0] if alone else None)
 
-    def should_stop() -> bool:
-        time.sleep(0)
-        return stop.is_set()
 
-    return should_stop
-
-
-def _ends_round(events: tuple[Event, ...]) -> bool:
-    return any(isinstance(event, RoundScored) for event in events)
-
-
-def _cut(events: tuple[Event, ...]) -> int:
-    """Where a round's result ends in ``events`` (the next deal or the game's end follow)."""
-    return next(
-        (i + 1 for i, event in enumerate(events) if isinstance(event, RoundScored)), len(events)
+def table_info(session: GameSession, pause: float) -> TableInfo:
+    """The table of ``session`` as every client is told it (the computers pause ``pause``)."""
+    record = session.record
+    return TableInfo(
+        rules=record.rules,
+        seats=tuple(SeatInfo(name=seat.name, computer=seat.level) for seat in record.seats),
+        take_backs=session.take_backs_allowed,
+        pause=pause,
     )
+
+
+def _unsaved(session: GameSession) -> str | None:
+    """Why the game's file is behind, in words (None: saved, or on its way)."""
+    problem = session.unsaved
+    return prompts.unsaved(problem) if problem is not None else None
+
+
+def _viewer(client: _Client, actor: int | None) -> int:
+    """Whose drawn tiles ``client`` may see in a step ``actor`` took: its own seat's (once its
+    person took the keyboard); at a shared keyboard the actor's, when the actor had it; else
+    nobody's."""
+    if len(client.seats) == 1 and client.keyboard is not None:
+        return client.keyboard
+    return actor if actor is not None and actor == client.keyboard else NOBODY
+
+
+def _visible_step(step: Step, client: _Client, actor: int | None) -> Step:
+    """``step`` as ``client`` may see it (see :func:`_viewer`)."""
+    events = visible_to(step.events, _viewer(client, actor))
+    return step if events == step.events else step.model_copy(update={"events": events})
+
+
+def replay_hands(state: GameState, *, private: bool) -> tuple[tuple[Tile, ...], ...] | None:
+    """What a replay may show of the hands at ``state``: every hand (a replay shows all), or
+    None while the round is ``private`` (the round in play of an unfinished game people share
+    a keyboard in: it is shown as a spectator would see it)."""
+    return None if private else state.hands
+
+
+def _resumed_result(session: GameSession) -> _RoundOver | None:
+    """A game reopened right after a round ended (a window killed under the round's result):
+    that round's result, shown first."""
+    turns = session.opening_turns
+    turn = turns[0] if len(turns) == 1 else None
+    if turn is None or turn.action is None or turn.before is None:
+        return None
+    return _round_over(turn, round_end(turn.before, turn.action))
 
 
 def _round_over(turn: Turn, table: GameState | None) -> _RoundOver | None:
@@ -689,7 +649,7 @@ def _round_over(turn: Turn, table: GameState | None) -> _RoundOver | None:
     if table is None:
         return None
     events = turn.events
-    cut = _cut(events)
+    cut = result_end(events)
     result = events[cut - 1]
     assert isinstance(result, RoundScored)
     ending = next((e for e in events[:cut] if isinstance(e, WentOut | RoundBlocked)), None)

@@ -27,12 +27,14 @@ Host to client:
 - :class:`HintGiven` / :class:`NoHint`: the hint asked for, or that none could be found.
 - :class:`Refused`: the host refused the client's last message, and why (a reason code).
 - :class:`SaveProblem`: the game's file is behind (a save failed), or caught up (None).
+- :class:`GameLog`: every step of the game so far, as the client may see it (asked for).
 - :class:`Closed`: the host closed the table.
 
 Client to host: :class:`Act` (an action of the seat on turn), :class:`TakeKeyboard` (at a
 hand-off, the next person has the keyboard), :class:`Proceed` (a dead draw, a round's or
 the game's result was seen), :class:`AskHint`, :class:`TakeBack`, :class:`SetPause` (the
-pause before each computer move).
+pause before each computer move), :class:`Hold` (the client's screen is covered: computers
+wait), :class:`AskGameLog`.
 
 What the host waits for is a :data:`Prompt`: :class:`YourTurn`, :class:`PassKeyboard`,
 :class:`DeadDraw`, :class:`RoundEnded`, :class:`GameEnded` or :class:`Waiting`.
@@ -303,6 +305,13 @@ class SaveProblem(Message):
     problem: str | None = None
 
 
+class GameLog(Message):
+    """Every step of the game so far, as the client may see it (see :class:`AskGameLog`)."""
+
+    kind: Literal["game_log"] = "game_log"
+    steps: tuple[Step, ...] = ()
+
+
 class Closed(Message):
     """The host closed the table; nothing more will come."""
 
@@ -310,7 +319,15 @@ class Closed(Message):
 
 
 HostMessage = Annotated[
-    Welcome | Update | StillThinking | HintGiven | NoHint | Refused | SaveProblem | Closed,
+    Welcome
+    | Update
+    | StillThinking
+    | HintGiven
+    | NoHint
+    | Refused
+    | SaveProblem
+    | GameLog
+    | Closed,
     Field(discriminator="kind"),
 ]
 """Any message a host sends a client."""
@@ -358,19 +375,33 @@ class SetPause(Message):
     seconds: float = Field(ge=0, le=MAX_PAUSE, allow_inf_nan=False)
 
 
+class Hold(Message):
+    """``on``: this client's screen is covered (a dialog, a terminal too small): computers
+    wait until it is uncovered (``on`` False)."""
+
+    kind: Literal["hold"] = "hold"
+    on: bool
+
+
+class AskGameLog(Message):
+    """Send the whole game so far (:class:`GameLog`)."""
+
+    kind: Literal["ask_game_log"] = "ask_game_log"
+
+
 ClientMessage = Annotated[
-    Act | TakeKeyboard | Proceed | AskHint | TakeBack | SetPause,
+    Act | TakeKeyboard | Proceed | AskHint | TakeBack | SetPause | Hold | AskGameLog,
     Field(discriminator="kind"),
 ]
 """Any message a client sends its host."""
 
 
 HOST_MESSAGES: TypeAdapter[
-    Welcome | Update | StillThinking | HintGiven | NoHint | Refused | SaveProblem | Closed
+    Welcome | Update | StillThinking | HintGiven | NoHint | Refused | SaveProblem | GameLog | Closed
 ] = TypeAdapter(HostMessage)
-CLIENT_MESSAGES: TypeAdapter[Act | TakeKeyboard | Proceed | AskHint | TakeBack | SetPause] = (
-    TypeAdapter(ClientMessage)
-)
+CLIENT_MESSAGES: TypeAdapter[
+    Act | TakeKeyboard | Proceed | AskHint | TakeBack | SetPause | Hold | AskGameLog
+] = TypeAdapter(ClientMessage)
 
 
 # ----- reading and writing -----------------------------------------------------------------------

@@ -38,6 +38,7 @@ from chickenfoot.saves.record import (
     GameRecord,
     RecordError,
     SeatConfig,
+    TakenOver,
 )
 from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
 from chickenfoot.saves.store import (
@@ -78,10 +79,14 @@ class SqliteStore(GameStore):
     schema, when opened). One connection, guarded by a lock: a thread that must not wait for
     another's writes uses a store of its own (:meth:`reopen`)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, sync_every_commit: bool = True) -> None:
         self.path = Path(path)
+        self.sync_every_commit = sync_every_commit
+        """True: each commit waits until it is on disk (a power cut loses nothing committed).
+        False (a table server's choice, see :func:`open_store`): a commit survives the
+        program being killed, and reaches the disk with the next checkpoint."""
         self._lock = threading.RLock()
-        self._db = _connect(self.path)
+        self._db = _connect(self.path, full=sync_every_commit)
 
     # ----- transactions and errors -----------------------------------------------------------
 
@@ -181,7 +186,8 @@ class SqliteStore(GameStore):
         """The whole game, replayed (see the interface)."""
         with self._reading() as db:
             row = db.execute(
-                "SELECT created, seed, rules, seats, decks, action_count FROM games WHERE id = ?",
+                "SELECT created, seed, rules, seats, decks, action_count, taken_over FROM games"
+                " WHERE id = ?",
                 (game,),
             ).fetchone()
             if row is None:
@@ -314,7 +320,7 @@ class SqliteStore(GameStore):
 
     def reopen(self) -> SqliteStore:
         """Another store on the same database, for another thread."""
-        return SqliteStore(self.path)
+        return SqliteStore(self.path, sync_every_commit=self.sync_every_commit)
 
     def close(self) -> None:
         """Close the database connection."""
@@ -328,19 +334,27 @@ def database_path() -> Path:
     return data_dir() / DATABASE_NAME
 
 
-def open_store(path: Path | None = None) -> GameStore:
+def open_store(path: Path | None = None, *, sync_every_commit: bool = True) -> GameStore:
     """The store of this program: the SQLite database at ``path`` (default
     :func:`database_path`), created and brought to the current schema if need be.
-    Raises :class:`~chickenfoot.saves.store.StoreError` if it cannot be opened."""
-    return SqliteStore(database_path() if path is None else path)
+    Raises :class:`~chickenfoot.saves.store.StoreError` if it cannot be opened.
+
+    ``sync_every_commit`` False trades a power cut's safety for speed: a commit is in the
+    database's write-ahead log when it returns, so it survives the program being killed
+    (``kill -9``) but not the machine losing power before the next checkpoint. A table
+    server chooses it (``chickenfoot host --sync-every-move`` does not): waiting for the disk
+    after every move of hundreds of tables would be most of a move's round trip."""
+    return SqliteStore(
+        database_path() if path is None else path, sync_every_commit=sync_every_commit
+    )
 
 
 # ----- opening -----------------------------------------------------------------------------------
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    """A connection to the database at ``path`` in WAL mode with full synchronous commits,
-    brought to the current schema."""
+def _connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
+    """A connection to the database at ``path`` in WAL mode with full synchronous commits
+    (``full`` False: normal ones, see :func:`open_store`), brought to the current schema."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -356,7 +370,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     try:
         _refuse_newer(db, path)  # before WAL mode, which would change the file
         db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = FULL")
+        db.execute(f"PRAGMA synchronous = {'FULL' if full else 'NORMAL'}")
         db.execute("PRAGMA foreign_keys = ON")
         _migrate(db, path)
     except sqlite3.Error as error:
@@ -529,8 +543,8 @@ def _insert(
     cursor = db.execute(
         "INSERT INTO games (uid, created, updated, format_version, seed, rules, seats, decks, "
         "names, preset, players, round_count, round_number, action_count, assist_count, "
-        "finished, rounds_played, winners, total_points, winning_points, source) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)",
+        "finished, rounds_played, winners, total_points, winning_points, source, taken_over) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?, ?)",
         (
             _uid(record),
             _time_text(record.created),
@@ -548,6 +562,7 @@ def _insert(
             record.rules.players,
             record.rules.round_count,
             source,
+            None if record.taken_over is None else record.taken_over.model_dump_json(),
         ),
     )
     game = cursor.lastrowid
@@ -696,12 +711,13 @@ def _check_holder(db: sqlite3.Connection, game: GameId, holder: Holder) -> None:
 # ----- reading -----------------------------------------------------------------------------------
 
 _SUMMARY_COLUMNS = (
-    "id, created, updated, names, round_number, round_count, finished, action_count, source"
+    "id, created, updated, names, round_number, round_count, finished, action_count, source, "
+    "taken_over IS NOT NULL"
 )
 
 
 def _summary(row: Sequence[Any]) -> GameSummary:
-    game, created, updated, names, round_number, round_count, finished, actions, source = row
+    game, created, updated, names, round_number, round_count, finished, actions, source, taken = row
     return GameSummary(
         id=game,
         created=_time(created),
@@ -712,6 +728,7 @@ def _summary(row: Sequence[Any]) -> GameSummary:
         finished=bool(finished),
         actions=actions,
         source=source,
+        taken_over=bool(taken),
     )
 
 
@@ -740,7 +757,7 @@ def _record_from_rows(
     assist_rows: Sequence[Sequence[Any]],
 ) -> GameRecord:
     """The record of ``game`` from its rows, replayed through the rules."""
-    created, seed, rules, seats, decks, action_count = row
+    created, seed, rules, seats, decks, action_count, taken_over = row
     try:
         if len(action_rows) != action_count:
             raise ValueError(f"{len(action_rows)} actions stored, {action_count} counted")
@@ -763,6 +780,7 @@ def _record_from_rows(
             decks=tuple(tuple(parse_tile(tile) for tile in deck) for deck in json.loads(decks)),
             actions=tuple(_action_from_row(*action) for action in action_rows),
             assists=assists,
+            taken_over=None if taken_over is None else TakenOver.model_validate_json(taken_over),
         )
     except (ValueError, TypeError, KeyError, ValidationError) as error:
         raise RecordError(None, f"game {game}", f"the store's copy is damaged: {error}") from None

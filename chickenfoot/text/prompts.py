@@ -124,6 +124,14 @@ def unsaved(error: OSError) -> str:
     )
 
 
+def open_elsewhere(where: str) -> str:
+    """The question when a game to open is open in another window (``where`` says which)."""
+    return (
+        f"{where}. Playing it here too would fork it: each window would overwrite the other's "
+        "moves. Opening it here stops that window saving."
+    )
+
+
 def pass_to(name: str) -> str:
     """The hand-off banner: every hand hidden until ``name`` takes the keyboard."""
     return f"Pass to {name}, then press Enter · every hand is hidden"
@@ -199,9 +207,10 @@ NO_HINT = "No hint this time: the expert could not work one out. Play on as you 
 """Shown if a hint could not be worked out."""
 
 
-def round_over(number: int) -> str:
-    """The status line while a round's result is shown."""
-    return f"Round {number} is over · Enter deals the next"
+def round_over(number: int, *, last: bool) -> str:
+    """The status line while a round's result is shown (``last``: the game's last round)."""
+    goes_on = "shows the final results" if last else "deals the next round"
+    return f"Round {number} is over · Enter {goes_on}"
 
 
 REFUSED_BY_HOST = {

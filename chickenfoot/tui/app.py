@@ -26,6 +26,9 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.widgets import Static
 
+from chickenfoot.net.protocol import CreateTable, Hello
+from chickenfoot.net.remote import TableAddress
+from chickenfoot.net.tokens import SeatBook
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.rules import IllegalAction, RuleSet
@@ -42,12 +45,15 @@ from chickenfoot.text import prompts
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
+    CreateOnline,
+    JoinOnline,
     LeaveGame,
     OpenFile,
     OpenReplay,
     RememberDisplay,
     RequestQuit,
     ShowHelp,
+    ShowJoin,
     ShowSaves,
     ShowSetup,
     ShowStats,
@@ -57,11 +63,16 @@ from chickenfoot.tui.messages import (
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
-from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.game_over import GameOverScreen
+from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
 from chickenfoot.tui.screens.importing import ImportScreen
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.online import JoinScreen, OnlineGameScreen, hello_for
 from chickenfoot.tui.screens.replay import ReplayScreen
+from chickenfoot.tui.screens.round_over import RoundOverScreen
+from chickenfoot.tui.screens.save_as import SaveAsScreen
+from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.screens.setup import SetupScreen
 from chickenfoot.tui.screens.stats import StatsScreen
 
@@ -70,6 +81,14 @@ STALE_TEMPORARY_SECONDS = 60.0
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+
+ELSEWHERE_ANSWERS = (
+    ("cancel", "Cancel", "n"),
+    ("copy", "Play a copy", "c"),
+    ("watch", "Watch it", "w"),
+    ("take", "Open it here", "o"),
+)
+"""The answers to a game open in another window (value, button, key)."""
 
 ResultT = TypeVar("ResultT")
 """What a screen shown by :meth:`ChickenFootApp._push_covered` answers."""
@@ -138,8 +157,8 @@ class ChickenFootApp(App[None]):
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {ScreenCommands}
     BINDINGS = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False),
-        Binding("q", "request_quit", "Quit"),
+        Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False, id="app.quit-now"),
+        Binding("q", "request_quit", "Quit", id="app.quit"),
     ]
 
     def __init__(
@@ -149,6 +168,7 @@ class ChickenFootApp(App[None]):
         replay: GameRecord | None = None,
         bot_delay: float | None = None,
         store: GameStore | None = None,
+        join: JoinOnline | None = None,
     ) -> None:
         """``load`` continues a game of the store, ``replay`` watches a record; ``bot_delay``
         None takes the remembered pause before computer moves; ``store`` None opens the
@@ -158,6 +178,8 @@ class ChickenFootApp(App[None]):
         self.store = open_store() if store is None else store
         self.load_game = load
         self.replay_record = replay
+        self.join_request = join
+        """An online table to open at start (``chickenfoot join CODE@HOST:PORT``)."""
         display = load_settings().display  # before the app runs: the first frame has the theme
         if display.theme in self.available_themes:
             self.theme = display.theme
@@ -175,7 +197,9 @@ class ChickenFootApp(App[None]):
         self._tidy_up()
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
-        if self.load_game is not None:
+        if self.join_request is not None:
+            self.post_message(self.join_request)
+        elif self.load_game is not None:
             self.continue_game(self.load_game)
         elif self.replay_record is not None:  # once the size guard is settled below
             self.call_later(self._show_replay, ReplayView(self.replay_record), None)
@@ -194,7 +218,7 @@ class ChickenFootApp(App[None]):
     def action_help(self) -> None:
         """Open the help (unless it is already on top)."""
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(HELP_SCREENS))
 
     def _install_menu(self) -> None:
         self.push_screen(MenuScreen(self.store))
@@ -336,19 +360,8 @@ class ChickenFootApp(App[None]):
             elif choice == "take":
                 self.continue_game(game, force=True)
 
-        self._push_covered(
-            ChoiceScreen(
-                f"{elsewhere}. Playing it here too would fork it: each window would overwrite "
-                "the other's moves.",
-                [
-                    ("cancel", "Cancel", "n"),
-                    ("copy", "Play a copy", "c"),
-                    ("watch", "Watch it", "w"),
-                    ("take", "Open it here (that window stops saving)", "o"),
-                ],
-            ),
-            answered,
-        )
+        question = prompts.open_elsewhere(str(elsewhere))
+        self._push_covered(ChoiceScreen(question, ELSEWHERE_ANSWERS), answered)
 
     @work(thread=True, group="files")
     def open_replay(self, game: GameId) -> None:
@@ -485,6 +498,28 @@ class ChickenFootApp(App[None]):
         if message.remember is not None:
             self._remember_setup(message.remember)
 
+    def on_join_online(self, message: JoinOnline) -> None:
+        """Open the online table at the address asked for (a seat held there is taken back)."""
+        address = TableAddress.parse(message.address)
+        book = SeatBook()
+        hello = hello_for(address, message.name, watch=message.watch, book=book)
+        self._open_online(address, hello, book)
+
+    def on_create_online(self, message: CreateOnline) -> None:
+        """Make a new online table on the server asked for, and sit at it as its creator."""
+        address = TableAddress.parse(message.address)
+        hello = CreateTable(options=message.options, name=message.name)
+        self._open_online(address, hello, SeatBook())
+
+    def _open_online(self, address: TableAddress, hello: Hello, book: SeatBook) -> None:
+        self._back_to_menu()
+        screen = OnlineGameScreen(address, hello, outline=self.outline, book=book)
+        self._push_covered(screen)
+
+    def on_show_join(self, message: ShowJoin) -> None:
+        """Open the form that joins an online table."""
+        self.push_screen(JoinScreen())
+
     def on_continue_game(self, message: ContinueGame) -> None:
         """A screen asked to continue a game (the latest unfinished one when none is named)."""
         if message.game is not None:
@@ -569,11 +604,48 @@ class ChickenFootApp(App[None]):
         return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
 
 
-def run_app(load: GameId | None = None, replay: GameRecord | None = None) -> int:
+HELP_SCREENS: tuple[ScreenKeys, ...] = (
+    ScreenKeys(
+        "Everywhere",
+        ChickenFootApp,
+        (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
+    ),
+    ScreenKeys("Main menu", MenuScreen, (("↑ ↓, Enter", "Choose an item"),)),
+    ScreenKeys(
+        "New game",
+        SetupScreen,
+        (
+            ("Enter in a text field", "Next field"),
+            ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
+        ),
+    ),
+    ScreenKeys(
+        "Game",
+        GameScreen,
+        (
+            ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
+            ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
+        ),
+    ),
+    ScreenKeys("Round over", RoundOverScreen),
+    ScreenKeys("Game over", GameOverScreen),
+    ScreenKeys("Scoreboard", ScoreboardScreen),
+    ScreenKeys("Load game and Replays", LoadScreen, (("↑ ↓", "Choose a saved game"),)),
+    ScreenKeys("Replay", ReplayScreen),
+    ScreenKeys("Questions", ConfirmScreen, (("Enter", "Press the highlighted button"),)),
+    ScreenKeys("Save as", SaveAsScreen, (("Enter", "Save (asks before replacing a file)"),)),
+    ScreenKeys("Help", HelpScreen),
+)
+"""Every screen whose keys the help lists, in the order a player meets them."""
+
+
+def run_app(
+    load: GameId | None = None, replay: GameRecord | None = None, join: JoinOnline | None = None
+) -> int:
     """Run the app until the user quits; the process exit code (2, with one line, when the
     store cannot be opened)."""
     try:
-        app = ChickenFootApp(load=load, replay=replay)
+        app = ChickenFootApp(load=load, replay=replay, join=join)
     except StoreError as error:
         write_line(sys.stderr, f"chickenfoot: error: {error}")
         return 2

@@ -295,3 +295,21 @@ async def test_nobody_plays_against_computers_alone_and_idle_tables_expire() -> 
         await ana.close()
         await wait_for(lambda: lobby.idle_since is not None, "Ana to leave the lobby")
         assert room.server.expire() == [lobby.code]
+
+
+def test_every_message_of_the_table_crosses_the_network() -> None:
+    """The frames of a connection hold every message of the table's contract, both ways."""
+    from typing import get_args
+
+    from chickenfoot.net.protocol import CLIENT_FRAMES, SERVER_FRAMES
+    from chickenfoot.play.wire import ClientMessage, HostMessage
+
+    def kinds(union: object) -> set[str]:
+        members = get_args(get_args(union)[0])
+        return {member.model_fields["kind"].default for member in members}
+
+    def frame_kinds(adapter: object) -> set[str]:
+        return kinds(adapter._type)  # type: ignore[attr-defined]
+
+    assert kinds(ClientMessage) <= frame_kinds(CLIENT_FRAMES)
+    assert kinds(HostMessage) <= frame_kinds(SERVER_FRAMES)

@@ -390,7 +390,8 @@ def test_round_over_shows_the_round_that_ended_until_the_player_goes_on(
     assert prompt.ending is not None and prompt.ending.kind == "went_out"
     shown = client.shown()
     assert shown.board.board.played[-1].tile == play.tile
-    assert shown.board.labels == {}  # no end keys on a finished table: none reads "?"
+    assert set(shown.board.labels) == {end for end, _value in shown.board.board.open_ends}
+    assert "?" not in shown.board.labels.values()  # the keys of the table shown, all of them
     assert shown.topbar[0] == f"Round {ended_round} of 2"
     assert shown.seats.counts == tuple(len(hand) for hand in prompt.result.hands)
     assert shown.hand.tiles == ()  # Ana went out: her hand of the round that ended

@@ -16,6 +16,7 @@ from chickenfoot.play.wire import (
     Act,
     AskHint,
     HintGiven,
+    Hold,
     PassKeyboard,
     Proceed,
     Refused,
@@ -343,3 +344,46 @@ def test_every_move_is_committed(kit: type[Kit]) -> None:
     settle(host, seat)
     assert host.session.wait_committed()
     assert host.session.store.record(host.session.game).actions == host.session.record.actions
+
+
+def test_computers_wait_while_a_client_s_screen_is_covered(kit: type[Kit]) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
+    host = host_of(record)
+    seat = sit(host, (0,))
+    seat.send(Hold(on=True))
+    seat.send(seat.client.play())
+    settle(host, seat)
+    actions = len(host.session.record.actions)
+    assert host.session.state.turn == 1, "the computer is on turn, and waits"
+    seat.send(Hold(on=False))
+    settle(host, seat)
+    assert len(host.session.record.actions) > actions
+
+
+def test_a_round_result_waits_for_every_person_s_client_but_not_one_that_left(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    def ana_goes_out(state: GameState) -> bool:
+        return (
+            state.round_index == 0
+            and state.turn == 0
+            and len(state.hands[0]) == 1
+            and bool(plays(state))
+        )
+
+    record = kit.find_record(
+        kit.short_rules(3, rounds=2), kit.seats("human", "human", "computer"), ana_goes_out
+    )
+    host = host_of(record)
+    ana, bea, watcher = sit(host, (0,)), sit(host, (1,)), sit(host)
+    ana.send(Act(action=plays(host.session.state)[0]))
+    settle(host, ana, bea, watcher)
+    assert all(isinstance(s.client.prompt, RoundEnded) for s in (ana, bea, watcher))
+    watcher.send(Proceed())  # a spectator does not decide when the next round comes
+    ana.send(Proceed())
+    settle(host, ana, bea, watcher)
+    assert isinstance(bea.client.prompt, RoundEnded), "Bea has not seen the result yet"
+    bea.link.close()
+    settle(host, ana, watcher)
+    assert not isinstance(ana.client.prompt, RoundEnded)
+    assert ana.client.view is not None and ana.client.view.round_index == 1

@@ -4,6 +4,7 @@ fails when a leak is put in on purpose."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.bots import make_bot
+from chickenfoot.play import host as host_module
 from chickenfoot.play.host import TableHost
+from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.wire import GameEnded, Welcome
-from chickenfoot.rules import GameState, RuleSet, SeatView, TileDrawn, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig
-from tests.kit import NAMES
+from chickenfoot.rules import GameState, RuleSet, SeatView, TileDrawn, apply, preset
+from chickenfoot.saves.jsonformat import parse_record, record_json
+from chickenfoot.saves.record import GameRecord, SeatConfig, TakenOver
+from tests.kit import NAMES, choose_action
 from tests.play.privacy import Leak
 from tests.play.tables import bot_turn, host_of, play_through, settle, sit
 
@@ -92,14 +96,14 @@ def leaky_view(host: TableHost, client: object) -> object:
     "leak",
     [
         pytest.param(("_view", leaky_view), id="another seat's view"),
-        pytest.param(("_viewer", lambda host, client, actor: actor or 0), id="unfiltered draws"),
+        pytest.param(("_viewer", lambda client, actor: actor or 0), id="unfiltered draws"),
     ],
 )
 def test_the_check_catches_an_injected_leak(
     leak: tuple[str, object], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     name, broken = leak
-    monkeypatch.setattr(TableHost, name, broken)
+    monkeypatch.setattr(TableHost if name == "_view" else host_module, name, broken)
     record = GameRecord.new(small_rules(3), table_seats(3, (0, 1)), seed=2)
     host = host_of(record)
     with pytest.raises(Leak):
@@ -134,3 +138,57 @@ def test_a_seat_view_is_only_ever_the_seat_of_the_client(tmp_path: Path) -> None
     for seat, played in ((alone, 0), (other, 1)):
         views = [m.view for m in seat.messages if hasattr(m, "view")]
         assert views and all(isinstance(v, SeatView) and v.seat == played for v in views)
+
+
+# ----- replays and take-overs --------------------------------------------------------------------
+
+DRAWN_TILE = re.compile(r"draws? \d+\|\d+|keeps? \d+\|\d+")
+
+
+def check_replay(record: GameRecord) -> int:
+    """Every position of the private round shows no hand and names no drawn tile; the number
+    of private positions."""
+    view = ReplayView(record)
+    private = 0
+    for index in range(view.cursor.total + 1):
+        view.cursor.seek(index)
+        if not view.is_private(index):
+            continue
+        private += 1
+        shown = view.shown()
+        assert shown.private
+        assert all(
+            hand.hidden and hand.tiles == () and hand.selected is None for hand in shown.hands
+        )
+        for line in view.log_lines(index):
+            assert not DRAWN_TILE.search(line), line
+    return private
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(), st.integers(5, 60))
+def test_a_replay_and_a_take_over_of_a_shared_game_show_its_round_in_play_to_nobody(
+    table: tuple[int, tuple[int, ...], int, bool], stop: int
+) -> None:
+    players, people, seed, _spectating = table
+    record = GameRecord.new(small_rules(players), table_seats(players, people), seed=seed)
+    state = record.final_state()
+    for _ in range(stop):
+        if state.over:
+            break
+        action = choose_action(state)
+        state, _events = apply(state, action)
+        record = record.appended(action)
+    if state.over:
+        return
+    assert check_replay(record) > 0
+    alone = tuple(
+        seat
+        if index == people[0]
+        else SeatConfig(name=seat.name, player="computer", level="casual")
+        for index, seat in enumerate(record.seats)
+    )
+    taken = record.model_copy(
+        update={"taken_over": TakenOver(at=len(record.actions), shared=True), "seats": alone}
+    )
+    assert check_replay(parse_record(record_json(taken))) > 0

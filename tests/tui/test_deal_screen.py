@@ -56,10 +56,10 @@ async def to_round_over(pilot: Pilot[None], kit: type[TuiKit]) -> None:
     """Seat 0 plays its last tile by keys; wait for the round's result with its keys shown."""
     app = as_kind(pilot.app, ChickenFootApp)
     await kit.wait_for(
-        pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
+        pilot, lambda: app.game_screen is not None and app.game_screen.client.on_turn, "turn"
     )
     game = kit.game_screen(app)
-    action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
+    action = next(a for a in legal_actions(game.session.state) if isinstance(a, Play))
     await kit.press_turn(pilot, game, action)
     await kit.wait_for(pilot, lambda: isinstance(app.screen, RoundOverScreen), "round over")
 

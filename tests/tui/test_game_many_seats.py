@@ -51,7 +51,7 @@ async def test_eight_seats_share_rows_and_the_log_keeps_its_room(
     app, _path = open_eight(kit, data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(
-            pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
+            pilot, lambda: app.game_screen is not None and app.game_screen.client.on_turn, "turn"
         )
         seats = app.screen.query_one(SeatsPanel)
         assert seats.compact
@@ -71,7 +71,7 @@ async def test_four_seats_stay_one_a_row(kit: type[TuiKit], data_dir: Path) -> N
     app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(
-            pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
+            pilot, lambda: app.game_screen is not None and app.game_screen.client.on_turn, "turn"
         )
         seats = app.screen.query_one(SeatsPanel)
         assert not seats.compact and seats.size.height == 1 + 4
@@ -107,7 +107,7 @@ def test_eight_seat_game_at_80x24(
             pilot,
             kit,
             lambda app: (
-                app.game_screen is not None and app.game_screen.table.human_turn and log_at_end(app)
+                app.game_screen is not None and app.game_screen.client.on_turn and log_at_end(app)
             ),
         )
 

@@ -14,7 +14,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Footer
 
-from chickenfoot.play.table import HandOff
+from chickenfoot.play.wire import PassKeyboard
 from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
@@ -106,7 +106,7 @@ def test_mid_round_with_an_open_foot(
 
     async def run_before(pilot: Pilot[None]) -> None:
         await settle(
-            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
+            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.client.on_turn
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -124,7 +124,7 @@ def test_mid_round_without_colour(
 
     async def run_before(pilot: Pilot[None]) -> None:
         await settle(
-            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
+            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.client.on_turn
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -150,10 +150,10 @@ def test_a_drawn_tile_is_sorted_in_and_marked_new(
 
     async def run_before(pilot: Pilot[None]) -> None:
         await kit.wait_for(
-            pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
+            pilot, lambda: app.game_screen is not None and app.game_screen.client.on_turn, "turn"
         )
         await pilot.press("d")
-        await settle(pilot, kit, lambda app: kit.game_screen(app).table.state.drawn is not None)
+        await settle(pilot, kit, lambda app: kit.game_screen(app).session.state.drawn is not None)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -170,7 +170,7 @@ def test_hand_off_hides_every_hand(
             kit,
             lambda app: (
                 app.game_screen is not None  # the game opens once its file is read
-                and isinstance(app.game_screen.table.next_step(), HandOff)
+                and isinstance(app.game_screen.client.prompt, PassKeyboard)
             ),
         )
 
@@ -181,10 +181,10 @@ async def go_out(pilot: Pilot[None], kit: type[TuiKit]) -> None:
     """Play the last tile of seat 0 by keys: its digit, its end's letter, Enter."""
     app = as_kind(pilot.app, ChickenFootApp)
     await kit.wait_for(
-        pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
+        pilot, lambda: app.game_screen is not None and app.game_screen.client.on_turn, "turn"
     )
     game = kit.game_screen(app)
-    action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
+    action = next(a for a in legal_actions(game.session.state) if isinstance(a, Play))
     await kit.press_turn(pilot, game, action)
 
 

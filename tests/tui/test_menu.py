@@ -13,6 +13,7 @@ from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuCommands, MenuScreen, continue_text, names_text
+from chickenfoot.tui.screens.online import JoinScreen
 from chickenfoot.tui.screens.setup import SetupScreen
 from chickenfoot.tui.screens.stats import StatsScreen
 from tests.kit import as_kind
@@ -51,7 +52,7 @@ async def test_the_app_opens_on_the_menu_without_continue() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
         assert isinstance(app.screen, MenuScreen)
-        assert item_ids(app) == ["new", "load", "replays", "stats", "help", "quit"]
+        assert item_ids(app) == ["new", "join", "load", "replays", "stats", "help", "quit"]
         assert isinstance(app.focused, OptionList)
         assert app.screen.check_action("choose", ("continue",)) is False
 
@@ -63,7 +64,16 @@ async def test_continue_is_listed_with_the_seats_and_round(kit: type[TuiKit]) ->
         await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
         menu = as_kind(app.screen, MenuScreen)
         assert menu.searches == 1, "the menu asks the store once each time it is shown"
-        assert item_ids(app) == ["new", "continue", "load", "replays", "stats", "help", "quit"]
+        assert item_ids(app) == [
+            "new",
+            "continue",
+            "join",
+            "load",
+            "replays",
+            "stats",
+            "help",
+            "quit",
+        ]
         prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
         assert str(prompt) == "Continue: Ana, Bea · round 1 of 2"
 
@@ -91,7 +101,14 @@ def test_long_name_lists_are_cut_with_a_count() -> None:
 
 @pytest.mark.parametrize(
     ("downs", "screen_type"),
-    [(0, SetupScreen), (1, LoadScreen), (2, LoadScreen), (3, StatsScreen), (4, HelpScreen)],
+    [
+        (0, SetupScreen),
+        (1, JoinScreen),
+        (2, LoadScreen),
+        (3, LoadScreen),
+        (4, StatsScreen),
+        (5, HelpScreen),
+    ],
 )
 async def test_arrows_and_enter_open_each_item(downs: int, screen_type: type) -> None:
     app = ChickenFootApp(bot_delay=0)
@@ -195,6 +212,7 @@ async def test_command_palette_lists_and_runs_menu_commands(kit: type[TuiKit]) -
         found = [hit.text async for hit in provider.discover()]
         assert found == [
             "Chicken Foot: New game",
+            "Chicken Foot: Join a table",
             "Chicken Foot: Load game",
             "Chicken Foot: Replays",
             "Chicken Foot: Statistics",

@@ -44,8 +44,8 @@ class ImportScreen(ModalScreen[None]):
 
     CSS_PATH = "importing.tcss"
     BINDINGS = [
-        Binding("enter", "close", "Continue"),
-        Binding("escape", "close", "Continue", show=False),
+        Binding("enter", "close", "Continue", id="import.continue"),
+        Binding("escape", "close", "Continue", show=False, id="import.close"),
     ]
 
     def __init__(self, store: GameStore) -> None:

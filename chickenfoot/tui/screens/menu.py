@@ -1,6 +1,6 @@
-"""The main menu: New game, Continue, Load game, Replays, Statistics, Help, Quit.
+"""The main menu: New game, Continue, Join a table, Load game, Replays, Statistics, Help, Quit.
 
-Arrow keys and Enter choose an item; each item's first letter (``n c l r s h q``, and ``?``
+Arrow keys and Enter choose an item; each item's first letter (``n c j l r s h q``, and ``?``
 for help) chooses it at once. *Continue* is listed only while an unfinished game is saved
 and names its seats and round: the store is asked once each time the menu is shown (one
 indexed query, in a worker). :class:`MenuCommands` puts the same commands in the command
@@ -30,6 +30,7 @@ from chickenfoot.tui.messages import (
     ContinueGame,
     RequestQuit,
     ShowHelp,
+    ShowJoin,
     ShowSaves,
     ShowSetup,
     ShowStats,
@@ -75,6 +76,11 @@ def show_setup(app: App[object]) -> None:
     app.post_message(ShowSetup())
 
 
+def show_join(app: App[object]) -> None:
+    """Open the form that joins an online table."""
+    app.post_message(ShowJoin())
+
+
 def continue_latest(app: App[object]) -> None:
     """Continue the most recent unfinished game (the app says so when there is none)."""
     app.post_message(ContinueGame())
@@ -106,6 +112,7 @@ MenuCommand = tuple[str, str, Callable[[App[object]], None]]
 MENU_COMMANDS: tuple[MenuCommand, ...] = (
     ("new", "New game", show_setup),
     ("continue", "Continue", continue_latest),
+    ("join", "Join a table", show_join),
     ("load", "Load game", show_saves),
     ("replays", "Replays", partial(show_saves, replays=True)),
     ("stats", "Statistics", show_stats),
@@ -118,6 +125,7 @@ COMMAND_HELP: dict[str, str] = {
     "new": "Set up a new game: seats, players and rules",
     "continue": "Resume the most recent unfinished game",
     "load": "Continue or replay a saved game",
+    "join": "Play at an online table, from its code (CODE@HOST:PORT)",
     "replays": "Watch a saved game move by move",
     "stats": "Wins, scores and charts of the finished games",
     "help": "Rules summary and every key",
@@ -159,13 +167,14 @@ class MenuScreen(Screen[None]):
     CSS_PATH = "menu.tcss"
     COMMANDS = {MenuCommands}
     BINDINGS = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("c", "choose('continue')", "Continue"),
-        Binding("l", "choose('load')", "Load game"),
-        Binding("r", "choose('replays')", "Replays"),
-        Binding("s", "choose('stats')", "Stats"),
-        Binding("h,question_mark", "choose('help')", "Help", key_display="h/?"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("n", "choose('new')", "New game", id="menu.new"),
+        Binding("c", "choose('continue')", "Continue", id="menu.continue"),
+        Binding("j", "choose('join')", "Join", id="menu.join", show=False),
+        Binding("l", "choose('load')", "Load game", id="menu.load"),
+        Binding("r", "choose('replays')", "Replays", id="menu.replays"),
+        Binding("s", "choose('stats')", "Stats", id="menu.stats"),
+        Binding("h,question_mark", "choose('help')", "Help", key_display="h/?", id="menu.help"),
+        Binding("q", "choose('quit')", "Quit", id="menu.quit"),
     ]
 
     def __init__(self, store: GameStore) -> None:

@@ -34,6 +34,8 @@ from chickenfoot.bots import (
     THINKING_LEVELS,
     ladder_level,
 )
+from chickenfoot.net.protocol import SeatPlan, TableOptions
+from chickenfoot.net.remote import AddressError, TableAddress
 from chickenfoot.rules import (
     PRESETS,
     SET_SIZES,
@@ -66,9 +68,8 @@ from chickenfoot.saves.settings import (
     is_plain_number,
     load_settings,
 )
-from chickenfoot.tui.commands import PaletteCommand, action_commands
-from chickenfoot.tui.messages import StartGame
-from chickenfoot.tui.screens.help import help_command
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.messages import CreateOnline, StartGame
 
 HUMAN = "human"
 COMPUTER_PREFIX = "computer:"
@@ -253,7 +254,9 @@ class FormSelect(Select[str], inherit_bindings=False):
     """A Select that opens on Enter or Space only, so ↑ and ↓ move between fields. Its list
     opens in place, pushing the rows below down (see setup.tcss), and scrolls into view."""
 
-    BINDINGS = [Binding("enter,space", "show_overlay", "Open list", show=False)]
+    BINDINGS = [
+        Binding("enter,space", "show_overlay", "Open list", show=False, id="setup.open-list")
+    ]
 
     def on_mount(self) -> None:
         """Follow the list opening."""
@@ -269,8 +272,8 @@ class FormScroll(VerticalScroll, inherit_bindings=False):
     screen (to move between fields)."""
 
     BINDINGS = [
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False, id="setup.page-up"),
+        Binding("pagedown", "page_down", "Page down", show=False, id="setup.page-down"),
     ]
 
 
@@ -317,13 +320,24 @@ class SeatRow(Vertical):
         show_line(self.query_one(".seat-problem", Static), message)
 
 
-PALETTE_COMMANDS = (
-    ("start", "Start the game", "Deal and play with these seats and rules (ctrl+s)"),
-    ("add_seat", "Add a seat", "Another seat, up to 8 (ctrl+n)"),
-    ("remove_seat", "Remove a seat", "Remove the last seat, down to 2 (ctrl+r)"),
-    ("back", "Back to the menu", "Leave the set-up (Esc)"),
-)
-"""(action, title, help) of the set-up's palette commands, listed only when they apply."""
+def online_server_problem(text: str, kinds: list[str]) -> str | None:
+    """Why ``text`` cannot be the server of an online table with seats of ``kinds``."""
+    try:
+        address = TableAddress.parse(text)
+    except AddressError as error:
+        return str(error)
+    if address.code is not None:
+        return "a server's address only (HOST:PORT): the table's code comes from the server"
+    if HUMAN not in kinds:
+        return "an online table needs a person's seat: yours"
+    return None
+
+
+def seat_plan(seat: SeatConfig) -> SeatPlan:
+    """A seat of the form as an online table plans it: a person who joins, or a computer."""
+    if seat.player == "human" or seat.level is None:
+        return SeatPlan(name=seat.name)
+    return SeatPlan(name=seat.name, computer=ladder_level(seat.level))  # type: ignore[arg-type]
 
 
 class SetupScreen(Screen[None]):
@@ -331,12 +345,28 @@ class SetupScreen(Screen[None]):
 
     CSS_PATH = "setup.tcss"
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+n", "add_seat", "Add seat"),
-        Binding("ctrl+r", "remove_seat", "Remove seat"),
-        Binding("down", "app.focus_next", "Next field", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
-        Binding("escape", "back", "Back"),
+        Binding(
+            "ctrl+s",
+            "start",
+            "Start",
+            id="setup.start",
+            tooltip="Deal and play with these seats and rules",
+        ),
+        Binding(
+            "ctrl+n", "add_seat", "Add seat", id="setup.add-seat", tooltip="Another seat, up to 8"
+        ),
+        Binding(
+            "ctrl+r",
+            "remove_seat",
+            "Remove seat",
+            id="setup.remove-seat",
+            tooltip="Remove the last seat, down to 2",
+        ),
+        Binding("down", "app.focus_next", "Next field", show=False, id="setup.next-field"),
+        Binding(
+            "up", "app.focus_previous", "Previous field", show=False, id="setup.previous-field"
+        ),
+        Binding("escape", "back", "Back", id="setup.back", tooltip="Leave the set-up"),
     ]
 
     def __init__(self, settings: Settings | None = None) -> None:
@@ -413,6 +443,23 @@ class SetupScreen(Screen[None]):
                     compact=True,
                 )
             yield Static("The same seed and set-up deal the same game.", classes="hint")
+            yield Static("Online table", classes="section-title")
+            with Horizontal(classes="field"):
+                yield Label("Table server", classes="field-label")
+                yield Input(
+                    "",
+                    placeholder="blank: play here",
+                    max_length=200,
+                    id="online-server",
+                    compact=True,
+                )
+            yield Static("", id="online-server-problem", classes="problem field-problem")
+            yield Static(
+                "HOST:PORT of a 'chickenfoot host': each person seat is someone who joins from "
+                "their own terminal (the first is you); the table's code is shown to share.",
+                classes="hint",
+                markup=False,
+            )
             yield Static("", id="setup-summary", markup=False)
             with Horizontal(id="start-buttons"):
                 yield Button("Start (^s)", id="start", variant="success", compact=True)
@@ -520,8 +567,14 @@ class SetupScreen(Screen[None]):
                     else "rules"
                 )
                 problems.setdefault(shown_at, message)
+        server = self.query_one("#online-server", Input).value.strip()
+        if server:
+            problem = online_server_problem(server, [row.kind for row in rows])
+            if problem is not None:
+                problems["online-server"] = problem
         self.rules = rules
         self.problems = problems
+        self._show_problem("#online-server-problem", problems.get("online-server"))
         for index, row in enumerate(rows):
             row.show_problem(problems.get(f"seat-{index}"))
         for field in RULE_FIELDS:
@@ -655,11 +708,21 @@ class SetupScreen(Screen[None]):
             fields=self.field_values(),
             seed=self.query_one("#seed", Input).value,
         )
+        server = self.query_one("#online-server", Input).value.strip()
+        if server:
+            options = TableOptions(
+                rules=self.rules,
+                seats=tuple(seat_plan(seat) for seat in seats),
+                seed=self.seed,
+            )
+            creator = next(seat.name for seat in seats if seat.player == "human")
+            self.post_message(CreateOnline(server, options, creator))
+            return
         self.post_message(StartGame(self.rules, seats, self.seed, remember=choice))
 
     def palette_commands(self) -> list[PaletteCommand]:
-        """Start (only when the set-up can be played), add or remove a seat, back, and help."""
-        return [*action_commands(self, PALETTE_COMMANDS), help_command(self)]
+        """Start (only when the set-up can be played), add or remove a seat, back."""
+        return binding_commands(self)
 
     def action_back(self) -> None:
         """Back to the menu without starting."""

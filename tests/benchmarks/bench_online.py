@@ -1,0 +1,190 @@
+"""The table server under load: N four-seat tables over loopback, every seat a socket client
+playing as a casual computer player through the real client (``RemotePlayer``, the path of
+``chickenfoot join --computer``), at a person's pace.
+
+The server is a real ``chickenfoot host`` process pinned to one core (``sched_setaffinity``);
+the players run in other processes (:data:`WORKERS` of them), each making its share of the
+tables (one creator and three joiners a table) and timing every move it makes: from the
+``act`` sent to the ``update`` that shows it played (a round trip through the server, its
+store's commit included). For each N it prints the round trip's p50 and p95, the server's CPU
+while the tables play (share of its one core), and its memory per table: the growth of its
+resident set from before the tables were made to while they play, divided by N.
+
+``python -m tests.benchmarks online`` runs 10, 100 and 500 tables; ``TABLES`` and ``THINK``
+in the environment change the counts and the players' think time. Targets (issue): p95 <
+50 ms with 500 tables on one core; < 1 MiB of server memory per table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+WORKERS = 2
+"""Processes playing the tables' seats (the server has a core to itself)."""
+
+THINK = float(os.environ.get("THINK", "2.0"))
+"""Seconds a player waits before each answer: a person's pace (a table moves about every
+``THINK`` seconds, since one seat moves at a time)."""
+
+MEASURE = float(os.environ.get("MEASURE", "40"))
+"""Seconds of play measured once every table is dealt."""
+
+COUNTS = tuple(int(n) for n in os.environ.get("TABLES", "10,100,500").split(","))
+
+
+def _rss_kib(pid: int) -> int:
+    text = Path(f"/proc/{pid}/status").read_text()
+    found = re.search(r"VmRSS:\s+(\d+) kB", text)
+    return int(found.group(1)) if found else 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+async def _play_tables(port: int, tables: int, think: float, seconds: float) -> list[float]:
+    """Make ``tables`` four-seat tables and play them for ``seconds``; every round trip."""
+    from chickenfoot.bots import make_bot
+    from chickenfoot.net.headless import RemotePlayer
+    from chickenfoot.net.protocol import (
+        CreateTable,
+        JoinTable,
+        SeatPlan,
+        StartGame,
+        TableOptions,
+        TableStatus,
+    )
+    from chickenfoot.net.remote import RemoteLink, TableAddress
+    from chickenfoot.rules import preset
+
+    server = TableAddress("127.0.0.1", port)
+    options = TableOptions(
+        rules=preset("cross", players=4),
+        seats=tuple(SeatPlan(name=name) for name in ("Ana", "Bea", "Cy", "Dee")),
+        pause=0,
+    )
+    players: list[RemotePlayer] = []
+    for number in range(tables):
+        creator = RemotePlayer(
+            RemoteLink(server, CreateTable(options=options, name="Ana")),
+            make_bot("casual", number),
+            think=think,
+        )
+        players.append(creator)
+        runs = [asyncio.ensure_future(creator.play())]
+        while creator.link.seated is None:
+            await asyncio.sleep(0.01)
+        code = creator.link.seated.code
+        for seat, name in enumerate(("Bea", "Cy", "Dee"), start=1):
+            joiner = RemotePlayer(
+                RemoteLink(server.with_code(code), JoinTable(code=code, name=name)),
+                make_bot("casual", number * 4 + seat),
+                think=think,
+            )
+            players.append(joiner)
+            runs.append(asyncio.ensure_future(joiner.play()))
+        while not (
+            isinstance(creator.status, TableStatus)
+            and all(seat.connected for seat in creator.status.seats)
+        ):
+            await asyncio.sleep(0.01)
+        creator.link.send(StartGame())
+    await asyncio.sleep(seconds)
+    trips = [trip for player in players for trip in player.outcome.round_trips]
+    for player in players:
+        player.link.close()
+    return trips
+
+
+def _worker(port: int, tables: int, think: float, seconds: float, out: str) -> None:
+    trips = asyncio.run(_play_tables(port, tables, think, seconds))
+    Path(out).write_text("\n".join(f"{trip:.6f}" for trip in trips))
+
+
+def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str, float]:
+    """One load of ``tables`` tables; its figures."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, CHICKENFOOT_DATA_DIR=folder, PYTHONUNBUFFERED="1")
+        server = subprocess.Popen(
+            [sys.executable, "-m", "chickenfoot", "host", "--port", "0", "--per-address", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
+        try:
+            assert server.stdout is not None
+            line = server.stdout.readline()
+            port = int(line.strip().rsplit(":", 1)[1])
+            if hasattr(os, "sched_setaffinity"):
+                os.sched_setaffinity(server.pid, {min(os.sched_getaffinity(0))})
+            rss_before = _rss_kib(server.pid)
+            share = [tables // WORKERS + (1 if i < tables % WORKERS else 0) for i in range(WORKERS)]
+            outs = [str(Path(folder) / f"trips-{i}.txt") for i in range(WORKERS)]
+            context = multiprocessing.get_context("spawn")
+            # Deal every table first, then measure a window of steady play.
+            warmup = max(10.0, tables * 0.05)
+            workers = [
+                context.Process(target=_worker, args=(port, count, think, warmup + seconds, out))
+                for count, out in zip(share, outs, strict=True)
+                if count
+            ]
+            for worker in workers:
+                worker.start()
+            time.sleep(warmup)
+            cpu_start, wall_start = _cpu_seconds(server.pid), time.monotonic()
+            time.sleep(seconds)
+            cpu = (_cpu_seconds(server.pid) - cpu_start) / (time.monotonic() - wall_start)
+            rss_playing = _rss_kib(server.pid)
+            for worker in workers:
+                worker.join(warmup + seconds + 120)
+            trips = sorted(
+                float(value)
+                for out in outs
+                if Path(out).exists()
+                for value in Path(out).read_text().split()
+            )
+        finally:
+            server.terminate()
+            server.wait(30)
+    if not trips:
+        return {"tables": tables, "moves": 0}
+    return {
+        "tables": tables,
+        "moves": len(trips),
+        "p50_ms": statistics.median(trips) * 1000,
+        "p95_ms": trips[int(len(trips) * 0.95) - 1] * 1000,
+        "cpu": cpu,
+        "kib_per_table": (rss_playing - rss_before) / tables,
+        "rss_mib": rss_playing / 1024,
+    }
+
+
+def main() -> None:
+    """Print the figures for each number of tables."""
+    print(f"players think {THINK:g} s per move; {MEASURE:g} s measured per load")
+    print(f"{'tables':>6} {'moves':>7} {'p50 ms':>7} {'p95 ms':>7} {'cpu':>6} {'KiB/table':>9}")
+    for tables in COUNTS:
+        figures = run(tables)
+        if not figures.get("moves"):
+            print(f"{tables:>6} no moves measured")
+            continue
+        print(
+            f"{tables:>6} {figures['moves']:>7.0f} {figures['p50_ms']:>7.1f} "
+            f"{figures['p95_ms']:>7.1f} {figures['cpu']:>6.0%} {figures['kib_per_table']:>9.0f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
