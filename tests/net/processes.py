@@ -68,6 +68,21 @@ class Process:
                 raise AssertionError(f"the process ended without {pattern!r}: {self.lines[-20:]}")
             self.lines.append(arrived)
 
+    def read_available(self) -> list[str]:
+        """Take in the lines printed since last read, without waiting; the new ones."""
+        found: list[str] = []
+        while True:
+            try:
+                line = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if line is None:
+                self._queue.put(None)
+                break
+            found.append(line)
+        self.lines += found
+        return found
+
     def finish(self, timeout: float = WAIT) -> int:
         """Wait for the process to end; its exit status (its output all read)."""
         status = self.process.wait(timeout)
