@@ -3,12 +3,10 @@ in the game and in the replay (which shows the seats panel again); four seats st
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Footer
 
 from chickenfoot.rules import GameState, RuleSet, legal_actions, preset
 from chickenfoot.tui.app import ChickenFootApp
@@ -77,25 +75,6 @@ async def test_four_seats_stay_one_a_row(kit: type[TuiKit], data_dir: Path) -> N
         assert not seats.compact and seats.size.height == 1 + 4
 
 
-async def settle(
-    pilot: Pilot[None], kit: type[TuiKit], condition: Callable[[ChickenFootApp], bool]
-) -> None:
-    """Wait for ``condition`` and a built Footer, then one more frame."""
-    app = as_kind(pilot.app, ChickenFootApp)
-    await kit.wait_for(
-        pilot,
-        lambda: condition(app) and bool(app.screen.query_one(Footer).children),
-        "the screen to photograph",
-    )
-    await pilot.pause()
-
-
-def log_at_end(app: ChickenFootApp) -> bool:
-    """The screen's log shows its newest line."""
-    log = app.screen.query_one(EventLog)
-    return bool(log.lines) and log.scroll_y == log.max_scroll_y
-
-
 @pytest.mark.parametrize("theme", THEMES)
 def test_eight_seat_game_at_80x24(
     snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
@@ -103,12 +82,8 @@ def test_eight_seat_game_at_80x24(
     app, _path = open_eight(kit, data_dir, theme)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(
-            pilot,
-            kit,
-            lambda app: (
-                app.game_screen is not None and app.game_screen.table.human_turn and log_at_end(app)
-            ),
+        await kit.settle(
+            pilot, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -123,10 +98,6 @@ def test_eight_seat_replay_at_80x24(
         as_kind(pilot.app, ChickenFootApp).open_replay(path)
         await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the replay")
         await pilot.press("end")
-        await settle(
-            pilot,
-            kit,
-            lambda app: as_kind(app.screen, ReplayScreen).cursor.at_end and log_at_end(app),
-        )
+        await kit.settle(pilot, lambda app: as_kind(app.screen, ReplayScreen).cursor.at_end)
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=run_before)
