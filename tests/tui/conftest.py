@@ -25,6 +25,9 @@ from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.widgets import EventLog
 from tests.kit import Kit, as_kind
 
+THEMES = ("textual-dark", "textual-light")
+"""The themes the snapshot tests draw each main screen in."""
+
 WAIT_LIMIT = 500
 """Most event-loop turns to wait for something the app must do by itself (bots, screens)."""
 
@@ -108,6 +111,17 @@ async def press_turn(pilot: Pilot[None], game: GameScreen, action: Play | Draw |
     await pilot.press("enter")
 
 
+async def play_a_tile(pilot: Pilot[None]) -> None:
+    """Once a person is on turn, play the first tile that fits by keys (see :func:`press_turn`)."""
+    app = as_kind(pilot.app, ChickenFootApp)
+    await wait_for(
+        pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
+    )
+    game = game_screen(app)
+    action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
+    await press_turn(pilot, game, action)
+
+
 class SnapCompare(Protocol):
     """The ``snap_compare`` fixture of pytest-textual-snapshot: compare a screenshot of ``app``
     (after ``press`` and ``run_before``) with the one stored. (The plugin declares the fixture
@@ -128,6 +142,7 @@ class TuiKit(Kit):
     wait_for = staticmethod(wait_for)
     game_screen = staticmethod(game_screen)
     press_turn = staticmethod(press_turn)
+    play_a_tile = staticmethod(play_a_tile)
     log_at_end = staticmethod(log_at_end)
     settle = staticmethod(settle)
 

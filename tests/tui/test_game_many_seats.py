@@ -13,9 +13,8 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.widgets import EventLog, SeatsPanel
 from tests.kit import as_kind
-from tests.tui.conftest import SnapCompare, TuiKit
+from tests.tui.conftest import THEMES, SnapCompare, TuiKit
 
-THEMES = ("textual-dark", "textual-light")
 EIGHT = ("human",) + ("computer",) * 7
 LOG_LINES_AT_80X24 = 6
 """The fewest log lines an 8-seat game must show at 80×24."""

@@ -18,10 +18,7 @@ from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
-from tests.kit import as_kind
-from tests.tui.conftest import SnapCompare, TuiKit
-
-THEMES = ("textual-dark", "textual-light")
+from tests.tui.conftest import THEMES, SnapCompare, TuiKit
 
 
 def human_plays_toe(state: GameState) -> bool:
@@ -146,17 +143,6 @@ def test_hand_off_hides_every_hand(
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
-async def go_out(pilot: Pilot[None], kit: type[TuiKit]) -> None:
-    """Play the last tile of seat 0 by keys: its digit, its end's letter, Enter."""
-    app = as_kind(pilot.app, ChickenFootApp)
-    await kit.wait_for(
-        pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
-    )
-    game = kit.game_screen(app)
-    action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
-    await kit.press_turn(pilot, game, action)
-
-
 @pytest.mark.parametrize("theme", THEMES)
 def test_round_over_reveals_every_hand(
     snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
@@ -164,7 +150,7 @@ def test_round_over_reveals_every_hand(
     app = open_game(kit, data_dir, ("human", "computer", "computer"), 2, human_goes_out_next, theme)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await go_out(pilot, kit)
+        await kit.play_a_tile(pilot)
         await kit.settle(pilot, lambda app: isinstance(app.screen, RoundOverScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -177,7 +163,7 @@ def test_game_over_ranks_the_seats(
     app = open_game(kit, data_dir, ("human", "computer", "computer"), 1, human_goes_out_next, theme)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await go_out(pilot, kit)
+        await kit.play_a_tile(pilot)
         await kit.wait_for(
             pilot, lambda: isinstance(pilot.app.screen, RoundOverScreen), "round over"
         )

@@ -20,9 +20,7 @@ from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen
 from tests.kit import as_kind
-from tests.tui.conftest import SnapCompare, TuiKit
-
-THEMES = ("textual-dark", "textual-light")
+from tests.tui.conftest import THEMES, SnapCompare, TuiKit
 
 
 def steady(theme: str) -> Callable[[Pilot[None]], Awaitable[None]]:
