@@ -111,13 +111,20 @@ async def press_turn(pilot: Pilot[None], game: GameScreen, action: Play | Draw |
     await pilot.press("enter")
 
 
-async def play_a_tile(pilot: Pilot[None]) -> None:
-    """Once a person is on turn, play the first tile that fits by keys (see :func:`press_turn`)."""
+async def person_on_turn(pilot: Pilot[None]) -> GameScreen:
+    """Wait until a game is open with a person on turn at the keyboard; its game screen."""
     app = as_kind(pilot.app, ChickenFootApp)
     await wait_for(
-        pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
+        pilot,
+        lambda: app.game_screen is not None and app.game_screen.table.human_turn,
+        "a person's turn",
     )
-    game = game_screen(app)
+    return game_screen(app)
+
+
+async def play_a_tile(pilot: Pilot[None]) -> None:
+    """Once a person is on turn, play the first tile that fits by keys (see :func:`press_turn`)."""
+    game = await person_on_turn(pilot)
     action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
     await press_turn(pilot, game, action)
 
@@ -142,6 +149,7 @@ class TuiKit(Kit):
     wait_for = staticmethod(wait_for)
     game_screen = staticmethod(game_screen)
     press_turn = staticmethod(press_turn)
+    person_on_turn = staticmethod(person_on_turn)
     play_a_tile = staticmethod(play_a_tile)
     log_at_end = staticmethod(log_at_end)
     settle = staticmethod(settle)

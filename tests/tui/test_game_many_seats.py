@@ -47,9 +47,7 @@ async def test_eight_seats_share_rows_and_the_log_keeps_its_room(
 ) -> None:
     app, _path = open_eight(kit, data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(
-            pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
-        )
+        await kit.person_on_turn(pilot)
         seats = app.screen.query_one(SeatsPanel)
         assert seats.compact
         assert seats.size.height == 1 + 4
@@ -67,9 +65,7 @@ async def test_four_seats_stay_one_a_row(kit: type[TuiKit], data_dir: Path) -> N
     record = kit.find_record(rules, four, kit.human_can_play)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(
-            pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
-        )
+        await kit.person_on_turn(pilot)
         seats = app.screen.query_one(SeatsPanel)
         assert not seats.compact and seats.size.height == 1 + 4
 

@@ -116,9 +116,7 @@ def test_a_drawn_tile_is_sorted_in_and_marked_new(
     app = open_game(kit, data_dir, kinds, 2, human_draws_a_fitting_tile, theme)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await kit.wait_for(
-            pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
-        )
+        await kit.person_on_turn(pilot)
         await pilot.press("d")
         await kit.settle(pilot, lambda app: kit.game_screen(app).table.state.drawn is not None)
 
