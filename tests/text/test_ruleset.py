@@ -6,7 +6,7 @@ from typing import get_args
 
 import pytest
 
-from chickenfoot.rules import PRESETS, preset
+from chickenfoot.rules import PRESETS, RuleSet, preset
 from chickenfoot.rules.ruleset import PRESET_FIELDS, PresetName
 from chickenfoot.text.ruleset import (
     DRAW_WORDS,
@@ -34,7 +34,7 @@ def test_rules_summary_reflects_the_options() -> None:
 
 
 def test_every_value_of_every_worded_option_has_its_words() -> None:
-    fields = preset("cross").model_fields
+    fields = RuleSet.model_fields
     for field, words in (
         ("drawn_tile", DRAWN_TILE_WORDS),
         ("draw", DRAW_WORDS),
