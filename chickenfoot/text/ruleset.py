@@ -31,7 +31,7 @@ ROUND_START_WORDS = {
 """How a round starts, by ``RuleSet.round_start``."""
 
 TIE_BREAK_WORDS = {
-    "zero_rounds": "ties: most rounds at 0, then the lowest round above 0",
+    "zero_rounds": "ties: most rounds at 0, then the lowest round above 0, then shared",
     "shared": "ties: the win is shared",
 }
 """How a tie for the lowest total is settled, by ``RuleSet.tie_break``."""
