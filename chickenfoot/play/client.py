@@ -20,7 +20,7 @@ and worded by :mod:`chickenfoot.text.prompts`. Imports no Textual; tests drive i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Literal
+from typing import Any, Literal
 
 from chickenfoot.play.client_log import ClientLog, describe_steps
 from chickenfoot.play.keys import end_keys
@@ -125,7 +125,8 @@ class SeatClient:
         """The log of the whole game, once asked for (:meth:`ask_game_log`) and sent."""
         self.received = 0
         """How many messages came from the host (a screen redraws when this changes)."""
-        self._legal: tuple[View | None, tuple[Action, ...]] = (None, ())
+        self._known: dict[str, Any] = {}
+        """What was worked out from the view and prompt now (dropped when they change)."""
 
     # ----- taking in the host's messages ---------------------------------------------------------
 
@@ -182,6 +183,7 @@ class SeatClient:
                         if isinstance(event, FootOpened):
                             self.tell(foot_news(event, self.names))
         self.view, self.prompt = view, prompt
+        self._known = {}
         self.thinking = False
         choices = self.choices()
         if choices is not None:
@@ -225,10 +227,19 @@ class SeatClient:
         """True when the host waits for this client's person on turn to act."""
         return isinstance(self.prompt, YourTurn) and self.seat_view is not None
 
+    def _once(self, name: str, work: Callable[[], Any]) -> Any:
+        """``work()``, worked out once for the view and prompt now."""
+        if name not in self._known:
+            self._known[name] = work()
+        return self._known[name]
+
     def hand(self) -> tuple[Tile, ...]:
         """The hand shown, in hand order (see :func:`sorted_hand`); empty when hidden."""
         view = self.seat_view
-        return sorted_hand(view.hand) if view is not None else ()
+        hand: tuple[Tile, ...] = self._once(
+            "hand", lambda: sorted_hand(view.hand) if view is not None else ()
+        )
+        return hand
 
     @property
     def log(self) -> list[str]:
@@ -274,25 +285,33 @@ class SeatClient:
         view = self.seat_view
         if view is None or not self.on_turn:
             return ()
-        cached, actions = self._legal
-        if cached is not view:
-            actions = legal_in_view(view)
-            self._legal = (view, actions)
+        actions: tuple[Action, ...] = self._once("legal", lambda: legal_in_view(view))
         return actions
 
     def playable(self) -> dict[int, tuple[str, ...]]:
-        """Hand index -> the ends that tile may be played on now (for the person on turn)."""
-        found: dict[int, tuple[str, ...]] = {}
-        hand = self.hand()
-        for action in self.legal():
-            if isinstance(action, Play):
-                index = hand.index(action.tile)
-                found[index] = found.get(index, ()) + (action.target,)
-        return found
+        """Hand index -> the ends that tile may be played on now (for the person on turn);
+        worked out once per view: read it, never change it."""
+
+        def work() -> dict[int, tuple[str, ...]]:
+            found: dict[int, tuple[str, ...]] = {}
+            hand = self.hand()
+            for action in self.legal():
+                if isinstance(action, Play):
+                    index = hand.index(action.tile)
+                    found[index] = found.get(index, ()) + (action.target,)
+            return found
+
+        playable: dict[int, tuple[str, ...]] = self._once("playable", work)
+        return playable
 
     def labels(self) -> dict[str, str]:
-        """The key of every open end now (see :func:`~chickenfoot.play.keys.end_keys`)."""
-        return end_keys(self.view.board) if self.view is not None else {}
+        """The key of every open end now (see :func:`~chickenfoot.play.keys.end_keys`);
+        read it, never change it."""
+        view = self.view
+        labels: dict[str, str] = self._once(
+            "labels", lambda: end_keys(view.board) if view is not None else {}
+        )
+        return labels
 
     def can(self, kind: Kind) -> bool:
         """True if the person on turn may ``draw``, ``pass`` (nothing to play or draw) or
@@ -515,7 +534,7 @@ def shown_by(client: SeatClient) -> TableShown:
         labels,
         playable.get(selected, ()) if selected is not None else (),
         client.chosen if client.on_turn else None,
-        fresh_on_board(view) if not over else frozenset(),
+        client._once("fresh", lambda: fresh_on_board(view)) if not over else frozenset(),
         rules.set_size,
     )
     status = status_of(client, playable, labels)

@@ -68,7 +68,7 @@ class StatusShown:
 
 @dataclass(frozen=True)
 class TableShown:
-    """Everything the game screen draws, read in one go from the :class:`Table`."""
+    """Everything the game screen draws, read in one go from a seat client."""
 
     board: BoardShown
     hand: HandShown

@@ -60,7 +60,7 @@ from chickenfoot.rules import (
     SeatView,
     WentOut,
 )
-from chickenfoot.rules._frozen import FrozenModel
+from chickenfoot.rules._frozen import FrozenModel, derived
 from chickenfoot.rules.tiles import TileField
 from chickenfoot.saves.record import Assist
 
@@ -106,12 +106,12 @@ class TableInfo(WireModel):
     take_backs: bool = False
     pause: float = 0.6
 
-    @property
+    @derived
     def names(self) -> tuple[str, ...]:
         """Every seat's name, in seat order."""
         return tuple(seat.name for seat in self.seats)
 
-    @property
+    @derived
     def computers(self) -> frozenset[int]:
         """The seats a computer plays."""
         return frozenset(seat for seat, info in enumerate(self.seats) if info.computer)

@@ -1,6 +1,6 @@
 """What the game screen says to the person at the keyboard: the status line, why a key does
-nothing, and what to do instead. Pure words, no game logic: the table controller
-(:mod:`chickenfoot.play.table`) decides, the rules refuse (their reason codes are worded
+nothing, and what to do instead. Pure words, no game logic: the seat client
+(:mod:`chickenfoot.play.client`) decides, the rules refuse (their reason codes are worded
 here, once), and these functions put it into words.
 """
 

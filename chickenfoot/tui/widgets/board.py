@@ -60,7 +60,7 @@ class RenderedBoard:
 
 def render_board(shown: BoardShown, width: int) -> RenderedBoard:
     """Draw ``shown.board`` as rows of at most ``width`` cells (long lines wrap under
-    themselves), with the marks of :class:`~chickenfoot.play.table.BoardShown`: key labels
+    themselves), with the marks of :class:`~chickenfoot.play.shown.BoardShown`: key labels
     beside open ends, the ends the selected tile fits, the end it would be played on.
     """
     board, labels, legal, chosen = shown.board, shown.labels, shown.legal, shown.chosen

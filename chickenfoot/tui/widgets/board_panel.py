@@ -15,7 +15,7 @@ from typing import Literal
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.widgets import ContentSwitcher
 
 from chickenfoot.play.charts import ChartShown
@@ -46,11 +46,12 @@ class BoardPanel(Vertical):
     BoardPanel #chart { height: 1fr; }
     """
 
-    shown: reactive[BoardShown | None] = reactive(None)
-    """The board and its marks (the table and the outline follow it)."""
-    chart: reactive[ChartShown] = reactive(EMPTY)
+    shown: var[BoardShown | None] = var(None)
+    """The board and its marks (the table and the outline follow it and redraw themselves:
+    the panel itself never repaints for it)."""
+    chart: var[ChartShown] = var(EMPTY)
     """What the chart shows, with ``charts``."""
-    view: reactive[BoardMode] = reactive("table")
+    view: var[BoardMode] = var("table")
     """The view shown."""
 
     def __init__(self, *, charts: bool = False, id: str | None = None) -> None:
