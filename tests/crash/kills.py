@@ -80,7 +80,11 @@ def one_kill(folder: Path, delay_us: int, moves: int, extra_ms: float) -> Kill:
     )
     assert process.stdout is not None
     deadline = time.monotonic() + WAIT
-    pid = int(process.stdout.readline().split()[1])
+    first = process.stdout.readline().split()
+    if len(first) != 2 or first[0] != "pid":
+        process.wait(timeout=WAIT)
+        raise RuntimeError(f"the game did not start under strace (it said {first})")
+    pid = int(first[1])
     shown: dict[int, int] = {}
     try:
         while sum(shown.values()) < moves and time.monotonic() < deadline:
