@@ -55,7 +55,13 @@ from chickenfoot.saves.store import (
     StoreError,
 )
 from chickenfoot.saves.tallies import Statistics
-from chickenfoot.saves.tallying import add_results, forget_results, statistics
+from chickenfoot.saves.tallying import (
+    add_results,
+    count_game,
+    counted_games,
+    forget_results,
+    statistics,
+)
 
 __all__ = ["BUSY_SECONDS", "DATABASE_NAME", "SqliteStore", "database_path", "open_store"]
 
@@ -197,10 +203,8 @@ class SqliteStore(GameStore):
 
     def count(self, which: GameFilter = "all") -> int:
         """How many games there are."""
-        where, parameters = _filter(which)
         with self._reading() as db:
-            (count,) = db.execute(f"SELECT COUNT(*) FROM games {where}", parameters).fetchone()
-        return int(count)
+            return counted_games(db, None if which == "all" else which == "finished")
 
     def latest_unfinished(self) -> GameSummary | None:
         """The unfinished game changed most recently, or None."""
@@ -210,7 +214,11 @@ class SqliteStore(GameStore):
     def delete(self, game: GameId) -> None:
         """Remove a game and everything about it."""
         with self._writing() as db:
+            row = db.execute("SELECT finished FROM games WHERE id = ?", (game,)).fetchone()
+            if row is None:
+                return
             forget_results(db, game)
+            count_game(db, bool(row[0]), -1)
             db.execute("DELETE FROM games WHERE id = ?", (game,))
 
     def statistics(self, chart_people: int = 5, most_points: int = 120) -> Statistics:
@@ -500,6 +508,7 @@ def _insert(
     )
     game = cursor.lastrowid
     assert game is not None
+    count_game(db, False, 1)
     _insert_actions(db, game, 0, record.actions)
     _insert_assists(db, game, 0, record.assists)
     _update_facts(db, game, facts, was_finished=False, updated=now)
@@ -518,6 +527,9 @@ def _update_facts(
     (:mod:`~chickenfoot.saves.tallying`)."""
     if was_finished:
         forget_results(db, game)
+    if was_finished != facts.finished:
+        count_game(db, was_finished, -1)
+        count_game(db, facts.finished, 1)
     results = facts.results
     winners = sum(1 for result in results if result.place == 1)
     db.execute(

@@ -91,6 +91,8 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             rounds INTEGER NOT NULL,
             winners INTEGER NOT NULL,
             rank INTEGER NOT NULL,
+            nth INTEGER,
+            share_sum REAL,
             PRIMARY KEY (game, seat)
         ) WITHOUT ROWID
         """,
@@ -98,7 +100,17 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         """
         CREATE INDEX results_by_rank ON results (name, rank, seat, share, level) WHERE level IS NULL
         """,
+        """
+        CREATE INDEX results_by_nth ON results (name, nth, rank, share_sum, level)
+            WHERE level IS NULL
+        """,
         "CREATE INDEX results_rank ON results (rank)",
+        """
+        CREATE TABLE tally_games (
+            finished INTEGER PRIMARY KEY,
+            games INTEGER NOT NULL
+        )
+        """,
         """
         CREATE TABLE tally_people (
             name TEXT PRIMARY KEY,

@@ -7,7 +7,10 @@ tallies: per person (``tally_people``), per person and computer level met
 (``tally_versus``), per computer level (``tally_levels``) and per preset
 (``tally_presets``). Each finished game also has its rank among the finished games, oldest
 dealt first (``games.finished_rank``, copied into its ``results`` rows): the number the win
-share chart counts games by. A game that is not the newest shifts the ranks after it.
+share chart counts games by. A game that is not the newest shifts the ranks after it. Each
+person's results also carry how many games they had played by then (``nth``) and the sum of
+their win shares so far (``share_sum``), so a point of their chart line is one look-up; and
+``tally_games`` counts the games, finished and not.
 
 So the statistics never add up the games when they are asked for: :func:`statistics` reads
 a row per person, level and preset, a few index look-ups per person for the best and worst
@@ -35,7 +38,14 @@ from chickenfoot.saves.tallies import (
     ladder_order,
 )
 
-__all__ = ["add_results", "forget_results", "picked_points", "statistics"]
+__all__ = [
+    "add_results",
+    "count_game",
+    "counted_games",
+    "forget_results",
+    "picked_points",
+    "statistics",
+]
 
 
 def _time(text: str) -> datetime:
@@ -65,10 +75,10 @@ def add_results(
     db.execute("UPDATE games SET finished_rank = ? WHERE id = ?", (rank, game))
     results = facts.results
     winners = sum(1 for result in results if result.place == 1)
-    db.executemany(
-        "INSERT INTO results (game, seat, name, level, total, place, zero_rounds, share, "
-        "created, rounds, winners, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
+    for seat, result in enumerate(results):
+        db.execute(
+            "INSERT INTO results (game, seat, name, level, total, place, zero_rounds, share, "
+            "created, rounds, winners, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game,
                 seat,
@@ -82,10 +92,10 @@ def add_results(
                 facts.rounds_played,
                 winners,
                 rank,
-            )
-            for seat, result in enumerate(results)
-        ],
-    )
+            ),
+        )
+        if result.level is None:
+            _count_in(db, game, seat, rank, result)
     _tally(db, results, facts.rounds_played, preset, 1)
 
 
@@ -109,6 +119,14 @@ def forget_results(db: sqlite3.Connection, game: GameId) -> None:
         )
     )
     _tally(db, results, rounds, preset, -1)
+    for seat, result in enumerate(results):
+        if result.level is None:
+            db.execute(
+                "UPDATE results INDEXED BY results_by_rank "
+                "SET nth = nth - 1, share_sum = share_sum - ? "
+                "WHERE name = ? AND level IS NULL AND (rank, seat) > (?, ?)",
+                (result.share, result.name, rank, seat),
+            )
     db.execute("DELETE FROM results WHERE game = ?", (game,))
     db.execute("UPDATE results SET rank = rank - 1 WHERE rank > ?", (rank,))
     db.execute(
@@ -117,6 +135,50 @@ def forget_results(db: sqlite3.Connection, game: GameId) -> None:
         (created, game),
     )
     db.execute("UPDATE games SET finished_rank = NULL WHERE id = ?", (game,))
+
+
+def _count_in(
+    db: sqlite3.Connection, game: GameId, seat: int, rank: int, result: SeatResult
+) -> None:
+    """Give a person's new result its place among their games (``nth``) and their win
+    shares so far (``share_sum``); their later results count one game more."""
+    before = db.execute(
+        "SELECT nth, share_sum FROM results INDEXED BY results_by_rank "
+        "WHERE name = ? AND level IS NULL AND (rank, seat) < (?, ?) "
+        "ORDER BY rank DESC, seat DESC LIMIT 1",
+        (result.name, rank, seat),
+    ).fetchone()
+    nth, share_sum = (0, 0.0) if before is None else before
+    db.execute(
+        "UPDATE results SET nth = ?, share_sum = ? WHERE game = ? AND seat = ?",
+        (nth + 1, share_sum + result.share, game, seat),
+    )
+    db.execute(
+        "UPDATE results INDEXED BY results_by_rank SET nth = nth + 1, share_sum = share_sum + ? "
+        "WHERE name = ? AND level IS NULL AND (rank, seat) > (?, ?)",
+        (result.share, result.name, rank, seat),
+    )
+
+
+def count_game(db: sqlite3.Connection, finished: bool, sign: int) -> None:
+    """Count one game more (``sign`` 1) or less (-1), finished or not."""
+    db.execute(
+        "INSERT INTO tally_games VALUES (?, ?) "
+        "ON CONFLICT (finished) DO UPDATE SET games = games + excluded.games",
+        (int(finished), sign),
+    )
+
+
+def counted_games(db: sqlite3.Connection, finished: bool | None = None) -> int:
+    """How many games there are: finished, unfinished, or all (None)."""
+    if finished is None:
+        (count,) = db.execute("SELECT TOTAL(games) FROM tally_games").fetchone()
+    else:
+        row = db.execute(
+            "SELECT games FROM tally_games WHERE finished = ?", (int(finished),)
+        ).fetchone()
+        count = 0 if row is None else row[0]
+    return int(count)
 
 
 def _tally(
@@ -216,14 +278,9 @@ _FIRST_WITH = (
     "WHERE name = ? AND level IS NULL AND total = ? ORDER BY created, game LIMIT 1"
 )
 _SERIES = """
-    SELECT rank, running FROM (
-        SELECT rank, SUM(share) OVER w / ROW_NUMBER() OVER w AS running,
-               ROW_NUMBER() OVER w - 1 AS k
-        FROM results INDEXED BY results_by_rank
-        WHERE name = ? AND level IS NULL
-        WINDOW w AS (ORDER BY rank, seat ROWS UNBOUNDED PRECEDING))
-    WHERE k IN (SELECT value FROM json_each(?))
-    ORDER BY rank, k
+    SELECT rank, share_sum / nth FROM results INDEXED BY results_by_nth
+    WHERE name = ? AND level IS NULL AND nth IN (SELECT value FROM json_each(?))
+    ORDER BY nth
 """
 
 
@@ -286,7 +343,7 @@ def statistics(db: sqlite3.Connection, chart_people: int, most_points: int) -> S
             "SELECT * FROM tally_presets ORDER BY preset"
         )
     )
-    (unfinished,) = db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()
+    unfinished = counted_games(db, finished=False)
     series = tuple(
         ShareSeries(
             player.name,
@@ -295,7 +352,10 @@ def statistics(db: sqlite3.Connection, chart_people: int, most_points: int) -> S
                 (rank, running)
                 for rank, running in db.execute(
                     _SERIES,
-                    (player.name, json.dumps(picked_points(player.games, most_points))),
+                    (
+                        player.name,
+                        json.dumps([k + 1 for k in picked_points(player.games, most_points)]),
+                    ),
                 )
             ),
         )

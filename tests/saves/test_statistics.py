@@ -126,6 +126,8 @@ def test_the_tallies_agree_with_the_games_worked_out_one_by_one(
         "SELECT finished_rank FROM games WHERE finished = 1 ORDER BY created, id"
     ).fetchall()
     assert ranks == [(rank,) for rank in range(1, len(played) + 1)]
+    assert (store.count("finished"), store.count("unfinished")) == (len(played), unfinished)
+    assert store.count() == len(store.games())
     store.close()
 
 
