@@ -5,7 +5,7 @@ checks. They are written by hand where Pydantic's own validation was measured sl
 words a problem worse (``python -m tests.benchmarks store``, 10,000 actions):
 
 - actions (:func:`action_from`): faster than Pydantic's strict validation of the tagged
-  union ``Play | Draw | Pass`` (209 ms against 281 ms for 10,050 actions; its lax mode is as
+  union ``Play | Draw | Pass`` (111 ms against 192 ms for 10,050 actions; its lax mode is as
   fast but takes ``"2"`` for 2), and they hand out the engine's shared action values (every
   ``draw(2)`` is one object) instead of building a model per action; each problem names its
   action's number and field;
