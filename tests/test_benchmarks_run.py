@@ -73,7 +73,7 @@ def test_the_runner_finds_the_other_benchmarks_and_refuses_unknown_names(
 
 def test_keys_are_timed_while_an_expert_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
     """The terminal app's benchmark of keys pressed while an expert searches runs its real
-    app and search (a stand-in for ``make_bot`` once fell behind the real one's signature)."""
+    app and search, its busy expert made by the real ``make_bot`` with the game's arguments."""
     monkeypatch.setattr(bench_tui, "KEY_SAMPLES", 2)
     game = stored(bench_tui.thinking_record(bench_tui.late_round_record()))
     samples = asyncio.run(bench_tui.thinking_key_times(game))

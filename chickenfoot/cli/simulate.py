@@ -29,7 +29,7 @@ from chickenfoot.cli.options import (
 from chickenfoot.rules import RuleSet, RuleSetError, shuffled_decks
 from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.text.transcript import rules_summary
+from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.words import plural
 
 PROGRESS_DELAY_SECONDS = 1.0

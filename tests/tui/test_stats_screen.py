@@ -21,9 +21,8 @@ from chickenfoot.tui.widgets.charts import ChartView
 from tests.kit import short_rules, stored
 from tests.recorded import random_record
 from tests.saves.tally_oracle import START
-from tests.tui.conftest import SnapCompare, wait_for
+from tests.tui.conftest import THEMES, SnapCompare, wait_for
 
-THEMES = ("textual-dark", "textual-light")
 LEVELS = ("hard", "greedy", "beginner", "expert")
 
 
