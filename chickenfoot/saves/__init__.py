@@ -6,7 +6,9 @@
   and migrations in :mod:`chickenfoot.saves.schema`; :mod:`chickenfoot.saves.committer`:
   a game in play committed move by move.
 - :mod:`chickenfoot.saves.record`: :class:`~chickenfoot.saves.record.GameRecord`, a whole
-  game (rules, seats, decks, actions, hints and take-backs) that replays exactly.
+  game (rules, seats, decks, actions, hints and take-backs) that replays exactly;
+  :mod:`chickenfoot.saves.fields` reads its JSON values strictly, and
+  :mod:`chickenfoot.saves.errors` words what is wrong (:class:`RecordError`).
 - :mod:`chickenfoot.saves.jsonformat`: the JSON files (strict loading with one-line errors,
   the pretty writer, the JSON Schema); :mod:`chickenfoot.saves.migrations`: older file
   versions; :mod:`chickenfoot.saves.exchange`: import and export, and the one-time import of

@@ -55,15 +55,13 @@ from chickenfoot.saves.store import (
     Incoming,
     StoreError,
 )
-from chickenfoot.saves.tallies import (
-    GameScore,
-    LevelStats,
-    PlayerStats,
-    PresetStats,
-    ShareSeries,
-    Statistics,
-    Versus,
-    ladder_order,
+from chickenfoot.saves.tallies import Statistics
+from chickenfoot.saves.tallying import (
+    add_results,
+    count_game,
+    counted_games,
+    forget_results,
+    statistics,
 )
 
 __all__ = ["BUSY_SECONDS", "DATABASE_NAME", "SqliteStore", "database_path", "open_store"]
@@ -227,10 +225,8 @@ class SqliteStore(GameStore):
 
     def count(self, which: GameFilter = "all") -> int:
         """How many games there are."""
-        where, parameters = _filter(which)
         with self._reading() as db:
-            (count,) = db.execute(f"SELECT COUNT(*) FROM games {where}", parameters).fetchone()
-        return int(count)
+            return counted_games(db, None if which == "all" else which == "finished")
 
     def latest_unfinished(self) -> GameSummary | None:
         """The unfinished game changed most recently, or None."""
@@ -240,12 +236,17 @@ class SqliteStore(GameStore):
     def delete(self, game: GameId) -> None:
         """Remove a game and everything about it."""
         with self._writing() as db:
+            row = db.execute("SELECT finished FROM games WHERE id = ?", (game,)).fetchone()
+            if row is None:
+                return
+            forget_results(db, game)
+            count_game(db, bool(row[0]), -1)
             db.execute("DELETE FROM games WHERE id = ?", (game,))
 
     def statistics(self, chart_people: int = 5, most_points: int = 120) -> Statistics:
         """The statistics of the finished games, from indexed queries."""
         with self._reading() as db:
-            return _statistics(db, chart_people, most_points)
+            return statistics(db, chart_people, most_points)
 
     # ----- who has a game open ---------------------------------------------------------------
 
@@ -567,6 +568,7 @@ def _insert(
     )
     game = cursor.lastrowid
     assert game is not None
+    count_game(db, False, 1)
     _insert_actions(db, game, 0, record.actions)
     _insert_assists(db, game, 0, record.assists)
     _update_facts(db, game, facts, was_finished=False, updated=now)
@@ -580,7 +582,14 @@ def _update_facts(
     was_finished: bool,
     updated: str | None = None,
 ) -> None:
-    """Write what the lists and statistics read of ``game`` (its results once it is over)."""
+    """Write what the lists and statistics read of ``game``; a game that is (or was) finished
+    is added to (or taken from) the results and the tallies
+    (:mod:`~chickenfoot.saves.tallying`)."""
+    if was_finished:
+        forget_results(db, game)
+    if was_finished != facts.finished:
+        count_game(db, was_finished, -1)
+        count_game(db, facts.finished, 1)
     results = facts.results
     winners = sum(1 for result in results if result.place == 1)
     db.execute(
@@ -600,30 +609,11 @@ def _update_facts(
             game,
         ),
     )
-    if was_finished:
-        db.execute("DELETE FROM results WHERE game = ?", (game,))
     if facts.finished:
-        (created,) = db.execute("SELECT created FROM games WHERE id = ?", (game,)).fetchone()
-        db.executemany(
-            "INSERT INTO results (game, seat, name, level, total, place, zero_rounds, share, "
-            "created, rounds, winners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    game,
-                    seat,
-                    result.name,
-                    result.level,
-                    result.total,
-                    result.place,
-                    result.zero_rounds,
-                    result.share,
-                    created,
-                    facts.rounds_played,
-                    winners,
-                )
-                for seat, result in enumerate(results)
-            ],
-        )
+        preset, created = db.execute(
+            "SELECT preset, created FROM games WHERE id = ?", (game,)
+        ).fetchone()
+        add_results(db, game, facts, preset, created)
 
 
 def _import(
@@ -801,142 +791,3 @@ def _fields(item: Any) -> dict[str, Any]:
         "tile": item.get("tile"),
         "target": item.get("target"),
     }
-
-
-# ----- statistics --------------------------------------------------------------------------------
-
-_PEOPLE = """
-    SELECT name, COUNT(*), SUM(place = 1), SUM(place = 1 AND winners > 1), SUM(share),
-           SUM(total), SUM(zero_rounds), SUM(rounds)
-    FROM results WHERE level IS NULL GROUP BY name
-"""
-_BEST = """
-    SELECT name, total, created, game FROM (
-        SELECT name, total, created, game,
-               ROW_NUMBER() OVER (PARTITION BY name ORDER BY total, created, game) AS k
-        FROM results WHERE level IS NULL)
-    WHERE k = 1
-"""
-_WORST = """
-    SELECT name, total, created, game FROM (
-        SELECT name, total, created, game,
-               ROW_NUMBER() OVER (PARTITION BY name ORDER BY total DESC, created, game) AS k
-        FROM results WHERE level IS NULL)
-    WHERE k = 1
-"""
-_VERSUS = """
-    WITH best AS (
-        SELECT game, level, MIN(place) AS place FROM results
-        WHERE level IS NOT NULL GROUP BY game, level)
-    SELECT person.name, best.level, COUNT(*), SUM(person.place = 1),
-           SUM(person.place < best.place)
-    FROM results AS person JOIN best ON best.game = person.game
-    WHERE person.level IS NULL GROUP BY person.name, best.level
-"""
-_LEVELS = """
-    SELECT level, COUNT(*), SUM(place = 1), SUM(share), SUM(total)
-    FROM results WHERE level IS NOT NULL GROUP BY level
-"""
-_PRESETS = """
-    SELECT preset, COUNT(*), SUM(rounds_played), SUM(players), SUM(total_points),
-           SUM(winners), SUM(winning_points)
-    FROM games WHERE finished = 1 GROUP BY preset
-"""
-_SERIES = """
-    WITH numbered AS (
-        SELECT id, ROW_NUMBER() OVER (ORDER BY created, id) AS number
-        FROM games WHERE finished = 1),
-    mine AS (
-        SELECT results.name, numbered.number, results.share
-        FROM results JOIN numbered ON numbered.id = results.game
-        WHERE results.level IS NULL AND results.name IN (SELECT value FROM json_each(?))),
-    running AS (
-        SELECT name, number,
-               SUM(share) OVER w / ROW_NUMBER() OVER w AS share,
-               ROW_NUMBER() OVER w - 1 AS k
-        FROM mine WINDOW w AS (PARTITION BY name ORDER BY number ROWS UNBOUNDED PRECEDING)),
-    picked AS (
-        SELECT json_extract(value, '$[0]') AS name, json_extract(value, '$[1]') AS k
-        FROM json_each(?))
-    SELECT running.name, running.number, running.share
-    FROM running JOIN picked ON picked.name = running.name AND picked.k = running.k
-    ORDER BY running.name, running.number
-"""
-
-
-def picked_points(count: int, most: int) -> list[int]:
-    """Which of ``count`` points a line keeps: at most ``most``, evenly spread, the first
-    and the last always kept."""
-    if count <= most:
-        return list(range(count))
-    last = count - 1
-    return sorted({round(step * last / (most - 1)) for step in range(most)})
-
-
-def _statistics(db: sqlite3.Connection, chart_people: int, most_points: int) -> Statistics:
-    """Every figure of the Stats screen, each from one query."""
-    best = {
-        name: GameScore(total, _time(created), game)
-        for name, total, created, game in db.execute(_BEST)
-    }
-    worst = {
-        name: GameScore(total, _time(created), game)
-        for name, total, created, game in db.execute(_WORST)
-    }
-    versus: dict[str, list[Versus]] = {}
-    for name, level, games, won, ahead in db.execute(_VERSUS):
-        versus.setdefault(name, []).append(Versus(level, games, won, ahead))
-    players = [
-        PlayerStats(
-            name=name,
-            games=games,
-            won=won,
-            shared=shared,
-            share=share / games,
-            mean_score=points / games,
-            best=best[name],
-            worst=worst[name],
-            zero_rounds=zeros,
-            rounds=rounds,
-            versus=tuple(sorted(versus.get(name, ()), key=lambda one: ladder_order(one.level))),
-        )
-        for name, games, won, shared, share, points, zeros, rounds in db.execute(_PEOPLE)
-    ]
-    players.sort(key=lambda player: (-player.games, player.name.casefold(), player.name))
-    levels = sorted(
-        (
-            LevelStats(level, seats, won, share / seats, points / seats)
-            for level, seats, won, share, points in db.execute(_LEVELS)
-        ),
-        key=lambda level: ladder_order(level.level),
-    )
-    presets = tuple(
-        PresetStats(name, games, rounds, points / seats, winning / winners)
-        for name, games, rounds, seats, points, winners, winning in db.execute(_PRESETS)
-    )
-    (unfinished,) = db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()
-    games = sum(preset.games for preset in presets)
-    followed = players[:chart_people]
-    points: dict[str, list[tuple[int, float]]] = {player.name: [] for player in followed}
-    if followed:
-        names = json.dumps([player.name for player in followed])
-        picked = json.dumps(
-            [
-                [player.name, index]
-                for player in followed
-                for index in picked_points(player.games, most_points)
-            ]
-        )
-        for name, number, share in db.execute(_SERIES, (names, picked)):
-            points[name].append((number, share))
-    series = tuple(
-        ShareSeries(player.name, player.games, tuple(points[player.name])) for player in followed
-    )
-    return Statistics(
-        games=games,
-        unfinished=unfinished,
-        players=tuple(players),
-        levels=tuple(levels),
-        presets=tuple(sorted(presets, key=lambda preset: preset.preset)),
-        series=series,
-    )

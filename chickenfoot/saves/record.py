@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import hashlib
 import random
-import re
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import cached_property
-from pathlib import Path
 from typing import Any, Final, Literal
 
 from pydantic import (
@@ -49,26 +47,28 @@ from chickenfoot.rules import (
     Pass,
     Play,
     RuleSet,
-    RuleSetError,
     apply,
     check_decks,
     core,
-    draw,
     full_set,
     new_game,
-    pass_turn,
-    play,
     shuffled_decks,
 )
-from chickenfoot.rules.ruleset import MAX_PLAYERS
-from chickenfoot.rules.tiles import MAX_PIPS, Tile, TileField, make_tile
+from chickenfoot.rules.tiles import Tile, TileField
+from chickenfoot.saves.errors import RecordError, translate
+from chickenfoot.saves.fields import (
+    MAX_DOUBLE_BLANK_POINTS,
+    action_from,
+    assist_fields,
+    check_deck_sizes,
+    most_actions,
+    rules_from,
+    tile_from,
+    time_from,
+)
 from chickenfoot.saves.names import NAME_MAX_LENGTH, name_problem
 from chickenfoot.saves.problems import (
-    is_whole,
     json_kind,
-    json_path,
-    printable,
-    short_json,
     validation_problem,
 )
 
@@ -88,8 +88,6 @@ SEED_BITS = 63
 SEED_MIN = -(2**63)
 SEED_MAX = 2**63 - 1
 """Seeds are signed 64-bit integers."""
-MAX_DOUBLE_BLANK_POINTS = 1000
-"""The most points a 0|0 left in hand may score."""
 THINK_TIME_MIN = 0.01
 THINK_TIME_MAX = 10.0
 """The bounds of a thinking computer player's think time, in seconds."""
@@ -99,6 +97,7 @@ MAX_ASSISTS = 100_000
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "MAX_DOUBLE_BLANK_POINTS",
     "MAX_FILE_BYTES",
     "NAME_MAX_LENGTH",
     "Assist",
@@ -127,174 +126,7 @@ def known_levels() -> tuple[str, ...]:
     return tuple(STRATEGIES)
 
 
-# ----- errors ----------------------------------------------------------------------------------
-
-
-class RecordError(ValueError):
-    """A saved game that cannot be loaded (or a record that does not replay).
-
-    ``path`` is the file (None for a record built in memory), ``where`` a place in it (a JSON
-    path such as ``actions[136]``, or ``line 3, column 5``; empty when the whole file is at
-    fault) and ``problem`` what is wrong. ``str(error)`` is the one-line
-    ``"<file>: <where>: <problem>"``, leaving out the parts that are empty.
-    """
-
-    def __init__(self, path: Path | None, where: str, problem: str) -> None:
-        self.path = path
-        self.where = printable(where)
-        self.problem = printable(problem)
-        path_text = "" if path is None else printable(str(path))
-        super().__init__(": ".join(part for part in (path_text, self.where, self.problem) if part))
-
-    def at(self, path: Path) -> RecordError:
-        """The same error, naming the file ``path``."""
-        return RecordError(path, self.where, self.problem)
-
-
-# ----- reading the parts of a saved game strictly ------------------------------------------------
-
-_TILE_TEXTS: dict[str, Tile] = {
-    f"{a}|{b}": make_tile(a, b) for a in range(MAX_PIPS + 1) for b in range(MAX_PIPS + 1)
-}
-"""Every tile as it may be written ("3|5" or "5|3"): reading a tile is one look-up."""
-
-_DIGITS_AND_BAR = re.compile(r"[0-9]+\|[0-9]+")
-
-TILE_HINT = "write tiles as 'low|high' with the digits 0 to 9, e.g. '3|5'"
-
-
-def _tile_from(value: Any, where: str) -> Tile:
-    """A tile written ``"3|5"`` (or ``"5|3"``) or ``[3, 5]``; :class:`RecordError` at
-    ``where`` otherwise (only ASCII digits, no spaces, ends 0 to 18)."""
-    if isinstance(value, Tile):
-        return value
-    if isinstance(value, str):
-        tile = _TILE_TEXTS.get(value)
-        if tile is not None:
-            return tile
-        if _DIGITS_AND_BAR.fullmatch(value):
-            raise RecordError(None, where, f"{value!r} is not a tile: ends go from 0 to {MAX_PIPS}")
-        raise RecordError(None, where, f"{value!r} is not a tile: {TILE_HINT}")
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(map(is_whole, value)):
-        low, high = value
-        if 0 <= low <= MAX_PIPS and 0 <= high <= MAX_PIPS:
-            return make_tile(low, high)
-        raise RecordError(
-            None, where, f"{short_json(value)} is not a tile: ends go from 0 to {MAX_PIPS}"
-        )
-    raise RecordError(None, where, f"{short_json(value)} is not a tile: {TILE_HINT}")
-
-
-_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "play": ("kind", "seat", "tile", "target"),
-    "draw": ("kind", "seat"),
-    "pass": ("kind", "seat"),
-}
-
-
-def _check_fields(value: dict[str, Any], fields: Sequence[str], where: str) -> None:
-    """:class:`RecordError` naming the first field of the object at ``where`` that is not one
-    of ``fields``, or the first of ``fields`` it lacks."""
-    for key in value:
-        if key not in fields:
-            raise RecordError(
-                None,
-                f"{where}.{key}",
-                f"unknown field {short_json(key)}: this program does not know it",
-            )
-    for key in fields:
-        if key not in value:
-            raise RecordError(None, f"{where}.{key}", f'the field "{key}" is missing')
-
-
-def _action_from(value: Any, where: str, players: int | None) -> Play | Draw | Pass:
-    """The recorded action at ``where`` (e.g. ``actions[3]``) from its JSON object, checked
-    field by field (``players``, if known, bounds the seat); :class:`RecordError` if wrong."""
-    if isinstance(value, (Play, Draw, Pass)):
-        return value
-    if not isinstance(value, dict):
-        raise RecordError(
-            None,
-            where,
-            f'an action is an object such as {{"kind": "draw", "seat": 0}}, not {json_kind(value)}',
-        )
-    if "kind" not in value:
-        raise RecordError(
-            None, where, 'the action has no "kind": it must be "play", "draw" or "pass"'
-        )
-    kind = value["kind"]
-    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
-        raise RecordError(
-            None,
-            where,
-            f'unknown action kind {short_json(kind)}: it must be "play", "draw" or "pass"',
-        )
-    fields = _ACTION_FIELDS[kind]
-    _check_fields(value, fields, where)
-    seat = value["seat"]
-    if not is_whole(seat):
-        raise RecordError(None, f"{where}.seat", f"must be a whole number, not {short_json(seat)}")
-    highest = (players if players is not None else MAX_PLAYERS) - 1
-    if not 0 <= seat <= highest:
-        raise RecordError(
-            None, f"{where}.seat", f"there is no seat {seat}: seats go from 0 to {highest}"
-        )
-    if kind == "draw":
-        return draw(seat)
-    if kind == "pass":
-        return pass_turn(seat)
-    tile = _tile_from(value["tile"], f"{where}.tile")
-    target = value["target"]
-    if not isinstance(target, str):
-        raise RecordError(
-            None, f"{where}.target", f"must be text in quotes, not {json_kind(target)}"
-        )
-    return play(seat, tile, target)
-
-
-_ASSIST_FIELDS = {"hint": ("kind", "seat", "at"), "take_back": ("kind", "seat", "at", "undone")}
-
-
-def _assist_from(value: Any, index: int, players: int | None) -> Assist:
-    """Recorded hint or take-back number ``index`` (0-based) from its JSON object, checked
-    field by field; :class:`RecordError` if it is wrong."""
-    if isinstance(value, Assist):
-        return value
-    where = f"assists[{index}]"
-    if not isinstance(value, dict):
-        raise RecordError(
-            None,
-            where,
-            f'an assist is an object such as {{"kind": "hint", "seat": 0, "at": 12}}, '
-            f"not {json_kind(value)}",
-        )
-    kind = value.get("kind")
-    if not isinstance(kind, str) or kind not in _ASSIST_FIELDS:
-        raise RecordError(
-            None, f"{where}.kind", f'must be "hint" or "take_back", not {short_json(kind)}'
-        )
-    fields = _ASSIST_FIELDS[kind]
-    _check_fields(value, fields, where)
-    seat, at = value["seat"], value["at"]
-    highest = (players if players is not None else MAX_PLAYERS) - 1
-    if not is_whole(seat) or not 0 <= seat <= highest:
-        raise RecordError(
-            None, f"{where}.seat", f"must be a seat from 0 to {highest}, not {short_json(seat)}"
-        )
-    if not is_whole(at) or at < 0:
-        raise RecordError(
-            None, f"{where}.at", f"must be a whole number from 0, not {short_json(at)}"
-        )
-    undone = value.get("undone", [])
-    if not isinstance(undone, list):
-        raise RecordError(
-            None, f"{where}.undone", f"must be a list of actions, not {json_kind(undone)}"
-        )
-    actions = tuple(
-        _action_from(action, f"{where}.undone[{number}]", players)
-        for number, action in enumerate(undone)
-    )
-    return Assist(kind=kind, seat=seat, at=at, undone=actions)  # type: ignore[arg-type]
+# ----- checks that need the whole record --------------------------------------------------
 
 
 def _check_take_backs(record: GameRecord) -> None:
@@ -352,100 +184,6 @@ def _positions(record: GameRecord) -> list[core.Position]:
             raise _illegal(index, core.round_index(position) + 1, error) from None
         positions.append(position)
     return positions
-
-
-def _rules_from(value: dict[str, Any]) -> RuleSet:
-    """The rule set of a saved game's ``rules`` object, every field of the right JSON type;
-    :class:`RecordError` (``where`` = ``rules.<field>``) in plain words otherwise."""
-    for key in value:
-        if key not in RuleSet.model_fields:
-            raise RecordError(
-                None,
-                f"rules.{key}",
-                f"unknown field {short_json(key)}: this program does not know this rule",
-            )
-    try:
-        rules = RuleSet.model_validate(value, strict=True)
-    except ValidationError as error:
-        location, problem = validation_problem(error)
-        if location:
-            raise RecordError(None, json_path(["rules", *location]), problem) from None
-        # Every field is fine, their combination is not: say so in the rule set's words.
-        problems = RuleSet.model_construct(**value).problems()
-        if not problems:
-            raise RecordError(None, "rules", problem) from None
-        raise _rules_error(RuleSetError(problems)) from None
-    if rules.double_blank_points > MAX_DOUBLE_BLANK_POINTS:
-        raise RecordError(
-            None,
-            "rules.double_blank_points",
-            f"must be at most {MAX_DOUBLE_BLANK_POINTS}, not {rules.double_blank_points}",
-        )
-    return rules
-
-
-def _rules_error(error: RuleSetError) -> RecordError:
-    """A :class:`RecordError` for rules that cannot be played, in the rule set's own words."""
-    field = error.problems[0][0]
-    where = f"rules.{field}" if field in RuleSet.model_fields else "rules"
-    # A field's own problem reads "field: message"; a combination that cannot be dealt or
-    # played reads as a sentence of its own.
-    single_field = all(message.startswith(f"{name}: ") for name, message in error.problems)
-    messages = [message.removeprefix(f"{name}: ") for name, message in error.problems]
-    prefix = "" if single_field else "impossible rules: "
-    return RecordError(None, where, prefix + "; ".join(messages))
-
-
-_ISO_TIME = re.compile(
-    r"[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?"
-    r"([Zz]|[+-][0-9]{2}:[0-9]{2})?"
-)
-"""An RFC 3339 date and time (the zone is checked separately, to say when it is missing)."""
-
-TIME_HINT = "write it in ISO 8601, e.g. 2026-11-30T18:43:04Z"
-
-
-def _time_from(value: Any) -> datetime:
-    """The time of ``created``: ISO 8601 text (or a ``datetime`` from Python code)."""
-    if isinstance(value, datetime):
-        return value
-    if not isinstance(value, str):
-        raise ValueError(f"the time must be text, not {json_kind(value)}: {TIME_HINT}")
-    if _ISO_TIME.fullmatch(value):
-        try:
-            return datetime.fromisoformat(value.upper())
-        except ValueError:
-            pass
-    raise ValueError(f"{short_json(value)} is not a date and time: {TIME_HINT}")
-
-
-def most_actions(rules: RuleSet) -> int:
-    """More actions than any game under ``rules`` can take.
-
-    Per round: each tile is played at most once, drawn at most once and kept (a pass) at
-    most once, and between two plays each seat passes at most once (the round is blocked
-    when nobody can play), so a round has at most ``tiles * (players + 3) + players``.
-    """
-    per_round = rules.tile_count * (rules.players + 3) + rules.players
-    return rules.round_count * per_round
-
-
-def _check_deck_sizes(decks: Sequence[Any], rules: RuleSet) -> None:
-    """Refuse a number of decks, or a deck length, that ``rules`` do not allow."""
-    if len(decks) != rules.round_count:
-        raise RecordError(
-            None,
-            "decks",
-            f"{len(decks)} decks for {rules.round_count} rounds: one per round is needed",
-        )
-    for index, deck in enumerate(decks):
-        if isinstance(deck, (list, tuple)) and len(deck) != rules.tile_count:
-            raise RecordError(
-                None,
-                f"decks[{index}]",
-                f"round {index + 1}: the deck has {len(deck)} tiles, but a "
-                f"double-{rules.set_size} set has {rules.tile_count}",
-            )
 
 
 # ----- the models ------------------------------------------------------------------------------
@@ -576,7 +314,7 @@ class GameRecord(FrozenModel):
     @field_validator("created", mode="before")
     @classmethod
     def _read_created(cls, value: Any) -> datetime:
-        return _time_from(value)
+        return time_from(value)
 
     @field_validator("created")
     @classmethod
@@ -593,7 +331,7 @@ class GameRecord(FrozenModel):
     @field_validator("rules", mode="before")
     @classmethod
     def _read_rules(cls, value: Any) -> Any:
-        return _rules_from(value) if isinstance(value, dict) else value
+        return rules_from(value) if isinstance(value, dict) else value
 
     # The lists are measured against the rules before their items are read: a list of
     # millions of bad items would otherwise take long to report.
@@ -635,7 +373,7 @@ class GameRecord(FrozenModel):
             return value
         rules = info.data.get("rules")
         if isinstance(rules, RuleSet):
-            _check_deck_sizes(value, rules)
+            check_deck_sizes(value, rules)
         decks = []
         for index, deck in enumerate(value):
             if not isinstance(deck, (list, tuple)):
@@ -644,7 +382,7 @@ class GameRecord(FrozenModel):
                 )
             decks.append(
                 tuple(
-                    _tile_from(tile, f"decks[{index}][{position}]")
+                    tile_from(tile, f"decks[{index}][{position}]")
                     for position, tile in enumerate(deck)
                 )
             )
@@ -665,7 +403,7 @@ class GameRecord(FrozenModel):
                 f"{most_actions(rules)}",
             )
         return tuple(
-            _action_from(action, f"actions[{index}]", players) for index, action in enumerate(value)
+            action_from(action, f"actions[{index}]", players) for index, action in enumerate(value)
         )
 
     @field_validator("assists", mode="before")
@@ -681,7 +419,7 @@ class GameRecord(FrozenModel):
             )
         rules = info.data.get("rules")
         players = rules.players if isinstance(rules, RuleSet) else None
-        return tuple(_assist_from(item, index, players) for index, item in enumerate(value))
+        return tuple(_assist(item, index, players) for index, item in enumerate(value))
 
     @model_validator(mode="after")
     def _consistent(self) -> GameRecord:
@@ -861,6 +599,14 @@ _REMEMBERED = ("_final_state", "_known_state", "game_id")
 """The values a record computes once and keeps beside its fields."""
 
 
+def _assist(value: Any, index: int, players: int | None) -> Assist:
+    """Recorded hint or take-back number ``index`` (an :class:`Assist` or its JSON object)."""
+    if isinstance(value, Assist):
+        return value
+    kind, seat, at, undone = assist_fields(value, index, players)
+    return Assist(kind="hint" if kind == "hint" else "take_back", seat=seat, at=at, undone=undone)
+
+
 def _apply_recorded(
     state: GameState, action: Play | Draw | Pass, index: int, total: int
 ) -> tuple[GameState, tuple[Event, ...]]:
@@ -900,12 +646,3 @@ def _bad_deck_place(rules: RuleSet, decks: Sequence[Sequence[Tile]]) -> str:
         if sorted(deck) != expected:
             return f"decks[{index}]"
     return "decks"
-
-
-def translate(error: ValidationError, path: Path | None) -> RecordError:
-    """The first problem of a Pydantic ``ValidationError`` as a :class:`RecordError`."""
-    cause = (error.errors(include_url=False)[0].get("ctx") or {}).get("error")
-    if isinstance(cause, RecordError):
-        return RecordError(path, cause.where, cause.problem)
-    location, problem = validation_problem(error)
-    return RecordError(path, json_path(location), problem)

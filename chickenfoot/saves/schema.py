@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Final
 
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
-    # Version 1: games, their actions and assists, each finished game's results, who holds
-    # a game open, and what the store notes about itself.
+    # Version 1: games, their actions and assists, each finished game's results and the
+    # statistics' tallies kept in step with them, who holds a game open, and what the store
+    # notes about itself.
     (
         """
         CREATE TABLE meta (
@@ -46,6 +47,7 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             winners INTEGER NOT NULL,
             total_points INTEGER NOT NULL,
             winning_points INTEGER NOT NULL,
+            finished_rank INTEGER,
             source TEXT
         )
         """,
@@ -88,17 +90,68 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             created TEXT NOT NULL,
             rounds INTEGER NOT NULL,
             winners INTEGER NOT NULL,
+            rank INTEGER NOT NULL,
+            nth INTEGER,
+            share_sum REAL,
             PRIMARY KEY (game, seat)
         ) WITHOUT ROWID
         """,
+        "CREATE INDEX results_by_total ON results (name, total, created, game) WHERE level IS NULL",
         """
-        CREATE INDEX people ON results
-            (name, total, created, game, place, share, zero_rounds, rounds, winners)
-            WHERE level IS NULL
+        CREATE INDEX results_by_rank ON results (name, rank, seat, share, level) WHERE level IS NULL
         """,
         """
-        CREATE INDEX computers ON results (level, place, share, total, game)
-            WHERE level IS NOT NULL
+        CREATE INDEX results_by_nth ON results (name, nth, rank, share_sum, level)
+            WHERE level IS NULL
+        """,
+        "CREATE INDEX results_rank ON results (rank)",
+        """
+        CREATE TABLE tally_games (
+            finished INTEGER PRIMARY KEY,
+            games INTEGER NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE tally_people (
+            name TEXT PRIMARY KEY,
+            games INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            shared INTEGER NOT NULL,
+            share REAL NOT NULL,
+            points INTEGER NOT NULL,
+            zero_rounds INTEGER NOT NULL,
+            rounds INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE tally_versus (
+            name TEXT NOT NULL,
+            level TEXT NOT NULL,
+            games INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            ahead INTEGER NOT NULL,
+            PRIMARY KEY (name, level)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE tally_levels (
+            level TEXT PRIMARY KEY,
+            seats INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            share REAL NOT NULL,
+            points INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE tally_presets (
+            preset TEXT PRIMARY KEY,
+            games INTEGER NOT NULL,
+            rounds INTEGER NOT NULL,
+            seats INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            winners INTEGER NOT NULL,
+            winning_points INTEGER NOT NULL
+        ) WITHOUT ROWID
         """,
         """
         CREATE TABLE holders (

@@ -38,8 +38,9 @@ from pydantic import TypeAdapter
 from chickenfoot.rules import Action, preset
 from chickenfoot.saves.database import SqliteStore, _insert
 from chickenfoot.saves.exchange import import_files
+from chickenfoot.saves.fields import action_from
 from chickenfoot.saves.jsonformat import record_json, save_record
-from chickenfoot.saves.record import GameRecord, SeatConfig, _action_from
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.store import Change, GameFacts, Holder
 from chickenfoot.saves.strict_json import parse_strict_json
 from tests.recorded import random_record
@@ -279,8 +280,7 @@ def reading(record: GameRecord) -> dict[str, float]:
         "read parse": median_seconds(lambda: parse_strict_json(text), QUERY_RUNS),
         "read hand": median_seconds(
             lambda: [
-                _action_from(item, f"actions[{index}]", players)
-                for index, item in enumerate(listed)
+                action_from(item, f"actions[{index}]", players) for index, item in enumerate(listed)
             ],
             QUERY_RUNS,
         ),

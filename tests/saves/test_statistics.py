@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.rules import preset
-from chickenfoot.saves.database import SqliteStore, picked_points
+from chickenfoot.saves.database import SqliteStore
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.tallies import Statistics
+from chickenfoot.saves.tallying import picked_points
 from tests.kit import short_rules
 from tests.recorded import random_record
 from tests.saves.tally_oracle import START, FinishedGame, tally
@@ -97,22 +98,36 @@ game_seats = st.lists(
     games=st.lists(st.tuples(game_seats, st.integers(0, 10_000), st.integers(0, 30)), max_size=10),
     unfinished=st.integers(0, 2),
     most_points=st.integers(2, 6),
+    deleted=st.sets(st.integers(0, 9), max_size=3),
 )
-def test_the_queries_agree_with_the_games_worked_out_one_by_one(
+def test_the_tallies_agree_with_the_games_worked_out_one_by_one(
     tmp_path_factory: pytest.TempPathFactory,
     games: list[tuple[list[SeatConfig], int, int]],
     unfinished: int,
     most_points: int,
+    deleted: set[int],
 ) -> None:
+    """Games dealt in any order (a game older than others shifts their ranks), some
+    deleted again: the tallies kept in step say what the games say."""
     store = SqliteStore(tmp_path_factory.mktemp("stats") / "games.db")
     played: list[FinishedGame] = []
-    for seats, seed, day in games:
+    for number, (seats, seed, day) in enumerate(games):
         record = finished(seats, seed, day)
-        played.append(FinishedGame.of(store.create(record), record))
+        game = store.create(record)
+        if number in deleted:
+            store.delete(game)
+        else:
+            played.append(FinishedGame.of(game, record))
     for seed in range(unfinished):
         store.create(random_record(short_rules(2), people("Ana", "Eve"), seed, stop_after=3))
     played.sort(key=lambda game: (game.created, game.game))
     assert_same(store.statistics(2, most_points), tally(played, unfinished, 2, most_points))
+    ranks = store._db.execute(
+        "SELECT finished_rank FROM games WHERE finished = 1 ORDER BY created, id"
+    ).fetchall()
+    assert ranks == [(rank,) for rank in range(1, len(played) + 1)]
+    assert (store.count("finished"), store.count("unfinished")) == (len(played), unfinished)
+    assert store.count() == len(store.games())
     store.close()
 
 
