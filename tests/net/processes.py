@@ -47,12 +47,13 @@ class Process:
             self._queue.put(line.rstrip("\n"))
         self._queue.put(None)
 
-    def wait_for_line(self, pattern: str, timeout: float = WAIT) -> re.Match[str]:
-        """The first line (from the start of the output) matching ``pattern``."""
+    def wait_for_line(self, pattern: str, timeout: float = WAIT, since: int = 0) -> re.Match[str]:
+        """The first line matching ``pattern`` from line ``since`` of the output on (the
+        start by default)."""
         deadline = time.monotonic() + timeout
         compiled = re.compile(pattern)
         while True:
-            for line in self.lines:
+            for line in self.lines[since:]:
                 found = compiled.search(line)
                 if found:
                     return found

@@ -112,3 +112,38 @@ async def test_a_graceful_stop_keeps_every_table_and_its_seats(data_dir: Path) -
     finally:
         await server.close()
     assert (data_dir / "chickenfoot.db").is_file()
+
+
+def test_a_computer_covers_a_killed_player_after_the_grace_and_hands_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    server, join_line = host(
+        tmp_path / "server", "--table", "--players", "2", "--grace", "1", "--cover", "casual",
+        "--set", "6", "--hand-size", "4", "--arms", "3", "--pause", "0",
+    )  # fmt: skip
+    ana = bea = None
+    try:
+        ana = Process(
+            ["join", join_line, "--name", "Ana", "--computer", "casual", "--think", "0.2"],
+            tmp_path / "ana",
+        )
+        bea = Process(
+            ["join", join_line, "--name", "Bea", "--computer", "casual"], tmp_path / "bea"
+        )
+        seat = bea.wait_for_line(r"^playing seat (\d)").group(1)
+        bea.wait_for_line(r" plays ")
+        bea.kill()
+        ana.wait_for_line(r"Bea lost connection · waiting")
+        ana.wait_for_line(r"Bea is away · a casual computer plays for Bea until they are back")
+        covered = len(ana.lines)
+        ana.wait_for_line(r"\bBea (plays|draws|passes)", since=covered)  # the computer's turns
+        bea = Process(["join", join_line, "--computer", "casual"], tmp_path / "bea")
+        assert bea.wait_for_line(r"^playing seat (\d)").group(1) == seat, "the same seat"
+        ana.wait_for_line(r"Bea is back")
+        back = len(ana.lines)
+        ana.wait_for_line(r"\bBea (plays|draws|passes)", since=back)  # Bea's own turns again
+    finally:
+        for process in (ana, bea):
+            if process is not None:
+                process.kill()
+        server.stop()
