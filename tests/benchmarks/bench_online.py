@@ -6,9 +6,11 @@ The server is a real ``chickenfoot host`` process pinned to one core (``sched_se
 the players run in other processes (:data:`WORKERS` of them), each making its share of the
 tables (one creator and three joiners a table) and timing every move it makes: from the
 ``act`` sent to the ``update`` that shows it played (a round trip through the server, its
-store's commit included). For each N it prints the round trip's p50 and p95, the server's CPU
-while the tables play (share of its one core), and its memory per table: the growth of its
-resident set from before the tables were made to while they play, divided by N.
+store's commit included). Once every table is dealt, ``MEASURE`` seconds of play are measured.
+For each N it prints the moves timed, the round trip's p50 and p95, the server's CPU while
+the tables play (share of its one core), its memory per table (the growth of its resident
+set from before the tables were made to while they play, divided by N) and its whole
+resident set.
 
 ``python -m tests.benchmarks online`` runs 10, 100 and 500 tables; ``TABLES`` and ``THINK``
 in the environment change the counts and the players' think time. Targets (issue): p95 <
@@ -27,6 +29,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 WORKERS = 2
 """Processes playing the tables' seats (the server has a core to itself)."""
@@ -37,6 +40,9 @@ THINK = float(os.environ.get("THINK", "2.0"))
 
 MEASURE = float(os.environ.get("MEASURE", "40"))
 """Seconds of play measured once every table is dealt."""
+
+DEAL_WITHIN = 600.0
+"""Seconds the tables may take to be made and dealt before the load is given up."""
 
 COUNTS = tuple(int(n) for n in os.environ.get("TABLES", "10,100,500").split(","))
 
@@ -53,8 +59,11 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-async def _play_tables(port: int, tables: int, think: float, seconds: float) -> list[float]:
-    """Make ``tables`` four-seat tables and play them for ``seconds``; every round trip."""
+async def _play_tables(
+    port: int, tables: int, think: float, dealt: Any, measure: Any, stop: Any
+) -> list[float]:
+    """Make ``tables`` four-seat tables and play them; set ``dealt`` once every one is dealt,
+    then play on until ``stop``; the round trips timed after ``measure`` was set."""
     from chickenfoot.bots import make_bot
     from chickenfoot.net.headless import RemotePlayer
     from chickenfoot.net.protocol import (
@@ -75,6 +84,7 @@ async def _play_tables(port: int, tables: int, think: float, seconds: float) -> 
         pause=0,
     )
     players: list[RemotePlayer] = []
+    runs: list[asyncio.Future[object]] = []
     for number in range(tables):
         creator = RemotePlayer(
             RemoteLink(server, CreateTable(options=options, name="Ana")),
@@ -82,7 +92,7 @@ async def _play_tables(port: int, tables: int, think: float, seconds: float) -> 
             think=think,
         )
         players.append(creator)
-        runs = [asyncio.ensure_future(creator.play())]
+        runs.append(asyncio.ensure_future(creator.play()))
         while creator.link.seated is None:
             await asyncio.sleep(0.01)
         code = creator.link.seated.code
@@ -100,20 +110,30 @@ async def _play_tables(port: int, tables: int, think: float, seconds: float) -> 
         ):
             await asyncio.sleep(0.01)
         creator.link.send(StartGame())
-    await asyncio.sleep(seconds)
-    trips = [trip for player in players for trip in player.outcome.round_trips]
+    dealt.set()
+    await asyncio.to_thread(measure.wait)
+    marks = [len(player.outcome.round_trips) for player in players]
+    await asyncio.to_thread(stop.wait)
+    trips = [
+        trip
+        for player, mark in zip(players, marks, strict=True)
+        for trip in player.outcome.round_trips[mark:]
+    ]
     for player in players:
         player.link.close()
     return trips
 
 
-def _worker(port: int, tables: int, think: float, seconds: float, out: str) -> None:
-    trips = asyncio.run(_play_tables(port, tables, think, seconds))
+def _worker(
+    port: int, tables: int, think: float, dealt: Any, measure: Any, stop: Any, out: str
+) -> None:
+    trips = asyncio.run(_play_tables(port, tables, think, dealt, measure, stop))
     Path(out).write_text("\n".join(f"{trip:.6f}" for trip in trips))
 
 
 def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str, float]:
-    """One load of ``tables`` tables; its figures."""
+    """One load of ``tables`` tables, measured for ``seconds`` once every table is dealt; its
+    figures."""
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, CHICKENFOOT_DATA_DIR=folder, PYTHONUNBUFFERED="1")
         server = subprocess.Popen(
@@ -123,6 +143,9 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
             text=True,
             env=env,
         )
+        context = multiprocessing.get_context("spawn")
+        workers: list[Any] = []
+        stop = context.Event()
         try:
             assert server.stdout is not None
             line = server.stdout.readline()
@@ -132,23 +155,31 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
             rss_before = _rss_kib(server.pid)
             share = [tables // WORKERS + (1 if i < tables % WORKERS else 0) for i in range(WORKERS)]
             outs = [str(Path(folder) / f"trips-{i}.txt") for i in range(WORKERS)]
-            context = multiprocessing.get_context("spawn")
-            # Deal every table first, then measure a window of steady play.
-            warmup = max(10.0, tables * 0.05)
-            workers = [
-                context.Process(target=_worker, args=(port, count, think, warmup + seconds, out))
-                for count, out in zip(share, outs, strict=True)
-                if count
-            ]
+            measure = context.Event()
+            dealing = []
+            for count, out in zip(share, outs, strict=True):
+                if count:
+                    dealt = context.Event()
+                    dealing.append(dealt)
+                    workers.append(
+                        context.Process(
+                            target=_worker,
+                            args=(port, count, think, dealt, measure, stop, out),
+                        )
+                    )
             for worker in workers:
                 worker.start()
-            time.sleep(warmup)
+            for dealt in dealing:
+                if not dealt.wait(DEAL_WITHIN):
+                    raise RuntimeError(f"the {tables} tables were not dealt in {DEAL_WITHIN:g} s")
+            measure.set()
             cpu_start, wall_start = _cpu_seconds(server.pid), time.monotonic()
             time.sleep(seconds)
             cpu = (_cpu_seconds(server.pid) - cpu_start) / (time.monotonic() - wall_start)
             rss_playing = _rss_kib(server.pid)
+            stop.set()
             for worker in workers:
-                worker.join(warmup + seconds + 120)
+                worker.join(120)
             trips = sorted(
                 float(value)
                 for out in outs
@@ -156,6 +187,10 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
                 for value in Path(out).read_text().split()
             )
         finally:
+            stop.set()
+            for worker in workers:
+                if worker.is_alive():
+                    worker.kill()
             server.terminate()
             server.wait(30)
     if not trips:
@@ -164,7 +199,7 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
         "tables": tables,
         "moves": len(trips),
         "p50_ms": statistics.median(trips) * 1000,
-        "p95_ms": trips[int(len(trips) * 0.95) - 1] * 1000,
+        "p95_ms": trips[max(0, int(len(trips) * 0.95) - 1)] * 1000,
         "cpu": cpu,
         "kib_per_table": (rss_playing - rss_before) / tables,
         "rss_mib": rss_playing / 1024,
@@ -174,7 +209,10 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
 def main() -> None:
     """Print the figures for each number of tables."""
     print(f"players think {THINK:g} s per move; {MEASURE:g} s measured per load")
-    print(f"{'tables':>6} {'moves':>7} {'p50 ms':>7} {'p95 ms':>7} {'cpu':>6} {'KiB/table':>9}")
+    print(
+        f"{'tables':>6} {'moves':>7} {'p50 ms':>7} {'p95 ms':>7} {'cpu':>6} {'KiB/table':>9}"
+        f" {'RSS MiB':>8}"
+    )
     for tables in COUNTS:
         figures = run(tables)
         if not figures.get("moves"):
@@ -183,6 +221,7 @@ def main() -> None:
         print(
             f"{tables:>6} {figures['moves']:>7.0f} {figures['p50_ms']:>7.1f} "
             f"{figures['p95_ms']:>7.1f} {figures['cpu']:>6.0%} {figures['kib_per_table']:>9.0f}"
+            f" {figures['rss_mib']:>8.1f}"
         )
 
 
