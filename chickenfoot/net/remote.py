@@ -100,9 +100,10 @@ class TableAddress:
 
     @property
     def url(self) -> str:
-        """The WebSocket address of the server."""
+        """The WebSocket address of the server, the table's code as its path (the server reads
+        the code from the first frame; a proxy in front of several servers may route by it)."""
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{'wss' if self.secure else 'ws'}://{host}:{self.port}/"
+        return f"{'wss' if self.secure else 'ws'}://{host}:{self.port}/{self.code or ''}"
 
     def with_code(self, code: str) -> TableAddress:
         """The address of table ``code`` on this server."""

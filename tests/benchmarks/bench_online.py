@@ -9,8 +9,9 @@ tables (one creator and three joiners a table) and timing every move it makes: f
 store's commit included). Once every table is dealt, ``MEASURE`` seconds of play are measured.
 For each N it prints the moves timed, the round trip's p50 and p95, the server's CPU while
 the tables play (share of its one core), its memory per table (the growth of its resident
-set from before the tables were made to while they play, divided by N) and its whole
-resident set.
+set from before the tables were made to while they play, divided by N), its whole
+resident set, and the CPU the players' processes used meanwhile (in cores: on a machine with
+few cores a busy player process delays the replies it times, and the figure shows it).
 
 ``python -m tests.benchmarks online`` runs 10, 100 and 500 tables; ``TABLES`` and ``THINK``
 in the environment change the counts and the players' think time. Targets (issue): p95 <
@@ -173,9 +174,13 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
                 if not dealt.wait(DEAL_WITHIN):
                     raise RuntimeError(f"the {tables} tables were not dealt in {DEAL_WITHIN:g} s")
             measure.set()
+            pids = [worker.pid for worker in workers]
             cpu_start, wall_start = _cpu_seconds(server.pid), time.monotonic()
+            players_start = sum(_cpu_seconds(pid) for pid in pids)
             time.sleep(seconds)
-            cpu = (_cpu_seconds(server.pid) - cpu_start) / (time.monotonic() - wall_start)
+            wall = time.monotonic() - wall_start
+            cpu = (_cpu_seconds(server.pid) - cpu_start) / wall
+            players_cpu = (sum(_cpu_seconds(pid) for pid in pids) - players_start) / wall
             rss_playing = _rss_kib(server.pid)
             stop.set()
             for worker in workers:
@@ -201,6 +206,7 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
         "p50_ms": statistics.median(trips) * 1000,
         "p95_ms": trips[max(0, int(len(trips) * 0.95) - 1)] * 1000,
         "cpu": cpu,
+        "players_cpu": players_cpu,
         "kib_per_table": (rss_playing - rss_before) / tables,
         "rss_mib": rss_playing / 1024,
     }
@@ -211,7 +217,7 @@ def main() -> None:
     print(f"players think {THINK:g} s per move; {MEASURE:g} s measured per load")
     print(
         f"{'tables':>6} {'moves':>7} {'p50 ms':>7} {'p95 ms':>7} {'cpu':>6} {'KiB/table':>9}"
-        f" {'RSS MiB':>8}"
+        f" {'RSS MiB':>8} {'players cpu':>11}"
     )
     for tables in COUNTS:
         figures = run(tables)
@@ -221,7 +227,7 @@ def main() -> None:
         print(
             f"{tables:>6} {figures['moves']:>7.0f} {figures['p50_ms']:>7.1f} "
             f"{figures['p95_ms']:>7.1f} {figures['cpu']:>6.0%} {figures['kib_per_table']:>9.0f}"
-            f" {figures['rss_mib']:>8.1f}"
+            f" {figures['rss_mib']:>8.1f} {figures['players_cpu']:>11.0%}"
         )
 
 

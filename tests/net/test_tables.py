@@ -25,7 +25,17 @@ from chickenfoot.net.protocol import (
 )
 from chickenfoot.net.remote import LinkStatus, TableAddress
 from chickenfoot.net.server import Limits, TableServer
-from chickenfoot.play.wire import Act, AskHint, Refused, Update, Welcome, YourTurn
+from chickenfoot.play.wire import (
+    Act,
+    AskHint,
+    HintGiven,
+    NoHint,
+    Refused,
+    TakeBack,
+    Update,
+    Welcome,
+    YourTurn,
+)
 from chickenfoot.rules import Draw, Pass, Play, Tile
 from tests.net.online import Online, Probe, online, options, wait_for
 
@@ -66,6 +76,11 @@ def test_only_a_seat_tokens_hash_is_kept_and_it_matches_that_token_alone() -> No
 def test_a_table_address_is_read_from_its_join_line(text: str, address: TableAddress) -> None:
     assert TableAddress.parse(text) == address
     assert TableAddress.parse(str(address)) == address
+
+
+def test_a_tables_websocket_address_carries_its_code_as_the_path() -> None:
+    assert TableAddress.parse("KM7R3P@example.org:9000").url == "ws://example.org:9000/KM7R3P"
+    assert TableAddress.parse("wss://[::1]:443").url == "wss://[::1]:443/"
 
 
 @pytest.mark.parametrize(
@@ -226,6 +241,23 @@ async def test_a_seat_acts_only_for_itself_and_only_on_its_turn() -> None:
         assert len(host.session.record.actions) == before, "nothing changed"
         for probe in probes:
             await probe.close()
+
+
+async def test_the_seat_on_turn_gets_a_hint_and_no_take_back_with_two_people() -> None:
+    async with online() as room:
+        probes, code = await started(room, 2)
+        host = room.server.tables[code].host
+        assert host is not None
+        assert all(not probe.of(Welcome)[0].table.take_backs for probe in probes)
+        mover, prompt = on_turn(probes)
+        count = len(mover.frames)
+        mover.link.send(AskHint())
+        await wait_for(lambda: mover.of(HintGiven) or mover.of(NoHint), "the hint's answer")
+        given = mover.of(HintGiven)
+        assert not given or given[0].hint.action.seat == prompt.seat, "a hint for the seat"
+        mover.link.send(TakeBack())
+        assert (await mover.next(Refused, count)).reason == "nothing_to_take_back"
+        assert bool(given) == bool(host.session.record.assists), "a hint given is recorded"
 
 
 async def test_a_dropped_seat_waits_then_a_computer_covers_it_until_its_person_returns() -> None:
