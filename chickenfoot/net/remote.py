@@ -235,7 +235,7 @@ class RemoteLink:
         try:
             async with connect(
                 self.address.url,
-                ssl=self.tls,
+                ssl=self.tls if self.tls is not None or not self.address.secure else True,
                 max_size=MAX_SERVER_FRAME,
                 compression=None,
                 proxy=None,

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 WAIT = 90.0
@@ -27,8 +27,14 @@ well)."""
 class Process:
     """A ``chickenfoot`` command running in the background, its output collected as it comes."""
 
-    def __init__(self, arguments: Sequence[str], data: Path) -> None:
-        environment = dict(os.environ, CHICKENFOOT_DATA_DIR=str(data), PYTHONUNBUFFERED="1")
+    def __init__(
+        self, arguments: Sequence[str], data: Path, environment: Mapping[str, str] | None = None
+    ) -> None:
+        """Start ``chickenfoot ARGUMENTS`` with the data folder ``data`` (and ``environment``
+        added to this process's)."""
+        environment = dict(
+            os.environ, **(environment or {}), CHICKENFOOT_DATA_DIR=str(data), PYTHONUNBUFFERED="1"
+        )
         self.process = subprocess.Popen(
             [sys.executable, "-m", "chickenfoot", *arguments],
             stdout=subprocess.PIPE,

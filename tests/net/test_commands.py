@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import signal
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -51,6 +53,51 @@ def test_a_table_made_at_start_is_played_by_joining_computers(tmp_path: Path) ->
     assert not [line for line in narrated if re.search(r"draws \d+\|\d+", line)], (
         "a spectator's log names no drawn tile"
     )
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 signed by its own key (made by openssl), and the key."""
+    certificate, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+            "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1",
+            "-keyout", str(key), "-out", str(certificate),
+        ],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    return certificate, key
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not installed")
+def test_players_who_trust_the_certificate_play_over_tls_and_others_are_told(
+    tmp_path: Path,
+) -> None:
+    certificate, key = self_signed(tmp_path)
+    server, join_line = host(
+        tmp_path / "server", "--table", "--players", "2",
+        "--certfile", str(certificate), "--keyfile", str(key), *RULES,
+    )  # fmt: skip
+    trusted = {"SSL_CERT_FILE": str(certificate)}
+    stranger = None
+    try:
+        assert join_line.startswith("wss://"), join_line
+        stranger = Process(["join", join_line, "--watch"], tmp_path / "eve")
+        stranger.wait_for_line(r"The secure connection to 127\.0\.0\.1 failed · trying again")
+        players = [
+            Process(["join", join_line, "--computer", "casual"], tmp_path / name, trusted)
+            for name in ("ana", "bea")
+        ]
+        assert [player.finish() for player in players] == [0, 0]
+        server.wait_for_line(r"Game over")
+    finally:
+        if stranger is not None:
+            stranger.kill()
+        server.stop()
+    for player in players:
+        assert any(line.startswith("Game over") for line in player.lines)
 
 
 def test_the_server_says_who_can_connect() -> None:
