@@ -42,6 +42,9 @@ THINK = float(os.environ.get("THINK", "2.0"))
 MEASURE = float(os.environ.get("MEASURE", "40"))
 """Seconds of play measured once every table is dealt."""
 
+DEALING = 20
+"""Tables each player process makes at once."""
+
 DEAL_WITHIN = 600.0
 """Seconds the tables may take to be made and dealt before the load is given up."""
 
@@ -86,31 +89,36 @@ async def _play_tables(
     )
     players: list[RemotePlayer] = []
     runs: list[asyncio.Future[object]] = []
-    for number in range(tables):
-        creator = RemotePlayer(
-            RemoteLink(server, CreateTable(options=options, name="Ana")),
-            make_bot("casual", number),
-            think=think,
-        )
-        players.append(creator)
-        runs.append(asyncio.ensure_future(creator.play()))
-        while creator.link.seated is None:
-            await asyncio.sleep(0.01)
-        code = creator.link.seated.code
-        for seat, name in enumerate(("Bea", "Cy", "Dee"), start=1):
-            joiner = RemotePlayer(
-                RemoteLink(server.with_code(code), JoinTable(code=code, name=name)),
-                make_bot("casual", number * 4 + seat),
+    dealing = asyncio.Semaphore(DEALING)
+
+    async def deal(number: int) -> None:
+        async with dealing:
+            creator = RemotePlayer(
+                RemoteLink(server, CreateTable(options=options, name="Ana")),
+                make_bot("casual", number),
                 think=think,
             )
-            players.append(joiner)
-            runs.append(asyncio.ensure_future(joiner.play()))
-        while not (
-            isinstance(creator.status, TableStatus)
-            and all(seat.connected for seat in creator.status.seats)
-        ):
-            await asyncio.sleep(0.01)
-        creator.link.send(StartGame())
+            players.append(creator)
+            runs.append(asyncio.ensure_future(creator.play()))
+            while creator.link.seated is None:
+                await asyncio.sleep(0.01)
+            code = creator.link.seated.code
+            for seat, name in enumerate(("Bea", "Cy", "Dee"), start=1):
+                joiner = RemotePlayer(
+                    RemoteLink(server.with_code(code), JoinTable(code=code, name=name)),
+                    make_bot("casual", number * 4 + seat),
+                    think=think,
+                )
+                players.append(joiner)
+                runs.append(asyncio.ensure_future(joiner.play()))
+            while not (
+                isinstance(creator.status, TableStatus)
+                and all(seat.connected for seat in creator.status.seats)
+            ):
+                await asyncio.sleep(0.01)
+            creator.link.send(StartGame())
+
+    await asyncio.gather(*(deal(number) for number in range(tables)))
     dealt.set()
     await asyncio.to_thread(measure.wait)
     marks = [len(player.outcome.round_trips) for player in players]
