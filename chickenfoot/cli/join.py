@@ -20,7 +20,15 @@ from typing import Any
 from chickenfoot.bots import BOT_LEVELS, make_bot
 from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted
 from chickenfoot.net.headless import RemotePlayer
-from chickenfoot.net.protocol import Hello, JoinTable, ReturnToSeat, Seated, WatchTable
+from chickenfoot.net.protocol import (
+    FinishedGame,
+    Hello,
+    JoinTable,
+    ReturnToSeat,
+    Seated,
+    TableGone,
+    WatchTable,
+)
 from chickenfoot.net.remote import AddressError, Received, RemoteLink, TableAddress
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.saves.output import write_line
@@ -93,8 +101,15 @@ def run(args: argparse.Namespace) -> int:
     strategy = make_bot(args.computer) if args.computer else None
 
     def keep_token(item: Received) -> None:
-        if isinstance(item, Seated) and item.token is not None and item.seat is not None:
-            book.keep(str(address), item.seat, name, item.token)
+        """Keep the seat's token while the table goes on; forget it once the table is over."""
+        if isinstance(item, Seated):
+            token = item.token or link.token
+            if token is not None and item.seat is not None:
+                book.keep(str(address), item.seat, name, token)
+        elif isinstance(item, FinishedGame) or (
+            isinstance(item, TableGone) and item.reason != "stopping"
+        ):
+            book.forget(str(address))
 
     player = RemotePlayer(
         link,

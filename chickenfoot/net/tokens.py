@@ -5,7 +5,9 @@ its hash). :class:`SeatBook` keeps the tokens in ``online-seats.json`` in the us
 folder (readable by the user alone), one per table address (``CODE@HOST:PORT``), so Continue,
 a restart or ``chickenfoot join`` later takes the seat back; copying the entry to another
 machine does too. A file that cannot be read counts as empty: a lost token only means
-joining again as a new person.
+joining again as a new person. A seat is forgotten once its table's game is over or the table
+is gone. Continue resumes a held seat when it was used after the latest unfinished game here
+was played (:func:`latest_to_continue`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from chickenfoot.saves.atomic import write_atomically
 from chickenfoot.saves.paths import data_dir
+from chickenfoot.saves.store import GameSummary
 
 BOOK_NAME = "online-seats.json"
 KEEP = 50
@@ -67,6 +70,11 @@ class SeatBook:
         self._write([held, *others][:KEEP])
         return held
 
+    def latest(self) -> HeldSeat | None:
+        """The seat used most recently, if any."""
+        seats = self.seats()
+        return seats[0] if seats else None
+
     def forget(self, address: str) -> None:
         """Forget the seat at ``address`` (the table is gone)."""
         self._write([seat for seat in self.seats() if seat.address != address])
@@ -76,3 +84,22 @@ class SeatBook:
         data = json.dumps([asdict(seat) for seat in seats], indent=1).encode()
         write_atomically(self.path, data)
         os.chmod(self.path, 0o600)
+
+
+def latest_to_continue(
+    unfinished: GameSummary | None, held: HeldSeat | None
+) -> GameSummary | HeldSeat | None:
+    """What Continue resumes: the latest unfinished game saved here (``unfinished``) or the
+    seat held at an online table (``held``), whichever was played last."""
+    if held is None or unfinished is None:
+        return held or unfinished
+    try:
+        used = datetime.fromisoformat(held.used)
+    except ValueError:
+        return unfinished
+    updated = unfinished.updated
+    if updated.tzinfo is None:
+        updated = updated.replace(tzinfo=UTC)
+    if used.tzinfo is None:
+        used = used.replace(tzinfo=UTC)
+    return held if used > updated else unfinished

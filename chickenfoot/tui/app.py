@@ -28,7 +28,7 @@ from textual.widgets import Static
 
 from chickenfoot.net.protocol import CreateTable, Hello
 from chickenfoot.net.remote import TableAddress
-from chickenfoot.net.tokens import SeatBook
+from chickenfoot.net.tokens import HeldSeat, SeatBook
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.rules import IllegalAction, RuleSet
@@ -67,7 +67,7 @@ from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
 from chickenfoot.tui.screens.importing import ImportScreen
 from chickenfoot.tui.screens.load import LoadScreen
-from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.menu import MenuScreen, to_continue
 from chickenfoot.tui.screens.online import JoinScreen, OnlineGameScreen, hello_for
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
@@ -530,7 +530,7 @@ class ChickenFootApp(App[None]):
     @work(thread=True, group="files")
     def _continue_latest(self) -> None:
         try:
-            latest = self.store.latest_unfinished()
+            latest = to_continue(self.store)
         except StoreError as error:
             self.call_from_thread(self._tell, str(error))
             return
@@ -538,6 +538,8 @@ class ChickenFootApp(App[None]):
             self.call_from_thread(
                 self.notify, "There is no unfinished game to continue.", severity="warning"
             )
+        elif isinstance(latest, HeldSeat):
+            self.post_message(JoinOnline(latest.address, latest.name, watch=False))
         else:
             self.call_from_thread(self.continue_game, latest.id)
 

@@ -10,8 +10,11 @@ store's commit included). Once every table is dealt, ``MEASURE`` seconds of play
 For each N it prints the moves timed, the round trip's p50 and p95, the server's CPU while
 the tables play (share of its one core), its memory per table (the growth of its resident
 set from before the tables were made to while they play, divided by N), its whole
-resident set, and the CPU the players' processes used meanwhile (in cores: on a machine with
-few cores a busy player process delays the replies it times, and the figure shows it).
+resident set, the CPU the players' processes used meanwhile (in cores: on a machine with
+few cores a busy player process delays the replies it times, and the figure shows it), and
+the server's CPU time per move (its CPU while measured over the moves timed: what a move
+costs the server, whatever else the machine runs; one core holds 1000 / that many moves a
+second).
 
 ``python -m tests.benchmarks online`` runs 10, 100 and 500 tables; ``TABLES`` and ``THINK``
 in the environment change the counts and the players' think time. Targets (issue): p95 <
@@ -215,6 +218,7 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
         "p95_ms": trips[max(0, int(len(trips) * 0.95) - 1)] * 1000,
         "cpu": cpu,
         "players_cpu": players_cpu,
+        "cpu_ms_per_move": cpu * seconds * 1000 / len(trips),
         "kib_per_table": (rss_playing - rss_before) / tables,
         "rss_mib": rss_playing / 1024,
     }
@@ -225,7 +229,7 @@ def main() -> None:
     print(f"players think {THINK:g} s per move; {MEASURE:g} s measured per load")
     print(
         f"{'tables':>6} {'moves':>7} {'p50 ms':>7} {'p95 ms':>7} {'cpu':>6} {'KiB/table':>9}"
-        f" {'RSS MiB':>8} {'players cpu':>11}"
+        f" {'RSS MiB':>8} {'players cpu':>11} {'server ms/move':>14}"
     )
     for tables in COUNTS:
         figures = run(tables)
@@ -236,6 +240,7 @@ def main() -> None:
             f"{tables:>6} {figures['moves']:>7.0f} {figures['p50_ms']:>7.1f} "
             f"{figures['p95_ms']:>7.1f} {figures['cpu']:>6.0%} {figures['kib_per_table']:>9.0f}"
             f" {figures['rss_mib']:>8.1f} {figures['players_cpu']:>11.0%}"
+            f" {figures['cpu_ms_per_move']:>14.2f}"
         )
 
 

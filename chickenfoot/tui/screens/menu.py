@@ -2,8 +2,9 @@
 
 Arrow keys and Enter choose an item; each item's first letter (``n c j l r s h q``, and ``?``
 for help) chooses it at once. *Continue* is listed only while an unfinished game is saved
-and names its seats and round: the store is asked once each time the menu is shown (one
-indexed query, in a worker). :class:`MenuCommands` puts the same commands in the command
+or a seat at an online table is held, and names the one played last (a game's seats and
+round, or the table): the store is asked once each time the menu is shown (one indexed
+query, in a worker). :class:`MenuCommands` puts the same commands in the command
 palette (``ctrl+p``); it is registered on :class:`MenuScreen` and works on any screen.
 """
 
@@ -24,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from chickenfoot.net.tokens import HeldSeat, SeatBook, latest_to_continue
 from chickenfoot.saves.names import display_width
 from chickenfoot.saves.store import GameStore, GameSummary, StoreError
 from chickenfoot.tui.messages import (
@@ -65,10 +67,19 @@ def names_text(names: tuple[str, ...], width: int = CONTINUE_NAMES_WIDTH) -> str
     return ", ".join(shown) + (f" +{rest}" if rest else "")
 
 
-def continue_text(summary: GameSummary) -> str:
-    """What the Continue item says about the game it resumes: seats and round."""
+def continue_text(summary: GameSummary | HeldSeat) -> str:
+    """What the Continue item says about what it resumes: a saved game's seats and round, or
+    the online table of a held seat."""
+    if isinstance(summary, HeldSeat):
+        return f"Continue: online table {summary.address}"
     where = f"round {summary.round_number} of {summary.round_count}"
     return f"Continue: {names_text(summary.names)} · {where}"
+
+
+def to_continue(store: GameStore) -> GameSummary | HeldSeat | None:
+    """What Continue resumes now: the latest unfinished game or a held online seat, whichever
+    was played last (asks the store: for a worker thread)."""
+    return latest_to_continue(store.latest_unfinished(), SeatBook().latest())
 
 
 def show_setup(app: App[object]) -> None:
@@ -180,8 +191,9 @@ class MenuScreen(Screen[None]):
     def __init__(self, store: GameStore) -> None:
         super().__init__()
         self.store = store
-        self.unfinished: GameSummary | None = None
-        """The game Continue resumes, once found (it is looked for in the background)."""
+        self.unfinished: GameSummary | HeldSeat | None = None
+        """The game (or online seat) Continue resumes, once found (it is looked for in the
+        background)."""
         self.searches = 0
         """How many times the store was asked for a game to continue."""
 
@@ -209,9 +221,10 @@ class MenuScreen(Screen[None]):
         self.refresh_options()
 
     def has_unfinished(self) -> bool:
-        """True if the store holds an unfinished game (asks it; for a worker thread)."""
+        """True if there is something to continue: an unfinished game in the store or a held
+        online seat (asks the store; for a worker thread)."""
         try:
-            return self.store.latest_unfinished() is not None
+            return to_continue(self.store) is not None
         except StoreError:
             return False
 
@@ -224,17 +237,17 @@ class MenuScreen(Screen[None]):
     def _find_unfinished(self) -> None:
         self.searches += 1
         try:
-            summary = self.store.latest_unfinished()
+            summary = to_continue(self.store)
         except StoreError as error:
             self.app.call_from_thread(self.notify, str(error), severity="error", markup=False)
             return
         self.app.call_from_thread(self._fill, summary)
 
-    def _fill(self, unfinished: GameSummary | None) -> None:
-        """List the items, Continue only while an unfinished game is saved; Continue is the
-        default item whenever it appears."""
+    def _fill(self, unfinished: GameSummary | HeldSeat | None) -> None:
+        """List the items, Continue only while there is something to continue; Continue is
+        the default item whenever it appears."""
         appeared = unfinished is not None and (
-            self.unfinished is None or self.unfinished.id != unfinished.id
+            self.unfinished is None or _what(self.unfinished) != _what(unfinished)
         )
         self.unfinished = unfinished
         options = self.query_one("#menu-options", OptionList)
@@ -270,3 +283,8 @@ class MenuScreen(Screen[None]):
             if item_id == item:
                 run(self.app)
                 return
+
+
+def _what(resumable: GameSummary | HeldSeat) -> object:
+    """Which game or table ``resumable`` is (to tell when Continue names another)."""
+    return resumable.address if isinstance(resumable, HeldSeat) else resumable.id

@@ -222,17 +222,24 @@ class OnlineGameScreen(TableScreen):
                 self.problem = message.problem
                 self.client.tell(message.problem or "You left the table")
         elif isinstance(message, Seated):
-            if message.token is not None and message.seat is not None:
-                self.book.keep(str(self.address), message.seat, "", message.token)
+            token = message.token or self.remote.token
+            if token is not None and message.seat is not None:
+                self.book.keep(str(self.address), message.seat, "", token)
         elif isinstance(message, TableStatus):
             for line in status_news(self.status, message):
                 self.client.tell(line)
             self.status = message
         elif isinstance(message, Denied):
+            if message.reason in ("bad_token", "no_such_table") and self.remote.seated is None:
+                self.book.forget(str(self.address))
             self.client.tell(message.text)
         elif isinstance(message, FinishedGame):
+            self.book.forget(str(self.address))  # nothing left to continue
             self._keep_finished(message.record)
-        elif not isinstance(message, Replaced | TableGone):
+        elif isinstance(message, TableGone):
+            if message.reason != "stopping":
+                self.book.forget(str(self.address))
+        elif not isinstance(message, Replaced):
             if isinstance(message, Welcome) and self.lobby is not None:
                 self.lobby.dismiss(None)
                 self.lobby = None
