@@ -188,7 +188,7 @@ async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_on
 
 
 async def test_the_new_game_form_makes_an_online_table(data_dir: object) -> None:
-    from textual.widgets import Input, Static
+    from textual.widgets import Input, Select, Static
 
     from chickenfoot.tui.screens.setup import SetupScreen
 
@@ -204,10 +204,20 @@ async def test_the_new_game_form_makes_an_online_table(data_dir: object) -> None
             await until(pilot, lambda: "server's address only" in str(problem.render()), "why")
             server.value = f"127.0.0.1:{room.port}"
             await until(pilot, lambda: str(problem.render()) == "", "the problem to go")
+            grace = form.query_one("#online-grace", Input)
+            grace.value = "7200"
+            grace_problem = form.query_one("#online-grace-problem", Static)
+            await until(pilot, lambda: "at most 3600" in str(grace_problem.render()), "too long")
+            grace.value = "45"
+            form.query_one("#online-cover", Select).value = "casual"
+            form.query_one("#online-hints", Select).value = "no"
+            await until(pilot, lambda: str(grace_problem.render()) == "", "the problem to go")
             seats = form.seat_configs()  # type: ignore[attr-defined]
             await pilot.press("ctrl+s")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             await until(pilot, lambda: bool(room.server.tables), "the table on the server")
             (table,) = room.server.tables.values()
             assert [slot.computer for slot in table.seats] == [seat.level for seat in seats]
+            assert (table.options.grace, table.options.cover) == (45, "casual")
+            assert not table.options.hints
             assert table.seats[table.creator].connection is not None, "its creator sits at it"

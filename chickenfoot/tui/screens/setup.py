@@ -34,7 +34,7 @@ from chickenfoot.bots import (
     THINKING_LEVELS,
     ladder_level,
 )
-from chickenfoot.net.protocol import SeatPlan, TableOptions
+from chickenfoot.net.protocol import DEFAULT_GRACE, MAX_GRACE, SeatPlan, TableOptions
 from chickenfoot.net.remote import AddressError, TableAddress
 from chickenfoot.rules import (
     PRESETS,
@@ -329,6 +329,20 @@ def online_server_problem(text: str, kinds: list[str]) -> str | None:
     return None
 
 
+def grace_from_text(text: str) -> float:
+    """The grace period typed (seconds; blank: the default); ``ValueError`` in plain words."""
+    if not text.strip():
+        return DEFAULT_GRACE
+    seconds = int(text)
+    if seconds > MAX_GRACE:
+        raise ValueError(f"at most {MAX_GRACE:.0f} seconds (an hour)")
+    return float(seconds)
+
+
+HINTS_CHOICES = (("allowed", "yes"), ("not allowed", "no"))
+"""The Hints field of an online table: whether people may ask for hints."""
+
+
 def seat_plan(seat: SeatConfig) -> SeatPlan:
     """A seat of the form as an online table plans it: a person who joins, or a computer."""
     if seat.player == "human" or seat.level is None:
@@ -456,6 +470,41 @@ class SetupScreen(Screen[None]):
                 classes="hint",
                 markup=False,
             )
+            with Horizontal(classes="field"):
+                yield Label("Lost seat waits (s)", classes="field-label")
+                yield Input(
+                    "",
+                    placeholder=f"{DEFAULT_GRACE:.0f}",
+                    restrict=r"\d*",
+                    max_length=4,
+                    id="online-grace",
+                    compact=True,
+                )
+            yield Static("", id="online-grace-problem", classes="problem field-problem")
+            with Horizontal(classes="field"):
+                yield Label("Then plays it", classes="field-label")
+                yield FormSelect(
+                    [(level, level) for level in BOT_LEVELS],
+                    value="hard",
+                    allow_blank=False,
+                    id="online-cover",
+                    compact=True,
+                )
+            with Horizontal(classes="field"):
+                yield Label("Hints", classes="field-label")
+                yield FormSelect(
+                    list(HINTS_CHOICES),
+                    value="yes",
+                    allow_blank=False,
+                    id="online-hints",
+                    compact=True,
+                )
+            yield Static(
+                "A person who loses their connection keeps their seat this long; then a "
+                "computer of this level plays it until they are back.",
+                classes="hint",
+                markup=False,
+            )
             yield Static("", id="setup-summary", markup=False)
             with Horizontal(id="start-buttons"):
                 yield Button("Start (^s)", id="start", variant="success", compact=True)
@@ -568,9 +617,14 @@ class SetupScreen(Screen[None]):
             problem = online_server_problem(server, [row.kind for row in rows])
             if problem is not None:
                 problems["online-server"] = problem
+        try:
+            grace_from_text(self.query_one("#online-grace", Input).value)
+        except ValueError as error:
+            problems["online-grace"] = str(error)
         self.rules = rules
         self.problems = problems
         self._show_problem("#online-server-problem", problems.get("online-server"))
+        self._show_problem("#online-grace-problem", problems.get("online-grace"))
         for index, row in enumerate(rows):
             row.show_problem(problems.get(f"seat-{index}"))
         for field in RULE_FIELDS:
@@ -706,10 +760,15 @@ class SetupScreen(Screen[None]):
         )
         server = self.query_one("#online-server", Input).value.strip()
         if server:
-            options = TableOptions(
-                rules=self.rules,
-                seats=tuple(seat_plan(seat) for seat in seats),
-                seed=self.seed,
+            options = TableOptions.model_validate(
+                {
+                    "rules": self.rules,
+                    "seats": tuple(seat_plan(seat) for seat in seats),
+                    "seed": self.seed,
+                    "grace": grace_from_text(self.query_one("#online-grace", Input).value),
+                    "cover": str(self.query_one("#online-cover", FormSelect).value),
+                    "hints": self.query_one("#online-hints", FormSelect).value == "yes",
+                }
             )
             creator = next(seat.name for seat in seats if seat.player == "human")
             self.post_message(CreateOnline(server, options, creator))
