@@ -66,6 +66,11 @@ DRAWN_SINCE = r"""
 """True once the kept text after position ``start``, escape sequences and all, matches
 ``pattern`` (how a style drawn around a character is seen: the cursor of a focused field)."""
 
+LAST_TEXT = r"""
+() => window.chickenfootShown.slice(-3000).replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, " ")
+"""
+"""The end of the kept text, escape sequences made spaces (to say what was drawn last)."""
+
 LAST_PLACES = r"""
 (phrases) => {
     const text = window.chickenfootShown.replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, "");
@@ -88,12 +93,25 @@ class Tab:
 
     def wait_for(self, words: str, since: int = 0) -> None:
         """Wait until ``words`` are drawn after the mark ``since``."""
-        self.page.wait_for_function(SHOWN_SINCE, arg=[words, since], timeout=WAIT_MS)
+        self._wait(SHOWN_SINCE, [words, since], repr(words))
 
     def wait_for_drawn(self, pattern: str, since: int = 0) -> None:
         """Wait until what was sent after the mark ``since`` (escape sequences included)
         matches the regular expression ``pattern``."""
-        self.page.wait_for_function(DRAWN_SINCE, arg=[pattern, since], timeout=WAIT_MS)
+        self._wait(DRAWN_SINCE, [pattern, since], f"a match of {pattern!r}")
+
+    def _wait(self, script: str, argument: list[object], what: str) -> None:
+        """Wait until ``script(argument)`` is true in the page; fail naming ``what`` and the
+        words drawn last."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(script, arg=argument, timeout=WAIT_MS)
+        except PlaywrightTimeout:
+            words = re.findall(r"[^\s\x00-\x1f]+", self.page.evaluate(LAST_TEXT))
+            raise AssertionError(
+                f"{what} was not drawn; the last words: {' '.join(words)}"
+            ) from None
 
     def press(self, *keys: str) -> None:
         """Type ``keys`` (Playwright key names) into the terminal."""

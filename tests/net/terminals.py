@@ -29,8 +29,9 @@ MOVES = (
 """Words of the game screen's status line (or of a round's result) and the key that answers
 them, the more specific first."""
 
-WAITS = ("Waiting for", "is playing…", "is thinking…")
-"""Words of the status line while the table waits for somebody else."""
+WAITS = ("Waiting for", "is playing…", "is thinking…", "Game over")
+"""Words of the status line while the table waits for somebody else, and the title of the
+game's result (after which nothing is pressed: Enter there would deal a new game)."""
 
 
 WAIT = 90.0
@@ -52,7 +53,10 @@ def wait_for_screen(terminal: Terminal, condition: Callable[[str], bool], what: 
 
 
 def key_for(screen: str) -> str | None:
-    """The key a person presses for what ``screen`` (a terminal's whole screen) asks, if any."""
+    """The key a person presses for what ``screen`` (a terminal's whole screen) asks, if any
+    (none once the game's result is up)."""
+    if "Game over" in screen:
+        return None
     return next((key for words, key in MOVES if words in screen), None)
 
 
