@@ -7,7 +7,9 @@ adds the helpers that drive the app.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import TypeVar
 
@@ -122,6 +124,17 @@ def games_in(data: Path) -> list[GameRecord]:
         return [store.record(summary.id) for summary in store.games()]
     finally:
         store.close()
+
+
+def holders_in(data: Path) -> int:
+    """How many games the store of the data folder ``data`` notes as open somewhere (rows of
+    its ``holders`` table, live or not): what a closed window or tab left behind."""
+    path = data / "chickenfoot.db"
+    if not path.exists():
+        return 0
+    with closing(sqlite3.connect(path)) as db:
+        (count,) = db.execute("SELECT count(*) FROM holders").fetchone()
+    return int(count)
 
 
 def save(record: GameRecord, folder: Path, name: str = "game.json") -> Path:

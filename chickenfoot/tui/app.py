@@ -167,6 +167,9 @@ class ChickenFootApp(App[None]):
         self._mounted = False
         self._kept: dict[GameId, GameSession] = {}
         """Games left with unsaved moves, kept in memory (Continue resumes them)."""
+        self._in_play: GameSession | None = None
+        """The game on screen (given back when the app ends, however it ends: the screens are
+        gone by then)."""
 
     # ----- start-up and size ---------------------------------------------------------------------
 
@@ -232,6 +235,7 @@ class ChickenFootApp(App[None]):
 
     def _open_game(self, session: GameSession) -> None:
         self._back_to_menu()
+        self._in_play = session
         self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
 
     # ----- what is remembered ------------------------------------------------------------------
@@ -281,6 +285,8 @@ class ChickenFootApp(App[None]):
     def _put_away(self, session: GameSession) -> None:
         """A game left the screen: give it back, or keep it here while its moves are unsaved
         (Continue then resumes it from memory, not from the store's older copy)."""
+        if session is self._in_play:
+            self._in_play = None
         if not session.wait_committed():
             self._kept[session.game] = session
         else:
@@ -441,10 +447,11 @@ class ChickenFootApp(App[None]):
         self._push_covered(ChoiceScreen(question, answers), answered)
 
     def on_unmount(self) -> None:
-        """Give back every game still held."""
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                screen.session.close()
+        """Give back every game still held (also when the app is ended from outside: a closed
+        browser tab, a stopped server)."""
+        if self._in_play is not None:
+            self._in_play.close()
+            self._in_play = None
         for session in self._kept.values():
             session.close()
         self.store.close()

@@ -4,7 +4,8 @@ Playwright drives the system's Chromium (never a browser of its own: there is no
 ``playwright install``); the test is skipped when either is missing. The page's terminal is
 drawn on a canvas, so the test reads what the app sends it instead: a script in the page
 keeps the text of every frame from the server (escape sequences removed when searched), and
-the test waits for words to appear there. The moves themselves are checked in the autosave.
+the test waits for words to appear there. The moves themselves are checked in the store, and
+that a closed tab or a stopped server leaves no game held.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
 from chickenfoot.text.words import sorted_hand
 from tests.browser.server import DEADLINE_SECONDS, Served, wait_until
-from tests.kit import games_in
+from tests.kit import games_in, holders_in
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -142,9 +143,24 @@ def test_a_new_game_in_the_browser_takes_a_move_and_saves_it(
     )
     with open_tab(served.url, tmp_path / "chromium-profile") as tab:
         play_a_tile(tab, served.data)
+        assert holders_in(served.data) == 1, "the tab holds its game"
         status, out, err = served.stop()  # the tab is still open: its game is closed too
     assert (status, err) == (130, "chickenfoot serve: stopped (Ctrl+C)\n")
     assert "Traceback" not in out
+    assert holders_in(served.data) == 0, "the stopped server's tab gave its game back"
+
+
+def test_a_closed_tab_gives_its_game_back(served: Served, tmp_path: Path) -> None:
+    save_settings(
+        Settings(setup=SetupChoice(seats=SEATS, fields=SMALL_GAME, seed=SEED)),
+        served.data / "settings.json",
+    )
+    with open_tab(served.url, tmp_path / "chromium-profile") as tab:
+        play_a_tile(tab, served.data)
+        assert holders_in(served.data) == 1, "the tab holds its game"
+    wait_until(lambda: holders_in(served.data) == 0, "the closed tab's game given back")
+    status, _out, err = served.stop()
+    assert (status, err) == (130, "chickenfoot serve: stopped (Ctrl+C)\n")
 
 
 def play_a_tile(tab: Tab, saves: Path) -> None:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from textual.messages import ExitApp
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -28,7 +29,7 @@ from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import StatusLine
-from tests.kit import as_kind
+from tests.kit import as_kind, holders_in
 from tests.tui.conftest import TuiKit
 
 
@@ -140,6 +141,18 @@ async def test_a_killed_window_does_not_block(kit: type[TuiKit], data_dir: Path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved_game(kit, pilot, app, game)
         assert screen.session.game == game
+
+
+async def test_an_app_ended_from_outside_gives_its_game_back(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    game = person_game(kit)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_saved_game(kit, pilot, app, game)
+        assert holders_in(data_dir) == 1, "the window holds its game"
+        app.post_message(ExitApp())  # what a closed browser tab or a stopped server sends
+    assert holders_in(data_dir) == 0, "nothing left behind"
 
 
 async def test_a_game_another_window_took_over_is_never_written(
