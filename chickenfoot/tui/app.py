@@ -147,6 +147,9 @@ class ChickenFootApp(App[None]):
         self._mounted = False
         self._kept: dict[Path, GameSession] = {}
         """Games left with unsaved moves, kept in memory (Continue resumes them)."""
+        self._in_play: list[GameSession] = []
+        """The game on the screen (none or one), given back when the app ends: by then its
+        screen is gone from the stack."""
 
     # ----- start-up and size ---------------------------------------------------------------------
 
@@ -210,6 +213,7 @@ class ChickenFootApp(App[None]):
 
     def _open_game(self, session: GameSession) -> None:
         self._back_to_menu()
+        self._in_play.append(session)
         self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
 
     # ----- what is remembered ------------------------------------------------------------------
@@ -259,6 +263,8 @@ class ChickenFootApp(App[None]):
     def _put_away(self, session: GameSession) -> None:
         """A game left the screen: give it back, or keep it here while its moves are unsaved
         (Continue then resumes it from memory, not from the older file)."""
+        if session in self._in_play:
+            self._in_play.remove(session)
         if not session.settle():
             self._kept[session.path] = session
         else:
@@ -406,11 +412,9 @@ class ChickenFootApp(App[None]):
         self._push_covered(ChoiceScreen(question, answers), answered)
 
     def on_unmount(self) -> None:
-        """Give back every game still held."""
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                screen.session.close()
-        for session in self._kept.values():
+        """Give back every game still held (its latest save written, its lock released),
+        however the app ends: quitting, or told to by its terminal or server."""
+        for session in [*self._in_play, *self._kept.values()]:
             session.close()
 
     # ----- quitting ------------------------------------------------------------------------------

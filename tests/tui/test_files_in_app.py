@@ -141,6 +141,18 @@ async def test_a_lock_left_by_a_killed_window_does_not_block(
         assert game.session.path == path
 
 
+async def test_a_game_on_screen_is_given_back_when_the_app_ends(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    path = person_game(kit, data_dir / "saves")
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_saved_game(kit, pilot, app, path)
+        assert lock_path_for(path).exists()
+        app.exit()  # as when told to quit by its terminal or its server
+    assert not lock_path_for(path).exists(), "no lock is left behind"
+
+
 async def test_a_file_changed_by_another_window_is_never_overwritten(
     kit: type[TuiKit], data_dir: Path
 ) -> None:
