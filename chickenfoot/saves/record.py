@@ -65,6 +65,7 @@ from chickenfoot.rules import (
     shuffled_decks,
 )
 from chickenfoot.rules._frozen import FrozenModel, derived
+from chickenfoot.rules.board import is_end_id
 from chickenfoot.rules.ruleset import MAX_PLAYERS
 from chickenfoot.rules.tiles import MAX_PIPS, Tile, TileField, make_tile
 from chickenfoot.saves.files import FileProblem, FileStamp, read_regular_file, write_file
@@ -283,6 +284,13 @@ def _action_from(value: Any, where: str, players: int | None) -> Play | Draw | P
     if not isinstance(target, str):
         raise RecordError(
             None, f"{where}.target", f"must be text in quotes, not {json_kind(target)}"
+        )
+    if not is_end_id(target):
+        raise RecordError(
+            None,
+            f"{where}.target",
+            f"{short_json(target)} names no end of a table: ends are named after their arm, "
+            "A to H, and a chicken foot's toes after their line and number, such as B.2",
         )
     return play(seat, tile, target)
 
@@ -528,7 +536,7 @@ class SeatConfig(FrozenModel):
     @model_validator(mode="after")
     def _level_matches_player(self) -> SeatConfig:
         if self.player == "computer" and self.level is None:
-            raise ValueError("a computer player needs a level, e.g. 'greedy'")
+            raise ValueError("a computer player needs a level, e.g. 'casual'")
         if self.player == "human" and self.level is not None:
             raise ValueError(f"a human player has no level (found {self.level!r}): use null")
         if self.think_time is not None and self.level not in THINKING_LEVELS:

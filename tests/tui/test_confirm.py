@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -128,6 +130,21 @@ def test_a_file_in_the_way_of_the_folder_is_refused(tmp_path: Path) -> None:
     (tmp_path / "notes").write_text("x")
     with pytest.raises(SavePathError, match="is a file"):
         resolve_save_path(str(tmp_path / "notes" / "deeper" / "game"))
+
+
+def test_a_folder_on_a_read_only_disk_is_named_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = os.statvfs
+
+    def read_only(path: Any) -> Any:  # as a disk mounted read-only answers
+        status = real(path)
+        return SimpleNamespace(f_flag=status.f_flag | os.ST_RDONLY)
+
+    monkeypatch.setattr(os, "statvfs", read_only)
+    with pytest.raises(SavePathError) as refused:
+        resolve_save_path(str(tmp_path / "club" / "game"))
+    assert str(refused.value) == f"{tmp_path} is on a read-only disk: choose a folder elsewhere."
 
 
 # ----- in a browser tab: only the data folder ---------------------------------------------------

@@ -62,9 +62,20 @@ def resolve_save_path(text: str, base: Path | None = None) -> Path:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         raise SavePathError(f"{ancestor} is a file, so no folder can be made there.")
+    if _read_only(ancestor):
+        raise SavePathError(f"{ancestor} is on a read-only disk: choose a folder elsewhere.")
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise SavePathError(f"No permission to write in {ancestor}.")
     return path
+
+
+def _read_only(folder: Path) -> bool:
+    """True if ``folder`` is on a file system mounted read-only (False where it cannot be
+    told)."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # statvfs is POSIX only
+        return False
 
 
 class SaveAsScreen(ModalScreen[Path | None]):
