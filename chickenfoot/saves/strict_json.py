@@ -9,6 +9,7 @@ and numbers too long to be anything chickenfoot stores. Every refusal is a
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -65,6 +66,10 @@ def parse_strict_json(text: str) -> Any:
         long_numbers.append(_LongNumber(digits))  # refused once its place is known
         return long_numbers[-1]
 
+    # Numbers are read by the parser's own code unless the text has a run of digits too long
+    # (in a number, or perhaps only in a text): a file of millions of numbers stays quick.
+    careful = _TOO_MANY_DIGITS.search(text) is not None
+
     def build_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         built = dict(pairs)
         if len(built) != len(pairs):
@@ -77,7 +82,7 @@ def parse_strict_json(text: str) -> Any:
         value = json.loads(
             text,
             object_pairs_hook=build_object,
-            parse_int=parse_int,
+            parse_int=parse_int if careful else None,
             parse_constant=_refuse_constant,
         )
     except json.JSONDecodeError as error:
@@ -89,6 +94,9 @@ def parse_strict_json(text: str) -> Any:
     if repeated:
         raise _repeated_problem(value, repeated)
     return value
+
+
+_TOO_MANY_DIGITS = re.compile(f"[0-9]{{{MAX_NUMBER_DIGITS + 1}}}")
 
 
 class _LongNumber(str):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -319,7 +320,7 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit: type[TuiKit], data
 
 @pytest.mark.parametrize(
     ("errno", "reason"),
-    [(28, "No space left on device"), (13, "Permission denied")],
+    [(28, "the disk is full"), (13, "permission denied")],
     ids=["disk full", "folder refuses writes"],
 )
 async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
@@ -337,7 +338,7 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
         await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
 
         def refused(*args: object, **kwargs: object) -> None:
-            raise OSError(errno, reason)
+            raise OSError(errno, os.strerror(errno))  # the system's words, never shown
 
         monkeypatch.setattr(saver_module, "save_record", refused)
         saved = load_record(game.session.path).actions
@@ -352,9 +353,11 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
 
             await kit.wait_for(pilot, moved, "the move")
         status = game.query_one(StatusLine)
-        await kit.wait_for(
-            pilot, lambda: status.shown.news.startswith(f"Not saved ({reason})"), "the notice"
-        )
+        advice = "Not saved: ctrl+s saves a copy elsewhere; your moves are kept here"
+        await kit.wait_for(pilot, lambda: status.shown.news == f"{advice} ({reason})", "the notice")
+        shown = status.render_line(1).text
+        assert shown.strip().startswith(advice), "at 80 columns the advice is read"
+        assert shown.rstrip().endswith("…"), "what is cut is shown to be"
         topbar = str(game.query_one("#topbar").render())
         assert "not saved" in topbar
         assert not notices(messages), "one lasting notice, not a notice per move"

@@ -1,0 +1,168 @@
+"""Benchmark of reading the costliest saved games: no file within the loader's limits costs
+more than about a second.
+
+Run ``python -m tests.benchmarks loading``, or ``python -m tests.benchmarks.bench_loading
+--against DIR`` to measure another checkout (the previous commit in a ``git worktree``, say)
+side by side with this one, in one run. In a temporary folder it writes (with
+:mod:`tests.saves.costly`) an unfinished 8-seat double-18 game of 3,089 actions, then the
+same game with the help a hostile file could hold:
+
+- 100 take-backs, each undoing the same 3,000 actions (16 MiB);
+- 99,999 take-backs of one action each;
+- 99,999 hints;
+- as much help as the loader accepts: hints and take-backs up to :func:`most_assists`, the
+  take-backs undoing :func:`most_undone` actions in all;
+
+and two files of the largest size the loader reads that are nothing but JSON to parse: a
+list of 8 million numbers, and one of 5 million empty objects.
+
+Each file is read in a fresh process of each checkout, by what every command does first:
+the record check (``load_record``: loading, the Load list, Continue, ``stats``), ``verify``'s
+check (``verify_file``) and ``replay --text``'s transcript, one after the other; the child
+prints the seconds of each and how much its peak memory grew. Goal: every file within the
+limits read by each in about a second (:data:`GOAL_SECONDS`) on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from chickenfoot.saves.record import Assist, most_assists, most_undone
+from tests.saves import costly
+
+ROOT = Path(__file__).resolve().parents[2]
+GOAL_SECONDS = 1.0
+CHILD_TIMEOUT = 600.0
+"""Seconds a child may take (the unbounded loader took tens of seconds per file)."""
+
+CHILD = r"""
+import json, resource, sys, time
+
+def peak_kib():
+    try:  # Linux: the high-water mark as it is now (ru_maxrss may lag behind)
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+from chickenfoot.saves.record import RecordError, load_record
+from chickenfoot.saves.verify import verify_file
+from chickenfoot.text.transcript import transcript
+
+path = sys.argv[1]
+before = peak_kib()
+figures = {}
+started = time.perf_counter()
+try:
+    record = load_record(path)
+except RecordError as error:
+    record, figures["refused"] = None, str(error).rsplit(": ", 1)[-1][:90]
+figures["check"] = time.perf_counter() - started
+started = time.perf_counter()
+try:
+    verify_file(path)
+except RecordError:
+    pass
+figures["verify"] = time.perf_counter() - started
+if record is not None:
+    started = time.perf_counter()
+    transcript(record)
+    figures["transcript"] = time.perf_counter() - started
+figures["memory_mib"] = (peak_kib() - before) / 1024
+print(json.dumps(figures))
+"""
+"""What the child process runs on one file."""
+
+
+def most_help() -> str:
+    """The long game with as much help as the loader accepts: take-backs of one round's
+    stretch up to :func:`most_undone`, then hints up to :func:`most_assists`."""
+    game = costly.long_game()
+    count = len(game.actions)
+    stretch = 40  # about what one take-back undoes in an 8-seat game: its circle, and more
+    kept = count - stretch
+    take_back = Assist(kind="take_back", seat=0, at=kept, undone=game.actions[kept:])
+    take_backs = [take_back] * (most_undone(count) // stretch)
+    hint = Assist(kind="hint", seat=0, at=count)
+    hints = [hint] * (most_assists(count) - len(take_backs))
+    return costly.with_assists(game, [*take_backs, *hints])
+
+
+def files(folder: Path) -> list[tuple[str, Path]]:
+    """Write the benchmark's files into ``folder``; (what, path) of each."""
+    made = [
+        ("no help", costly.long_game().to_json()),
+        ("100 take-backs of 3,000 actions", costly.repeated_take_backs(100)),
+        ("99,999 one-action take-backs", costly.one_action_take_backs(99_999)),
+        ("99,999 hints", costly.hints(99_999)),
+        ("the most help accepted", most_help()),
+        ("16 MiB of numbers", '{"x": [' + "0," * (8 * 1024**2 - 8) + "0]}"),
+        ("16 MiB of empty objects", '{"x": [' + "{}," * (5 * 1024**2) + "{}]}"),
+    ]
+    written = []
+    for number, (what, text) in enumerate(made):
+        path = folder / f"costly-{number}.json"
+        path.write_text(text, encoding="utf-8")
+        written.append((what, path))
+    return written
+
+
+def measure(checkout: Path, path: Path) -> dict[str, float | str]:
+    """Read ``path`` in a fresh process running ``checkout``'s chickenfoot; its figures."""
+    environment = {**os.environ, "PYTHONPATH": str(checkout)}
+    finished = subprocess.run(
+        [sys.executable, "-c", CHILD, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=checkout,
+        env=environment,
+        timeout=CHILD_TIMEOUT,
+        check=True,
+    )
+    figures: dict[str, float | str] = json.loads(finished.stdout)
+    return figures
+
+
+def row(what: str, figures: dict[str, float | str]) -> str:
+    """One line of the table."""
+    seconds = [figures[name] for name in ("check", "verify", "transcript") if name in figures]
+    cells = "  ".join(f"{value:>7.2f} s" for value in seconds if isinstance(value, float))
+    outcome = f"refused: {figures['refused']}" if "refused" in figures else "loads"
+    slowest = max(value for value in seconds if isinstance(value, float))
+    verdict = "met" if slowest <= GOAL_SECONDS else "MISSED"
+    memory = figures["memory_mib"]
+    return f"  {what} {cells:<32} {memory:>6.0f} MiB  goal {verdict}  {outcome}"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print, for each file and checkout, the seconds of each reading and the memory."""
+    parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.bench_loading")
+    parser.add_argument("--against", type=Path, help="another checkout to measure first")
+    arguments = parser.parse_args([] if argv is None else argv)
+    checkouts = [ROOT] if arguments.against is None else [arguments.against.resolve(), ROOT]
+    with tempfile.TemporaryDirectory() as folder:
+        written = files(Path(folder))
+        game = costly.long_game()
+        print(
+            f"An unfinished 8-seat double-18 game of {len(game.actions):,} actions; each file "
+            "read in a fresh process (seconds: record check, verify, transcript; peak memory "
+            f"growth); goal: each at most {GOAL_SECONDS:.0f} s"
+        )
+        for number, checkout in enumerate(checkouts):
+            print(f"  [{number + 1}] {checkout}")
+        for what, path in written:
+            size = path.stat().st_size / 1024**2
+            print(f"{what} ({size:.1f} MiB)")
+            for number, checkout in enumerate(checkouts):
+                print(row(f"[{number + 1}]", measure(checkout, path)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
