@@ -268,7 +268,7 @@ async def test_quit_with_unsaved_moves_says_so(
         await pilot.press("q")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
         question = as_kind(app.screen, ChoiceScreen).question
-        assert "not saved (Permission denied)" in question
+        assert "not saved (permission denied)" in question, "in plain words, not the system's"
         await pilot.press("n")
         await kit.wait_for(pilot, lambda: app.screen is game, "back to the game")
 

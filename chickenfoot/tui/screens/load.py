@@ -32,6 +32,7 @@ from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import ContinueGame, OpenReplay
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.help import help_command
+from chickenfoot.tui.widgets.typing import TypingInput
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
 SEATS_WIDTH = 34
@@ -101,7 +102,7 @@ class LoadScreen(Screen[None]):
         yield table
         yield Static(id="load-empty", markup=False)
         yield Static(id="load-detail")
-        yield Input(
+        yield TypingInput(
             placeholder="Path of a saved game (Enter opens, Escape cancels)", id="load-path"
         )
         yield Footer()

@@ -26,6 +26,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from chickenfoot.saves import storage
 from chickenfoot.saves.paths import data_dir, leaves_data_dir
+from chickenfoot.tui.widgets.typing import TypingInput
 
 SAVE_SUFFIX = ".json"
 
@@ -96,7 +97,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
         """A title, the name input, what the name resolves to, and Save / Cancel buttons."""
         with Vertical(id="save-dialog"):
             yield Label("Save a copy of this game as", id="save-title")
-            yield Input(self.default_name, placeholder="file name or path", id="save-name")
+            yield TypingInput(self.default_name, placeholder="file name or path", id="save-name")
             yield Static("", id="save-target", markup=False)
             with Horizontal(id="save-buttons"):
                 yield Button("Save", id="save-ok", variant="primary")
