@@ -4,23 +4,23 @@ more than about a second.
 Run ``python -m tests.benchmarks loading``, or ``python -m tests.benchmarks.bench_loading
 --against DIR`` to measure another checkout (the previous commit in a ``git worktree``, say)
 side by side with this one, in one run. In a temporary folder it writes (with
-:mod:`tests.saves.costly`) an unfinished 8-seat double-18 game of 3,089 actions, then the
-same game with the help a hostile file could hold:
+:mod:`tests.saves.costly`) an unfinished 8-seat double-18 game of 3,089 actions, then files
+made from it that a hostile user could hand the game:
 
-- 100 take-backs, each undoing the same 3,000 actions (16 MiB);
-- 99,999 take-backs of one action each;
-- 99,999 hints;
+- the 16 MiB file that once cost half a minute: 100 take-backs, each undoing the same 3,000
+  actions (now too large to be read at all);
+- the largest file of each costly kind the size limit (:data:`MAX_FILE_BYTES`) lets through:
+  take-backs of 3,000 actions each, take-backs of one action each, hints;
 - as much help as the loader accepts: hints and take-backs up to :func:`most_assists`, the
   take-backs undoing :func:`most_undone` actions in all;
-
-and two files of the largest size the loader reads that are nothing but JSON to parse: a
-list of 8 million numbers, and one of 5 million empty objects.
+- and, as large as the limit allows, nothing but JSON to parse: a list of numbers, and a
+  list of empty objects.
 
 Each file is read in a fresh process of each checkout, by what every command does first:
 the record check (``load_record``: loading, the Load list, Continue, ``stats``), ``verify``'s
 check (``verify_file``) and ``replay --text``'s transcript, one after the other; the child
-prints the seconds of each and how much its peak memory grew. Goal: every file within the
-limits read by each in about a second (:data:`GOAL_SECONDS`) on this machine.
+prints the seconds of each and how much its peak memory grew. Goal: every file read by each
+in about a second (:data:`GOAL_SECONDS`) on this machine.
 """
 
 from __future__ import annotations
@@ -31,10 +31,10 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from chickenfoot.saves.record import Assist, most_assists, most_undone
+from chickenfoot.saves.record import MAX_FILE_BYTES, Assist, most_assists, most_undone
 from tests.saves import costly
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,16 +95,29 @@ def most_help() -> str:
     return costly.with_assists(game, [*take_backs, *hints])
 
 
+def largest(make: Callable[[int], str]) -> str:
+    """``make(count)`` with the largest ``count`` of items that stays within the size limit
+    (each item after the first adds the same length)."""
+    one, two = len(make(1).encode()), len(make(2).encode())
+    return make((MAX_FILE_BYTES - one) // (two - one) + 1)
+
+
+def json_list(item: str) -> Callable[[int], str]:
+    """A JSON object holding one list of ``count`` copies of ``item``."""
+    return lambda count: '{"x": [' + ",".join([item] * count) + "]}"
+
+
 def files(folder: Path) -> list[tuple[str, Path]]:
     """Write the benchmark's files into ``folder``; (what, path) of each."""
     made = [
         ("no help", costly.long_game().to_json()),
         ("100 take-backs of 3,000 actions", costly.repeated_take_backs(100)),
-        ("99,999 one-action take-backs", costly.one_action_take_backs(99_999)),
-        ("99,999 hints", costly.hints(99_999)),
+        ("take-backs of 3,000 actions, to the limit", largest(costly.repeated_take_backs)),
+        ("one-action take-backs, to the limit", largest(costly.one_action_take_backs)),
+        ("hints, to the limit", largest(costly.hints)),
         ("the most help accepted", most_help()),
-        ("16 MiB of numbers", '{"x": [' + "0," * (8 * 1024**2 - 8) + "0]}"),
-        ("16 MiB of empty objects", '{"x": [' + "{}," * (5 * 1024**2) + "{}]}"),
+        ("numbers, to the limit", largest(json_list("0"))),
+        ("empty objects, to the limit", largest(json_list("{}"))),
     ]
     written = []
     for number, (what, text) in enumerate(made):

@@ -370,13 +370,13 @@ def _add_shapes(corpus: Corpus) -> None:
         ("a short u escape", text.replace('"Dana"', '"Da\\u12na"', 1)),
     ):
         corpus.text_file(what, content)
-    corpus.text_file("ten megabytes of spaces on one line", " " * 10_000_000 + text, refused=False)
+    corpus.text_file("three megabytes of spaces on one line", " " * 3_000_000 + text, refused=False)
     corpus.text_file(
         "a megabyte target", text.replace('"target": "A"', '"target": "' + "A" * 1_000_000 + '"', 1)
     )
-    big = corpus._path("seventeen megabytes")
-    big.write_bytes(b" " * (17 * 1024 * 1024))
-    corpus.files.append(Hostile(big, "seventeen megabytes"))
+    big = corpus._path("five megabytes")
+    big.write_bytes(b" " * (5 * 1024 * 1024))
+    corpus.files.append(Hostile(big, "five megabytes"))
     sparse = corpus._path("a sparse 300 megabytes")
     with open(sparse, "wb") as file:
         file.truncate(300 * 1024 * 1024)

@@ -849,8 +849,8 @@ def test_an_illegal_action_is_named_with_its_number_and_round(saved_game: Path) 
 def test_too_large_file_is_refused_before_reading(saved_game: Path) -> None:
     error = load_error(huge(saved_game))
     assert error.where == ""
-    assert error.problem == ("the file is 300.0 MiB, larger than the 16.0 MiB a saved game may be")
-    assert MAX_FILE_BYTES == 16 * 1024 * 1024
+    assert error.problem == ("the file is 300.0 MiB, larger than the 4.0 MiB a saved game may be")
+    assert MAX_FILE_BYTES == 4 * 1024 * 1024
 
 
 def test_missing_file(tmp_path: Path) -> None:
