@@ -16,7 +16,7 @@ def test_a_file_is_read_by_each_door_in_a_child(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(costly.long_game(200).to_json(), encoding="utf-8")
     figures = bench_loading.measure(bench_loading.ROOT, path)
-    assert {"check", "verify", "transcript", "memory_mib"} <= set(figures)
+    assert {"check", "verify", "transcript", "check_cpu", "memory_mib"} <= set(figures)
     assert "refused" not in figures
     assert all(isinstance(figures[name], float) for name in ("check", "verify", "transcript"))
 
@@ -29,7 +29,10 @@ def test_the_most_help_accepted_is_at_the_bounds(tmp_path: Path) -> None:
     assert len(record.assists) == most_assists(count)
     assert sum(len(assist.undone) for assist in record.assists) > most_undone(count) - 40
     assert (
-        bench_loading.row("x", {"check": 0.5, "verify": 2.0, "memory_mib": 1.0}).count("MISSED")
+        bench_loading.row(
+            "x",
+            {"check": 0.5, "check_cpu": 0.4, "verify": 2.0, "verify_cpu": 1.5, "memory_mib": 1.0},
+        ).count("MISSED")
         == 1
     )
 
