@@ -386,9 +386,9 @@ def _add_shapes(corpus: Corpus) -> None:
 def _add_costly_help(corpus: Corpus) -> None:
     """A long game (8 seats, double-18) with more help than the loader accepts, each kind
     costing seconds to check if it were read: the loader refuses them before that."""
-    corpus.text_file("20 take-backs of the same 3,000 actions", costly.repeated_take_backs(20))
-    corpus.text_file("20,000 take-backs of one action", costly.one_action_take_backs(20_000))
-    corpus.text_file("20,000 hints", costly.hints(20_000))
+    corpus.text_file("3 take-backs of the same 3,000 actions", costly.repeated_take_backs(3))
+    corpus.text_file("5,000 take-backs of one action", costly.one_action_take_backs(5_000))
+    corpus.text_file("5,000 hints", costly.hints(5_000))
 
 
 def _socket(path: Path) -> None:
