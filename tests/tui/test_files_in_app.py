@@ -200,20 +200,22 @@ async def test_leaving_waits_for_a_slow_save_without_freezing_the_screen(
 
     def slow_disk(*args: Any, **kwargs: Any) -> FileStamp:
         started.set()
-        assert gate.wait(30), "the test never let the save finish"
+        gate.wait()  # until the test lets it finish (the test always does, however it ends)
         return real_save(*args, **kwargs)
 
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = await open_saved_game(kit, pilot, app, path)
-        monkeypatch.setattr(saver_module, "save_record", slow_disk)
-        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
-        await kit.wait_for(pilot, started.is_set, "the save to start")
-        await pilot.press("escape")
-        await pilot.press("s")  # the screen still answers keys while the save runs
-        await kit.wait_for(pilot, lambda: isinstance(app.screen, ScoreboardScreen), "scores")
-        assert load_record(path).actions != game.session.record.actions, "still saving"
-        gate.set()
+        try:
+            game = await open_saved_game(kit, pilot, app, path)
+            monkeypatch.setattr(saver_module, "save_record", slow_disk)
+            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+            await kit.wait_for(pilot, started.is_set, "the save to start")
+            await pilot.press("escape")
+            await pilot.press("s")  # the screen still answers keys while the save runs
+            await kit.wait_for(pilot, lambda: isinstance(app.screen, ScoreboardScreen), "scores")
+            assert load_record(path).actions != game.session.record.actions, "still saving"
+        finally:
+            gate.set()  # never a disk that gives up by itself: under load that fails the save
         await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert load_record(path).actions == game.session.record.actions
 
