@@ -30,6 +30,7 @@ from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
 from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
 from chickenfoot.text import prompts
+from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
@@ -44,7 +45,6 @@ from chickenfoot.tui.messages import (
     StartGame,
     TakeOver,
 )
-from chickenfoot.tui.ascii_drawing import EncodedNullFile, AsciiLookalikes, ascii_drawing_for
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen

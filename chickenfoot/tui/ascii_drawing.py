@@ -177,9 +177,9 @@ def is_unicode(encoding: str) -> bool:
 
 
 def ascii_drawing_for(encoding: str | None = None) -> str | None:
-    """The encoding to draw ASCII look-alikes for, or None when the terminal shows Unicode: the given
-    ``encoding``, else that of standard error (where Textual writes the screen); never for
-    a browser tab (its driver, named by ``TEXTUAL_DRIVER``, writes UTF-8)."""
+    """The encoding to draw ASCII look-alikes for, or None when the terminal shows Unicode:
+    the given ``encoding``, else that of standard error (where Textual writes the screen);
+    never for a browser tab (its driver, named by ``TEXTUAL_DRIVER``, writes UTF-8)."""
     if encoding is None:
         if os.environ.get("TEXTUAL_DRIVER"):
             return None

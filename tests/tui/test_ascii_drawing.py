@@ -13,7 +13,7 @@ from rich.style import Style
 from textual.color import Color
 
 from chickenfoot.tui.app import ChickenFootApp
-from chickenfoot.tui.ascii_drawing import AsciiLookalikes, is_unicode, lookalike, ascii_drawing_for
+from chickenfoot.tui.ascii_drawing import AsciiLookalikes, ascii_drawing_for, is_unicode, lookalike
 from tests.tui.conftest import TuiKit
 from tests.tui.test_privacy import screen_text
 
