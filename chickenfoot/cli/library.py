@@ -88,26 +88,38 @@ def add_parsers(commands: Any) -> None:
     import_command.set_defaults(run=lambda args: import_command_run(args.paths))
 
 
+class ProgressLine:
+    """``progress(done, total)`` drawn as a progress bar on stderr, from its first call (when
+    the total is known); :meth:`stop` ends the bar."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.started = time.perf_counter()
+        self.bar: ProgressBar | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        """``done`` of ``total`` files handled so far."""
+        if self.bar is None:
+            self.bar = ProgressBar(total, sys.stderr, self.label)
+        elif done:
+            self.bar.advance(time.perf_counter() - self.started, done - self.bar.done)
+
+    def stop(self) -> None:
+        """End the bar (if it was drawn)."""
+        if self.bar is not None:
+            self.bar.stop()
+
+
 def open_cli_store() -> GameStore:
     """The store, with the saves folder of older versions imported into it the first time
     (a progress bar on a terminal; one line on stderr says what was imported). Raises
     :class:`StoreError` if it cannot be opened."""
     store = open_store()
-    started = time.perf_counter()
-    bar: ProgressBar | None = None
-
-    def progress(done: int, total: int) -> None:
-        nonlocal bar
-        if bar is None:
-            bar = ProgressBar(total, sys.stderr, "importing the old saves")
-        elif done:
-            bar.advance(time.perf_counter() - started, done - bar.done)
-
+    progress = ProgressLine("importing the old saves")
     try:
         outcomes = import_old_saves(store, progress)
     finally:
-        if bar is not None:
-            bar.stop()
+        progress.stop()
     if outcomes:
         added = sum(1 for outcome in outcomes if outcome.problem is None)
         write_line(
@@ -174,23 +186,13 @@ def outcome_line(outcome: ImportOutcome) -> str:
 
 def import_command_run(paths: list[Path]) -> int:
     """``chickenfoot import PATH...``: add the files to the store, one line each."""
-    started = time.perf_counter()
-    bar: ProgressBar | None = None
-
-    def progress(done: int, total: int) -> None:
-        nonlocal bar
-        if bar is None:
-            bar = ProgressBar(total, sys.stderr, "importing")
-        elif done:
-            bar.advance(time.perf_counter() - started, done - bar.done)
-
+    progress = ProgressLine("importing")
     try:
         store = open_cli_store()
         try:
             outcomes = import_files(store, paths, progress)
         finally:
-            if bar is not None:
-                bar.stop()
+            progress.stop()
             store.close()
     except StoreError as error:
         return fail("import", str(error))

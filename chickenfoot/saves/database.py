@@ -264,20 +264,7 @@ class SqliteStore(GameStore):
                 and current.alive
             ):
                 raise HeldElsewhere(game, current)
-            db.execute(
-                "INSERT OR REPLACE INTO holders "
-                "(game, token, pid, host, process_started, since, label) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game,
-                    holder.token,
-                    holder.pid,
-                    holder.host,
-                    holder.process_started,
-                    _time_text(holder.since),
-                    holder.label,
-                ),
-            )
+            _write_holder(db, game, holder)
 
     def release(self, game: GameId, holder: Holder) -> None:
         """``holder`` closed ``game``."""
@@ -683,19 +670,24 @@ def _check_holder(db: sqlite3.Connection, game: GameId, holder: Holder) -> None:
     if current is not None and current.token != holder.token:
         raise HeldElsewhere(game, current)
     if current is None:
-        db.execute(
-            "INSERT INTO holders (game, token, pid, host, process_started, since, label) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                game,
-                holder.token,
-                holder.pid,
-                holder.host,
-                holder.process_started,
-                _time_text(holder.since),
-                holder.label,
-            ),
-        )
+        _write_holder(db, game, holder)
+
+
+def _write_holder(db: sqlite3.Connection, game: GameId, holder: Holder) -> None:
+    """Note ``holder`` as the one who has ``game`` open (in place of any other)."""
+    db.execute(
+        "INSERT OR REPLACE INTO holders (game, token, pid, host, process_started, since, label) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            game,
+            holder.token,
+            holder.pid,
+            holder.host,
+            holder.process_started,
+            _time_text(holder.since),
+            holder.label,
+        ),
+    )
 
 
 # ----- reading -----------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from chickenfoot.rules import Draw, Pass, Play, RuleSet, RuleSetError, draw, pass_turn, play
+from chickenfoot.rules.board import is_end_id
 from chickenfoot.rules.ruleset import MAX_PLAYERS
 from chickenfoot.rules.tiles import MAX_PIPS, Tile, make_tile
 from chickenfoot.saves.errors import RecordError
@@ -152,6 +153,13 @@ def action_from(value: Any, where: str, players: int | None) -> Play | Draw | Pa
     if not isinstance(target, str):
         raise RecordError(
             None, f"{where}.target", f"must be text in quotes, not {json_kind(target)}"
+        )
+    if not is_end_id(target):
+        raise RecordError(
+            None,
+            f"{where}.target",
+            f"{short_json(target)} names no end of a table: ends are named after their arm, "
+            "A to H, and a chicken foot's toes after their line and number, such as B.2",
         )
     return play(seat, tile, target)
 

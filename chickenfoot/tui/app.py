@@ -12,16 +12,17 @@ posting the messages of :mod:`chickenfoot.tui.messages` (``StartGame``, ``Contin
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar, cast
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
+from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.widgets import Static
@@ -42,6 +43,7 @@ from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
 from chickenfoot.saves.store import GameId, GameStore, Incoming, StoreError
 from chickenfoot.text import prompts
+from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
@@ -169,12 +171,19 @@ class ChickenFootApp(App[None]):
         bot_delay: float | None = None,
         store: GameStore | None = None,
         join: JoinOnline | None = None,
+        encoding: str | None = None,
     ) -> None:
         """``load`` continues a game of the store, ``replay`` watches a record; ``bot_delay``
         None takes the remembered pause before computer moves; ``store`` None opens the
         store of the data folder (:class:`~chickenfoot.saves.store.StoreError` if it cannot
-        be opened)."""
+        be opened); ``encoding`` is the terminal's (None: that of standard error, where
+        Textual draws)."""
         super().__init__()
+        self._ascii: AsciiLookalikes | None = None
+        ascii_for = ascii_drawing_for(encoding)
+        if ascii_for is not None:  # a terminal without Unicode: Rich and Textual draw ASCII
+            self._ascii = AsciiLookalikes(ascii_for)
+            self.console.file = cast(IO[str], EncodedNullFile(ascii_for))
         self.store = open_store() if store is None else store
         self.load_game = load
         self.replay_record = replay
@@ -189,6 +198,9 @@ class ChickenFootApp(App[None]):
         self._mounted = False
         self._kept: dict[GameId, GameSession] = {}
         """Games left with unsaved moves, kept in memory (Continue resumes them)."""
+        self._in_play: list[GameSession] = []
+        """The game on the screen (none or one), given back when the app ends: by then its
+        screen is gone from the stack."""
 
     # ----- start-up and size ---------------------------------------------------------------------
 
@@ -207,6 +219,12 @@ class ChickenFootApp(App[None]):
             self.push_screen(ImportScreen(self.store))
         self._mounted = True
         self._check_size(self.size)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters of every line drawn, and in a terminal without Unicode the one
+        that draws ASCII look-alikes (see :mod:`chickenfoot.tui.ascii_drawing`)."""
+        filters = super().get_line_filters()
+        return filters if self._ascii is None else [*filters, self._ascii]
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's app-wide commands: the theme, help, and a quit that asks first
@@ -256,6 +274,7 @@ class ChickenFootApp(App[None]):
 
     def _open_game(self, session: GameSession) -> None:
         self._back_to_menu()
+        self._in_play.append(session)
         self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
 
     # ----- what is remembered ------------------------------------------------------------------
@@ -305,6 +324,8 @@ class ChickenFootApp(App[None]):
     def _put_away(self, session: GameSession) -> None:
         """A game left the screen: give it back, or keep it here while its moves are unsaved
         (Continue then resumes it from memory, not from the store's older copy)."""
+        if session in self._in_play:
+            self._in_play.remove(session)
         if not session.wait_committed():
             self._kept[session.game] = session
         else:
@@ -454,11 +475,9 @@ class ChickenFootApp(App[None]):
         self._push_covered(ChoiceScreen(question, answers), answered)
 
     def on_unmount(self) -> None:
-        """Give back every game still held."""
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                screen.session.close()
-        for session in self._kept.values():
+        """Give back every game still held (its latest moves committed, its hold released),
+        however the app ends: quitting, or told to by its terminal or server."""
+        for session in [*self._in_play, *self._kept.values()]:
             session.close()
         self.store.close()
 

@@ -5,7 +5,8 @@ worktree`` in a temporary folder; ``BENCH_PREVIOUS`` names another commit) and m
 the same games, with that code and with this one:
 
 - a move's save cost at action 10, 500 and 5,000 (before: the whole file rewritten atomically,
-  as the autosaver did; now: one action row committed, WAL with ``synchronous=FULL``);
+  as the autosaver did; now: one action row committed, WAL with ``synchronous=FULL``), the
+  three lengths taking turns after five untimed saves each;
 - Continue, the Load list and the statistics with 2,000 games (before: a cold first look with
   no index or cache, a new process with them, and again in the same process; now: a new
   connection, and again) and with 100,000 games (the store only: the folder would take hours
@@ -48,8 +49,10 @@ from tests.recorded import random_record
 ROOT = Path(__file__).resolve().parents[2]
 SMALL, LARGE = 2_000, 100_000
 SAVE_AT = (10, 500, 5_000)
-SAVES_TIMED = 15
-"""Moves saved at each length (their median is the figure)."""
+SAVES_WARM = 5
+"""Moves saved at each length before the timing starts (a new file or database grows first)."""
+SAVES_TIMED = 31
+"""Moves saved at each length (their median is the figure); the lengths take turns."""
 QUERY_RUNS = 5
 PEOPLE = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu")
 LEVELS = ("beginner", "casual", "hard", "expert")
@@ -66,7 +69,7 @@ from chickenfoot.saves.stats import forget_stats, gather, cache_path
 from chickenfoot.saves.tallies import tally
 
 folder, long_file = Path(sys.argv[1]), sys.argv[2]
-save_at, timed = json.loads(sys.argv[3]), int(sys.argv[4])
+save_at, warm, timed = json.loads(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 os.environ["CHICKENFOOT_DATA_DIR"] = str(folder)
 out = {}
 from chickenfoot.saves.strict_json import parse_strict_json
@@ -74,18 +77,20 @@ from chickenfoot.saves.record import GameRecord, _action_from
 document = parse_strict_json(Path(long_file).read_text())
 long_record = GameRecord.model_validate({**document, "actions": []})
 actions = tuple(_action_from(a, "x", None) for a in document["actions"])
+stamps, seconds = {}, {length: [] for length in save_at}
 for length in save_at:
-    path = folder / f"long-{length}.json"
     rec = long_record.model_copy(update={"actions": actions[:length]})
-    stamp = save_record(rec, path)
-    seconds = []
-    for step in range(1, timed + 1):
+    stamps[length] = save_record(rec, folder / f"long-{length}.json")
+for step in range(1, warm + timed + 1):  # the lengths in turn: the machine's moods hit each alike
+    for length in save_at:
         rec = long_record.model_copy(update={"actions": actions[: length + step]})
         started = time.perf_counter()
-        stamp = save_record(rec, path, expected=stamp)
-        seconds.append(time.perf_counter() - started)
-    path.unlink()
-    out[f"save {length}"] = statistics.median(seconds)
+        stamps[length] = save_record(rec, folder / f"long-{length}.json", expected=stamps[length])
+        if step > warm:
+            seconds[length].append(time.perf_counter() - started)
+for length in save_at:
+    (folder / f"long-{length}.json").unlink()
+    out[f"save {length}"] = statistics.median(seconds[length])
 
 def timed_call(call):
     started = time.perf_counter()
@@ -206,8 +211,9 @@ def first_seconds(call: Callable[[], object]) -> float:
 
 
 def store_saves(folder: Path, record: GameRecord) -> dict[str, float]:
-    """A move's commit at each length of :data:`SAVE_AT`."""
-    out = {}
+    """A move's commit at each length of :data:`SAVE_AT` (each game in a database of its own,
+    as the files were each a file of their own; the lengths take turns)."""
+    games = {}
     for length in SAVE_AT:
         store = SqliteStore(folder / f"save-{length}.db")
         prefix = record.model_copy(update={"actions": record.actions[:length]})
@@ -215,17 +221,20 @@ def store_saves(folder: Path, record: GameRecord) -> dict[str, float]:
             game = _insert(db, prefix, GameFacts(length, 1, False), None)
         holder = Holder.this_process()
         store.hold(game, holder)
-        samples = []
-        for step in range(SAVES_TIMED):
+        games[length] = (store, game, holder)
+    samples: dict[int, list[float]] = {length: [] for length in SAVE_AT}
+    for step in range(SAVES_WARM + SAVES_TIMED):
+        for length, (store, game, holder) in games.items():
             action = record.actions[length + step]
             facts = GameFacts(length + step + 1, 1, False)
             change = Change(length + step, (action,), 0, (), facts)
             started = time.perf_counter()
             store.commit(game, change, holder)
-            samples.append(time.perf_counter() - started)
-        out[f"save {length}"] = statistics.median(samples)
+            if step >= SAVES_WARM:
+                samples[length].append(time.perf_counter() - started)
+    for store, _game, _holder in games.values():
         store.close()
-    return out
+    return {f"save {length}": statistics.median(samples[length]) for length in SAVE_AT}
 
 
 def store_queries(path: Path) -> dict[str, float]:
@@ -254,6 +263,7 @@ def before(folder: Path, long_file: Path, worktree: Path) -> dict[str, float]:
             str(folder),
             str(long_file),
             json.dumps(list(SAVE_AT)),
+            str(SAVES_WARM),
             str(SAVES_TIMED),
         ],
         env={**os.environ, "PYTHONPATH": str(worktree)},

@@ -1,7 +1,8 @@
 """A game in a real browser: ``chickenfoot serve``, headless Chromium, keys, and the save.
 
 Playwright drives the system's Chromium (:mod:`tests.browser.tabs`); the test is skipped when
-either is missing. The moves themselves are checked in the store.
+either is missing. The moves themselves are checked in the store, and that a closed tab or a
+stopped server leaves no game held.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
 from chickenfoot.text.words import sorted_hand
 from tests.browser.server import Served, wait_until
 from tests.browser.tabs import CHROMIUM, Tab, open_tab
-from tests.kit import games_in
+from tests.kit import games_in, holders_in
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
@@ -47,9 +48,24 @@ def test_a_new_game_in_the_browser_takes_a_move_and_saves_it(
     )
     with open_tab(served.url, tmp_path / "chromium-profile") as tab:
         play_a_tile(tab, served.data)
+        assert holders_in(served.data) == 1, "the tab holds its game"
         status, out, err = served.stop()  # the tab is still open: its game is closed too
     assert (status, err) == (130, "chickenfoot serve: stopped (Ctrl+C)\n")
     assert "Traceback" not in out
+    assert holders_in(served.data) == 0, "the stopped server's tab gave its game back"
+
+
+def test_a_closed_tab_gives_its_game_back(served: Served, tmp_path: Path) -> None:
+    save_settings(
+        Settings(setup=SetupChoice(seats=SEATS, fields=SMALL_GAME, seed=SEED)),
+        served.data / "settings.json",
+    )
+    with open_tab(served.url, tmp_path / "chromium-profile") as tab:
+        play_a_tile(tab, served.data)
+        assert holders_in(served.data) == 1, "the tab holds its game"
+    wait_until(lambda: holders_in(served.data) == 0, "the closed tab's game given back")
+    status, _out, err = served.stop()
+    assert (status, err) == (130, "chickenfoot serve: stopped (Ctrl+C)\n")
 
 
 def play_a_tile(tab: Tab, saves: Path) -> None:

@@ -17,8 +17,8 @@ from chickenfoot.saves.committer import CommitStillRunning, Committer
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.saves.record import GameRecord
-from chickenfoot.saves.store import Change, GameId, HeldElsewhere, Holder, StoreError
-from tests.kit import Kit
+from chickenfoot.saves.store import GameId, HeldElsewhere, Holder, StoreError
+from tests.kit import GatedStore, Kit
 
 WAIT = 10.0
 """Seconds a test waits for the committer (a generous limit: only a hang reaches it)."""
@@ -32,35 +32,6 @@ def records(kit: type[Kit], count: int) -> list[GameRecord]:
         record = record.appended(kit.choose_action(record.final_state()))
         found.append(record)
     return found
-
-
-class GatedStore(SqliteStore):
-    """The store, whose commits can be held at a gate, made to fail, and counted; a thread
-    that asks for a store of its own gets this one."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
-        self.gate = threading.Event()
-        self.gate.set()
-        self.started = threading.Event()
-        self.failure: OSError | None = None
-        self.changes: list[Change] = []
-        self.threads: set[str] = set()
-
-    def commit(self, game: GameId, change: Change, holder: Holder | None = None) -> None:
-        self.started.set()
-        assert self.gate.wait(WAIT), "the test never opened the gate"
-        if self.failure is not None:
-            raise self.failure
-        self.threads.add(threading.current_thread().name)
-        self.changes.append(change)
-        super().commit(game, change, holder)
-
-    def reopen(self) -> GatedStore:
-        return self
-
-    def close(self) -> None:
-        """Kept open for the test (the committer's thread closes the store it used)."""
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from textual.messages import ExitApp
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -28,7 +29,7 @@ from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import StatusLine
-from tests.kit import as_kind
+from tests.kit import as_kind, holders_in
 from tests.tui.conftest import TuiKit
 
 
@@ -142,6 +143,18 @@ async def test_a_killed_window_does_not_block(kit: type[TuiKit], data_dir: Path)
         assert screen.session.game == game
 
 
+async def test_a_game_on_screen_is_given_back_when_the_app_ends(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    game = person_game(kit)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_saved_game(kit, pilot, app, game)
+        assert holders_in(data_dir) == 1, "the window holds its game"
+        app.post_message(ExitApp())  # what a closed browser tab or a stopped server sends
+    assert holders_in(data_dir) == 0, "nothing left behind"
+
+
 async def test_a_game_another_window_took_over_is_never_written(
     kit: type[TuiKit], data_dir: Path
 ) -> None:
@@ -169,8 +182,9 @@ def facts(record: GameRecord) -> GameFacts:
 
 
 class SlowDisk:
-    """Stands in for the store's commit (:meth:`install`): each waits for the gate, then
-    commits; counts the threads they ran on."""
+    """Stands in for the store's commit (:meth:`install`): each waits for the gate (until the
+    test lets it finish: a test always does, however it ends), then commits; counts the
+    threads they ran on."""
 
     def __init__(self) -> None:
         self.gate = threading.Event()
@@ -184,7 +198,7 @@ class SlowDisk:
             store: SqliteStore, game: GameId, change: Change, holder: Holder | None = None
         ) -> None:
             self.started.set()
-            assert self.gate.wait(30), "the test never let the commit finish"
+            self.gate.wait()
             self.threads.append(threading.current_thread())
             real(store, game, change, holder)
 
@@ -223,15 +237,17 @@ async def test_leaving_waits_for_a_slow_commit_without_freezing_the_screen(
     disk = SlowDisk()
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_saved_game(kit, pilot, app, game)
-        disk.install(monkeypatch)
-        await kit.press_turn(pilot, screen, kit.choose_action(screen.session.state))
-        await kit.wait_for(pilot, disk.started.is_set, "the commit to start")
-        await pilot.press("escape")
-        await pilot.press("s")  # the screen still answers keys while the commit runs
-        await kit.wait_for(pilot, lambda: isinstance(app.screen, ScoreboardScreen), "scores")
-        assert stored_actions(game) != len(screen.session.record.actions), "still saving"
-        disk.gate.set()
+        try:
+            screen = await open_saved_game(kit, pilot, app, game)
+            disk.install(monkeypatch)
+            await kit.press_turn(pilot, screen, kit.choose_action(screen.session.state))
+            await kit.wait_for(pilot, disk.started.is_set, "the commit to start")
+            await pilot.press("escape")
+            await pilot.press("s")  # the screen still answers keys while the commit runs
+            await kit.wait_for(pilot, lambda: isinstance(app.screen, ScoreboardScreen), "scores")
+            assert stored_actions(game) != len(screen.session.record.actions), "still saving"
+        finally:
+            disk.gate.set()  # never a disk that gives up by itself: under load that fails the save
         await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert stored_actions(game) == len(screen.session.record.actions)
 

@@ -1,7 +1,9 @@
 """Smoke test in a real terminal: tmux runs ``chickenfoot``, keys go in, the screen is read back.
 
 Skipped when tmux is not installed (``.ci/run`` installs it). Every wait polls
-``tmux capture-pane`` with a bounded deadline; the tmux session is always killed.
+``tmux capture-pane`` with a bounded deadline. Each session runs on a tmux server of its own
+(``-L``), killed afterwards: parallel tests (and other programs' tmux) never share a server
+that may be exiting just as a session starts.
 """
 
 from __future__ import annotations
@@ -31,20 +33,26 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 """Put first on PYTHONPATH so the command runs this checkout's code."""
 
 
+def tmux(server: str, *arguments: str) -> list[str]:
+    """A tmux command line for the tmux server named ``server``."""
+    return ["tmux", "-L", server, *arguments]
+
+
 class Terminal:
-    """A detached 100x30 tmux session running one command."""
+    """A detached 100x30 tmux session running one command (on a tmux server of its own, of
+    the same name)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
 
     def send(self, *keys: str) -> None:
         """Type ``keys`` (tmux key names such as "Enter" or plain characters)."""
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run(tmux(self.name, "send-keys", "-t", self.name, *keys), check=True)
 
     def screen(self) -> str:
         """The text on the screen now."""
         result = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name],
+            tmux(self.name, "capture-pane", "-p", "-t", self.name),
             check=True,
             capture_output=True,
             text=True,
@@ -54,7 +62,9 @@ class Terminal:
     def running(self) -> bool:
         """True while the session (and so the app in it) is still there."""
         return (
-            subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode
+            subprocess.run(
+                tmux(self.name, "has-session", "-t", self.name), capture_output=True
+            ).returncode
             == 0
         )
 
@@ -75,13 +85,16 @@ def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
     """Start ``chickenfoot`` with arguments in tmux; the session is killed afterwards."""
     names: list[str] = []
 
-    def start(*arguments: str) -> Terminal:
+    def start(*arguments: str, environment: dict[str, str] | None = None) -> Terminal:
         name = f"chickenfoot-smoke-{uuid.uuid4().hex[:8]}"
         names.append(name)
         command = [str(COMMAND), *arguments]
+        more = [
+            word for key, value in (environment or {}).items() for word in ("-e", f"{key}={value}")
+        ]
         subprocess.run(
             [
-                "tmux",
+                *tmux(name),
                 "new-session",
                 "-d",
                 "-s",
@@ -94,6 +107,7 @@ def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
                 f"CHICKENFOOT_DATA_DIR={data_dir}",
                 "-e",
                 f"PYTHONPATH={REPOSITORY}",
+                *more,
                 *command,
             ],
             check=True,
@@ -104,7 +118,7 @@ def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
         yield start
     finally:
         for name in names:
-            subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+            subprocess.run(tmux(name, "kill-server"), capture_output=True)
 
 
 def test_a_saved_game_opens_takes_a_move_and_saves_it(
@@ -192,3 +206,24 @@ def test_a_game_started_from_the_menu_takes_a_move(
     while not human_acted() and time.monotonic() < deadline:
         time.sleep(POLL_SECONDS)
     assert human_acted(), "the key press did not become a saved move"
+
+
+def test_a_name_typed_fast_with_corrections_arrives_whole(
+    terminal: Callable[..., Terminal],
+) -> None:
+    screen = terminal()
+    screen.wait_until(lambda text: "New game" in text, "the main menu")
+    screen.send("n")
+    screen.wait_until(lambda text: "Seats" in text, "the set-up screen")
+    # One burst, as a fast typist or a macro sends it: the field's text cleared, a name with
+    # a slip corrected by Backspace, and more after it.
+    screen.send("C-u", "Ferdinand the Greatt", "BSpace", " of Zanzibar")
+    typed = "Ferdinand the Great of Zanzibar"[:24]  # a name holds 24 characters
+    screen.wait_until(lambda text: f" 1. {typed} " in text, "every character in the name")
+
+
+def test_a_latin_1_terminal_is_drawn_in_ascii(terminal: Callable[..., Terminal]) -> None:
+    screen = terminal(environment={"PYTHONIOENCODING": "latin-1"})
+    menu = screen.wait_until(lambda text: "New game" in text, "the main menu")
+    assert "+-----" in menu and "|" in menu, "boxes drawn with + - |"
+    assert "\\u" not in menu and "─" not in menu, "no escape codes, no box characters"

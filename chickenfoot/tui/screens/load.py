@@ -7,7 +7,8 @@ next page, so it opens at once with any number of games. Enter opens the highlig
 the Load screen an unfinished game is continued and a finished one replayed, in the Replays
 screen every game is replayed. ``c`` continues, ``r`` replays, Delete (or ``x``) deletes
 after a confirmation, ``o`` opens a saved-game file anywhere by its path (an unfinished one
-is imported into the store and continued).
+is imported into the store and continued; in a browser tab, only a file inside the data
+folder, a bare name being taken in the exports folder).
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from chickenfoot.saves.paths import confined_to_data_dir, data_dir, exports_dir, leaves_data_dir
 from chickenfoot.saves.store import GameId, GameStore, GameSummary, StoreError
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.words import plural
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.messages import ContinueGame, OpenFile, OpenReplay
 from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.widgets.typing import TypingInput
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
 SEATS_WIDTH = 26
@@ -113,7 +116,7 @@ class LoadScreen(Screen[None]):
         yield table
         yield Static(id="load-empty", markup=False)
         yield Static(id="load-detail")
-        yield Input(
+        yield TypingInput(
             placeholder="Path of a saved-game file (Enter opens, Escape cancels)", id="load-path"
         )
         yield Footer()
@@ -324,9 +327,20 @@ class LoadScreen(Screen[None]):
         if not text:
             self.notify("Type the path of a saved game, or press Escape.", severity="warning")
             return
+        path = Path(text).expanduser()
+        if confined_to_data_dir() and not path.is_absolute():
+            path = exports_dir() / path
+        if leaves_data_dir(path):
+            self.notify(
+                f"In a browser tab, games open only from the data folder ({data_dir()}): "
+                "choose one in the list, or type the name of a file in its exports folder.",
+                severity="error",
+                markup=False,
+            )
+            return
         # The input stays until the game opens over this screen (a bad path is told, and
         # can be corrected); coming back here closes it.
-        self.post_message(OpenFile(Path(text).expanduser(), watch=self.replays))
+        self.post_message(OpenFile(path, watch=self.replays))
 
     def _hide_path_input(self) -> None:
         path_input = self.query_one("#load-path", Input)

@@ -49,6 +49,7 @@ from chickenfoot.saves.store import Incoming
 from chickenfoot.text import online
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
 from chickenfoot.tui.screens.game import TableScreen
+from chickenfoot.tui.widgets.typing import TypingInput
 
 
 def hello_for(address: TableAddress, name: str, *, watch: bool, book: SeatBook) -> Hello:
@@ -82,14 +83,14 @@ class JoinScreen(ModalScreen[None]):
         with Vertical(id="join-box") as box:
             box.border_title = "Join a table"
             yield Label("Table (CODE@HOST:PORT, as its creator shared it)")
-            yield Input(
+            yield TypingInput(
                 held[0].address if held else "",
                 placeholder="KM7R3P@192.168.1.20:8765",
                 id="join-address",
             )
             yield Static("", id="join-problem", markup=False)
             yield Label("Your name")
-            yield Input(self.default_name, id="join-name", max_length=24)
+            yield TypingInput(self.default_name, id="join-name", max_length=24)
             yield Checkbox("Watch only (every hand hidden)", id="join-watch")
             note = (
                 f"You hold a seat at {held[0].address}: joining it again takes it back."
