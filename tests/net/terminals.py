@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.tui.test_tmux_smoke import COMMAND, REPOSITORY, Terminal
+from tests.tui.test_tmux_smoke import COMMAND, REPOSITORY, Terminal, tmux
 
 MOVES = (
     ("Enter goes on", "Enter"),
@@ -83,23 +83,23 @@ def answer(terminal: Terminal) -> bool:
 
 @contextmanager
 def terminals() -> Iterator[list[str]]:
-    """The names of the tmux sessions started inside (each killed at the end)."""
+    """The names of the tmux sessions started inside (each one's server killed at the end)."""
     names: list[str] = []
     try:
         yield names
     finally:
         for name in names:
-            subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+            subprocess.run(tmux(name, "kill-server"), capture_output=True)
 
 
 def start(names: list[str], data: Path, *arguments: str) -> Terminal:
-    """``chickenfoot ARGUMENTS`` in a new 100x30 tmux session with the data folder ``data``
-    (its name added to ``names``)."""
+    """``chickenfoot ARGUMENTS`` in a new 100x30 tmux session (on a tmux server of its own, of
+    the same name) with the data folder ``data`` (its name added to ``names``)."""
     name = f"chickenfoot-online-{uuid.uuid4().hex[:8]}"
     names.append(name)
     subprocess.run(
         [
-            "tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
+            *tmux(name), "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
             "-e", f"CHICKENFOOT_DATA_DIR={data}",
             "-e", f"PYTHONPATH={REPOSITORY}",
             str(COMMAND), *arguments,
