@@ -34,7 +34,7 @@ from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, a
 from chickenfoot.saves.committer import Committer
 from chickenfoot.saves.database import open_store
 from chickenfoot.saves.jsonformat import save_record
-from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.saves.record import GameRecord, SeatConfig, TakenOver
 from chickenfoot.saves.store import GameId, GameStore, HeldElsewhere, Holder
 
 Decision: TypeAlias = Callable[[StopCheck | None], Action]
@@ -79,8 +79,8 @@ class GameSession:
     state: GameState
     bots: dict[int, Strategy] = field(default_factory=dict)
     opening_turns: tuple[Turn, ...] = ()
-    """The round in play so far, as it was replayed (the round's deal first). The game
-    screen fills its log and its "new" marks from it."""
+    """The round in play so far (the turn that dealt it first: the previous round's last
+    action, or None for the first deal), kept up to date by every action and take-back."""
     holder: Holder | None = None
     """This window's hold on the game (None once closed)."""
     decisions: list[int] = field(default_factory=list)
@@ -187,7 +187,9 @@ class GameSession:
         """A NEW game from the state after the first ``action_count`` actions of ``record``.
 
         The new record keeps the rules, the decks and those actions, gets ``seats`` and a new
-        creation time, and is added to ``store`` as a game of its own.
+        creation time, says where it was taken over and whether people shared a keyboard in the
+        original (:class:`~chickenfoot.saves.record.TakenOver`: its round in play then stays
+        hidden in replays), and is added to ``store`` as a game of its own.
         """
         if not 0 <= action_count <= len(record.actions):
             raise ValueError(
@@ -196,6 +198,8 @@ class GameSession:
         if len(seats) != len(record.seats):
             raise ValueError(f"{len(seats)} seats given, but the game has {len(record.seats)}")
         new_record = GameRecord.new(record.rules, seats, seed=record.seed, decks=record.decks)
+        taken = TakenOver(at=action_count, shared=record.shared_keyboard)
+        new_record = new_record.model_copy(update={"taken_over": taken})
         for action in record.actions[:action_count]:
             new_record = new_record.appended(action)
         return cls._created(new_record, store)
@@ -252,12 +256,15 @@ class GameSession:
         state, events = apply(before, action)
         if self.take_backs_allowed and action.seat in self.humans and choice:
             self.decisions.append(len(self.record.actions))
-        if any(isinstance(event, RoundStarted) for event in events):
+        dealt = any(isinstance(event, RoundStarted) for event in events)
+        if dealt:
             self.decisions.clear()
         self.record = self.record.appended(action)
         self.state = state
         self.committer.submit(self.record, state)
-        return Turn(before, action, events)
+        turn = Turn(before, action, events)
+        self.opening_turns = (turn,) if dealt else (*self.opening_turns, turn)
+        return turn
 
     # ----- help: hints and take-backs --------------------------------------------------------
 

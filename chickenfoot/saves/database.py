@@ -38,6 +38,7 @@ from chickenfoot.saves.record import (
     GameRecord,
     RecordError,
     SeatConfig,
+    TakenOver,
 )
 from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
 from chickenfoot.saves.store import (
@@ -163,7 +164,8 @@ class SqliteStore(GameStore):
         """The whole game, replayed (see the interface)."""
         with self._reading() as db:
             row = db.execute(
-                "SELECT created, seed, rules, seats, decks, action_count FROM games WHERE id = ?",
+                "SELECT created, seed, rules, seats, decks, taken_over, action_count FROM games "
+                "WHERE id = ?",
                 (game,),
             ).fetchone()
             if row is None:
@@ -471,9 +473,9 @@ def _insert(
     now = _time_text(datetime.now(UTC) if played is None else played)
     cursor = db.execute(
         "INSERT INTO games (uid, created, updated, format_version, seed, rules, seats, decks, "
-        "names, preset, players, round_count, round_number, action_count, assist_count, "
-        "finished, rounds_played, winners, total_points, winning_points, source) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)",
+        "taken_over, names, preset, players, round_count, round_number, action_count, "
+        "assist_count, finished, rounds_played, winners, total_points, winning_points, source) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)",
         (
             _uid(record),
             _time_text(record.created),
@@ -486,6 +488,7 @@ def _insert(
                 ensure_ascii=False,
             ),
             json.dumps([[str(tile) for tile in deck] for deck in record.decks]),
+            None if record.taken_over is None else record.taken_over.model_dump_json(),
             json.dumps([seat.name for seat in record.seats], ensure_ascii=False),
             record.rules.preset,
             record.rules.players,
@@ -633,12 +636,13 @@ def _write_holder(db: sqlite3.Connection, game: GameId, holder: Holder) -> None:
 # ----- reading -----------------------------------------------------------------------------------
 
 _SUMMARY_COLUMNS = (
-    "id, created, updated, names, round_number, round_count, finished, action_count, source"
+    "id, created, updated, names, round_number, round_count, finished, action_count, source, "
+    "taken_over IS NOT NULL"
 )
 
 
 def _summary(row: Sequence[Any]) -> GameSummary:
-    game, created, updated, names, round_number, round_count, finished, actions, source = row
+    game, created, updated, names, round_number, round_count, finished, actions, source, taken = row
     return GameSummary(
         id=game,
         created=_time(created),
@@ -649,6 +653,7 @@ def _summary(row: Sequence[Any]) -> GameSummary:
         finished=bool(finished),
         actions=actions,
         source=source,
+        taken_over=bool(taken),
     )
 
 
@@ -677,7 +682,7 @@ def _record_from_rows(
     assist_rows: Sequence[Sequence[Any]],
 ) -> GameRecord:
     """The record of ``game`` from its rows, replayed through the rules."""
-    created, seed, rules, seats, decks, action_count = row
+    created, seed, rules, seats, decks, taken_over, action_count = row
     try:
         if len(action_rows) != action_count:
             raise ValueError(f"{len(action_rows)} actions stored, {action_count} counted")
@@ -700,6 +705,7 @@ def _record_from_rows(
             decks=tuple(tuple(parse_tile(tile) for tile in deck) for deck in json.loads(decks)),
             actions=tuple(_action_from_row(*action) for action in action_rows),
             assists=assists,
+            taken_over=None if taken_over is None else TakenOver.model_validate_json(taken_over),
         )
     except (ValueError, TypeError, KeyError, ValidationError) as error:
         raise RecordError(None, f"game {game}", f"the store's copy is damaged: {error}") from None

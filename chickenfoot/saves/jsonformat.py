@@ -107,6 +107,8 @@ def record_json(record: GameRecord) -> str:
     parts.append(f'  "decks": {block(decks)}')
     parts.append(f'  "actions": {block(actions)}')
     parts.append(f'  "assists": {block(assists)}')
+    if record.taken_over is not None:
+        parts.append(f'  "taken_over": {line(record.taken_over.model_dump(mode="json"))}')
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 

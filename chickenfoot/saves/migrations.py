@@ -25,7 +25,12 @@ def _from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "assists": []}
 
 
-MIGRATIONS: dict[int, Migration] = {1: _from_version_1}
+def _from_version_2(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 added ``taken_over``: a version-2 game does not say it was taken over."""
+    return document
+
+
+MIGRATIONS: dict[int, Migration] = {1: _from_version_1, 2: _from_version_2}
 """Upgrade functions by version: ``MIGRATIONS[n]`` turns a version-``n`` document (the parsed
 JSON object) into a version-``n + 1`` one. The loader sets ``version`` itself after each step.
 When the format changes: bump :data:`FORMAT_VERSION`, add the step here, and commit a sample of

@@ -75,7 +75,7 @@ from chickenfoot.saves.problems import (
 FORMAT_NAME: Final = "chickenfoot"
 """The value of the ``format`` field of every saved game."""
 
-FORMAT_VERSION: Final = 2
+FORMAT_VERSION: Final = 3
 """The version this program writes. Older versions are upgraded by
 :data:`chickenfoot.saves.migrations.MIGRATIONS`."""
 
@@ -113,6 +113,7 @@ __all__ = [
     "GameRecord",
     "RecordError",
     "SeatConfig",
+    "TakenOver",
     "known_levels",
     "most_actions",
     "most_assists",
@@ -321,11 +322,22 @@ class Assist(FrozenModel):
     )
 
 
+class TakenOver(FrozenModel):
+    """Where a game taken over from a replay began, and whether people shared a keyboard."""
+
+    at: int = Field(ge=0, description="How many actions of the original game it starts from.")
+    shared: bool = Field(
+        description="Two or more people shared one keyboard in the original game (or in a "
+        "game that one was taken over from): the round in play stays hidden in replays, and "
+        "the game opens on a hand-off."
+    )
+
+
 class GameRecord(FrozenModel):
     """A whole game: rules, seats, one shuffled deck per round and every action in order."""
 
     format: Literal["chickenfoot"] = Field(description="Always 'chickenfoot'.")
-    version: Literal[2] = Field(description="The format version (see docs/save-format.md).")
+    version: Literal[3] = Field(description="The format version (see docs/save-format.md).")
     created: datetime = Field(description="When the game was dealt, in UTC (ISO 8601).")
     seed: int | None = Field(
         None,
@@ -343,6 +355,9 @@ class GameRecord(FrozenModel):
     actions: tuple[Action, ...] = Field(description="Every action of the game, in order.")
     assists: tuple[Assist, ...] = Field(
         (), description="Every hint and take-back, in the order they happened."
+    )
+    taken_over: TakenOver | None = Field(
+        None, description="Set when the game was taken over from another one (a replay)."
     )
 
     @field_validator("created", mode="before")
@@ -553,6 +568,13 @@ class GameRecord(FrozenModel):
         :func:`most_assists` and :func:`most_undone`."""
         undone = sum(len(assist.undone) for assist in self.assists) + len(self.actions) - keep
         return len(self.assists) < most_assists(keep) and undone <= most_undone(keep)
+
+    @property
+    def shared_keyboard(self) -> bool:
+        """True when two or more people share one keyboard in this game, or did in the game it
+        was taken over from: its round in play stays hidden in replays."""
+        people = sum(1 for seat in self.seats if seat.player == "human")
+        return people >= 2 or (self.taken_over is not None and self.taken_over.shared)
 
     def hints_used(self) -> tuple[int, ...]:
         """How many hints each seat had, in seat order."""

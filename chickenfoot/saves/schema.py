@@ -35,6 +35,7 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             rules TEXT NOT NULL,
             seats TEXT NOT NULL,
             decks TEXT NOT NULL,
+            taken_over TEXT,
             names TEXT NOT NULL,
             preset TEXT NOT NULL,
             players INTEGER NOT NULL,

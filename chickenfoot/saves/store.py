@@ -239,6 +239,8 @@ class GameSummary:
     actions: int
     source: str | None = None
     """The file the game was imported from, if it was."""
+    taken_over: bool = False
+    """True for a game taken over from another (a replay): the lists say so."""
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,7 @@ def test_files_and_folders_are_imported_through_the_strict_loader(
     assert by_name["single.json"].game == by_name["b.json"].game
     assert by_name["broken.json"].problem == (
         f'{folder / "broken.json"}: version: the version must be a whole number, not "2" '
-        "(this program reads versions 1 to 2)"
+        "(this program reads versions 1 to 3)"
     )
     assert by_name["missing.json"].problem == f"{tmp_path / 'missing.json'}: no such file"
     assert progress[0] == (0, 5) and progress[-1] == (5, 5)

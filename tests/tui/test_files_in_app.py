@@ -39,7 +39,7 @@ async def open_saved_game(
     app.continue_game(game)
     await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game")
     screen = kit.game_screen(app)
-    await kit.wait_for(pilot, lambda: screen.table.human_turn, "the person's turn")
+    await kit.wait_for(pilot, lambda: screen.client.on_turn, "the person's turn")
     return screen
 
 
@@ -165,11 +165,11 @@ async def test_a_game_another_window_took_over_is_never_written(
         store = SqliteStore(database_path())
         other = replace(Holder.this_process(), host="elsewhere.example")
         store.hold(game, other, force=True)  # "open it here" in another window, which moves
-        theirs = screen.session.record.appended(kit.choose_action(screen.table.state))
+        theirs = screen.session.record.appended(kit.choose_action(screen.session.state))
         store.commit(
             game, Change(len(theirs.actions) - 1, theirs.actions[-1:], 0, (), facts(theirs)), other
         )
-        await kit.press_turn(pilot, screen, kit.choose_action(screen.table.state))
+        await kit.press_turn(pilot, screen, kit.choose_action(screen.session.state))
         status = screen.query_one(StatusLine)
         await kit.wait_for(pilot, lambda: status.shown.news.startswith("Not saved"), "the notice")
         assert store.record(game) == theirs
@@ -215,18 +215,18 @@ async def test_the_game_is_committed_on_a_thread_of_its_own_and_waits_for_it(
         screen = await open_saved_game(kit, pilot, app, game)
         disk.install(monkeypatch)
         before = stored_actions(game)
-        await kit.press_turn(pilot, screen, kit.choose_action(screen.table.state))
+        await kit.press_turn(pilot, screen, kit.choose_action(screen.session.state))
         await kit.wait_for(pilot, disk.started.is_set, "the commit to start")
         assert len(screen.session.record.actions) == before + 1, "the move shows at once"
-        assert screen.waiting_for_commit, "the game goes no further until it is committed"
+        assert not screen.session.committed, "the game goes no further until it is committed"
         await kit.wait_for(
             pilot, lambda: "saving…" in str(screen.query_one("#topbar").render()), "saving…"
         )
         assert len(screen.session.record.actions) == before + 1, "no computer move meanwhile"
         disk.gate.set()
-        await kit.wait_for(pilot, lambda: not screen.waiting_for_commit, "the commit")
+        await kit.wait_for(pilot, lambda: screen.session.committed, "the commit")
         await kit.wait_for(
-            pilot, lambda: screen.table.human_turn or screen.table.state.over, "the next turn"
+            pilot, lambda: screen.client.on_turn or screen.session.state.over, "the next turn"
         )
         assert screen.session.wait_committed()
         assert stored_actions(game) == len(screen.session.record.actions)
@@ -244,7 +244,7 @@ async def test_leaving_waits_for_a_slow_commit_without_freezing_the_screen(
         try:
             screen = await open_saved_game(kit, pilot, app, game)
             disk.install(monkeypatch)
-            await kit.press_turn(pilot, screen, kit.choose_action(screen.table.state))
+            await kit.press_turn(pilot, screen, kit.choose_action(screen.session.state))
             await kit.wait_for(pilot, disk.started.is_set, "the commit to start")
             await pilot.press("escape")
             await pilot.press("s")  # the screen still answers keys while the commit runs
@@ -268,9 +268,9 @@ async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_saved_game(kit, pilot, app, number)
         monkeypatch.setattr(SqliteStore, "commit", full_disk)
-        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         await kit.wait_for(pilot, lambda: game.session.unsaved is not None, "the failed save")
-        await kit.wait_for(pilot, lambda: game.table.human_turn or game.table.state.over, "turn")
+        await kit.wait_for(pilot, lambda: game.client.on_turn or game.session.state.over, "turn")
         played = game.session.record.actions
         assert stored_actions(number) != len(played)
         await pilot.press("escape")
@@ -283,7 +283,7 @@ async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game again")
         resumed = kit.game_screen(app)
         assert resumed.session.record.actions == played, "Continue kept the moves in memory"
-        await kit.press_turn(pilot, resumed, kit.choose_action(resumed.table.state))
+        await kit.press_turn(pilot, resumed, kit.choose_action(resumed.session.state))
         await kit.wait_for(pilot, lambda: resumed.session.unsaved is None, "a save")
         assert app.store.record(number).actions[: len(played)] == played
 
@@ -300,7 +300,7 @@ async def test_quit_with_unsaved_moves_says_so(
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_saved_game(kit, pilot, app, number)
         monkeypatch.setattr(SqliteStore, "commit", refused)
-        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         await kit.wait_for(pilot, lambda: game.session.unsaved is not None, "the failed save")
         await pilot.press("q")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")

@@ -44,8 +44,7 @@ class ImportScreen(ModalScreen[None]):
 
     CSS_PATH = "importing.tcss"
     BINDINGS = [
-        Binding("enter", "close", "Continue"),
-        Binding("escape", "close", "Continue", show=False),
+        Binding("enter,escape", "close", "Continue", key_display="Enter", id="import.close"),
     ]
 
     def __init__(self, store: GameStore) -> None:

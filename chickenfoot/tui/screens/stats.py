@@ -23,7 +23,7 @@ from chickenfoot.play.charts import CHART_PEOPLE, MOST_POINTS, ChartShown, win_s
 from chickenfoot.saves.store import GameStore, StoreError
 from chickenfoot.saves.tallies import Statistics
 from chickenfoot.text.stats import counted_text, report
-from chickenfoot.tui.commands import PaletteCommand
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.widgets.charts import ChartView
 
 TITLE_STYLE = "bold $text-primary"
@@ -43,7 +43,7 @@ class StatsScreen(Screen[None]):
 
     CSS_PATH = "stats.tcss"
     AUTO_FOCUS = "#stats-body"
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back", id="stats.back", tooltip="Close the statistics")]
 
     def __init__(self, store: GameStore) -> None:
         super().__init__()
@@ -95,7 +95,7 @@ class StatsScreen(Screen[None]):
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Going back is all there is to do here."""
-        return [PaletteCommand("Back", "Close the statistics (Esc)", self.action_back)]
+        return binding_commands(self)
 
     def action_back(self) -> None:
         """Back to the menu."""
