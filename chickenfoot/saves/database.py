@@ -184,8 +184,8 @@ class SqliteStore(GameStore):
         """The whole game, replayed (see the interface)."""
         with self._reading() as db:
             row = db.execute(
-                "SELECT created, seed, rules, seats, decks, action_count, taken_over FROM games"
-                " WHERE id = ?",
+                "SELECT created, seed, rules, seats, decks, taken_over, action_count FROM games "
+                "WHERE id = ?",
                 (game,),
             ).fetchone()
             if row is None:
@@ -530,9 +530,9 @@ def _insert(
     now = _time_text(datetime.now(UTC) if played is None else played)
     cursor = db.execute(
         "INSERT INTO games (uid, created, updated, format_version, seed, rules, seats, decks, "
-        "names, preset, players, round_count, round_number, action_count, assist_count, "
-        "finished, rounds_played, winners, total_points, winning_points, source, taken_over) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?, ?)",
+        "taken_over, names, preset, players, round_count, round_number, action_count, "
+        "assist_count, finished, rounds_played, winners, total_points, winning_points, source) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)",
         (
             _uid(record),
             _time_text(record.created),
@@ -545,6 +545,7 @@ def _insert(
                 ensure_ascii=False,
             ),
             json.dumps([[str(tile) for tile in deck] for deck in record.decks]),
+            None if record.taken_over is None else record.taken_over.model_dump_json(),
             json.dumps([seat.name for seat in record.seats], ensure_ascii=False),
             record.rules.preset,
             record.rules.players,
@@ -739,7 +740,7 @@ def _record_from_rows(
     assist_rows: Sequence[Sequence[Any]],
 ) -> GameRecord:
     """The record of ``game`` from its rows, replayed through the rules."""
-    created, seed, rules, seats, decks, action_count, taken_over = row
+    created, seed, rules, seats, decks, taken_over, action_count = row
     try:
         if len(action_rows) != action_count:
             raise ValueError(f"{len(action_rows)} actions stored, {action_count} counted")

@@ -559,13 +559,6 @@ class GameRecord(FrozenModel):
         record = self.truncated(keep)
         return record._with_assist(Assist(kind="take_back", seat=seat, at=keep, undone=undone))
 
-    @property
-    def shared_keyboard(self) -> bool:
-        """True when two or more people share one keyboard in this game, or did in the game it
-        was taken over from: its round in play stays hidden in replays."""
-        people = sum(1 for seat in self.seats if seat.player == "human")
-        return people >= 2 or (self.taken_over is not None and self.taken_over.shared)
-
     def has_room_for_hint(self) -> bool:
         """True if one more hint keeps this game within :func:`most_assists`."""
         return len(self.assists) < most_assists(len(self.actions))
@@ -575,6 +568,13 @@ class GameRecord(FrozenModel):
         :func:`most_assists` and :func:`most_undone`."""
         undone = sum(len(assist.undone) for assist in self.assists) + len(self.actions) - keep
         return len(self.assists) < most_assists(keep) and undone <= most_undone(keep)
+
+    @property
+    def shared_keyboard(self) -> bool:
+        """True when two or more people share one keyboard in this game, or did in the game it
+        was taken over from: its round in play stays hidden in replays."""
+        people = sum(1 for seat in self.seats if seat.player == "human")
+        return people >= 2 or (self.taken_over is not None and self.taken_over.shared)
 
     def hints_used(self) -> tuple[int, ...]:
         """How many hints each seat had, in seat order."""

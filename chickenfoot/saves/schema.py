@@ -35,6 +35,7 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             rules TEXT NOT NULL,
             seats TEXT NOT NULL,
             decks TEXT NOT NULL,
+            taken_over TEXT,
             names TEXT NOT NULL,
             preset TEXT NOT NULL,
             players INTEGER NOT NULL,
@@ -165,12 +166,10 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         )
         """,
     ),
-    # Version 2: where a game was taken over from another (save format 3's taken_over, as
-    # JSON, or NULL); and the online tables a table server keeps (chickenfoot host): each
-    # table's code, its game once started, and the server's own data about it as JSON
-    # (options, seats, hashes of seat tokens).
+    # Version 2: the online tables a table server keeps (chickenfoot host): each table's
+    # code, its game once started, and the server's own data about it as JSON (options,
+    # seats, hashes of seat tokens).
     (
-        "ALTER TABLE games ADD COLUMN taken_over TEXT",
         """
         CREATE TABLE online_tables (
             code TEXT PRIMARY KEY,

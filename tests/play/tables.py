@@ -16,7 +16,6 @@ from chickenfoot.bots import Strategy, make_bot
 from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.host import TableHost
 from chickenfoot.play.link import LocalLink
-from chickenfoot.play.session import GameSession
 from chickenfoot.play.wire import (
     ClientMessage,
     DeadDraw,
@@ -27,8 +26,8 @@ from chickenfoot.play.wire import (
     YourTurn,
 )
 from chickenfoot.rules import Play
-from chickenfoot.saves.database import open_store
 from chickenfoot.saves.record import GameRecord
+from tests.kit import session_of
 from tests.play.privacy import Keyboard
 
 
@@ -63,10 +62,9 @@ class Seat:
 
 
 def host_of(record: GameRecord) -> TableHost:
-    """A host over a session of ``record`` (added to the test's store), computers without
-    pause."""
-    store = open_store()
-    return TableHost(GameSession.from_record(record, store.create(record), store), pause=0)
+    """A host over a session of ``record`` (added to the store of the test's data folder),
+    computers without pause."""
+    return TableHost(session_of(record), pause=0)
 
 
 def sit(host: TableHost, seats: Iterable[int] = ()) -> Seat:

@@ -17,10 +17,12 @@ from chickenfoot.play.wire import (
     AskHint,
     HintGiven,
     Hold,
+    HostMessage,
     PassKeyboard,
     Proceed,
     Refused,
     RoundEnded,
+    Saving,
     SetPause,
     StillThinking,
     TakeBack,
@@ -29,8 +31,19 @@ from chickenfoot.play.wire import (
     Welcome,
     YourTurn,
 )
-from chickenfoot.rules import Action, Draw, GameState, Play, PublicView, SeatView, legal_actions
-from tests.kit import Kit
+from chickenfoot.rules import (
+    Action,
+    Draw,
+    GameState,
+    Play,
+    PublicView,
+    SeatView,
+    apply,
+    legal_actions,
+)
+from chickenfoot.saves.database import SqliteStore, database_path
+from chickenfoot.saves.record import GameRecord
+from tests.kit import GatedStore, Kit
 from tests.play.tables import host_of, settle, sit
 
 
@@ -387,3 +400,110 @@ def test_a_round_result_waits_for_every_person_s_client_but_not_one_that_left(
     settle(host, ana, watcher)
     assert not isinstance(ana.client.prompt, RoundEnded)
     assert ana.client.view is not None and ana.client.view.round_index == 1
+
+
+# ----- the turn loop waits for each commit -------------------------------------------------------
+
+
+def passing_the_turn_on(state: GameState) -> Play | None:
+    """A play of the seat on turn after which the next seat is on turn, in the same round."""
+    for play in plays(state):
+        after, events = apply(state, play)
+        if after.turn != state.turn and not any(e.kind == "round_scored" for e in events):
+            return play
+    return None
+
+
+WAIT = 60.0
+"""Seconds a turn-loop test may wait for the host's next message (a passing test never does)."""
+
+
+def gated(record: GameRecord) -> tuple[GameSession, GatedStore]:
+    """A session of ``record`` whose store's commits wait at a gate."""
+    store = GatedStore(database_path())
+    return GameSession.from_record(record, store.create(record), store), store
+
+
+def test_no_computer_moves_until_the_move_shown_is_committed(kit: type[Kit]) -> None:
+    record = kit.find_record(
+        kit.short_rules(2),
+        kit.seats("human", "computer"),
+        lambda state: state.turn == 0 and passing_the_turn_on(state) is not None,
+    )
+    session, store = gated(record)
+    host = TableHost(session, pause=0)
+    play = passing_the_turn_on(session.state)
+    assert play is not None
+
+    async def scenario() -> list[object]:
+        link = LocalLink(host, (0,))
+        running = asyncio.ensure_future(host.run())
+        got: list[object] = []
+        try:
+            async with asyncio.timeout(WAIT):  # only a broken turn loop waits that long
+                await link.receive()  # the welcome
+                store.gate.clear()  # the disk is slow: the commit waits
+                link.send(Act(action=play))
+                got.append(await link.receive())  # the move is shown at once
+                got.append(await link.receive())  # "saving…": nothing else comes meanwhile
+                got.append(len(session.record.actions))
+                store.gate.set()
+                got.append(await link.receive())
+                while not isinstance(message := await link.receive(), Update):
+                    assert isinstance(message, StillThinking), message
+                got.append(message)  # only now the computer's move
+        finally:
+            host.close()
+            await running
+        return got
+
+    mine, saving, actions, saved, theirs = asyncio.run(scenario())
+    assert isinstance(mine, Update) and mine.steps[-1].action == play
+    assert saving == Saving(on=True) and saved == Saving(on=False)
+    assert actions == len(record.actions) + 1, "no computer move while the commit ran"
+    assert isinstance(theirs, Update) and theirs.steps[0].action is not None
+    assert theirs.steps[0].action.seat == 1
+    assert session.wait_committed()
+    assert store.record(session.game).actions == session.record.actions
+    session.close()
+    SqliteStore.close(store)
+
+
+def test_a_move_sent_while_the_one_before_is_committed_is_made_once_it_is(
+    kit: type[Kit],
+) -> None:
+    record = kit.find_record(
+        kit.short_rules(2),
+        kit.seats("human", "human"),
+        lambda state: state.turn == 0 and passing_the_turn_on(state) is not None,
+    )
+    session, store = gated(record)
+    host = TableHost(session, pause=0)
+    play = passing_the_turn_on(session.state)
+    assert play is not None
+
+    async def scenario() -> list[HostMessage]:
+        ana, bea = LocalLink(host, (0,)), LocalLink(host, (1,))
+        running = asyncio.ensure_future(host.run())
+        try:
+            store.gate.clear()
+            ana.send(Act(action=play))
+            await wait_until(lambda: len(session.record.actions) > len(record.actions), "Ana")
+            bea.send(Act(action=legal_actions(session.state)[0]))  # at once, while Ana's commits
+            for _ in range(200):
+                await asyncio.sleep(0)
+            assert len(session.record.actions) == len(record.actions) + 1, "Bea's move waits"
+            store.gate.set()
+            await wait_until(lambda: len(session.record.actions) == len(record.actions) + 2, "Bea")
+            await wait_until(lambda: session.committed, "Bea's move committed")
+        finally:
+            host.close()
+            await running
+        return bea.drain()
+
+    sent_to_bea = asyncio.run(scenario())
+    assert not [message for message in sent_to_bea if isinstance(message, Refused)]
+    assert session.wait_committed()
+    assert store.record(session.game).actions == session.record.actions
+    session.close()
+    SqliteStore.close(store)

@@ -219,6 +219,9 @@ async def test_the_game_is_committed_on_a_thread_of_its_own_and_waits_for_it(
         await kit.wait_for(pilot, disk.started.is_set, "the commit to start")
         assert len(screen.session.record.actions) == before + 1, "the move shows at once"
         assert not screen.session.committed, "the game goes no further until it is committed"
+        await kit.wait_for(
+            pilot, lambda: "saving…" in str(screen.query_one("#topbar").render()), "saving…"
+        )
         assert len(screen.session.record.actions) == before + 1, "no computer move meanwhile"
         disk.gate.set()
         await kit.wait_for(pilot, lambda: screen.session.committed, "the commit")
@@ -228,6 +231,7 @@ async def test_the_game_is_committed_on_a_thread_of_its_own_and_waits_for_it(
         assert screen.session.wait_committed()
         assert stored_actions(game) == len(screen.session.record.actions)
         assert threading.main_thread() not in disk.threads, "no commit on the UI thread"
+        assert "saving…" not in str(screen.query_one("#topbar").render())
 
 
 async def test_leaving_waits_for_a_slow_commit_without_freezing_the_screen(

@@ -7,9 +7,9 @@ bindings, copies the client's reading into reactives its widgets bind to, pushes
 and dialogs, and sends what the keys ask for through the link. It never reads the game's
 state: what it shows is only what the client was sent.
 
-**The game goes no further until a move is committed.** A move shows at once; the table
-host takes no next step (a computer's move, the next message) until the session says the move
-is on disk (:attr:`~chickenfoot.play.session.GameSession.committed`).
+**The game goes no further until a move is committed** (the host's turn loop sees to it,
+see :mod:`chickenfoot.play.host`): a move shows at once, and when its commit takes long the
+top bar says "saving…", quietly, until it is on disk.
 
 With two or more people at the keyboard, every hand is hidden whenever the turn passes to
 another person: the hand's panel says "Pass to <name>, then press Enter" while the table and
@@ -396,18 +396,21 @@ class TableScreen(GameDialogs):
         self.hand_shown = shown.hand
         self.seats_shown = self.seats_with_presence(shown.seats)
         self.status_shown = shown.status
-        self._show_topbar((*shown.topbar, bool(shown.unsaved), self.connection_text()))
+        self._show_topbar(
+            (*shown.topbar, bool(shown.unsaved), shown.saving, self.connection_text())
+        )
         self._show_log()
         self.working = frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
 
-    def _show_topbar(self, topbar: tuple[str, str, str, bool, str]) -> None:
+    def _show_topbar(self, topbar: tuple[str, str, str, bool, bool, str]) -> None:
         if topbar != self._topbar_shown:  # one row: no new layout needed
             self._topbar_shown = topbar
-            round_text, detail, needs, unsaved, connection = topbar
+            round_text, detail, needs, unsaved, saving, connection = topbar
             warning = ("  ⚠ not saved", "bold $text-error") if unsaved else ""
+            notice = ("  saving…", "$text-muted") if saving else ""
             link = (f"  {connection}", "bold $text-warning") if connection else ""
             self.query_one("#topbar", Static).update(
-                Content.assemble((round_text, "bold"), detail, needs, warning, link),
+                Content.assemble((round_text, "bold"), detail, needs, warning, notice, link),
                 layout=False,
             )
 

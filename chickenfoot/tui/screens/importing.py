@@ -44,8 +44,7 @@ class ImportScreen(ModalScreen[None]):
 
     CSS_PATH = "importing.tcss"
     BINDINGS = [
-        Binding("enter", "close", "Continue", id="import.continue"),
-        Binding("escape", "close", "Continue", show=False, id="import.close"),
+        Binding("enter,escape", "close", "Continue", key_display="Enter", id="import.close"),
     ]
 
     def __init__(self, store: GameStore) -> None:

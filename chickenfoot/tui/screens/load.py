@@ -79,14 +79,14 @@ class LoadScreen(Screen[None]):
             "Delete",
             key_display="Del/x",
             id="load.delete",
-            tooltip="Remove the highlighted game's file, after asking",
+            tooltip="Remove the highlighted game from the store, after asking",
         ),
         Binding(
             "o",
             "open_path",
             "Open file…",
             id="load.open-file",
-            tooltip="Type the path of a saved game",
+            tooltip="Type the path of a saved-game file",
         ),
         Binding("escape", "back", "Back", id="load.back", tooltip="Close this list"),
     ]
