@@ -551,7 +551,6 @@ def _insert(
             record.rules.players,
             record.rules.round_count,
             source,
-            None if record.taken_over is None else record.taken_over.model_dump_json(),
         ),
     )
     game = cursor.lastrowid
