@@ -48,6 +48,7 @@ from chickenfoot.play.wire import (
     Proceed,
     Refused,
     SaveProblem,
+    Saving,
     SetPause,
     StillThinking,
     TakeBack,
@@ -330,6 +331,7 @@ ServerFrame = Annotated[
     | NoHint
     | Refused
     | SaveProblem
+    | Saving
     | GameLog
     | Closed
     | Seated

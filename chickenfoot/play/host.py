@@ -281,9 +281,6 @@ class TableHost:
                     self._handle_inbox()
                     self._take_answers()
                 self._check_saved()
-                if not self.session.committed:
-                    await wake.wait()  # the game goes no further until its move is committed
-                    continue
                 if self._computer_due() is not None and not self._thinker.moving:
                     self._thinker.move(
                         self._serial, self.session.bot_decision(), self.pause, self._still
