@@ -45,6 +45,7 @@ from chickenfoot.play.wire import (
     Refused,
     RoundEnded,
     SaveProblem,
+    Saving,
     SetPause,
     Step,
     StillThinking,
@@ -118,7 +119,9 @@ class SeatClient:
         self.hint_pending = False
         """True while a hint asked for is being worked out."""
         self.unsaved: str | None = None
-        """Why the game's file is behind, in words (None: it is saved)."""
+        """Why the game's store is behind, in words (None: it is saved)."""
+        self.saving = False
+        """True while the latest move takes long to save (the game waits for it)."""
         self.closed = False
         """True once the host closed the table."""
         self.game_log: list[str] | None = None
@@ -157,6 +160,8 @@ class SeatClient:
             self.tell(prompts.host_refused(message.reason, message.rule))
         elif isinstance(message, SaveProblem):
             self.unsaved = message.problem
+        elif isinstance(message, Saving):
+            self.saving = message.on
         elif isinstance(message, GameLog):
             self.game_log = describe_steps(message.steps, self.names, self.log_viewer)
         elif isinstance(message, Closed):
@@ -525,6 +530,7 @@ def shown_by(client: SeatClient) -> TableShown:
             "" if over or view.over else f" · {board_requirement(view.board)}",
         ),
         unsaved=client.unsaved or "",
+        saving=client.saving,
     )
 
 

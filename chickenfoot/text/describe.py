@@ -36,7 +36,7 @@ from chickenfoot.rules import (
     WentOut,
 )
 from chickenfoot.rules.board import TOES_PER_FOOT
-from chickenfoot.saves.storage import SaveSummary
+from chickenfoot.saves.store import GameSummary
 from chickenfoot.text.words import (
     double_text,
     in_sentence,
@@ -221,11 +221,8 @@ def tie_break_text(decided_by: str) -> str:
     return TIE_BREAK_TEXT.get(decided_by, decided_by)
 
 
-def save_status(summary: SaveSummary) -> str:
-    """Where a saved game stands, in words: "round 3 of 10", "finished (10 rounds)" or
-    "unreadable"."""
-    if summary.error is not None:
-        return "unreadable"
+def save_status(summary: GameSummary) -> str:
+    """Where a saved game stands, in words: "round 3 of 10" or "finished (10 rounds)"."""
     if summary.finished:
         return f"finished ({plural(summary.round_count, 'round')})"
     return f"round {summary.round_number} of {summary.round_count}"

@@ -41,7 +41,7 @@ def table_at(
     if hand_size is not None:
         rules = rules.model_copy(update={"hand_size": hand_size})
     record = kit.find_record(rules, kit.seats(*kinds), stop)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     people = [seat for seat, kind in enumerate(kinds) if kind == "human"]
     return host, sit(host, people)
 
@@ -256,7 +256,7 @@ def test_round_and_game_results_come_before_anything_else(kit: type[Kit], tmp_pa
     record = kit.find_record(
         kit.short_rules(2, rounds=2), kit.seats("computer", "computer"), lambda state: True
     )
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     watcher = sit(host)
     seen: list[str] = []
     for _ in range(10):
@@ -379,7 +379,7 @@ def test_round_over_shows_the_round_that_ended_until_the_player_goes_on(
 ) -> None:
     rules = kit.short_rules(2, rounds=2)
     record = kit.find_record(rules, kit.seats("human", "computer"), last_tile)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     client = seat.client
     ended_round = host.session.state.round_number

@@ -23,7 +23,8 @@ from chickenfoot.rules import (
     legal_actions,
     preset,
 )
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.transcript import seat_description, transcript
 from chickenfoot.text.words import place_name, sorted_hand

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from chickenfoot.play.charts import running_totals, running_totals_chart
 from chickenfoot.rules import GameState, Play, legal_actions, preset
-from chickenfoot.saves.record import save_record
+from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
@@ -91,7 +91,7 @@ def last_round_app(
         rules = preset("cross", players=players, rounds=rounds)
     seats = kit.seats("human", *["computer"] * (players - 1))
     record = kit.find_record(rules, seats, goes_out_to_end_the_game)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     app.theme = theme
     return app
 

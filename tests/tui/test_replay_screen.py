@@ -13,7 +13,8 @@ from textual.timer import Timer
 from textual.widgets import Select, Static
 
 from chickenfoot.rules import Play, RuleSet
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.jsonformat import record_json, save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import describe_turn
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
@@ -59,7 +60,7 @@ def shows_a_position(screen: object) -> bool:
 
 async def open_replay(pilot: Pilot[None], path: Path) -> ReplayScreen:
     """Open the replay of ``path`` the way the app does."""
-    as_kind(pilot.app, ChickenFootApp).open_replay(path)
+    as_kind(pilot.app, ChickenFootApp).open_file(path, watch=True)
     await wait_for(pilot, lambda: shows_a_position(pilot.app.screen), "the replay's first position")
     screen = pilot.app.screen
     assert isinstance(screen, ReplayScreen)
@@ -272,8 +273,8 @@ async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Pat
             record.seats[2],
         )
         assert new.actions[:4] == record.actions[:4] and new.decks == record.decks
-        assert game_screen.session.path != path
-    assert path.read_text() == record.to_json(), "the replayed file is untouched"
+        assert game_screen.session.record.created != record.created
+    assert path.read_text() == record_json(record), "the replayed file is untouched"
 
 
 async def test_take_over_can_be_cancelled(game: tuple[GameRecord, Path]) -> None:
@@ -306,7 +307,7 @@ async def test_a_bad_file_is_reported_not_opened(data_dir: Path) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         below = app.screen
-        app.open_replay(path)
+        app.open_file(path, watch=True)
         await pilot.pause()
         assert app.screen is below
     assert path.read_bytes() == b"\x00\x01 not a game"

@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, OptionList, Select, Static
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
 from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
-from chickenfoot.saves import storage
+from chickenfoot.saves.paths import settings_path
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.settings import (
     DEFAULT_SEATS,
@@ -631,7 +631,7 @@ async def test_the_last_set_up_is_prefilled_next_time() -> None:
     "content", ["{not json", "[]", '{"version": 1, "setup": {"seats": []}}', "\udcff"]
 )
 async def test_a_corrupt_settings_file_gives_the_defaults(data_dir: Path, content: str) -> None:
-    storage.settings_path().write_bytes(content.encode("utf-8", "surrogateescape"))
+    settings_path().write_bytes(content.encode("utf-8", "surrogateescape"))
     assert load_settings().problem is not None
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:

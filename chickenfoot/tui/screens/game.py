@@ -7,6 +7,10 @@ bindings, copies the client's reading into reactives its widgets bind to, pushes
 and dialogs, and sends what the keys ask for through the link. It never reads the game's
 state: what it shows is only what the client was sent.
 
+**The game goes no further until a move is committed** (the host's turn loop sees to it,
+see :mod:`chickenfoot.play.host`): a move shows at once, and when its commit takes long the
+top bar says "saving…", quietly, until it is on disk.
+
 With two or more people at the keyboard, every hand is hidden whenever the turn passes to
 another person: the hand's panel says "Pass to <name>, then press Enter" while the table and
 the log stay in view, and Enter shows the new hand. News and the reason a key did nothing go
@@ -314,7 +318,7 @@ class GameScreen(GameDialogs):
         if isinstance(prompt, RoundEnded) and view is not None:
             self._result_shown = prompt
             result = prompt.result
-            deal = recorded_deal_text(self.session.record, result.round, self.session.path)
+            deal = recorded_deal_text(self.session.record, result.round, self.session.game)
             ending = round_ending(prompt.ending, self.client.names) if prompt.ending else ""
             screen = RoundOverScreen(
                 result, self.client.names, view.rules.round_count, ending, deal
@@ -340,17 +344,19 @@ class GameScreen(GameDialogs):
         self.hand_shown = shown.hand
         self.seats_shown = shown.seats
         self.status_shown = shown.status
-        self._show_topbar((*shown.topbar, bool(shown.unsaved)))
+        self._show_topbar((*shown.topbar, bool(shown.unsaved), shown.saving))
         self._show_log()
         self.working = frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
 
-    def _show_topbar(self, topbar: tuple[str, str, str, bool]) -> None:
+    def _show_topbar(self, topbar: tuple[str, str, str, bool, bool]) -> None:
         if topbar != self._topbar_shown:  # one row: no new layout needed
             self._topbar_shown = topbar
-            round_text, detail, needs, unsaved = topbar
+            round_text, detail, needs, unsaved, saving = topbar
             warning = ("  ⚠ not saved", "bold $text-error") if unsaved else ""
+            notice = ("  saving…", "$text-muted") if saving else ""
             self.query_one("#topbar", Static).update(
-                Content.assemble((round_text, "bold"), detail, needs, warning), layout=False
+                Content.assemble((round_text, "bold"), detail, needs, warning, notice),
+                layout=False,
             )
 
     def _show_log(self) -> None:
