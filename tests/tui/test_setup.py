@@ -599,7 +599,13 @@ async def test_the_last_set_up_is_prefilled_next_time() -> None:
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
+        seats = len(screen.seat_rows)
         await pilot.press("ctrl+n")
+        # The new seat takes the cursor once mounted: type only after that, or it takes the
+        # cursor from the first seat's name in the middle of the typing.
+        await wait_for(pilot, lambda: len(screen.seat_rows) == seats + 1, "the new seat")
+        new_name = screen.seat_rows[-1].query_one(".seat-name", Input)
+        await wait_for(pilot, lambda: new_name.has_focus, "the cursor on the new seat")
         await type_into(pilot, screen.seat_rows[0].query_one(".seat-name", Input), "Zoë")
         await choose(pilot, "preset", "trains")
         await type_into(pilot, screen.query_one("#rounds", Input), "2")
