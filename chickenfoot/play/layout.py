@@ -42,6 +42,7 @@ slots, end labels ``‹a›``, legal ends ``▸a◂``, the chosen end ``»a«``.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -71,6 +72,8 @@ MIN_BOUNDS: Final = (24, 7)
 """Smaller bounds are raised to this: the centre and a tile each way must fit."""
 RING_ROWS: Final = 4
 """Rows of each ring of cells round the bounds that a table outgrowing them fills in turn."""
+RAIL_LIMIT: Final = 600
+"""How many free cells the search for a rail's end may visit before giving up."""
 LEAP_LIMIT: Final = 4096
 """How far (cells) a boxed-in line may leap; far beyond any table's size."""
 
@@ -146,7 +149,8 @@ class TileSpot(NamedTuple):
     id of its line (None for the centre); ``upright`` is True for the two-row shape;
     ``numbers`` are (left, right) of a flat tile, (top, bottom) of an upright one;
     ``leapt`` is True for a tile that could not touch the tile before it (its line was boxed
-    in) and lies further on, a dotted connector over the free cells between.
+    in) and lies further on, a dotted connector over the free cells between; ``heading`` is
+    the way its line went (the compact drawing puts the joint on the side it came from).
     """
 
     placement: int | None
@@ -156,6 +160,7 @@ class TileSpot(NamedTuple):
     upright: bool
     numbers: tuple[int, int]
     leapt: bool = False
+    heading: Heading = "E"
 
     @property
     def is_centre(self) -> bool:
@@ -247,24 +252,42 @@ def digits_for(set_size: int) -> int:
 
 @dataclass(frozen=True)
 class Shapes:
-    """Tile sizes for numbers of ``digits`` cells: flat ``[a|b]`` and upright ``┌a┐/└b┘``."""
+    """Tile sizes for numbers of ``digits`` cells, in the full or the compact drawing.
+
+    Full: flat ``[a|b]`` (one row) and upright ``┌a┐`` over ``└b┘`` (two rows). Compact: a
+    tile shows only its outer number, after a joint on a run across (``·b``, or ``b·``
+    leftwards) and alone on a run down or up (one row); its inner number is the one it
+    touches, so a line reads as the chain of numbers it is (``9·3·5``, or ``9`` over ``3``).
+    """
 
     digits: int
+    compact: bool = False
 
     @property
     def flat_width(self) -> int:
-        """Width of a flat tile: two numbers, two frame sides and the joint."""
-        return 2 * self.digits + 3
+        """Width of a tile on a run across: ``[a|b]``, or ``·b`` compact."""
+        return self.digits + 1 if self.compact else 2 * self.digits + 3
 
     @property
     def upright_width(self) -> int:
-        """Width of an upright tile: one number between two frame sides."""
-        return self.digits + 2
+        """Width of a tile on a run down or up: ``┌a┐``, or ``b`` compact."""
+        return self.digits if self.compact else self.digits + 2
+
+    @property
+    def upright_height(self) -> int:
+        """Rows of a tile on a run down or up: two, or one compact."""
+        return 1 if self.compact else 2
+
+    @property
+    def number_offset(self) -> int:
+        """Where the number starts in an upright tile: after its frame, or at once compact."""
+        return 0 if self.compact else 1
 
     @property
     def label_width(self) -> int:
-        """Width of an end's label place: as wide as an upright tile."""
-        return self.digits + 2
+        """Width of an end's label place: as wide as an upright tile (``‹a›``), or the mark
+        and a key of up to two letters compact (``‹a``, ``‹zb``)."""
+        return 3 if self.compact else self.digits + 2
 
 
 class Exit(NamedTuple):
@@ -342,6 +365,7 @@ class TableLayout:
     origin: tuple[int, int]
     bounds: tuple[int, int]
     digits: int
+    compact: bool
     tiles: tuple[TileSpot, ...]
     ends: Mapping[str, EndSpot]
     line_boxes: Mapping[str, Box]
@@ -394,12 +418,15 @@ class TableLayout:
         legal: Collection[str] = (),
         chosen: str | None = None,
         fresh: Collection[int] = (),
+        window: Box | None = None,
     ) -> tuple[Run, ...]:
         """The runs of canvas row ``y``, left to right, never overlapping.
 
         ``labels`` maps open ends to their key labels; ``legal`` are the ends the chosen tile
         fits; ``chosen`` the end it would be played on; ``fresh`` the placement indexes of the
-        tiles played since the viewer's last turn.
+        tiles played since the viewer's last turn. With a ``window`` (the canvas cells on
+        screen), a tile, label or toe slot not wholly inside it is left out: a tile is drawn
+        whole or not at all.
         """
         if not 0 <= y < self.height:
             return ()
@@ -407,23 +434,28 @@ class TableLayout:
         tiles = self.tiles
         for index, part in self._rows[y]:
             if index >= 0:
-                runs.append(self._tile_run(tiles[index], y - tiles[index].box.y, fresh))
+                if window is None or tiles[index].box.within(window):
+                    runs.append(self._tile_run(tiles[index], y - tiles[index].box.y, fresh))
             elif index == _SLOT:
                 box, upright = self.toe_slots[part]
-                runs.append(Run(box.x, _slot_text(box, upright, y - box.y), Role.TOE_SLOT))
+                if window is None or box.within(window):
+                    text = _slot_text(box, upright, y - box.y, self.compact)
+                    runs.append(Run(box.x, text, Role.TOE_SLOT))
             else:
                 connector = self.connectors[part]
                 runs.append(Run(connector.column, connector.text, Role.CONNECTOR))
         keys = labels or {}
         for target in self._end_rows.get(y, ()):
             end = self.ends[target]
+            if window is not None and not end.label.within(window):
+                continue
             if target == chosen:
                 role = Role.END_CHOSEN
             elif target in legal:
                 role = Role.END_LEGAL
             else:
                 role = Role.END
-            text = end_label_text(keys.get(target), role, end.label.width)
+            text = end_label_text(keys.get(target), role, end.label.width, compact=self.compact)
             runs.append(Run(end.label.x, text, role, target=target))
         runs.sort()
         return tuple(runs)
@@ -439,7 +471,9 @@ class TableLayout:
         else:
             role = Role.TILE_FRESH if spot.placement in fresh else Role.TILE
         if spot.placement is None and spot.box.height == 3:
-            text = _centre_box_text(spot, part)
+            text = _centre_box_text(spot, part, self.compact)
+        elif self.compact:
+            text = compact_tile_text(spot, self.digits, role)
         else:
             text = tile_text(spot, self.digits, GLYPHS[role], part)
         target = spot.line if spot.line in self.ends and self._is_last(spot) else None
@@ -466,7 +500,34 @@ def tile_text(spot: TileSpot, digits: int, glyphs: Glyphs, part: int = 0) -> str
     return f"{opening}{first:>{digits}}{joint}{second:<{digits}}{closing}"
 
 
-def _centre_box_text(spot: TileSpot, part: int) -> str:
+COMPACT_JOINTS: Final[Mapping[Role, str]] = {
+    Role.TILE: "·",
+    Role.TILE_FRESH: "•",
+    Role.DOUBLE: "═",
+    Role.DOUBLE_FRESH: "═",
+    Role.OPEN_FOOT: "━",
+    Role.CENTRE: "║",
+}
+"""The joint a compact tile shows by role: a fresh tile's is heavier, a double's doubled, the
+open foot's heavy (the widget also underlines fresh tiles: a tile down a column has no
+joint)."""
+
+
+def compact_tile_text(spot: TileSpot, digits: int, role: Role) -> str:
+    """A compact tile's text: its outer number after its joint (``·5``, ``5·`` leftwards, ``5``
+    down or up); a double across a column is ``═5═``, the centre ``║9║``."""
+    joint = COMPACT_JOINTS[role]
+    number = f"{spot.numbers[1] if spot.heading in ('E', 'S') else spot.numbers[0]:>{digits}}"
+    if spot.placement is None or (spot.tile.is_double and spot.heading in ("N", "S")):
+        return joint + number + joint
+    if spot.heading == "E":
+        return joint + number
+    if spot.heading == "W":
+        return number + joint
+    return number
+
+
+def _centre_box_text(spot: TileSpot, part: int, compact: bool = False) -> str:
     """Row ``part`` of the three-row centre used with more than four arms."""
     inner = spot.box.width - 2
     if part == 0:
@@ -474,11 +535,13 @@ def _centre_box_text(spot: TileSpot, part: int) -> str:
     if part == 2:
         return "╚" + "═" * inner + "╝"
     first, second = spot.numbers
-    return "║" + f"{first}|{second}".center(inner) + "║"
+    return "║" + (str(first) if compact else f"{first}|{second}").center(inner) + "║"
 
 
-def _slot_text(box: Box, upright: bool, part: int) -> str:
-    """Row ``part`` of a toe slot's dotted outline."""
+def _slot_text(box: Box, upright: bool, part: int, compact: bool = False) -> str:
+    """Row ``part`` of a toe slot's dotted outline (a dotted run, compact)."""
+    if compact:
+        return CONNECTOR_GLYPHS[not upright] * box.width
     if upright:
         left, right = SLOT_FRAME.upright[2 * part], SLOT_FRAME.upright[2 * part + 1]
         return left + SLOT_FILL * (box.width - 2) + right
@@ -486,13 +549,14 @@ def _slot_text(box: Box, upright: bool, part: int) -> str:
     return opening + SLOT_FILL * (box.width - 2) + closing
 
 
-def end_label_text(key: str | None, role: Role, width: int) -> str:
+def end_label_text(key: str | None, role: Role, width: int, *, compact: bool = False) -> str:
     """An open end's label in at most ``width`` cells: the key between the marks of ``role``
-    (``‹a›``, ``▸a◂``, ``»a«``); a key too long for both marks keeps the first one."""
+    (``‹a›``, ``▸a◂``, ``»a«``); a key too long for both marks, and every key in the compact
+    drawing, keeps the first one (``‹a``)."""
     opening, closing = END_MARKS[role]
     shown = key if key else NO_LABEL
     text = f"{opening}{shown}{closing}"
-    if len(text) > width:
+    if compact or len(text) > width:
         text = f"{opening}{shown}"[:width]
     return text
 
@@ -518,12 +582,13 @@ _SMALL_CENTRE_ARMS: Final[Mapping[int, tuple[Heading, ...]]] = {
 def _small_centre(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
     """A one-row centre with up to four arms: up, right, down, left, spaces as a pinwheel."""
     width, height = bounds.width, bounds.height
-    centre = Box((width - shapes.flat_width) // 2, (height - 1) // 2, shapes.flat_width, 1)
     d = shapes.digits
+    centre_width = d + 2 if shapes.compact else shapes.flat_width  # ║9║ or ║9|9║
+    centre = Box((width - centre_width) // 2, (height - 1) // 2, centre_width, 1)
     row = centre.y
-    middle = centre.x + d + 1  # the joint
-    column = middle - (d - 1)  # where an upright arm's number starts
-    upright_left = column - 1
+    # Where an upright arm's number starts: under the joint, or under the number compact.
+    column = centre.x + 1 if shapes.compact else centre.x + 2
+    upright_left = column - shapes.number_offset
     upright_right = upright_left + shapes.upright_width
     below = height - row - 1
     north = (Box(upright_left, 0, width - upright_left, row),)
@@ -574,17 +639,20 @@ def _big_centre(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Por
     """
     width, height = bounds.width, bounds.height
     upright = shapes.upright_width
-    box_width = 2 * upright + 1
+    box_width = 2 * upright + 3 if shapes.compact else 2 * upright + 1
     centre = Box((width - box_width) // 2, (height - 3) // 2, box_width, 3)
+    # Where the number of the right-hand upright arms starts: inside the frame's corner (full:
+    # an upright tile flush with it), or one cell in (compact: not over the corner).
+    right_column = centre.right - upright - 1 if shapes.compact else centre.right - upright + 1
     middle_x = centre.x + box_width // 2
     middle_y = centre.y + 1
     split_right = (centre.right + width) // 2
     split_left = centre.x // 2
     top, bottom = centre.y, centre.bottom
     exits: dict[tuple[str, Heading], Exit] = {
-        ("NE", "N"): Exit(centre, "N", centre.right - upright + 1, top),
+        ("NE", "N"): Exit(centre, "N", right_column, top),
         ("NW", "N"): Exit(centre, "N", centre.x + 1, top),
-        ("SE", "S"): Exit(centre, "S", centre.right - upright + 1, bottom - 1),
+        ("SE", "S"): Exit(centre, "S", right_column, bottom - 1),
         ("SW", "S"): Exit(centre, "S", centre.x + 1, bottom - 1),
         ("NE", "E"): Exit(centre, "E", centre.right - 1, top),
         ("SE", "E"): Exit(centre, "E", centre.right - 1, bottom - 1),
@@ -695,6 +763,8 @@ class _Table:
         """The boxes a tile may take leaving ``exit`` towards ``heading``, best first: a tile
         is upright on a vertical run, a double across its run."""
         shapes = self.shapes
+        if shapes.compact:
+            return (_compact_box(exit, heading, double, shapes.digits),)
         upright = (heading not in HORIZONTAL) != double
         width = shapes.upright_width if upright else shapes.flat_width
         height = 2 if upright else 1
@@ -727,13 +797,16 @@ class _Table:
         in_space: list[tuple[_Move, Exit]] = []
         inside: list[tuple[_Move, Exit]] = []
         outside: list[tuple[_Move, Exit]] = []
+        touching: list[tuple[_Move, Exit]] = []
         for exit, heading, main, port in moves:
             for box in self.boxes(exit, heading, is_double):
                 move = _Move(box, heading, main, port)
                 candidates.append((move, exit))
                 if not self.free(box):
                     continue
-                if not box.within(bounds):
+                if not self.apart(box, exit):
+                    touching.append((move, exit))
+                elif not box.within(bounds):
                     outside.append((move, exit))
                 elif self.in_space(box, space):
                     if double is None or self.toe_room(move, double) >= TOES_PER_FOOT:
@@ -751,7 +824,71 @@ class _Table:
         if outside:
             move, exit = min(outside, key=lambda item: self.ring(item[0].box))
             return move, exit, []
+        railed = self._rail(moves, is_double)
+        if railed is not None:
+            return railed
+        if touching:
+            move, exit = min(touching, key=lambda item: self.ring(item[0].box))
+            return move, exit, []
         return self._leap(candidates)
+
+    def _rail(
+        self, moves: list[tuple[Exit, Heading, Heading, int]], double: bool
+    ) -> tuple[_Move, Exit, list[_Cell]] | None:
+        """The nearest place, over free cells, where a tile boxed in at its end touches nothing:
+        a dotted rail runs from the end to it (None if the end has no free cell beside it)."""
+        occupied = self.occupied
+        queue: deque[tuple[_Cell, Heading, tuple[_Cell, ...], Exit, Heading, int]] = deque()
+        seen: set[_Cell] = set()
+        for exit, heading, main, port in moves:
+            start = _beyond(exit, heading)
+            if start not in occupied and start not in seen:
+                seen.add(start)
+                queue.append((start, heading, (start,), exit, main, port))
+        while queue and len(seen) < RAIL_LIMIT:
+            cell, heading, path, exit, main, port = queue.popleft()
+            column, row = cell
+            end = Exit(Box(column, row, 1, 1), heading, column, row)
+            for box in self.boxes(end, heading, double):
+                if (
+                    self.free(box)
+                    and not any(box.contains(*step) for step in path)
+                    and self.apart(box, end)
+                ):
+                    return _Move(box, heading, main, port), exit, list(path)
+            for way in (heading, CLOCKWISE[heading], ANTICLOCKWISE[heading]):
+                dx, dy = STEP[way]
+                following = (column + dx, row + dy)
+                if following not in occupied and following not in seen:
+                    seen.add(following)
+                    queue.append((following, way, (*path, following), exit, main, port))
+        return None
+
+    def apart(self, box: Box, exit: Exit) -> bool:
+        """True if a tile in ``box`` leaving ``exit`` would touch no tile but the one it
+        follows, and that one only at the end it continues (so that which tile joins which
+        is never in doubt): beside the number to match, never along the tile's other half.
+        A line's first tile may touch the centre or its foot's double anywhere."""
+        occupied = self.occupied
+        owner = occupied.get((exit.box.x, exit.box.y))
+        port = owner is None or self.spots[owner].tile.is_double or owner == 0
+        previous = exit.box
+        digits = self.shapes.digits
+        for cell in _rim(box):
+            index = occupied.get(cell)
+            if index is None or index < 0:
+                continue
+            if index != owner:
+                return False
+            if port:
+                continue
+            column, row = cell
+            if previous.height > 1:
+                if row != exit.row:
+                    return False
+            elif not exit.column - 1 <= column <= exit.column + digits:
+                return False
+        return True
 
     def ring(self, box: Box) -> int:
         """How far outside the bounds ``box`` lies, in rings two flat tiles wide and four rows
@@ -775,8 +912,13 @@ class _Table:
                     place
                     for place in self.boxes(port.exit, heading, False)
                     if place.within(self.bounds)
-                    and not any(_overlap(place, other) for other in taken)
+                    and not any(_overlap(place, other) for other in taken[1:])
+                    and not any(
+                        other.contains(*cell) for other in taken[1:] for cell in _rim(place)
+                    )
+                    and not _overlap(place, box)
                     and self.free(place)
+                    and self.apart(place, port.exit)
                 ]
                 if fits:
                     taken.append(fits[0])
@@ -845,11 +987,11 @@ class _Table:
         self._record_gap(gap, move.heading)
         inner = tile.other_end(end)
         box, heading = move.box, move.heading
-        upright = box.height == 2
+        upright = (heading not in HORIZONTAL) != double
         first_is_inner = heading in ("E", "S")
         numbers = (inner, end) if first_is_inner else (end, inner)
         spot_index = self._add_spot(
-            TileSpot(index, target, tile, box, upright, numbers, leapt=bool(gap))
+            TileSpot(index, target, tile, box, upright, numbers, leapt=bool(gap), heading=heading)
         )
         line.spots.append(spot_index)
         line.heading, line.main = heading, move.main
@@ -860,16 +1002,20 @@ class _Table:
             line.exit = self._exit_of(box, heading)
 
     def _record_gap(self, gap: list[_Cell], heading: Heading) -> None:
-        """Draw a leap's dotted line over the free cells it jumped."""
-        text = CONNECTOR_GLYPHS[heading in HORIZONTAL]
-        for column, row in gap:
+        """Draw a rail's (or a leap's) dotted line over the free cells it crosses."""
+        across = heading in HORIZONTAL
+        for index, (column, row) in enumerate(gap):
+            if index:
+                across = gap[index - 1][1] == row
             if (column, row) not in self.occupied:
                 self.occupied[(column, row)] = _CONNECTOR
-                self.connectors.append(Connector(column, row, text))
+                self.connectors.append(Connector(column, row, CONNECTOR_GLYPHS[across]))
 
     def _exit_of(self, box: Box, heading: Heading) -> Exit:
         """Where a line leaves a (not double) tile laid in ``box`` towards ``heading``."""
         d = self.shapes.digits
+        if self.shapes.compact:
+            return Exit(box, heading, box.x + 1 if heading == "E" else box.x, box.y)
         if box.height == 1:
             return Exit(box, heading, box.x + d + 2 if heading == "E" else box.x + 1, box.y)
         return Exit(box, heading, box.x + 1, box.y + 1 if heading == "S" else box.y)
@@ -886,6 +1032,13 @@ class _Table:
             sides: tuple[Heading, Heading] = (CLOCKWISE[heading], ANTICLOCKWISE[heading])
         else:
             sides = (advance, REVERSE[advance])
+        if self.shapes.compact:
+            # The double's number is where every toe starts: straight on, or to either side.
+            column = box.x + 1 if heading in ("E", "S", "N") else box.x
+            return [
+                _straight_port(Exit(box, heading, column, box.y), straight_advance, space),
+                *(_side_port(Exit(box, side, column, box.y), heading, space) for side in sides),
+            ]
         if box.height == 2:  # upright, across a row
             side_exits = {
                 "N": Exit(box, "N", box.x + 1, box.y),
@@ -900,15 +1053,12 @@ class _Table:
             "W": Exit(box, "W", box.x + 1, box.y),
             "E": Exit(box, "E", box.x + d + 2, box.y),
         }
-        # Across a column the double's long side takes two toes side by side: one over its
-        # right number (flush with its right edge), one overhanging its left edge.
-        upright = self.shapes.upright_width
-        right = Exit(box, heading, box.right - upright + 1, box.y)
-        left = Exit(box, heading, box.x, box.y)
+        # Across a column the three toes splay as on a table: one straight on from the middle
+        # of the double's long side, one from each of its ends.
+        middle = box.x + (box.width - self.shapes.upright_width) // 2 + 1
         return [
-            _straight_port(right, straight_advance, space),
+            _straight_port(Exit(box, heading, middle, box.y), straight_advance, space),
             *(_side_port(side_exits[side], heading, space) for side in sides),
-            _straight_port(left, straight_advance, space),
         ]
 
     # -- open ends --
@@ -952,6 +1102,46 @@ class _Table:
         sliding.sort(key=lambda place: abs(place.x - exit.column) + abs(place.y - exit.row))
         return places + [place for place in sliding if place not in places]
 
+    def place_label(self, exit: Exit, ahead: Box | None) -> Box:
+        """Where the label of the end at ``exit`` goes: against the tile the end belongs to
+        (the line's last tile, or the centre or the double a new line starts from), ``ahead``
+        (where its next tile would lie) first, then round that tile nearest its number;
+        inside the bounds and clear of every other tile if it can, else inside the bounds,
+        else just outside them (the canvas grows)."""
+        owner = self.occupied.get((exit.box.x, exit.box.y))
+        places = [ahead] if ahead is not None else []
+        places += self.labels_beside(exit)
+        free = [place for place in places if self.free(place)]
+        clear = [
+            place
+            for place in free
+            if all(
+                self.occupied.get(cell, -1) < 0 or self.occupied[cell] == owner
+                for cell in _rim(place)
+            )
+        ]
+        inside = [place for place in free if place.within(self.bounds)]
+        for choices in (
+            [place for place in clear if place.within(self.bounds)],
+            inside,
+            clear,
+            free,
+        ):
+            if choices:
+                return choices[0]
+        return self._free_place_near(exit.box)
+
+    def _free_place_near(self, box: Box) -> Box:
+        """The free label place nearest ``box`` (for an end walled in on every side)."""
+        width = self.shapes.label_width
+        for distance in range(1, LEAP_LIMIT):
+            for dx in range(-distance - width, box.width + distance + 1):
+                for y in (box.y - distance, box.bottom + distance - 1):
+                    place = Box(box.x + dx, y, width, 1)
+                    if self.free(place):
+                        return place
+        raise RuntimeError("no free place for a label")  # pragma: no cover - unbounded grid
+
     def label_box(self, box: Box, heading: Heading) -> Box:
         """The label place of an end whose next tile would take ``box`` going ``heading``: its
         row nearest the line, at the end nearest the line."""
@@ -962,6 +1152,40 @@ class _Table:
             return Box(box.right - width, box.y, width, 1)
         row = box.y if heading == "S" else box.bottom - 1
         return Box(box.x, row, width, 1)
+
+
+def _compact_box(exit: Exit, heading: Heading, double: bool, digits: int) -> Box:
+    """The box of a compact tile leaving ``exit`` towards ``heading``: ``·b`` (``b·``) across,
+    ``b`` down or up; a double across a run down or up is ``═b═``, centred on the number."""
+    if heading == "E":
+        return Box(exit.box.right, exit.row, digits + 1, 1)
+    if heading == "W":
+        return Box(exit.box.x - digits - 1, exit.row, digits + 1, 1)
+    y = exit.box.bottom if heading == "S" else exit.box.y - 1
+    if double:
+        return Box(exit.column - 1, y, digits + 2, 1)
+    return Box(exit.column, y, digits, 1)
+
+
+def _beyond(exit: Exit, heading: Heading) -> _Cell:
+    """The cell just past ``exit``'s number towards ``heading``: where a rail would start."""
+    if heading == "E":
+        return exit.box.right, exit.row
+    if heading == "W":
+        return exit.box.x - 1, exit.row
+    if heading == "S":
+        return exit.column, exit.box.bottom
+    return exit.column, exit.box.y - 1
+
+
+def _rim(box: Box) -> Iterator[_Cell]:
+    """The cells sharing a side with ``box`` (not its corners)."""
+    for column in range(box.x, box.right):
+        yield column, box.y - 1
+        yield column, box.bottom
+    for row in range(box.y, box.bottom):
+        yield box.x - 1, row
+        yield box.right, row
 
 
 def _overlap(first: Box, second: Box) -> bool:
@@ -985,11 +1209,33 @@ def _gap(exit: Exit, heading: Heading, box: Box) -> list[_Cell]:
     return [(exit.column, row) for row in range(box.bottom, exit.box.y)]
 
 
+Density = Literal["auto", "full", "compact"]
+"""How the table is drawn: the full drawing if it fits the bounds, else the compact one
+(``auto``); or always one of them."""
+
+
+def layout_for(
+    board: Board,
+    *,
+    bounds: tuple[int, int] = DEFAULT_BOUNDS,
+    set_size: int | None = None,
+    density: Density = "auto",
+) -> TableLayout:
+    """Lay out ``board`` in the drawing ``density`` asks for: with ``auto``, the full drawing
+    when it fits ``bounds`` without panning, else the compact one (which shows more)."""
+    if density != "compact":
+        full = layout_table(board, bounds=bounds, set_size=set_size)
+        if density == "full" or full.fits:
+            return full
+    return layout_table(board, bounds=bounds, set_size=set_size, compact=True)
+
+
 def layout_table(
     board: Board,
     *,
     bounds: tuple[int, int] = DEFAULT_BOUNDS,
     set_size: int | None = None,
+    compact: bool = False,
 ) -> TableLayout:
     """Lay out ``board`` to fit ``bounds`` (columns, rows) if it can, the centre in the middle.
 
@@ -999,7 +1245,7 @@ def layout_table(
     """
     if set_size is None:
         set_size = max([board.centre, *(max(placed.tile) for placed in board.played)])
-    shapes = Shapes(digits_for(set_size))
+    shapes = Shapes(digits_for(set_size), compact)
     width, height = max(bounds[0], MIN_BOUNDS[0]), max(bounds[1], MIN_BOUNDS[1])
     table = _Table(board, shapes, Box(0, 0, width, height))
     for index, (_seat, tile, target, end) in enumerate(board.played):
@@ -1019,17 +1265,8 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, bool]
     slots: list[tuple[Box, bool]] = []
     for target, value in board.open_ends:
         moves, space, ports = table.end_moves(target)
-        move, exit, _gap_cells = table.choose(moves, space)
-        label = table.label_box(move.box, move.heading)
-        if not label.within(table.bounds):
-            label = next(
-                (
-                    box
-                    for box in table.labels_beside(exit)
-                    if box.within(table.bounds) and table.free(box)
-                ),
-                label,
-            )
+        move, exit, gap = table.choose(moves, space)
+        label = table.place_label(exit, None if gap else table.label_box(move.box, move.heading))
         ends[target] = EndSpot(target, value, label, move.box, move.heading)
         for cell in label.cells():
             table.occupied[cell] = _LABEL
@@ -1057,7 +1294,7 @@ def _toe_slots(
         if move.box.within(table.bounds):  # a slot is a hint: none is drawn off the bounds
             for cell in move.box.cells():
                 table.occupied[cell] = _LABEL
-            slots.append((move.box, move.box.height == 2))
+            slots.append((move.box, move.heading not in HORIZONTAL))
     return slots
 
 
@@ -1110,6 +1347,7 @@ def _finish(table: _Table, ends: dict[str, EndSpot], slots: list[tuple[Box, bool
         origin=(dx, dy),
         bounds=(bounds.width, bounds.height),
         digits=table.shapes.digits,
+        compact=table.shapes.compact,
         tiles=spots,
         ends=moved_ends,
         line_boxes=line_boxes,

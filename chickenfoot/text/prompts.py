@@ -207,3 +207,14 @@ def taken_back(undone: int) -> str:
 def computer_pause(seconds: float) -> str:
     """The pause before each computer move was changed."""
     return f"Computer players now pause {seconds:.1f} s."
+
+
+def board_subtitle(*, outline: bool, compact: bool, fits: bool) -> str:
+    """What the board's frame says the view keys switch to: the table or the outline (``o``),
+    the compact or the full drawing (``.``); a table too big to see whole, even compact,
+    offers the outline."""
+    if outline:
+        return "o: table"
+    if compact and not fits:
+        return "too big to see whole: o outline · ⇧arrows pan"
+    return f"o: outline · .: {'full' if compact else 'compact'}"

@@ -186,7 +186,10 @@ def test_a_foot_on_a_toe_splays_again() -> None:
     toes = [spot(layout, index) for index in (9, 10, 11)]
     assert [toe.line for toe in toes] == ["B.2.1", "B.2.2", "B.2.3"]
     assert all(touches(toe.box, double.box) for toe in toes)
-    assert all(toe.box.x >= double.box.x for toe in toes)
+    # None lies back along the toe the double closes, nor touches another toe.
+    before = spot(layout, 6).box
+    assert not any(touches(toe.box, before) or overlap(toe.box, before) for toe in toes)
+    assert not any(touches(a.box, b.box) for a in toes for b in toes if a is not b)
 
 
 def long_arm(length: int) -> tuple[Placement, ...]:

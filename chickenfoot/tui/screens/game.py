@@ -67,6 +67,7 @@ PALETTE_COMMANDS = (
     ("scoreboard", "Scoreboard", "Every round's scores so far (s)"),
     ("full_log", "The whole log", "Every move of the game so far (^l)"),
     ("toggle_view", "Table or outline", "Draw the board as a table, or as an outline (o)"),
+    ("switch_drawing", "Compact or full table", "Draw the table smaller, or in full (.)"),
     ("help", "Help", "Keys and a summary of the rules (?)"),
     ("save_as", "Save a copy as...", "Write this game to a file of your choice (^s)"),
     ("speed(1)", "Faster computer players", "A shorter pause before each computer move (+)"),
@@ -98,6 +99,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("ctrl+s", "save_as", "Save as", show=False),
     Binding("o", "toggle_view", "Outline", show=False),
+    Binding("full_stop", "switch_drawing", "Compact", key_display=".", show=False),
     Binding("ctrl+l", "full_log", "Log", show=False),
     Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
     Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
@@ -134,6 +136,8 @@ class GameScreen(GameDialogs):
         self.session = session
         self.table = Table(session, bot_delay=bot_delay)
         self._keys_shown: tuple[bool, ...] = ()
+        self._drawn = (False, True)
+        """(compact, fits) of the table as last laid out."""
         self._topbar_shown: tuple[object, ...] = ()
         self.set_reactive(GameScreen.outline, outline)
 
@@ -297,8 +301,20 @@ class GameScreen(GameDialogs):
         if self.is_mounted:
             self.query_one(TableView).display = not outline
             self.query_one("#outline-scroll").display = outline
-            subtitle = "o: table" if outline else "o: outline"
-            self.query_one("#board-box").border_subtitle = subtitle
+            self._title_board()
+
+    @on(TableView.Drawn)
+    def _table_drawn(self, message: TableView.Drawn) -> None:
+        self._drawn = (message.compact, message.fits)
+        self._title_board()
+
+    def _title_board(self) -> None:
+        """Say under the board what ``o`` and ``.`` switch to, and offer the outline when even
+        the compact table is too big to see whole."""
+        compact, fits = self._drawn
+        self.query_one("#board-box").border_subtitle = prompts.board_subtitle(
+            outline=self.outline, compact=compact, fits=fits
+        )
 
     # ----- keys ---------------------------------------------------------------------------------
 
@@ -407,6 +423,12 @@ class GameScreen(GameDialogs):
             log.scroll_page_down(animate=False)
         else:
             log.scroll_page_up(animate=False)
+
+    def action_switch_drawing(self) -> None:
+        """Draw the table compact, or in full."""
+        if self.outline:
+            self.outline = False
+        self.query_one(TableView).switch_density()
 
     def action_toggle_view(self) -> None:
         """Draw the board as the table, or as an outline (one row per line); remembered."""
