@@ -443,7 +443,8 @@ class TableLayout:
                     runs.append(Run(box.x, text, Role.TOE_SLOT))
             else:
                 connector = self.connectors[part]
-                runs.append(Run(connector.column, connector.text, Role.CONNECTOR))
+                if window is None or window.contains(connector.column, y):
+                    runs.append(Run(connector.column, connector.text, Role.CONNECTOR))
         keys = labels or {}
         for target in self._end_rows.get(y, ()):
             end = self.ends[target]
@@ -1108,27 +1109,26 @@ class _Table:
         (where its next tile would lie) first, then round that tile nearest its number;
         inside the bounds and clear of every other tile if it can, else inside the bounds,
         else just outside them (the canvas grows)."""
-        owner = self.occupied.get((exit.box.x, exit.box.y))
+        occupied = self.occupied
+        owner = occupied.get((exit.box.x, exit.box.y))
         places = [ahead] if ahead is not None else []
         places += self.labels_beside(exit)
-        free = [place for place in places if self.free(place)]
-        clear = [
-            place
-            for place in free
-            if all(
-                self.occupied.get(cell, -1) < 0 or self.occupied[cell] == owner
-                for cell in _rim(place)
+        best: list[Box | None] = [None, None, None]  # inside, clear outside, outside
+        for place in places:
+            if not self.free(place):
+                continue
+            clear = all(
+                occupied.get(cell, -1) < 0 or occupied[cell] == owner for cell in _rim(place)
             )
-        ]
-        inside = [place for place in free if place.within(self.bounds)]
-        for choices in (
-            [place for place in clear if place.within(self.bounds)],
-            inside,
-            clear,
-            free,
-        ):
-            if choices:
-                return choices[0]
+            inside = place.within(self.bounds)
+            if clear and inside:
+                return place
+            rank = 0 if inside else 1 if clear else 2
+            if best[rank] is None:
+                best[rank] = place
+        for choice in best:
+            if choice is not None:
+                return choice
         return self._free_place_near(exit.box)
 
     def _free_place_near(self, box: Box) -> Box:
@@ -1223,11 +1223,24 @@ def layout_for(
 ) -> TableLayout:
     """Lay out ``board`` in the drawing ``density`` asks for: with ``auto``, the full drawing
     when it fits ``bounds`` without panning, else the compact one (which shows more)."""
-    if density != "compact":
+    if density == "full" or (density == "auto" and _might_fit(board, bounds, set_size)):
         full = layout_table(board, bounds=bounds, set_size=set_size)
         if density == "full" or full.fits:
             return full
     return layout_table(board, bounds=bounds, set_size=set_size, compact=True)
+
+
+def _might_fit(board: Board, bounds: tuple[int, int], set_size: int | None) -> bool:
+    """False if the full drawing's tiles alone need more cells than ``bounds`` hold (so that a
+    big table is not laid out in full only to be laid out again compact)."""
+    shapes = Shapes(digits_for(set_size if set_size is not None else _largest(board)))
+    smallest = min(shapes.flat_width, 2 * shapes.upright_width)
+    return (len(board.played) + 1) * smallest <= bounds[0] * bounds[1]
+
+
+def _largest(board: Board) -> int:
+    """The largest number on ``board``."""
+    return max([board.centre, *(max(placed.tile) for placed in board.played)])
 
 
 def layout_table(
@@ -1244,7 +1257,7 @@ def layout_table(
     every tile: pass it). Deterministic; see the module's notes on stability.
     """
     if set_size is None:
-        set_size = max([board.centre, *(max(placed.tile) for placed in board.played)])
+        set_size = _largest(board)
     shapes = Shapes(digits_for(set_size), compact)
     width, height = max(bounds[0], MIN_BOUNDS[0]), max(bounds[1], MIN_BOUNDS[1])
     table = _Table(board, shapes, Box(0, 0, width, height))

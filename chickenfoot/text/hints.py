@@ -18,10 +18,14 @@ COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eig
 """Small counts as words ("keeps three 5s playable")."""
 
 
+def count_word(count: int) -> str:
+    """A count as players say it: "no", "one" ... "nine", then digits ("12")."""
+    return COUNT_WORDS[count] if 0 <= count < len(COUNT_WORDS) else str(count)
+
+
 def count_of(count: int, number: int) -> str:
     """``count`` tiles of ``number`` in words: "one 5", "three 5s", "12 9s"."""
-    amount = COUNT_WORDS[count] if 0 <= count < len(COUNT_WORDS) else str(count)
-    return f"{amount} {number}" + ("" if count == 1 else "s")
+    return f"{count_word(count)} {number}" + ("" if count == 1 else "s")
 
 
 def hint_reason(hint: Hint, names: Sequence[str]) -> str:

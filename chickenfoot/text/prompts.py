@@ -194,6 +194,8 @@ def selection(
 
 
 HINT_THINKING = "Thinking about a hint…"
+
+NO_COUNT = "Counting tiles needs your hand on screen: take the keyboard first (Enter)."
 """Shown while the expert works out a hint."""
 NO_HINT = "No hint this time: the expert could not work one out. Play on as you see fit."
 """Shown if a hint could not be worked out."""

@@ -38,11 +38,12 @@ from chickenfoot.play.table import (
     Table,
 )
 from chickenfoot.rules import Action, Draw, Pass
-from chickenfoot.text import prompts
+from chickenfoot.text import counting, ends, prompts
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import EndClicked, GameEvents, RememberDisplay, SaveChanged
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
+from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.widgets import (
     BoardView,
@@ -68,6 +69,8 @@ PALETTE_COMMANDS = (
     ("full_log", "The whole log", "Every move of the game so far (^l)"),
     ("toggle_view", "Table or outline", "Draw the board as a table, or as an outline (o)"),
     ("switch_drawing", "Compact or full table", "Draw the table smaller, or in full (.)"),
+    ("every_end", "Every open end", "List every open end, its key and what it needs (/)"),
+    ("count_tiles", "Count tiles", "Which tiles of each number you have not seen yet (#)"),
     ("help", "Help", "Keys and a summary of the rules (?)"),
     ("save_as", "Save a copy as...", "Write this game to a file of your choice (^s)"),
     ("speed(1)", "Faster computer players", "A shorter pause before each computer move (+)"),
@@ -100,6 +103,8 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("ctrl+s", "save_as", "Save as", show=False),
     Binding("o", "toggle_view", "Outline", show=False),
     Binding("full_stop", "switch_drawing", "Compact", key_display=".", show=False),
+    Binding("slash", "every_end", "Every end", key_display="/", show=False),
+    Binding("number_sign", "count_tiles", "Count", key_display="#", show=False),
     Binding("ctrl+l", "full_log", "Log", show=False),
     Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
     Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
@@ -423,6 +428,24 @@ class GameScreen(GameDialogs):
             log.scroll_page_down(animate=False)
         else:
             log.scroll_page_up(animate=False)
+
+    def action_every_end(self) -> None:
+        """List every open end (the strip may have no room for them all)."""
+        shown = self.board_shown
+        if shown is not None:
+            entries = ends.ends_in_order(
+                shown.board.open_ends, shown.labels, shown.legal, shown.chosen
+            )
+            self.app.push_screen(LogScreen(ends.every_end(entries), title="Every open end"))
+
+    def action_count_tiles(self) -> None:
+        """Count the tiles of each number from the view of the person at the keyboard."""
+        seat = self.table.hand_owner
+        if seat is None:
+            self._say(prompts.NO_COUNT)
+            return
+        lines = counting.counting_lines(counting.count_tiles(self.table.state.view(seat)))
+        self.app.push_screen(LogScreen(lines, title="Counting tiles: what you have not seen"))
 
     def action_switch_drawing(self) -> None:
         """Draw the table compact, or in full."""
