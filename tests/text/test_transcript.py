@@ -102,8 +102,8 @@ def test_every_round_start_and_score_is_written(sample: GameRecord) -> None:
                         line for line in text.splitlines() if f"Nobody held {double}:" in line
                     )
                     assert f"; {names[event.placed_by]} drew it" in line
-                    for name, tiles in searches.items():  # a transcript shows every tile
-                        assert f"; {name} drew {' '.join(tiles)}" in line
+                    for name, drawn_tiles in searches.items():  # a transcript shows every tile
+                        assert f"; {name} drew {' '.join(drawn_tiles)}" in line
                 elif event.search_draws:
                     tiles = "1 tile" if event.search_draws == 1 else f"{event.search_draws} tiles"
                     assert f"({tiles} turned to find it)\n" in text
