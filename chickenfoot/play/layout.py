@@ -26,6 +26,19 @@ A double goes where its three toes will have room if it can (a foot at the edge 
 is a dead end). Every open end's label is drawn where its next tile would go, beside the
 line's last tile.
 
+Reading it without doubt: a tile touches only the tile it follows, and that one only at the
+end it continues (a turn never lays a tile alongside the other half of the tile before it);
+tiles of different lines never touch, a foot's three toes leave its double straight on and
+to either side, apart. A tile with no such place beside the one it follows lies at the
+nearest place that has one, a dotted rail over free cells leading to it. Every end's key
+sits against its end (``EndSpot.walled`` marks the rare end walled in on every side).
+
+The compact drawing (``compact=True``, chosen by :func:`layout_for` when the full one does
+not fit) lays the same table in smaller tiles: each shows only its outer number, after a
+joint across a run (``·5``, ``5·``) and alone down a column (one row), because its inner
+number is the one it touches; a double is ``═5`` (``═5═`` across a column), the centre
+``║9║``. The geometry is the same; only the shapes (:class:`Shapes`) differ.
+
 Stability: tiles are laid one by one in the order they were played, and a tile's place
 depends only on the tiles laid before it, so playing a tile never moves a tile already on the
 table (in table coordinates; the canvas may grow to the left or upwards, which shifts every
@@ -173,7 +186,8 @@ class EndSpot(NamedTuple):
 
     ``label`` is one row of cells next to the line's last tile (or to the centre or the foot
     for a line not started yet); ``next_tile`` the box a tile played there would take;
-    ``heading`` the way that tile would go.
+    ``heading`` the way that tile would go. ``walled`` is True when no label place beside
+    that tile was free (every side taken): the label then sits at the nearest free place.
     """
 
     target: str
@@ -181,6 +195,7 @@ class EndSpot(NamedTuple):
     label: Box
     next_tile: Box
     heading: Heading
+    walled: bool = False
 
 
 class Connector(NamedTuple):
@@ -319,6 +334,34 @@ def _straight_port(exit: Exit, advance: Heading, space: tuple[Box, ...]) -> _Por
     return _Port(exit, _preferences(heading, heading, advance), advance, space)
 
 
+def _clipped(space: tuple[Box, ...], inner: Box) -> tuple[Box, ...]:
+    """The parts of ``space`` inside ``inner``."""
+    parts = []
+    for box in space:
+        x, y = max(box.x, inner.x), max(box.y, inner.y)
+        right, bottom = min(box.right, inner.right), min(box.bottom, inner.bottom)
+        if right > x and bottom > y:
+            parts.append(Box(x, y, right - x, bottom - y))
+    return tuple(parts)
+
+
+def _upright_snake(port: _Port) -> _Port:
+    """A compact line leaving across (east or west): one tile out, then it snakes up and down
+    columns, stepping further out at each turn. Compact tiles take one row down a column and
+    a number and a joint across, so columns a cell apart hold twice the tiles of rows a row
+    apart."""
+    heading = port.exit.heading
+    if heading not in HORIZONTAL or port.advance in HORIZONTAL:
+        return port
+    side = port.advance
+    ways: tuple[tuple[Heading, Heading], ...] = (
+        (heading, REVERSE[side]),
+        (side, side),
+        (REVERSE[side], REVERSE[side]),
+    )
+    return _Port(port.exit, ways, heading, port.space)
+
+
 def _side_port(exit: Exit, forward: Heading, space: tuple[Box, ...]) -> _Port:
     """A foot's side toe: one tile sideways (``exit.heading``), then on ``forward`` beside the
     middle toe, turning away from it at the edge of its space."""
@@ -355,21 +398,24 @@ class TableLayout:
 
     ``width`` x ``height`` is the canvas: the ``bounds`` asked for, grown where lines had to
     leave them. ``origin`` is where the bounds' top left lies on the canvas (it moves when the
-    canvas grows leftwards or upwards). ``tiles`` are the centre first, then every placement
-    in play order; ``ends`` the open ends in board order; ``line_boxes`` the box round each
-    line's tiles; ``toe_slots`` the places the open foot's later toes will take.
+    canvas grows leftwards or upwards); ``view`` where a view of the bounds' size should
+    start: at ``origin``, or moved the least to show a table that fits that size whole.
+    ``tiles`` are the centre first, then every placement in play order; ``ends`` the open
+    ends in board order; ``line_boxes`` the box round each line's tiles; ``toe_slots`` the
+    places the open foot's later toes will take (and the way each would go).
     """
 
     width: int
     height: int
     origin: tuple[int, int]
+    view: tuple[int, int]
     bounds: tuple[int, int]
     digits: int
     compact: bool
     tiles: tuple[TileSpot, ...]
     ends: Mapping[str, EndSpot]
     line_boxes: Mapping[str, Box]
-    toe_slots: tuple[tuple[Box, bool], ...]
+    toe_slots: tuple[tuple[Box, Heading], ...]
     connectors: tuple[Connector, ...]
     open_foot: str | None
     last_tiles: Mapping[str, int] = field(repr=False)
@@ -437,9 +483,9 @@ class TableLayout:
                 if window is None or tiles[index].box.within(window):
                     runs.append(self._tile_run(tiles[index], y - tiles[index].box.y, fresh))
             elif index == _SLOT:
-                box, upright = self.toe_slots[part]
+                box, heading = self.toe_slots[part]
                 if window is None or box.within(window):
-                    text = _slot_text(box, upright, y - box.y, self.compact)
+                    text = _slot_text(box, heading, y - box.y, self.compact)
                     runs.append(Run(box.x, text, Role.TOE_SLOT))
             else:
                 connector = self.connectors[part]
@@ -539,10 +585,15 @@ def _centre_box_text(spot: TileSpot, part: int, compact: bool = False) -> str:
     return "║" + (str(first) if compact else f"{first}|{second}").center(inner) + "║"
 
 
-def _slot_text(box: Box, upright: bool, part: int, compact: bool = False) -> str:
-    """Row ``part`` of a toe slot's dotted outline (a dotted run, compact)."""
+def _slot_text(box: Box, heading: Heading, part: int, compact: bool = False) -> str:
+    """Row ``part`` of a toe slot's dotted outline (compact: a ``?`` where the toe's number
+    will be, after its joint across a run)."""
+    upright = heading not in HORIZONTAL
     if compact:
-        return CONNECTOR_GLYPHS[not upright] * box.width
+        number = f"{'?':>{box.width - (0 if upright else 1)}}"
+        if upright:
+            return number
+        return SLOT_FILL + number if heading == "E" else number + SLOT_FILL
     if upright:
         left, right = SLOT_FRAME.upright[2 * part], SLOT_FRAME.upright[2 * part + 1]
         return left + SLOT_FILL * (box.width - 2) + right
@@ -726,6 +777,15 @@ class _Table:
         self.connectors: list[Connector] = []
         self.lines: dict[str, _Growing] = {}
         centre_box, self.arm_ports = _arm_ports(board.arms_required, shapes, bounds)
+        if shapes.compact:
+            # Compact lines snake up and down columns and turn a row short of the top and
+            # bottom edges, which keep room for the keys above and below their ends (and for
+            # the toes of a double laid at a turn).
+            inner = Box(0, 1, bounds.width, bounds.height - 2)
+            self.arm_ports = tuple(
+                _upright_snake(port._replace(space=_clipped(port.space, inner)))
+                for port in self.arm_ports
+            )
         self._add_spot(
             TileSpot(
                 None, None, Tile(board.centre, board.centre), centre_box, False, (board.centre,) * 2
@@ -1267,7 +1327,7 @@ def layout_table(
     return _finish(table, ends, slots)
 
 
-def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, bool]]]:
+def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Heading]]]:
     """Every open end's label place and next tile, and the open foot's later toe slots.
 
     Ends are placed in board order, each avoiding the labels placed before it, so no two
@@ -1275,12 +1335,13 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, bool]
     """
     board = table.board
     ends: dict[str, EndSpot] = {}
-    slots: list[tuple[Box, bool]] = []
+    slots: list[tuple[Box, Heading]] = []
     for target, value in board.open_ends:
         moves, space, ports = table.end_moves(target)
         move, exit, gap = table.choose(moves, space)
         label = table.place_label(exit, None if gap else table.label_box(move.box, move.heading))
-        ends[target] = EndSpot(target, value, label, move.box, move.heading)
+        walled = not any(exit.box.contains(*cell) for cell in _rim(label))
+        ends[target] = EndSpot(target, value, label, move.box, move.heading, walled)
         for cell in label.cells():
             table.occupied[cell] = _LABEL
         if board.foot is not None and "." in target:
@@ -1290,7 +1351,7 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, bool]
 
 def _toe_slots(
     table: _Table, ports: list[_Port], first: _Move, space: tuple[Box, ...]
-) -> list[tuple[Box, bool]]:
+) -> list[tuple[Box, Heading]]:
     """The places the open foot's toes after the next one would take, as (box, upright); a
     place outside the bounds is left out, so that a hint never makes the table pan."""
     board = table.board
@@ -1298,7 +1359,7 @@ def _toe_slots(
     taken = first.box
     for cell in taken.cells():
         table.occupied.setdefault(cell, _LABEL)
-    slots: list[tuple[Box, bool]] = []
+    slots: list[tuple[Box, Heading]] = []
     for _toe in range(TOES_PER_FOOT - board.toes - 1):
         if not remaining:
             break
@@ -1307,38 +1368,57 @@ def _toe_slots(
         if move.box.within(table.bounds):  # a slot is a hint: none is drawn off the bounds
             for cell in move.box.cells():
                 table.occupied[cell] = _LABEL
-            slots.append((move.box, move.heading not in HORIZONTAL))
+            slots.append((move.box, move.heading))
     return slots
 
 
 _LABEL: Final = -3
 
 
-def _finish(table: _Table, ends: dict[str, EndSpot], slots: list[tuple[Box, bool]]) -> TableLayout:
+def _least_shift(start: int, end: int, size: int) -> int:
+    """How far (the least) a view of ``size`` cells starting at 0 must move to hold the cells
+    ``start`` to ``end`` (0 when they cannot all fit in it)."""
+    if end - start > size:
+        return 0
+    return min(max(0, end - size), start)
+
+
+def _finish(
+    table: _Table, ends: dict[str, EndSpot], slots: list[tuple[Box, Heading]]
+) -> TableLayout:
     """Move everything onto a canvas holding the bounds and every box, and index its rows."""
     bounds = table.bounds
     boxes = [spot.box for spot in table.spots]
     boxes += [end.label for end in ends.values()]
-    boxes += [box for box, _upright in slots]
+    boxes += [box for box, _heading in slots]
     boxes += [Box(c.column, c.row, 1, 1) for c in table.connectors]
-    left = min([0, *(box.x for box in boxes)])
-    top = min([0, *(box.y for box in boxes)])
-    right = max([bounds.width, *(box.right for box in boxes)])
-    bottom = max([bounds.height, *(box.bottom for box in boxes)])
+    content = boxes[0]
+    for box in boxes[1:]:
+        content = content.union(box)
+    # A table that fits the bounds' size, though not where the bounds lie, is shown whole by a
+    # view of the bounds moved the least to hold it.
+    window = Box(
+        _least_shift(content.x, content.right, bounds.width),
+        _least_shift(content.y, content.bottom, bounds.height),
+        bounds.width,
+        bounds.height,
+    )
+    left, top = min(window.x, content.x), min(window.y, content.y)
+    right, bottom = max(window.right, content.right), max(window.bottom, content.bottom)
     dx, dy = -left, -top
     spots = tuple(spot._replace(box=spot.box.moved(dx, dy)) for spot in table.spots)
     moved_ends = {
         target: end._replace(label=end.label.moved(dx, dy), next_tile=end.next_tile.moved(dx, dy))
         for target, end in ends.items()
     }
-    moved_slots = tuple((box.moved(dx, dy), upright) for box, upright in slots)
+    moved_slots = tuple((box.moved(dx, dy), heading) for box, heading in slots)
     connectors = tuple(c._replace(column=c.column + dx, row=c.row + dy) for c in table.connectors)
     height = bottom - top
     rows: list[list[tuple[int, int]]] = [[] for _ in range(height)]
     for index, spot in enumerate(spots):
         for part in range(spot.box.height):
             rows[spot.box.y + part].append((index, part))
-    for index, (box, _upright) in enumerate(moved_slots):
+    for index, (box, _heading) in enumerate(moved_slots):
         for part in range(box.height):
             rows[box.y + part].append((_SLOT, index))
     for index, connector in enumerate(connectors):
@@ -1358,6 +1438,7 @@ def _finish(table: _Table, ends: dict[str, EndSpot], slots: list[tuple[Box, bool
         width=right - left,
         height=height,
         origin=(dx, dy),
+        view=(window.x + dx, window.y + dy),
         bounds=(bounds.width, bounds.height),
         digits=table.shapes.digits,
         compact=table.shapes.compact,

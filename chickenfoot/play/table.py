@@ -530,6 +530,8 @@ class Table:
         labels = self.labels()
         target = next((end for end, key in labels.items() if key == typed), None)
         if target is not None:
+            if self._end_typed and self.feedback == prompts.key_so_far(self._end_typed):
+                self.feedback = ""  # the key is complete: "z…: type the rest" has done its work
             self._end_typed = ""
             return self.choose_end(target)
         if any(key.startswith(typed) for key in labels.values()):

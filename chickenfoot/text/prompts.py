@@ -218,5 +218,5 @@ def board_subtitle(*, outline: bool, compact: bool, fits: bool) -> str:
     if outline:
         return "o: table"
     if compact and not fits:
-        return "too big to see whole: o outline · ⇧arrows pan"
+        return "too big: o outline · ⇧arrows pan"
     return f"o: outline · .: {'full' if compact else 'compact'}"

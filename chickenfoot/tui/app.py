@@ -428,7 +428,7 @@ class ChickenFootApp(App[None]):
         if game is None:
             self._confirm_quit("Quit Chicken Foot?")
         else:
-            saved = "Quit Chicken Foot? The game is saved: Continue resumes it."
+            saved = "Quit Chicken Foot?\nThe game is saved: Continue resumes it."
             self._once_saved(game, "Quit", lambda: self._confirm_quit(saved), self.exit)
 
     def _confirm_quit(self, question: str) -> None:

@@ -147,7 +147,7 @@ def followed(layout: TableLayout, target: str | None) -> Box:
     """The canvas cells a view of the bounds' size shows after following ``target`` from the
     bounds (scrolled the least, as :meth:`TableView.follow` does)."""
     width, height = layout.bounds
-    x, y = layout.origin
+    x, y = layout.view
     if target is not None:
         box = layout.end_box(target)
         x = min(max(x, box.right - width), box.x)

@@ -224,14 +224,15 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         # Set after the first layout pass, the virtual size alone does not show the scrollbars
         # (ScrollView refreshes them only when the widget's own size changes): ask for them.
         self._refresh_scrollbars()
-        if previous is not None and (previous.bounds, previous.compact) == (
-            layout.bounds,
-            layout.compact,
+        if (
+            not layout.fits
+            and previous is not None
+            and (previous.bounds, previous.compact) == (layout.bounds, layout.compact)
         ):
             x = self.scroll_x + layout.origin[0] - previous.origin[0]
             y = self.scroll_y + layout.origin[1] - previous.origin[1]
         else:
-            x, y = layout.origin
+            x, y = layout.view
         self.scroll_to(x, y, animate=False, force=True, immediate=True)
         self.refresh()
         if shown.chosen is not None:
