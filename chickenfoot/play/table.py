@@ -475,11 +475,13 @@ class Table:
         return PersonTurn(seat)
 
     def why_not(self, key: str) -> str:
-        """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep`` or ``choose``) does
-        nothing now, in words: the rules are asked, never restated."""
+        """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep``, ``choose`` or
+        ``take_back``) does nothing now, in words: the rules are asked, never restated."""
         state = self.state
         if state.over:
             return prompts.GAME_OVER
+        if key == "take_back":
+            return prompts.no_take_back(shared=not self.session.take_backs_allowed)
         if not self.human_turn:
             who = seat_name(self.names, state.turn)
             return prompts.not_your_turn(who, computer=not self.session.is_human(state.turn))

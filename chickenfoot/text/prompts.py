@@ -201,6 +201,13 @@ NO_HINT = "No hint this time: the expert could not work one out. Play on as you 
 """Shown if a hint could not be worked out."""
 
 
+def no_take_back(*, shared: bool) -> str:
+    """Why ``u`` takes nothing back: people share the keyboard, or there is nothing yet."""
+    if shared:
+        return "Take-backs are off when two or more people share the keyboard."
+    return "Nothing to take back yet this round."
+
+
 def taken_back(undone: int) -> str:
     """A take-back was made."""
     return f"Taken back: {plural(undone, 'move')}. Your turn again, with the same tiles to come."

@@ -306,3 +306,23 @@ def test_a_round_result_shows_the_final_table(kit: type[Kit], tmp_path: Path) ->
     assert step.board.played[-1].tile == play.tile
     assert table.shown().board.board == step.board
     assert step.ending.startswith("Ana went out!")
+
+
+def test_a_long_key_s_prompt_goes_once_the_key_is_complete(
+    kit: type[Kit], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
+    target = table.playable()[min(table.playable())][0]
+    monkeypatch.setattr(table, "labels", lambda: {target: "zb"})
+    table.tell(table.type_letter("z"))
+    assert table.shown().status.news == prompts.key_so_far("z")
+    table.tell(table.type_letter("b"))
+    assert table.chosen == target
+    assert table.shown().status.news != prompts.key_so_far("z")
+
+
+def test_take_back_says_why_it_does_nothing(kit: type[Kit], tmp_path: Path) -> None:
+    shared = table_at(kit, tmp_path, ("human", "human"), kit.human_can_play)
+    assert not shared.key_works("take_back")
+    assert shared.why_not("take_back") == prompts.no_take_back(shared=True)
+    assert "share the keyboard" in shared.why_not("take_back")

@@ -674,3 +674,22 @@ async def test_fast_typing_in_a_name_keeps_every_character() -> None:
             driver.send_message(events.Key(key, character))
         await wait_for(pilot, lambda: name.value == typed, "every key typed")
         assert screen.seat_configs()[1].name == typed
+
+
+def test_two_people_cannot_both_be_you() -> None:
+    found = seat_problems([("You", "human"), ("Bea", "human")])
+    assert set(found) == {0} and "player's name" in found[0]
+    assert seat_problems([("You", "human"), ("Bea", "computer:hard")]) == {}
+
+
+async def test_tab_reaches_the_preset_and_the_domino_set() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        reached: list[str | None] = []
+        for _ in range(30):
+            await pilot.press("tab")
+            focused = app.focused
+            reached.append(focused.id if focused is not None else None)
+        assert "preset" in reached and "set_size" in reached
+        assert reached.index("set_size") == reached.index("preset") + 1
