@@ -25,7 +25,10 @@ END_STYLE = ""
 LEGAL_STYLE = "bold $text-success"
 CHOSEN_STYLE = "bold reverse $accent"
 MAX_ROWS = 3
-"""The most rows the strip takes; ends beyond them are counted in "+N more"."""
+"""The most rows the strip takes on a tall screen; ends beyond them are counted in "+N more"."""
+SHORT_SCREEN = 30
+"""On a screen shorter than this (80x24), the strip takes one row: every row it took would be
+a row less of the table."""
 
 
 class EndsStrip(Widget):
@@ -34,7 +37,7 @@ class EndsStrip(Widget):
     DEFAULT_CSS = """
     EndsStrip {
         height: auto;
-        max-height: 3;  /* MAX_ROWS */
+        max-height: 3;  /* MAX_ROWS: the most rows on any screen */
         padding: 0 1;
     }
     """
@@ -46,7 +49,7 @@ class EndsStrip(Widget):
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._wrapped: tuple[BoardShown | None, int, list[Content]] | None = None
+        self._wrapped: tuple[BoardShown | None, tuple[int, int], list[Content]] | None = None
         self._laid_rows = 0
         """How many rows the screen's layout last gave the strip."""
 
@@ -75,19 +78,25 @@ class EndsStrip(Widget):
         return found
 
     def _rows(self, width: int) -> list[Content]:
-        """The wrapped rows, worked out once per board shown and width (the layout asks for
-        the height, then the render for the rows)."""
-        wrapped = self._wrapped
-        if wrapped is not None and wrapped[0] is self.shown and wrapped[1] == width:
+        """The wrapped rows, worked out once per board shown, width and most rows (the layout
+        asks for the height, then the render for the rows)."""
+        wrapped, size = self._wrapped, (width, self.max_rows)
+        if wrapped is not None and wrapped[0] is self.shown and wrapped[1] == size:
             return wrapped[2]
         rows = self._wrap(width)
-        self._wrapped = (self.shown, width, rows)
+        self._wrapped = (self.shown, size, rows)
         return rows
+
+    @property
+    def max_rows(self) -> int:
+        """The most rows the strip takes: one on a short screen, else :data:`MAX_ROWS`."""
+        return 1 if self.screen.size.height < SHORT_SCREEN else MAX_ROWS
 
     def _wrap(self, width: int) -> list[Content]:
         heading = Content.styled("Ends:", HEADING_STYLE)
         entries = self.entries()
-        shown = pack([entry.cell_length for entry in entries], width, MAX_ROWS, heading.cell_length)
+        lengths = [entry.cell_length for entry in entries]
+        shown = pack(lengths, width, self.max_rows, heading.cell_length)
         rows: list[Content] = []
         current = heading
         for entry in entries[:shown]:
