@@ -28,10 +28,12 @@ def my_play(state: GameState) -> bool:
 
 
 def nested_feet(state: GameState) -> bool:
-    """A foot has grown on a toe and every foot is finished; seat 0 can play."""
+    """Late in the round (25 tiles down), a foot has grown on a toe (no deeper) and every
+    foot is finished; seat 0 can play."""
     board = state.board
-    nested = any(placed.target.count(".") >= 2 for placed in board.played)
-    return nested and board.foot is None and my_play(state)
+    depth = max((placed.target.count(".") for placed in board.played), default=0)
+    late = len(board.played) >= 25
+    return depth == 2 and late and board.foot is None and my_play(state)
 
 
 def late(tiles: int) -> Callable[[GameState], bool]:
