@@ -43,6 +43,7 @@ from chickenfoot.rules import (
     visible_to,
 )
 from chickenfoot.text import prompts
+from chickenfoot.text.counting import count_tiles
 from chickenfoot.text.describe import board_requirement, describe_turn, foot_news
 from chickenfoot.text.hints import assist_line, hint_text
 from chickenfoot.text.words import seat_name, sorted_hand
@@ -708,7 +709,8 @@ class Table:
         if isinstance(action, Play) and action.tile in self.hand():
             self.selected_tile, self.chosen = action.tile, action.target
         self.session.note_hint()
-        text = hint_text(hint, self.names, self.labels())
+        counts = count_tiles(self.state.view(self.state.turn))
+        text = hint_text(hint, self.names, self.labels(), counts)
         self.tell(text)
         return text
 

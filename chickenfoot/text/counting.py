@@ -3,8 +3,8 @@ carrying it are out (on the table), how many are in that seat's hand, and which 
 unseen (in another hand or the boneyard: not in the hand, not on the table).
 
 Pure: it reads a :class:`~chickenfoot.rules.SeatView` (what that seat may know) and nothing
-else, so it can never count a tile the seat has not seen. The words are the hints' words
-(:func:`chickenfoot.text.hints.count_word`: "three 5s", "no 9s").
+else, so it can never count a tile the seat has not seen. The hints' reasons say
+a number's count in the same words (:func:`out_and_unseen`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from chickenfoot.rules import SeatView, Tile
 from chickenfoot.rules.tiles import full_set
-from chickenfoot.text.hints import count_word
+from chickenfoot.text.words import count_word
 
 COUNT_KEY = "#"
 """The key that shows the count."""
@@ -53,6 +53,11 @@ def count_tiles(view: SeatView) -> tuple[NumberCount, ...]:
             )
         )
     return tuple(counts)
+
+
+def out_and_unseen(count: NumberCount) -> str:
+    """A number's count in a few words: "5s: four out, two unseen"."""
+    return f"{count.number}s: {count_word(count.out)} out, {count_word(len(count.unseen))} unseen"
 
 
 def count_line(count: NumberCount) -> str:

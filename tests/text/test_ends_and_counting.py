@@ -3,9 +3,11 @@ rather than a silent cut) and the count of tiles from one seat's own view."""
 
 from __future__ import annotations
 
-from chickenfoot.rules import Tile, preset
+from chickenfoot.bots import Hint
+from chickenfoot.rules import Play, Tile, preset
 from chickenfoot.text.counting import count_line, count_tiles, counting_lines
 from chickenfoot.text.ends import ends_in_order, every_end, more_text, pack, table_order
+from chickenfoot.text.hints import hint_reason, hint_text
 from tests.rules.conftest import deal, run, start
 
 OPEN = (("C.1", 2), ("C.2", 5), ("H.2", 1), ("H.3", 4), ("H.1.1", 6), ("B", 3), ("E.3.1", 0))
@@ -84,3 +86,21 @@ def test_a_number_all_seen_says_so() -> None:
     zeros = count_tiles(state.view(0))[0]
     assert zeros.unseen == (Tile(0, 4), Tile(0, 5), Tile(0, 6))
     assert count_tiles(state.view(2))[0].held == 3
+
+
+def test_a_hint_about_a_number_counts_it_in_the_same_words() -> None:
+    hands = {0: "6|6 0|0 0|1 0|2 0|3", 1: "6|1 1|1 1|2 1|3 1|4", 2: "6|2 2|2 2|3 2|4 3|3"}
+    state, _events = start(RULES, deal(RULES, hands, boneyard="4|4 6|5"))
+    state, _events = run(state, "1 6|1 A")
+    counts = count_tiles(state.view(2))
+    keeps = Hint(Play(seat=2, tile=Tile(2, 6), target="B"), "keeps_numbers_playable", 2, 3)
+    names = ("Ana", "Bea", "Cy")
+    assert hint_reason(keeps, names) == "keeps three 2s playable"
+    assert hint_reason(keeps, names, counts) == (
+        "keeps three 2s playable; 2s: no out, three unseen"
+    )
+    assert count_line(counts[2]) == "2s: no out, four in your hand, three unseen: 0|2 1|2 2|5"
+    shed = Hint(Play(seat=2, tile=Tile(2, 6), target="B"), "sheds_points", None, 8)
+    assert hint_reason(shed, names, counts) == "sheds 8 points: your heaviest tile that fits"
+    text = hint_text(keeps, names, {"B": "b"}, counts)
+    assert text == "Hint: play 2|6 on B (key b): keeps three 2s playable; 2s: no out, three unseen"

@@ -99,3 +99,24 @@ def test_a_late_eight_seat_double_eighteen_round(
         await settle(pilot, kit, lambda app: laid_out(app, compact=True))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_table_too_big_even_compact_offers_the_outline(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    rules = preset("trains", players=8, set_size=18, rounds=1)
+    app = open_game(kit, data_dir, rules, late(60))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: laid_out(app, compact=True), "the compact table")
+        game = app.game_screen
+        assert game is not None
+        layout = game.query_one(TableView).table_layout
+        assert layout is not None and not layout.fits
+        box = game.query_one("#board-box")
+        await kit.wait_for(pilot, lambda: "o outline" in str(box.border_subtitle), "the offer")
+        await pilot.press("o")
+        await kit.wait_for(pilot, lambda: game.outline, "the outline")
+        assert str(box.border_subtitle) == "o: table"
+        await pilot.press("full_stop")  # back to the table, drawn in full on request
+        await kit.wait_for(pilot, lambda: laid_out(app, compact=False), "the full table")
+        assert not game.outline
