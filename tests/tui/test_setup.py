@@ -463,6 +463,7 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
             ),
             "the seat removed and the cursor on the new last seat",
         )
+        await type_into(pilot, screen.seat_rows[0].query_one(".seat-name", Input), "Ann")
         await type_into(pilot, screen.seat_rows[1].query_one(".seat-name", Input), "Bea")
         kind = screen.seat_rows[1].query_one(".seat-kind", FormSelect)
         kind.focus()
@@ -483,8 +484,8 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
         assert rules == preset(
             "trains", players=3, draw="until_playable", rounds=4, double_blank_points=25
         )
-        assert seats == (
-            SeatConfig(name="You", player="human"),
+        assert seats == (  # two people: neither may be "You" (the game would say "you" to both)
+            SeatConfig(name="Ann", player="human"),
             SeatConfig(name="Bea", player="human"),
             SeatConfig(name="Ben", player="computer", level=DEFAULT_LEVEL),
         )
