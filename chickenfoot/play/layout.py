@@ -19,12 +19,13 @@ How a line grows: each line owns a *space*, a share of the ``bounds`` (the viewp
 table should fit, the centre in its middle), shared out like a pinwheel so that neighbouring
 arms turn away from each other. A tile goes straight on while it fits; at the edge of its
 space, or at another tile, the line turns (one tile sideways, then back the other way), so it
-snakes through its space in rows two cells apart. When its space is full it may use any free
-cell of the bounds, then the rings round them, nearest first (the table grows and the view
-pans); boxed in on every side, it leaps over the obstacle, a dotted connector showing the way.
-A double goes where its three toes will have room if it can (a foot at the edge of the table
-is a dead end). Every open end's label is drawn where its next tile would go, beside the
-line's last tile.
+snakes through its space in rows two cells apart (compact: up and down columns). When its
+space is full it may use any free cell of the bounds, then a place inside them at the end of
+a short dotted rail (:data:`SHORT_RAIL` cells), then the rings round the bounds, nearest first
+(the table grows and the view pans), then a place at the end of a longer rail; with no free
+cell beside its end at all, it leaps over the obstacle. A double goes where its three toes
+will have room if it can (a foot at the edge of the table is a dead end). Every open end's
+label is drawn where its next tile would go, beside the line's last tile.
 
 Reading it without doubt: a tile touches only the tile it follows, and that one only at the
 end it continues (a turn never lays a tile alongside the other half of the tile before it);
@@ -85,6 +86,8 @@ MIN_BOUNDS: Final = (24, 7)
 """Smaller bounds are raised to this: the centre and a tile each way must fit."""
 RING_ROWS: Final = 4
 """Rows of each ring of cells round the bounds that a table outgrowing them fills in turn."""
+SHORT_RAIL: Final = 3
+"""The longest rail (cells) taken to keep a tile inside the bounds rather than outside."""
 RAIL_LIMIT: Final = 600
 """How many free cells the search for a rail's end may visit before giving up."""
 LEAP_LIMIT: Final = 4096
@@ -882,6 +885,9 @@ class _Table:
         if in_space or inside:
             move, exit = (in_space or inside)[0]
             return move, exit, []
+        short = self._rail(moves, is_double, longest=SHORT_RAIL)
+        if short is not None:
+            return short  # a few dotted cells keep the table inside the bounds
         if outside:
             move, exit = min(outside, key=lambda item: self.ring(item[0].box))
             return move, exit, []
@@ -894,10 +900,15 @@ class _Table:
         return self._leap(candidates)
 
     def _rail(
-        self, moves: list[tuple[Exit, Heading, Heading, int]], double: bool
+        self,
+        moves: list[tuple[Exit, Heading, Heading, int]],
+        double: bool,
+        longest: int | None = None,
     ) -> tuple[_Move, Exit, list[_Cell]] | None:
         """The nearest place, over free cells, where a tile boxed in at its end touches nothing:
-        a dotted rail runs from the end to it (None if the end has no free cell beside it)."""
+        a dotted rail runs from the end to it (None if the end has no free cell beside it).
+        With ``longest``, only a place inside the bounds at the end of a rail of at most that
+        many cells will do."""
         occupied = self.occupied
         queue: deque[tuple[_Cell, Heading, tuple[_Cell, ...], Exit, Heading, int]] = deque()
         seen: set[_Cell] = set()
@@ -912,11 +923,14 @@ class _Table:
             end = Exit(Box(column, row, 1, 1), heading, column, row)
             for box in self.boxes(end, heading, double):
                 if (
-                    self.free(box)
+                    (longest is None or box.within(self.bounds))
+                    and self.free(box)
                     and not any(box.contains(*step) for step in path)
                     and self.apart(box, end)
                 ):
                     return _Move(box, heading, main, port), exit, list(path)
+            if longest is not None and len(path) >= longest:
+                continue
             for way in (heading, CLOCKWISE[heading], ANTICLOCKWISE[heading]):
                 dx, dy = STEP[way]
                 following = (column + dx, row + dy)
@@ -1045,7 +1059,7 @@ class _Table:
             move, exit, gap = self.choose(
                 self.moves_for(line), line.space, line if double else None
             )
-        self._record_gap(gap, move.heading)
+        self._record_gap(gap, exit, move.heading)
         inner = tile.other_end(end)
         box, heading = move.box, move.heading
         upright = (heading not in HORIZONTAL) != double
@@ -1062,15 +1076,19 @@ class _Table:
         else:
             line.exit = self._exit_of(box, heading)
 
-    def _record_gap(self, gap: list[_Cell], heading: Heading) -> None:
-        """Draw a rail's (or a leap's) dotted line over the free cells it crosses."""
-        across = heading in HORIZONTAL
+    def _record_gap(self, gap: list[_Cell], exit: Exit, heading: Heading) -> None:
+        """Draw a rail's (or a leap's) dotted line over the free cells it crosses, from ``exit``
+        to a tile laid towards ``heading``; where it turns, a rounded corner."""
+        if not gap:
+            return
+        ways = [next((way for way in STEP if _beyond(exit, way) == gap[0]), heading)]
+        ways += [_way(gap[index], gap[index + 1]) for index in range(len(gap) - 1)]
+        ways.append(heading)
         for index, (column, row) in enumerate(gap):
-            if index:
-                across = gap[index - 1][1] == row
             if (column, row) not in self.occupied:
                 self.occupied[(column, row)] = _CONNECTOR
-                self.connectors.append(Connector(column, row, CONNECTOR_GLYPHS[across]))
+                text = _rail_glyph(ways[index], ways[index + 1])
+                self.connectors.append(Connector(column, row, text))
 
     def _exit_of(self, box: Box, heading: Heading) -> Exit:
         """Where a line leaves a (not double) tile laid in ``box`` towards ``heading``."""
@@ -1225,6 +1243,30 @@ def _compact_box(exit: Exit, heading: Heading, double: bool, digits: int) -> Box
     if double:
         return Box(exit.column - 1, y, digits + 2, 1)
     return Box(exit.column, y, digits, 1)
+
+
+RAIL_CORNERS: Final[Mapping[tuple[Heading, Heading], str]] = {
+    ("S", "E"): "╰",
+    ("W", "N"): "╰",
+    ("S", "W"): "╯",
+    ("E", "N"): "╯",
+    ("N", "E"): "╭",
+    ("W", "S"): "╭",
+    ("N", "W"): "╮",
+    ("E", "S"): "╮",
+}
+"""The corner a rail turns by, coming in one way and going out another."""
+
+
+def _rail_glyph(coming: Heading, going: Heading) -> str:
+    """A rail cell's glyph: dotted along its way, a rounded corner where it turns."""
+    return RAIL_CORNERS.get((coming, going), CONNECTOR_GLYPHS[going in HORIZONTAL])
+
+
+def _way(start: _Cell, end: _Cell) -> Heading:
+    """The way from a cell to the next one beside it."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    return next(way for way, step in STEP.items() if step == (dx, dy))
 
 
 def _beyond(exit: Exit, heading: Heading) -> _Cell:

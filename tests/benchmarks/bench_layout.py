@@ -14,7 +14,8 @@ Run ``python -m tests.benchmarks layout`` from the repository root. It prints:
   area of the game screen at 80x24 (48x13) and at 120x40 (88x29), in the drawing chosen by
   itself (full if it fits, else compact; how many were compact), and the number of tiles a
   view following the end just played on cut at its edge (goal: 0 anywhere; shares: 95 % for
-  4 seats on double-9, 80 % for 8 seats on double-18, at 80x24).
+  4 seats on double-9, 80 % for 8 seats on double-18, at 80x24), and how many keys could not
+  sit against their end (every place beside it taken).
 """
 
 from __future__ import annotations
@@ -136,6 +137,10 @@ class FitShare:
     positions: int
     compact: int = 0
     clipped: int = 0
+    walled: int = 0
+    """Keys not against their end: every place beside it was taken."""
+    keys: int = 0
+    """Keys drawn, over every position."""
 
     @property
     def share(self) -> float:
@@ -182,7 +187,7 @@ def fit_share(
     every play) the table shows whole in ``bounds``, in the drawing chosen by itself; and how
     many tiles a view following the end just played on cuts."""
     rules = preset(preset_name, players=players, set_size=set_size, rounds=1)
-    fits = positions = compact = clipped = 0
+    fits = positions = compact = clipped = walled = keys = 0
     for seed in range(games):
         choose = random.Random(seed).choice
         position = core.new_game(rules, seed=seed)
@@ -198,11 +203,13 @@ def fit_share(
             fits += layout.fits
             compact += layout.compact
             positions += 1
+            walled += sum(end.walled for end in layout.ends.values())
+            keys += len(layout.ends)
             target = board.played[-1].target
             clipped += clipped_tiles(
                 layout, followed(layout, target if target in layout.ends else None)
             )
-    return FitShare(fits, positions, compact, clipped)
+    return FitShare(fits, positions, compact, clipped, walled, keys)
 
 
 MEASURED: tuple[tuple[PresetName, int, int], ...] = (
@@ -254,8 +261,9 @@ def main() -> None:
         print(
             f"  {name} {players} seats, double-{set_size}, {small.positions} positions: "
             f"80x24 {small.share:.0%} ({small.compact / small.positions:.0%} compact), "
-            f"{small.clipped} clipped{verdict}; 120x40 {big.share:.0%} "
-            f"({big.compact / big.positions:.0%} compact), {big.clipped} clipped"
+            f"{small.clipped} clipped, {small.walled} of {small.keys} keys walled in{verdict}; "
+            f"120x40 {big.share:.0%} ({big.compact / big.positions:.0%} compact), "
+            f"{big.clipped} clipped, {big.walled} of {big.keys} keys walled in"
         )
 
 
