@@ -292,11 +292,6 @@ class Shapes:
         return self.digits if self.compact else self.digits + 2
 
     @property
-    def upright_height(self) -> int:
-        """Rows of a tile on a run down or up: two, or one compact."""
-        return 1 if self.compact else 2
-
-    @property
     def number_offset(self) -> int:
         """Where the number starts in an upright tile: after its frame, or at once compact."""
         return 0 if self.compact else 1
