@@ -18,8 +18,7 @@ from textual.pilot import Pilot
 from chickenfoot.rules import GameState, Play, RuleSet, legal_actions, preset
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import TableView
-from tests.tui.conftest import SnapCompare, TuiKit
-from tests.tui.test_game_snapshots import settle
+from tests.tui.conftest import SnapCompare, TuiKit, settle
 
 
 def my_play(state: GameState) -> bool:
@@ -71,7 +70,7 @@ def test_a_late_four_seat_round_with_nested_feet(
     app = four_seats_nested(kit, data_dir)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(pilot, kit, lambda app: laid_out(app, compact=True))
+        await settle(pilot, lambda app: laid_out(app, compact=True))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -82,9 +81,9 @@ def test_the_same_round_in_the_full_drawing(
     app = four_seats_nested(kit, data_dir)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(pilot, kit, lambda app: laid_out(app, compact=True))
+        await settle(pilot, lambda app: laid_out(app, compact=True))
         await pilot.press("full_stop")
-        await settle(pilot, kit, lambda app: laid_out(app, compact=False))
+        await settle(pilot, lambda app: laid_out(app, compact=False))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -96,7 +95,7 @@ def test_a_late_eight_seat_double_eighteen_round(
     app = open_game(kit, data_dir, rules, late(60))
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(pilot, kit, lambda app: laid_out(app, compact=True))
+        await settle(pilot, lambda app: laid_out(app, compact=True))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
