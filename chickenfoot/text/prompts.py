@@ -16,6 +16,9 @@ GAME_OVER = "The game is over."
 CHOOSE_A_TILE = "Choose a tile first (←/→ or its number)."
 NOTHING_DRAWN = "You have not drawn a tile: k keeps a tile you just drew."
 KEY_DOES_NOTHING = "That key does nothing now."
+QUIT_SAVED_GAME = "Quit Chicken Foot?\nThe game is saved: Continue resumes it."
+"""The quit question over a game: its second sentence on a line of its own, so that a narrow
+dialog never leaves a word of it alone on a line."""
 
 Key = Literal["draw", "pass", "keep"]
 
@@ -194,9 +197,9 @@ def selection(
 
 
 HINT_THINKING = "Thinking about a hint…"
-
-NO_COUNT = "Counting tiles needs your hand on screen: take the keyboard first (Enter)."
 """Shown while the expert works out a hint."""
+NO_COUNT = "Counting tiles needs your hand on screen: take the keyboard first (Enter)."
+"""Why ``#`` counts nothing: no hand is on screen (a hand-off is pending)."""
 NO_HINT = "No hint this time: the expert could not work one out. Play on as you see fit."
 """Shown if a hint could not be worked out."""
 
