@@ -23,9 +23,10 @@ snakes through its space in rows two cells apart (compact: up and down columns).
 space is full it may use any free cell of the bounds, then a place inside them at the end of
 a short dotted rail (:data:`SHORT_RAIL` cells), then the rings round the bounds, nearest first
 (the table grows and the view pans), then a place at the end of a longer rail; with no free
-cell beside its end at all, it leaps over the obstacle. A double goes where its three toes
-will have room if it can (a foot at the edge of the table is a dead end). Every open end's
-label is drawn where its next tile would go, beside the line's last tile.
+cell beside its end at all, it leaps over the obstacle to a place touching no tile. A double
+goes where its three toes will have room if it can (a foot at the edge of the table is a
+dead end). Every open end's label is drawn where its next tile would go, beside the line's
+last tile.
 
 Reading it without doubt: a tile touches only the tile it follows, and that one only at the
 end it continues (a turn never lays a tile alongside the other half of the tile before it);
@@ -844,8 +845,9 @@ class _Table:
     ) -> tuple[_Move, Exit, list[_Cell]]:
         """The best free place among ``moves`` (exit, heading, main way after, port): first
         inside the line's space, then inside the bounds, then the least far outside them;
-        boxed in on every side, the nearest free place straight on past the obstacle (a leap:
-        the cells jumped over are returned).
+        boxed in on every side, the nearest free place touching no tile straight on past the
+        obstacle (a leap: the cells jumped over are returned). A place where the tile would
+        touch a tile it does not join is never taken.
 
         For a double (``double`` is its line), a place inside the bounds leaving room for all
         three toes beats one that does not, even if it is outside the line's space.
@@ -856,7 +858,6 @@ class _Table:
         in_space: list[tuple[_Move, Exit]] = []
         inside: list[tuple[_Move, Exit]] = []
         outside: list[tuple[_Move, Exit]] = []
-        touching: list[tuple[_Move, Exit]] = []
         for exit, heading, main, port in moves:
             for box in self.boxes(exit, heading, is_double):
                 move = _Move(box, heading, main, port)
@@ -864,8 +865,8 @@ class _Table:
                 if not self.free(box):
                     continue
                 if not self.apart(box, exit):
-                    touching.append((move, exit))
-                elif not box.within(bounds):
+                    continue
+                if not box.within(bounds):
                     outside.append((move, exit))
                 elif self.in_space(box, space):
                     if double is None or self.toe_room(move, double) >= TOES_PER_FOOT:
@@ -889,9 +890,6 @@ class _Table:
         railed = self._rail(moves, is_double)
         if railed is not None:
             return railed
-        if touching:
-            move, exit = min(touching, key=lambda item: self.ring(item[0].box))
-            return move, exit, []
         return self._leap(candidates)
 
     def _rail(
@@ -997,19 +995,25 @@ class _Table:
         return room
 
     def _leap(self, candidates: list[tuple[_Move, Exit]]) -> tuple[_Move, Exit, list[_Cell]]:
-        """The nearest free place straight past whatever blocks each candidate; at the same
-        distance, one whose dotted connector would show (a free cell between) comes first."""
+        """The nearest free place touching no tile straight past whatever blocks each
+        candidate (a tile that leapt joins none it lands beside); at the same distance, one
+        whose dotted connector would show (a free cell between) comes first."""
         for distance in range(1, LEAP_LIMIT):
             found: list[tuple[_Move, Exit, list[_Cell]]] = []
             for move, exit in candidates:
                 dx, dy = STEP[move.heading]
                 box = move.box.moved(dx * distance, dy * distance)
-                if self.free(box):
+                if self.free(box) and not self.touches_a_tile(box):
                     found.append((move._replace(box=box), exit, _gap(exit, move.heading, box)))
             shown = [leap for leap in found if any(c not in self.occupied for c in leap[2])]
             if shown or found:
                 return (shown or found)[0]
         raise RuntimeError("no free place for a tile")  # pragma: no cover - the grid is unbounded
+
+    def touches_a_tile(self, box: Box) -> bool:
+        """True if a tile already laid shares part of a side with ``box``."""
+        occupied = self.occupied
+        return any(occupied.get(cell, -1) >= 0 for cell in _rim(box))
 
     # -- lines --
 

@@ -336,6 +336,43 @@ def assert_sound(layout: TableLayout, shown: Board) -> None:
         for run in layout.row(y):
             assert run.x >= column and run.x + len(run.text) <= layout.width
             column = run.x + len(run.text)
+    assert_apart(layout)
+
+
+def joined_pairs(layout: TableLayout) -> set[frozenset[int]]:
+    """The pairs of tiles (by index in ``layout.tiles``) that join: each tile and the one it
+    follows (a line's first tile follows the centre, or the double its foot grows from)."""
+    pairs: set[frozenset[int]] = set()
+    last: dict[str, int] = {}
+    for index, spot_ in enumerate(layout.tiles[1:], start=1):
+        assert spot_.line is not None
+        parent = spot_.line.rpartition(".")[0]
+        before = last.get(spot_.line, last[parent] if parent else 0)
+        pairs.add(frozenset((before, index)))
+        last[spot_.line] = index
+    return pairs
+
+
+def assert_apart(layout: TableLayout) -> None:
+    """Tiles that touch (share part of a side) are tiles that join: tiles of different lines,
+    and toes of one foot, never touch, so which tile joins which is never in doubt."""
+    owner = {cell: index for index, spot_ in enumerate(layout.tiles) for cell in spot_.box.cells()}
+    joined = joined_pairs(layout)
+    for index, spot_ in enumerate(layout.tiles):
+        box = spot_.box
+        rim = [
+            (column, row) for column in range(box.x, box.right) for row in (box.y - 1, box.bottom)
+        ]
+        rim += [
+            (column, row) for row in range(box.y, box.bottom) for column in (box.x - 1, box.right)
+        ]
+        for cell in rim:
+            other = owner.get(cell)
+            if other is not None:
+                assert frozenset((index, other)) in joined, (
+                    f"{spot_.tile} ({spot_.line}) touches {layout.tiles[other].tile} "
+                    f"({layout.tiles[other].line}), which it does not join"
+                )
 
 
 def random_boards(set_size: int, arms: int, players: int, seed: int) -> list[Board]:
