@@ -198,8 +198,9 @@ def selection(
 
 HINT_THINKING = "Thinking about a hint…"
 """Shown while the expert works out a hint."""
-NO_COUNT = "Counting tiles needs your hand on screen: take the keyboard first (Enter)."
-"""Why ``#`` counts nothing: no hand is on screen (a hand-off is pending)."""
+NO_COUNT = "Counting tiles needs a person's hand on screen (at a hand-off, Enter shows it)."
+"""Why ``#`` counts nothing: no hand is on screen (a hand-off is pending, or only computers
+play)."""
 NO_HINT = "No hint this time: the expert could not work one out. Play on as you see fit."
 """Shown if a hint could not be worked out."""
 
