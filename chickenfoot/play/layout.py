@@ -1376,18 +1376,69 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     """
     board = table.board
     ends: dict[str, EndSpot] = {}
+    exits: dict[str, Exit] = {}
     slots: list[tuple[Box, Heading]] = []
     for target, value in board.open_ends:
         moves, space, ports = table.end_moves(target)
         move, exit, gap = table.choose(moves, space)
         label = table.place_label(exit, None if gap else table.label_box(move.box, move.heading))
-        walled = not any(exit.box.contains(*cell) for cell in _rim(label))
-        ends[target] = EndSpot(target, value, label, move.box, move.heading, walled)
+        ends[target] = EndSpot(target, value, label, move.box, move.heading, _walled(label, exit))
+        exits[target] = exit
         for cell in label.cells():
             table.occupied[cell] = _LABEL
         if board.foot is not None and "." in target:
             slots = _toe_slots(table, ports, move, space)
+    for target, end in ends.items():
+        if end.walled:
+            _make_room(table, ends, exits, target)
     return ends, slots
+
+
+def _walled(label: Box, exit: Exit) -> bool:
+    """True if ``label`` does not touch the tile of ``exit`` (the end it names)."""
+    return not any(exit.box.contains(*cell) for cell in _rim(label))
+
+
+def _make_room(
+    table: _Table, ends: dict[str, EndSpot], exits: Mapping[str, Exit], target: str
+) -> None:
+    """Give the walled-in end ``target`` a label place beside its tile that another end's
+    label took, if that label can move to another place beside its own tile (``ends`` is
+    updated; nothing changes if no such swap exists)."""
+    exit = exits[target]
+    for place in table.labels_beside(exit):
+        taken = [
+            other
+            for other, end in ends.items()
+            if other != target and not end.walled and _overlap(end.label, place)
+        ]
+        if len(taken) != 1:
+            continue
+        other = ends[taken[0]]
+        _release(table, other.label)
+        if table.free(place):
+            _claim(table, place)
+            moved = table.place_label(exits[other.target], None)
+            if not _walled(moved, exits[other.target]):
+                _release(table, ends[target].label)
+                _claim(table, moved)
+                ends[other.target] = other._replace(label=moved)
+                ends[target] = ends[target]._replace(label=place, walled=False)
+                return
+            _release(table, place)
+        _claim(table, other.label)
+
+
+def _claim(table: _Table, box: Box) -> None:
+    """Mark the cells of label place ``box`` taken."""
+    for cell in box.cells():
+        table.occupied[cell] = _LABEL
+
+
+def _release(table: _Table, box: Box) -> None:
+    """Free the cells of label place ``box``."""
+    for cell in box.cells():
+        del table.occupied[cell]
 
 
 def _toe_slots(
