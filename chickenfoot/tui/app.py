@@ -30,6 +30,7 @@ from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
 from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
 from chickenfoot.text import prompts
+from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
@@ -44,7 +45,6 @@ from chickenfoot.tui.messages import (
     StartGame,
     TakeOver,
 )
-from chickenfoot.tui.plain import EncodedNullFile, PlainCharacters, plain_drawing
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
@@ -140,11 +140,11 @@ class ChickenFootApp(App[None]):
         """``bot_delay`` None takes the remembered pause before computer moves; ``encoding``
         is the terminal's (None: that of standard error, where Textual draws)."""
         super().__init__()
-        self._plain: PlainCharacters | None = None
-        plain_for = plain_drawing(encoding)
-        if plain_for is not None:  # a terminal without Unicode: Rich and Textual draw ASCII
-            self._plain = PlainCharacters(plain_for)
-            self.console.file = cast(IO[str], EncodedNullFile(plain_for))
+        self._ascii: AsciiLookalikes | None = None
+        ascii_for = ascii_drawing_for(encoding)
+        if ascii_for is not None:  # a terminal without Unicode: Rich and Textual draw ASCII
+            self._ascii = AsciiLookalikes(ascii_for)
+            self.console.file = cast(IO[str], EncodedNullFile(ascii_for))
         self.load_path = load
         self.replay_path = replay
         display = load_settings().display  # before the app runs: the first frame has the theme
@@ -176,9 +176,9 @@ class ChickenFootApp(App[None]):
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters of every line drawn, and in a terminal without Unicode the one
-        that draws ASCII look-alikes (see :mod:`chickenfoot.tui.plain`)."""
+        that draws ASCII look-alikes (see :mod:`chickenfoot.tui.ascii_drawing`)."""
         filters = super().get_line_filters()
-        return filters if self._plain is None else [*filters, self._plain]
+        return filters if self._ascii is None else [*filters, self._ascii]
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's app-wide commands: the theme, help, and a quit that asks first

@@ -4,14 +4,14 @@ Textual draws its borders, scroll bars and our tiles' frames with box-drawing an
 Unicode characters, and writes them to standard error in the terminal's encoding. In a
 Latin-1 (or ASCII) locale those characters cannot be encoded, and Python writes escapes
 instead (``\\u256d\\u2500``): the screen fills with noise. So in such a terminal the app is
-told to draw plainly (:func:`plain_drawing`), in both of the libraries that draw it:
+told to draw in ASCII (:func:`ascii_drawing_for`), in both of the libraries that draw it:
 
 - **Rich** renders with an ASCII box wherever it chooses one, when its console's encoding is
   not UTF-8 (``ConsoleOptions.ascii_only``): the app's console is given the terminal's
   encoding (:class:`EncodedNullFile`; Textual gives it a file with none, so Rich assumes
   UTF-8);
 - **Textual** passes every line it draws through the app's line filters
-  (``App.get_line_filters``): :class:`PlainCharacters` turns each character the terminal's
+  (``App.get_line_filters``): :class:`AsciiLookalikes` turns each character the terminal's
   encoding cannot show into an ASCII look-alike of the same width (``+-|`` for boxes, ``#``
   for blocks, ``<>^v`` for arrows, ``?`` for the rest), leaving every character it can show
   (``é`` in Latin-1) as it is.
@@ -126,7 +126,7 @@ class _Translation(dict[int, str]):
         return shown
 
 
-class PlainCharacters(LineFilter):
+class AsciiLookalikes(LineFilter):
     """A Textual line filter: every character ``encoding`` cannot show becomes an ASCII
     look-alike of the same width."""
 
@@ -177,10 +177,10 @@ def is_unicode(encoding: str) -> bool:
     return name.startswith("utf")
 
 
-def plain_drawing(encoding: str | None = None) -> str | None:
-    """The encoding to draw plainly for, or None when the terminal shows Unicode: the given
-    ``encoding``, else that of standard error (where Textual writes the screen); never for
-    a browser tab (its driver, named by ``TEXTUAL_DRIVER``, writes UTF-8)."""
+def ascii_drawing_for(encoding: str | None = None) -> str | None:
+    """The encoding to draw ASCII look-alikes for, or None when the terminal shows Unicode:
+    the given ``encoding``, else that of standard error (where Textual writes the screen);
+    never for a browser tab (its driver, named by ``TEXTUAL_DRIVER``, writes UTF-8)."""
     if encoding is None:
         if os.environ.get("TEXTUAL_DRIVER"):
             return None

@@ -13,7 +13,7 @@ from rich.style import Style
 from textual.color import Color
 
 from chickenfoot.tui.app import ChickenFootApp
-from chickenfoot.tui.plain import PlainCharacters, is_unicode, lookalike, plain_drawing
+from chickenfoot.tui.ascii_drawing import AsciiLookalikes, ascii_drawing_for, is_unicode, lookalike
 from tests.tui.conftest import TuiKit
 from tests.tui.test_privacy import screen_text
 
@@ -29,7 +29,7 @@ def test_every_drawn_character_has_an_ascii_lookalike_as_wide(character: str) ->
 
 
 def test_boxes_read_as_boxes() -> None:
-    plain = PlainCharacters("ascii").plain
+    plain = AsciiLookalikes("ascii").plain
     assert plain("╭───╮") == "+---+"
     assert plain("│ ‹b› ⟦3|5⟧ │") == "| <b> [3|5] |"
     assert plain("║9║·3═3·5‹b") == "|9|-3=3-5<b"  # the compact table: a double is not a joint
@@ -37,25 +37,25 @@ def test_boxes_read_as_boxes() -> None:
 
 
 def test_what_the_encoding_shows_is_kept() -> None:
-    latin = PlainCharacters("latin-1")
+    latin = AsciiLookalikes("latin-1")
     assert latin.plain("José · 3×2 «b» ─") == "José · 3×2 «b» -"
-    assert PlainCharacters("ascii").plain("José · 3×2") == "Jose - 3x2"
+    assert AsciiLookalikes("ascii").plain("José · 3×2") == "Jose - 3x2"
 
 
 def test_control_segments_and_styles_are_kept() -> None:
     style = Style(bold=True)
     control = Segment("", None, [(ControlType.HOME,)])  # a cursor move
-    lines = PlainCharacters("ascii").apply([Segment("─┤", style), control], Color(0, 0, 0))
+    lines = AsciiLookalikes("ascii").apply([Segment("─┤", style), control], Color(0, 0, 0))
     assert lines == [Segment("-+", style), control]
 
 
-def test_only_a_terminal_without_unicode_is_drawn_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_only_a_terminal_without_unicode_is_drawn_in_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
     assert is_unicode("UTF-8") and is_unicode("utf_8") and not is_unicode("latin-1")
     assert not is_unicode("no-such-encoding")
-    assert plain_drawing("utf-8") is None
-    assert plain_drawing("ISO-8859-1") == "ISO-8859-1"
+    assert ascii_drawing_for("utf-8") is None
+    assert ascii_drawing_for("ISO-8859-1") == "ISO-8859-1"
     monkeypatch.setenv("TEXTUAL_DRIVER", "chickenfoot.tui.served:ServedDriver")
-    assert plain_drawing() is None, "a browser tab's driver writes UTF-8"
+    assert ascii_drawing_for() is None, "a browser tab's driver writes UTF-8"
 
 
 async def test_the_app_in_a_latin_1_terminal_draws_nothing_latin_1_cannot_show(
