@@ -15,7 +15,7 @@ import pytest
 from chickenfoot.rules import apply, core, legal_actions, new_game
 from chickenfoot.rules.ruleset import PresetName
 from chickenfoot.saves.record import save_record
-from tests.benchmarks import bench_games, bench_memory, bench_steps, bench_tui
+from tests.benchmarks import bench_games, bench_memory, bench_soak, bench_steps, bench_tui
 from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks
 
@@ -83,3 +83,11 @@ def test_keys_are_timed_while_an_expert_thinks(
     samples = asyncio.run(bench_tui.thinking_key_times(path))
     assert len(samples) == 2
     assert all(seconds > 0 for seconds in samples)
+
+
+def test_the_soak_run_times_computer_turns_through_the_screen(data_dir: Path) -> None:
+    """The soak benchmark plays computer turns through the real screen and times each one
+    (a short run: no timing is asserted, only that turns are played and timed)."""
+    durations = asyncio.run(bench_soak.soak(turns=30, players=2))
+    assert len(durations) == 30
+    assert all(seconds > 0 for seconds in durations)

@@ -48,15 +48,27 @@ from chickenfoot.tui.messages import (
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
-from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.game_over import GameOverScreen
+from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
+from chickenfoot.tui.screens.round_over import RoundOverScreen
+from chickenfoot.tui.screens.save_as import SaveAsScreen
+from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.screens.setup import SetupScreen
 from chickenfoot.tui.screens.stats import StatsScreen
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+
+ELSEWHERE_ANSWERS = (
+    ("cancel", "Cancel", "n"),
+    ("copy", "Play a copy", "c"),
+    ("watch", "Watch it", "w"),
+    ("take", "Open it here", "o"),
+)
+"""The answers to a game open in another window (value, button, key)."""
 
 ResultT = TypeVar("ResultT")
 """What a screen shown by :meth:`ChickenFootApp._push_covered` answers."""
@@ -125,8 +137,8 @@ class ChickenFootApp(App[None]):
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {ScreenCommands}
     BINDINGS = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False),
-        Binding("q", "request_quit", "Quit"),
+        Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False, id="app.quit-now"),
+        Binding("q", "request_quit", "Quit", id="app.quit"),
     ]
 
     def __init__(
@@ -190,7 +202,7 @@ class ChickenFootApp(App[None]):
     def action_help(self) -> None:
         """Open the help (unless it is already on top)."""
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(HELP_SCREENS))
 
     def _install_menu(self) -> None:
         self.push_screen(MenuScreen())
@@ -337,19 +349,8 @@ class ChickenFootApp(App[None]):
             elif choice == "take":
                 self.continue_game(path, force=True)
 
-        self._push_covered(
-            ChoiceScreen(
-                f"{elsewhere}. Playing it here too would fork it: each window would overwrite "
-                "the other's moves.",
-                [
-                    ("cancel", "Cancel", "n"),
-                    ("copy", "Play a copy", "c"),
-                    ("watch", "Watch it", "w"),
-                    ("take", "Open it here (that window stops saving)", "o"),
-                ],
-            ),
-            answered,
-        )
+        question = prompts.open_elsewhere(str(elsewhere))
+        self._push_covered(ChoiceScreen(question, ELSEWHERE_ANSWERS), answered)
 
     @work(thread=True, group="files")
     def open_replay(self, path: Path) -> None:
@@ -539,6 +540,41 @@ class ChickenFootApp(App[None]):
     def game_screen(self) -> GameScreen | None:
         """The game being played, if any (under whatever dialog is on top)."""
         return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+
+
+HELP_SCREENS: tuple[ScreenKeys, ...] = (
+    ScreenKeys(
+        "Everywhere",
+        ChickenFootApp,
+        (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
+    ),
+    ScreenKeys("Main menu", MenuScreen, (("↑ ↓, Enter", "Choose an item"),)),
+    ScreenKeys(
+        "New game",
+        SetupScreen,
+        (
+            ("Enter in a text field", "Next field"),
+            ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
+        ),
+    ),
+    ScreenKeys(
+        "Game",
+        GameScreen,
+        (
+            ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
+            ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
+        ),
+    ),
+    ScreenKeys("Round over", RoundOverScreen),
+    ScreenKeys("Game over", GameOverScreen),
+    ScreenKeys("Scoreboard", ScoreboardScreen),
+    ScreenKeys("Load game and Replays", LoadScreen, (("↑ ↓", "Choose a saved game"),)),
+    ScreenKeys("Replay", ReplayScreen),
+    ScreenKeys("Questions", ConfirmScreen, (("Enter", "Press the highlighted button"),)),
+    ScreenKeys("Save as", SaveAsScreen, (("Enter", "Save (asks before replacing a file)"),)),
+    ScreenKeys("Help", HelpScreen),
+)
+"""Every screen whose keys the help lists, in the order a player meets them."""
 
 
 def run_app(load: Path | None = None, replay: Path | None = None) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chickenfoot.play.table import BoardShown
+from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board
 from chickenfoot.tui.widgets.board import render_board
 

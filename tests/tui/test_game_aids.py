@@ -7,9 +7,11 @@ from pathlib import Path
 
 from textual.widgets import RichLog, Static
 
+from chickenfoot.text import prompts
 from chickenfoot.text.counting import count_tiles, counting_lines
+from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.log import LogScreen
-from chickenfoot.tui.widgets import EndsStrip
+from chickenfoot.tui.widgets import EndsStrip, StatusLine
 from tests.tui.conftest import TuiKit
 from tests.tui.test_table_snapshots import four_seats_nested, laid_out
 
@@ -21,7 +23,7 @@ async def test_every_open_end_and_the_count_of_tiles(kit: type[TuiKit], data_dir
         game = app.game_screen
         assert game is not None
         strip = game.query_one(EndsStrip).render().plain
-        ends = game.table.state.board.open_ends
+        ends = game.session.state.board.open_ends
         assert "more (/ lists all)" in strip
         await pilot.press("slash")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "every end")
@@ -36,8 +38,22 @@ async def test_every_open_end_and_the_count_of_tiles(kit: type[TuiKit], data_dir
         await kit.wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the count")
         counted = app.screen
         assert isinstance(counted, LogScreen)
-        mine = counting_lines(count_tiles(game.table.state.view(0)))
+        mine = counting_lines(count_tiles(game.session.state.view(0)))
         assert list(counted.lines) == mine
         await kit.wait_for(
             pilot, lambda: len(counted.query_one(RichLog).lines) >= len(mine), "the lines"
         )
+
+
+async def test_no_count_while_every_hand_is_hidden(kit: type[TuiKit], data_dir: Path) -> None:
+    seats = kit.seats("human", "human", "computer")
+    record = kit.find_record(kit.short_rules(3), seats, lambda state: state.turn == 0)
+    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
+        game = kit.game_screen(app)
+        status = game.query_one(StatusLine)
+        await kit.wait_for(pilot, lambda: game.client.seat_view is None, "the hand-off")
+        await pilot.press("number_sign")
+        await kit.wait_for(pilot, lambda: status.shown.news == prompts.NO_COUNT, "why no count")
+        assert app.screen is game

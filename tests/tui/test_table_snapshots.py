@@ -53,7 +53,7 @@ def open_game(
 def laid_out(app: ChickenFootApp, compact: bool) -> bool:
     """The person is on turn and the table is laid out in the drawing ``compact`` says."""
     game = app.game_screen
-    if game is None or not game.table.human_turn:
+    if game is None or not game.client.on_turn:
         return False
     layout = game.query_one(TableView).table_layout
     return layout is not None and layout.compact == compact

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from importlib import import_module
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
@@ -23,7 +22,7 @@ from textual.widgets import Footer, Header, Markdown
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.rules import PRESETS
 from chickenfoot.text.ruleset import preset_summary
-from chickenfoot.tui.commands import PaletteCommand
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
 
 RULES_SUMMARY = """\
 # Chicken Foot
@@ -58,71 +57,13 @@ not seen yet.
 
 @dataclass(frozen=True)
 class ScreenKeys:
-    """Where a screen's class lives, its title in the help, and keys its bindings do not show."""
+    """A screen's title in the help, its class (whose bindings are listed), and keys its
+    bindings do not show."""
 
     title: str
-    module: str
-    class_name: str
+    screen: type[DOMNode]
     extra: tuple[tuple[str, str], ...] = ()
     """(keys, what they do) for keys the screen handles itself, not through BINDINGS."""
-
-
-SCREENS: tuple[ScreenKeys, ...] = (
-    ScreenKeys(
-        "Everywhere",
-        "chickenfoot.tui.app",
-        "ChickenFootApp",
-        (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
-    ),
-    ScreenKeys(
-        "Main menu",
-        "chickenfoot.tui.screens.menu",
-        "MenuScreen",
-        (("↑ ↓, Enter", "Choose an item"),),
-    ),
-    ScreenKeys(
-        "New game",
-        "chickenfoot.tui.screens.setup",
-        "SetupScreen",
-        (
-            ("Enter in a text field", "Next field"),
-            ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
-        ),
-    ),
-    ScreenKeys(
-        "Game",
-        "chickenfoot.tui.screens.game",
-        "GameScreen",
-        (
-            ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
-            ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
-        ),
-    ),
-    ScreenKeys("Round over", "chickenfoot.tui.screens.round_over", "RoundOverScreen"),
-    ScreenKeys("Game over", "chickenfoot.tui.screens.game_over", "GameOverScreen"),
-    ScreenKeys("Scoreboard", "chickenfoot.tui.screens.scoreboard", "ScoreboardScreen"),
-    ScreenKeys(
-        "Load game and Replays",
-        "chickenfoot.tui.screens.load",
-        "LoadScreen",
-        (("↑ ↓", "Choose a saved game"),),
-    ),
-    ScreenKeys("Replay", "chickenfoot.tui.screens.replay", "ReplayScreen"),
-    ScreenKeys(
-        "Questions",
-        "chickenfoot.tui.screens.confirm",
-        "ConfirmScreen",
-        (("Enter", "Press the highlighted button"),),
-    ),
-    ScreenKeys(
-        "Save as",
-        "chickenfoot.tui.screens.save_as",
-        "SaveAsScreen",
-        (("Enter", "Save (asks before replacing a file)"),),
-    ),
-    ScreenKeys("Help", "chickenfoot.tui.screens.help", "HelpScreen"),
-)
-"""Every screen whose keys the help lists, in the order a player meets them."""
 
 
 PALETTE_ACTIONS = ("command_palette", "app.command_palette")
@@ -183,11 +124,7 @@ def table_cell(text: str) -> str:
 
 def screen_section(screen: ScreenKeys) -> str:
     """The Markdown key table of one screen (its bindings and extra keys)."""
-    try:
-        owner = getattr(import_module(screen.module), screen.class_name)
-    except (ImportError, AttributeError):
-        return ""
-    rows = [*screen.extra, *key_rows(getattr(owner, "BINDINGS", []))]
+    rows = [*screen.extra, *key_rows(screen.screen.BINDINGS)]
     if not rows:
         return ""
     lines = [f"### {screen.title}", "", "| Keys | Does |", "|---|---|"]
@@ -222,7 +159,7 @@ def presets_markdown() -> str:
     return "\n".join(lines)
 
 
-def help_markdown(screens: Sequence[ScreenKeys] = SCREENS) -> str:
+def help_markdown(screens: Sequence[ScreenKeys]) -> str:
     """The whole help text: the rules summary, the presets, the computer players, then the
     keys of every screen."""
     sections = [section for section in map(screen_section, screens) if section]
@@ -230,32 +167,36 @@ def help_markdown(screens: Sequence[ScreenKeys] = SCREENS) -> str:
     return "\n".join(parts)
 
 
-def help_command(screen: Screen[Any]) -> PaletteCommand:
-    """The palette command that opens the help screen over ``screen``."""
-    return PaletteCommand(
-        "Help",
-        "Keys and a summary of the rules",
-        lambda: screen.app.push_screen(HelpScreen()),
-    )
-
-
 class HelpScreen(Screen[None]):
-    """The rules in short and every key; Escape, ``?`` or ``q`` closes it."""
+    """The rules in short and every key of ``screens``; Escape, ``?`` or ``q`` closes it."""
 
     CSS_PATH = "help.tcss"
     BINDINGS = [
-        Binding("escape,question_mark,q", "close", "Close", key_display="Esc/?"),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown,space", "page(1)", "Page down", show=False),
-        Binding("home", "top", "Top", show=False),
-        Binding("end", "bottom", "Bottom", show=False),
+        Binding(
+            "escape,question_mark,q",
+            "close",
+            "Close",
+            key_display="Esc/?",
+            id="help.close",
+            tooltip="Back to where help was opened",
+        ),
+        Binding("pageup", "page(-1)", "Page up", show=False, id="help.page-up"),
+        Binding("pagedown,space", "page(1)", "Page down", show=False, id="help.page-down"),
+        Binding("home", "top", "Top", show=False, id="help.top"),
+        Binding("end", "bottom", "Bottom", show=False, id="help.bottom"),
     ]
+
+    def __init__(self, screens: Sequence[ScreenKeys] = ()) -> None:
+        """``screens``: the screens whose keys the help lists, in the order a player meets
+        them (the app gives them)."""
+        super().__init__()
+        self.screens = tuple(screens)
 
     def compose(self) -> ComposeResult:
         """A header, the scrollable help text and the key footer."""
         yield Header()
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(help_markdown(), id="help-text")
+            yield Markdown(help_markdown(self.screens), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -265,9 +206,7 @@ class HelpScreen(Screen[None]):
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""
-        return [
-            PaletteCommand("Close help", "Back to where help was opened (Esc)", self.action_close)
-        ]
+        return binding_commands(self)
 
     def action_close(self) -> None:
         """Back to where help was opened."""

@@ -84,8 +84,8 @@ class SaveAsScreen(ModalScreen[Path | None]):
 
     CSS_PATH = "save_as.tcss"
     BINDINGS = [
-        Binding("enter", "save", "Save"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "save", "Save", id="save-as.save"),
+        Binding("escape", "cancel", "Cancel", id="save-as.cancel"),
     ]
 
     def __init__(self, default_name: str, save: Callable[[Path], None] | None = None) -> None:

@@ -16,7 +16,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.play.table import BoardShown
+from chickenfoot.play.shown import BoardShown
 from chickenfoot.text.ends import ends_in_order, more_text, pack
 from chickenfoot.tui.messages import EndClicked
 
