@@ -14,6 +14,8 @@ from chickenfoot.play.wire import (
     Act,
     DeadDraw,
     GameEnded,
+    HintGiven,
+    HintInfo,
     PassKeyboard,
     Prompt,
     RoundEnded,
@@ -22,7 +24,9 @@ from chickenfoot.play.wire import (
     YourTurn,
 )
 from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
+from chickenfoot.saves.record import Assist
 from chickenfoot.text import prompts
+from chickenfoot.text.counting import count_tiles, out_and_unseen
 from chickenfoot.text.words import sorted_hand
 from tests.kit import Kit
 from tests.play.tables import Seat, host_of, settle, sit
@@ -432,3 +436,20 @@ def test_take_back_says_why_it_does_nothing(kit: type[Kit], tmp_path: Path) -> N
     assert "share the keyboard" in shared.client.why_not("take_back")
     _host, alone = table_at(kit, tmp_path / "alone", ("human", "computer"), kit.human_can_play)
     assert alone.client.why_not("take_back") == prompts.no_take_back(shared=False)
+
+
+def test_a_hint_about_a_number_counts_it_from_the_seat_s_own_view(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    host, seat = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
+    client = seat.client
+    view = client.seat_view
+    assert view is not None
+    play = next(action for action in client.legal() if isinstance(action, Play))
+    number = play.tile.high
+    hint = HintInfo(action=play, reason="keeps_numbers_playable", number=number, count=3)
+    at = len(host.session.record.actions)
+    client.receive(HintGiven(hint=hint, assist=Assist(kind="hint", seat=view.seat, at=at)))
+    counted = out_and_unseen(count_tiles(view)[number])
+    assert client.feedback.endswith(f"keeps three {number}s playable; {counted}")
+    assert client.selected_tile == play.tile and client.chosen == play.target
