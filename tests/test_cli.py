@@ -270,6 +270,7 @@ def test_help_documents_bots_and_shared_wins(capsys: pytest.CaptureFixture[str])
     for flag in options.RULE_FLAGS.values():
         assert flag in flat
     assert "(cross: may_play, trains: must_play)" in flat
+    assert "What a 0|0 left in hand scores (it has no pips: 0 scores nothing)." in flat
 
 
 def test_bot_levels_repeat_the_last_for_the_remaining_seats() -> None:

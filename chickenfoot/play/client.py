@@ -72,6 +72,7 @@ from chickenfoot.rules import (
     refusal_in_view,
 )
 from chickenfoot.text import prompts
+from chickenfoot.text.counting import count_tiles
 from chickenfoot.text.describe import board_requirement, foot_news
 from chickenfoot.text.hints import assist_line, hint_text
 from chickenfoot.text.words import seat_name, sorted_hand
@@ -201,7 +202,9 @@ class SeatClient:
         if isinstance(action, Play) and action.tile in self.hand():
             self.selection.tile, self.selection.end = action.tile, action.target
         self.history.lines.append(assist_line(message.assist, self.names))
-        self.tell(hint_text(hint.hint(), self.names, self.labels()))
+        view = self.seat_view
+        counts = count_tiles(view) if view is not None else None
+        self.tell(hint_text(hint.hint(), self.names, self.labels(), counts))
 
     # ----- who sees what -------------------------------------------------------------------------
 
@@ -362,8 +365,8 @@ class SeatClient:
         return shown_by(self)
 
     def why_not(self, key: str) -> str:
-        """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep`` or ``choose``) does
-        nothing now, in words (see :func:`refusal_text`)."""
+        """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep``, ``choose`` or
+        ``take_back``) does nothing now, in words (see :func:`refusal_text`)."""
         return refusal_text(self, key)
 
     # ----- commands: choosing ------------------------------------------------------------------
@@ -384,8 +387,12 @@ class SeatClient:
         self._choose(lambda choices: self.selection.type_digit(digit, choices))
 
     def type_letter(self, letter: str) -> None:
-        """A letter of an open end's key (see :meth:`Selection.type_letter`)."""
+        """A letter of an open end's key (see :meth:`Selection.type_letter`); once a long
+        key is complete, its "z…: type the rest" prompt goes."""
+        typed = self.selection.key_typed
         self._choose(lambda choices: self.selection.type_letter(letter, choices))
+        if typed and self.feedback == prompts.key_so_far(typed):
+            self.feedback = ""
 
     def select(self, index: int) -> None:
         """Select the tile at ``index`` of the hand as shown; say so if that cannot be."""
@@ -615,12 +622,14 @@ def status_of(
 
 
 def refusal_text(client: SeatClient, key: str) -> str:
-    """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep`` or ``choose``) does
-    nothing now for ``client``, in words: the rules are asked, on its seat's view, never
-    restated."""
+    """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep``, ``choose`` or
+    ``take_back``) does nothing now for ``client``, in words: the rules are asked, on its
+    seat's view, never restated."""
     prompt = client.prompt
     if isinstance(prompt, GameEnded):
         return prompts.GAME_OVER
+    if key == "take_back":
+        return prompts.no_take_back(shared=not client.table.take_backs)
     view = client.seat_view
     if not client.on_turn or view is None:
         seat = prompt.seat if isinstance(prompt, Waiting | PassKeyboard | DeadDraw) else None

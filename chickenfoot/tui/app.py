@@ -496,8 +496,8 @@ class ChickenFootApp(App[None]):
         if game is None:
             self._confirm_quit("Quit Chicken Foot?")
         else:
-            saved = "Quit Chicken Foot? The game is saved: Continue resumes it."
-            self._once_saved(game, "Quit", lambda: self._confirm_quit(saved), self.exit)
+            question = prompts.QUIT_SAVED_GAME
+            self._once_saved(game, "Quit", lambda: self._confirm_quit(question), self.exit)
 
     def _confirm_quit(self, question: str) -> None:
         if self._asking:

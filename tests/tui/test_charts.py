@@ -16,9 +16,9 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.widgets import TableView
-from chickenfoot.tui.widgets.charts import ChartView
+from chickenfoot.tui.widgets.charts import MIN_HEIGHT, ChartView, min_height
 from tests.recorded import random_record
-from tests.tui.conftest import THEMES, SnapCompare, TuiKit
+from tests.tui.conftest import THEMES, SnapCompare, TuiKit, wait_for
 from tests.tui.test_replay_screen import open_replay
 
 ROUNDS = ((5, 0, 12), (20, 7, 0), (1, 30, 4))
@@ -59,6 +59,31 @@ async def test_the_chart_gives_way_to_words_when_small() -> None:
         await pilot.resize_terminal(60, 14)
         await pilot.pause()
         assert chart.showing_chart
+
+
+class FourLinesApp(App[None]):
+    """A chart of four seats' totals, filling the terminal."""
+
+    def compose(self) -> ComposeResult:
+        yield ChartView()
+
+    def on_mount(self) -> None:
+        rounds = ((5, 0, 12, 3), (20, 7, 0, 9), (1, 30, 4, 0))
+        self.query_one(ChartView).shown = running_totals_chart(
+            ["Ana", "Bea", "Cy", "Dee"], rounds, 4
+        )
+
+
+async def test_each_line_past_the_second_needs_a_row_more() -> None:
+    app = FourLinesApp()
+    async with app.run_test(size=(60, min_height(4) - 1)) as pilot:
+        chart = app.query_one(ChartView)
+        await pilot.pause()
+        assert not chart.showing_chart  # four lines on too few rows would lie on each other
+        assert words_of(chart).splitlines()[0] == "Ana: 5, 25, 26"
+        await pilot.resize_terminal(60, min_height(4))
+        await wait_for(pilot, lambda: chart.showing_chart, "room for four lines")
+    assert min_height(2) == MIN_HEIGHT and min_height(4) == MIN_HEIGHT + 2
 
 
 async def test_nothing_to_draw_shows_words() -> None:

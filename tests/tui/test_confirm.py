@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE, exports_dir
+from chickenfoot.text import prompts
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen, SavePathError, resolve_save_path
 from tests.tui.conftest import wait_for
@@ -87,6 +89,19 @@ async def test_confirm_shows_labels_and_question_literally() -> None:
         assert str(shown) == question
         assert str(app.screen.query_one("#confirm-yes", Button).label) == "Delete (y)"
         assert str(app.screen.query_one("#confirm-no", Button).label) == "Keep (n)"
+
+
+async def test_the_quit_question_leaves_no_word_alone_at_80x24() -> None:
+    app = DialogApp(ConfirmScreen(prompts.QUIT_SAVED_GAME, yes="Quit", no="Stay"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        question = app.screen.query_one("#confirm-question", Static)
+        await wait_for(pilot, lambda: question.content_region.width > 0, "the dialog laid out")
+        lines = [
+            line.plain.strip()
+            for line in Content(prompts.QUIT_SAVED_GAME).wrap(question.content_region.width)
+        ]
+        assert lines == ["Quit Chicken Foot?", "The game is saved: Continue resumes it."]
 
 
 # ----- resolve_save_path -----------------------------------------------------------------------

@@ -91,6 +91,12 @@ async def test_take_back_returns_to_the_previous_decision_and_keeps_it_on_record
                 "Ana's next turn",
             )
         assert game.client.key_works("take_back")
+        footer = {
+            active.binding.description
+            for active in app.screen.active_bindings.values()
+            if active.binding.show and active.enabled and active.binding.action == "take_back"
+        }
+        assert footer == {"Undo"}, "alone against computers, the footer offers u"
         keep = game.session.decisions[-1]
         played = game.session.record.actions
         await pilot.press("u")
@@ -125,6 +131,13 @@ async def test_no_take_backs_in_pass_and_play(kit: type[TuiKit], data_dir: Path)
         assert not game.session.take_backs_allowed
         assert not game.client.key_works("take_back")
         assert game.check_action("take_back", ()) is False
+        status = game.query_one(StatusLine)
+        await pilot.press("enter")  # the hand-off: Ana takes the keyboard
+        await kit.wait_for(pilot, lambda: game.client.on_turn, "Ana's hand")
+        await pilot.press("u")
+        await kit.wait_for(
+            pilot, lambda: "share the keyboard" in status.shown.news, "why u takes nothing back"
+        )
 
 
 class SlowExpert(ExpertBot):

@@ -20,7 +20,7 @@ from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
+from chickenfoot.tui.widgets import BoardPanel, BoardView, EventLog, HandView, SeatsPanel, TableView
 from tests.kit import as_kind
 from tests.recorded import random_record
 from tests.tui.conftest import TuiKit, log_at_end, wait_for
@@ -98,6 +98,27 @@ async def test_opens_at_the_first_deal_showing_everything(game: tuple[GameRecord
         assert screen.position_text == f"round 1 · action 0 of {len(record.actions)} · ⏸ paused 2/s"
         assert_shows_the_cursor(screen)
         assert any(line.startswith("Round 1 (") for line in screen.query_one(EventLog).history)
+
+
+async def test_full_stop_switches_the_drawing_from_any_view(
+    game: tuple[GameRecord, Path],
+) -> None:
+    _record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        table = screen.query_one(TableView)
+        panel = screen.query_one(BoardPanel)
+        await wait_for(pilot, lambda: table.table_layout is not None, "the table laid out")
+        layout = table.table_layout
+        assert layout is not None and not layout.compact
+        assert ".: compact" in str(panel.border_subtitle)
+        await pilot.press("c", "full_stop")  # from the chart: the table, compact
+        await wait_for(pilot, lambda: screen.board_view == "table", "the table again")
+        await wait_for(pilot, lambda: ".: full" in str(panel.border_subtitle), "compact")
+        assert table.density == "compact"
+        await pilot.press("full_stop")
+        await wait_for(pilot, lambda: table.density == "full", "the full drawing")
 
 
 async def test_step_forward_and_back(game: tuple[GameRecord, Path]) -> None:

@@ -467,6 +467,7 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
             ),
             "the seat removed and the cursor on the new last seat",
         )
+        await type_into(pilot, screen.seat_rows[0].query_one(".seat-name", Input), "Ann")
         await type_into(pilot, screen.seat_rows[1].query_one(".seat-name", Input), "Bea")
         kind = screen.seat_rows[1].query_one(".seat-kind", FormSelect)
         kind.focus()
@@ -487,8 +488,8 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
         assert rules == preset(
             "trains", players=3, draw="until_playable", rounds=4, double_blank_points=25
         )
-        assert seats == (
-            SeatConfig(name="You", player="human"),
+        assert seats == (  # two people: neither may be "You" (the game would say "you" to both)
+            SeatConfig(name="Ann", player="human"),
             SeatConfig(name="Bea", player="human"),
             SeatConfig(name="Ben", player="computer", level=DEFAULT_LEVEL),
         )
@@ -701,6 +702,25 @@ async def test_fast_typing_in_a_name_keeps_every_character() -> None:
             driver.send_message(events.Key(key, character))
         await wait_for(pilot, lambda: name.value == typed, "every key typed")
         assert screen.seat_configs()[1].name == typed
+
+
+def test_two_people_cannot_both_be_you() -> None:
+    found = seat_problems([("You", "human"), ("Bea", "human")])
+    assert set(found) == {0} and "player's name" in found[0]
+    assert seat_problems([("You", "human"), ("Bea", "computer:hard")]) == {}
+
+
+async def test_tab_reaches_the_preset_and_the_domino_set() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        reached: list[str | None] = []
+        for _ in range(30):
+            await pilot.press("tab")
+            focused = app.focused
+            reached.append(focused.id if focused is not None else None)
+        assert "preset" in reached and "set_size" in reached
+        assert reached.index("set_size") == reached.index("preset") + 1
 
 
 async def test_editing_keys_typed_fast_act_in_order_with_the_characters() -> None:

@@ -76,7 +76,7 @@ async def test_t_opens_the_statistics_and_escape_goes_back() -> None:
         assert "[b]Bea[/b]" in report  # literally, never as markup
         chart = screen.query_one(ChartView)
         assert chart.display
-        assert chart.showing_chart  # it fits at 80x24
+        await wait_for(pilot, lambda: chart.showing_chart, "the chart (it fits at 80x24)")
         assert {line.label for line in chart.shown.lines} == {"Ana", "[b]Bea[/b]"}
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")

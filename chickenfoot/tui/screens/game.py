@@ -42,6 +42,7 @@ from chickenfoot.play.session import GameSession
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
 from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, RoundEnded
 from chickenfoot.saves.record import SeatConfig
+from chickenfoot.text import counting, ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
@@ -121,11 +122,11 @@ GAME_BINDINGS: list[BindingType] = [
     Binding(
         "u",
         "take_back",
-        "Take back",
-        show=False,
+        "Undo",
         id="game.take-back",
-        tooltip="Undo back to your previous decision",
+        tooltip="Take back: undo back to your previous decision",
     ),
+    Binding("u", "unavailable('take_back')", show=False, id="game.take-back-why-not"),
     Binding("s", "scoreboard", "Scores", id="game.scores", tooltip="Every round's scores so far"),
     Binding(
         "question_mark",
@@ -150,6 +151,33 @@ GAME_BINDINGS: list[BindingType] = [
         show=False,
         id="game.outline",
         tooltip="Draw the board as a table, or as an outline",
+    ),
+    Binding(
+        "full_stop",
+        "switch_drawing",
+        "Compact or full table",
+        key_display=".",
+        show=False,
+        id="game.drawing",
+        tooltip="Draw the table smaller, or in full",
+    ),
+    Binding(
+        "slash",
+        "every_end",
+        "Every open end",
+        key_display="/",
+        show=False,
+        id="game.every-end",
+        tooltip="List every open end, its key and the number it needs",
+    ),
+    Binding(
+        "number_sign",
+        "count_tiles",
+        "Count tiles",
+        key_display="#",
+        show=False,
+        id="game.count-tiles",
+        tooltip="Which tiles of each number you have not seen yet",
     ),
     Binding(
         "ctrl+l",
@@ -533,6 +561,32 @@ class TableScreen(GameDialogs):
             log.scroll_page_down(animate=False)
         else:
             log.scroll_page_up(animate=False)
+
+    def action_every_end(self) -> None:
+        """List every open end (the strip may have no room for them all)."""
+        shown = self.board_shown
+        if shown is not None:
+            entries = ends.ends_in_order(
+                shown.board.open_ends, shown.labels, shown.legal, shown.chosen
+            )
+            self.app.push_screen(LogScreen(ends.every_end(entries), title="Every open end"))
+
+    def action_count_tiles(self) -> None:
+        """Count the tiles of each number from the view of the person at the keyboard."""
+        view = self.client.seat_view
+        if view is None:
+            self.client.tell(prompts.NO_COUNT)
+            self.refresh_view()
+            return
+        lines = counting.counting_lines(counting.count_tiles(view))
+        self.app.push_screen(LogScreen(lines, title="Counting tiles: what you have not seen"))
+
+    def action_switch_drawing(self) -> None:
+        """Draw the table compact, or in full (from the outline: the table)."""
+        if self.outline:
+            self.board_view = "table"
+            self.post_message(RememberDisplay(outline=False))
+        self.query_one(BoardPanel).switch_density()
 
     def action_toggle_view(self) -> None:
         """Draw the board as the table, or as an outline (one row per line); remembered."""

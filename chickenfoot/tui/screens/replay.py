@@ -152,6 +152,15 @@ class ReplayScreen(Screen[None]):
             tooltip="Draw the board as a table, or as an outline",
         ),
         Binding(
+            "full_stop",
+            "switch_drawing",
+            "Compact or full table",
+            key_display=".",
+            show=False,
+            id="replay.drawing",
+            tooltip="Draw the table smaller, or in full",
+        ),
+        Binding(
             "c",
             "toggle_chart",
             "Running totals chart",
@@ -285,6 +294,11 @@ class ReplayScreen(Screen[None]):
         """Draw the board as the table, or as an outline."""
         self._table_view = "outline" if self.board_view == "table" else "table"
         self.board_view = self._table_view
+
+    def action_switch_drawing(self) -> None:
+        """Draw the table compact, or in full (from the outline or the chart: the table)."""
+        self._table_view = self.board_view = "table"
+        self.query_one(BoardPanel).switch_density()
 
     def action_toggle_chart(self) -> None:
         """Show the running totals chart in place of the board, or the board again."""
