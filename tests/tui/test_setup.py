@@ -644,7 +644,8 @@ async def test_a_corrupt_settings_file_gives_the_defaults(data_dir: Path, conten
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: len(app.started) == 1, "the game to start")
         assert app.started[0][0] == preset("cross", players=4)
-    assert load_settings().problem is None
+        # The set-up is remembered once the game starts, writing a good file over the bad one.
+        await wait_for(pilot, lambda: load_settings().problem is None, "a good file written")
 
 
 async def test_unknown_or_bad_remembered_values_are_dropped(data_dir: Path) -> None:
