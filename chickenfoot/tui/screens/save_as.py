@@ -12,7 +12,6 @@ another place can be chosen; without one it only chooses the path.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,41 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from chickenfoot.saves import storage
-
-SAVE_SUFFIX = ".json"
-
-
-class SavePathError(ValueError):
-    """A file name that cannot be saved to; the message says why."""
-
-
-def resolve_save_path(text: str, base: Path | None = None) -> Path:
-    """The file that ``text`` names: relative names inside ``base`` (default: the saves folder),
-    ``.json`` appended. Raises :class:`SavePathError` with a clear message if it cannot be used.
-    """
-    name = text.strip()
-    if not name:
-        raise SavePathError("Type a file name, e.g. sunday-game.")
-    if name.endswith(("/", os.sep)):
-        raise SavePathError(f"{name} is a folder: add a file name after it.")
-    path = Path(name).expanduser()
-    if not path.is_absolute():
-        path = (base if base is not None else storage.saves_dir()) / path
-    if path.suffix.lower() != SAVE_SUFFIX:
-        path = path.with_name(path.name + SAVE_SUFFIX)
-    if path.is_dir():
-        raise SavePathError(f"{path} is a folder: choose a file name.")
-    ancestor = path.parent
-    while not ancestor.exists():
-        if ancestor.parent == ancestor:
-            break
-        ancestor = ancestor.parent
-    if not ancestor.is_dir():
-        raise SavePathError(f"{ancestor} is a file, so no folder can be made there.")
-    if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise SavePathError(f"No permission to write in {ancestor}.")
-    return path
+from chickenfoot.saves.copies import SavePathError, resolve_save_path
 
 
 class SaveAsScreen(ModalScreen[Path | None]):

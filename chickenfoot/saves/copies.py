@@ -1,0 +1,48 @@
+"""Where a named copy of a game goes: the file a name or path typed by a person names.
+
+A bare name (``sunday``) or relative path (``club/sunday``) goes into the saves folder
+(:func:`chickenfoot.saves.storage.saves_dir`); ``~`` and absolute paths are taken as they are;
+``.json`` is appended when missing. :func:`resolve_save_path` refuses, in plain words, a name
+that cannot be saved to (empty, a folder, under a file, in a folder we may not write in); the
+app's "Save as" dialog and the plain mode's ``save`` both ask it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from chickenfoot.saves import storage
+from chickenfoot.saves.storage import SAVE_SUFFIX
+
+
+class SavePathError(ValueError):
+    """A file name that cannot be saved to; the message says why."""
+
+
+def resolve_save_path(text: str, base: Path | None = None) -> Path:
+    """The file that ``text`` names: relative names inside ``base`` (default: the saves folder),
+    ``.json`` appended. Raises :class:`SavePathError` with a clear message if it cannot be used.
+    """
+    name = text.strip()
+    if not name:
+        raise SavePathError("Type a file name, e.g. sunday-game.")
+    if name.endswith(("/", os.sep)):
+        raise SavePathError(f"{name} is a folder: add a file name after it.")
+    path = Path(name).expanduser()
+    if not path.is_absolute():
+        path = (base if base is not None else storage.saves_dir()) / path
+    if path.suffix.lower() != SAVE_SUFFIX:
+        path = path.with_name(path.name + SAVE_SUFFIX)
+    if path.is_dir():
+        raise SavePathError(f"{path} is a folder: choose a file name.")
+    ancestor = path.parent
+    while not ancestor.exists():
+        if ancestor.parent == ancestor:
+            break
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise SavePathError(f"{ancestor} is a file, so no folder can be made there.")
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise SavePathError(f"No permission to write in {ancestor}.")
+    return path
