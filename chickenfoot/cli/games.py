@@ -17,6 +17,7 @@ from typing import Any
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted
 from chickenfoot.saves.output import write_text
 from chickenfoot.saves.record import RecordError, load_record
+from chickenfoot.saves.settings import load_settings
 from chickenfoot.text.transcript import transcript
 
 REPLAY_KEYS = """\
@@ -35,12 +36,25 @@ In an unfinished game that people play at one keyboard, the round still in play 
 hands and drawn tiles hidden, in the viewer and in the --text transcript."""
 
 
+def add_plain_option(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    """The ``--plain`` / ``--no-plain`` option (on the command, and on play, load and replay:
+    given after them, it is still heard)."""
+    parser.add_argument(
+        "--plain",
+        action=argparse.BooleanOptionalAction,
+        default=default,
+        help="Play a line at a time, for screen readers: nothing is drawn full-screen. "
+        "--no-plain opens the full-screen app even when the setting starts the plain mode.",
+    )
+
+
 def add_parsers(commands: Any) -> None:
     """Add ``play``, ``load`` and ``replay`` to the subcommands ``commands``."""
     play = commands.add_parser(
         "play", help="Start the game (the default).", description="Start the terminal app."
     )
-    play.set_defaults(run=lambda args: run_app())
+    add_plain_option(play)
+    play.set_defaults(run=lambda args: run_app(plain=args.plain))
 
     load_command = commands.add_parser(
         "load",
@@ -48,7 +62,8 @@ def add_parsers(commands: Any) -> None:
         description="Open the app continuing the saved game FILE.",
     )
     load_command.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
-    load_command.set_defaults(run=lambda args: load(args.file))
+    add_plain_option(load_command)
+    load_command.set_defaults(run=lambda args: load(args.file, plain=args.plain))
 
     replay_command = commands.add_parser(
         "replay",
@@ -63,33 +78,45 @@ def add_parsers(commands: Any) -> None:
         action="store_true",
         help="Print the whole game as a text transcript instead of opening the app.",
     )
-    replay_command.set_defaults(run=lambda args: replay(args.file, text=args.text))
+    add_plain_option(replay_command)
+    replay_command.set_defaults(
+        run=lambda args: replay(args.file, text=args.text, plain=args.plain)
+    )
 
 
-def run_app(load: Path | None = None, replay: Path | None = None) -> int:
-    """Start the Textual app (imported only now: the other commands do not need it)."""
+def run_app(
+    load: Path | None = None, replay: Path | None = None, *, plain: bool | None = None
+) -> int:
+    """Start the Textual app (imported only now: the other commands do not need it), or the
+    plain mode (``plain``; None: as the settings say), which never imports Textual."""
+    if plain is None:
+        plain = load_settings().display.plain
+    if plain:
+        from chickenfoot.plain.app import run_plain
+
+        return run_plain(load=load, replay=replay)
     from chickenfoot.tui.app import run_app as run
 
     return run(load=load, replay=replay)
 
 
-def load(path: Path) -> int:
+def load(path: Path, *, plain: bool | None = None) -> int:
     """``chickenfoot load FILE``: check the saved game, then continue it in the app."""
     try:
         load_record(path)
-        return run_app(load=path)
+        return run_app(load=path, plain=plain)
     except RecordError as error:
         return fail("load", str(error))
     except KeyboardInterrupt:
         return interrupted("load")
 
 
-def replay(path: Path, *, text: bool) -> int:
+def replay(path: Path, *, text: bool, plain: bool | None = None) -> int:
     """``chickenfoot replay FILE [--text]``: print a transcript, or open the replay viewer."""
     try:
         record = load_record(path)
         if not text:
-            return run_app(replay=path)
+            return run_app(replay=path, plain=plain)
         write_text(sys.stdout, transcript(record))
     except RecordError as error:
         return fail("replay", str(error))

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
 from chickenfoot.plain.console import Console
@@ -83,14 +82,6 @@ WELCOME_LINES = 8
 """How many lines of the round so far a game says when it opens (``log`` has the rest)."""
 
 
-@dataclass(frozen=True)
-class _Said:
-    """What the game said last about the table's wait, to say it again only when it changed."""
-
-    received: int
-    prompt: object
-
-
 class PlainTable:
     """A game in play, read and played a line at a time through one seat client."""
 
@@ -104,7 +95,8 @@ class PlainTable:
         self._said_lines = 0
         self._restarts = 0
         self._unsaved: str | None = None
-        self._status: _Said | None = None
+        self._status: tuple[object, object] = (None, None)
+        """The view and prompt the table's wait was last said for."""
 
     # ----- the loop ------------------------------------------------------------------------------
 
@@ -175,9 +167,9 @@ class PlainTable:
 
     def _say_status(self) -> None:
         """Say what the table waits for, once per change."""
-        said = _Said(self.client.received, self.client.prompt)
-        if said != self._status:
-            self._status = said
+        view, prompt = self._status
+        if view is not self.client.view or prompt is not self.client.prompt:
+            self._status = (self.client.view, self.client.prompt)
             self.console.say(*self.status_lines())
 
     # ----- what the table waits for --------------------------------------------------------------
@@ -321,10 +313,11 @@ class PlainTable:
                 self.console.say(prompts.only_tiles(len(hand)))
                 return
         else:
-            index = _index_of(hand, f"{low}|{high}")
-            if index is None:
+            found = _index_of(hand, f"{low}|{high}")
+            if found is None:
                 self.console.say(f"You have no {low}|{high}.")
                 return
+            index = found
         tile = hand[index]
         ends = client.playable().get(index, ())
         labels = client.labels()

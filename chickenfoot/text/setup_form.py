@@ -18,7 +18,12 @@ from chickenfoot.bots import (
     ladder_level,
 )
 from chickenfoot.rules import SET_SIZES, RuleSet
-from chickenfoot.rules.ruleset import PRESET_FIELDS, PresetName
+from chickenfoot.rules.ruleset import (
+    PRESET_FIELDS,
+    PresetName,
+    default_hand_size,
+    default_reserve,
+)
 from chickenfoot.rules.tiles import set_tile_count
 from chickenfoot.saves.record import (
     THINK_TIME_MAX,
@@ -96,6 +101,16 @@ def preset_values(preset_name: PresetName) -> dict[str, str]:
         value = PRESET_FIELDS[preset_name].get(field.name, defaults[field.name].default)
         values[field.name] = "" if value is None else str(value)
     return values
+
+
+def blank_meaning(field: RuleField, preset_name: PresetName, set_size: int, players: int) -> str:
+    """What an empty number ``field`` means for this set-up ("default: 7", "all (10)")."""
+    return field.blank_means.format(
+        hand=default_hand_size(preset_name, set_size, players),
+        players=players,
+        reserve=default_reserve(players),
+        all_rounds=set_size + 1,
+    )
 
 
 def kind_options() -> list[tuple[str, str]]:

@@ -35,13 +35,11 @@ from chickenfoot.rules import (
     RuleSet,
     RuleSetError,
     build_rules,
-    default_hand_size,
 )
 from chickenfoot.rules.ruleset import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PresetName,
-    default_reserve,
 )
 from chickenfoot.saves.record import (
     NAME_MAX_LENGTH,
@@ -64,6 +62,7 @@ from chickenfoot.text.setup_form import (
     RULE_FIELDS,
     SPARE_NAMES,
     RuleField,
+    blank_meaning,
     kind_options,
     kind_value,
     levels_text,
@@ -394,18 +393,12 @@ class SetupScreen(Screen[None]):
 
     def _update_placeholders(self, fields: dict[str, Any]) -> None:
         """Say in each empty number field what its default is for the current set-up."""
-        players = fields["players"]
-        set_size = fields["set_size"]
-        known = {
-            "hand": default_hand_size(self.preset_name, set_size, players),
-            "players": players,
-            "reserve": default_reserve(players),
-            "all_rounds": set_size + 1,
-        }
         for field in RULE_FIELDS:
             if field.choices is None:
                 control = self.query_one(f"#{field.name}", Input)
-                placeholder = field.blank_means.format(**known)
+                placeholder = blank_meaning(
+                    field, self.preset_name, fields["set_size"], fields["players"]
+                )
                 if control.placeholder != placeholder:
                     control.placeholder = placeholder
 
