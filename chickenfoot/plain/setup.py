@@ -11,6 +11,8 @@ starts a set-up that can be played (and remembers it); ``q`` goes back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
 from chickenfoot.plain.console import Console
 from chickenfoot.rules import PRESETS, RuleSet, RuleSetError, build_rules
@@ -219,7 +221,7 @@ class PlainSetup:
 
     def run(self) -> Chosen | None:
         """Ask until the set-up starts (what it starts) or the person goes back (None)."""
-        questions = {
+        questions: dict[str, tuple[Callable[[], None], Callable[[], list[str]]]] = {
             "s": (self.ask_seats, lambda: [*self.seat_lines(), *self.rules_lines()[:2]]),
             "p": (self.ask_preset, self.rules_lines),
             "r": (self.ask_rule, self.rules_lines),
