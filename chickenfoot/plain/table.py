@@ -415,7 +415,7 @@ class PlainTable:
         if client.on_turn:
             fitting = {}
             hand = client.hand()
-            for index, ends in client.playable().items():
+            for index, ends in sorted(client.playable().items()):
                 for end in ends:
                     fitting.setdefault(end, []).append(hand[index])
         self.console.say(*ends_lines(view.board, client.labels(), fitting))
