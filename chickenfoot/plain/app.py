@@ -52,7 +52,7 @@ def save_line(number: int, summary: SaveSummary) -> str:
     """One saved game in a list: its number, the players, where it stands and when it was
     saved; a file that cannot be read says why."""
     if summary.error is not None:
-        return f"{number}: {summary.path.name} cannot be read: {summary.error}"
+        return f"{number}: cannot be read: {summary.error}"
     names = ", ".join(summary.names)
     taken = " (taken over)" if summary.taken_over else ""
     when = summary.modified.astimezone().strftime(DATE_FORMAT)

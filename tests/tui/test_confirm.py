@@ -12,8 +12,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from chickenfoot.saves import storage
+from chickenfoot.saves.copies import SavePathError, resolve_save_path
 from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.save_as import SaveAsScreen, SavePathError, resolve_save_path
+from chickenfoot.tui.screens.save_as import SaveAsScreen
 from tests.tui.conftest import wait_for
 
 
