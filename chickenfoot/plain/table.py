@@ -184,11 +184,10 @@ class PlainTable:
         if isinstance(prompt, GameEnded):
             return [*ranking_lines(prompt.result, client.names), GAME_OVER_CHOICES]
         if isinstance(prompt, RoundEnded):
+            # The log has just said how the round ended and its scores.
             last = prompt.result.round >= client.table.rules.round_count
-            ending = [prompts.round_ending(prompt.ending, client.names)] if prompt.ending else []
             return [
-                *ending,
-                *round_result_lines(prompt.result, client.names),
+                *round_result_lines(prompt.result, client.names, scores=False),
                 prompts.round_over(prompt.result.round, last=last),
             ]
         if isinstance(prompt, DeadDraw):

@@ -147,16 +147,19 @@ def scores_text(names: Sequence[str], values: Sequence[int]) -> str:
     return ", ".join(f"{seat_name(names, seat)} {value}" for seat, value in enumerate(values))
 
 
-def round_result_lines(event: RoundScored, names: Sequence[str]) -> list[str]:
-    """A round's result: every hand left (indented) with its points, the round's scores and
-    the totals."""
+def round_result_lines(
+    event: RoundScored, names: Sequence[str], *, scores: bool = True
+) -> list[str]:
+    """A round's result: every hand left (indented) with its points, the round's scores
+    (unless ``scores`` is False: the log said them) and the totals."""
+    scored = [f"Round {event.round} scores: {scores_text(names, event.points)}"] if scores else []
     return [
         f"Round {event.round} over. Hands left:",
         *(
             f"  {seat_name(names, seat)}: {_tiles(hand)} = {event.points[seat]}"
             for seat, hand in enumerate(event.hands)
         ),
-        f"Round {event.round} scores: {scores_text(names, event.points)}",
+        *scored,
         f"Totals: {scores_text(names, event.totals)}",
     ]
 
