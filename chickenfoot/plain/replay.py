@@ -18,6 +18,7 @@ from chickenfoot.plain.setup import PLAYERS
 from chickenfoot.play.keys import end_keys
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession
+from chickenfoot.rules import Tile, hand_points
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import board_requirement
 from chickenfoot.text.spoken import ends_lines, line_text, seat_lines, table_lines
@@ -132,9 +133,8 @@ class PlainReplay:
         board = public.board
         labels = end_keys(board)
         if command in ("h", "hands"):
-            for hand in shown.hands:
-                tiles = " ".join(str(tile) for tile in hand.tiles)
-                self.console.say(f"{hand.title}: {tiles or 'hidden'}")
+            for seat, hand in enumerate(shown.hands):
+                self.console.say(self.hand_line(seat, hand.tiles if not hand.hidden else None))
         elif command in ("e", "ends"):
             self.console.say(*ends_lines(board, labels, None))
         elif command in ("t", "table"):
@@ -159,6 +159,19 @@ class PlainReplay:
             self.console.say(*REPLAY_HELP)
         else:
             self.console.say(f"{command} is not a command here: ? lists them.")
+
+    def hand_line(self, seat: int, tiles: tuple[Tile, ...] | None) -> str:
+        """Seat ``seat``'s hand at this position: its tiles and their points, or (``tiles``
+        None) that it is hidden; and whether the seat is on turn."""
+        public = self.view.cursor.state.public_view()
+        count = plural(public.hand_counts[seat], "tile")
+        if tiles is None:
+            text = f"{self.view.names[seat]}: {count}, hidden"
+        else:
+            points = hand_points(tiles, public.rules.double_blank_points)
+            shown = " ".join(str(tile) for tile in tiles) or "none"
+            text = f"{self.view.names[seat]}: {count} worth {points}: {shown}"
+        return text + (", on turn" if seat == public.turn and not public.over else "")
 
     def take_over(self) -> GameSession | None:
         """A new game from this position: who plays each seat now, asked seat by seat."""

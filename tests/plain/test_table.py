@@ -229,3 +229,13 @@ def test_a_whole_game_to_its_ranking_and_again(tmp_path: Path) -> None:
         numbered = re.match(r"\s+\d+\. (.* plays .*)", line)
         if numbered is not None:
             assert numbered[1] in console.said
+
+
+def test_computers_alone_play_round_by_round_for_a_watcher(tmp_path: Path) -> None:
+    session = session_of(tmp_path, computer("Ana"), computer("Bea"), rules=short_rules(2, 2))
+    console, outcome = play(session, "h", "", "", "")
+    text = console.text
+    assert "No hand is shown now: every hand is hidden." in text
+    assert "Round 1 is over; Enter deals the next round" in text
+    assert "Final ranking:" in text
+    assert outcome == "menu"
