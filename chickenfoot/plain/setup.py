@@ -27,10 +27,10 @@ from chickenfoot.saves.settings import (
     load_settings,
     update_settings,
 )
+from chickenfoot.text.ruleset import preset_summary, rules_summary
 from chickenfoot.text.setup_form import (
     FIELDS_BY_NAME,
     HUMAN,
-    PRESET_HELP,
     RULE_FIELDS,
     SPARE_NAMES,
     RuleField,
@@ -41,7 +41,6 @@ from chickenfoot.text.setup_form import (
     seat_config,
     seat_problems,
 )
-from chickenfoot.text.transcript import rules_summary
 
 Chosen = tuple[RuleSet, tuple[SeatConfig, ...], int | None]
 """What a set-up starts: the rules, the seats and the seed (None: a random deal)."""
@@ -158,7 +157,7 @@ class PlainSetup:
     def ask_preset(self) -> None:
         """The preset: its values fill every rule but the domino set."""
         for name in PRESETS:
-            self.console.say(f"{name}: {PRESET_HELP[name]}")
+            self.console.say(f"{name}: {preset_summary(name)}")
         answer = self.ask(f"Preset, {' or '.join(PRESETS)}? [{self.preset}] ").lower()
         if not answer:
             return

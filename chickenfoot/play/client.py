@@ -356,40 +356,10 @@ class SeatClient:
         """Everything the game screen shows now (a pure read)."""
         return shown_by(self)
 
-    def _name(self, seat: int) -> str:
-        return seat_name(self.names, seat)
-
     def why_not(self, key: str) -> str:
         """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep`` or ``choose``) does
-        nothing now, in words: the rules are asked, never restated."""
-        prompt = self.prompt
-        if isinstance(prompt, GameEnded):
-            return prompts.GAME_OVER
-        view = self.seat_view
-        if not self.on_turn or view is None:
-            seat = prompt.seat if isinstance(prompt, Waiting | PassKeyboard | DeadDraw) else None
-            if seat is None:
-                return prompts.KEY_DOES_NOTHING
-            computer = isinstance(prompt, Waiting) and prompt.computer
-            return prompts.not_your_turn(self._name(seat), computer=computer)
-        drawn = view.drawn
-        if key == "play":
-            return prompts.no_tile_fits(can_draw=self.can("draw"))
-        if key == "choose":
-            return prompts.CHOOSE_A_TILE
-        if key == "pass" and drawn is not None and self.can("keep"):
-            return prompts.use_keep(drawn)
-        if key == "keep" and drawn is None:
-            return prompts.NOTHING_DRAWN
-        if key == "draw":
-            refused = refusal_in_view(view, Draw(seat=view.seat))
-            return prompts.refused("draw", refused.reason if refused else None, drawn)
-        if key in ("pass", "keep"):
-            refused = refusal_in_view(view, Pass(seat=view.seat))
-            return prompts.refused(
-                "keep" if key == "keep" else "pass", refused.reason if refused else None, drawn
-            )
-        return prompts.KEY_DOES_NOTHING
+        nothing now, in words (see :func:`refusal_text`)."""
+        return refusal_text(self, key)
 
     # ----- commands: choosing ------------------------------------------------------------------
 
@@ -634,3 +604,37 @@ def status_of(
     tile = client.hand()[selected]
     ends = playable.get(selected, ())
     return StatusShown(prompts.selection(who, tile, ends, client.chosen, labels))
+
+
+def refusal_text(client: SeatClient, key: str) -> str:
+    """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep`` or ``choose``) does
+    nothing now for ``client``, in words: the rules are asked, on its seat's view, never
+    restated."""
+    prompt = client.prompt
+    if isinstance(prompt, GameEnded):
+        return prompts.GAME_OVER
+    view = client.seat_view
+    if not client.on_turn or view is None:
+        seat = prompt.seat if isinstance(prompt, Waiting | PassKeyboard | DeadDraw) else None
+        if seat is None:
+            return prompts.KEY_DOES_NOTHING
+        computer = isinstance(prompt, Waiting) and prompt.computer
+        return prompts.not_your_turn(seat_name(client.names, seat), computer=computer)
+    drawn = view.drawn
+    if key == "play":
+        return prompts.no_tile_fits(can_draw=client.can("draw"))
+    if key == "choose":
+        return prompts.CHOOSE_A_TILE
+    if key == "pass" and drawn is not None and client.can("keep"):
+        return prompts.use_keep(drawn)
+    if key == "keep" and drawn is None:
+        return prompts.NOTHING_DRAWN
+    if key == "draw":
+        refused = refusal_in_view(view, Draw(seat=view.seat))
+        return prompts.refused("draw", refused.reason if refused else None, drawn)
+    if key in ("pass", "keep"):
+        refused = refusal_in_view(view, Pass(seat=view.seat))
+        return prompts.refused(
+            "keep" if key == "keep" else "pass", refused.reason if refused else None, drawn
+        )
+    return prompts.KEY_DOES_NOTHING

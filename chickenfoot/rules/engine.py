@@ -22,13 +22,6 @@ from chickenfoot.rules.ruleset import RuleSet
 from chickenfoot.rules.state import GameState, SeatView
 from chickenfoot.rules.tiles import Tile
 
-_to_state = core.to_state
-_from_state = core.from_state
-_to_move = core.to_move
-_to_action = core.to_action
-_legal_moves = core.legal_moves
-_play = core.play
-
 
 def new_game(
     rules: RuleSet, decks: Sequence[Sequence[Tile]] | None = None, *, seed: int | None = None
@@ -41,7 +34,7 @@ def new_game(
     """
     events: list[Event] = []
     position = core.new_game(rules, decks, seed=seed, events=events)
-    return _to_state(position), tuple(events)
+    return core.to_state(position), tuple(events)
 
 
 def legal_actions(state: GameState) -> tuple[Play | Draw | Pass, ...]:
@@ -52,7 +45,7 @@ def legal_actions(state: GameState) -> tuple[Play | Draw | Pass, ...]:
     the boneyard allows, and passes otherwise. Plays come open end by open end (in board
     order), each end's tiles in set order.
     """
-    return tuple(map(_to_action, _legal_moves(_from_state(state))))
+    return tuple(map(core.to_action, core.legal_moves(core.from_state(state))))
 
 
 def apply(state: GameState, action: Play | Draw | Pass) -> tuple[GameState, tuple[Event, ...]]:
@@ -60,18 +53,18 @@ def apply(state: GameState, action: Play | Draw | Pass) -> tuple[GameState, tupl
 
     Raises an :class:`IllegalAction` subclass naming the problem if the rules forbid it.
     """
-    before = _from_state(state)
+    before = core.from_state(state)
     events: list[Event] = []
-    position = _play(before, _to_move(action), events)
+    position = core.play(before, core.to_move(action), events)
     # A draw or a pass leaves the board as it was: the new state shares the board model.
     same_board = core.board_of(position) is core.board_of(before)
-    return _to_state(position, state.board if same_board else None), tuple(events)
+    return core.to_state(position, state.board if same_board else None), tuple(events)
 
 
 def refusal(state: GameState, action: Play | Draw | Pass) -> IllegalAction | None:
     """Why the rules refuse ``action`` in ``state`` (see :attr:`IllegalAction.reason`), or
     None if it is legal. Nothing changes either way."""
-    return core.refusal(_from_state(state), _to_move(action))
+    return core.refusal(core.from_state(state), core.to_move(action))
 
 
 def legal_in_view(view: SeatView) -> tuple[Play | Draw | Pass, ...]:
@@ -79,17 +72,17 @@ def legal_in_view(view: SeatView) -> tuple[Play | Draw | Pass, ...]:
     :func:`legal_actions` on the whole state); empty unless the seat is on turn."""
     if view.over or view.turn != view.seat:
         return ()
-    return tuple(map(_to_action, core.legal_moves_in_view(view)))
+    return tuple(map(core.to_action, core.legal_moves_in_view(view)))
 
 
 def refusal_in_view(view: SeatView, action: Play | Draw | Pass) -> IllegalAction | None:
     """Why the rules refuse the view's seat ``action`` (see :func:`refusal`), worked out from
     its view alone; the seat must be on turn."""
-    return core.refusal_in_view(view, _to_move(action))
+    return core.refusal_in_view(view, core.to_move(action))
 
 
 def round_end(state: GameState, action: Play | Draw | Pass) -> GameState:
     """The table as ``action``, which ends the round in play, leaves it before the next deal:
     the final board, each seat's leftover tiles and the round's scores. The state knows no
     later round, so it is ``over``; raises an :class:`IllegalAction` as :func:`apply` does."""
-    return _to_state(_play(core.round_only(_from_state(state)), _to_move(action)))
+    return core.to_state(core.play(core.round_only(core.from_state(state)), core.to_move(action)))

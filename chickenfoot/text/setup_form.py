@@ -40,11 +40,6 @@ SPARE_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy")
 NOBODY_PLAYS = "No seat is a person: the computers will play on their own (you can watch)."
 """The warning (not a problem: the game can start) when every seat is a computer."""
 
-PRESET_HELP: dict[str, str] = {
-    "cross": "4 arms, 7 tiles each, a drawn tile may be kept, 0|0 scores 50, tie-breaks",
-    "trains": "one arm per seat, hand by seat count, a drawn tile must be played, a reserve",
-}
-
 
 @dataclass(frozen=True)
 class RuleField:

@@ -23,6 +23,7 @@ from chickenfoot.saves.settings import (
     load_settings,
     save_settings,
 )
+from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.text.setup_form import (
     RULE_FIELDS,
     preset_values,
@@ -307,7 +308,9 @@ async def test_changing_the_preset_refills_every_rule_field() -> None:
         )
         await wait_for(
             pilot,
-            lambda: "one arm per seat" in str(screen.query_one("#preset-help", Static).render()),
+            lambda: (
+                str(screen.query_one("#preset-help", Static).render()) == preset_summary("trains")
+            ),
             "the form to show it",
         )
         await choose(pilot, "preset", "cross")

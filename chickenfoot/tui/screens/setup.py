@@ -54,11 +54,11 @@ from chickenfoot.saves.settings import (
     is_plain_number,
     load_settings,
 )
+from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.text.setup_form import (
     FIELDS_BY_NAME,
     HUMAN,
     NOBODY_PLAYS,
-    PRESET_HELP,
     RULE_FIELDS,
     SPARE_NAMES,
     RuleField,
@@ -246,7 +246,7 @@ class SetupScreen(Screen[None]):
                     id="preset",
                     compact=True,
                 )
-            yield Static(PRESET_HELP[self.preset_name], id="preset-help", markup=False)
+            yield Static(preset_summary(self.preset_name), id="preset-help", markup=False)
             for field in RULE_FIELDS:
                 yield from self._field_widgets(field)
             with Horizontal(classes="field"):
@@ -334,7 +334,7 @@ class SetupScreen(Screen[None]):
         if name == self.preset_name or name not in PRESETS:
             return
         self.preset_name = name
-        self.query_one("#preset-help", Static).update(PRESET_HELP[name])
+        self.query_one("#preset-help", Static).update(preset_summary(self.preset_name))
         for field_name, value in preset_values(self.preset_name).items():
             if field_name == "set_size":
                 continue  # A set chosen stays chosen: the presets differ in rules, not sets.
