@@ -145,7 +145,10 @@ class PlainTable:
         unsaved = self.client.unsaved
         if unsaved != self._unsaved:
             self._unsaved = unsaved
-            self.console.say(unsaved or "The game is saved again.")
+            if unsaved:
+                self.console.say(unsaved, "Here, save and a name saves a copy elsewhere.")
+            else:
+                self.console.say("The game is saved again.")
 
     def _say_log(self) -> None:
         log = self.client.log

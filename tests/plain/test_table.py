@@ -239,3 +239,14 @@ def test_computers_alone_play_round_by_round_for_a_watcher(tmp_path: Path) -> No
     assert "Round 1 is over; Enter deals the next round" in text
     assert "Final ranking:" in text
     assert outcome == "menu"
+
+
+def test_a_game_that_cannot_be_saved_says_so_and_asks_before_leaving(tmp_path: Path) -> None:
+    session = session_of(tmp_path, person("Ana"), computer("Bea"))
+    session.path.mkdir()  # a folder where the file should be: every save fails
+    console, outcome = play(session, "3", "q", "n", "q", "y")
+    text = console.text
+    assert "Not saved (" in text
+    assert "Here, save and a name saves a copy elsewhere." in text
+    assert text.count("Leave anyway?") == 2
+    assert outcome == "menu"
