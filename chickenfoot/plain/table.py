@@ -41,7 +41,9 @@ from chickenfoot.play.wire import (
 from chickenfoot.rules import Play, Tile, parse_tile
 from chickenfoot.saves.copies import SavePathError, resolve_save_path
 from chickenfoot.text import prompts
+from chickenfoot.text.deal import recorded_deal_text
 from chickenfoot.text.describe import board_requirement
+from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.spoken import (
     end_line,
     ends_lines,
@@ -66,7 +68,8 @@ GAME_HELP = (
     "s every seat's tiles and score. t the whole table. l and a key or line reads one line: "
     "l b, l B.2.",
     "r the last moves again (r 10: the last ten). log every move of the game.",
-    "w where the game stands. i a hint. u take back (alone against computers).",
+    "w where the game stands. rules the rules of this game. deal a finished round's deal. "
+    "i a hint. u take back (alone against computers).",
     "save and a name saves a copy of the game. q back to the menu: the game stays saved.",
     "An empty line says again what the table waits for, or goes on where it waits for Enter.",
 )
@@ -133,7 +136,12 @@ class PlainTable:
     def _catch_up(self) -> None:
         """Let the table move on (computers play at once) and say what happened: every new
         line of the log, the answer to what was asked, and a save that fell behind."""
+        self._take_in()  # the welcome first: the round so far is not news
         self.host.pump()
+        self._take_in()
+
+    def _take_in(self) -> None:
+        """Give the client every message waiting and say what they brought."""
         answered = False
         for message in self.link.drain():
             self.client.receive(message)
@@ -283,6 +291,8 @@ class PlainTable:
             "u": lambda _: self._take_back(),
             "undo": lambda _: self._take_back(),
             "save": self._save_copy,
+            "rules": lambda _: self._say_rules(),
+            "deal": lambda _: self._say_deal(),
         }
         return commands
 
@@ -473,6 +483,23 @@ class PlainTable:
             f"{plural(view.boneyard_count, 'tile')}; {board_requirement(view.board)}.",
             *self.status_lines(),
         )
+
+    def _say_rules(self) -> None:
+        self.console.say(*rules_summary(self.client.table.rules))
+
+    def _say_deal(self) -> None:
+        """A finished round's deal, as it was dealt (only once the round is over)."""
+        prompt = self.client.prompt
+        view = self.client.view
+        if isinstance(prompt, RoundEnded):
+            number = prompt.result.round
+        elif isinstance(prompt, GameEnded) and view is not None:
+            number = view.round_number
+        else:
+            self.console.say("A round's deal is shown once the round is over.")
+            return
+        deal = recorded_deal_text(self.session.record, number, self.session.path)
+        self.console.say(*deal.lines())
 
     def _say_game_log(self) -> None:
         self.link.send(self.client.ask_game_log())

@@ -250,3 +250,14 @@ def test_a_game_that_cannot_be_saved_says_so_and_asks_before_leaving(tmp_path: P
     assert "Here, save and a name saves a copy elsewhere." in text
     assert text.count("Leave anyway?") == 2
     assert outcome == "menu"
+
+
+def test_the_rules_and_a_finished_rounds_deal(tmp_path: Path) -> None:
+    session = session_of(tmp_path, computer("Ana"), computer("Bea"), rules=short_rules(2, 2))
+    console, _ = play(session, "deal", "rules")
+    text = console.text
+    assert "Round 1 of 2 (6|6): the deal\n" in text
+    assert "Dealt from the top of the deck, in order:\nAna: 1|6 2|6 3|4 0|0 5|5\n" in text
+    assert "cross preset, double-6 set (28 tiles), 2 players, 5 tiles each" in text
+    console, _ = play(session_of(tmp_path / "two", person("Ana"), computer("Bea")), "deal")
+    assert console.said[-2] == "A round's deal is shown once the round is over."
