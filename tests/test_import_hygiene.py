@@ -1,6 +1,6 @@
 """Everything below the app stays free of Textual: the rules, bots, saves, words, the
-application layer (session, table controller, replay cursor) and the plain mode run without a
-terminal UI.
+application layer (session, table host and clients, replay cursor) and the plain mode run
+without a terminal UI.
 
 Importing them in a fresh interpreter must not import ``textual`` (or ``rich``); and no module
 of those packages may even mention them in an import statement (a lazy import inside a
