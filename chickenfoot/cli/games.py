@@ -17,7 +17,6 @@ from typing import Any
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted
 from chickenfoot.saves.output import write_text
 from chickenfoot.saves.record import RecordError, load_record
-from chickenfoot.saves.settings import load_settings
 from chickenfoot.text.transcript import transcript
 
 REPLAY_KEYS = """\
@@ -90,6 +89,8 @@ def run_app(
     """Start the Textual app (imported only now: the other commands do not need it), or the
     plain mode (``plain``; None: as the settings say), which never imports Textual."""
     if plain is None:
+        from chickenfoot.saves.settings import load_settings
+
         plain = load_settings().display.plain
     if plain:
         from chickenfoot.plain.app import run_plain
