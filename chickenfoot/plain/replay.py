@@ -21,7 +21,13 @@ from chickenfoot.play.session import GameSession
 from chickenfoot.rules import Tile, hand_points
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import board_requirement
-from chickenfoot.text.spoken import ends_lines, line_text, seat_lines, table_lines
+from chickenfoot.text.spoken import (
+    ends_lines,
+    line_text,
+    round_score_lines,
+    seat_lines,
+    table_lines,
+)
 from chickenfoot.text.words import plural
 
 REPLAY_HELP = (
@@ -29,7 +35,7 @@ REPLAY_HELP = (
     "(its deal). start, end: the first deal, the last move. go and a number: that move. "
     "round: every move to the end of this round.",
     "h every hand. e the open ends. t the whole table. l and a key or line reads one line. "
-    "s the seats' tiles and scores. w where the replay stands.",
+    "s the seats' tiles and scores; rounds the scores round by round. w where the replay stands.",
     "take: play on from here, a new game (each seat's player is asked). q: back.",
 )
 """The replay's commands, as ``?`` reads them."""
@@ -152,6 +158,8 @@ class PlainReplay:
             self.console.say(
                 *seat_lines(seats.names, seats.counts, seats.totals, seats.turn, seats.computers)
             )
+        elif command == "rounds":
+            self.console.say(*round_score_lines(self.view.names, public.round_scores))
         elif command in ("w", "where"):
             needs = "" if public.over else f"; {board_requirement(board)}"
             self.console.say(f"{self.cursor_text}{needs}")

@@ -51,6 +51,7 @@ from chickenfoot.text.spoken import (
     keys_text,
     line_text,
     playable_text,
+    round_score_lines,
     seat_lines,
     table_lines,
 )
@@ -65,8 +66,8 @@ GAME_HELP = (
     "5|6 b names the tile by its numbers. Leave out the key when the tile fits one end only.",
     "d draw, k keep the tile you drew, p pass.",
     "h your hand, with the ends each tile fits. e the open ends and what each needs.",
-    "s every seat's tiles and score. t the whole table. l and a key or line reads one line: "
-    "l b, l B.2.",
+    "s every seat's tiles and score; rounds the scores round by round. t the whole table. "
+    "l and a key or line reads one line: l b, l B.2.",
     "r the last moves again (r 10: the last ten). log every move of the game.",
     "w where the game stands. rules the rules of this game. deal a finished round's deal. "
     "i a hint. u take back (alone against computers).",
@@ -292,6 +293,7 @@ class PlainTable:
             "undo": lambda _: self._take_back(),
             "save": self._save_copy,
             "rules": lambda _: self._say_rules(),
+            "rounds": lambda _: self._say_rounds(),
             "deal": lambda _: self._say_deal(),
         }
         return commands
@@ -483,6 +485,11 @@ class PlainTable:
             f"{plural(view.boneyard_count, 'tile')}; {board_requirement(view.board)}.",
             *self.status_lines(),
         )
+
+    def _say_rounds(self) -> None:
+        view = self.client.view
+        assert view is not None
+        self.console.say(*round_score_lines(self.client.names, view.round_scores))
 
     def _say_rules(self) -> None:
         self.console.say(*rules_summary(self.client.table.rules))

@@ -5,7 +5,8 @@ These are the words of the plain mode (``chickenfoot --plain``), where a screen 
 the game line by line; they use the log's vocabulary (:mod:`chickenfoot.text.describe`):
 tiles as ``3|5``, lines as "arm B" and "toe B.2", ends by their keys. Each function is given
 only what one seat may know (a board, its own hand, the counts and totals everybody sees)
-and what the rules answered (which ends each tile fits): nothing here decides a rule.
+and what the rules answered (which ends each tile fits): nothing here decides a rule. The
+scores round by round are said the transcript's way.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from chickenfoot.rules import Board, Line, RuleSet, Tile
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.text.describe import board_requirement
 from chickenfoot.text.prompts import hand_title
+from chickenfoot.text.transcript import scores_text
 from chickenfoot.text.words import a_number, double_text, place_name, plural, seat_name
 
 
@@ -141,3 +143,17 @@ def seat_lines(
         on_turn = ", on turn" if seat == turn else ""
         lines.append(f"{who}: {plural(count, 'tile')}, total {total}{on_turn}")
     return lines
+
+
+def round_score_lines(names: Sequence[str], round_scores: Sequence[Sequence[int]]) -> list[str]:
+    """Every round scored so far, one a line, then the totals ("Round 1: Ana 0, Bea 12")."""
+    if not round_scores:
+        return ["No round has been scored yet."]
+    totals = [sum(column) for column in zip(*round_scores, strict=True)]
+    return [
+        *(
+            f"Round {number}: {scores_text(names, scores)}"
+            for number, scores in enumerate(round_scores, 1)
+        ),
+        f"Totals: {scores_text(names, totals)}",
+    ]

@@ -261,3 +261,13 @@ def test_the_rules_and_a_finished_rounds_deal(tmp_path: Path) -> None:
     assert "cross preset, double-6 set (28 tiles), 2 players, 5 tiles each" in text
     console, _ = play(session_of(tmp_path / "two", person("Ana"), computer("Bea")), "deal")
     assert console.said[-2] == "A round's deal is shown once the round is over."
+
+
+def test_the_scores_round_by_round(tmp_path: Path) -> None:
+    session = session_of(tmp_path, computer("Ana"), computer("Bea"), rules=short_rules(2, 2))
+    console, _ = play(session, "rounds")
+    (points,) = session.state.round_scores
+    assert console.since("> rounds")[:2] == [
+        f"Round 1: Ana {points[0]}, Bea {points[1]}",
+        f"Totals: Ana {points[0]}, Bea {points[1]}",
+    ]
