@@ -379,7 +379,7 @@ class TableHost:
         self._update_all(lambda client: (_visible_step(later, client, None),))
 
     def _ask_hint(self, number: int, client: _Client) -> _Refusal:
-        if not isinstance(self._prompt(client), YourTurn):
+        if not isinstance(self._prompt(client), YourTurn) or not self.session.can_hint():
             return ("no_hint_now", None)
         compute = self.session.hint_decision()
         if self._wake is not None:

@@ -9,15 +9,16 @@ bubble up to the app; its typed methods do the work. :func:`run_app` is what the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar, cast
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
+from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.widgets import Static
@@ -29,6 +30,7 @@ from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
 from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
 from chickenfoot.text import prompts
+from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
@@ -145,9 +147,16 @@ class ChickenFootApp(App[None]):
         load: Path | None = None,
         replay: Path | None = None,
         bot_delay: float | None = None,
+        encoding: str | None = None,
     ) -> None:
-        """``bot_delay`` None takes the remembered pause before computer moves."""
+        """``bot_delay`` None takes the remembered pause before computer moves; ``encoding``
+        is the terminal's (None: that of standard error, where Textual draws)."""
         super().__init__()
+        self._ascii: AsciiLookalikes | None = None
+        ascii_for = ascii_drawing_for(encoding)
+        if ascii_for is not None:  # a terminal without Unicode: Rich and Textual draw ASCII
+            self._ascii = AsciiLookalikes(ascii_for)
+            self.console.file = cast(IO[str], EncodedNullFile(ascii_for))
         self.load_path = load
         self.replay_path = replay
         display = load_settings().display  # before the app runs: the first frame has the theme
@@ -159,6 +168,9 @@ class ChickenFootApp(App[None]):
         self._mounted = False
         self._kept: dict[Path, GameSession] = {}
         """Games left with unsaved moves, kept in memory (Continue resumes them)."""
+        self._in_play: list[GameSession] = []
+        """The game on the screen (none or one), given back when the app ends: by then its
+        screen is gone from the stack."""
 
     # ----- start-up and size ---------------------------------------------------------------------
 
@@ -173,6 +185,12 @@ class ChickenFootApp(App[None]):
             self.open_replay(self.replay_path)
         self._mounted = True
         self._check_size(self.size)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters of every line drawn, and in a terminal without Unicode the one
+        that draws ASCII look-alikes (see :mod:`chickenfoot.tui.ascii_drawing`)."""
+        filters = super().get_line_filters()
+        return filters if self._ascii is None else [*filters, self._ascii]
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's app-wide commands: the theme, help, and a quit that asks first
@@ -222,6 +240,7 @@ class ChickenFootApp(App[None]):
 
     def _open_game(self, session: GameSession) -> None:
         self._back_to_menu()
+        self._in_play.append(session)
         self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
 
     # ----- what is remembered ------------------------------------------------------------------
@@ -271,6 +290,8 @@ class ChickenFootApp(App[None]):
     def _put_away(self, session: GameSession) -> None:
         """A game left the screen: give it back, or keep it here while its moves are unsaved
         (Continue then resumes it from memory, not from the older file)."""
+        if session in self._in_play:
+            self._in_play.remove(session)
         if not session.settle():
             self._kept[session.path] = session
         else:
@@ -407,11 +428,9 @@ class ChickenFootApp(App[None]):
         self._push_covered(ChoiceScreen(question, answers), answered)
 
     def on_unmount(self) -> None:
-        """Give back every game still held."""
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                screen.session.close()
-        for session in self._kept.values():
+        """Give back every game still held (its latest save written, its lock released),
+        however the app ends: quitting, or told to by its terminal or server."""
+        for session in [*self._in_play, *self._kept.values()]:
             session.close()
 
     # ----- quitting ------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """The "Save as" dialog: choose a file name or path for a named copy of the game.
 
 A bare name (``sunday``) or relative path (``club/sunday``) goes into the saves folder
-(:func:`chickenfoot.saves.storage.saves_dir`); ``~`` and absolute paths are taken as they are;
-``.json`` is appended when missing. The name is checked as it is typed: not empty, not a
-folder, and the nearest existing folder above it must be a folder we can write in (missing
-folders are created when the game is saved). Replacing an existing file asks first.
+(:func:`chickenfoot.saves.storage.saves_dir`); ``~`` and absolute paths are taken as they are
+(in a browser tab, only inside the data folder); ``.json`` is appended when missing. The
+name is checked as it is typed: not empty, not a folder, and the nearest existing folder
+above it must be a folder we can write in (missing folders are created when the game is
+saved). Replacing an existing file asks first.
 Enter saves, Escape cancels. Given a ``save`` function, the dialog writes the file with it
 and stays open, saying why, when that fails (a full disk, a folder that refuses writes), so
 another place can be chosen; without one it only chooses the path.
@@ -23,6 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from chickenfoot.saves.copies import SavePathError, resolve_save_path
+from chickenfoot.tui.widgets.typing import TypingInput
 
 
 class SaveAsScreen(ModalScreen[Path | None]):
@@ -43,7 +45,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
         """A title, the name input, what the name resolves to, and Save / Cancel buttons."""
         with Vertical(id="save-dialog"):
             yield Label("Save a copy of this game as", id="save-title")
-            yield Input(self.default_name, placeholder="file name or path", id="save-name")
+            yield TypingInput(self.default_name, placeholder="file name or path", id="save-name")
             yield Static("", id="save-target", markup=False)
             with Horizontal(id="save-buttons"):
                 yield Button("Save", id="save-ok", variant="primary")
