@@ -246,7 +246,7 @@ def test_a_game_that_cannot_be_saved_says_so_and_asks_before_leaving(tmp_path: P
     session.path.mkdir()  # a folder where the file should be: every save fails
     console, outcome = play(session, "3", "q", "n", "q", "y")
     text = console.text
-    assert "Not saved (" in text
+    assert "Not saved: " in text
     assert "Here, save and a name saves a copy elsewhere." in text
     assert text.count("Leave anyway?") == 2
     assert outcome == "menu"
