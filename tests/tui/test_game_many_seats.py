@@ -30,6 +30,14 @@ def arms_started(state: GameState) -> bool:
     return state.turn == 0 and len(state.board.open_ends) >= 4 and any(legal_actions(state))
 
 
+def laid_out(panel: SeatsPanel, seats: int) -> bool:
+    """``panel`` shows ``seats`` seats and the screen has been laid out for them: its height is
+    the one it asks for (the layout follows the seats a frame or more after they arrive)."""
+    return len(panel.shown.names) == seats and panel.size.height == panel.get_content_height(
+        panel.size, panel.size, panel.size.width
+    )
+
+
 def open_eight(
     kit: type[TuiKit], data_dir: Path, theme: str = "textual-dark"
 ) -> tuple[ChickenFootApp, Path]:
@@ -49,6 +57,7 @@ async def test_eight_seats_share_rows_and_the_log_keeps_its_room(
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.person_on_turn(pilot)
         seats = app.screen.query_one(SeatsPanel)
+        await kit.wait_for(pilot, lambda: laid_out(seats, 8), "the seats laid out")
         assert seats.compact
         assert seats.size.height == 1 + 4
         assert "Hal" in seats.render().plain
@@ -67,6 +76,7 @@ async def test_four_seats_stay_one_a_row(kit: type[TuiKit], data_dir: Path) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.person_on_turn(pilot)
         seats = app.screen.query_one(SeatsPanel)
+        await kit.wait_for(pilot, lambda: laid_out(seats, 4), "the seats laid out")
         assert not seats.compact and seats.size.height == 1 + 4
 
 
