@@ -1,12 +1,15 @@
-"""The ``chickenfoot`` command: play (the default), load, replay, simulate, tournament, stats,
-verify and serve.
+"""The ``chickenfoot`` command: play (the default), load, replay, games, export, import,
+simulate, tournament, stats, verify and serve.
 
 - ``chickenfoot`` or ``chickenfoot play``: start the terminal app; ``--plain`` plays a line at a
   time instead, for screen readers (also before ``load`` and ``replay``), ``--no-plain`` opens
   the full-screen app when the setting would start the plain mode.
-- ``chickenfoot load FILE``: open the app continuing the saved game ``FILE``.
-- ``chickenfoot replay FILE [--text]``: watch a saved game in the app's replay viewer, or print
-  it as a text transcript.
+- ``chickenfoot load FILE|GAME``: open the app continuing a saved game (a file is imported
+  into the store first; a number is a game of the store).
+- ``chickenfoot replay FILE|GAME [--text]``: watch a saved game in the app's replay viewer, or
+  print it as a text transcript.
+- ``chickenfoot games``, ``export``, ``import``: the games in the store, to and from JSON
+  files.
 - ``chickenfoot simulate ...``: play many games between computer players without a screen and
   print per-seat wins, mean scores, mean actions per game and games per second.
 - ``chickenfoot tournament ...``: computer levels against each other on duplicate deals.
@@ -27,7 +30,7 @@ import sys
 from collections.abc import Sequence
 
 from chickenfoot import __version__
-from chickenfoot.cli import games, serve, simulate, stats, tournament, verify
+from chickenfoot.cli import games, library, serve, simulate, stats, tournament, verify
 from chickenfoot.cli.common import EXIT_FAILED, interrupted
 
 
@@ -41,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_plain_option(parser, default=None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     games.add_parsers(commands)
+    library.add_parsers(commands)
     simulate.add_parser(commands)
     tournament.add_parser(commands)
     verify.add_parser(commands)

@@ -1,8 +1,11 @@
-"""``chickenfoot`` (play), ``chickenfoot load FILE`` and ``chickenfoot replay FILE [--text]``.
+"""``chickenfoot`` (play), ``chickenfoot load FILE|GAME`` and ``replay FILE|GAME [--text]``.
 
-A bad file (anything but a regular file, not a saved game, an illegal move...) is refused
-with one line and status 2 before the app starts; Ctrl+C stops with one line and status 130;
-neither ever prints a traceback. The transcript of ``replay --text`` is written in what the
+``load`` continues a game: a file is imported into the store first (a game the store has
+already is continued, not copied), a number names a game of the store. ``replay`` reads a
+file as it is, or a game of the store. A bad file (anything but a regular file, not a saved
+game, an illegal move...) or an unknown game number is refused with one line and status 2
+before the app starts; Ctrl+C stops with one line and status 130; neither ever prints a
+traceback. The transcript of ``replay --text`` is written in what the
 console's encoding can show. The Textual app is imported only when it is started, so
 ``replay --text`` never loads it.
 """
@@ -15,8 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted
+from chickenfoot.cli.library import open_cli_store
+from chickenfoot.saves.jsonformat import load_record
 from chickenfoot.saves.output import write_text
-from chickenfoot.saves.record import RecordError, load_record
+from chickenfoot.saves.record import GameRecord, RecordError
+from chickenfoot.saves.store import GameId, Incoming, StoreError
 from chickenfoot.text.transcript import transcript
 
 REPLAY_KEYS = """\
@@ -58,11 +64,14 @@ def add_parsers(commands: Any) -> None:
     load_command = commands.add_parser(
         "load",
         help="Continue a saved game.",
-        description="Open the app continuing the saved game FILE.",
+        description="Open the app continuing a saved game: a file (imported into the store "
+        "first) or the number of a game in the store (see `chickenfoot games`).",
     )
-    load_command.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
+    load_command.add_argument(
+        "game", metavar="FILE|GAME", help="A saved game (.json), or a game's number."
+    )
     add_plain_option(load_command)
-    load_command.set_defaults(run=lambda args: load(args.file, plain=args.plain))
+    load_command.set_defaults(run=lambda args: load(args.game, plain=args.plain))
 
     replay_command = commands.add_parser(
         "replay",
@@ -71,7 +80,9 @@ def add_parsers(commands: Any) -> None:
         epilog=REPLAY_KEYS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    replay_command.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
+    replay_command.add_argument(
+        "game", metavar="FILE|GAME", help="A saved game (.json), or a game's number."
+    )
     replay_command.add_argument(
         "--text",
         action="store_true",
@@ -79,12 +90,12 @@ def add_parsers(commands: Any) -> None:
     )
     add_plain_option(replay_command)
     replay_command.set_defaults(
-        run=lambda args: replay(args.file, text=args.text, plain=args.plain)
+        run=lambda args: replay(args.game, text=args.text, plain=args.plain)
     )
 
 
 def run_app(
-    load: Path | None = None, replay: Path | None = None, *, plain: bool | None = None
+    load: GameId | None = None, replay: GameRecord | None = None, *, plain: bool | None = None
 ) -> int:
     """Start the Textual app (imported only now: the other commands do not need it), or the
     plain mode (``plain``; None: as the settings say), which never imports Textual."""
@@ -101,25 +112,50 @@ def run_app(
     return run(load=load, replay=replay)
 
 
-def load(path: Path, *, plain: bool | None = None) -> int:
-    """``chickenfoot load FILE``: check the saved game, then continue it in the app."""
+def game_number(text: str) -> GameId | None:
+    """The game number ``text`` names, or None when it names a file: a whole number that is
+    not the name of a file here."""
+    return int(text) if text.isdigit() and not Path(text).exists() else None
+
+
+def load(game: str, *, plain: bool | None = None) -> int:
+    """``chickenfoot load FILE|GAME``: find (or import) the game, then continue it in the app."""
     try:
-        load_record(path)
-        return run_app(load=path, plain=plain)
-    except RecordError as error:
+        number = game_number(game)
+        store = open_cli_store()
+        try:
+            if number is None:
+                record = load_record(game)
+                ((number, _imported),) = store.import_records([Incoming(record, str(Path(game)))])
+            summary = store.summary(number)
+        finally:
+            store.close()
+        if summary.finished:
+            return fail("load", f"game {number} is over: watch it with chickenfoot replay {number}")
+        return run_app(load=number, plain=plain)
+    except (RecordError, StoreError) as error:
         return fail("load", str(error))
     except KeyboardInterrupt:
         return interrupted("load")
 
 
-def replay(path: Path, *, text: bool, plain: bool | None = None) -> int:
-    """``chickenfoot replay FILE [--text]``: print a transcript, or open the replay viewer."""
+def replay(game: str, *, text: bool, plain: bool | None = None) -> int:
+    """``chickenfoot replay FILE|GAME [--text]``: print a transcript, or open the replay
+    viewer."""
     try:
-        record = load_record(path)
+        number = game_number(game)
+        if number is None:
+            record = load_record(game)
+        else:
+            store = open_cli_store()
+            try:
+                record = store.record(number)
+            finally:
+                store.close()
         if not text:
-            return run_app(replay=path, plain=plain)
+            return run_app(replay=record, plain=plain)
         write_text(sys.stdout, transcript(record))
-    except RecordError as error:
+    except (RecordError, StoreError) as error:
         return fail("replay", str(error))
     except KeyboardInterrupt:
         return interrupted("replay")

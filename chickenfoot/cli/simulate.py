@@ -27,7 +27,8 @@ from chickenfoot.cli.options import (
     rules_from_args,
 )
 from chickenfoot.rules import RuleSet, RuleSetError, shuffled_decks
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.words import plural
 

@@ -13,6 +13,7 @@ menu goes on. The end of the input (Ctrl+D) leaves the app, every game saved.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 from chickenfoot.plain.console import Console
@@ -20,12 +21,11 @@ from chickenfoot.plain.replay import watch
 from chickenfoot.plain.setup import ask_setup
 from chickenfoot.plain.table import GAME_HELP, Outcome, open_table
 from chickenfoot.play.session import GameSession, OpenElsewhere
-from chickenfoot.saves.paths import saves_dir
-from chickenfoot.saves.record import GameRecord, RecordError, load_record
+from chickenfoot.saves.database import open_store
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import GameRecord, RecordError
 from chickenfoot.saves.settings import Settings, load_settings, update_settings
-from chickenfoot.saves.stats import gather
-from chickenfoot.saves.storage import SaveSummary, latest_unfinished, list_saves, summarize
-from chickenfoot.saves.tallies import tally
+from chickenfoot.saves.store import GameId, GameStore, GameSummary, Incoming, StoreError
 from chickenfoot.text import prompts
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.stats import counted_text, report
@@ -48,22 +48,23 @@ class Quit(Exception):
     """The person's input ended: leave the app (every game is saved)."""
 
 
-def save_line(number: int, summary: SaveSummary) -> str:
-    """One saved game in a list: its number, the players, where it stands and when it was
-    saved; a file that cannot be read says why."""
-    if summary.error is not None:
-        return f"{number}: cannot be read: {summary.error}"
+def save_line(summary: GameSummary) -> str:
+    """One saved game in a list: its number in the store, the players, where it stands and
+    when it was last played."""
     names = ", ".join(summary.names)
     taken = " (taken over)" if summary.taken_over else ""
-    when = summary.modified.astimezone().strftime(DATE_FORMAT)
-    return f"{number}: {names}{taken}; {save_status(summary)}; saved {when}"
+    when = summary.updated.astimezone().strftime(DATE_FORMAT)
+    return f"{summary.id}: {names}{taken}; {save_status(summary)}; played {when}"
 
 
 class PlainApp:
     """The menu and everything it opens, through one console."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, store: GameStore | None = None) -> None:
+        """``store`` None opens the store of the data folder (:class:`StoreError` if it
+        cannot be opened)."""
         self.console = console
+        self.store = open_store() if store is None else store
 
     def say(self, *lines: str) -> None:
         """Say ``lines``."""
@@ -82,13 +83,15 @@ class PlainApp:
 
     # ----- the menu -------------------------------------------------------------------------------
 
-    def run(self, load: Path | None = None, replay: Path | None = None) -> int:
+    def run(self, load: GameId | None = None, replay: GameRecord | None = None) -> int:
         """Open the menu (first continuing ``load`` or replaying ``replay``, if given) and go on
         until the person quits; the exit status."""
         self.say(WELCOME)
         problem = load_settings().problem
         if problem is not None:
             self.say(f"Settings: {problem}")
+        with suppress(StoreError):  # a dead holder never blocks anyway
+            self.store.release_dead()
         try:
             if load is not None:
                 self.continue_game(load)
@@ -97,17 +100,23 @@ class PlainApp:
             self.menu()
         except Quit:
             pass
+        finally:
+            self.store.close()
         self.say("Goodbye.")
         return 0
 
     def menu_items(self) -> list[tuple[str, str, Callable[[], bool]]]:
         """The menu now: (first word, what it says, what it does: True quits)."""
         items: list[tuple[str, str, Callable[[], bool]]] = [("new", "New game", self.new_game)]
-        latest = latest_unfinished()
+        try:
+            latest = self.store.latest_unfinished()
+        except StoreError as error:
+            self.say(str(error))
+            latest = None
         if latest is not None:
-            summary = summarize(latest)
-            about = f"{', '.join(summary.names)}, {save_status(summary)}"
-            items.append(("continue", f"Continue ({about})", lambda: self.continue_game(latest)))
+            about = f"game {latest.id}: {', '.join(latest.names)}, {save_status(latest)}"
+            game = latest.id
+            items.append(("continue", f"Continue ({about})", lambda: self.continue_game(game)))
         plain = load_settings().display.plain
         items += [
             ("load", "Load game", lambda: self.saves(replays=False)),
@@ -176,7 +185,7 @@ class PlainApp:
             return False
         rules, seats, seed = chosen
         try:
-            session = GameSession.new(rules, seats, seed)
+            session = GameSession.new(rules, seats, seed, self.store)
         except OSError as error:
             self.say(f"Could not save the new game: {error}")
             return False
@@ -188,7 +197,7 @@ class PlainApp:
         while outcome == "again":
             record = session.record
             try:
-                session = GameSession.new(record.rules, record.seats, None)
+                session = GameSession.new(record.rules, record.seats, None, self.store)
             except OSError as error:
                 self.say(f"Could not save the new game: {error}")
                 return False
@@ -197,10 +206,10 @@ class PlainApp:
             raise Quit
         return False
 
-    def continue_game(self, path: Path, *, force: bool = False) -> bool:
-        """Continue the game saved at ``path``."""
+    def continue_game(self, game: GameId, *, force: bool = False) -> bool:
+        """Continue game ``game`` of the store."""
         try:
-            session = GameSession.load(path, force=force)
+            session = GameSession.load(game, self.store, force=force)
         except OpenElsewhere as elsewhere:
             return self.open_elsewhere(elsewhere)
         except (RecordError, OSError) as error:
@@ -208,7 +217,7 @@ class PlainApp:
             return False
         if session.state.over:
             session.close()
-            self.say(f"{path.name}: that game is over; watch it under Replays.")
+            self.say(f"Game {game} is over: watch it under Replays.")
             return False
         return self.play(session)
 
@@ -221,28 +230,32 @@ class PlainApp:
         if answer in ("c", "copy"):
             return self.copy(record)
         if answer in ("w", "watch"):
-            return self.watch(elsewhere.path)
+            return self.watch(record)
         if answer in ("t", "take"):
-            return self.continue_game(elsewhere.path, force=True)
+            return self.continue_game(elsewhere.game, force=True)
         return False
 
     def copy(self, record: GameRecord) -> bool:
         """Play a copy of ``record`` from where it stands."""
         try:
-            session = GameSession.take_over(record, len(record.actions), record.seats)
+            session = GameSession.take_over(record, len(record.actions), record.seats, self.store)
         except (ValueError, OSError) as error:
             self.say(f"Cannot take over: {error}")
             return False
         return self.play(session)
 
-    def watch(self, path: Path) -> bool:
-        """Replay the game saved at ``path``."""
+    def watch_game(self, game: GameId) -> bool:
+        """Replay game ``game`` of the store."""
         try:
-            record = load_record(path)
+            record = self.store.record(game)
         except (RecordError, OSError) as error:
             self.say(str(error))
             return False
-        taken = watch(record, self.console)
+        return self.watch(record)
+
+    def watch(self, record: GameRecord) -> bool:
+        """Replay ``record``."""
+        taken = watch(record, self.console, self.store)
         if taken is None:
             return False
         if taken == "quit":
@@ -252,18 +265,23 @@ class PlainApp:
     # ----- the saved games -----------------------------------------------------------------------
 
     def saves(self, *, replays: bool) -> bool:
-        """Load game (``replays``: Replays): the saved games, newest first."""
+        """Load game (``replays``: Replays): the games of the store, the most recently played
+        first, each by its number."""
         what = "Replays" if replays else "Saved games"
         while True:
-            summaries = list_saves()
+            try:
+                summaries = self.store.games()
+            except StoreError as error:
+                self.say(str(error))
+                return False
             if not summaries:
-                self.say(f"{what}: none yet in {saves_dir()}. o and a path opens any file.")
+                self.say(f"{what}: none yet. o and a path opens a saved-game file.")
             else:
-                self.say(f"{what}, newest first:")
-                self.say(*(save_line(n, s) for n, s in enumerate(summaries, 1)))
+                self.say(f"{what}, the most recently played first:")
+                self.say(*(save_line(summary) for summary in summaries))
             opens = "replays it" if replays else "opens it (continue, or replay a finished one)"
             self.say(
-                f"A number {opens}; r and a number replays; x and a number deletes; "
+                f"A game's number {opens}; r and a number replays; x and a number deletes; "
                 "o and a path opens a file; Enter goes back."
             )
             answer = self.ask()
@@ -272,44 +290,59 @@ class PlainApp:
             command, _space, rest = answer.partition(" ")
             command = command.lower()
             if command == "o" and rest.strip():
-                self.open_summary(summarize(Path(rest.strip()).expanduser()), replay=replays)
+                self.open_file(Path(rest.strip()).expanduser(), watch=replays)
                 continue
             number_text = rest.strip() if command in ("r", "x") else command
-            if not number_text.isdigit() or not 1 <= int(number_text) <= len(summaries):
-                self.say(f"{answer}: type a number from the list, or Enter to go back.")
+            by_number = {summary.id: summary for summary in summaries}
+            if not number_text.isdigit() or int(number_text) not in by_number:
+                self.say(f"{answer}: type a game's number from the list, or Enter to go back.")
                 continue
-            summary = summaries[int(number_text) - 1]
+            summary = by_number[int(number_text)]
             if command == "x":
                 self.delete(summary)
+            elif replays or command == "r" or summary.finished:
+                self.watch_game(summary.id)
             else:
-                self.open_summary(summary, replay=replays or command == "r")
+                self.continue_game(summary.id)
 
-    def open_summary(self, summary: SaveSummary, *, replay: bool) -> None:
-        """Replay, or continue, the game of ``summary`` (a finished game is replayed)."""
-        if summary.error is not None:
-            self.say(summary.error)
-        elif replay or summary.finished:
-            self.watch(summary.path)
-        else:
-            self.continue_game(summary.path)
+    def open_file(self, path: Path, *, watch: bool) -> bool:
+        """Open the saved-game file ``path``: its replay (``watch``, or a finished game, the
+        file as it is), or, for an unfinished game, add it to the store and continue it."""
+        try:
+            record = load_record(path)
+            if watch or record.finished:
+                return self.watch(record)
+            ((game, _imported),) = self.store.import_records([Incoming(record, str(path))])
+        except (RecordError, OSError) as error:
+            self.say(str(error))
+            return False
+        return self.continue_game(game)
 
-    def delete(self, summary: SaveSummary) -> None:
-        """Delete the file of ``summary`` after asking."""
-        what = ", ".join(summary.names) if summary.ok else "this unreadable file"
-        if not self.yes(f"Delete {summary.path.name} ({what})? This cannot be undone."):
+    def delete(self, summary: GameSummary) -> None:
+        """Delete the game of ``summary`` after asking (not while another window has it)."""
+        what = ", ".join(summary.names)
+        if not self.yes(f"Delete game {summary.id} ({what})? This cannot be undone."):
             self.say("Kept.")
             return
         try:
-            summary.path.unlink(missing_ok=True)
-        except OSError as error:
-            self.say(f"Could not delete {summary.path}: {error}")
+            holder = self.store.holder(summary.id)
+            if holder is not None:
+                self.say(f"Game {summary.id} is {holder.describe()}: close it there first.")
+                return
+            self.store.delete(summary.id)
+        except StoreError as error:
+            self.say(f"Could not delete game {summary.id}: {error}")
             return
-        self.say(f"Deleted {summary.path.name}.")
+        self.say(f"Deleted game {summary.id}.")
 
     def statistics(self) -> bool:
         """The statistics of the finished games, section by section."""
-        stats = tally(gather())
-        self.say(counted_text(stats, saves_dir()))
+        try:
+            stats = self.store.statistics()
+        except StoreError as error:
+            self.say(str(error))
+            return False
+        self.say(counted_text(stats))
         for section in report(stats):
             self.say(section.title, *section.lines)
         return False
@@ -327,7 +360,19 @@ def _choose(answer: str, words: list[str]) -> int | None:
 
 
 def run_plain(
-    console: Console | None = None, *, load: Path | None = None, replay: Path | None = None
+    console: Console | None = None,
+    *,
+    load: GameId | None = None,
+    replay: GameRecord | None = None,
+    store: GameStore | None = None,
 ) -> int:
-    """Run the plain mode on ``console`` (standard input and output by default)."""
-    return PlainApp(console or Console()).run(load=load, replay=replay)
+    """Run the plain mode on ``console`` (standard input and output by default) with ``store``
+    (None: the store of the data folder); the exit status (2, with one line, when the store
+    cannot be opened)."""
+    console = console or Console()
+    try:
+        app = PlainApp(console, store)
+    except StoreError as error:
+        console.say(f"chickenfoot: error: {error}")
+        return 2
+    return app.run(load=load, replay=replay)

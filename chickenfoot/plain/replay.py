@@ -5,7 +5,7 @@ own model, so it shows what the viewer shows: every hand, except in the round st
 of a game people share a keyboard in, which stays hidden as a spectator sees it). Each step
 forward says the move in the log's words; the table, the ends, a line, the seats and every
 hand are read with the same commands as at a game's table. ``take`` starts a new game from
-the position (the replayed file is untouched).
+the position (the replayed game is untouched).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession
 from chickenfoot.rules import Tile, hand_points
 from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.saves.store import GameStore
 from chickenfoot.text.describe import board_requirement
 from chickenfoot.text.spoken import (
     ends_lines,
@@ -47,7 +48,10 @@ Taken = GameSession | Literal["quit"] | None
 class PlainReplay:
     """One saved game, replayed through one console."""
 
-    def __init__(self, record: GameRecord, console: Console) -> None:
+    def __init__(
+        self, record: GameRecord, console: Console, store: GameStore | None = None
+    ) -> None:
+        self.store = store
         self.view = ReplayView(record)
         self.console = console
 
@@ -200,12 +204,12 @@ class PlainReplay:
                 self.console.say(f"{typed} is not a player: the replay goes on.")
                 return None
         try:
-            return GameSession.take_over(record, self.view.cursor.index, tuple(seats))
+            return GameSession.take_over(record, self.view.cursor.index, tuple(seats), self.store)
         except (ValueError, OSError) as error:
             self.console.say(f"Cannot take over: {error}")
             return None
 
 
-def watch(record: GameRecord, console: Console) -> Taken:
+def watch(record: GameRecord, console: Console, store: GameStore | None = None) -> Taken:
     """Replay ``record`` (see :class:`PlainReplay`)."""
-    return PlainReplay(record, console).run()
+    return PlainReplay(record, console, store).run()

@@ -398,7 +398,7 @@ class PlainTable:
 
     def _leave(self) -> Outcome | None:
         """Back to the menu once the file holds every move; if it cannot, ask first."""
-        if self.session.settle():
+        if self.session.wait_committed():
             self.console.say("The game is saved: Continue in the menu picks it up.")
             return "menu"
         problem = prompts.save_problem(self.session.unsaved)
@@ -505,7 +505,7 @@ class PlainTable:
         else:
             self.console.say("A round's deal is shown once the round is over.")
             return
-        deal = recorded_deal_text(self.session.record, number, self.session.path)
+        deal = recorded_deal_text(self.session.record, number, self.session.game)
         self.console.say(*deal.lines())
 
     def _say_game_log(self) -> None:

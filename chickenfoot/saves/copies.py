@@ -1,7 +1,7 @@
 """Where a named copy of a game goes: the file a name or path typed by a person names.
 
-A bare name (``sunday``) or relative path (``club/sunday``) goes into the saves folder
-(:func:`chickenfoot.saves.storage.saves_dir`); ``~`` and absolute paths are taken as they are;
+A bare name (``sunday``) or relative path (``club/sunday``) goes into the exports folder
+(:func:`chickenfoot.saves.paths.exports_dir`); ``~`` and absolute paths are taken as they are;
 ``.json`` is appended when missing. :func:`resolve_save_path` refuses, in plain words, a name
 that cannot be saved to (empty, a folder, under a file, on a read-only disk, in a folder we
 may not write in, outside the data folder in a browser tab); the app's "Save as" dialog and
@@ -13,9 +13,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from chickenfoot.saves import storage
-from chickenfoot.saves.paths import data_dir, leaves_data_dir
-from chickenfoot.saves.storage import SAVE_SUFFIX
+from chickenfoot.saves.exchange import SAVE_SUFFIX
+from chickenfoot.saves.paths import data_dir, exports_dir, leaves_data_dir
 
 
 class SavePathError(ValueError):
@@ -23,7 +22,7 @@ class SavePathError(ValueError):
 
 
 def resolve_save_path(text: str, base: Path | None = None) -> Path:
-    """The file that ``text`` names: relative names inside ``base`` (default: the saves folder),
+    """The file that ``text`` names: relative names inside ``base`` (default: the exports folder),
     ``.json`` appended. Raises :class:`SavePathError` with a clear message if it cannot be used.
     """
     name = text.strip()
@@ -33,7 +32,7 @@ def resolve_save_path(text: str, base: Path | None = None) -> Path:
         raise SavePathError(f"{name} is a folder: add a file name after it.")
     path = Path(name).expanduser()
     if not path.is_absolute():
-        path = (base if base is not None else storage.saves_dir()) / path
+        path = (base if base is not None else exports_dir()) / path
     if path.suffix.lower() != SAVE_SUFFIX:
         path = path.with_name(path.name + SAVE_SUFFIX)
     if leaves_data_dir(path):  # before anything is asked of the file: it may not exist

@@ -31,6 +31,7 @@ from chickenfoot.saves.record import (
     SeatConfig,
     seat_problem,
 )
+from chickenfoot.text.words import is_you
 
 HUMAN = "human"
 COMPUTER_PREFIX = "computer:"
@@ -150,13 +151,20 @@ def rule_fields_from_form(preset_name: str, players: int, values: dict[str, str]
 
 
 def seat_problems(seats: Iterable[tuple[str, str]]) -> dict[int, str]:
-    """Problems with the seats' names by seat index: empty, repeated, or refused by SeatConfig."""
+    """Problems with the seats' names by seat index: empty, repeated, refused by SeatConfig,
+    or "You" while two or more people share the keyboard (the game would call everyone "you":
+    "Pass to You")."""
     problems: dict[int, str] = {}
     seen: dict[str, int] = {}
+    seats = list(seats)
+    people = sum(kind == HUMAN for _name, kind in seats)
     for index, (name, kind) in enumerate(seats):
         cleaned = name.strip()
         if not cleaned:
             problems[index] = "Give this seat a name."
+            continue
+        if people > 1 and is_you(cleaned):
+            problems[index] = "Two or more people play: give this seat its player's name."
             continue
         key = cleaned.casefold()
         if key in seen:

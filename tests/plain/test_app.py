@@ -14,9 +14,9 @@ import pytest
 
 from chickenfoot import cli
 from chickenfoot.plain.app import PlainApp
-from chickenfoot.saves.record import SeatConfig, load_record
+from chickenfoot.saves.database import open_store
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.settings import load_settings
-from chickenfoot.saves.storage import list_saves, saves_dir
 from tests.kit import Kit
 from tests.plain.scripted import Answer, ScriptedConsole
 
@@ -28,15 +28,24 @@ def run(*script: Answer) -> ScriptedConsole:
     return console
 
 
-def finished_game(kit: type[Kit]) -> Path:
-    """A finished game between Ana and Bea, in the saves folder."""
+def games() -> list[GameRecord]:
+    """Every game of the store, the most recently played first."""
+    store = open_store()
+    try:
+        return [store.record(summary.id) for summary in store.games()]
+    finally:
+        store.close()
+
+
+def finished_game(kit: type[Kit]) -> int:
+    """A finished game between Ana and Bea, in the store: its number."""
     seats = (
         SeatConfig(name="Ana", player="human"),
         SeatConfig(name="Bea", player="computer", level="casual"),
     )
     record = kit.record_until(kit.short_rules(2), seats, 4, lambda state: state.over)
     assert record is not None
-    return kit.save(record, saves_dir(), "finished.json")
+    return kit.stored(record)
 
 
 def test_the_menu_is_said_item_by_item_and_quit_says_goodbye() -> None:
@@ -74,12 +83,12 @@ def test_a_new_game_is_set_up_by_questions_played_and_continued() -> None:
     assert "1 round, with 6|6" in text
     assert "Seed: 11" in text
     assert text.count("Round 1 (6|6): ") == 2, "the deal is said again on Continue"
-    assert "2: Continue (Ana, Bea, round 1 of 1)" in text
+    assert re.search(r"\n2: Continue \(game \d+: Ana, Bea, round 1 of 1\)", text)
     remembered = load_settings().setup
     assert [seat.name for seat in remembered.seats] == ["Ana", "Bea"]
     assert remembered.seed == "11"
-    (saved,) = list_saves()
-    assert load_record(saved.path).seed == 11
+    (saved,) = games()
+    assert saved.seed == 11
 
 
 def test_the_set_up_refuses_what_cannot_be_played_in_plain_words() -> None:
@@ -93,32 +102,26 @@ def test_the_set_up_refuses_what_cannot_be_played_in_plain_words() -> None:
     assert "These rules cannot be played:\nTiles in each hand: " in text
 
 
-def test_load_game_lists_the_saves_and_deletes_one_after_asking(kit: type[Kit]) -> None:
-    path = finished_game(kit)
-    broken = saves_dir() / "broken.json"
+def test_load_game_lists_the_games_and_deletes_one_after_asking(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    game = finished_game(kit)
+    broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
-
-    def delete(marker: str) -> Answer:
-        def answer(console: ScriptedConsole) -> str:
-            listed = console.since("Saved games, newest first:")
-            return "x " + next(line for line in listed if marker in line).split(":")[0]
-
-        return answer
-
-    console = run("l", delete("Ana, Bea"), "n", delete("broken.json"), "y", "", "q")
+    console = run("l", f"x {game}", "n", f"o {broken}", f"x {game}", "y", "", "q")
     text = console.text
-    assert re.search(r"\n\d: Ana, Bea; finished \(1 round\); saved ", text)
-    assert re.search(r"\n\d: cannot be read: .*broken.json: line 1, column 2: ", text)
-    assert "Delete finished.json (Ana, Bea)? This cannot be undone. (y or n) n\nKept." in text
-    assert "Deleted broken.json." in text
-    assert not broken.exists()
-    assert path.exists()
+    assert re.search(rf"\n{game}: Ana, Bea; finished \(1 round\); played ", text)
+    assert f"Delete game {game} (Ana, Bea)? This cannot be undone. (y or n) n\nKept." in text
+    assert re.search(r"broken.json: line 1, column 2: ", text)
+    assert f"Deleted game {game}." in text
+    assert "Saved games: none yet." in text
+    assert games() == []
 
 
 def test_a_replay_steps_and_reads_every_hand(kit: type[Kit]) -> None:
-    path = finished_game(kit)
-    record = load_record(path)
-    console = run("r", "1", "", "h", "w", "end", "n", "q", "", "q")
+    game = finished_game(kit)
+    (record,) = games()
+    console = run("r", str(game), "", "h", "w", "end", "n", "q", "", "q")
     text = console.text
     assert f"Replay of Ana, Bea: {len(record.actions)} moves; Enter steps, ? helps." in text
     assert re.search(r"\nAna: \d tiles worth \d+: (\d\|\d ?)+, on turn\nBea: \d tiles worth", text)
@@ -127,10 +130,10 @@ def test_a_replay_steps_and_reads_every_hand(kit: type[Kit]) -> None:
 
 
 def test_a_replay_is_taken_over_as_a_new_game(kit: type[Kit]) -> None:
-    finished_game(kit)
-    console = run("r", "1", "", "take", "", "", "q", "q")
+    game = finished_game(kit)
+    console = run("r", str(game), "", "take", "", "", "q", "q")
     assert "Ana's turn" in console.text or "Ana: nothing fits" in console.text
-    assert len(list_saves()) == 2, "the game taken over is saved on its own"
+    assert len(games()) == 2, "the game taken over is saved on its own"
 
 
 def test_the_setting_starts_the_plain_mode_every_time() -> None:
@@ -180,15 +183,20 @@ def test_the_setting_chooses_it_and_no_plain_does_not(
 
 
 def test_replay_and_load_take_the_option_too(
-    kit: type[Kit], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    kit: type[Kit],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    path = finished_game(kit)
+    game = finished_game(kit)
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\nq\n"))
-    assert cli.main(["replay", str(path), "--plain"]) == 0
+    assert cli.main(["replay", str(game), "--plain"]) == 0
     assert "Replay of Ana, Bea" in capsys.readouterr().out
+    (record,) = games()
+    path = kit.save(record, tmp_path, "unfinished.json")
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
-    assert cli.main(["--plain", "load", str(path)]) == 0
-    assert "that game is over; watch it under Replays." in capsys.readouterr().out
+    assert cli.main(["--plain", "load", str(path)]) == 2, "a finished game is not continued"
+    assert f"game {game} is over" in capsys.readouterr().err
 
 
 def test_the_plain_mode_never_imports_textual(tmp_path: Path) -> None:
@@ -215,8 +223,8 @@ def test_a_replay_keeps_the_round_in_play_of_a_shared_keyboard_hidden(kit: type[
         kit.short_rules(2), people, 4, lambda state: len(state.board.played) > 1
     )
     assert record is not None
-    kit.save(record, saves_dir(), "shared.json")
-    console = run("r", "1", "h", "q", "", "q")
+    game = kit.stored(record)
+    console = run("r", str(game), "h", "q", "", "q")
     text = console.text
     assert (
         "Round 1 is still in play at one keyboard: its hands and drawn tiles stay hidden." in text

@@ -7,6 +7,7 @@ Each test plays a real session through the real table host and a seat client
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -15,8 +16,10 @@ import pytest
 from chickenfoot.plain.table import PlainTable
 from chickenfoot.play.session import GameSession
 from chickenfoot.rules import RuleSet
+from chickenfoot.saves.database import SqliteStore, open_store
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.transcript import transcript
+from tests.kit import session_of as stored_session
 from tests.kit import short_rules
 from tests.plain.scripted import Answer, ScriptedConsole
 from tests.rules.conftest import deal, game_decks
@@ -40,7 +43,7 @@ def session_of(
     rules = rules or short_rules(len(seats))
     decks = game_decks(rules, deal(rules, {0: ANA_HAND, 1: "6|6"}), seed=seed)
     record = GameRecord.new(rules, tuple(seats), seed=None, decks=decks)
-    return GameSession.from_record(record, tmp_path / "game.json")
+    return stored_session(record)
 
 
 def play(session: GameSession, *script: Answer) -> tuple[ScriptedConsole, str]:
@@ -129,7 +132,7 @@ def test_a_tile_that_fits_several_ends_asks_for_the_key(tmp_path: Path) -> None:
     rules = short_rules(2)
     decks = game_decks(rules, deal(rules, {0: "6|6 1|6 1|2 1|3 1|4", 1: "0|6 3|6 0|1 0|2 0|3"}))
     record = GameRecord.new(rules, (person("Ana"), person("Bea")), seed=None, decks=decks)
-    session = GameSession.from_record(record, tmp_path / "game.json")
+    session = stored_session(record)
     # Ana placed 6|6, so Bea plays first: the arms start with her 0|6, Ana's 1|6 and her 3|6;
     # then Ana's 1|3 fits the ends of arms B (a 1) and C (a 3).
     console, _ = play(session, "", "2 a", "", "1|6", "", "3|6", "", "1|3")
@@ -184,7 +187,11 @@ def test_leaving_keeps_the_game_saved(tmp_path: Path) -> None:
     console, outcome = play(session, "3", "q")
     assert outcome == "menu"
     assert console.said[-1] == "The game is saved: Continue in the menu picks it up."
-    assert (tmp_path / "game.json").is_file()
+    store = open_store()
+    try:
+        assert store.record(session.game).actions == session.record.actions
+    finally:
+        store.close()
 
 
 def test_a_copy_is_saved_by_name(tmp_path: Path) -> None:
@@ -241,9 +248,15 @@ def test_computers_alone_play_round_by_round_for_a_watcher(tmp_path: Path) -> No
     assert outcome == "menu"
 
 
-def test_a_game_that_cannot_be_saved_says_so_and_asks_before_leaving(tmp_path: Path) -> None:
+def test_a_game_that_cannot_be_saved_says_so_and_asks_before_leaving(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     session = session_of(tmp_path, person("Ana"), computer("Bea"))
-    session.path.mkdir()  # a folder where the file should be: every save fails
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise OSError(28, os.strerror(28))  # the disk is full: every commit fails
+
+    monkeypatch.setattr(SqliteStore, "commit", refused)
     console, outcome = play(session, "3", "q", "n", "q", "y")
     text = console.text
     assert "Not saved: " in text

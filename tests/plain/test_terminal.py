@@ -22,8 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from chickenfoot.saves.record import load_record
-from chickenfoot.saves.storage import list_saves
+from tests.kit import games_in
 
 DEADLINE = 120.0
 """Seconds to wait for a line before the test fails (the machine may be very busy)."""
@@ -146,5 +145,5 @@ def test_a_whole_game_is_played_from_its_lines_alone(data_dir: Path) -> None:
     assert status == 0
     assert b"\x1b" not in terminal.raw, "an escape code: the plain mode must not steer the terminal"
     assert re.search(rb"\r(?!\n)", terminal.raw) is None, "a carriage return redraws a line"
-    (saved,) = list_saves()
-    assert load_record(saved.path).final_state().over
+    (saved,) = games_in(data_dir)
+    assert saved.final_state().over

@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, OptionList, Select, Static
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
 from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
-from chickenfoot.saves import storage
+from chickenfoot.saves.paths import settings_path
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.settings import (
     DEFAULT_SEATS,
@@ -466,6 +466,7 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
             ),
             "the seat removed and the cursor on the new last seat",
         )
+        await type_into(pilot, screen.seat_rows[0].query_one(".seat-name", Input), "Ann")
         await type_into(pilot, screen.seat_rows[1].query_one(".seat-name", Input), "Bea")
         kind = screen.seat_rows[1].query_one(".seat-kind", FormSelect)
         kind.focus()
@@ -486,8 +487,8 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
         assert rules == preset(
             "trains", players=3, draw="until_playable", rounds=4, double_blank_points=25
         )
-        assert seats == (
-            SeatConfig(name="You", player="human"),
+        assert seats == (  # two people: neither may be "You" (the game would say "you" to both)
+            SeatConfig(name="Ann", player="human"),
             SeatConfig(name="Bea", player="human"),
             SeatConfig(name="Ben", player="computer", level=DEFAULT_LEVEL),
         )
@@ -598,7 +599,13 @@ async def test_the_last_set_up_is_prefilled_next_time() -> None:
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
+        seats = len(screen.seat_rows)
         await pilot.press("ctrl+n")
+        # The new seat takes the cursor once mounted: type only after that, or it takes the
+        # cursor from the first seat's name in the middle of the typing.
+        await wait_for(pilot, lambda: len(screen.seat_rows) == seats + 1, "the new seat")
+        new_name = screen.seat_rows[-1].query_one(".seat-name", Input)
+        await wait_for(pilot, lambda: new_name.has_focus, "the cursor on the new seat")
         await type_into(pilot, screen.seat_rows[0].query_one(".seat-name", Input), "Zoë")
         await choose(pilot, "preset", "trains")
         await type_into(pilot, screen.query_one("#rounds", Input), "2")
@@ -624,7 +631,7 @@ async def test_the_last_set_up_is_prefilled_next_time() -> None:
     "content", ["{not json", "[]", '{"version": 1, "setup": {"seats": []}}', "\udcff"]
 )
 async def test_a_corrupt_settings_file_gives_the_defaults(data_dir: Path, content: str) -> None:
-    storage.settings_path().write_bytes(content.encode("utf-8", "surrogateescape"))
+    settings_path().write_bytes(content.encode("utf-8", "surrogateescape"))
     assert load_settings().problem is not None
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -694,6 +701,25 @@ async def test_fast_typing_in_a_name_keeps_every_character() -> None:
             driver.send_message(events.Key(key, character))
         await wait_for(pilot, lambda: name.value == typed, "every key typed")
         assert screen.seat_configs()[1].name == typed
+
+
+def test_two_people_cannot_both_be_you() -> None:
+    found = seat_problems([("You", "human"), ("Bea", "human")])
+    assert set(found) == {0} and "player's name" in found[0]
+    assert seat_problems([("You", "human"), ("Bea", "computer:hard")]) == {}
+
+
+async def test_tab_reaches_the_preset_and_the_domino_set() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        reached: list[str | None] = []
+        for _ in range(30):
+            await pilot.press("tab")
+            focused = app.focused
+            reached.append(focused.id if focused is not None else None)
+        assert "preset" in reached and "set_size" in reached
+        assert reached.index("set_size") == reached.index("preset") + 1
 
 
 async def test_editing_keys_typed_fast_act_in_order_with_the_characters() -> None:

@@ -1,7 +1,7 @@
-"""The "Save as" dialog: choose a file name or path for a named copy of the game.
+"""The "Save as" dialog: choose a file name or path for a copy of the game as a JSON file.
 
-A bare name (``sunday``) or relative path (``club/sunday``) goes into the saves folder
-(:func:`chickenfoot.saves.storage.saves_dir`); ``~`` and absolute paths are taken as they are
+A bare name (``sunday``) or relative path (``club/sunday``) goes into the exports folder
+(:func:`chickenfoot.saves.paths.exports_dir`); ``~`` and absolute paths are taken as they are
 (in a browser tab, only inside the data folder); ``.json`` is appended when missing. The
 name is checked as it is typed: not empty, not a folder, and the nearest existing folder
 above it must be a folder we can write in (missing folders are created when the game is
