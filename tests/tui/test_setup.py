@@ -25,17 +25,16 @@ from chickenfoot.saves.settings import (
     save_settings,
 )
 from chickenfoot.text.ruleset import preset_summary
-from chickenfoot.tui import app as app_module
-from chickenfoot.tui.app import ChickenFootApp
-from chickenfoot.tui.screens.menu import MenuScreen
-from chickenfoot.tui.screens.setup import (
+from chickenfoot.text.setup_form import (
     RULE_FIELDS,
-    FormSelect,
-    SetupScreen,
     preset_values,
     rule_fields_from_form,
     seat_problems,
 )
+from chickenfoot.tui import app as app_module
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.setup import FormSelect, SetupScreen
 from tests.tui.conftest import TuiKit, wait_for
 
 
