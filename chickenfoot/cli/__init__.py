@@ -1,7 +1,9 @@
 """The ``chickenfoot`` command: play (the default), load, replay, games, export, import,
 simulate, tournament, stats, verify, serve, host and join.
 
-- ``chickenfoot`` or ``chickenfoot play``: start the terminal app.
+- ``chickenfoot`` or ``chickenfoot play``: start the terminal app; ``--plain`` plays a line at a
+  time instead, for screen readers (also before ``load`` and ``replay``), ``--no-plain`` opens
+  the full-screen app when the setting would start the plain mode.
 - ``chickenfoot load FILE|GAME``: open the app continuing a saved game (a file is imported
   into the store first; a number is a game of the store).
 - ``chickenfoot replay FILE|GAME [--text]``: watch a saved game in the app's replay viewer, or
@@ -41,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Chicken Foot dominoes in your terminal. With no command, starts the game.",
     )
     parser.add_argument("--version", action="version", version=f"chickenfoot {__version__}")
+    games.add_plain_option(parser, default=None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     games.add_parsers(commands)
     library.add_parsers(commands)
@@ -63,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:
-            return games.run_app()
+            return games.run_app(plain=args.plain)
         status: int = args.run(args)
         return status
     except KeyboardInterrupt:

@@ -41,12 +41,25 @@ In an unfinished game that people play at one keyboard, the round still in play 
 hands and drawn tiles hidden, in the viewer and in the --text transcript."""
 
 
+def add_plain_option(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    """The ``--plain`` / ``--no-plain`` option (on the command, and on play, load and replay:
+    given after them, it is still heard)."""
+    parser.add_argument(
+        "--plain",
+        action=argparse.BooleanOptionalAction,
+        default=default,
+        help="Play a line at a time, for screen readers: nothing is drawn full-screen. "
+        "--no-plain opens the full-screen app even when the setting starts the plain mode.",
+    )
+
+
 def add_parsers(commands: Any) -> None:
     """Add ``play``, ``load`` and ``replay`` to the subcommands ``commands``."""
     play = commands.add_parser(
         "play", help="Start the game (the default).", description="Start the terminal app."
     )
-    play.set_defaults(run=lambda args: run_app())
+    add_plain_option(play)
+    play.set_defaults(run=lambda args: run_app(plain=args.plain))
 
     load_command = commands.add_parser(
         "load",
@@ -57,7 +70,8 @@ def add_parsers(commands: Any) -> None:
     load_command.add_argument(
         "game", metavar="FILE|GAME", help="A saved game (.json), or a game's number."
     )
-    load_command.set_defaults(run=lambda args: load(args.game))
+    add_plain_option(load_command)
+    load_command.set_defaults(run=lambda args: load(args.game, plain=args.plain))
 
     replay_command = commands.add_parser(
         "replay",
@@ -74,11 +88,25 @@ def add_parsers(commands: Any) -> None:
         action="store_true",
         help="Print the whole game as a text transcript instead of opening the app.",
     )
-    replay_command.set_defaults(run=lambda args: replay(args.game, text=args.text))
+    add_plain_option(replay_command)
+    replay_command.set_defaults(
+        run=lambda args: replay(args.game, text=args.text, plain=args.plain)
+    )
 
 
-def run_app(load: GameId | None = None, replay: GameRecord | None = None) -> int:
-    """Start the Textual app (imported only now: the other commands do not need it)."""
+def run_app(
+    load: GameId | None = None, replay: GameRecord | None = None, *, plain: bool | None = None
+) -> int:
+    """Start the Textual app (imported only now: the other commands do not need it), or the
+    plain mode (``plain``; None: as the settings say), which never imports Textual."""
+    if plain is None:
+        from chickenfoot.saves.settings import load_settings
+
+        plain = load_settings().display.plain
+    if plain:
+        from chickenfoot.plain.app import run_plain
+
+        return run_plain(load=load, replay=replay)
     from chickenfoot.tui.app import run_app as run
 
     return run(load=load, replay=replay)
@@ -90,7 +118,7 @@ def game_number(text: str) -> GameId | None:
     return int(text) if text.isdigit() and not Path(text).exists() else None
 
 
-def load(game: str) -> int:
+def load(game: str, *, plain: bool | None = None) -> int:
     """``chickenfoot load FILE|GAME``: find (or import) the game, then continue it in the app."""
     try:
         number = game_number(game)
@@ -104,14 +132,14 @@ def load(game: str) -> int:
             store.close()
         if summary.finished:
             return fail("load", f"game {number} is over: watch it with chickenfoot replay {number}")
-        return run_app(load=number)
+        return run_app(load=number, plain=plain)
     except (RecordError, StoreError) as error:
         return fail("load", str(error))
     except KeyboardInterrupt:
         return interrupted("load")
 
 
-def replay(game: str, *, text: bool) -> int:
+def replay(game: str, *, text: bool, plain: bool | None = None) -> int:
     """``chickenfoot replay FILE|GAME [--text]``: print a transcript, or open the replay
     viewer."""
     try:
@@ -125,7 +153,7 @@ def replay(game: str, *, text: bool) -> int:
             finally:
                 store.close()
         if not text:
-            return run_app(replay=record)
+            return run_app(replay=record, plain=plain)
         write_text(sys.stdout, transcript(record))
     except (RecordError, StoreError) as error:
         return fail("replay", str(error))

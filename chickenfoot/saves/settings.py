@@ -7,7 +7,7 @@ Stored as JSON at :func:`chickenfoot.saves.paths.settings_path`::
                "preset": "cross",
                "fields": {"set_size": "9", "hand_size": "", "arms": "4", ...},
                "seed": ""},
-     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false}}
+     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false, "plain": false}}
 
 ``fields`` holds the set-up form's values as typed (text; empty means "the default"), so a
 set-up comes back exactly as it was left. Every text is checked here, so the set-up screen
@@ -131,7 +131,8 @@ BOT_DELAY_LIMIT = 3.0
 
 
 class DisplayChoice(BaseModel):
-    """How the game looks and moves: the theme, the computer players' pause, the board view.
+    """How the game looks and moves: the theme, the computer players' pause, the board view,
+    and whether ``chickenfoot`` starts in the plain mode (a line at a time, for screen readers).
     A value that cannot be used is replaced by its default (the rest is kept)."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -142,6 +143,8 @@ class DisplayChoice(BaseModel):
     """Seconds before each computer move."""
     outline: bool = False
     """True draws the board as an outline instead of a table."""
+    plain: bool = False
+    """True starts ``chickenfoot`` in the plain mode (``--plain``) unless told otherwise."""
 
     @field_validator("theme", mode="before")
     @classmethod
@@ -155,7 +158,7 @@ class DisplayChoice(BaseModel):
         number = isinstance(value, int | float) and not isinstance(value, bool)
         return value if number and 0 <= value <= BOT_DELAY_LIMIT else 0.6
 
-    @field_validator("outline", mode="before")
+    @field_validator("outline", "plain", mode="before")
     @classmethod
     def _a_yes_or_no(cls, value: Any) -> Any:
         return value if isinstance(value, bool) else False

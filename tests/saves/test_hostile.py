@@ -166,7 +166,7 @@ DRIVER = """
 import io, json, signal, sys, time, traceback
 from chickenfoot.cli import build_parser, games
 
-def start_app(load=None, replay=None):
+def start_app(load=None, replay=None, plain=None):
     print("the app would start")
     return 0
 

@@ -217,3 +217,13 @@ def test_a_set_up_remembered_keeps_the_display_and_the_other_way_round() -> None
     update_settings(lambda s: s.model_copy(update={"setup": SetupChoice(seats=seats)}))
     settings = load_settings()
     assert settings.display.theme == "nord" and settings.setup.seats == seats
+
+
+@pytest.mark.parametrize(("written", "read"), [("true", True), ("false", False), ('"yes"', False)])
+def test_starting_in_the_plain_mode_is_remembered_and_only_as_yes_or_no(
+    tmp_path: Path, written: str, read: bool
+) -> None:
+    path = write(tmp_path / "settings.json", f'{{"version": 1, "display": {{"plain": {written}}}}}')
+    settings = load_settings(path)
+    assert settings.display.plain is read
+    assert settings.problem is None
