@@ -27,8 +27,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from chickenfoot.bots import (
+    BOT_LEVELS,
     DEFAULT_LEVEL,
     DEFAULT_THINK_TIME,
+    ladder_level,
 )
 from chickenfoot.net.protocol import DEFAULT_GRACE, MAX_GRACE, SeatPlan, TableOptions
 from chickenfoot.net.remote import AddressError, TableAddress
