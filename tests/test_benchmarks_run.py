@@ -14,7 +14,14 @@ import pytest
 
 from chickenfoot.rules import apply, core, legal_actions, new_game
 from chickenfoot.rules.ruleset import PresetName
-from tests.benchmarks import bench_games, bench_memory, bench_soak, bench_steps, bench_tui
+from tests.benchmarks import (
+    bench_games,
+    bench_memory,
+    bench_online,
+    bench_soak,
+    bench_steps,
+    bench_tui,
+)
 from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks
 from tests.kit import stored
@@ -88,3 +95,12 @@ def test_the_soak_run_times_computer_turns_through_the_screen(data_dir: Path) ->
     durations = asyncio.run(bench_soak.soak(turns=30, players=2))
     assert len(durations) == 30
     assert all(seconds > 0 for seconds in durations)
+
+
+def test_the_online_benchmark_times_moves_over_loopback() -> None:
+    """The table server's benchmark runs its real server and socket players on two tables
+    for a second of play, and returns its figures."""
+    figures = bench_online.run(2, think=0.05, seconds=1.0)
+    assert figures["tables"] == 2 and figures["moves"] > 0
+    assert 0 < figures["p50_ms"] <= figures["p95_ms"]
+    assert figures["rss_mib"] > 0 and figures["cpu"] >= 0

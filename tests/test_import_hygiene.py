@@ -26,6 +26,7 @@ CORE_PACKAGES = (
     "chickenfoot.saves",
     "chickenfoot.text",
     "chickenfoot.play",
+    "chickenfoot.net",
     "chickenfoot.plain",
 )
 UI_LIBRARIES = ("textual", "rich")

@@ -1,5 +1,5 @@
 """The ``chickenfoot`` command: play (the default), load, replay, games, export, import,
-simulate, tournament, stats, verify and serve.
+simulate, tournament, stats, verify, serve, host and join.
 
 - ``chickenfoot`` or ``chickenfoot play``: start the terminal app; ``--plain`` plays a line at a
   time instead, for screen readers (also before ``load`` and ``replay``), ``--no-plain`` opens
@@ -16,6 +16,8 @@ simulate, tournament, stats, verify and serve.
 - ``chickenfoot stats``: each player's record over the finished saved games.
 - ``chickenfoot verify FILE``: re-make every deck from the recorded seed and replay every action.
 - ``chickenfoot serve``: the same app in web browsers, one game per tab.
+- ``chickenfoot host``: a table server for online games; ``chickenfoot join CODE@HOST:PORT``
+  plays a seat at one of its tables.
 
 Each subcommand lives in a module of its own with an ``add_parser(s)`` function that sets the
 function to ``run``. Errors the user can fix (a bad option, impossible rules, a bad saved game)
@@ -30,7 +32,7 @@ import sys
 from collections.abc import Sequence
 
 from chickenfoot import __version__
-from chickenfoot.cli import games, library, serve, simulate, stats, tournament, verify
+from chickenfoot.cli import games, host, join, library, serve, simulate, stats, tournament, verify
 from chickenfoot.cli.common import EXIT_FAILED, interrupted
 
 
@@ -49,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_parser(commands)
     verify.add_parser(commands)
     serve.add_parser(commands)
+    host.add_parser(commands)
+    join.add_parser(commands)
     stats.add_parser(commands)
     return parser
 

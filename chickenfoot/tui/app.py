@@ -27,6 +27,9 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.widgets import Static
 
+from chickenfoot.net.protocol import CreateTable, Hello
+from chickenfoot.net.remote import TableAddress
+from chickenfoot.net.tokens import HeldSeat, SeatBook
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.rules import IllegalAction, RuleSet
@@ -44,12 +47,15 @@ from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, asci
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
+    CreateOnline,
+    JoinOnline,
     LeaveGame,
     OpenFile,
     OpenReplay,
     RememberDisplay,
     RequestQuit,
     ShowHelp,
+    ShowJoin,
     ShowSaves,
     ShowSetup,
     ShowStats,
@@ -63,7 +69,8 @@ from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
 from chickenfoot.tui.screens.importing import ImportScreen
 from chickenfoot.tui.screens.load import LoadScreen
-from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.menu import MenuScreen, to_continue
+from chickenfoot.tui.screens.online import JoinScreen, OnlineGameScreen, hello_for
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen
@@ -163,6 +170,7 @@ class ChickenFootApp(App[None]):
         replay: GameRecord | None = None,
         bot_delay: float | None = None,
         store: GameStore | None = None,
+        join: JoinOnline | None = None,
         encoding: str | None = None,
     ) -> None:
         """``load`` continues a game of the store, ``replay`` watches a record; ``bot_delay``
@@ -179,6 +187,8 @@ class ChickenFootApp(App[None]):
         self.store = open_store() if store is None else store
         self.load_game = load
         self.replay_record = replay
+        self.join_request = join
+        """An online table to open at start (``chickenfoot join CODE@HOST:PORT``)."""
         display = load_settings().display  # before the app runs: the first frame has the theme
         if display.theme in self.available_themes:
             self.theme = display.theme
@@ -199,7 +209,9 @@ class ChickenFootApp(App[None]):
         self._tidy_up()
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
-        if self.load_game is not None:
+        if self.join_request is not None:
+            self.post_message(self.join_request)
+        elif self.load_game is not None:
             self.continue_game(self.load_game)
         elif self.replay_record is not None:  # once the size guard is settled below
             self.call_later(self._show_replay, ReplayView(self.replay_record), None)
@@ -505,6 +517,28 @@ class ChickenFootApp(App[None]):
         if message.remember is not None:
             self._remember_setup(message.remember)
 
+    def on_join_online(self, message: JoinOnline) -> None:
+        """Open the online table at the address asked for (a seat held there is taken back)."""
+        address = TableAddress.parse(message.address)
+        book = SeatBook()
+        hello = hello_for(address, message.name, watch=message.watch, book=book)
+        self._open_online(address, hello, book)
+
+    def on_create_online(self, message: CreateOnline) -> None:
+        """Make a new online table on the server asked for, and sit at it as its creator."""
+        address = TableAddress.parse(message.address)
+        hello = CreateTable(options=message.options, name=message.name)
+        self._open_online(address, hello, SeatBook())
+
+    def _open_online(self, address: TableAddress, hello: Hello, book: SeatBook) -> None:
+        self._back_to_menu()
+        screen = OnlineGameScreen(address, hello, outline=self.outline, book=book)
+        self._push_covered(screen)
+
+    def on_show_join(self, message: ShowJoin) -> None:
+        """Open the form that joins an online table."""
+        self.push_screen(JoinScreen())
+
     def on_continue_game(self, message: ContinueGame) -> None:
         """A screen asked to continue a game (the latest unfinished one when none is named)."""
         if message.game is not None:
@@ -515,7 +549,7 @@ class ChickenFootApp(App[None]):
     @work(thread=True, group="files")
     def _continue_latest(self) -> None:
         try:
-            latest = self.store.latest_unfinished()
+            latest = to_continue(self.store)
         except StoreError as error:
             self.call_from_thread(self._tell, str(error))
             return
@@ -523,6 +557,8 @@ class ChickenFootApp(App[None]):
             self.call_from_thread(
                 self.notify, "There is no unfinished game to continue.", severity="warning"
             )
+        elif isinstance(latest, HeldSeat):
+            self.post_message(JoinOnline(latest.address, latest.name, watch=False))
         else:
             self.call_from_thread(self.continue_game, latest.id)
 
@@ -624,11 +660,13 @@ HELP_SCREENS: tuple[ScreenKeys, ...] = (
 """Every screen whose keys the help lists, in the order a player meets them."""
 
 
-def run_app(load: GameId | None = None, replay: GameRecord | None = None) -> int:
+def run_app(
+    load: GameId | None = None, replay: GameRecord | None = None, join: JoinOnline | None = None
+) -> int:
     """Run the app until the user quits; the process exit code (2, with one line, when the
     store cannot be opened)."""
     try:
-        app = ChickenFootApp(load=load, replay=replay)
+        app = ChickenFootApp(load=load, replay=replay, join=join)
     except StoreError as error:
         write_line(sys.stderr, f"chickenfoot: error: {error}")
         return 2

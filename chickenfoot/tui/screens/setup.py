@@ -27,9 +27,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from chickenfoot.bots import (
+    BOT_LEVELS,
     DEFAULT_LEVEL,
     DEFAULT_THINK_TIME,
+    ladder_level,
 )
+from chickenfoot.net.protocol import DEFAULT_GRACE, MAX_GRACE, SeatPlan, TableOptions
+from chickenfoot.net.remote import AddressError, TableAddress
 from chickenfoot.rules import (
     PRESETS,
     RuleSet,
@@ -74,7 +78,7 @@ from chickenfoot.text.setup_form import (
     think_time_text,
 )
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
-from chickenfoot.tui.messages import StartGame
+from chickenfoot.tui.messages import CreateOnline, StartGame
 from chickenfoot.tui.widgets.typing import TypingInput
 
 
@@ -156,6 +160,40 @@ class SeatRow(Vertical):
     def show_problem(self, message: str | None) -> None:
         """Show (or clear) the problem with this seat."""
         show_line(self.query_one(".seat-problem", Static), message)
+
+
+def online_server_problem(text: str, kinds: list[str]) -> str | None:
+    """Why ``text`` cannot be the server of an online table with seats of ``kinds``."""
+    try:
+        address = TableAddress.parse(text)
+    except AddressError as error:
+        return str(error)
+    if address.code is not None:
+        return "a server's address only (HOST:PORT): the table's code comes from the server"
+    if HUMAN not in kinds:
+        return "an online table needs a person's seat: yours"
+    return None
+
+
+def grace_from_text(text: str) -> float:
+    """The grace period typed (seconds; blank: the default); ``ValueError`` in plain words."""
+    if not text.strip():
+        return DEFAULT_GRACE
+    seconds = int(text)
+    if seconds > MAX_GRACE:
+        raise ValueError(f"at most {MAX_GRACE:.0f} seconds (an hour)")
+    return float(seconds)
+
+
+HINTS_CHOICES = (("allowed", "yes"), ("not allowed", "no"))
+"""The Hints field of an online table: whether people may ask for hints."""
+
+
+def seat_plan(seat: SeatConfig) -> SeatPlan:
+    """A seat of the form as an online table plans it: a person who joins, or a computer."""
+    if seat.player == "human" or seat.level is None:
+        return SeatPlan(name=seat.name)
+    return SeatPlan(name=seat.name, computer=ladder_level(seat.level))  # type: ignore[arg-type]
 
 
 class SetupScreen(Screen[None]):
@@ -261,6 +299,58 @@ class SetupScreen(Screen[None]):
                     compact=True,
                 )
             yield Static("The same seed and set-up deal the same game.", classes="hint")
+            yield Static("Online table", classes="section-title")
+            with Horizontal(classes="field"):
+                yield Label("Table server", classes="field-label")
+                yield TypingInput(
+                    "",
+                    placeholder="blank: play here",
+                    max_length=200,
+                    id="online-server",
+                    compact=True,
+                )
+            yield Static("", id="online-server-problem", classes="problem field-problem")
+            yield Static(
+                "HOST:PORT of a 'chickenfoot host': each person seat is someone who joins from "
+                "their own terminal (the first is you); the table's code is shown to share.",
+                classes="hint",
+                markup=False,
+            )
+            with Horizontal(classes="field"):
+                yield Label("Lost seat waits (s)", classes="field-label")
+                yield TypingInput(
+                    "",
+                    placeholder=f"{DEFAULT_GRACE:.0f}",
+                    restrict=r"\d*",
+                    max_length=4,
+                    id="online-grace",
+                    compact=True,
+                )
+            yield Static("", id="online-grace-problem", classes="problem field-problem")
+            with Horizontal(classes="field"):
+                yield Label("Then plays it", classes="field-label")
+                yield FormSelect(
+                    [(level, level) for level in BOT_LEVELS],
+                    value="hard",
+                    allow_blank=False,
+                    id="online-cover",
+                    compact=True,
+                )
+            with Horizontal(classes="field"):
+                yield Label("Hints", classes="field-label")
+                yield FormSelect(
+                    list(HINTS_CHOICES),
+                    value="yes",
+                    allow_blank=False,
+                    id="online-hints",
+                    compact=True,
+                )
+            yield Static(
+                "A person who loses their connection keeps their seat this long; then a "
+                "computer of this level plays it until they are back.",
+                classes="hint",
+                markup=False,
+            )
             yield Static("", id="setup-summary", markup=False)
             with Horizontal(id="start-buttons"):
                 yield Button("Start (^s)", id="start", variant="success", compact=True)
@@ -368,8 +458,19 @@ class SetupScreen(Screen[None]):
                     else "rules"
                 )
                 problems.setdefault(shown_at, message)
+        server = self.query_one("#online-server", Input).value.strip()
+        if server:
+            problem = online_server_problem(server, [row.kind for row in rows])
+            if problem is not None:
+                problems["online-server"] = problem
+        try:
+            grace_from_text(self.query_one("#online-grace", Input).value)
+        except ValueError as error:
+            problems["online-grace"] = str(error)
         self.rules = rules
         self.problems = problems
+        self._show_problem("#online-server-problem", problems.get("online-server"))
+        self._show_problem("#online-grace-problem", problems.get("online-grace"))
         for index, row in enumerate(rows):
             row.show_problem(problems.get(f"seat-{index}"))
         for field in RULE_FIELDS:
@@ -497,6 +598,21 @@ class SetupScreen(Screen[None]):
             fields=self.field_values(),
             seed=self.query_one("#seed", Input).value,
         )
+        server = self.query_one("#online-server", Input).value.strip()
+        if server:
+            options = TableOptions.model_validate(
+                {
+                    "rules": self.rules,
+                    "seats": tuple(seat_plan(seat) for seat in seats),
+                    "seed": self.seed,
+                    "grace": grace_from_text(self.query_one("#online-grace", Input).value),
+                    "cover": str(self.query_one("#online-cover", FormSelect).value),
+                    "hints": self.query_one("#online-hints", FormSelect).value == "yes",
+                }
+            )
+            creator = next(seat.name for seat in seats if seat.player == "human")
+            self.post_message(CreateOnline(server, options, creator))
+            return
         self.post_message(StartGame(self.rules, seats, self.seed, remember=choice))
 
     def palette_commands(self) -> list[PaletteCommand]:
