@@ -11,7 +11,6 @@ every picture is the same on every run. Update with
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from textual.pilot import Pilot
 
@@ -41,7 +40,7 @@ def late(tiles: int) -> Callable[[GameState], bool]:
 
 
 def open_game(
-    kit: type[TuiKit], data_dir: Path, rules: RuleSet, stop: Callable[[GameState], bool]
+    kit: type[TuiKit], rules: RuleSet, stop: Callable[[GameState], bool]
 ) -> ChickenFootApp:
     """An app continuing the first game (fixed seeds and policy) that reaches ``stop``, one
     person against computers."""
@@ -59,15 +58,15 @@ def laid_out(app: ChickenFootApp, compact: bool) -> bool:
     return layout is not None and layout.compact == compact
 
 
-def four_seats_nested(kit: type[TuiKit], data_dir: Path) -> ChickenFootApp:
+def four_seats_nested(kit: type[TuiKit]) -> ChickenFootApp:
     """The late 4-seat double-9 cross round with a foot on a toe."""
-    return open_game(kit, data_dir, preset("cross", players=4, rounds=1), nested_feet)
+    return open_game(kit, preset("cross", players=4, rounds=1), nested_feet)
 
 
 def test_a_late_four_seat_round_with_nested_feet(
-    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path
+    snap_compare: SnapCompare, kit: type[TuiKit]
 ) -> None:
-    app = four_seats_nested(kit, data_dir)
+    app = four_seats_nested(kit)
 
     async def run_before(pilot: Pilot[None]) -> None:
         await settle(pilot, lambda app: laid_out(app, compact=True))
@@ -75,10 +74,8 @@ def test_a_late_four_seat_round_with_nested_feet(
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
-def test_the_same_round_in_the_full_drawing(
-    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path
-) -> None:
-    app = four_seats_nested(kit, data_dir)
+def test_the_same_round_in_the_full_drawing(snap_compare: SnapCompare, kit: type[TuiKit]) -> None:
+    app = four_seats_nested(kit)
 
     async def run_before(pilot: Pilot[None]) -> None:
         await settle(pilot, lambda app: laid_out(app, compact=True))
@@ -89,10 +86,10 @@ def test_the_same_round_in_the_full_drawing(
 
 
 def test_a_late_eight_seat_double_eighteen_round(
-    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path
+    snap_compare: SnapCompare, kit: type[TuiKit]
 ) -> None:
     rules = preset("trains", players=8, set_size=18, rounds=1)
-    app = open_game(kit, data_dir, rules, late(60))
+    app = open_game(kit, rules, late(60))
 
     async def run_before(pilot: Pilot[None]) -> None:
         await settle(pilot, lambda app: laid_out(app, compact=True))
@@ -101,10 +98,10 @@ def test_a_late_eight_seat_double_eighteen_round(
 
 
 async def test_a_table_too_big_even_compact_offers_the_outline(
-    kit: type[TuiKit], data_dir: Path
+    kit: type[TuiKit],
 ) -> None:
     rules = preset("trains", players=8, set_size=18, rounds=1)
-    app = open_game(kit, data_dir, rules, late(60))
+    app = open_game(kit, rules, late(60))
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: laid_out(app, compact=True), "the compact table")
         game = app.game_screen
