@@ -21,12 +21,12 @@ arms turn away from each other. A tile goes straight on while it fits; at the ed
 space, or at another tile, the line turns (one tile sideways, then back the other way), so it
 snakes through its space in rows two cells apart (compact: up and down columns). When its
 space is full it may use any free cell of the bounds, then a place inside them at the end of
-a short dotted rail (:data:`SHORT_RAIL` cells), then the rings round the bounds, nearest first
-(the table grows and the view pans), then a place at the end of a longer rail; with no free
-cell beside its end at all, it leaps over the obstacle to a place touching no tile. A double
-goes where its three toes will have room if it can (a foot at the edge of the table is a
-dead end). Every open end's label is drawn where its next tile would go, beside the line's
-last tile.
+a short dotted rail (:data:`SHORT_RAIL` cells, :data:`COMPACT_RAIL` compact), then the rings
+round the bounds, nearest first (the table grows and the view pans), then a place at the end
+of a longer rail; with no free cell beside its end at all, it leaps over the obstacle to a
+place touching no tile. A double goes where its three toes will have room if it can (a foot
+at the edge of the table is a dead end). Every open end's label is drawn where its next tile
+would go, beside the line's last tile.
 
 Reading it without doubt: a tile touches only the tile it follows, and that one only at the
 end it continues (a turn never lays a tile alongside the other half of the tile before it);
@@ -83,12 +83,18 @@ _HEADINGS: Final[Mapping[str, Heading]] = {"N": "N", "E": "E", "S": "S", "W": "W
 
 DEFAULT_BOUNDS: Final = (48, 13)
 """The board area of the game screen at 80x24, one row kept for an open-ends strip."""
+FOLDED_BOUNDS: Final = (80, 14)
+"""The board area of the game screen at 80x24 once its side panels have folded away (a table
+too big for the full drawing beside them): the whole width, one rule under it."""
 MIN_BOUNDS: Final = (24, 7)
 """Smaller bounds are raised to this: the centre and a tile each way must fit."""
 RING_ROWS: Final = 4
 """Rows of each ring of cells round the bounds that a table outgrowing them fills in turn."""
 SHORT_RAIL: Final = 3
 """The longest rail (cells) taken to keep a tile inside the bounds rather than outside."""
+COMPACT_RAIL: Final = 8
+"""The same for the compact drawing, whose tiles are two or three cells: eight dotted cells
+are still a short way to follow, and they reach the free room of a crowded table."""
 RAIL_LIMIT: Final = 600
 """How many free cells the search for a rail's end may visit before giving up."""
 LEAP_LIMIT: Final = 4096
@@ -881,7 +887,8 @@ class _Table:
         if in_space or inside:
             move, exit = (in_space or inside)[0]
             return move, exit, []
-        short = self._rail(moves, is_double, longest=SHORT_RAIL)
+        longest = COMPACT_RAIL if self.shapes.compact else SHORT_RAIL
+        short = self._rail(moves, is_double, longest=longest)
         if short is not None:
             return short  # a few dotted cells keep the table inside the bounds
         if outside:

@@ -30,6 +30,7 @@ from typing import Final
 from chickenfoot.play.layout import (
     DEFAULT_BOUNDS,
     END_MARKS,
+    FOLDED_BOUNDS,
     Box,
     TableLayout,
     layout_for,
@@ -77,9 +78,10 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def layout_times(repeats: int = REPEATS, bounds: tuple[int, int] = DEFAULT_BOUNDS) -> LayoutTimes:
+def layout_times(repeats: int = REPEATS, bounds: tuple[int, int] = FOLDED_BOUNDS) -> LayoutTimes:
     """Time :func:`layout_for` (the full drawing, then the compact one: it does not fit) on
-    :func:`late_board` ``repeats`` times."""
+    :func:`late_board` ``repeats`` times, in the board area of the game screen at 80x24 with
+    the side panels folded away (where a table that big is drawn)."""
     board = late_board()
     samples = []
     for _ in range(repeats):
@@ -176,16 +178,30 @@ def clipped_tiles(layout: TableLayout, window: Box) -> int:
     return clipped
 
 
+def screen_layout(
+    board: Board, bounds: tuple[int, int], set_size: int, folded: tuple[int, int] | None
+) -> TableLayout:
+    """The layout the game screen shows: in ``bounds``, the drawing chosen by itself; with
+    ``folded`` (a short screen), a table needing the compact drawing there is laid out again
+    in ``folded``, the board area once the side panels fold away."""
+    layout = layout_for(board, bounds=bounds, set_size=set_size)
+    if layout.compact and folded is not None:
+        return layout_for(board, bounds=folded, set_size=set_size)
+    return layout
+
+
 def fit_share(
     preset_name: PresetName,
     players: int,
     games: int = 30,
     bounds: tuple[int, int] = DEFAULT_BOUNDS,
     set_size: int = 9,
+    folded: tuple[int, int] | None = None,
 ) -> FitShare:
     """Over the first round of ``games`` seeded random games, how many boards (one after
-    every play) the table shows whole in ``bounds``, in the drawing chosen by itself; and how
-    many tiles a view following the end just played on cuts."""
+    every play) the table shows whole in ``bounds`` (or ``folded``, see
+    :func:`screen_layout`), in the drawing chosen by itself; and how many tiles a view
+    following the end just played on cuts."""
     rules = preset(preset_name, players=players, set_size=set_size, rounds=1)
     fits = positions = compact = clipped = walled = keys = 0
     for seed in range(games):
@@ -199,7 +215,7 @@ def fit_share(
                 continue  # a draw or a pass: the same board
             played = len(lean[2])
             board = from_tuple(lean)
-            layout = layout_for(board, bounds=bounds, set_size=set_size)
+            layout = screen_layout(board, bounds, set_size, folded)
             fits += layout.fits
             compact += layout.compact
             positions += 1
@@ -250,7 +266,7 @@ def main() -> None:
     )
     for table in MEASURED:
         name, players, set_size = table
-        small = fit_share(name, players, FIT_GAMES, set_size=set_size)
+        small = fit_share(name, players, FIT_GAMES, set_size=set_size, folded=FOLDED_BOUNDS)
         big = fit_share(name, players, FIT_GAMES, bounds=BIG_BOUNDS, set_size=set_size)
         goal = FIT_GOALS.get(table)
         verdict = (

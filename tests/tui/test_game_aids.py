@@ -19,7 +19,7 @@ from tests.tui.test_table_snapshots import four_seats_nested, laid_out
 async def test_every_open_end_and_the_count_of_tiles(kit: type[TuiKit]) -> None:
     app = four_seats_nested(kit)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: laid_out(app, compact=True), "the table")
+        await kit.wait_for(pilot, lambda: laid_out(app, compact=False), "the table")
         game = app.game_screen
         assert game is not None
         strip = game.query_one(EndsStrip).render().plain

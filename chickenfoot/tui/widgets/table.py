@@ -105,8 +105,9 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
     always ``full`` or ``compact``."""
 
     class Drawn(Message):
-        """The table was laid out in another drawing, or now fits the view or no longer does
-        (so that the screen can say so, and offer the outline when even compact needs panning)."""
+        """The table was laid out in another drawing or for another size of view, or now fits
+        the view or no longer does (so that the screen can say so, offer the outline when even
+        compact needs panning, or give a big table more room)."""
 
         def __init__(self, table: TableView, compact: bool, fits: bool) -> None:
             super().__init__()
@@ -130,7 +131,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         super().__init__(name=name, id=id, classes=classes)
         self._layout: TableLayout | None = None
         self._layout_key: tuple[Board, int | None, tuple[int, int], Density] | None = None
-        self._drawn: tuple[bool, bool] | None = None
+        self._drawn: tuple[bool, bool, tuple[int, int]] | None = None
         self._strips: dict[int, Strip] = {}
         self._window: Box | None = None
         self._styles: dict[Role | None, Style] = {}
@@ -218,8 +219,8 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         )
         self._layout, self._layout_key = layout, key
         self.set_class(layout.compact, "-compact")  # a fresh tile down a column is underlined
-        if (layout.compact, layout.fits) != self._drawn:
-            self._drawn = (layout.compact, layout.fits)
+        if (layout.compact, layout.fits, layout.bounds) != self._drawn:
+            self._drawn = (layout.compact, layout.fits, layout.bounds)
             self.post_message(self.Drawn(self, layout.compact, layout.fits))
         self._strips.clear()
         self.virtual_size = Size(layout.width, layout.height)
