@@ -61,7 +61,7 @@ from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal, NamedTuple, overload
 
 from chickenfoot.rules.board import ARM_LETTERS, TOES_PER_FOOT, Board
 from chickenfoot.rules.tiles import Tile
@@ -1331,9 +1331,11 @@ def layout_for(
 ) -> TableLayout:
     """Lay out ``board`` in the drawing ``density`` asks for: with ``auto``, the full drawing
     when it fits ``bounds`` without panning, else the compact one (which shows more)."""
-    if density == "full" or (density == "auto" and _might_fit(board, bounds, set_size)):
-        full = layout_table(board, bounds=bounds, set_size=set_size)
-        if density == "full" or full.fits:
+    if density == "full":
+        return layout_table(board, bounds=bounds, set_size=set_size)
+    if density == "auto" and _might_fit(board, bounds, set_size):
+        full = layout_table(board, bounds=bounds, set_size=set_size, only_if_it_fits=True)
+        if full is not None:
             return full
     return layout_table(board, bounds=bounds, set_size=set_size, compact=True)
 
@@ -1351,28 +1353,59 @@ def _largest(board: Board) -> int:
     return max([board.centre, *(max(placed.tile) for placed in board.played)])
 
 
+@overload
+def layout_table(
+    board: Board,
+    *,
+    bounds: tuple[int, int] = ...,
+    set_size: int | None = ...,
+    compact: bool = ...,
+    only_if_it_fits: Literal[False] = ...,
+) -> TableLayout: ...
+
+
+@overload
+def layout_table(
+    board: Board,
+    *,
+    bounds: tuple[int, int] = ...,
+    set_size: int | None = ...,
+    compact: bool = ...,
+    only_if_it_fits: Literal[True],
+) -> TableLayout | None: ...
+
+
 def layout_table(
     board: Board,
     *,
     bounds: tuple[int, int] = DEFAULT_BOUNDS,
     set_size: int | None = None,
     compact: bool = False,
-) -> TableLayout:
+    only_if_it_fits: bool = False,
+) -> TableLayout | None:
     """Lay out ``board`` to fit ``bounds`` (columns, rows) if it can, the centre in the middle.
 
     ``set_size`` (the highest double of the set) fixes the width of the numbers for the whole
     game; without it, the largest number on the board decides (so a first 10 would widen
-    every tile: pass it). Deterministic; see the module's notes on stability.
+    every tile: pass it). Deterministic; see the module's notes on stability. With
+    ``only_if_it_fits``, None for a table that needs panning, found out as soon as its tiles
+    span more than the bounds (a big table costs only the tiles laid until then).
     """
     if set_size is None:
         set_size = _largest(board)
     shapes = Shapes(digits_for(set_size), compact)
     width, height = max(bounds[0], MIN_BOUNDS[0]), max(bounds[1], MIN_BOUNDS[1])
     table = _Table(board, shapes, Box(0, 0, width, height))
+    spanned = table.spots[0].box
     for index, (_seat, tile, target, end) in enumerate(board.played):
         table.lay(index, tile, target, end)
+        if only_if_it_fits:
+            spanned = spanned.union(table.spots[-1].box)
+            if spanned.width > width or spanned.height > height:
+                return None
     ends, slots = _open_ends(table)
-    return _finish(table, ends, slots)
+    layout = _finish(table, ends, slots)
+    return None if only_if_it_fits and not layout.fits else layout
 
 
 def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Heading]]]:

@@ -21,10 +21,16 @@ Run ``python -m tests.benchmarks layout`` from the repository root. It prints:
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from chickenfoot.play.layout import (
@@ -47,6 +53,7 @@ REPEATS = 50
 LAYOUT_GOAL_MS = 20.0
 BIG_BOUNDS = (88, 29)
 """The board area of the game screen at 120x40."""
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def late_board(seed: int = SEED, tiles: int = LATE_TILES) -> Board:
@@ -143,11 +150,18 @@ class FitShare:
     """Keys not against their end: every place beside it was taken."""
     keys: int = 0
     """Keys drawn, over every position."""
+    seconds: float = 0.0
+    """CPU time spent laying the positions out (as the screen does: see :func:`screen_layout`)."""
 
     @property
     def share(self) -> float:
         """The fraction that fits."""
         return self.fits / self.positions
+
+    @property
+    def mean_ms(self) -> float:
+        """Milliseconds per position laid out, on average."""
+        return 1000 * self.seconds / self.positions
 
 
 def followed(layout: TableLayout, target: str | None) -> Box:
@@ -204,6 +218,7 @@ def fit_share(
     following the end just played on cuts."""
     rules = preset(preset_name, players=players, set_size=set_size, rounds=1)
     fits = positions = compact = clipped = walled = keys = 0
+    seconds = 0.0
     for seed in range(games):
         choose = random.Random(seed).choice
         position = core.new_game(rules, seed=seed)
@@ -215,7 +230,9 @@ def fit_share(
                 continue  # a draw or a pass: the same board
             played = len(lean[2])
             board = from_tuple(lean)
+            started = time.process_time()
             layout = screen_layout(board, bounds, set_size, folded)
+            seconds += time.process_time() - started
             fits += layout.fits
             compact += layout.compact
             positions += 1
@@ -225,7 +242,7 @@ def fit_share(
             clipped += clipped_tiles(
                 layout, followed(layout, target if target in layout.ends else None)
             )
-    return FitShare(fits, positions, compact, clipped, walled, keys)
+    return FitShare(fits, positions, compact, clipped, walled, keys, seconds)
 
 
 MEASURED: tuple[tuple[PresetName, int, int], ...] = (
@@ -244,43 +261,160 @@ FIT_GOALS: Final[dict[tuple[PresetName, int, int], float]] = {
 """The share of positions to show whole at 80x24, for the tables with a goal."""
 
 
+def measure_table(
+    table: tuple[PresetName, int, int], games: int = FIT_GAMES
+) -> dict[str, FitShare]:
+    """The figures of one table of :data:`MEASURED` at 80x24 (folding the side panels away as
+    the screen does) and at 120x40."""
+    name, players, set_size = table
+    return {
+        "80x24": fit_share(name, players, FIT_GAMES, set_size=set_size, folded=FOLDED_BOUNDS),
+        "120x40": fit_share(name, players, FIT_GAMES, bounds=BIG_BOUNDS, set_size=set_size),
+    }
+
+
+PREVIOUS = """
+import dataclasses, inspect, json, sys, time
+from tests.benchmarks import bench_layout as bench
+name, players, set_size, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+spent = [0.0]
+lay_out = bench.layout_for
+def timed(*arguments, **options):
+    started = time.process_time()
+    try:
+        return lay_out(*arguments, **options)
+    finally:
+        spent[0] += time.process_time() - started
+bench.layout_for = timed
+figures = {}
+for size, bounds in (("80x24", bench.DEFAULT_BOUNDS), ("120x40", bench.BIG_BOUNDS)):
+    extra = {}
+    if size == "80x24" and "folded" in inspect.signature(bench.fit_share).parameters:
+        extra["folded"] = bench.FOLDED_BOUNDS
+    spent[0] = 0.0
+    share = bench.fit_share(name, players, games, bounds=bounds, set_size=set_size, **extra)
+    figures[size] = {**dataclasses.asdict(share), "seconds": spent[0]}
+bench.layout_for = lay_out
+if sys.argv[5] == "times":
+    figures["times"] = dataclasses.asdict(bench.layout_times())
+print(json.dumps(figures))
+"""
+"""The figures of another commit's code (run in a process of its own, with that code first on
+``sys.path``): its fit shares for one table (the time in its ``layout_for`` measured from
+outside, so that a code that did not time it is measured alike), and with ``times`` its
+layout times."""
+
+
+def share_from(figures: dict[str, float]) -> FitShare:
+    """A :class:`FitShare` from the figures another process printed."""
+    counts = ("fits", "positions", "compact", "clipped", "walled", "keys")
+    fits, positions, compact, clipped, walled, keys = (int(figures[name]) for name in counts)
+    return FitShare(fits, positions, compact, clipped, walled, keys, figures["seconds"])
+
+
+def previous_figures(
+    worktree: Path, table: tuple[PresetName, int, int], times: bool
+) -> dict[str, dict[str, float]]:
+    """The figures of the code checked out in ``worktree`` for ``table``."""
+    name, players, set_size = table
+    arguments = [name, str(players), str(set_size), str(FIT_GAMES), "times" if times else "-"]
+    done = subprocess.run(
+        [sys.executable, "-c", PREVIOUS, *arguments],
+        env={**os.environ, "PYTHONPATH": str(worktree)},
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=worktree,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the previous code's measurements failed:\n{done.stderr}")
+    figures: dict[str, dict[str, float]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def figures_row(label: str, small: FitShare, big: FitShare) -> str:
+    """One row of the table: a table and a code's figures at 80x24 and at 120x40."""
+    cells = [
+        f"{share.share:>6.0%} {share.compact / share.positions:>5.0%} {share.clipped:>4} "
+        f"{share.walled / share.keys:>6.1%} {share.mean_ms:>6.1f}"
+        for share in (small, big)
+    ]
+    return f"{label:<26}{small.positions:>5}  {cells[0]}  |  {cells[1]}"
+
+
 def main() -> None:
-    """Print the figures."""
+    """Print the figures; with ``BENCH_PREVIOUS`` set to a commit, that commit's code's too,
+    measured in the same run, table by table."""
+    commit = os.environ.get("BENCH_PREVIOUS")
+    with tempfile.TemporaryDirectory() as scratch:
+        worktree = Path(scratch) / "previous"
+        if commit:
+            subprocess.run(
+                ["git", "worktree", "add", "--detach", "-q", str(worktree), commit],
+                cwd=ROOT,
+                check=True,
+            )
+        try:
+            report(worktree if commit else None, commit)
+        finally:
+            if commit:
+                subprocess.run(
+                    ["git", "worktree", "remove", "--force", str(worktree)], cwd=ROOT, check=False
+                )
+
+
+def report(worktree: Path | None, commit: str | None) -> None:
+    """Print the figures of this code (and of the code in ``worktree``, row by row)."""
+    old: dict[str, dict[str, float]] | None = None
+    if worktree is not None:
+        old = previous_figures(worktree, MEASURED[0], times=True)
     times = layout_times()
     verdict = "met" if times.p95_ms < LAYOUT_GOAL_MS else "NOT met"
     print(
         f"layout of a late double-18 8-seat table ({times.tiles} tiles, 8 arms, full then "
-        f"compact), {REPEATS} runs: median {times.median_ms:.1f} ms, p95 {times.p95_ms:.1f} ms "
+        f"compact) in the board area at 80x24 ({FOLDED_BOUNDS[0]}x{FOLDED_BOUNDS[1]}, folded), "
+        f"{REPEATS} runs: median {times.median_ms:.1f} ms, p95 {times.p95_ms:.1f} ms "
         f"(goal < {LAYOUT_GOAL_MS:.0f} ms: {verdict})"
     )
-    for size in (DEFAULT_BOUNDS, BIG_BOUNDS):
+    if old is not None:
+        before = old["times"]
+        print(
+            f"  {commit} (in its own board area at 80x24): median {before['median_ms']:.1f} ms, "
+            f"p95 {before['p95_ms']:.1f} ms"
+        )
+    for size in (FOLDED_BOUNDS, BIG_BOUNDS):
         print(
             f"drawing one screen of it, {size[0]}x{size[1]}, empty caches: "
             f"median {render_time_ms(size=size):.2f} ms"
         )
     print(
-        f"shown whole without panning (compact drawing among them), clipped tiles; positions "
-        f"after every play of {FIT_GAMES} seeded random rounds; board area "
-        f"{DEFAULT_BOUNDS[0]}x{DEFAULT_BOUNDS[1]} (screen 80x24) and "
-        f"{BIG_BOUNDS[0]}x{BIG_BOUNDS[1]} (120x40):"
+        f"\npositions after every play of {FIT_GAMES} seeded random rounds, laid out as the "
+        f"game screen does (80x24: {DEFAULT_BOUNDS[0]}x{DEFAULT_BOUNDS[1]} beside the seats and "
+        f"the log, {FOLDED_BOUNDS[0]}x{FOLDED_BOUNDS[1]} once they fold away for a table that "
+        f"needs the compact drawing there; 120x40: {BIG_BOUNDS[0]}x{BIG_BOUNDS[1]}). whole: "
+        f"shown without panning; compact: drawn compact; cut: tiles a view following the last "
+        f"play cut (goal 0); apart: keys not against their end; ms: layout per position"
     )
-    for table in MEASURED:
+    header = f"{'whole':>6} {'cmpct':>5} {'cut':>4} {'apart':>6} {'ms':>6}"
+    print(f"{'table':<26}{'pos.':>5}  {header}  |  {header}")
+    print(f"{'':<26}{'':>5}  {'80x24':^{len(header)}}  |  {'120x40':^{len(header)}}")
+    for index, table in enumerate(MEASURED):
         name, players, set_size = table
-        small = fit_share(name, players, FIT_GAMES, set_size=set_size, folded=FOLDED_BOUNDS)
-        big = fit_share(name, players, FIT_GAMES, bounds=BIG_BOUNDS, set_size=set_size)
+        label = f"{name} {players} seats d-{set_size}"
+        if worktree is not None:
+            before_figures = old if index == 0 else previous_figures(worktree, table, times=False)
+            assert before_figures is not None
+            small, big = (share_from(before_figures[size]) for size in ("80x24", "120x40"))
+            print(figures_row(f"{label} (before)", small, big), flush=True)
+        now = measure_table(table)
         goal = FIT_GOALS.get(table)
         verdict = (
             ""
             if goal is None
-            else f" (goal {goal:.0%}: {'met' if small.share >= goal else 'NOT met'})"
+            else f"  goal {goal:.0%} at 80x24: "
+            + ("met" if now["80x24"].share >= goal else "NOT met")
         )
-        print(
-            f"  {name} {players} seats, double-{set_size}, {small.positions} positions: "
-            f"80x24 {small.share:.0%} ({small.compact / small.positions:.0%} compact), "
-            f"{small.clipped} clipped, {small.walled} of {small.keys} keys walled in{verdict}; "
-            f"120x40 {big.share:.0%} ({big.compact / big.positions:.0%} compact), "
-            f"{big.clipped} clipped, {big.walled} of {big.keys} keys walled in"
-        )
+        print(figures_row(label, now["80x24"], now["120x40"]) + verdict, flush=True)
 
 
 if __name__ == "__main__":
