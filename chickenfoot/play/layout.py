@@ -33,7 +33,10 @@ end it continues (a turn never lays a tile alongside the other half of the tile 
 tiles of different lines never touch, a foot's three toes leave its double straight on and
 to either side, apart. A tile with no such place beside the one it follows lies at the
 nearest place that has one, a dotted rail over free cells leading to it. Every end's key
-sits against its end (``EndSpot.walled`` marks the rare end walled in on every side).
+sits against its end: as each line grows, a place for its key is kept beside its last tile
+(made of cells beside that tile, which no other line's tile may take anyway, where it can),
+and no other line's tile, rail or key takes it (``EndSpot.walled`` marks the rare end that
+had no free place even so).
 
 The compact drawing (``compact=True``, chosen by :func:`layout_for` when the full one does
 not fit) lays the same table in smaller tiles: each shows only its outer number, after a
@@ -781,6 +784,8 @@ class _Table:
         self.spots: list[TileSpot] = []
         self.connectors: list[Connector] = []
         self.lines: dict[str, _Growing] = {}
+        self.reserved: dict[str, Box] = {}
+        """A key's place beside each line's end, kept free of other lines' tiles and rails."""
         centre_box, self.arm_ports = _arm_ports(board.arms_required, shapes, bounds)
         if shapes.compact:
             # Compact lines snake up and down columns and turn a row short of the top and
@@ -1053,6 +1058,7 @@ class _Table:
     def lay(self, index: int, tile: Tile, target: str, end: int) -> None:
         """Lay ``board.played[index]``: ``tile`` on line ``target``, leaving ``end`` showing."""
         double = tile.is_double
+        self.release(target)  # its own tile may go where its key was kept
         line = self.lines.get(target)
         if line is None:
             ports, space = self.start_line(target)
@@ -1081,6 +1087,30 @@ class _Table:
             line.exit = None
         else:
             line.exit = self._exit_of(box, heading)
+            self.reserve(target, line.exit)
+
+    def reserve(self, target: str, exit: Exit) -> None:
+        """Keep a place for the key of line ``target``'s end beside its last tile (the first
+        free one of :meth:`labels_beside`, inside the bounds if it can), so that no later
+        tile of another line walls that end in: its key always sits against it."""
+        rim = set(_rim(exit.box))
+        places = [place for place in self.labels_beside(exit) if self.free(place)]
+        inside = [place for place in places if place.within(self.bounds)]
+        if places:
+            # Cells beside a tile (not at its number) take no other line's tile: a place made
+            # of them costs the table no room.
+            place = min(inside or places, key=lambda box: sum(c not in rim for c in box.cells()))
+            self.reserved[target] = place
+            for cell in place.cells():
+                self.occupied[cell] = _RESERVED
+
+    def release(self, target: str) -> None:
+        """Free the place kept for the key of line ``target``'s end (if one was kept)."""
+        place = self.reserved.pop(target, None)
+        if place is not None:
+            for cell in place.cells():
+                if self.occupied.get(cell) == _RESERVED:
+                    del self.occupied[cell]
 
     def _record_gap(self, gap: list[_Cell], exit: Exit, heading: Heading) -> None:
         """Draw a rail's (or a leap's) dotted line over the free cells it crosses, from ``exit``
@@ -1419,6 +1449,7 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     exits: dict[str, Exit] = {}
     slots: list[tuple[Box, Heading]] = []
     for target, value in board.open_ends:
+        table.release(target)  # the place kept for this key is free for it (and for no other)
         moves, space, ports = table.end_moves(target)
         move, exit, gap = table.choose(moves, space)
         label = table.place_label(exit, None if gap else table.label_box(move.box, move.heading))
@@ -1428,6 +1459,8 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
             table.occupied[cell] = _LABEL
         if board.foot is not None and "." in target:
             slots = _toe_slots(table, ports, move, space)
+    for target in list(table.reserved):
+        table.release(target)
     for target, end in ends.items():
         if end.walled:
             _make_room(table, ends, exits, target)
@@ -1505,6 +1538,7 @@ def _toe_slots(
 
 
 _LABEL: Final = -3
+_RESERVED: Final = -4
 
 
 def _least_shift(start: int, end: int, size: int) -> int:
