@@ -223,7 +223,8 @@ class Run(NamedTuple):
     """Cells of one row drawn alike: first column, text (one cell per character), role.
 
     ``target`` names the open end an end label or a line's last tile belongs to (so a click
-    on it can choose that end); ``placement`` is the tile's index in ``board.played``.
+    on it can choose that end); ``placement`` is the tile's index in ``board.played``;
+    ``shaded`` marks a compact tile of a shaded line (see :attr:`TableLayout.shaded_lines`).
     """
 
     x: int
@@ -231,6 +232,15 @@ class Run(NamedTuple):
     role: Role
     target: str | None = None
     placement: int | None = None
+    shaded: bool = False
+
+
+def shaded_arm(arm: int, arms: int) -> bool:
+    """True for the arms whose tiles the compact drawing shades, so that arms side by side
+    round the centre never share a shade: with up to four arms every other one (A, C
+    unshaded; B, D shaded), with more the first four (each quadrant's arms A-D lie between
+    the arms E-H of its neighbours)."""
+    return arm < 4 if arms > 4 else arm % 2 == 1
 
 
 @dataclass(frozen=True)
@@ -396,6 +406,7 @@ class _Growing:
     main: Heading
     advance: Heading
     exit: Exit | None
+    shaded: bool = False
     ports: list[_Port] = field(default_factory=list)
     spots: list[int] = field(default_factory=list)
 
@@ -427,6 +438,11 @@ class TableLayout:
     connectors: tuple[Connector, ...]
     open_foot: str | None
     last_tiles: Mapping[str, int] = field(repr=False)
+    shaded_lines: frozenset[str] = field(repr=False)
+    """The lines whose tiles the compact drawing shades, so that lines side by side are told
+    apart at a glance (arms round the centre and a foot's toes alternate; see
+    :func:`shaded_arm`). The drawing alone says which tile joins which: the shade only helps
+    the eye."""
     _rows: tuple[tuple[tuple[int, int], ...], ...] = field(repr=False)
     _end_rows: Mapping[int, tuple[str, ...]] = field(repr=False)
 
@@ -532,7 +548,8 @@ class TableLayout:
         else:
             text = tile_text(spot, self.digits, GLYPHS[role], part)
         target = spot.line if spot.line in self.ends and self._is_last(spot) else None
-        return Run(spot.box.x, text, role, target=target, placement=spot.placement)
+        shaded = self.compact and spot.line in self.shaded_lines
+        return Run(spot.box.x, text, role, target, spot.placement, shaded)
 
     def _is_last(self, spot: TileSpot) -> bool:
         """True if ``spot`` is the last tile of its line."""
@@ -1055,6 +1072,16 @@ class _Table:
         foot = self.lines[parent]
         return foot.ports, foot.space
 
+    def shade(self, target: str, port: _Port) -> bool:
+        """Whether new line ``target``, starting at ``port``, is shaded in the compact drawing:
+        an arm as :func:`shaded_arm` says; a foot's middle toe in the other shade than its
+        line, its side toes (which run beside the middle one) in the same."""
+        parent = target.rpartition(".")[0]
+        if not parent:
+            return shaded_arm(ARM_LETTERS.index(target), len(self.arm_ports))
+        foot = self.lines[parent]
+        return foot.shaded != (port.exit.heading == foot.heading)
+
     def lay(self, index: int, tile: Tile, target: str, end: int) -> None:
         """Lay ``board.played[index]``: ``tile`` on line ``target``, leaving ``end`` showing."""
         double = tile.is_double
@@ -1065,7 +1092,7 @@ class _Table:
             move, exit, gap = self.choose(self.port_moves(ports), space)
             port = ports.pop(move.port) if "." in target else ports[move.port]
             line = self.lines[target] = _Growing(
-                target, space, move.heading, move.main, port.advance, exit
+                target, space, move.heading, move.main, port.advance, exit, self.shade(target, port)
             )
         else:
             move, exit, gap = self.choose(
@@ -1615,6 +1642,7 @@ def _finish(
         connectors=connectors,
         open_foot=table.board.foot,
         last_tiles=last_tiles,
+        shaded_lines=frozenset(line_id for line_id, line in table.lines.items() if line.shaded),
         _rows=tuple(tuple(row) for row in rows),
         _end_rows=end_rows,
     )

@@ -57,6 +57,11 @@ PAN_ROWS: Final = 2
 """Rows one shift + up/down key pans the view: an upright tile."""
 
 
+SHADED: Final = "table-view--shaded"
+"""The component class tinting the compact tiles of every other line (see
+:attr:`~chickenfoot.play.layout.TableLayout.shaded_lines`)."""
+
+
 def component_class(role: Role) -> str:
     """The component class that styles runs of ``role``."""
     return f"table-view--{role.value}"
@@ -65,7 +70,7 @@ def component_class(role: Role) -> str:
 class TableView(ScrollView, can_focus=True, inherit_bindings=False):
     """The centre double, its arms and every chicken foot, laid out as on a table."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {component_class(role) for role in Role}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {component_class(role) for role in Role} | {SHADED}
 
     DEFAULT_CSS = """
     TableView {
@@ -84,6 +89,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         .table-view--end-legal { color: $text-success; text-style: bold reverse; }
         .table-view--end-chosen { color: $text-accent; text-style: bold reverse; }
         .table-view--connector { color: $text-muted; }
+        .table-view--shaded { background: $primary-muted; }
         &.-compact .table-view--tile-fresh { text-style: underline; }
         &.-compact .table-view--double-fresh { text-style: bold underline; }
     }
@@ -134,7 +140,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         self._drawn: tuple[bool, bool, tuple[int, int]] | None = None
         self._strips: dict[int, Strip] = {}
         self._window: Box | None = None
-        self._styles: dict[Role | None, Style] = {}
+        self._styles: dict[tuple[Role | None, bool], Style] = {}
         self.set_reactive(TableView.shown, shown)
 
     # ----- what is shown ---------------------------------------------------------------------
@@ -302,21 +308,24 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         for run in runs:
             if run.x > column:
                 segments.append(Segment(" " * (run.x - column), base))
-            segments.append(Segment(run.text, self._style(run.role)))
+            segments.append(Segment(run.text, self._style(run.role, run.shaded)))
             column = run.x + len(run.text)
         if column < layout.width:
             segments.append(Segment(" " * (layout.width - column), base))
         return Strip(segments, layout.width)
 
-    def _style(self, role: Role | None) -> Style:
+    def _style(self, role: Role | None, shaded: bool = False) -> Style:
         """The widget's style, with that of ``role``'s component class over it (so from the
-        theme); worked out once until the styles change."""
-        style = self._styles.get(role)
+        theme), and the shade's under it (a fresh tile keeps its own background); worked out
+        once until the styles change."""
+        style = self._styles.get((role, shaded))
         if style is None:
             style = self.rich_style
+            if shaded:
+                style += self.get_component_rich_style(SHADED, partial=True)
             if role is not None:
                 style += self.get_component_rich_style(component_class(role), partial=True)
-            self._styles[role] = style
+            self._styles[(role, shaded)] = style
         return style
 
     # ----- clicks ----------------------------------------------------------------------------
