@@ -100,6 +100,9 @@ COMPACT_RAIL: Final = 8
 are still a short way to follow, and they reach the free room of a crowded table."""
 RAIL_LIMIT: Final = 600
 """How many free cells the search for a rail's end may visit before giving up."""
+SHORT_RAIL_CELLS = 48
+"""The same for a short rail (one that keeps a tile inside the bounds): a crowded table is
+searched near the end only, and quickly."""
 LEAP_LIMIT: Final = 4096
 """How far (cells) a boxed-in line may leap; far beyond any table's size."""
 
@@ -939,7 +942,8 @@ class _Table:
             if start not in occupied and start not in seen:
                 seen.add(start)
                 queue.append((start, heading, (start,), exit, main, port))
-        while queue and len(seen) < RAIL_LIMIT:
+        limit = RAIL_LIMIT if longest is None else SHORT_RAIL_CELLS
+        while queue and len(seen) < limit:
             cell, heading, path, exit, main, port = queue.popleft()
             column, row = cell
             end = Exit(Box(column, row, 1, 1), heading, column, row)
@@ -1117,16 +1121,32 @@ class _Table:
             self.reserve(target, line.exit)
 
     def reserve(self, target: str, exit: Exit) -> None:
-        """Keep a place for the key of line ``target``'s end beside its last tile (the first
-        free one of :meth:`labels_beside`, inside the bounds if it can), so that no later
-        tile of another line walls that end in: its key always sits against it."""
-        rim = set(_rim(exit.box))
-        places = [place for place in self.labels_beside(exit) if self.free(place)]
-        inside = [place for place in places if place.within(self.bounds)]
-        if places:
-            # Cells beside a tile (not at its number) take no other line's tile: a place made
-            # of them costs the table no room.
-            place = min(inside or places, key=lambda box: sum(c not in rim for c in box.cells()))
+        """Keep a place for the key of line ``target``'s end beside its last tile (a free one
+        of :meth:`labels_beside`, inside the bounds if it can), so that no later tile of
+        another line walls that end in: its key always sits against it."""
+        box, width = exit.box, self.shapes.label_width
+        rim = set(_rim(box))
+        best: tuple[int, Box] | None = None
+        bounds = self.bounds
+        # Along the tile's long sides first (the places that cost nothing when the tile is as
+        # wide as a key), then every place beside it.
+        along = [
+            Box(x, y, width, 1) for y in (box.y - 1, box.bottom) for x in (box.x, box.right - width)
+        ]
+        for places in (along, self.labels_beside(exit)):
+            for place in places:
+                if not self.free(place):
+                    continue
+                # Cells beside a tile (not at its number) take no other line's tile: a place
+                # made of them costs the table no room. Inside the bounds first.
+                cost = sum(cell not in rim for cell in place.cells())
+                cost += 0 if place.within(bounds) else 100
+                if best is None or cost < best[0]:
+                    best = (cost, place)
+            if best is not None and best[0] == 0:
+                break
+        if best is not None:
+            place = best[1]
             self.reserved[target] = place
             for cell in place.cells():
                 self.occupied[cell] = _RESERVED

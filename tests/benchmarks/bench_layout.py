@@ -3,19 +3,26 @@
 Run ``python -m tests.benchmarks layout`` from the repository root. It prints:
 
 * layout time of a late double-18, 8-seat ``trains`` table (8 arms; seeded random play until
-  :data:`LATE_TILES` tiles are down): median and p95 over :data:`REPEATS` layouts
-  (goal < 20 ms). CPU time of the process, so a busy machine does not inflate it;
+  :data:`LATE_TILES` tiles are down) in the board area it has at 80x24 (the side panels
+  folded away, :data:`~chickenfoot.play.layout.FOLDED_BOUNDS`): median and p95 over
+  :data:`REPEATS` layouts (goal < 20 ms). CPU time of the process, so a busy machine does not
+  inflate it;
 * drawing one full screen of it (CPU time too): every visible row of a :class:`TableView` at
-  the game screen's board size (48x13) and at 88x29, row caches emptied first (what a new board or a
-  new selection costs), median over repeats;
-* for each table of :data:`MEASURED` (4-seat double-9 ``cross``; ``trains`` for 2, 4, 6 and 8
-  seats on double-9, -12 and -18), over every position after every play of the first round of
-  :data:`FIT_GAMES` seeded random games: the share shown whole without panning in the board
-  area of the game screen at 80x24 (48x13) and at 120x40 (88x29), in the drawing chosen by
-  itself (full if it fits, else compact; how many were compact), and the number of tiles a
-  view following the end just played on cut at its edge (goal: 0 anywhere; shares: 95 % for
-  4 seats on double-9, 80 % for 8 seats on double-18, at 80x24), and how many keys could not
-  sit against their end (every place beside it taken).
+  that size and at 88x29, row caches emptied first (what a new board or a new selection
+  costs), median over repeats;
+* one row per table of :data:`MEASURED` (4-seat double-9 ``cross``; ``trains`` for 2, 4, 6
+  and 8 seats on double-9, -12 and -18), over every position after every play of the first
+  round of :data:`FIT_GAMES` seeded random games, laid out as the game screen does (see
+  :func:`screen_layout`: at 80x24, 48x13 beside the side panels, then 80x14 for the rest of
+  the round once they fold away; at 120x40, 88x29): the share shown whole without panning,
+  the share drawn compact, the tiles a view following the end just played on cut at its edge
+  (goal: 0 anywhere), the share of keys that could not sit against their end, and the CPU
+  milliseconds per position laid out. Goals: 95 % whole for 4 seats on double-9, 80 % for 8
+  seats on double-18, at 80x24.
+
+With ``BENCH_PREVIOUS`` set to a commit, that commit's code is checked out in a temporary
+``git worktree`` and measured too, in the same run, table by table (its rows marked
+"before"; its layout time in its own board area at 80x24).
 """
 
 from __future__ import annotations
@@ -193,11 +200,18 @@ def clipped_tiles(layout: TableLayout, window: Box) -> int:
 
 
 def screen_layout(
-    board: Board, bounds: tuple[int, int], set_size: int, folded: tuple[int, int] | None
+    board: Board,
+    bounds: tuple[int, int],
+    set_size: int,
+    folded: tuple[int, int] | None,
+    already_folded: bool = False,
 ) -> TableLayout:
     """The layout the game screen shows: in ``bounds``, the drawing chosen by itself; with
     ``folded`` (a short screen), a table needing the compact drawing there is laid out again
-    in ``folded``, the board area once the side panels fold away."""
+    in ``folded``, the board area once the side panels fold away (and, ``already_folded``,
+    only there: the panels stay folded for the rest of the round)."""
+    if folded is not None and already_folded:
+        return layout_for(board, bounds=folded, set_size=set_size)
     layout = layout_for(board, bounds=bounds, set_size=set_size)
     if layout.compact and folded is not None:
         return layout_for(board, bounds=folded, set_size=set_size)
@@ -223,6 +237,7 @@ def fit_share(
         choose = random.Random(seed).choice
         position = core.new_game(rules, seed=seed)
         played = 0
+        panels_folded = False
         while not core.is_over(position):
             position = core.play(position, choose(core.legal_moves(position)))
             lean = core.board_of(position)
@@ -231,7 +246,8 @@ def fit_share(
             played = len(lean[2])
             board = from_tuple(lean)
             started = time.process_time()
-            layout = screen_layout(board, bounds, set_size, folded)
+            layout = screen_layout(board, bounds, set_size, folded, panels_folded)
+            panels_folded = folded is not None and layout.bounds == folded
             seconds += time.process_time() - started
             fits += layout.fits
             compact += layout.compact
