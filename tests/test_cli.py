@@ -17,8 +17,9 @@ import chickenfoot
 from chickenfoot import bots, cli
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.bots import tournament as tournament_module
-from chickenfoot.cli import games, options, simulate, tournament
+from chickenfoot.cli import options, simulate, tournament
 from chickenfoot.rules import RuleSet
+from chickenfoot.saves import record as record_module
 from chickenfoot.saves.record import load_record
 from chickenfoot.text.transcript import transcript
 
@@ -555,7 +556,7 @@ def test_ctrl_c_while_loading_is_one_line_and_status_130(
     def interrupted(path: Path) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(games, "load_record", interrupted)
+    monkeypatch.setattr(record_module, "load_record", interrupted)
     status, out, err = run(
         capsys, command, str(saved_game), *(["--text"] if command == "replay" else [])
     )
@@ -574,11 +575,12 @@ def test_a_real_ctrl_c_prints_no_traceback(saved_game: Path) -> None:
     code = (
         "import signal, sys, threading\n"
         "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-        "from chickenfoot.cli import games, main\n"
+        "from chickenfoot.cli import main\n"
+        "from chickenfoot.saves import record\n"
         "def load_record(path):\n"
         "    print('loading', flush=True)\n"
         "    threading.Event().wait()\n"
-        "games.load_record = load_record\n"
+        "record.load_record = load_record\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
     process = subprocess.Popen(

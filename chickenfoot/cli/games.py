@@ -4,7 +4,8 @@ A bad file (anything but a regular file, not a saved game, an illegal move...) i
 with one line and status 2 before the app starts; Ctrl+C stops with one line and status 130;
 neither ever prints a traceback. The transcript of ``replay --text`` is written in what the
 console's encoding can show. The Textual app is imported only when it is started, so
-``replay --text`` never loads it.
+``replay --text`` never loads it, and saved games are read only by the commands that open
+one, so ``chickenfoot`` reaches its menu without loading the rules first.
 """
 
 from __future__ import annotations
@@ -14,10 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from chickenfoot.cli.common import EXIT_OK, fail, interrupted
-from chickenfoot.saves.output import write_text
-from chickenfoot.saves.record import RecordError, load_record
-from chickenfoot.text.transcript import transcript
+from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 
 REPLAY_KEYS = """\
 keys of the replay viewer:
@@ -35,16 +33,14 @@ In an unfinished game that people play at one keyboard, the round still in play 
 hands and drawn tiles hidden, in the viewer and in the --text transcript."""
 
 
-def add_parsers(commands: Any) -> None:
+def add_parser(commands: Any) -> None:
     """Add ``play``, ``load`` and ``replay`` to the subcommands ``commands``."""
-    play = commands.add_parser(
-        "play", help="Start the game (the default).", description="Start the terminal app."
-    )
+    play = commands.add_parser("play", help=summary("play"), description="Start the terminal app.")
     play.set_defaults(run=lambda args: run_app())
 
     load_command = commands.add_parser(
         "load",
-        help="Continue a saved game.",
+        help=summary("load"),
         description="Open the app continuing the saved game FILE.",
     )
     load_command.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
@@ -52,7 +48,7 @@ def add_parsers(commands: Any) -> None:
 
     replay_command = commands.add_parser(
         "replay",
-        help="Replay a saved game.",
+        help=summary("replay"),
         description="Watch a saved game move by move, or print it.",
         epilog=REPLAY_KEYS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -75,6 +71,8 @@ def run_app(load: Path | None = None, replay: Path | None = None) -> int:
 
 def load(path: Path) -> int:
     """``chickenfoot load FILE``: check the saved game, then continue it in the app."""
+    from chickenfoot.saves.record import RecordError, load_record
+
     try:
         load_record(path)
         return run_app(load=path)
@@ -86,6 +84,10 @@ def load(path: Path) -> int:
 
 def replay(path: Path, *, text: bool) -> int:
     """``chickenfoot replay FILE [--text]``: print a transcript, or open the replay viewer."""
+    from chickenfoot.saves.output import write_text
+    from chickenfoot.saves.record import RecordError, load_record
+    from chickenfoot.text.transcript import transcript
+
     try:
         record = load_record(path)
         if not text:

@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from chickenfoot.cli.common import EXIT_OK, fail, interrupted
+from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.paths import DATA_DIR_VARIABLE, data_dir, saves_dir
 
@@ -49,7 +49,7 @@ def add_parser(commands: Any) -> None:
     """Add ``serve`` to the subcommands ``commands``."""
     serve_command = commands.add_parser(
         "serve",
-        help="Play in a web browser: each browser tab plays its own game.",
+        help=summary("serve"),
         description="Serve the game to web browsers: open the address it prints, and each "
         "tab plays its own game, saved in the same folder as in the terminal. There is no "
         "password: anyone who can reach the address can play and open the saved games, so "

@@ -14,7 +14,7 @@ import sys
 import time
 from typing import Any
 
-from chickenfoot.cli.common import EXIT_OK, interrupted
+from chickenfoot.cli.common import EXIT_OK, interrupted, summary
 from chickenfoot.cli.simulate import ProgressBar
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.paths import saves_dir
@@ -27,7 +27,7 @@ def add_parser(commands: Any) -> None:
     """Add ``stats`` to the subcommands ``commands``."""
     stats = commands.add_parser(
         "stats",
-        help="Statistics of the finished games.",
+        help=summary("stats"),
         description="Print the statistics of the finished games in the saves folder: per "
         "person (games, wins, win share, mean score, best and worst game, rounds at zero, "
         "results against each computer level), per computer level and per preset. Unfinished "

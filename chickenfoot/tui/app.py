@@ -9,9 +9,10 @@ bubble up to the app; its typed methods do the work. :func:`run_app` is what the
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
@@ -22,13 +23,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.widgets import Static
 
-from chickenfoot.play.replay import ReplayView
-from chickenfoot.play.session import GameSession, OpenElsewhere
-from chickenfoot.rules import IllegalAction, RuleSet
-from chickenfoot.saves import storage
-from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig, load_record
-from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
-from chickenfoot.text import prompts
+from chickenfoot.saves.display import read_display
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
@@ -45,13 +40,18 @@ from chickenfoot.tui.messages import (
 )
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.game import GameScreen
-from chickenfoot.tui.screens.help import HelpScreen
-from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuScreen
-from chickenfoot.tui.screens.replay import ReplayScreen
-from chickenfoot.tui.screens.setup import SetupScreen
-from chickenfoot.tui.screens.stats import StatsScreen
+
+if TYPE_CHECKING:
+    from chickenfoot.play.replay import ReplayView
+    from chickenfoot.play.session import GameSession, OpenElsewhere
+    from chickenfoot.rules import RuleSet
+    from chickenfoot.saves.record import GameRecord, SeatConfig
+    from chickenfoot.saves.settings import Settings, SetupChoice
+    from chickenfoot.tui.screens.game import GameScreen
+
+# Only the menu is imported here: every other screen, and the game itself, is imported when it
+# is first opened, so the menu appears as soon as Textual can draw it.
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -138,7 +138,7 @@ class ChickenFootApp(App[None]):
         super().__init__()
         self.load_path = load
         self.replay_path = replay
-        display = load_settings().display  # before the app runs: the first frame has the theme
+        display = read_display()  # before the app runs: the first frame has the theme
         if display.theme in self.available_themes:
             self.theme = display.theme
         self.bot_delay = bot_delay if bot_delay is not None else display.bot_delay
@@ -151,8 +151,9 @@ class ChickenFootApp(App[None]):
     # ----- start-up and size ---------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        """Show the menu, then the game or replay asked for on the command line."""
-        self._tidy_up()
+        """Show the menu, then the game or replay asked for on the command line; tidy up once
+        the first screen is drawn."""
+        self.call_after_refresh(self._tidy_up)
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
         if self.load_path is not None:
@@ -171,6 +172,8 @@ class ChickenFootApp(App[None]):
 
     def action_help(self) -> None:
         """Open the help (unless it is already on top)."""
+        from chickenfoot.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
@@ -209,6 +212,8 @@ class ChickenFootApp(App[None]):
     # never freezes the screen. Screens are made and shown on the app's own thread.
 
     def _open_game(self, session: GameSession) -> None:
+        from chickenfoot.tui.screens.game import GameScreen
+
         self._back_to_menu()
         self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
 
@@ -228,6 +233,8 @@ class ChickenFootApp(App[None]):
     @work(thread=True, group="settings")
     def _remember(self, **changes: object) -> None:
         """Write the display settings (in a thread; a failure is only a notice)."""
+        from chickenfoot.saves.settings import update_settings
+
         given = {name: value for name, value in changes.items() if value is not None}
 
         def changed(settings: Settings) -> Settings:
@@ -244,6 +251,8 @@ class ChickenFootApp(App[None]):
     def _remember_setup(self, choice: SetupChoice) -> None:
         """Write the set-up the next New game starts from (in a thread; a failure is only a
         notice)."""
+        from chickenfoot.saves.settings import update_settings
+
         try:
             update_settings(lambda settings: settings.model_copy(update={"setup": choice}))
         except OSError as error:
@@ -253,7 +262,7 @@ class ChickenFootApp(App[None]):
         while len(self.screen_stack) > self._menu_depth:
             top = self.screen
             self.pop_screen()
-            if isinstance(top, GameScreen):
+            if _is_game(top):
                 self._put_away(top.session)
 
     def _put_away(self, session: GameSession) -> None:
@@ -270,6 +279,8 @@ class ChickenFootApp(App[None]):
     @work(thread=True, group="files")
     def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
         """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal); play it."""
+        from chickenfoot.play.session import GameSession
+
         try:
             session = GameSession.new(rules, seats, seed)
         except OSError as error:
@@ -288,6 +299,9 @@ class ChickenFootApp(App[None]):
 
     @work(thread=True, group="files")
     def _load_game(self, path: Path, force: bool) -> None:
+        from chickenfoot.play.session import GameSession, OpenElsewhere
+        from chickenfoot.saves.record import RecordError
+
         try:
             session = GameSession.load(path, force=force)
         except OpenElsewhere as elsewhere:
@@ -333,6 +347,9 @@ class ChickenFootApp(App[None]):
     @work(thread=True, group="files")
     def open_replay(self, path: Path) -> None:
         """Open the replay of the game saved at ``path``."""
+        from chickenfoot.play.replay import ReplayView
+        from chickenfoot.saves.record import RecordError, load_record
+
         try:
             view = ReplayView(load_record(path))
         except (RecordError, OSError) as error:
@@ -341,6 +358,8 @@ class ChickenFootApp(App[None]):
         self.call_from_thread(self._show_replay, view, path)
 
     def _show_replay(self, view: ReplayView, path: Path) -> None:
+        from chickenfoot.tui.screens.replay import ReplayScreen
+
         self._push_covered(ReplayScreen(view, path))
 
     @work(thread=True, group="files")
@@ -349,6 +368,9 @@ class ChickenFootApp(App[None]):
     ) -> None:
         """Start a new game from the state after the first ``action_count`` actions of
         ``record``."""
+        from chickenfoot.play.session import GameSession
+        from chickenfoot.rules import IllegalAction
+
         try:
             session = GameSession.take_over(record, action_count, seats)
         except (ValueError, IllegalAction, OSError) as error:
@@ -388,6 +410,8 @@ class ChickenFootApp(App[None]):
 
     def _ask_about_unsaved(self, game: GameScreen, what: str, then: Callable[[], object]) -> None:
         """The game's latest moves are not saved: stay, save a copy elsewhere, or go on."""
+        from chickenfoot.text import prompts
+
         if self._asking:
             return
         reason = game.session.unsaved
@@ -408,7 +432,7 @@ class ChickenFootApp(App[None]):
     def on_unmount(self) -> None:
         """Give back every game still held."""
         for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
+            if _is_game(screen):
                 screen.session.close()
         for session in self._kept.values():
             session.close()
@@ -458,6 +482,8 @@ class ChickenFootApp(App[None]):
 
     @work(thread=True, group="files")
     def _continue_latest(self) -> None:
+        from chickenfoot.saves import storage
+
         path = storage.latest_unfinished()
         if path is None:
             self.call_from_thread(
@@ -469,6 +495,8 @@ class ChickenFootApp(App[None]):
     @work(thread=True, group="files")
     def _tidy_up(self) -> None:
         """Remove what killed windows left behind: half-written files, their locks."""
+        from chickenfoot.saves import storage
+
         storage.clean_stale_temporaries()
 
     def on_open_replay(self, message: OpenReplay) -> None:
@@ -491,18 +519,26 @@ class ChickenFootApp(App[None]):
     @work(thread=True, exclusive=True, group="setup")
     def _open_setup(self) -> None:
         """Read the remembered set-up off the UI thread, then open the set-up screen on it."""
+        from chickenfoot.saves.settings import load_settings
+
         settings = load_settings()
         self.call_from_thread(self._show_setup, settings)
 
     def _show_setup(self, settings: Settings) -> None:
+        from chickenfoot.tui.screens.setup import SetupScreen
+
         self._push_covered(SetupScreen(settings))
 
     def on_show_saves(self, message: ShowSaves) -> None:
         """Open the saved games, or the replays."""
+        from chickenfoot.tui.screens.load import LoadScreen
+
         self.push_screen(LoadScreen(replays=message.replays))
 
     def on_show_stats(self, message: ShowStats) -> None:
         """Open the statistics."""
+        from chickenfoot.tui.screens.stats import StatsScreen
+
         self.push_screen(StatsScreen())
 
     def on_show_help(self, message: ShowHelp) -> None:
@@ -519,7 +555,17 @@ class ChickenFootApp(App[None]):
     @property
     def game_screen(self) -> GameScreen | None:
         """The game being played, if any (under whatever dialog is on top)."""
-        return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        return next((s for s in reversed(self.screen_stack) if _is_game(s)), None)
+
+
+GAME_MODULE = "chickenfoot.tui.screens.game"
+
+
+def _is_game(screen: Screen[Any]) -> TypeGuard[GameScreen]:
+    """True if ``screen`` is a game screen (none can be before its module is first imported,
+    so asking never imports it)."""
+    module = sys.modules.get(GAME_MODULE)
+    return module is not None and isinstance(screen, module.GameScreen)
 
 
 def run_app(load: Path | None = None, replay: Path | None = None) -> int:

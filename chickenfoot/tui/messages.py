@@ -9,13 +9,15 @@ screen posts :class:`GameEvents` to the widgets that follow the game's events (t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from chickenfoot.play.session import Turn
-from chickenfoot.rules import RuleSet
-from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.saves.settings import SetupChoice
+if TYPE_CHECKING:  # the menu posts these before a game, a record or a rule is ever loaded
+    from chickenfoot.play.session import Turn
+    from chickenfoot.rules import RuleSet
+    from chickenfoot.saves.record import GameRecord, SeatConfig
+    from chickenfoot.saves.settings import SetupChoice
 
 
 class StartGame(Message):

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chickenfoot.saves.display import SETTINGS_MAX_BYTES
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.settings import (
     DEFAULT_SEATS,
-    SETTINGS_MAX_BYTES,
     Settings,
     SetupChoice,
     is_field_text,

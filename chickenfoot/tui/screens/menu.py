@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -23,7 +24,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from chickenfoot.saves import storage
 from chickenfoot.saves.names import display_width
 from chickenfoot.tui.messages import (
     ContinueGame,
@@ -33,6 +33,9 @@ from chickenfoot.tui.messages import (
     ShowSetup,
     ShowStats,
 )
+
+if TYPE_CHECKING:
+    from chickenfoot.saves.storage import SaveSummary
 
 LOGO = r"""
 [5|1]   [5|3]   [5|6]
@@ -63,7 +66,7 @@ def names_text(names: tuple[str, ...], width: int = CONTINUE_NAMES_WIDTH) -> str
     return ", ".join(shown) + (f" +{rest}" if rest else "")
 
 
-def continue_text(summary: storage.SaveSummary) -> str:
+def continue_text(summary: SaveSummary) -> str:
     """What the Continue item says about the game it resumes: seats and round."""
     if not summary.ok:
         return "Continue"
@@ -130,6 +133,8 @@ class MenuCommands(Provider):
     """Command palette entries for the menu items (Continue only when there is a game)."""
 
     async def _commands(self) -> list[tuple[str, Callable[[], None], str]]:
+        from chickenfoot.saves import storage
+
         has_unfinished = await asyncio.to_thread(storage.latest_unfinished) is not None
         return [
             (f"Chicken Foot: {label}", partial(run, self.app), COMMAND_HELP[item])
@@ -168,7 +173,7 @@ class MenuScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.unfinished: storage.SaveSummary | None = None
+        self.unfinished: SaveSummary | None = None
         """The game Continue resumes, once found (it is looked for in the background)."""
 
     def compose(self) -> ComposeResult:
@@ -193,17 +198,20 @@ class MenuScreen(Screen[None]):
         self.refresh_options()
 
     def refresh_options(self) -> None:
-        """Show the items at once, then look for a game to continue in the background."""
+        """Show the items at once, then (once they are on screen) look for a game to continue
+        in the background."""
         self._fill(self.unfinished)
-        self._find_unfinished()
+        self.call_after_refresh(self._find_unfinished)
 
     @work(thread=True, exclusive=True, group="continue")
     def _find_unfinished(self) -> None:
+        from chickenfoot.saves import storage
+
         path = storage.latest_unfinished()
         summary = storage.summarize(path) if path is not None else None
         self.app.call_from_thread(self._fill, summary)
 
-    def _fill(self, unfinished: storage.SaveSummary | None) -> None:
+    def _fill(self, unfinished: SaveSummary | None) -> None:
         """List the items, Continue only while an unfinished game is saved; Continue is the
         default item whenever it appears."""
         appeared = unfinished is not None and (
