@@ -41,6 +41,7 @@ from chickenfoot.tui.messages import (
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.themes import THEMES
 
 if TYPE_CHECKING:
     from chickenfoot.play.replay import ReplayView
@@ -138,6 +139,8 @@ class ChickenFootApp(App[None]):
         super().__init__()
         self.load_path = load
         self.replay_path = replay
+        for theme in THEMES:
+            self.register_theme(theme)
         display = read_display()  # before the app runs: the first frame has the theme
         if display.theme in self.available_themes:
             self.theme = display.theme
