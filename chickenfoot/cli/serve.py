@@ -26,6 +26,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
@@ -39,6 +40,9 @@ WILDCARD_HOSTS = ("0.0.0.0", "::")
 """Hosts that listen on every address of the machine."""
 TAB_QUIT_TIME = 10.0
 """Seconds a stopping server waits for the open tabs' games to quit (each saves first)."""
+PAGE_TEMPLATES = Path(__file__).with_name("templates")
+"""chickenfoot's own page (``app_index.html``): nothing fetched from elsewhere, and xterm.js's
+screen reader mode on (docs/browser.md)."""
 
 
 class ServeProblem(Exception):
@@ -254,7 +258,14 @@ def run_server(listening: socket.socket, url: str, ready: Callable[[], None]) ->
                 tabs.discard(tab)
 
     host, port = listening.getsockname()[:2]
-    server = BrowserServer(tab_command(), host=host, port=port, title=TITLE, public_url=url)
+    server = BrowserServer(
+        tab_command(),
+        host=host,
+        port=port,
+        title=TITLE,
+        public_url=url,
+        templates_path=PAGE_TEMPLATES,
+    )
     loop = asyncio.new_event_loop()
     stopped_by: list[int] = []
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -22,7 +23,7 @@ from chickenfoot.play.keys import end_keys
 from chickenfoot.rules import Play, legal_actions
 from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
 from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
-from chickenfoot.text.words import sorted_hand
+from chickenfoot.text.words import sorted_hand, verb
 from tests.browser.server import DEADLINE_SECONDS, Served, wait_until
 
 if TYPE_CHECKING:
@@ -81,10 +82,18 @@ SEED = "22"
 
 
 class Tab:
-    """One browser tab showing the served game."""
+    """One browser tab showing the served game, and the address of every request it made
+    (pages, scripts, styles, fonts, websockets...)."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
+        self.requested: list[str] = []
+        page.on("request", lambda request: self.requested.append(request.url))
+        page.on("websocket", lambda websocket: self.requested.append(websocket.url))
+
+    def accessible_text(self) -> str:
+        """The page as a screen reader gets it: its accessibility tree, as text."""
+        return self.page.locator("body").aria_snapshot(timeout=WAIT_MS)
 
     def mark(self) -> int:
         """Where the text drawn so far ends (for :meth:`wait_for`'s ``since``)."""
@@ -115,12 +124,13 @@ def open_tab(url: str, profile: Path) -> Iterator[Tab]:
         )
         try:
             page = browser.new_page()
-            # Only this machine: the page also asks a web font service, which is refused.
+            tab = Tab(page)  # records every request from here on
+            # Only this machine: anything else is refused (and the test fails on it).
             page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), lambda route: route.abort())
             page.add_init_script(KEEP_SHOWN)
             page.goto(url, timeout=WAIT_MS)
             page.focus(".xterm-helper-textarea", timeout=WAIT_MS)
-            yield Tab(page)
+            yield tab
         finally:
             browser.close()
 
@@ -140,14 +150,35 @@ def test_a_new_game_in_the_browser_takes_a_move_and_saves_it(
         served.data / "settings.json",
     )
     with open_tab(served.url, tmp_path / "chromium-profile") as tab:
-        play_a_tile(tab, served.data / "saves")
+        played = play_a_tile(tab, served.data / "saves")
+        words = f"{SEATS[0].name} {verb(SEATS[0].name, 'plays')} {played.tile}"  # the log's
+        wait_until(lambda: words in tab.accessible_text(), f"{words!r} read out by the page")
+        check_the_page(tab, served.url)
         status, out, err = served.stop()  # the tab is still open: its game is closed too
     assert (status, err) == (130, "chickenfoot serve: stopped (Ctrl+C)\n")
     assert "Traceback" not in out
 
 
-def play_a_tile(tab: Tab, saves: Path) -> None:
-    """From the menu, start the remembered set-up and play a tile; check its autosave."""
+def check_the_page(tab: Tab, url: str) -> None:
+    """The page is chickenfoot's own: titled, in English, its typeface served from here, its
+    terminal in screen reader mode, and not one request sent anywhere but this server."""
+    page = tab.page
+    assert page.title() == "Chicken Foot"
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.get_attribute("body", "data-screen-reader-terminals") == "1"
+    assert page.locator(".xterm-accessibility-tree").count() == 1
+    assert page.evaluate("document.fonts.check('16px \"Roboto Mono\"')")
+    here = urlsplit(url).netloc
+    elsewhere = [address for address in tab.requested if urlsplit(address).netloc != here]
+    assert elsewhere == [], f"the page asked another server: {elsewhere}"
+    fonts = [address for address in tab.requested if address.endswith(".ttf")]
+    assert fonts, "the typeface came from this server"
+    assert any(urlsplit(address).scheme == "ws" for address in tab.requested)
+
+
+def play_a_tile(tab: Tab, saves: Path) -> Play:
+    """From the menu, start the remembered set-up and play a tile; check its autosave; the
+    tile played."""
     tab.wait_for("New game")
     since = tab.mark()
     tab.press("n")
@@ -178,3 +209,4 @@ def play_a_tile(tab: Tab, saves: Path) -> None:
     after = latest_record(saves)
     assert after is not None
     assert after.actions[len(first.actions)] == played, "the tile played by keyboard is saved"
+    return played
