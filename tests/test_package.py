@@ -170,9 +170,10 @@ def test_the_wheel_installs_in_a_clean_environment_and_plays(tmp_path: Path) -> 
     variables["CHICKENFOOT_DATA_DIR"] = str(tmp_path / "data")
     command = python.parent / "chickenfoot"
 
-    def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+    def run(*words: str | Path) -> subprocess.CompletedProcess[str]:
+        """Run ``words`` in the clean environment, from a folder outside this checkout."""
         return subprocess.run(
-            [str(command), *arguments],
+            list(map(str, words)),
             capture_output=True,
             text=True,
             cwd=tmp_path,
@@ -181,27 +182,14 @@ def test_the_wheel_installs_in_a_clean_environment_and_plays(tmp_path: Path) -> 
             check=False,
         )
 
-    version = run("--version")
+    version = run(command, "--version")
     assert (version.returncode, version.stdout) == (0, f"chickenfoot {chickenfoot.__version__}\n")
-    simulated = run("simulate", "--games", "3", "--seed", "5", "--players", "2", "--rounds", "1")
+    simulated = run(
+        command, "simulate", "--games", "3", "--seed", "5", "--players", "2", "--rounds", "1"
+    )
     assert simulated.returncode == 0, simulated.stderr
     assert "Simulating 3 games, seed 5" in simulated.stdout
-    where = subprocess.run(
-        [str(python), "-c", "import chickenfoot; print(chickenfoot.__file__)"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=variables,
-        check=True,
-    )
+    where = run(python, "-c", "import chickenfoot; print(chickenfoot.__file__)")
     assert Path(where.stdout.strip()).is_relative_to(environment), "it ran the installed copy"
-    menu = subprocess.run(
-        [str(python), "-c", HEADLESS_MENU],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=variables,
-        timeout=120,
-        check=False,
-    )
+    menu = run(python, "-c", HEADLESS_MENU)
     assert (menu.returncode, menu.stdout) == (0, "New game, Load game, Replays\n"), menu.stderr

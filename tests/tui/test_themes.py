@@ -1,22 +1,19 @@
 """The colour-blind-safe and high-contrast themes: in the theme list, remembered, readable
-(text against its backgrounds, measured as WCAG does), and a snapshot of the game in each."""
+(text against its backgrounds, measured as WCAG does). The snapshot of the game in each is in
+``test_game_snapshots.py`` (mid-round with an open foot, in every theme)."""
 
 from __future__ import annotations
 
 import json
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 from textual.color import Color
-from textual.pilot import Pilot
 from textual.theme import Theme
 
 from chickenfoot.saves.paths import settings_path
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.themes import COLOUR_BLIND_SAFE, HIGH_CONTRAST, OKABE_ITO, THEMES
-from tests.tui.conftest import SnapCompare, TuiKit
-from tests.tui.test_game_snapshots import human_plays_toe, open_game, settle
 
 THEME_NAMES = [theme.name for theme in THEMES]
 
@@ -112,21 +109,3 @@ def test_the_high_contrast_marks_are_all_different() -> None:
     variables = theme_variables(HIGH_CONTRAST.name)
     marks = [Color.parse(variables[mark]) for mark in MARKS]
     assert all(first != second for first, second in combinations(marks, 2))
-
-
-@pytest.mark.parametrize("theme", THEME_NAMES)
-def test_mid_round_with_an_open_foot(
-    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
-) -> None:
-    """The game in each theme: the open foot, the chosen end, the ends the chosen tile fits,
-    the tiles just played and the playable tiles, each in its colour and its own frame."""
-    app = open_game(
-        kit, data_dir, ("human", "computer", "computer", "computer"), 2, human_plays_toe, theme
-    )
-
-    async def run_before(pilot: Pilot[None]) -> None:
-        await settle(
-            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
-        )
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
