@@ -18,6 +18,7 @@ from chickenfoot import bots, cli
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.bots import tournament as tournament_module
 from chickenfoot.cli import options, simulate, tournament
+from chickenfoot.cli.common import COMMANDS
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves import record as record_module
 from chickenfoot.saves.record import load_record
@@ -618,6 +619,29 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _err = run(capsys, "--version")
     assert status == 0
     assert out.strip() == f"chickenfoot {chickenfoot.__version__}"
+
+
+def test_help_lists_every_command_with_its_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = run(capsys, "--help")
+    assert status == 0
+    listed = " ".join(out.split())  # argparse wraps long lines
+    for name, command in COMMANDS.items():
+        assert f"{name} {command.summary}" in listed
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_each_command_has_its_whole_help(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    status, out, _err = run(capsys, name, "--help")
+    assert status == 0
+    assert out.startswith(f"usage: chickenfoot {name} [-h]")
+    assert "options:" in out
+
+
+def test_the_command_named_is_the_first_word_that_is_not_an_option() -> None:
+    assert cli.command_named(["simulate", "--games", "3"]) == "simulate"
+    assert cli.command_named(["--version"]) is None
+    assert cli.command_named([]) is None
+    assert cli.command_named(["-h", "replay"]) == "replay"
 
 
 def test_unknown_command(capsys: pytest.CaptureFixture[str]) -> None:
