@@ -18,7 +18,10 @@ import subprocess
 import sys
 import tomllib
 import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
+
+from readme_renderer import markdown
 
 import chickenfoot
 
@@ -33,12 +36,24 @@ LEFT_OUT = shutil.ignore_patterns(
 )
 """What a copy of the checkout leaves out: caches and installs, never the project's files."""
 
-LINK = re.compile(r"\]\((?P<target>[^)\s]+)\)|<img [^>]*src=\"(?P<picture>[^\"]+)\"")
+
+class Addresses(HTMLParser):
+    """Every link and picture address of an HTML page (``href`` and ``src``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """Keep the tag's address, if it has one."""
+        self.found.extend(value for name, value in attrs if name in ("href", "src") and value)
 
 
-def links(markdown: str) -> list[str]:
-    """Every link and picture address in ``markdown``."""
-    return [match["target"] or match["picture"] for match in LINK.finditer(markdown)]
+def rendered_index_page() -> str:
+    """The index page as PyPI renders it (readme_renderer, GitHub-flavoured Markdown)."""
+    html = markdown.render(INDEX_README.read_text(encoding="utf-8"))
+    assert html is not None, "PyPI could not render the page"
+    return html
 
 
 def repository_file(address: str) -> Path | None:
@@ -57,7 +72,9 @@ def repository_file(address: str) -> Path | None:
 
 
 def test_the_index_page_links_only_to_absolute_addresses_that_exist() -> None:
-    found = links(INDEX_README.read_text(encoding="utf-8"))
+    page = Addresses()
+    page.feed(rendered_index_page())
+    found = [address for address in page.found if not address.startswith("#")]
     assert any(address.endswith((".svg", ".png")) for address in found), "it shows a picture"
     for address in found:
         assert address.startswith("https://"), f"{address} would not work on a package index"
