@@ -116,7 +116,7 @@ class Terminal:
     def __init__(self) -> None:
         self.socket = f"chickenfoot-bench-{uuid.uuid4().hex[:8]}"
         # A session that lives as long as the benchmark keeps the server up between runs.
-        self.tmux("new-session", "-d", "-s", "keeper", "sleep 100000")
+        self.tmux("new-session", "-d", "-s", "keeper", "sleep 3600")
 
     def tmux(self, *arguments: str) -> subprocess.CompletedProcess[str]:
         """Run one tmux command on this server."""
