@@ -135,23 +135,3 @@ def test_the_app_reaches_its_menu_without_pydantic_or_the_rules() -> None:
     loaded = modules_loaded_by(script)
     assert "textual.app" in loaded
     assert [name for name in loaded if not name.startswith(UI_LIBRARIES)] == []
-
-
-def test_the_other_screens_are_loaded_once_the_menu_is_drawn() -> None:
-    """What the menu did not need is imported in the background after its first frame, so
-    that the first game, set-up or list opens at once."""
-    script = (
-        "import asyncio, sys\n"
-        "from chickenfoot.tui.app import LATER_SCREENS, ChickenFootApp\n"
-        "from chickenfoot.tui.screens.menu import MenuScreen\n"
-        "async def main():\n"
-        "    app = ChickenFootApp(bot_delay=0)\n"
-        "    async with app.run_test() as pilot:\n"
-        "        while not isinstance(app.screen, MenuScreen):\n"
-        "            await pilot.pause()\n"
-        "        while not all(name in sys.modules for name in LATER_SCREENS):\n"
-        "            await pilot.pause()\n"
-        "asyncio.run(asyncio.wait_for(main(), 50))\n"
-    )
-    loaded = modules_loaded_by(script)
-    assert "pydantic" in loaded and "chickenfoot.rules.core" in loaded

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
@@ -52,14 +51,8 @@ if TYPE_CHECKING:
     from chickenfoot.saves.settings import Settings, SetupChoice
     from chickenfoot.tui.screens.game import GameScreen
 
-# Only the menu is imported here, so the menu appears as soon as Textual can draw it. Every
-# other screen, and the game itself, is imported in the background once the menu is drawn
-# (and, should it be opened sooner, when first opened).
-LATER_SCREENS = tuple(
-    f"chickenfoot.tui.screens.{name}"
-    for name in ("setup", "game", "load", "replay", "stats", "help")
-)
-"""The screens the app imports once its first screen is drawn, most often wanted first."""
+# Only the menu is imported here: every other screen, and the game itself, is imported when it
+# is first opened, so the menu appears as soon as Textual can draw it.
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -161,10 +154,9 @@ class ChickenFootApp(App[None]):
     # ----- start-up and size ---------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        """Show the menu, then the game or replay asked for on the command line; once the
-        first screen is drawn, tidy up and load the other screens in the background."""
+        """Show the menu, then the game or replay asked for on the command line; tidy up once
+        the first screen is drawn."""
         self.call_after_refresh(self._tidy_up)
-        self.call_after_refresh(self._load_the_other_screens)
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
         if self.load_path is not None:
@@ -502,14 +494,6 @@ class ChickenFootApp(App[None]):
             )
         else:
             self.call_from_thread(self.continue_game, path)
-
-    @work(thread=True, group="warm-up")
-    def _load_the_other_screens(self) -> None:
-        """Import every other screen (and with them the rules, the saves and the game) off the
-        app's thread, so that the first game, set-up or list opens without waiting for them.
-        The menu is on screen by then; this only uses the time the player takes to choose."""
-        for module in LATER_SCREENS:
-            import_module(module)
 
     @work(thread=True, group="files")
     def _tidy_up(self) -> None:
