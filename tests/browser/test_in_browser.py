@@ -65,6 +65,9 @@ KEEP_SHOWN = """
 """
 """Keeps the text of every binary frame the page receives (what the terminal draws)."""
 
+FOCUSED = "document.activeElement?.classList.contains('xterm-helper-textarea')"
+"""True once the keyboard goes to the terminal."""
+
 SHOWN_SINCE = r"""
 ([words, start]) => window.chickenfootShown.slice(start)
     .replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, "")
@@ -129,7 +132,7 @@ def open_tab(url: str, profile: Path) -> Iterator[Tab]:
             page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), lambda route: route.abort())
             page.add_init_script(KEEP_SHOWN)
             page.goto(url, timeout=WAIT_MS)
-            page.focus(".xterm-helper-textarea", timeout=WAIT_MS)
+            page.wait_for_function(FOCUSED, timeout=WAIT_MS)  # the page focuses the game
             yield tab
         finally:
             browser.close()
