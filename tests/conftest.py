@@ -1,8 +1,10 @@
-"""Fixtures for every test: a private data folder, and the ``kit`` of game helpers."""
+"""Fixtures for every test: a private data folder, a patient Pilot, and the ``kit`` of game
+helpers."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +21,25 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("CHICKENFOOT_DATA_DIR", str(folder))
     return folder
+
+
+PILOT_PATIENCE = 300.0
+"""Seconds Textual's Pilot waits for a screen to handle its pending messages before it gives
+up (its own limit is 30 s, which a heavily loaded machine can exceed: a timing dependency).
+A screen that truly hangs still fails its test, after this long."""
+
+
+@pytest.fixture(autouse=True)
+def patient_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot (keys, pauses, snapshots) waits up to :data:`PILOT_PATIENCE` for the screen."""
+    from textual.pilot import Pilot
+
+    wait = Pilot._wait_for_screen
+
+    async def patient(self: Pilot[Any], timeout: float = PILOT_PATIENCE) -> bool:
+        return await wait(self, timeout)
+
+    monkeypatch.setattr(Pilot, "_wait_for_screen", patient)
 
 
 @pytest.fixture

@@ -45,6 +45,11 @@ def seats(*kinds: str) -> tuple[SeatConfig, ...]:
     )
 
 
+def people(count: int) -> tuple[SeatConfig, ...]:
+    """``count`` seats, every one a person, named Ana, Bea, Cy, ..."""
+    return seats(*("human",) * count)
+
+
 def human_can_play(state: GameState) -> bool:
     """Seat 0 is on turn and has a tile that fits (so a play key does something)."""
     return state.turn == 0 and any(isinstance(action, Play) for action in legal_actions(state))
@@ -100,6 +105,7 @@ class Kit:
 
     short_rules = staticmethod(short_rules)
     seats = staticmethod(seats)
+    people = staticmethod(people)
     choose_action = staticmethod(choose_action)
     human_can_play = staticmethod(human_can_play)
     record_until = staticmethod(record_until)

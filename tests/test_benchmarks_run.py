@@ -78,7 +78,7 @@ def test_keys_are_timed_while_an_expert_thinks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The terminal app's benchmark of keys pressed while an expert searches runs its real
-    app and search (a stand-in for ``make_bot`` once fell behind the real one's signature)."""
+    app and search, its busy expert made by the real ``make_bot`` with the game's arguments."""
     monkeypatch.setattr(bench_tui, "KEY_SAMPLES", 2)
     path = tmp_path / "thinking.json"
     save_record(bench_tui.thinking_record(bench_tui.late_round_record()), path)

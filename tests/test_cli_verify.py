@@ -15,13 +15,10 @@ import pytest
 
 from chickenfoot import cli
 from chickenfoot.cli import verify as verify_command
-from chickenfoot.rules import RuleSet, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
-from tests.recorded import random_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
+from tests.recorded import SEED, honest_record, write_record
 from tests.saves.hostile import Hostile, make_corpus
 from tests.saves.test_hostile import DRIVER, SECONDS_PER_FILE, denied_words, fingerprint, run_tool
-
-SEED = 1234
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -34,10 +31,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def rules() -> RuleSet:
-    return preset("cross", players=3, set_size=6, rounds=2)
-
-
 SEATS = (
     SeatConfig(name="Ana", player="human"),
     SeatConfig(name="Zoë", player="computer", level="greedy"),
@@ -47,24 +40,13 @@ SEATS = (
 
 @pytest.fixture(scope="module")
 def honest() -> GameRecord:
-    return random_record(rules(), SEATS, SEED)
-
-
-def saved(folder: Path, record: GameRecord, change: Any = None) -> Path:
-    """``record`` saved in ``folder`` as game.json, its JSON first changed by ``change``."""
-    path = folder / "game.json"
-    save_record(record, path)
-    if change is not None:
-        document = json.loads(path.read_text(encoding="utf-8"))
-        change(document)
-        path.write_text(json.dumps(document), encoding="utf-8")
-    return path
+    return honest_record(SEATS)
 
 
 def test_an_honest_game_is_verified(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, honest: GameRecord
 ) -> None:
-    path = saved(tmp_path, honest)
+    path = write_record(tmp_path / "game.json", honest)
     status, out, err = run(capsys, "verify", str(path))
     assert (status, err) == (0, "")
     actions = len(honest.actions)
@@ -84,7 +66,9 @@ def test_a_deck_not_from_the_seed_has_its_own_status(
         deck = document["decks"][0]
         deck[0], deck[1] = deck[1], deck[0]  # two tiles of seat 0's hand trade places
 
-    status, out, err = run(capsys, "verify", str(saved(tmp_path, honest, reorder)))
+    status, out, err = run(
+        capsys, "verify", str(write_record(tmp_path / "game.json", honest, reorder))
+    )
     assert (status, err) == (verify_command.EXIT_NOT_FROM_SEED, "")
     lines = out.splitlines()
     assert lines[1].startswith(f"round 1: the deck does not come from seed {SEED}: 2 of its 28")
@@ -95,7 +79,7 @@ def test_a_deck_not_from_the_seed_has_its_own_status(
 def test_a_game_without_a_seed_has_its_own_status(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, honest: GameRecord
 ) -> None:
-    path = saved(tmp_path, honest, lambda document: document.update(seed=None))
+    path = write_record(tmp_path / "game.json", honest, lambda document: document.update(seed=None))
     status, out, err = run(capsys, "verify", str(path))
     assert (status, err) == (verify_command.EXIT_NO_SEED, "")
     assert out.splitlines()[-1].startswith("unverified: ")
@@ -109,7 +93,9 @@ def test_an_illegal_action_is_named_with_its_reason(
     def cheat(document: dict[str, Any]) -> None:
         document["actions"].append({"kind": "draw", "seat": 0})
 
-    status, out, err = run(capsys, "verify", str(saved(tmp_path, honest, cheat)))
+    status, out, err = run(
+        capsys, "verify", str(write_record(tmp_path / "game.json", honest, cheat))
+    )
     assert (status, err) == (verify_command.EXIT_ILLEGAL, "")
     lines = out.splitlines()
     assert lines[-2] == (

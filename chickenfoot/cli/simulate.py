@@ -28,7 +28,7 @@ from chickenfoot.cli.options import (
 )
 from chickenfoot.rules import RuleSet, RuleSetError, shuffled_decks
 from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
-from chickenfoot.text.transcript import rules_summary
+from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.words import plural
 
 PROGRESS_DELAY_SECONDS = 1.0

@@ -39,7 +39,7 @@ from chickenfoot.cli.options import (
 )
 from chickenfoot.cli.simulate import ProgressBar
 from chickenfoot.rules import RuleSetError
-from chickenfoot.text.transcript import rules_summary
+from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.words import plural
 
 DEFAULT_GAMES = 100

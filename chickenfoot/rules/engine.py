@@ -22,13 +22,6 @@ from chickenfoot.rules.ruleset import RuleSet
 from chickenfoot.rules.state import GameState
 from chickenfoot.rules.tiles import Tile
 
-_to_state = core.to_state
-_from_state = core.from_state
-_to_move = core.to_move
-_to_action = core.to_action
-_legal_moves = core.legal_moves
-_play = core.play
-
 
 def new_game(
     rules: RuleSet, decks: Sequence[Sequence[Tile]] | None = None, *, seed: int | None = None
@@ -41,7 +34,7 @@ def new_game(
     """
     events: list[Event] = []
     position = core.new_game(rules, decks, seed=seed, events=events)
-    return _to_state(position), tuple(events)
+    return core.to_state(position), tuple(events)
 
 
 def legal_actions(state: GameState) -> tuple[Play | Draw | Pass, ...]:
@@ -52,7 +45,7 @@ def legal_actions(state: GameState) -> tuple[Play | Draw | Pass, ...]:
     the boneyard allows, and passes otherwise. Plays come open end by open end (in board
     order), each end's tiles in set order.
     """
-    return tuple(map(_to_action, _legal_moves(_from_state(state))))
+    return tuple(map(core.to_action, core.legal_moves(core.from_state(state))))
 
 
 def apply(state: GameState, action: Play | Draw | Pass) -> tuple[GameState, tuple[Event, ...]]:
@@ -60,15 +53,15 @@ def apply(state: GameState, action: Play | Draw | Pass) -> tuple[GameState, tupl
 
     Raises an :class:`IllegalAction` subclass naming the problem if the rules forbid it.
     """
-    before = _from_state(state)
+    before = core.from_state(state)
     events: list[Event] = []
-    position = _play(before, _to_move(action), events)
+    position = core.play(before, core.to_move(action), events)
     # A draw or a pass leaves the board as it was: the new state shares the board model.
     same_board = core.board_of(position) is core.board_of(before)
-    return _to_state(position, state.board if same_board else None), tuple(events)
+    return core.to_state(position, state.board if same_board else None), tuple(events)
 
 
 def refusal(state: GameState, action: Play | Draw | Pass) -> IllegalAction | None:
     """Why the rules refuse ``action`` in ``state`` (see :attr:`IllegalAction.reason`), or
     None if it is legal. Nothing changes either way."""
-    return core.refusal(_from_state(state), _to_move(action))
+    return core.refusal(core.from_state(state), core.to_move(action))

@@ -28,7 +28,6 @@ from chickenfoot.rules import (
     RoundBlocked,
     RoundScored,
     RoundStarted,
-    RuleSet,
     Standing,
     Tile,
     visible_to,
@@ -42,6 +41,7 @@ from chickenfoot.text.describe import (
     winners_text,
 )
 from chickenfoot.text.hints import assist_line, assists_by_place, help_counts
+from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.words import plural, seat_name, sorted_hand
 
 NOBODY = -1
@@ -79,55 +79,6 @@ def transcript(record: GameRecord) -> str:
     assert state is not None, "a replay always yields the first deal"
     writer.footer(record, state)
     return "\n".join(writer.lines) + "\n"
-
-
-def rules_summary(rules: RuleSet) -> list[str]:
-    """The rules in a few short phrases, one per line: set, seats, arms, drawing, scoring."""
-    drawn = (
-        "a playable drawn tile must be played at once"
-        if rules.drawn_tile == "must_play"
-        else "a playable drawn tile may be played or kept"
-    )
-    drawing = (
-        "a seat with no play draws one tile"
-        if rules.draw == "one"
-        else ("a seat with no play draws until it can play")
-    )
-    start = (
-        "the holder of the round's double places it (if nobody holds it, seats draw until it "
-        "turns up)"
-        if rules.round_start == "holder"
-        else "before the deal, seats turn tiles until one finds the round's double"
-    )
-    reserve = (
-        f"{plural(rules.reserve_count, 'tile')} always "
-        f"{'stays' if rules.reserve_count == 1 else 'stay'} in the boneyard"
-        if rules.reserve_count
-        else "the boneyard can be drawn empty"
-    )
-    blank = (
-        f"a 0|0 left in hand scores {rules.double_blank_points}"
-        if rules.double_blank_points
-        else ("a 0|0 left in hand scores 0")
-    )
-    ties = (
-        "ties: most rounds at zero, then the lowest non-zero round, then shared"
-        if rules.tie_break == "zero_rounds"
-        else "ties: the win is shared"
-    )
-    first, last = rules.round_double(0), rules.round_double(rules.round_count - 1)
-    return [
-        f"{rules.preset} preset, double-{rules.set_size} set ({rules.tile_count} tiles), "
-        f"{rules.players} players, {plural(rules.tiles_per_hand, 'tile')} each",
-        f"1 round, with {first}|{first}"
-        if rules.round_count == 1
-        else f"{rules.round_count} rounds, {first}|{first} down to {last}|{last}",
-        start,
-        f"the centre double takes {plural(rules.arm_count, 'arm')}",
-        f"{drawing}; {drawn}",
-        f"{reserve}; {blank}",
-        ties,
-    ]
 
 
 def seat_description(seat: SeatConfig) -> str:

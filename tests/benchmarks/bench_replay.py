@@ -5,7 +5,7 @@ with seeded random legal actions (random play draws and passes a lot, so the gam
 than a real one), then prints how long building the cursor takes, how long seeks take
 (random positions, every round start, start and end), the memory the kept states use, and
 how long the headless viewer takes to open and to redraw after a step or a jump.
-The goal (issue 4): any seek in under 100 ms.
+The goal: any seek in under 100 ms.
 """
 
 from __future__ import annotations

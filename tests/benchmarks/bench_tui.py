@@ -26,9 +26,9 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec
 from unittest import mock
 
 from textual import events
@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from chickenfoot.tui.app import ChickenFootApp
+
+P = ParamSpec("P")
 
 SEED = 18
 START_RUNS = 5
@@ -127,17 +129,12 @@ async def start_time() -> float:
 async def key_times(path: Path) -> tuple[list[float], int]:
     """Seconds from each key press to the redrawn screen, and the board's tile count."""
     from chickenfoot.tui.app import ChickenFootApp
-    from tests.tui.conftest import game_screen, wait_for
+    from tests.tui.conftest import person_on_turn
 
     app = ChickenFootApp(load=path, bot_delay=0)
     samples: list[float] = []
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(
-            pilot,
-            lambda: app.game_screen is not None and app.game_screen.table.human_turn,
-            "the person's turn",
-        )
-        game = game_screen(app)
+        game = await person_on_turn(pilot)
         moves = 0
         for index in range(KEY_SAMPLES):
             key = KEYS[index % len(KEYS)]
@@ -156,16 +153,11 @@ async def play_time(path: Path) -> tuple[float, float]:
     Computer players are given a long pause so that only the person's move is measured.
     """
     from chickenfoot.tui.app import ChickenFootApp
-    from tests.tui.conftest import game_screen, wait_for
+    from tests.tui.conftest import person_on_turn
 
     app = ChickenFootApp(load=path, bot_delay=60)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(
-            pilot,
-            lambda: app.game_screen is not None and app.game_screen.table.human_turn,
-            "the person's turn",
-        )
-        game = game_screen(app)
+        game = await person_on_turn(pilot)
         playable = game.table.playable()
         game.table.select(next(index for index, ends in playable.items() if len(ends) == 1))
         game.refresh_view()
@@ -185,30 +177,33 @@ THINK_KEYS = ("right", "left")
 """Keys pressed while a computer thinks (each is refused with a notice: a real redraw)."""
 
 
-class BusyExpert(ExpertBot):
-    """The expert, searching again and again until it is told to stop: it may find a clear
-    best move early, and the keys must all be pressed while it searches."""
+class BusyExpert:
+    """A computer player that searches as the expert it wraps does, again and again, until it
+    is told to stop: the expert may find a clear best move early, and the keys must all be
+    pressed while it searches."""
+
+    def __init__(self, expert: Strategy) -> None:
+        self.expert = expert
 
     def choose(
         self, view: SeatView, legal: Sequence[Action], should_stop: StopCheck | None = None
     ) -> Action:
         """The expert's choice, made over and over until ``should_stop`` says so."""
         while True:
-            action = super().choose(view, legal, should_stop)
+            action = self.expert.choose(view, legal, should_stop)
             if should_stop is None or should_stop():
                 return action
 
 
-def busy_bot(
-    level: str,
-    seed: int | None = None,
-    think_time: float | None = None,
-    playouts: int | None = None,
-    lineup: Sequence[str | None] | None = None,
-) -> Strategy:
-    """:func:`make_bot` for the session (same signature), with a :class:`BusyExpert` for the
-    expert."""
-    return BusyExpert(seed) if level == "expert" else make_bot(level, seed)
+def busy_experts(make: Callable[P, Strategy]) -> Callable[P, Strategy]:
+    """``make`` (the game's :func:`make_bot`), taking exactly its arguments, with every expert it
+    makes kept busy (:class:`BusyExpert`)."""
+
+    def make_busy(*args: P.args, **kwargs: P.kwargs) -> Strategy:
+        bot = make(*args, **kwargs)
+        return BusyExpert(bot) if isinstance(bot, ExpertBot) else bot
+
+    return make_busy
 
 
 def thinking_record(record: GameRecord) -> GameRecord:
@@ -229,7 +224,7 @@ async def thinking_key_times(path: Path) -> list[float]:
 
     app = ChickenFootApp(load=path, bot_delay=0)
     samples: list[float] = []
-    with mock.patch.object(session, "make_bot", busy_bot):
+    with mock.patch.object(session, "make_bot", busy_experts(make_bot)):
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(
                 pilot,

@@ -1,7 +1,9 @@
 """Exact tables for the computer players' tests: deals written tile by tile, and re-deals.
 
 :func:`after_arms` is a one-round cross game after the four arms are down, seat 1 to play
-with the tiles a test names; :func:`redealt` deals the tiles a seat cannot see again in a
+with the tiles a test names (two such positions that several tests read are named:
+:func:`foot_to_finish`, :func:`seat_two_lacks`); :func:`casual_choice` is what the casual
+player does there; :func:`redealt` deals the tiles a seat cannot see again in a
 way its view allows (counts, board and history kept), for the never-peeks tests.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from chickenfoot.bots import GreedyBot
 from chickenfoot.bots.sampling import HiddenDealer
 from chickenfoot.rules import (
     Draw,
@@ -20,12 +23,14 @@ from chickenfoot.rules import (
     Tile,
     apply,
     full_set,
+    legal_actions,
     new_game,
     parse_tile,
     play,
     preset,
     shuffled_decks,
 )
+from tests.rules.conftest import run
 
 Action = Play | Draw | Pass
 
@@ -80,6 +85,35 @@ def after_arms(
         ("D", 0),
     ]
     return state
+
+
+def foot_to_finish() -> GameState:
+    """Seat 1 to lay 1|1 on A (its only play), seats 2 and 3 holding 1|2 and 1|3 for the first
+    two toes, seat 0 no 1 at all, and 5|5 then 1|7 on top of the boneyard: the third toe for
+    seat 1 to draw."""
+    return after_arms(
+        "1|1 4|5 4|6 5|6 6|8 7|8",
+        boneyard_top="5|5 1|7",
+        others=("2|4 3|4 4|4 2|5 3|5", "1|2", "1|3"),
+    )
+
+
+def seat_two_lacks() -> GameState:
+    """Five tiles each. Seat 1 plays 1|4 on A; seats 2, 3 and 0 then draw with 4, 2, 3 and 0
+    showing and pass, so none of them holds any; seat 1 is on turn with 2|4, 2|5 and 6|7."""
+    state = after_arms(
+        "1|4 2|4 2|5 6|7",
+        boneyard_top="8|8 5|5 7|7",
+        others=("6|9 7|9 8|9", "5|6 5|7 6|8 7|8", "1|5 1|6 1|7 1|8"),
+        hand_size=5,
+    )
+    state, _events = run(state, "1 1|4 A", "2 draw", "3 draw", "0 draw")
+    return state
+
+
+def casual_choice(state: GameState, seed: int = 0) -> Action:
+    """What a casual player in the seat on turn does in ``state``."""
+    return GreedyBot(seed).choose(state.view(state.turn), legal_actions(state))
 
 
 def redealt(state: GameState, rng: random.Random) -> GameState:

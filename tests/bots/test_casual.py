@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from chickenfoot.bots import GreedyBot
 from chickenfoot.bots.greedy import ends_after, playable_after
 from chickenfoot.rules import (
-    GameState,
     Pass,
     Tile,
     apply,
@@ -20,13 +18,7 @@ from chickenfoot.rules import (
     tile_points,
 )
 
-from .tables import Action, after_arms, exact_deck
-
-
-def greedy_choice(state: GameState, seed: int = 0) -> Action:
-    """What a casual player in the seat on turn does in ``state``."""
-    return GreedyBot(seed).choose(state.view(state.turn), legal_actions(state))
-
+from .tables import after_arms, casual_choice, exact_deck
 
 # ----- greedy in exact situations -----------------------------------------------------------------
 
@@ -34,7 +26,7 @@ def greedy_choice(state: GameState, seed: int = 0) -> Action:
 def test_greedy_plays_its_heaviest_playable_tile() -> None:
     # 7|8 (15) and 5|7 (12) are heavier but fit no end; 1|8 (9) beats 2|6 (8) and 3|4 (7).
     state = after_arms("1|8 2|6 3|4 7|8 5|7 6|6")
-    assert greedy_choice(state) == play(1, Tile(1, 8), "A")
+    assert casual_choice(state) == play(1, Tile(1, 8), "A")
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -45,17 +37,17 @@ def test_greedy_breaks_a_weight_tie_by_keeping_its_hand_playable(seed: int) -> N
     view = state.view(1)
     assert playable_after(view.board, view.hand, play(1, Tile(2, 4), "B")) == 2
     assert playable_after(view.board, view.hand, play(1, Tile(1, 5), "A")) == 1
-    assert greedy_choice(state, seed) == play(1, Tile(2, 4), "B")
+    assert casual_choice(state, seed) == play(1, Tile(2, 4), "B")
 
 
 def test_greedy_sheds_a_double_blank_that_scores_fifty() -> None:
     state = after_arms("0|0 1|8 7|8 5|7 6|6 6|7")
-    assert greedy_choice(state) == play(1, Tile(0, 0), "D")
+    assert casual_choice(state) == play(1, Tile(0, 0), "D")
 
 
 def test_greedy_weighs_a_double_blank_by_its_pips_when_it_scores_nothing() -> None:
     state = after_arms("0|0 1|8 7|8 5|7 6|6 6|7", double_blank_points=0)
-    assert greedy_choice(state) == play(1, Tile(1, 8), "A")
+    assert casual_choice(state) == play(1, Tile(1, 8), "A")
 
 
 def test_greedy_plays_a_playable_drawn_tile_rather_than_keep_it() -> None:
@@ -64,13 +56,13 @@ def test_greedy_plays_a_playable_drawn_tile_rather_than_keep_it() -> None:
     assert state.drawn == Tile(1, 4)
     legal = legal_actions(state)
     assert Pass(seat=1) in legal
-    assert greedy_choice(state) == play(1, Tile(1, 4), "A")
+    assert casual_choice(state) == play(1, Tile(1, 4), "A")
 
 
 def test_greedy_draws_when_it_has_no_play() -> None:
     state = after_arms("4|5 4|6 5|6 6|7 7|8 8|8")
     assert legal_actions(state) == (draw(1),)
-    assert greedy_choice(state) == draw(1)
+    assert casual_choice(state) == draw(1)
 
 
 def test_greedy_plays_the_toe_of_an_open_foot() -> None:
@@ -83,7 +75,7 @@ def test_greedy_plays_the_toe_of_an_open_foot() -> None:
         state, _events = apply(state, play(seat, parse_tile(tile), arm))
     state, _events = apply(state, play(1, Tile(1, 1), "A"))
     assert state.turn == 2 and state.board.foot == "A"
-    assert greedy_choice(state) == play(2, Tile(1, 7), "A.1")
+    assert casual_choice(state) == play(2, Tile(1, 7), "A.1")
 
 
 def test_ends_after_a_play_in_the_arms_phase_keeps_the_centre_open() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chickenfoot.bots import GreedyBot, HardBot
+from chickenfoot.bots import HardBot
 from chickenfoot.bots.hard import lack_odds, odds_of_lacking, play_scores
 from chickenfoot.rules import (
     GameState,
@@ -19,7 +19,7 @@ from chickenfoot.rules import (
 )
 from tests.rules.conftest import run
 
-from .tables import Action, after_arms
+from .tables import Action, after_arms, casual_choice, foot_to_finish, seat_two_lacks
 
 
 def hard_choice(state: GameState, seed: int = 0) -> Action:
@@ -27,20 +27,10 @@ def hard_choice(state: GameState, seed: int = 0) -> Action:
     return HardBot(seed).choose(state.view(state.turn), legal_actions(state))
 
 
-def casual_choice(state: GameState) -> Action:
-    """What a casual player in the seat on turn does in ``state``."""
-    return GreedyBot(0).choose(state.view(state.turn), legal_actions(state))
-
-
 def test_it_finishes_a_foot_with_the_tile_it_drew_rather_than_keep_it() -> None:
     # Seat 1 lays 1|1 on A; seats 2 and 3 play the first two toes; seat 0 holds no 1 and
     # draws 5|5, which fits nothing. Seat 1 then draws 1|7, which would finish the foot.
-    state = after_arms(
-        "1|1 4|5 4|6 5|6 6|8 7|8",
-        boneyard_top="5|5 1|7",
-        others=("2|4 3|4 4|4 2|5 3|5", "1|2", "1|3"),
-    )
-    state, _events = run(state, "1 1|1 A", "2 1|2 A.1", "3 1|3 A.2", "0 draw", "1 draw")
+    state, _events = run(foot_to_finish(), "1 1|1 A", "2 1|2 A.1", "3 1|3 A.2", "0 draw", "1 draw")
     assert state.board.foot == "A" and state.board.toes == 2
     assert state.turn == 1 and state.drawn == Tile(1, 7)
     assert Pass(seat=1) in legal_actions(state)
@@ -71,16 +61,9 @@ def test_without_fifty_points_the_double_blank_is_no_hurry() -> None:
 
 
 def test_it_leaves_only_ends_the_next_seat_is_known_to_lack() -> None:
-    # Five tiles each. Seat 1 plays 1|4 on A; seats 2, 3 and 0 then draw with 4, 2, 3 and 0
-    # showing and pass: none of them holds any. Casual sheds 2|5 (leaving a 5); hard plays
-    # its lighter 2|4, which leaves only numbers seat 2 is known to lack.
-    state = after_arms(
-        "1|4 2|4 2|5 6|7",
-        boneyard_top="8|8 5|5 7|7",
-        others=("6|9 7|9 8|9", "5|6 5|7 6|8 7|8", "1|5 1|6 1|7 1|8"),
-        hand_size=5,
-    )
-    state, _events = run(state, "1 1|4 A", "2 draw", "3 draw", "0 draw")
+    # Casual sheds 2|5 (leaving a 5); hard plays its lighter 2|4, which leaves only numbers
+    # seat 2 is known to lack.
+    state = seat_two_lacks()
     assert state.turn == 1
     lacked = knowledge.known_lacks(state.view(1))[2]
     assert set(knowledge.numbers_in(lacked)) == {0, 2, 3, 4}

@@ -28,7 +28,7 @@ from chickenfoot.rules import (
 from chickenfoot.rules.ruleset import PresetName
 from tests.rules.conftest import run
 
-from .tables import after_arms
+from .tables import after_arms, foot_to_finish, seat_two_lacks
 
 
 def check_true(state: GameState, found: Hint) -> None:
@@ -100,24 +100,14 @@ def test_it_says_how_many_of_a_number_the_play_keeps_playable() -> None:
 
 
 def test_it_names_the_seat_a_play_blocks_and_the_number_it_lacks() -> None:
-    state = after_arms(
-        "1|4 2|4 2|5 6|7",
-        boneyard_top="8|8 5|5 7|7",
-        others=("6|9 7|9 8|9", "5|6 5|7 6|8 7|8", "1|5 1|6 1|7 1|8"),
-        hand_size=5,
-    )
-    state, _events = run(state, "1 1|4 A", "2 draw", "3 draw", "0 draw")
+    state = seat_two_lacks()
     found = explain(state.view(1), play(1, Tile(2, 4), "B"), legal_actions(state))
     assert (found.reason, found.seat, found.number) == ("blocks_seat", 2, 4)
     check_true(state, found)
 
 
 def test_it_says_a_toe_finishes_the_foot_and_a_double_opens_one() -> None:
-    state = after_arms(
-        "1|1 4|5 4|6 5|6 6|8 7|8",
-        boneyard_top="5|5 1|7",
-        others=("2|4 3|4 4|4 2|5 3|5", "1|2", "1|3"),
-    )
+    state = foot_to_finish()
     assert explain(state.view(1), play(1, Tile(1, 1), "A"), legal_actions(state)).reason == (
         "only_move"
     )

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from chickenfoot.play.replay import ReplayCursor
 from chickenfoot.rules import RuleSet, preset
 from chickenfoot.saves.record import GameRecord, SeatConfig
-from tests.recorded import random_record
+from tests.recorded import random_record, three_seat_rules
 
 SEATS = (
     SeatConfig(name="Ana", player="human"),
@@ -29,7 +29,7 @@ def played(rules: RuleSet, seed: int, stop_after: int | None = None) -> GameReco
 @pytest.fixture(scope="module")
 def finished() -> GameRecord:
     """A whole three-round game of three seats."""
-    return played(preset("cross", players=3, set_size=6, rounds=3), seed=5)
+    return played(three_seat_rules(rounds=3), seed=5)
 
 
 @pytest.fixture(scope="module")

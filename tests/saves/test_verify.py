@@ -8,7 +8,6 @@ the steps ``docs/save-format.md`` documents, so the documentation cannot drift f
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,15 +24,12 @@ from chickenfoot.rules import (
     full_set,
     preset,
 )
-from chickenfoot.rules.ruleset import PresetName
 from chickenfoot.saves.record import (
     FORMAT_VERSION,
     GameRecord,
     RecordError,
-    SeatConfig,
     load_record,
     parse_record,
-    save_record,
 )
 from chickenfoot.saves.verify import (
     deck_checks,
@@ -42,34 +38,14 @@ from chickenfoot.saves.verify import (
     verify_file,
     verify_record,
 )
-from tests.recorded import random_record
-
-SEED = 1234
-
-
-def seats(count: int) -> tuple[SeatConfig, ...]:
-    names = ("Ana", "Bea", "Cy", "Dee")
-    return tuple(SeatConfig(name=names[seat], player="human") for seat in range(count))
-
-
-def short_rules(preset_name: PresetName = "cross", rounds: int = 2) -> RuleSet:
-    return preset(preset_name, players=3, set_size=6, rounds=rounds)
+from tests.kit import people
+from tests.recorded import SEED, honest_record, random_record, three_seat_rules, write_record
 
 
 @pytest.fixture(scope="module")
 def honest() -> GameRecord:
     """A whole three-seat game dealt from SEED, its moves chosen at random (seeded)."""
-    return random_record(short_rules(), seats(3), SEED)
-
-
-def write(path: Path, record: GameRecord, change: Any = None) -> Path:
-    """Save ``record`` at ``path``, its JSON first changed by ``change(document)``."""
-    save_record(record, path)
-    if change is not None:
-        document = json.loads(path.read_text(encoding="utf-8"))
-        change(document)
-        path.write_text(json.dumps(document), encoding="utf-8")
-    return path
+    return honest_record(people(3))
 
 
 def with_decks(record: GameRecord, decks: list[list[Tile]]) -> GameRecord:
@@ -97,7 +73,7 @@ def test_a_deck_in_another_order_is_not_from_its_seed_yet_legal(
         deck = document["decks"][1]
         deck[0], deck[2] = deck[2], deck[0]
 
-    verification = verify_file(write(tmp_path / "game.json", honest, reorder))
+    verification = verify_file(write_record(tmp_path / "game.json", honest, reorder))
     assert verification.verdict == "not_from_seed"
     first, second = verification.decks
     assert first.matches
@@ -149,7 +125,7 @@ def test_a_file_with_an_illegal_action_is_still_checked_deck_by_deck(
         }
         document["decks"][1].reverse()
 
-    path = write(tmp_path / "game.json", honest, cheat)
+    path = write_record(tmp_path / "game.json", honest, cheat)
     with pytest.raises(RecordError, match=r"actions\[0\]"):
         load_record(path)
     verification = verify_file(path)
@@ -180,7 +156,7 @@ def test_a_record_without_a_seed_cannot_be_checked_but_may_be_legal(
     assert verification.verdict == "no_seed"
     assert all(check.seed is None and not check.matches for check in verification.decks)
 
-    path = write(tmp_path / "game.json", honest, lambda document: document.pop("seed"))
+    path = write_record(tmp_path / "game.json", honest, lambda document: document.pop("seed"))
     assert verify_file(path).verdict == "no_seed"
 
 
@@ -202,7 +178,7 @@ def test_an_illegal_action_outranks_a_missing_seed(honest: GameRecord) -> None:
 def test_a_file_that_is_not_a_sound_saved_game_gets_the_loaders_error(
     honest: GameRecord, tmp_path: Path, change: Any, problem: str
 ) -> None:
-    path = write(tmp_path / "game.json", honest, change)
+    path = write_record(tmp_path / "game.json", honest, change)
     with pytest.raises(RecordError) as caught:
         verify_file(path)
     assert problem in caught.value.problem
@@ -295,15 +271,15 @@ def documented_decks(rules: RuleSet, seed: int) -> list[list[Tile]]:
 
 @pytest.mark.parametrize("seed", [0, 1, 7, SEED, -SEED, 2**32 + 5, 2**63 - 1, -(2**63)])
 def test_the_seed_makes_the_decks_the_documentation_describes(seed: int) -> None:
-    for rules in (short_rules(rounds=3), preset("cross", players=4, set_size=12, rounds=2)):
+    for rules in (three_seat_rules(rounds=3), preset("cross", players=4, set_size=12, rounds=2)):
         assert [list(deck) for deck in decks_from_seed(rules, seed)] == documented_decks(
             rules, seed
         )
 
 
 def test_the_decks_are_those_a_new_game_shuffles() -> None:
-    rules = short_rules()
-    assert GameRecord.new(rules, seats(3), seed=99).decks == decks_from_seed(rules, 99)
+    rules = three_seat_rules()
+    assert GameRecord.new(rules, people(3), seed=99).decks == decks_from_seed(rules, 99)
 
 
 # ----- where the tiles went ------------------------------------------------------------------
@@ -312,14 +288,14 @@ def test_the_decks_are_those_a_new_game_shuffles() -> None:
 def first_record(rules: RuleSet, wanted: Any) -> GameRecord:
     """The first game dealt from seeds 1, 2, ... whose deal of round 1 is ``wanted``."""
     for seed in range(1, 500):
-        record = GameRecord.new(rules, seats(rules.players), seed=seed)
+        record = GameRecord.new(rules, people(rules.players), seed=seed)
         if wanted(record):
             return record
     raise AssertionError("no seed deals that")
 
 
 def test_a_dealt_double_stays_in_its_holders_hand() -> None:
-    rules = short_rules()
+    rules = three_seat_rules()
     per_hand = rules.tiles_per_hand
     double = Tile(6, 6)
     record = first_record(rules, lambda r: double in r.decks[0][: 3 * per_hand])
@@ -333,7 +309,7 @@ def test_a_dealt_double_stays_in_its_holders_hand() -> None:
 
 
 def test_a_double_nobody_was_dealt_is_drawn_for() -> None:
-    rules = short_rules()
+    rules = three_seat_rules()
     per_hand = rules.tiles_per_hand
     record = first_record(rules, lambda r: Tile(6, 6) not in r.decks[0][: 3 * per_hand])
     deck = record.decks[0]
@@ -349,7 +325,7 @@ def test_a_double_nobody_was_dealt_is_drawn_for() -> None:
 
 
 def test_a_searched_double_is_turned_up_and_the_rest_dealt_in_order() -> None:
-    rules = short_rules("trains")
+    rules = three_seat_rules("trains")
     per_hand = rules.tiles_per_hand
     record = first_record(rules, lambda r: r.decks[0].index(Tile(6, 6)) > 0)
     deck = record.decks[0]
@@ -376,7 +352,7 @@ def test_a_round_over_as_soon_as_it_is_dealt() -> None:
     # One tile each, and seat 0's is the double: placing it empties seat 0's hand.
     rules = preset("cross", players=2, set_size=6, hand_size=1, rounds=2)
     deck = (Tile(6, 6), *(tile for tile in full_set(6) if tile != Tile(6, 6)))
-    record = GameRecord.new(rules, seats(2), decks=[deck, full_set(6)])
+    record = GameRecord.new(rules, people(2), decks=[deck, full_set(6)])
     state: GameState = record.final_state()
     assert state.round_index == 1, "round 1 was over at once"
     deal = round_deal(record, 1)
@@ -391,7 +367,7 @@ def test_a_round_not_dealt_yet_has_no_deal(honest: GameRecord) -> None:
 
 def test_every_deal_of_a_played_game_accounts_for_every_tile() -> None:
     rules = preset("cross", players=4, set_size=9, rounds=3)
-    record = random_record(rules, seats(4), 5)
+    record = random_record(rules, people(4), 5)
     for number in range(1, 4):
         deal = round_deal(record, number)
         tiles = [tile for hand in deal.hands for tile in hand]
@@ -404,4 +380,6 @@ def test_every_deal_of_a_played_game_accounts_for_every_tile() -> None:
 
 def test_games_played_to_the_end_are_verified() -> None:
     for seed in range(5):
-        assert verify_record(random_record(short_rules(), seats(3), seed)).verdict == "verified"
+        assert (
+            verify_record(random_record(three_seat_rules(), people(3), seed)).verdict == "verified"
+        )

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from chickenfoot.rules import Draw, Pass, Play, RuleSet, Tile, full_set, preset
-from chickenfoot.rules.ruleset import PresetName
 from chickenfoot.saves.paths import saves_dir
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.verify import DeckCheck, deck_checks, round_deal, verify_record
@@ -21,18 +20,13 @@ from chickenfoot.text.deal import (
     recorded_deal_text,
     verify_lines,
 )
-from tests.recorded import random_record
+from tests.recorded import SEED, honest_record, random_record, three_seat_rules
 
-SEED = 1234
 NAMES = ("Ana", "You", "[b]Cy[/b]")
 
 
 def seats(names: tuple[str, ...] = NAMES) -> tuple[SeatConfig, ...]:
     return tuple(SeatConfig(name=name, player="human") for name in names)
-
-
-def rules(start: PresetName = "cross", rounds: int = 2) -> RuleSet:
-    return preset(start, players=3, set_size=6, rounds=rounds)
 
 
 def first_record(game_rules: RuleSet, wanted: Callable[[tuple[Tile, ...]], bool]) -> GameRecord:
@@ -83,8 +77,8 @@ def test_a_file_in_the_saves_folder_is_named_by_its_name() -> None:
 
 
 def test_the_deal_of_a_dealt_double_in_words() -> None:
-    per_hand = rules().tiles_per_hand
-    record = first_record(rules(), lambda deck: deck.index(Tile(6, 6)) < per_hand)
+    per_hand = three_seat_rules().tiles_per_hand
+    record = first_record(three_seat_rules(), lambda deck: deck.index(Tile(6, 6)) < per_hand)
     deal = round_deal(record, 1)
     text = deal_text(deal, deck_checks(record)[0], NAMES, 2, "game.json", show_seed=True)
     deck = record.decks[0]
@@ -103,9 +97,11 @@ def test_the_deal_of_a_dealt_double_in_words() -> None:
 
 
 def test_a_double_drawn_for_in_words() -> None:
-    per_hand = rules().tiles_per_hand
+    per_hand = three_seat_rules().tiles_per_hand
     # Drawn by the second seat to draw: "you".
-    record = first_record(rules(), lambda deck: deck.index(Tile(6, 6)) == 3 * per_hand + 1)
+    record = first_record(
+        three_seat_rules(), lambda deck: deck.index(Tile(6, 6)) == 3 * per_hand + 1
+    )
     text = recorded_deal_text(record, 1, Path("/somewhere/game.json"))
     drawn = record.decks[0][3 * per_hand]
     assert text.centre == (
@@ -118,7 +114,7 @@ def test_a_double_drawn_for_in_words() -> None:
 
 
 def test_a_double_turned_up_in_words() -> None:
-    record = first_record(rules("trains"), lambda deck: deck.index(Tile(6, 6)) == 2)
+    record = first_record(three_seat_rules("trains"), lambda deck: deck.index(Tile(6, 6)) == 2)
     text = recorded_deal_text(record, 1, Path("game.json"))
     assert text.centre == (
         "The seats turned tiles from the top in turn until [b]Cy[/b] found 6|6 (tile 3 from "
@@ -128,7 +124,7 @@ def test_a_double_turned_up_in_words() -> None:
 
 
 def test_the_last_rounds_deal_names_the_seed() -> None:
-    record = random_record(rules(rounds=1), seats(), SEED)
+    record = random_record(three_seat_rules(rounds=1), seats(), SEED)
     assert record.finished
     text = recorded_deal_text(record, 1, Path("game.json"))
     assert text.origin.startswith("Shuffled from the game's seed, 1234: ")
@@ -161,7 +157,7 @@ def test_actions_in_words(action: Play | Draw | Pass, words: str) -> None:
 
 @pytest.fixture(scope="module")
 def honest() -> GameRecord:
-    return random_record(rules(), seats(), SEED)
+    return honest_record(seats())
 
 
 def test_the_report_of_an_honest_game(honest: GameRecord) -> None:

@@ -24,7 +24,8 @@ from chickenfoot.rules import (
     preset,
 )
 from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
-from chickenfoot.text.transcript import rules_summary, seat_description, transcript
+from chickenfoot.text.ruleset import rules_summary
+from chickenfoot.text.transcript import seat_description, transcript
 from chickenfoot.text.words import place_name, sorted_hand
 from tests.kit import Kit
 
@@ -161,18 +162,6 @@ def test_unfinished_game_says_where_it_stopped() -> None:
 def test_names_are_copied_literally() -> None:
     text = transcript(load_record(SAMPLES / "v1-finished.json"))
     assert "[bold]Cé[/bold] (computer, random)" in text
-
-
-def test_rules_summary_reflects_the_options() -> None:
-    cross = "\n".join(rules_summary(preset("cross", players=4)))
-    trains = "\n".join(rules_summary(preset("trains", players=2)))
-    assert "4 arms" in cross and "2 arms" in trains
-    assert "may be played or kept" in cross and "must be played at once" in trains
-    assert "the boneyard can be drawn empty" in cross and "2 tiles always stay" in trains
-    assert "scores 50" in cross and "scores 0" in trains
-    assert "then shared" in cross and "the win is shared" in trains
-    four_trains = "\n".join(rules_summary(preset("trains", players=4)))
-    assert "1 tile always stays in the boneyard" in four_trains
 
 
 def test_a_new_game_has_a_deal_and_no_actions() -> None:

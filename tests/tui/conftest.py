@@ -1,4 +1,5 @@
-"""TUI test helpers: wait for the app, find the game screen, type a player's turn.
+"""TUI test helpers: wait for the app, find the game screen, type a player's turn, settle a
+screen before its picture is taken.
 
 The ``kit`` fixture here is the shared game kit (:mod:`tests.kit`) plus these helpers; the
 private data folder comes from the top-level conftest.
@@ -14,12 +15,18 @@ import pytest
 from textual.app import App
 from textual.css.query import NoMatches
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Footer
 
 from chickenfoot.rules import Draw, Pass, Play, legal_actions
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
-from tests.kit import Kit
+from chickenfoot.tui.widgets import EventLog
+from tests.kit import Kit, as_kind
+
+THEMES = ("textual-dark", "textual-light")
+"""The themes the snapshot tests draw each main screen in."""
 
 WAIT_LIMIT = 500
 """Most event-loop turns to wait for something the app must do by itself (bots, screens)."""
@@ -49,6 +56,34 @@ def game_screen(app: ChickenFootApp) -> GameScreen:
     return screen
 
 
+def log_at_end(screen: Screen[Any]) -> bool:
+    """``screen``'s event log shows its newest line (it scrolls there after a refresh)."""
+    log = screen.query_one(EventLog)
+    return bool(log.lines) and log.scroll_y == log.max_scroll_y
+
+
+def at_rest(app: ChickenFootApp) -> bool:
+    """The screen on top and the game screen under it (if a game is open) are drawn to stay:
+    their Footers show their keys (a Footer is rebuilt after the first frame) and their event
+    logs their newest line."""
+    screens: list[Screen[Any]] = [app.screen]
+    if app.game_screen is not None and app.game_screen is not app.screen:
+        screens.append(app.game_screen)
+    return all(
+        all(footer.children for footer in screen.query(Footer))
+        and (not screen.query(EventLog) or log_at_end(screen))
+        for screen in screens
+    )
+
+
+async def settle(pilot: Pilot[None], condition: Callable[[ChickenFootApp], bool]) -> None:
+    """Wait until ``condition(app)`` holds and the app is :func:`at_rest`, then one more frame:
+    the moment to take a picture."""
+    app = as_kind(pilot.app, ChickenFootApp)
+    await wait_for(pilot, lambda: condition(app) and at_rest(app), "the screen to photograph")
+    await pilot.pause()
+
+
 async def press_turn(pilot: Pilot[None], game: GameScreen, action: Play | Draw | Pass) -> None:
     """Type the keys that make the person on turn take ``action``.
 
@@ -76,6 +111,24 @@ async def press_turn(pilot: Pilot[None], game: GameScreen, action: Play | Draw |
     await pilot.press("enter")
 
 
+async def person_on_turn(pilot: Pilot[None]) -> GameScreen:
+    """Wait until a game is open with a person on turn at the keyboard; its game screen."""
+    app = as_kind(pilot.app, ChickenFootApp)
+    await wait_for(
+        pilot,
+        lambda: app.game_screen is not None and app.game_screen.table.human_turn,
+        "a person's turn",
+    )
+    return game_screen(app)
+
+
+async def play_a_tile(pilot: Pilot[None]) -> None:
+    """Once a person is on turn, play the first tile that fits by keys (see :func:`press_turn`)."""
+    game = await person_on_turn(pilot)
+    action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
+    await press_turn(pilot, game, action)
+
+
 class SnapCompare(Protocol):
     """The ``snap_compare`` fixture of pytest-textual-snapshot: compare a screenshot of ``app``
     (after ``press`` and ``run_before``) with the one stored. (The plugin declares the fixture
@@ -96,6 +149,10 @@ class TuiKit(Kit):
     wait_for = staticmethod(wait_for)
     game_screen = staticmethod(game_screen)
     press_turn = staticmethod(press_turn)
+    person_on_turn = staticmethod(person_on_turn)
+    play_a_tile = staticmethod(play_a_tile)
+    log_at_end = staticmethod(log_at_end)
+    settle = staticmethod(settle)
 
 
 @pytest.fixture

@@ -18,8 +18,7 @@ from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.widgets import TableView
 from chickenfoot.tui.widgets.charts import ChartView
 from tests.recorded import random_record
-from tests.tui.conftest import SnapCompare, TuiKit
-from tests.tui.test_game_snapshots import THEMES, go_out
+from tests.tui.conftest import THEMES, SnapCompare, TuiKit
 from tests.tui.test_replay_screen import open_replay
 
 ROUNDS = ((5, 0, 12), (20, 7, 0), (1, 30, 4))
@@ -98,7 +97,7 @@ def last_round_app(
 
 
 async def end_the_game(pilot: Pilot[None], kit: type[TuiKit]) -> GameOverScreen:
-    await go_out(pilot, kit)
+    await kit.play_a_tile(pilot)
     await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, RoundOverScreen), "round over")
     await pilot.press("enter")
     await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen), "game over")

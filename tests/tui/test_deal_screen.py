@@ -21,9 +21,8 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.deal import DealScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from tests.kit import as_kind
-from tests.tui.conftest import SnapCompare, TuiKit
+from tests.tui.conftest import THEMES, SnapCompare, TuiKit
 
-THEMES = ("textual-dark", "textual-light")
 KINDS = ("human", "computer", "computer")
 
 
@@ -56,14 +55,8 @@ def open_app(kit: type[TuiKit], record: GameRecord, theme: str = "textual-dark")
 
 async def to_round_over(pilot: Pilot[None], kit: type[TuiKit]) -> None:
     """Seat 0 plays its last tile by keys; wait for the round's result with its keys shown."""
-    app = as_kind(pilot.app, ChickenFootApp)
-    await kit.wait_for(
-        pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
-    )
-    game = kit.game_screen(app)
-    action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
-    await kit.press_turn(pilot, game, action)
-    await kit.wait_for(pilot, lambda: isinstance(app.screen, RoundOverScreen), "round over")
+    await kit.play_a_tile(pilot)
+    await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, RoundOverScreen), "round over")
 
 
 def deal_ready(app: App[None]) -> bool:

@@ -91,9 +91,7 @@ async def test_a_drawn_tile_is_sorted_in_marked_and_the_selection_stays_on_its_t
     record, kept, drawn = find_dead_draw(kit, data_dir / "scratch.json")
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
+        game = await kit.person_on_turn(pilot)
         hand = game.query_one(HandView)
         assert hand.tiles == sorted_hand(game.table.state.hands[0])
         await pilot.press(str(hand.tiles.index(kept) + 1))
@@ -131,9 +129,7 @@ async def test_a_playable_drawn_tile_is_selected_and_marked(
     )
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
+        game = await kit.person_on_turn(pilot)
         await pilot.press("d")
         await kit.wait_for(pilot, lambda: game.table.state.drawn is not None, "the draw")
         hand = game.query_one(HandView)

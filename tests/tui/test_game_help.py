@@ -41,9 +41,7 @@ async def test_a_hint_selects_the_suggested_play_says_why_and_is_recorded(
     record = kit.find_record(kit.short_rules(3), seats, kit.human_can_play)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "Ana's turn")
+        game = await kit.person_on_turn(pilot)
         await pilot.press("i")
         await kit.wait_for(
             pilot, lambda: game.table.feedback.startswith("Hint: "), "the hint to be shown"
@@ -78,9 +76,7 @@ async def test_take_back_returns_to_the_previous_decision_and_keeps_it_on_record
     record = kit.find_record(rules, seats, chose_and_on_turn_again)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "Ana's turn")
+        game = await kit.person_on_turn(pilot)
         if not game.table.can_take_back():
             # Make a choice first: play, then wait for the turn to come back.
             before = len(game.session.record.actions)
@@ -214,9 +210,7 @@ async def test_a_hint_that_fails_says_so_and_the_game_goes_on(
     monkeypatch.setattr(session_module.GameSession, "hint_decision", broken)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "Ana's turn")
+        game = await kit.person_on_turn(pilot)
         await pilot.press("i")
         await kit.wait_for(
             pilot, lambda: game.table.feedback.startswith("No hint"), "the failure to be said"

@@ -3,21 +3,18 @@ in the game and in the replay (which shows the seats panel again); four seats st
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Footer
 
 from chickenfoot.rules import GameState, RuleSet, legal_actions, preset
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.widgets import EventLog, SeatsPanel
 from tests.kit import as_kind
-from tests.tui.conftest import SnapCompare, TuiKit
+from tests.tui.conftest import THEMES, SnapCompare, TuiKit
 
-THEMES = ("textual-dark", "textual-light")
 EIGHT = ("human",) + ("computer",) * 7
 LOG_LINES_AT_80X24 = 6
 """The fewest log lines an 8-seat game must show at 80×24."""
@@ -50,9 +47,7 @@ async def test_eight_seats_share_rows_and_the_log_keeps_its_room(
 ) -> None:
     app, _path = open_eight(kit, data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(
-            pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
-        )
+        await kit.person_on_turn(pilot)
         seats = app.screen.query_one(SeatsPanel)
         assert seats.compact
         assert seats.size.height == 1 + 4
@@ -70,30 +65,9 @@ async def test_four_seats_stay_one_a_row(kit: type[TuiKit], data_dir: Path) -> N
     record = kit.find_record(rules, four, kit.human_can_play)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(
-            pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
-        )
+        await kit.person_on_turn(pilot)
         seats = app.screen.query_one(SeatsPanel)
         assert not seats.compact and seats.size.height == 1 + 4
-
-
-async def settle(
-    pilot: Pilot[None], kit: type[TuiKit], condition: Callable[[ChickenFootApp], bool]
-) -> None:
-    """Wait for ``condition`` and a built Footer, then one more frame."""
-    app = as_kind(pilot.app, ChickenFootApp)
-    await kit.wait_for(
-        pilot,
-        lambda: condition(app) and bool(app.screen.query_one(Footer).children),
-        "the screen to photograph",
-    )
-    await pilot.pause()
-
-
-def log_at_end(app: ChickenFootApp) -> bool:
-    """The screen's log shows its newest line."""
-    log = app.screen.query_one(EventLog)
-    return bool(log.lines) and log.scroll_y == log.max_scroll_y
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -103,12 +77,8 @@ def test_eight_seat_game_at_80x24(
     app, _path = open_eight(kit, data_dir, theme)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(
-            pilot,
-            kit,
-            lambda app: (
-                app.game_screen is not None and app.game_screen.table.human_turn and log_at_end(app)
-            ),
+        await kit.settle(
+            pilot, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -123,10 +93,6 @@ def test_eight_seat_replay_at_80x24(
         as_kind(pilot.app, ChickenFootApp).open_replay(path)
         await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the replay")
         await pilot.press("end")
-        await settle(
-            pilot,
-            kit,
-            lambda app: as_kind(app.screen, ReplayScreen).cursor.at_end and log_at_end(app),
-        )
+        await kit.settle(pilot, lambda app: as_kind(app.screen, ReplayScreen).cursor.at_end)
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=run_before)

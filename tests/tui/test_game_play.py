@@ -140,9 +140,7 @@ async def test_keys_that_do_nothing_say_why(kit: type[TuiKit], data_dir: Path) -
     messages: list[Message] = []
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
+        game = await kit.person_on_turn(pilot)
         shown = {
             active.binding.action
             for active in app.screen.active_bindings.values()
@@ -248,9 +246,7 @@ async def test_mouse_clicks_choose_a_tile_and_an_end(kit: type[TuiKit], data_dir
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
+        game = await kit.person_on_turn(pilot)
         state = game.table.state
         play = next(a for a in legal_actions(state) if isinstance(a, Play))
         index = sorted_hand(state.hands[0]).index(play.tile)
@@ -277,9 +273,7 @@ async def test_the_command_palette_offers_only_game_commands_that_apply(
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
+        game = await kit.person_on_turn(pilot)
         provider = ScreenCommands(game)
         titles = [hit.text async for hit in provider.discover()]
         assert "Scoreboard" in titles and "Slower computer players" in titles
@@ -296,9 +290,7 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit: type[TuiKit], data
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
-        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
+        game = await kit.person_on_turn(pilot)
         await pilot.press("q")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await pilot.press("n")
@@ -332,9 +324,7 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
         app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
-        await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-        game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
+        game = await kit.person_on_turn(pilot)
 
         def refused(*args: object, **kwargs: object) -> None:
             raise OSError(errno, reason)

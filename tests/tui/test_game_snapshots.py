@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Footer
 
 from chickenfoot.play.table import HandOff
 from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
@@ -21,11 +20,8 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.themes import THEMES as OWN_THEMES
-from chickenfoot.tui.widgets import EventLog
-from tests.kit import as_kind
-from tests.tui.conftest import SnapCompare, TuiKit
+from tests.tui.conftest import THEMES, SnapCompare, TuiKit
 
-THEMES = ("textual-dark", "textual-light")
 ALL_THEMES = (*THEMES, *(theme.name for theme in OWN_THEMES))
 """Textual's two and chickenfoot's own (colour-blind-safe, high-contrast)."""
 
@@ -72,34 +68,6 @@ def open_game(
     return app
 
 
-def footer_ready(app: ChickenFootApp) -> bool:
-    """The game screen's Footer shows its keys (it is rebuilt after the first frame)."""
-    game = app.game_screen
-    return game is not None and bool(game.query_one(Footer).children)
-
-
-def log_at_end(app: ChickenFootApp) -> bool:
-    """The game's log shows its newest line (it scrolls there after a refresh)."""
-    game = app.game_screen
-    if game is None:
-        return True
-    log = game.query_one(EventLog)
-    return bool(log.lines) and log.scroll_y == log.max_scroll_y
-
-
-async def settle(
-    pilot: Pilot[None], kit: type[TuiKit], condition: Callable[[ChickenFootApp], bool]
-) -> None:
-    """Let the app reach the screen to photograph, its Footer built and its log at the end."""
-    app = as_kind(pilot.app, ChickenFootApp)
-    await kit.wait_for(
-        pilot,
-        lambda: condition(app) and footer_ready(app) and log_at_end(app),
-        "the screen to photograph",
-    )
-    await pilot.pause()
-
-
 @pytest.mark.parametrize("theme", ALL_THEMES)
 def test_mid_round_with_an_open_foot(
     snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
@@ -109,8 +77,8 @@ def test_mid_round_with_an_open_foot(
     )
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(
-            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
+        await kit.settle(
+            pilot, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -127,8 +95,8 @@ def test_mid_round_without_colour(
     )
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(
-            pilot, kit, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
+        await kit.settle(
+            pilot, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -153,11 +121,9 @@ def test_a_drawn_tile_is_sorted_in_and_marked_new(
     app = open_game(kit, data_dir, kinds, 2, human_draws_a_fitting_tile, theme)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await kit.wait_for(
-            pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
-        )
+        await kit.person_on_turn(pilot)
         await pilot.press("d")
-        await settle(pilot, kit, lambda app: kit.game_screen(app).table.state.drawn is not None)
+        await kit.settle(pilot, lambda app: kit.game_screen(app).table.state.drawn is not None)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -169,9 +135,8 @@ def test_hand_off_hides_every_hand(
     app = open_game(kit, data_dir, ("human", "human", "computer"), 2, human_plays_toe, theme)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(
+        await kit.settle(
             pilot,
-            kit,
             lambda app: (
                 app.game_screen is not None  # the game opens once its file is read
                 and isinstance(app.game_screen.table.next_step(), HandOff)
@@ -181,17 +146,6 @@ def test_hand_off_hides_every_hand(
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
-async def go_out(pilot: Pilot[None], kit: type[TuiKit]) -> None:
-    """Play the last tile of seat 0 by keys: its digit, its end's letter, Enter."""
-    app = as_kind(pilot.app, ChickenFootApp)
-    await kit.wait_for(
-        pilot, lambda: app.game_screen is not None and app.game_screen.table.human_turn, "turn"
-    )
-    game = kit.game_screen(app)
-    action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
-    await kit.press_turn(pilot, game, action)
-
-
 @pytest.mark.parametrize("theme", THEMES)
 def test_round_over_reveals_every_hand(
     snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
@@ -199,8 +153,8 @@ def test_round_over_reveals_every_hand(
     app = open_game(kit, data_dir, ("human", "computer", "computer"), 2, human_goes_out_next, theme)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await go_out(pilot, kit)
-        await settle(pilot, kit, lambda app: isinstance(app.screen, RoundOverScreen))
+        await kit.play_a_tile(pilot)
+        await kit.settle(pilot, lambda app: isinstance(app.screen, RoundOverScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -212,11 +166,11 @@ def test_game_over_ranks_the_seats(
     app = open_game(kit, data_dir, ("human", "computer", "computer"), 1, human_goes_out_next, theme)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await go_out(pilot, kit)
+        await kit.play_a_tile(pilot)
         await kit.wait_for(
             pilot, lambda: isinstance(pilot.app.screen, RoundOverScreen), "round over"
         )
         await pilot.press("enter")
-        await settle(pilot, kit, lambda app: isinstance(app.screen, GameOverScreen))
+        await kit.settle(pilot, lambda app: isinstance(app.screen, GameOverScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -9,6 +9,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
+from chickenfoot.rules import PRESETS
+from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.help import (
     PALETTE_ACTIONS,
@@ -61,6 +63,12 @@ def test_help_points_to_the_full_rules_and_covers_the_basics() -> None:
     text = help_markdown()
     for words in ("docs/rules.md", "Chicken foot", "three toes", "arms", "0|0", "Ties"):
         assert words in text
+
+
+def test_help_gives_each_preset_in_the_words_of_its_rule_set() -> None:
+    text = help_markdown()
+    for name in PRESETS:
+        assert f"- **{name}**: {preset_summary(name)}" in text
 
 
 def test_pipes_in_keys_cannot_break_the_table() -> None:

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from chickenfoot.saves import storage
 from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
@@ -19,10 +19,9 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen
+from chickenfoot.tui.screens.setup import SetupScreen
 from tests.kit import as_kind
-from tests.tui.conftest import SnapCompare, TuiKit
-
-THEMES = ("textual-dark", "textual-light")
+from tests.tui.conftest import THEMES, SnapCompare, TuiKit, wait_for
 
 
 def steady(theme: str) -> Callable[[Pilot[None]], Awaitable[None]]:
@@ -60,10 +59,25 @@ def test_setup_problem_snapshot(snap_compare: SnapCompare, theme: str) -> None:
 
     async def eight_seats(pilot: Pilot[None]) -> None:
         await pilot.press("n")
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, SetupScreen), "the form")
+        screen = as_kind(pilot.app.screen, SetupScreen)
         await pilot.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
-        await pilot.pause()
-        pilot.app.screen.query_one("#hand_size", Input).focus()
+        problem = screen.query_one("#hand_size-problem", Static)
+        await wait_for(
+            pilot, lambda: len(screen.seat_rows) == 8 and problem.display, "the hand size's problem"
+        )
+        hand_size = screen.query_one("#hand_size", Input)
+        hand_size.focus()
+        form = screen.query_one("#setup-form")
+        await wait_for(
+            pilot,
+            lambda: (
+                hand_size.has_focus
+                and screen.can_view_entire(problem)
+                and form.scroll_y == form.scroll_target_y
+            ),
+            "the form to scroll to the hand size",
+        )
         await steady(theme)(pilot)
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=eight_seats)

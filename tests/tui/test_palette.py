@@ -51,10 +51,7 @@ async def start_game(pilot: Pilot[None], kit: type[TuiKit]) -> GameScreen:
     """A game of one person against the computer, at the person's turn."""
     app = as_kind(pilot.app, ChickenFootApp)
     app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
-    await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
-    game = kit.game_screen(app)
-    await kit.wait_for(pilot, lambda: game.table.human_turn, "the human's turn")
-    return game
+    return await kit.person_on_turn(pilot)
 
 
 async def test_palette_on_the_game_screen_opens_the_scoreboard(kit: type[TuiKit]) -> None:

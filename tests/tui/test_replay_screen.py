@@ -22,7 +22,7 @@ from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
 from tests.kit import as_kind
 from tests.recorded import random_record
-from tests.tui.conftest import TuiKit, wait_for
+from tests.tui.conftest import TuiKit, log_at_end, wait_for
 
 CREATED = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
 AUTOPLAY_WAIT_SECONDS = 0.05
@@ -64,12 +64,6 @@ async def open_replay(pilot: Pilot[None], path: Path) -> ReplayScreen:
     screen = pilot.app.screen
     assert isinstance(screen, ReplayScreen)
     return screen
-
-
-def log_at_end(screen: ReplayScreen) -> bool:
-    """The replay's log shows its newest line."""
-    log = screen.query_one(EventLog)
-    return bool(log.lines) and log.scroll_y == log.max_scroll_y
 
 
 def assert_shows_the_cursor(screen: ReplayScreen) -> None:

@@ -23,6 +23,7 @@ from chickenfoot.saves.settings import (
     load_settings,
     save_settings,
 )
+from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.tui import app as app_module
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.menu import MenuScreen
@@ -308,7 +309,9 @@ async def test_changing_the_preset_refills_every_rule_field() -> None:
         )
         await wait_for(
             pilot,
-            lambda: "one arm per seat" in str(screen.query_one("#preset-help", Static).render()),
+            lambda: (
+                str(screen.query_one("#preset-help", Static).render()) == preset_summary("trains")
+            ),
             "the form to show it",
         )
         await choose(pilot, "preset", "cross")

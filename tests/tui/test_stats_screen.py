@@ -22,9 +22,8 @@ from chickenfoot.tui.widgets.charts import ChartView
 from tests.kit import short_rules
 from tests.recorded import random_record
 from tests.saves.stats_games import START
-from tests.tui.conftest import SnapCompare, wait_for
+from tests.tui.conftest import THEMES, SnapCompare, wait_for
 
-THEMES = ("textual-dark", "textual-light")
 LEVELS = ("hard", "greedy", "beginner", "expert")
 
 

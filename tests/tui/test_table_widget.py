@@ -27,9 +27,8 @@ from chickenfoot.rules.board import from_tuple
 from chickenfoot.tui.messages import EndClicked
 from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableView
 from tests.benchmarks.bench_layout import late_board
-from tests.tui.conftest import SnapCompare, wait_for
+from tests.tui.conftest import THEMES, SnapCompare, wait_for
 
-THEMES = ("textual-dark", "textual-light")
 KEYS = "abcefghijlmnortuvwxyzABCEFGHIJLMNORTUVWXYZ"
 
 

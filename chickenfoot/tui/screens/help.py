@@ -1,4 +1,5 @@
-"""The help screen: a short summary of the rules and every key of every screen.
+"""The help screen: a short summary of the rules, what each preset sets (worded from its rule
+set by :func:`~chickenfoot.text.ruleset.preset_summary`), and every key of every screen.
 
 The key tables are built from the screens' own ``BINDINGS`` (so they never drift from the
 code), plus a line or two for keys a screen reads itself (digits and letters in the game).
@@ -20,6 +21,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
 from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.rules import PRESETS
+from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.tui.commands import PaletteCommand
 
 RULES_SUMMARY = """\
@@ -30,19 +33,16 @@ left in your hand scores its pips against you.
 
 - **Rounds** start from the highest double (9|9 in a double-9 set) and count down: round 2
   uses 8|8, and so on to 0|0 (or fewer rounds if the set-up says so).
-- **The centre double** must first get its **arms**: `cross` 4, `trains` one per seat. Until
+- **The centre double** must first get its **arms** (how many: see the presets below). Until
   then every play must start a new arm (a tile carrying the double's number).
 - **A turn:** play one tile whose end matches an open end. With no play, **draw** one tile
-  (or keep drawing, if the rules say so); a playable drawn tile may be played (`cross`, or
-  kept with *Keep*) or must be played (`trains`). If nothing can be drawn, **pass**.
+  (or keep drawing, if the rules say so); the rules say whether a playable drawn tile may be
+  kept (with *Keep*) or must be played. If nothing can be drawn, **pass**.
 - **Chicken foot:** a double played on an open end closes that line and must get exactly
   **three toes** (tiles carrying its number) before anything else is played anywhere.
 - **A round ends** when a seat plays its last tile, or nobody can play or draw (blocked).
-  Remaining pips count against you; in `cross` a 0|0 left in hand scores 50.
-- **Ties:** `cross` counts rounds at 0, then the lowest non-zero round; `trains` shares.
-
-Every option is set on the *New game* screen. The full rules, with every point the sources
-leave open settled, are in **docs/rules.md**.
+  Remaining pips count against you.
+- **Ties** for the lowest total are settled as the preset says (below).
 """
 
 
@@ -199,11 +199,25 @@ def levels_markdown() -> str:
     return "\n".join(lines)
 
 
+def presets_markdown() -> str:
+    """What each preset sets, one line each, worded from its rule set; and where the rest is."""
+    lines = ["## Presets", ""]
+    lines.extend(f"- **{name}**: {preset_summary(name)}" for name in PRESETS)
+    lines += [
+        "",
+        "Every option is set on the *New game* screen. The full rules, with every point the",
+        "sources leave open settled, are in **docs/rules.md**.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def help_markdown(screens: Sequence[ScreenKeys] = SCREENS) -> str:
-    """The whole help text: the rules summary, the computer players, then the keys of every
-    screen."""
+    """The whole help text: the rules summary, the presets, the computer players, then the
+    keys of every screen."""
     sections = [section for section in map(screen_section, screens) if section]
-    return RULES_SUMMARY + "\n" + levels_markdown() + "\n## Keys\n\n" + "\n".join(sections)
+    parts = [RULES_SUMMARY, presets_markdown(), levels_markdown(), "## Keys\n", *sections]
+    return "\n".join(parts)
 
 
 def help_command(screen: Screen[Any]) -> PaletteCommand:

@@ -66,6 +66,7 @@ from chickenfoot.saves.settings import (
     is_plain_number,
     load_settings,
 )
+from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import StartGame
 from chickenfoot.tui.screens.help import help_command
@@ -77,11 +78,6 @@ SPARE_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy")
 
 NOBODY_PLAYS = "No seat is a person: the computers will play on their own (you can watch)."
 """The warning (not a problem: the game can start) when every seat is a computer."""
-
-PRESET_HELP: dict[str, str] = {
-    "cross": "4 arms, 7 tiles each, a drawn tile may be kept, 0|0 scores 50, tie-breaks",
-    "trains": "one arm per seat, hand by seat count, a drawn tile must be played, a reserve",
-}
 
 
 @dataclass(frozen=True)
@@ -399,7 +395,7 @@ class SetupScreen(Screen[None]):
                     id="preset",
                     compact=True,
                 )
-            yield Static(PRESET_HELP[self.preset_name], id="preset-help", markup=False)
+            yield Static(preset_summary(self.preset_name), id="preset-help", markup=False)
             for field in RULE_FIELDS:
                 yield from self._field_widgets(field)
             with Horizontal(classes="field"):
@@ -487,7 +483,7 @@ class SetupScreen(Screen[None]):
         if name == self.preset_name or name not in PRESETS:
             return
         self.preset_name = name
-        self.query_one("#preset-help", Static).update(PRESET_HELP[name])
+        self.query_one("#preset-help", Static).update(preset_summary(self.preset_name))
         for field_name, value in preset_values(self.preset_name).items():
             if field_name == "set_size":
                 continue  # A set chosen stays chosen: the presets differ in rules, not sets.
