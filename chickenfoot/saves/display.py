@@ -1,11 +1,12 @@
-"""How the game looks and moves (the theme, the computer players' pause, the board view), read
-from the settings file without the rest of the settings.
+"""How the game looks and moves (the theme, the computer players' pause, the board view) and
+the player's own keys, read from the settings file without the rest of the settings.
 
 The app needs these before its first frame (the theme colours it), so reading them loads
 neither Pydantic nor the rules: :func:`read_display` reads the file's ``display`` section
 with the same rules :class:`~chickenfoot.saves.settings.DisplayChoice` applies (each value
-that cannot be used is replaced by its default, the others are kept), and never fails. The
-settings file itself is read here, once for both: :func:`read_settings_document`.
+that cannot be used is replaced by its default, the others are kept), and its ``keys``
+section as written (the app checks each entry: :mod:`chickenfoot.tui.keymap`); it never
+fails. The settings file itself is read here, once for both: :func:`read_settings_document`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ DEFAULT_BOT_DELAY = 0.6
 """Seconds before each computer move, unless the player chose otherwise."""
 BOT_DELAY_LIMIT = 3.0
 """The longest pause before a computer move that is remembered (seconds)."""
+KEYMAP_MAX_ENTRIES = 500
+"""The most entries of the ``keys`` section that are read (there are fewer than 200 ids)."""
 
 
 class SettingsProblem(Exception):
@@ -87,6 +90,20 @@ class Display:
     theme: str = DEFAULT_THEME
     bot_delay: float = DEFAULT_BOT_DELAY
     outline: bool = False
+    keymap: tuple[tuple[str, Any], ...] = ()
+    """The ``keys`` section as written: (a binding's id, the keys given it), in file order;
+    the app checks every entry before using it."""
+    keymap_problem: str | None = None
+    """Why the ``keys`` section cannot be used at all (it is there but not an object)."""
+
+
+def read_keymap(document: dict[str, Any]) -> tuple[tuple[tuple[str, Any], ...], str | None]:
+    """The ``keys`` section of the settings ``document``: its entries (at most
+    :data:`KEYMAP_MAX_ENTRIES`), and why it cannot be used if it is not a JSON object."""
+    section = document.get("keys", {})
+    if not isinstance(section, dict):
+        return (), "the keys section is not a list of ids and keys in braces ({...}): ignored"
+    return tuple(section.items())[:KEYMAP_MAX_ENTRIES], None
 
 
 def read_display(path: Path | None = None) -> Display:
@@ -97,11 +114,14 @@ def read_display(path: Path | None = None) -> Display:
         document = read_settings_document(path if path is not None else paths.settings_path())
     except SettingsProblem:
         document = None
+    keymap, keymap_problem = read_keymap(document or {})
     section = (document or {}).get("display")
     if not isinstance(section, dict):
-        return Display()
+        return Display(keymap=keymap, keymap_problem=keymap_problem)
     return Display(
         theme=theme_or_default(section.get("theme", DEFAULT_THEME)),
         bot_delay=float(bot_delay_or_default(section.get("bot_delay", DEFAULT_BOT_DELAY))),
         outline=outline_or_default(section.get("outline", False)),
+        keymap=keymap,
+        keymap_problem=keymap_problem,
     )

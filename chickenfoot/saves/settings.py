@@ -7,7 +7,8 @@ Stored as JSON at :func:`chickenfoot.saves.paths.settings_path`::
                "preset": "cross",
                "fields": {"set_size": "9", "hand_size": "", "arms": "4", ...},
                "seed": ""},
-     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false}}
+     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false},
+     "keys": {"game.hint": "H", "game.scores": "f2"}}
 
 ``fields`` holds the set-up form's values as typed (text; empty means "the default"), so a
 set-up comes back exactly as it was left. Every text is checked here, so the set-up screen
@@ -15,6 +16,9 @@ can trust it: a number field holds "" or ASCII digits (:func:`is_plain_number`; 
 at most :data:`NUMBER_MAX_DIGITS` of them, a choice field one of its choices, the seed ""
 or at most :data:`SEED_MAX_DIGITS` digits. Any other value, and any field this program does
 not know, is dropped (the form then shows the preset's value; the seed is left blank).
+``keys`` is the player's keymap (a binding's id: its keys, as Textual's keymaps take them),
+kept exactly as written, so remembering a set-up or a theme never loses an entry; the app
+checks each entry when it starts (:mod:`chickenfoot.tui.keymap`) and says what it refuses.
 
 Reading never fails and never waits: a missing file gives the defaults silently; anything
 else wrong (not a regular file, over
@@ -34,7 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
 
 from chickenfoot.bots import DEFAULT_LEVEL
 from chickenfoot.rules import RuleSet
@@ -157,6 +161,8 @@ class Settings(BaseModel):
     version: Literal[1] = 1
     setup: SetupChoice = Field(default_factory=SetupChoice)
     display: DisplayChoice = Field(default_factory=DisplayChoice)
+    keys: JsonValue = Field(default_factory=dict)
+    """The player's keymap as written (the app checks it; see :mod:`chickenfoot.saves.display`)."""
     problem: str | None = Field(None, exclude=True)
     """Why the file could not be used (None if it was fine or missing); never saved."""
 

@@ -112,3 +112,26 @@ def test_reading_loads_neither_pydantic_nor_the_rules(tmp_path: Path) -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
     )
     assert json.loads(result.stdout) == []
+
+
+def test_the_keys_section_is_read_as_written(tmp_path: Path) -> None:
+    keys = {"game.hint": "H", "menu.new": 5, "nothing.here": "x"}
+    path = write(tmp_path / "settings.json", json.dumps({"version": 1, "keys": keys}))
+    display = read_display(path)
+    assert display.keymap == tuple(keys.items())
+    assert display.keymap_problem is None
+    assert display.theme == DEFAULT_THEME
+
+
+@pytest.mark.parametrize("keys", [["game.hint", "H"], "game.hint=H", 7])
+def test_a_keys_section_that_is_not_an_object_is_ignored_and_said_so(
+    tmp_path: Path, keys: object
+) -> None:
+    path = write(
+        tmp_path / "settings.json",
+        json.dumps({"version": 1, "keys": keys, "display": {"theme": "nord"}}),
+    )
+    display = read_display(path)
+    assert display.keymap == ()
+    assert display.keymap_problem is not None and "keys section" in display.keymap_problem
+    assert display.theme == "nord"
