@@ -13,8 +13,9 @@ entry; an entry is refused, in one line of plain words, when
   that place reads itself (the game's tile numbers and end letters).
 
 A refused entry changes nothing: its command keeps its own keys, and the rest of the keymap
-is used. Two commands that share a key by design (the game's Enter shows a hand, passes the
-keyboard on or plays; ``d`` draws or says why it cannot) may be moved together. Keys can
+is used. Commands that share a key by design (the game's Enter shows a hand, passes the
+keyboard on or plays) may be moved together; a binding with no description of its own (the
+game's second ``d``, which says why drawing does nothing now) moves with its command. Keys can
 also be swapped (``game.hint``: ``s`` and ``game.scores``: ``i``): each entry is checked
 against the keys every other command has once the whole keymap is used.
 """
@@ -126,6 +127,9 @@ class Command:
     id: str
     keys: tuple[str, ...]
     does: str
+    follows: bool = False
+    """A binding with no description of its own (the game's second ``d``, which says why
+    drawing does nothing now): it moves with the command bound to the same keys."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +211,13 @@ def check_keymap(entries: Sequence[tuple[Any, Any]], places: Sequence[Place]) ->
             del wanted[binding_id]
             refusals[binding_id] = reason
     keymap = {binding_id: ",".join(keys) for binding_id, keys in wanted.items()}
+    for place in places:
+        for command in place.commands:
+            if command.id not in keymap or command.follows:
+                continue
+            for follower in place.commands:
+                if follower.follows and follower.keys == command.keys and follower.id:
+                    keymap.setdefault(follower.id, keymap[command.id])
     return CheckedKeymap(keymap, tuple(refusals.values()))
 
 
@@ -254,7 +265,7 @@ def commands_of(bindings: Iterable[BindingType]) -> tuple[Command, ...]:
         name = binding.id or f"#{binding.action}"
         earlier = found.get(name)
         keys = (*earlier.keys, key) if earlier is not None else (key,)
-        found[name] = Command(binding.id or "", keys, does)
+        found[name] = Command(binding.id or "", keys, does, follows=not binding.description)
     return tuple(found.values())
 
 

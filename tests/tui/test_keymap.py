@@ -26,6 +26,8 @@ GAME = Place(
         Command("game.play", ("enter",), "Play the tile"),
         Command("game.show-hand", ("enter",), "Show my hand"),
         Command("game.hint", ("i",), "A hint"),
+        Command("game.draw", ("d",), "Draw"),
+        Command("game.draw-why-not", ("d",), "unavailable('draw')", follows=True),
         Command("game.scores", ("s",), "Scores"),
         Command("", ("tab",), "Focus next"),
     ),
@@ -117,6 +119,13 @@ def test_keys_can_be_swapped_and_shared_keys_moved_together() -> None:
     assert not moved.refusals
 
 
+def test_a_binding_without_a_description_moves_with_its_command() -> None:
+    checked = check_keymap([("game.draw", "D")], PLACES)
+    assert checked.keymap == {"game.draw": "D", "game.draw-why-not": "D"}
+    refused = check_keymap([("game.draw", "s")], PLACES)
+    assert refused.keymap == {}
+
+
 def test_two_entries_asking_for_one_key_are_both_refused() -> None:
     checked = check_keymap([("game.hint", "f2"), ("game.scores", "f2")], PLACES)
     assert checked.keymap == {}
@@ -170,11 +179,13 @@ def test_the_bindings_commands_and_the_keys_a_keymap_gives_them() -> None:
         Binding("escape,question_mark", "close", "Close", id="help.close"),
         Binding("tab", "focus_next", "Next"),
         Binding("s", "scores", "Scores", key_display="S!", id="game.scores"),
+        Binding("s", "unavailable('scores')", id="game.scores-why-not"),
     ]
     assert commands_of(bindings) == (
         Command("help.close", ("escape", "question_mark"), "Close"),
         Command("", ("tab",), "Next"),
         Command("game.scores", ("s",), "Scores"),
+        Command("game.scores-why-not", ("s",), "unavailable('scores')", follows=True),
     )
     moved = with_keymap(bindings, {"help.close": "x,f1", "game.scores": "f2"})
     assert [(b.key, b.key_display) for b in moved] == [
@@ -182,4 +193,5 @@ def test_the_bindings_commands_and_the_keys_a_keymap_gives_them() -> None:
         ("f1", None),
         ("tab", None),
         ("f2", None),
+        ("s", None),
     ]
