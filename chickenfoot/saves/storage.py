@@ -1,5 +1,5 @@
-"""The saved games in the data folder: summaries for a Load screen, what "Continue" resumes,
-and the clean-up after a crash.
+"""The saved games in the data folder: summaries for a Load screen, and what "Continue"
+resumes.
 
 :func:`iter_saves` describes every saved game (newest first, broken files and odd entries
 included with their reason), one by one, calling ``progress(done, total)`` so a screen can
@@ -15,9 +15,7 @@ deleted file, a missing or corrupt index) is read again from the files, which ar
 Reading a summary afresh means loading and replaying the game once.
 
 Entries that are not regular files (named pipes, folders, devices, sockets named ``*.json``)
-are listed with their reason and never opened. :func:`clean_stale_temporaries` removes what a
-killed process leaves behind: temporary files of interrupted saves and locks of gone windows.
-This module imports no Textual.
+are listed with their reason and never opened. This module imports no Textual.
 """
 
 from __future__ import annotations
@@ -32,18 +30,18 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot import __version__
-from chickenfoot.saves.atomic import remove_stale_temporaries
 from chickenfoot.saves.caches import CacheFile, Stamp
 from chickenfoot.saves.files import (
     kind_problem,
 )
-from chickenfoot.saves.locks import remove_dead_locks
 from chickenfoot.saves.names import NAME_MAX_LENGTH, name_problem
 from chickenfoot.saves.paths import (
     APP_NAME,
     DATA_DIR_VARIABLE,
+    SAVE_SUFFIX,
     data_dir,
     index_path,
+    is_save_name,
     locks_dir,
     saves_dir,
     settings_path,
@@ -61,10 +59,8 @@ __all__ = [
     "APP_NAME",
     "DATA_DIR_VARIABLE",
     "SAVE_SUFFIX",
-    "STALE_TEMPORARY_SECONDS",
     "SaveSummary",
     "autosave_path",
-    "clean_stale_temporaries",
     "data_dir",
     "forget_summaries",
     "index_path",
@@ -77,9 +73,6 @@ __all__ = [
     "summarize",
 ]
 
-SAVE_SUFFIX = ".json"
-STALE_TEMPORARY_SECONDS = 60.0
-"""A temporary file older than this belongs to no save in progress (a save takes < 1 s)."""
 
 INDEX_FORMAT = "chickenfoot-saves-index"
 INDEX_VERSION = 1
@@ -245,7 +238,7 @@ def _scan(folders: Iterable[Path]) -> list[_Found]:
             continue
         for entry in entries:
             name = entry.name
-            if not name.endswith(SAVE_SUFFIX) or name.startswith("."):
+            if not is_save_name(name):
                 continue
             try:
                 status = entry.stat()
@@ -429,18 +422,3 @@ def latest_unfinished() -> Path | None:
             if summary.ok and not summary.finished:
                 return summary.path
     return None
-
-
-def clean_stale_temporaries() -> list[Path]:
-    """Remove what killed processes leave behind; return the files removed.
-
-    Temporary files of the atomic write (``.<name>.<random>.tmp``) in the saves folder and
-    the data folder that were last changed over :data:`STALE_TEMPORARY_SECONDS` ago (a save
-    in progress in another window is younger), and the locks of windows whose process is
-    gone. Call it when the app starts.
-    """
-    return [
-        *remove_stale_temporaries(saves_dir(), STALE_TEMPORARY_SECONDS),
-        *remove_stale_temporaries(data_dir(), STALE_TEMPORARY_SECONDS),
-        *remove_dead_locks(),
-    ]

@@ -496,11 +496,13 @@ class ChickenFootApp(App[None]):
             self.call_from_thread(self.continue_game, path)
 
     @work(thread=True, group="files")
+    @work(thread=True, group="tidy")
     def _tidy_up(self) -> None:
-        """Remove what killed windows left behind: half-written files, their locks."""
-        from chickenfoot.saves import storage
+        """Remove what killed windows left behind: half-written files, their locks (in a
+        thread, once the menu is drawn)."""
+        from chickenfoot.saves.tidy import clean_stale_temporaries
 
-        storage.clean_stale_temporaries()
+        clean_stale_temporaries()
 
     def on_open_replay(self, message: OpenReplay) -> None:
         """A screen asked for a replay."""

@@ -20,9 +20,7 @@ from chickenfoot.saves.record import GameRecord, load_record, save_record
 from chickenfoot.saves.storage import (
     DATA_DIR_VARIABLE,
     INDEX_FORMAT,
-    STALE_TEMPORARY_SECONDS,
     autosave_path,
-    clean_stale_temporaries,
     data_dir,
     forget_summaries,
     index_path,
@@ -33,6 +31,7 @@ from chickenfoot.saves.storage import (
     settings_path,
     summarize,
 )
+from chickenfoot.saves.tidy import STALE_TEMPORARY_SECONDS, clean_stale_temporaries
 from chickenfoot.text.describe import save_status
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"

@@ -25,6 +25,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chickenfoot.saves.names import display_width
+from chickenfoot.saves.paths import holds_saves, saves_dir
 from chickenfoot.tui.messages import (
     ContinueGame,
     RequestQuit,
@@ -205,6 +206,9 @@ class MenuScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="continue")
     def _find_unfinished(self) -> None:
+        if not holds_saves(saves_dir()):  # nothing to read: no need to load the saved games
+            self.app.call_from_thread(self._fill, None)
+            return
         from chickenfoot.saves import storage
 
         path = storage.latest_unfinished()
