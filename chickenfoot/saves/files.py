@@ -16,7 +16,6 @@ text is one line of plain words naming the file.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from dataclasses import dataclass
@@ -105,11 +104,13 @@ class FileStamp:
     @classmethod
     def of_content(cls, status: os.stat_result, data: bytes) -> FileStamp:
         """The stamp of a file whose status is ``status`` and whose bytes are ``data``."""
+        from hashlib import sha256  # here: reading the settings at start needs no hashing
+
         return cls(
             size=status.st_size,
             mtime_ns=status.st_mtime_ns,
             inode=status.st_ino,
-            digest=hashlib.sha256(data).hexdigest(),
+            digest=sha256(data).hexdigest(),
         )
 
     @classmethod

@@ -207,13 +207,18 @@ class MenuScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="continue")
     def _find_unfinished(self) -> None:
         if not holds_saves(saves_dir()):  # nothing to read: no need to load the saved games
-            self.app.call_from_thread(self._fill, None)
+            self.app.call_from_thread(self._found, None)
             return
         from chickenfoot.saves import storage
 
         path = storage.latest_unfinished()
         summary = storage.summarize(path) if path is not None else None
-        self.app.call_from_thread(self._fill, summary)
+        self.app.call_from_thread(self._found, summary)
+
+    def _found(self, unfinished: SaveSummary | None) -> None:
+        """The search is over: list the items again if Continue changed."""
+        if unfinished != self.unfinished:
+            self._fill(unfinished)
 
     def _fill(self, unfinished: SaveSummary | None) -> None:
         """List the items, Continue only while an unfinished game is saved; Continue is the
