@@ -22,9 +22,6 @@ against the keys every other command has once the whole keymap is used.
 
 from __future__ import annotations
 
-import importlib
-import inspect
-import pkgutil
 import re
 import string
 from collections.abc import Iterable, Mapping, Sequence
@@ -32,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.keys import Keys, _character_to_key, key_to_character
@@ -246,7 +244,7 @@ def clash(
                 if other.id == binding_id or other.keys == own.keys:
                     continue  # the same command, or one that shares its keys by design
                 if key in wanted.get(other.id, other.keys):
-                    already = f"{other.id} ({other.does})" if other.id else other.does
+                    already = f"{other.id} ({other.does})" if other.id else f"“{other.does}”"
                     return (
                         f"{binding_id} cannot take “{shown_key(key)}”: on {place.name} that "
                         f"key is already {already}; {keeps}"
@@ -289,22 +287,32 @@ def words_of(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
 
 
-def binding_owners() -> list[type[DOMNode]]:
-    """Every class of the app that declares bindings: the app, its screens, its widgets
-    (this imports every screen and widget module)."""
-    import chickenfoot.tui.screens
-    import chickenfoot.tui.widgets
+def bindings_of(owner: type[DOMNode]) -> list[Binding]:
+    """Every binding an instance of ``owner`` has: its own and those it inherits (Textual's
+    too, such as Tab moving the focus), one per key."""
+    merged = owner._merge_bindings()  # what Textual itself gives each instance
+    return [binding for bindings in merged.key_to_bindings.values() for binding in bindings]
 
-    modules = [importlib.import_module("chickenfoot.tui.app")]
-    for package in (chickenfoot.tui.screens, chickenfoot.tui.widgets):
-        for info in pkgutil.iter_modules(package.__path__):
-            modules.append(importlib.import_module(f"{package.__name__}.{info.name}"))
-    return [
-        cls
-        for module in modules
-        for cls in vars(module).values()
-        if inspect.isclass(cls)
-        and issubclass(cls, DOMNode)
-        and cls.__module__ == module.__name__
-        and "BINDINGS" in vars(cls)
-    ]
+
+def places_for(
+    app: type[App[Any]], owners: Iterable[type[DOMNode]], titles: Mapping[type[DOMNode], str]
+) -> list[Place]:
+    """The places where keys work together: every screen and widget class of ``owners``
+    (named by its help title in ``titles``, else by its class), each with the keys of
+    ``app`` (which work everywhere, with the command palette's) and the keys it reads itself
+    (a class's ``TYPED_KEYS``: what ``TYPED_KEYS_DO``)."""
+    everywhere = (
+        *commands_of(bindings_of(app)),
+        Command("", (app.COMMAND_PALETTE_BINDING,), "Command palette"),
+    )
+    places = [Place("every screen", everywhere)]
+    for owner in owners:
+        if issubclass(owner, App):
+            continue
+        title = titles.get(owner)
+        name = f"the {title.lower()} screen" if title else f"the {words_of(owner.__name__)}"
+        typed: frozenset[str] = getattr(owner, "TYPED_KEYS", frozenset())
+        typed_do: str = getattr(owner, "TYPED_KEYS_DO", "")
+        commands = (*everywhere, *commands_of(bindings_of(owner)))
+        places.append(Place(name, commands, typed, typed_do))
+    return places

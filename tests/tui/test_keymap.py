@@ -3,10 +3,15 @@ key taken twice in one place (refused in plain words, the command keeping its ke
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from textual.binding import Binding
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widget import Widget
 
 from chickenfoot.tui.keymap import (
     Command,
@@ -14,6 +19,7 @@ from chickenfoot.tui.keymap import (
     check_keymap,
     commands_of,
     normalise_key,
+    places_for,
     shown_key,
     with_keymap,
 )
@@ -194,4 +200,41 @@ def test_the_bindings_commands_and_the_keys_a_keymap_gives_them() -> None:
         ("tab", None),
         ("f2", None),
         ("s", None),
+    ]
+
+
+class LittleApp(App[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit", id="little.quit")]
+
+
+class LittleScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "scores", "Scores", id="little.scores"),
+        Binding("i", "hint", "Hint", id="little.hint"),
+    ]
+    TYPED_KEYS = frozenset("0123456789")
+    TYPED_KEYS_DO = "choose a tile"
+
+
+class PanView(Widget):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("shift+left", "pan", "Pan", id="pan.left")]
+
+
+def test_the_places_are_the_app_and_each_class_with_what_it_inherits() -> None:
+    places = places_for(LittleApp, [LittleApp, LittleScreen, PanView], {LittleScreen: "Little"})
+    assert [place.name for place in places] == [
+        "every screen",
+        "the little screen",
+        "the pan view",
+    ]
+    screen = places[1]
+    assert {c.id for c in screen.commands} >= {"little.quit", "little.scores", "little.hint", ""}
+    assert screen.typed == frozenset("0123456789") and screen.typed_do == "choose a tile"
+    checked = check_keymap(
+        [("little.hint", "tab"), ("little.scores", "ctrl+p"), ("pan.left", "s")], places
+    )
+    assert checked.keymap == {"pan.left": "s"}  # the view is a place of its own
+    assert [refusal.split(":")[1] for refusal in checked.refusals] == [
+        " on the little screen that key is already “Focus Next”; little.hint keeps “i”",
+        " on the little screen that key is already “Command palette”; little.scores keeps “s”",
     ]
