@@ -9,8 +9,11 @@ bubble up to the app; its typed methods do the work. :func:`run_app` is what the
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
@@ -18,6 +21,7 @@ from textual import work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.dom import DOMNode
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
@@ -49,6 +53,7 @@ if TYPE_CHECKING:
     from chickenfoot.rules import RuleSet
     from chickenfoot.saves.record import GameRecord, SeatConfig
     from chickenfoot.saves.settings import Settings, SetupChoice
+    from chickenfoot.tui.keymap import Place
     from chickenfoot.tui.screens.game import GameScreen
 
 # Only the menu is imported here: every other screen, and the game itself, is imported when it
@@ -56,6 +61,8 @@ if TYPE_CHECKING:
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+KEYMAP_NOTICE_SECONDS = 30
+"""How long the notice of refused keys stays (a settings file is read slowly by some)."""
 
 ResultT = TypeVar("ResultT")
 """What a screen shown by :meth:`ChickenFootApp._push_covered` answers."""
@@ -146,6 +153,14 @@ class ChickenFootApp(App[None]):
             self.theme = display.theme
         self.bot_delay = bot_delay if bot_delay is not None else display.bot_delay
         self.outline = display.outline
+        self._keymap_written = display.keymap
+        self._keymap_problem = display.keymap_problem
+        self.keymap: Mapping[str, str] = {}
+        """The player's own keys in use (checked): a binding's id -> its keys."""
+        self.keymap_refusals: tuple[str, ...] = ()
+        """Why each entry of the settings' keys section that is not used was refused."""
+        self.keymap_checked = not display.keymap and display.keymap_problem is None
+        """True once the settings' keys are checked and in use (at once when there are none)."""
         self._menu_depth = 1
         self._mounted = False
         self._kept: dict[Path, GameSession] = {}
@@ -157,6 +172,8 @@ class ChickenFootApp(App[None]):
         """Show the menu, then the game or replay asked for on the command line; tidy up once
         the first screen is drawn."""
         self.call_after_refresh(self._tidy_up)
+        if not self.keymap_checked:
+            self.call_after_refresh(self._use_keymap)
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
         if self.load_path is not None:
@@ -165,6 +182,26 @@ class ChickenFootApp(App[None]):
             self.open_replay(self.replay_path)
         self._mounted = True
         self._check_size(self.size)
+
+    def _use_keymap(self) -> None:
+        """Check the settings' keys against the keys of every screen (loading the screens,
+        once the menu is drawn), use those that fit, and say in one notice what is refused."""
+        from chickenfoot.tui.keymap import check_keymap
+
+        checked = check_keymap(self._keymap_written, keymap_places())
+        self.keymap = checked.keymap
+        self.set_keymap(checked.keymap)
+        problems = (self._keymap_problem,) if self._keymap_problem else ()
+        self.keymap_refusals = (*problems, *checked.refusals)
+        self.keymap_checked = True
+        if self.keymap_refusals:
+            self.notify(
+                "\n".join(self.keymap_refusals),
+                title="Your keys in the settings file",
+                severity="warning",
+                timeout=KEYMAP_NOTICE_SECONDS,
+                markup=False,
+            )
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's app-wide commands: the theme, help, and a quit that asks first
@@ -571,6 +608,35 @@ def _is_game(screen: Screen[Any]) -> TypeGuard[GameScreen]:
     so asking never imports it)."""
     module = sys.modules.get(GAME_MODULE)
     return module is not None and isinstance(screen, module.GameScreen)
+
+
+def binding_owners() -> list[type[DOMNode]]:
+    """Every class of the app that declares bindings: the app, its screens, its widgets
+    (this imports every screen and widget module)."""
+    import chickenfoot.tui.screens
+    import chickenfoot.tui.widgets
+
+    modules = [sys.modules[__name__]]
+    for package in (chickenfoot.tui.screens, chickenfoot.tui.widgets):
+        for info in pkgutil.iter_modules(package.__path__):
+            modules.append(importlib.import_module(f"{package.__name__}.{info.name}"))
+    return [
+        cls
+        for module in modules
+        for cls in vars(module).values()
+        if inspect.isclass(cls)
+        and issubclass(cls, DOMNode)
+        and cls.__module__ == module.__name__
+        and "BINDINGS" in vars(cls)
+    ]
+
+
+def keymap_places() -> list[Place]:
+    """Where the app's keys work together: each screen and widget that has bindings, with
+    the keys that work everywhere, named as the help names it."""
+    from chickenfoot.tui.keymap import places_for
+
+    return places_for(ChickenFootApp, binding_owners(), {})
 
 
 def run_app(load: Path | None = None, replay: Path | None = None) -> int:
