@@ -1,5 +1,5 @@
 """The ``chickenfoot`` command: play (the default), load, replay, simulate, tournament, stats,
-verify and serve.
+verify, serve and keys.
 
 - ``chickenfoot`` or ``chickenfoot play``: start the terminal app.
 - ``chickenfoot load FILE``: open the app continuing the saved game ``FILE``.
@@ -11,6 +11,7 @@ verify and serve.
 - ``chickenfoot stats``: each player's record over the finished saved games.
 - ``chickenfoot verify FILE``: re-make every deck from the recorded seed and replay every action.
 - ``chickenfoot serve``: the same app in web browsers, one game per tab.
+- ``chickenfoot keys``: every key and its id, with the player's own from the settings.
 
 Each subcommand lives in a module of its own (listed in :data:`~chickenfoot.cli.common.COMMANDS`)
 with an ``add_parser`` function that sets the function to ``run``. Only the module of the

@@ -44,6 +44,7 @@ COMMANDS: dict[str, Command] = {
     "verify": Command("Re-make a saved game's deals from its seed and check its moves.", "verify"),
     "serve": Command("Play in a web browser: each browser tab plays its own game.", "serve"),
     "stats": Command("Statistics of the finished games.", "stats"),
+    "keys": Command("List every key and its id, with your own from the settings.", "keys"),
 }
 """Every subcommand, in the order ``chickenfoot --help`` lists them."""
 
