@@ -187,7 +187,7 @@ def check_keymap(entries: Sequence[tuple[Any, Any]], places: Sequence[Place]) ->
         if not isinstance(binding_id, str) or binding_id not in commands:
             refusals[printable_id(binding_id)] = (
                 f"“{printable_id(binding_id)}” names no command, so it changes no key "
-                "(the help, ?, lists every command's id)"
+                "(“chickenfoot keys” lists every id)"
             )
             continue
         keys = parse_keys(value)

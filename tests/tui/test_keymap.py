@@ -149,8 +149,7 @@ def test_a_refused_entry_keeps_its_keys_and_so_refuses_an_entry_that_wanted_them
     [
         (
             ("game.hnt", "H"),
-            "“game.hnt” names no command, so it changes no key (the help, ?, lists every "
-            "command's id)",
+            "“game.hnt” names no command, so it changes no key (“chickenfoot keys” lists every id)",
         ),
         (
             ("game.hint", 5),
@@ -164,7 +163,7 @@ def test_a_refused_entry_keeps_its_keys_and_so_refuses_an_entry_that_wanted_them
         ),
         (
             ("", "x"),
-            "“” names no command, so it changes no key (the help, ?, lists every command's id)",
+            "“” names no command, so it changes no key (“chickenfoot keys” lists every id)",
         ),
     ],
 )

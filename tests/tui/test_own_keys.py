@@ -34,10 +34,8 @@ async def test_an_id_that_names_no_command_is_refused_in_a_notice(
         await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
         assert app.keymap == {}
         assert app.keymap_refusals == (
-            "“game.hnt” names no command, so it changes no key (the help, ?, lists every "
-            "command's id)",
-            "“[red]x” names no command, so it changes no key (the help, ?, lists every "
-            "command's id)",
+            "“game.hnt” names no command, so it changes no key (“chickenfoot keys” lists every id)",
+            "“[red]x” names no command, so it changes no key (“chickenfoot keys” lists every id)",
         )
         (notice,) = notices(app)
         assert notice.message == "\n".join(app.keymap_refusals)
