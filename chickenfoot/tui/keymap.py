@@ -104,6 +104,13 @@ def normalise_key(text: str) -> str | None:
     return "+".join([*ordered, name])
 
 
+def text_keys() -> frozenset[str]:
+    """The keys that type a character (every printable ASCII character, and the space): a
+    screen whose text field has the keyboard reads them itself."""
+    keys = {character_key(character) for character in string.printable}
+    return frozenset(key for key in keys if key is not None) | {"space"}
+
+
 def shown_key(key: str) -> str:
     """A key as a player writes it: ``question_mark`` -> "?", ``ctrl+question_mark`` ->
     "ctrl+?", ``ctrl+h`` stays."""

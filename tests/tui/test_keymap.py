@@ -21,6 +21,7 @@ from chickenfoot.tui.keymap import (
     normalise_key,
     places_for,
     shown_key,
+    text_keys,
     with_keymap,
 )
 
@@ -71,6 +72,12 @@ def test_keys_are_read_as_players_write_them(written: str, key: str) -> None:
 )
 def test_what_names_no_key_is_none(written: str) -> None:
     assert normalise_key(written) is None
+
+
+def test_the_keys_that_type_characters() -> None:
+    keys = text_keys()
+    assert {"a", "Z", "7", "question_mark", "plus", "comma", "space"} <= keys
+    assert not {"enter", "tab", "ctrl+a", "f2", "escape"} & keys
 
 
 @given(st.text(max_size=12))
