@@ -1,16 +1,22 @@
-"""``chickenfoot serve [--host HOST] [--port PORT] [--public-url URL]``: play in a web browser.
+"""``chickenfoot serve [--host HOST] [--port PORT] [--public-url URL] [--max-tabs N]``: play
+in a web browser.
 
 textual-serve runs a small web server (aiohttp) whose page shows a terminal in the browser;
 every tab that opens the page starts its own ``chickenfoot play`` process, so each tab plays
 its own game. Every one of those processes uses the data folder of the ``serve`` command
 (``CHICKENFOOT_DATA_DIR``, or the user's), so the games are saved, continued and replayed
-just as in the terminal.
+just as in the terminal; a tab reads and writes no file outside that folder.
 
-The server listens on 127.0.0.1 unless ``--host`` names another address; there is no
-password, so anyone who can reach the address can play and open the saved games. The port
-is bound here, before the server starts: a port in use, an unknown host or an address that
-is not this machine's is refused with one line and status 2. Ctrl+C (or SIGTERM) stops the
-server and every game it runs (each is saved after every move), without a traceback.
+The server is safe to leave running: it answers only for its own host names, shows its page
+only with the secret token printed in its address, and starts a game only for a connection
+from that page (:mod:`chickenfoot.cli.browser_access`), so no other web site can drive it.
+It runs :data:`DEFAULT_MAX_TABS` games at once unless told otherwise, each tab's terminal
+size is clamped, and every tab's game ends when the server does, however it ends
+(:mod:`chickenfoot.tui.served`). It listens on 127.0.0.1 unless ``--host`` names another
+address. The port is bound here, before the server starts: a port in use, an unknown host
+or an address that is not this machine's is refused with one line and status 2. Ctrl+C (or
+SIGTERM) stops the server and every game it runs (each is saved after every move), without
+a traceback.
 """
 
 from __future__ import annotations
@@ -19,25 +25,31 @@ import argparse
 import errno
 import ipaddress
 import os
-import shlex
 import signal
 import socket
-import subprocess
 import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+from chickenfoot.cli.browser_access import Access, new_token
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.saves.output import write_line
-from chickenfoot.saves.paths import DATA_DIR_VARIABLE, data_dir, saves_dir
+from chickenfoot.saves.paths import (
+    DATA_DIR_VARIABLE,
+    ONLY_DATA_DIR_VARIABLE,
+    data_dir,
+    saves_dir,
+)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 TITLE = "Chicken Foot"
 WILDCARD_HOSTS = ("0.0.0.0", "::")
 """Hosts that listen on every address of the machine."""
+DEFAULT_MAX_TABS = 8
+"""How many tabs play at once unless ``--max-tabs`` says otherwise."""
 TAB_QUIT_TIME = 10.0
 """Seconds a stopping server waits for the open tabs' games to quit (each saves first)."""
 PAGE_TEMPLATES = Path(__file__).with_name("templates")
@@ -54,11 +66,11 @@ def add_parser(commands: Any) -> None:
     serve_command = commands.add_parser(
         "serve",
         help=summary("serve"),
-        description="Serve the game to web browsers: open the address it prints, and each "
-        "tab plays its own game, saved in the same folder as in the terminal. There is no "
-        "password: anyone who can reach the address can play and open the saved games, so "
-        f"it listens on this machine only ({DEFAULT_HOST}) unless --host says otherwise. "
-        "Ctrl+C stops it.",
+        description="Serve the game to web browsers: open the address it prints (its "
+        "secret token included), and each tab plays its own game, saved in the same folder "
+        "as in the terminal; a tab reads and writes files only in that folder. Anyone with "
+        "the address can play there and open, delete and copy the saved games, so it listens "
+        f"on this machine only ({DEFAULT_HOST}) unless --host says otherwise. Ctrl+C stops it.",
     )
     serve_command.add_argument(
         "--host",
@@ -79,7 +91,17 @@ def add_parser(commands: Any) -> None:
         help="The address browsers open, when it is not http://HOST:PORT (for example behind "
         "a proxy, or with --host 0.0.0.0 when other machines know this one by another name).",
     )
-    serve_command.set_defaults(run=lambda args: serve(args.host, args.port, args.public_url))
+    serve_command.add_argument(
+        "--max-tabs",
+        type=tab_count,
+        default=DEFAULT_MAX_TABS,
+        metavar="N",
+        help=f"How many tabs may play at once (default: {DEFAULT_MAX_TABS}); each runs a game "
+        "of its own, which takes memory. One more is shown a page saying so.",
+    )
+    serve_command.set_defaults(
+        run=lambda args: serve(args.host, args.port, args.public_url, args.max_tabs)
+    )
 
 
 def port_number(text: str) -> int:
@@ -93,10 +115,26 @@ def port_number(text: str) -> int:
     return value
 
 
-def serve(host: str, port: int, public_url: str | None = None) -> int:
-    """``chickenfoot serve``: listen on ``host``:``port`` until stopped; the exit status."""
-    if public_url is not None and not public_url.startswith(("http://", "https://")):
-        return fail("serve", f"{public_url!r} is not a web address: it starts with http://")
+def tab_count(text: str) -> int:
+    """Parse ``--max-tabs``: a whole number from 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} tabs could not play: give 1 or more")
+    return value
+
+
+def serve(
+    host: str, port: int, public_url: str | None = None, max_tabs: int = DEFAULT_MAX_TABS
+) -> int:
+    """``chickenfoot serve``: listen on ``host``:``port`` until stopped, with at most
+    ``max_tabs`` games at once; the exit status."""
+    if public_url is not None and not is_web_address(public_url):
+        return fail(
+            "serve", f"{public_url!r} is not a web address such as https://games.example.org"
+        )
     try:
         listening = listen(host, port)
     except ServeProblem as problem:
@@ -105,17 +143,18 @@ def serve(host: str, port: int, public_url: str | None = None) -> int:
         return interrupted("serve")
     address, bound_port = listening.getsockname()[:2]
     url = public_url.rstrip("/") if public_url else default_url(host, bound_port)
+    access = Access.of(address, bound_port, url, new_token())
     with listening:
         # Each tab's process inherits this environment: pin the data folder for all of them.
         os.environ[DATA_DIR_VARIABLE] = str(data_dir().absolute())
 
         def ready() -> None:
-            for line in announcement(url, address):
+            for line in announcement(f"{url}/?token={access.token}", address, max_tabs):
                 write_line(sys.stdout, line)
             sys.stdout.flush()
 
         try:
-            stopped_by = run_server(listening, url, ready)
+            stopped_by = run_server(listening, url, ready, access, max_tabs)
         except KeyboardInterrupt:
             stopped_by = signal.SIGINT
     return interrupted("serve") if stopped_by == signal.SIGINT else EXIT_OK
@@ -163,103 +202,81 @@ def default_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def announcement(url: str, address: str) -> list[str]:
-    """What the command says once it listens on ``address``: where to play, where the games
-    are saved, who can connect (a warning unless only this machine can) and how to stop."""
+def is_web_address(text: str) -> bool:
+    """True if ``text`` is an ``http://`` or ``https://`` address naming a host."""
+    try:
+        parts = urlsplit(text)
+        return parts.scheme in ("http", "https") and bool(parts.hostname) and parts.port != -1
+    except ValueError:
+        return False
+
+
+def announcement(url: str, address: str, max_tabs: int = DEFAULT_MAX_TABS) -> list[str]:
+    """What the command says once it listens on ``address``: where to play (``url``, with
+    its token), where the games are saved, what anyone with the address can do (a warning
+    unless only this machine can connect) and how to stop."""
+    games = "one game" if max_tabs == 1 else f"{max_tabs} games"
     lines = [
         f"Chicken Foot is served at {url}: open it in a web browser.",
-        "Each browser tab plays its own game.",
+        f"Each browser tab plays its own game ({games} at once at most).",
         f"Games are saved in {saves_dir()}",
     ]
     if not ipaddress.ip_address(address).is_loopback:
         lines.append(
-            "Other machines can connect: anyone who can reach this address can play and open "
-            "the saved games (there is no password)."
+            "Other machines can connect. Anyone with this address (its token included) can "
+            f"play, and continue, replay, delete and save copies of the games in {data_dir()} "
+            "(a tab reaches no file outside it). Nothing is encrypted: anyone who can watch "
+            "this network can read the address and the games."
         )
     lines.append("Ctrl+C stops the server.")
     return lines
 
 
-def tab_command() -> str:
-    """The shell command each browser tab runs: this Python's ``chickenfoot play``."""
-    words = [sys.executable, "-m", "chickenfoot", "play"]
-    return subprocess.list2cmdline(words) if os.name == "nt" else shlex.join(words)
+def tab_command() -> list[str]:
+    """The command each browser tab runs: this Python's ``chickenfoot play``."""
+    return [sys.executable, "-m", "chickenfoot", "play"]
 
 
-async def games_quit(timeout: float) -> None:
-    """Wait (``timeout`` seconds at most) until every tab's game process has ended, been
-    reaped, and asyncio's watcher has told the loop so, so that no news of an exit comes
-    after the server's event loop has closed (asyncio would then print its own warnings).
-    The tabs' games are this process's only children."""
-    import asyncio
-
-    if not hasattr(os, "waitid"):  # Windows: no way to ask, and no such warnings
-        return
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while loop.time() < deadline:
-        try:  # WNOWAIT: only look; asyncio's own watcher reaps the process
-            os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-        except ChildProcessError:
-            break
-        await asyncio.sleep(0.05)
-    # Python 3.11's watcher reaps each child in a thread of its own ("asyncio-waitpid-N"), which
-    # then hands the news to the loop; on a busy machine that can come after the reaping by
-    # a while, and the warning is printed if the loop has closed by then.
-    while loop.time() < deadline and any(
-        "waitpid-" in thread.name and thread.is_alive() for thread in threading.enumerate()
-    ):
-        await asyncio.sleep(0.02)
-    await asyncio.sleep(0)  # let the watcher's news of the last exit be handled
+TAB_ENVIRONMENT = {
+    "TEXTUAL_DRIVER": "chickenfoot.tui.served:ServedDriver",
+    ONLY_DATA_DIR_VARIABLE: "1",
+}
+"""Set for every tab's game, beside textual-serve's own variables: the driver that quits when
+the server goes (however it goes), and files only inside the data folder."""
 
 
-def run_server(listening: socket.socket, url: str, ready: Callable[[], None]) -> int:
+def run_server(
+    listening: socket.socket,
+    url: str,
+    ready: Callable[[], None],
+    access: Access,
+    max_tabs: int = DEFAULT_MAX_TABS,
+) -> int:
     """Serve the game on ``listening`` until SIGINT or SIGTERM; the signal that stopped it.
-    ``ready()`` is called once both signals stop the server cleanly.
+    ``url`` is the printed address (without its token), ``access`` what it lets in, and
+    ``max_tabs`` how many games may run at once. ``ready()`` is called once both signals
+    stop the server cleanly.
 
-    textual-serve's ``Server`` binds by host and port, logs every request and leaves open
-    tabs to time out when it stops; here it serves the socket bound beforehand, quietly, and
-    closes every tab when it stops. asyncio, textual-serve and aiohttp are imported only now:
-    the other commands do not need them.
+    textual-serve's ``Server`` binds by host and port, logs every request, lets any page
+    start a game and leaves open tabs to time out when it stops; here it serves the socket
+    bound beforehand, quietly, only to its own page (:mod:`chickenfoot.cli.browser_server`),
+    and closes every tab when it stops. asyncio, textual-serve and aiohttp are imported only
+    now: the other commands do not need them.
     """
     import asyncio
 
     from aiohttp import web
     from aiohttp.web_runner import GracefulExit
-    from textual_serve.server import Server
 
-    tabs: set[asyncio.Task[Any]] = set()
-    """The connections of the open tabs, each running its own game."""
-
-    class BrowserServer(Server):
-        """textual-serve's server, quiet, closing the open tabs' games when it stops."""
-
-        async def on_startup(self, app: web.Application) -> None:
-            """Print nothing (the command has said where to play)."""
-
-        async def on_shutdown(self, app: web.Application) -> None:
-            """Close every tab's connection now: each tells its game to quit (its game waits
-            for its latest save first); wait for them, :data:`TAB_QUIT_TIME` at most."""
-            closing = list(tabs)
-            for tab in closing:
-                tab.cancel()
-            if closing:
-                await asyncio.wait(closing, timeout=TAB_QUIT_TIME)
-                await games_quit(TAB_QUIT_TIME)
-
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            """Run one tab's game (textual-serve's handler), remembering its connection."""
-            tab = asyncio.current_task()
-            assert tab is not None
-            tabs.add(tab)
-            try:
-                return await super().handle_websocket(request)
-            finally:
-                tabs.discard(tab)
+    from chickenfoot.cli.browser_server import BrowserServer
 
     host, port = listening.getsockname()[:2]
     server = BrowserServer(
         tab_command(),
+        access=access,
+        max_tabs=max_tabs,
+        tab_environment=TAB_ENVIRONMENT,
+        quit_time=TAB_QUIT_TIME,
         host=host,
         port=port,
         title=TITLE,
@@ -280,7 +297,7 @@ def run_server(listening: socket.socket, url: str, ready: Callable[[], None]) ->
             break
     ready()
     web.run_app(
-        server._make_app(),
+        server.make_app(),
         sock=listening,
         loop=loop,
         handle_signals=False,

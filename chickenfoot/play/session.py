@@ -241,8 +241,19 @@ class GameSession:
         return lone_person(self.record.seats) is not None
 
     def can_take_back(self) -> bool:
-        """True if the person may take back now: back to their latest choice of this round."""
-        return self.take_backs_allowed and bool(self.decisions) and not self.state.over
+        """True if the person may take back now: back to their latest choice of this round
+        (while the game's record has room for it: a saved game bounds its take-backs)."""
+        return (
+            self.take_backs_allowed
+            and bool(self.decisions)
+            and not self.state.over
+            and self.record.has_room_for_take_back(self.decisions[-1])
+        )
+
+    def can_hint(self) -> bool:
+        """True while the game's record has room for one more hint (a saved game bounds
+        them: far more than anyone asks)."""
+        return self.record.has_room_for_hint()
 
     def take_back(self) -> int:
         """Take back every action since the person's latest choice of this round (theirs and

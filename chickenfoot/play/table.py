@@ -347,7 +347,7 @@ class Table:
         if action == "speed":
             return bool(self.session.computers)
         if action == "hint":
-            return self.human_turn
+            return self.human_turn and self.session.can_hint()
         if action == "take_back":
             return self.can_take_back()
         return True

@@ -18,6 +18,7 @@ players ask :meth:`Board.with_tile` what a play would leave open.
 
 from __future__ import annotations
 
+import re
 from typing import Literal, NamedTuple
 
 from pydantic import Field
@@ -37,6 +38,15 @@ def arm_id(index: int) -> str:
 def toe_id(foot_line: str, toe: int) -> str:
     """The id of toe number ``toe`` (1-3) of the foot that closes ``foot_line``."""
     return f"{foot_line}.{toe}"
+
+
+END_ID = re.compile(rf"[{ARM_LETTERS}](?:\.[1-{TOES_PER_FOOT}])*")
+"""What every end's id looks like: an arm's letter, then a toe's number per foot on the way."""
+
+
+def is_end_id(text: str) -> bool:
+    """True if ``text`` could name an end of some table (``B``, ``B.2``, ``B.2.1``...)."""
+    return END_ID.fullmatch(text) is not None
 
 
 def path_of(line_id: str) -> tuple[str, ...]:

@@ -118,9 +118,19 @@ class RuleSet(FrozenModel):
         tiles = self.tile_count
         hand = self.tiles_per_hand
         set_name = f"a double-{self.set_size} set"
-        set_aside = self.reserve_count + (1 if self.round_start == "search" else 0)
+        centre = 1 if self.round_start == "search" else 0
+        set_aside = self.reserve_count + centre
         needed = self.players * hand + set_aside
-        if needed > tiles:
+        most_reserve = tiles - self.players - centre
+        if self.reserve_count > most_reserve:  # too many even with one tile each
+            found.append(
+                (
+                    "reserve",
+                    f"{self.reserve_count} tiles kept in the boneyard, but {set_name} has only "
+                    f"{tiles}: keep at most {max(most_reserve, 0)}",
+                )
+            )
+        elif needed > tiles:
             extras = []
             if self.reserve_count:
                 extras.append(f"{self.reserve_count} kept in the boneyard")
@@ -135,7 +145,7 @@ class RuleSet(FrozenModel):
             if bigger is not None:
                 fixes.append(f"use a double-{bigger} set")
             if most >= 1:
-                fixes.append(f"at most {most} tiles each")
+                fixes.append(f"at most {most} tile{'' if most == 1 else 's'} each")
             if most >= 1 and self.players > MIN_PLAYERS:
                 fewest = (tiles - set_aside) // hand
                 if fewest >= MIN_PLAYERS:

@@ -141,7 +141,7 @@ def read_regular_file(path: Path, limit: int, what: str) -> FileContent:
 
     Raises :class:`FileProblem` for a missing or unreadable file, anything but a regular file
     ("not a regular file: a named pipe"), and a file over ``limit`` bytes ("the file is
-    300.0 MiB, larger than the 16.0 MiB <what> may be"). Never blocks, never writes.
+    300.0 MiB, larger than the 4.0 MiB <what> may be"). Never blocks, never writes.
     """
     try:
         status = os.stat(path)

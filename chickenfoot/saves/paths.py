@@ -65,3 +65,26 @@ def index_path() -> Path:
 def locks_dir() -> Path:
     """The folder of the locks that say which window has which game open."""
     return saves_dir() / "locks"
+
+
+# ----- a browser tab's files -----------------------------------------------------------------
+
+ONLY_DATA_DIR_VARIABLE = "CHICKENFOOT_ONLY_DATA_DIR"
+"""Set to ``1`` (by ``chickenfoot serve``, for its browser tabs): files are read and written
+only inside the data folder, whatever path is typed."""
+
+
+def confined_to_data_dir() -> bool:
+    """True when files may be read and written only inside the data folder (a browser tab)."""
+    return os.environ.get(ONLY_DATA_DIR_VARIABLE) == "1"
+
+
+def leaves_data_dir(path: Path) -> bool:
+    """True if files are confined to the data folder and ``path`` leaves it (following
+    ``..`` and links as the system would); always False when files are not confined. Only
+    the path's folders are looked at, never the file, so the answer does not tell whether
+    a file exists."""
+    if not confined_to_data_dir():
+        return False
+    folder = Path(os.path.realpath(data_dir()))
+    return not Path(os.path.realpath(path.expanduser())).is_relative_to(folder)

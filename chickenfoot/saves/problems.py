@@ -119,6 +119,14 @@ def describe_os_error(error: OSError) -> str:
 # ----- Pydantic's errors ------------------------------------------------------------------------
 
 
+def _half_character(value: Any) -> str:
+    """Why text holding a lone surrogate is refused: it is half of a character."""
+    text = value if isinstance(value, str) else ""
+    half = next((char for char in text if 0xD800 <= ord(char) <= 0xDFFF), None)
+    shown = f"\\u{ord(half):04x}, " if half is not None else ""
+    return f"holds {shown}half of a character (a lone surrogate): text may hold only whole ones"
+
+
 def validation_problem(error: ValidationError) -> tuple[list[int | str], str]:
     """The first problem of a Pydantic ``ValidationError``: its location and plain words.
 
@@ -149,7 +157,9 @@ def _item_problem(item: Any, location: list[int | str]) -> str:
         return f"must be a number, not {shown}"
     if kind in ("bool_type", "bool_parsing"):
         return f"must be true or false, not {shown}"
-    if kind in ("string_type", "string_unicode"):
+    if kind == "string_unicode" or (kind == "string_type" and isinstance(value, str)):
+        return _half_character(value)
+    if kind == "string_type":
         return f"must be text in quotes, not {json_kind(value)}"
     if kind == "literal_error":
         return f"{shown} is not allowed here: use {context.get('expected', 'another value')}"

@@ -65,6 +65,7 @@ from chickenfoot.rules import (
     shuffled_decks,
 )
 from chickenfoot.rules._frozen import FrozenModel, derived
+from chickenfoot.rules.board import is_end_id
 from chickenfoot.rules.ruleset import MAX_PLAYERS
 from chickenfoot.rules.tiles import MAX_PIPS, Tile, TileField, make_tile
 from chickenfoot.saves.files import FileProblem, FileStamp, read_regular_file, write_file
@@ -85,8 +86,10 @@ FORMAT_NAME: Final = "chickenfoot"
 FORMAT_VERSION: Final = 2
 """The version this program writes. Older versions are upgraded by :data:`MIGRATIONS`."""
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
-"""Files larger than this are refused before they are read (the largest real game is < 1 MiB)."""
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""Files larger than this are refused before they are read: the largest game (8 seats, a
+double-18 set, with as much help as it may hold) is under 1 MiB, and reading 4 MiB of any
+JSON stays within about a second."""
 
 LEVEL_MAX_LENGTH = 32
 SEED_BITS = 63
@@ -100,7 +103,14 @@ THINK_TIME_MIN = 0.01
 THINK_TIME_MAX = 10.0
 """The bounds of a thinking computer player's think time, in seconds."""
 MAX_ASSISTS = 100_000
-"""The most hints and take-backs a game may record."""
+"""The most hints and take-backs any game may record (see also :func:`most_assists`)."""
+ASSISTS_BEYOND_ACTIONS = 1_000
+UNDONE_PER_ACTION = 2
+UNDONE_BEYOND_ACTIONS = 1_000
+"""What a game's help may cost to read (:func:`most_assists`, :func:`most_undone`): a
+take-back undoes the moves since the person's previous decision, so one for each of their
+decisions undoes about the game once; twice that and a thousand more is far beyond real play,
+and keeps reading any file within about a second."""
 
 __all__ = [
     "FORMAT_NAME",
@@ -119,6 +129,8 @@ __all__ = [
     "load_record",
     "load_record_with_stamp",
     "most_actions",
+    "most_assists",
+    "most_undone",
     "parse_record",
     "save_record",
     "seat_problem",
@@ -284,6 +296,13 @@ def _action_from(value: Any, where: str, players: int | None) -> Play | Draw | P
         raise RecordError(
             None, f"{where}.target", f"must be text in quotes, not {json_kind(target)}"
         )
+    if not is_end_id(target):
+        raise RecordError(
+            None,
+            f"{where}.target",
+            f"{short_json(target)} names no end of a table: ends are named after their arm, "
+            "A to H, and a chicken foot's toes after their line and number, such as B.2",
+        )
     return play(seat, tile, target)
 
 
@@ -330,6 +349,44 @@ def _assist_from(value: Any, index: int, players: int | None) -> Assist:
         for number, action in enumerate(undone)
     )
     return Assist(kind=kind, seat=seat, at=at, undone=actions)  # type: ignore[arg-type]
+
+
+def most_assists(action_count: int) -> int:
+    """The most hints and take-backs a game of ``action_count`` actions may record: one per
+    action and :data:`ASSISTS_BEYOND_ACTIONS` more (never more than :data:`MAX_ASSISTS`)."""
+    return min(action_count + ASSISTS_BEYOND_ACTIONS, MAX_ASSISTS)
+
+
+def most_undone(action_count: int) -> int:
+    """The most actions the take-backs of a game of ``action_count`` actions may undo in all:
+    :data:`UNDONE_PER_ACTION` per action and :data:`UNDONE_BEYOND_ACTIONS` more. Checking a
+    take-back replays what it undid, so this bounds the work of reading a file."""
+    return UNDONE_PER_ACTION * action_count + UNDONE_BEYOND_ACTIONS
+
+
+def _check_help_size(assists: Sequence[Any], action_count: int) -> None:
+    """Refuse more hints and take-backs, or more actions undone, than a game of
+    ``action_count`` actions may hold; measured on the JSON, before any item is read."""
+    if len(assists) > most_assists(action_count):
+        raise RecordError(
+            None,
+            "assists",
+            f"{len(assists):,} hints and take-backs, but a game of {action_count:,} actions "
+            f"may hold at most {most_assists(action_count):,} (one per action and "
+            f"{ASSISTS_BEYOND_ACTIONS:,} more)",
+        )
+    undone, most = 0, most_undone(action_count)
+    for index, assist in enumerate(assists):
+        taken = assist.get("undone") if isinstance(assist, dict) else None
+        undone += len(taken) if isinstance(taken, list) else 0
+        if undone > most:
+            raise RecordError(
+                None,
+                f"assists[{index}].undone",
+                f"the take-backs undo {undone:,} actions by this one, but a game of "
+                f"{action_count:,} actions may undo at most {most:,} in all "
+                f"({UNDONE_PER_ACTION} per action and {UNDONE_BEYOND_ACTIONS:,} more)",
+            )
 
 
 def _check_take_backs(record: GameRecord) -> None:
@@ -528,7 +585,7 @@ class SeatConfig(FrozenModel):
     @model_validator(mode="after")
     def _level_matches_player(self) -> SeatConfig:
         if self.player == "computer" and self.level is None:
-            raise ValueError("a computer player needs a level, e.g. 'greedy'")
+            raise ValueError("a computer player needs a level, e.g. 'casual'")
         if self.player == "human" and self.level is not None:
             raise ValueError(f"a human player has no level (found {self.level!r}): use null")
         if self.think_time is not None and self.level not in THINKING_LEVELS:
@@ -700,6 +757,9 @@ class GameRecord(FrozenModel):
                 "assists",
                 f"{len(value)} hints and take-backs: a game may hold at most {MAX_ASSISTS}",
             )
+        actions = info.data.get("actions")
+        if isinstance(actions, tuple):
+            _check_help_size(value, len(actions))
         rules = info.data.get("rules")
         players = rules.players if isinstance(rules, RuleSet) else None
         return tuple(_assist_from(item, index, players) for index, item in enumerate(value))
@@ -789,6 +849,16 @@ class GameRecord(FrozenModel):
         undone = self.actions[keep:]
         record = self.truncated(keep)
         return record._with_assist(Assist(kind="take_back", seat=seat, at=keep, undone=undone))
+
+    def has_room_for_hint(self) -> bool:
+        """True if one more hint keeps this game within :func:`most_assists`."""
+        return len(self.assists) < most_assists(len(self.actions))
+
+    def has_room_for_take_back(self, keep: int) -> bool:
+        """True if a take-back keeping the first ``keep`` actions keeps this game within
+        :func:`most_assists` and :func:`most_undone`."""
+        undone = sum(len(assist.undone) for assist in self.assists) + len(self.actions) - keep
+        return len(self.assists) < most_assists(keep) and undone <= most_undone(keep)
 
     def hints_used(self) -> tuple[int, ...]:
         """How many hints each seat had, in seat order."""

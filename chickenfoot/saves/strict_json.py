@@ -9,6 +9,7 @@ and numbers too long to be anything chickenfoot stores. Every refusal is a
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -57,6 +58,17 @@ def parse_strict_json(text: str) -> Any:
     their place (``rules.players``).
     """
     repeated: list[tuple[dict[str, Any], str, int]] = []
+    long_numbers: list[_LongNumber] = []
+
+    def parse_int(digits: str) -> int | _LongNumber:
+        if len(digits.lstrip("-")) <= MAX_NUMBER_DIGITS:
+            return int(digits)
+        long_numbers.append(_LongNumber(digits))  # refused once its place is known
+        return long_numbers[-1]
+
+    # Numbers are read by the parser's own code unless the text has a run of digits too long
+    # (in a number, or perhaps only in a text): a file of millions of numbers stays quick.
+    careful = _TOO_MANY_DIGITS.search(text) is not None
 
     def build_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         built = dict(pairs)
@@ -70,27 +82,39 @@ def parse_strict_json(text: str) -> Any:
         value = json.loads(
             text,
             object_pairs_hook=build_object,
-            parse_int=_parse_int,
+            parse_int=parse_int if careful else None,
             parse_constant=_refuse_constant,
         )
     except json.JSONDecodeError as error:
         raise _decode_problem(error, text) from None
     except RecursionError:
         raise JsonProblem("", "the JSON is nested too deeply") from None
+    if long_numbers:
+        raise _long_number_problem(value)
     if repeated:
         raise _repeated_problem(value, repeated)
     return value
 
 
-def _parse_int(digits: str) -> int:
-    count = len(digits.lstrip("-"))
-    if count > MAX_NUMBER_DIGITS:
-        raise JsonProblem(
-            "",
-            f"a number {count} digits long: no number here may have more than "
-            f"{MAX_NUMBER_DIGITS} digits",
-        )
-    return int(digits)
+_TOO_MANY_DIGITS = re.compile(f"[0-9]{{{MAX_NUMBER_DIGITS + 1}}}")
+
+
+class _LongNumber(str):
+    """The digits of a number too long to be read (never turned into an int: a number of a
+    million digits would take long to convert)."""
+
+
+def _long_number_problem(value: Any) -> JsonProblem:
+    """The first number in reading order that is too long, with its place."""
+    path, number = next(
+        (path, item) for path, item in _values(value) if isinstance(item, _LongNumber)
+    )
+    digits = len(number.lstrip("-"))
+    return JsonProblem(
+        printable(json_path(path)),
+        f"a number {digits} digits long: no number here may have more than "
+        f"{MAX_NUMBER_DIGITS} digits",
+    )
 
 
 def _refuse_constant(name: str) -> Any:
@@ -130,15 +154,24 @@ def _repeated_problem(value: Any, repeated: list[tuple[dict[str, Any], str, int]
 
 
 def _containers(value: Any) -> Iterator[tuple[list[int | str], Any]]:
-    """Every list and object inside ``value`` with its path, in reading order (no recursion:
-    the JSON may be nested as deeply as the parser allows)."""
+    """Every list and object inside ``value`` with its path, in reading order."""
+    return ((path, item) for path, item in _values(value) if isinstance(item, (dict, list)))
+
+
+def _values(value: Any) -> Iterator[tuple[list[int | str], Any]]:
+    """Every value inside ``value`` (itself first) with its path, in reading order (no
+    recursion: the JSON may be nested as deeply as the parser allows)."""
     stack: list[tuple[list[int | str], Any]] = [([], value)]
     while stack:
-        path, container = stack.pop()
-        yield path, container
-        children: list[tuple[list[int | str], Any]] = []
-        if isinstance(container, dict):
-            children = [([*path, key], child) for key, child in container.items()]
-        elif isinstance(container, list):
-            children = [([*path, index], child) for index, child in enumerate(container)]
-        stack.extend(child for child in reversed(children) if isinstance(child[1], (dict, list)))
+        path, item = stack.pop()
+        yield path, item
+        stack.extend(([*path, key], child) for key, child in reversed(_children(item)))
+
+
+def _children(container: Any) -> list[tuple[int | str, Any]]:
+    """The keys (or indexes) and values held by a list or an object, in reading order."""
+    if isinstance(container, dict):
+        return list(container.items())
+    if isinstance(container, list):
+        return list(enumerate(container))
+    return []

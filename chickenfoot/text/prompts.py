@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from chickenfoot.rules import Reason, RoundBlocked, RuleSet, Tile, WentOut, hand_points
+from chickenfoot.saves.files import FileWriteError
+from chickenfoot.saves.problems import describe_os_error
 from chickenfoot.text.words import a_number, plural, possessive, seat_name, verb
 
 GAME_OVER = "The game is over."
@@ -110,17 +112,20 @@ def round_ending(event: WentOut | RoundBlocked, names: Sequence[str]) -> str:
 
 
 def save_problem(error: OSError | None) -> str:
-    """Why a save failed, in a few words."""
+    """Why a save failed, in a few plain words (the file is not named: the game is)."""
     if error is None:
         return "no problem"
-    return error.strerror or str(error)
+    if isinstance(error, FileWriteError):
+        return error.problem.removeprefix("not saved: ")
+    return describe_os_error(error)
 
 
 def unsaved(error: OSError) -> str:
-    """The lasting notice of a game the file no longer keeps up with."""
+    """The lasting notice of a game the file no longer keeps up with: the advice first, so a
+    narrow screen that cuts the line short still shows it, then why."""
     return (
-        f"Not saved ({save_problem(error)}): your moves are kept here; "
-        "ctrl+s saves a copy elsewhere"
+        "Not saved: ctrl+s saves a copy elsewhere; your moves are kept here "
+        f"({save_problem(error)})"
     )
 
 

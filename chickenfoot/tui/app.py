@@ -13,9 +13,9 @@ import importlib
 import inspect
 import pkgutil
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
@@ -23,11 +23,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.dom import DOMNode
 from textual.events import Resize
+from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.widgets import Static
 
 from chickenfoot.saves.display import read_display
+from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
@@ -141,9 +143,16 @@ class ChickenFootApp(App[None]):
         load: Path | None = None,
         replay: Path | None = None,
         bot_delay: float | None = None,
+        encoding: str | None = None,
     ) -> None:
-        """``bot_delay`` None takes the remembered pause before computer moves."""
+        """``bot_delay`` None takes the remembered pause before computer moves; ``encoding``
+        is the terminal's (None: that of standard error, where Textual draws)."""
         super().__init__()
+        self._ascii: AsciiLookalikes | None = None
+        ascii_for = ascii_drawing_for(encoding)
+        if ascii_for is not None:  # a terminal without Unicode: Rich and Textual draw ASCII
+            self._ascii = AsciiLookalikes(ascii_for)
+            self.console.file = cast(IO[str], EncodedNullFile(ascii_for))
         self.load_path = load
         self.replay_path = replay
         for theme in THEMES:
@@ -165,6 +174,9 @@ class ChickenFootApp(App[None]):
         self._mounted = False
         self._kept: dict[Path, GameSession] = {}
         """Games left with unsaved moves, kept in memory (Continue resumes them)."""
+        self._in_play: list[GameSession] = []
+        """The game on the screen (none or one), given back when the app ends: by then its
+        screen is gone from the stack."""
 
     # ----- start-up and size ---------------------------------------------------------------------
 
@@ -202,6 +214,12 @@ class ChickenFootApp(App[None]):
                 timeout=KEYMAP_NOTICE_SECONDS,
                 markup=False,
             )
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters of every line drawn, and in a terminal without Unicode the one
+        that draws ASCII look-alikes (see :mod:`chickenfoot.tui.ascii_drawing`)."""
+        filters = super().get_line_filters()
+        return filters if self._ascii is None else [*filters, self._ascii]
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's app-wide commands: the theme, help, and a quit that asks first
@@ -255,6 +273,7 @@ class ChickenFootApp(App[None]):
         from chickenfoot.tui.screens.game import GameScreen
 
         self._back_to_menu()
+        self._in_play.append(session)
         self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
 
     # ----- what is remembered ------------------------------------------------------------------
@@ -308,6 +327,8 @@ class ChickenFootApp(App[None]):
     def _put_away(self, session: GameSession) -> None:
         """A game left the screen: give it back, or keep it here while its moves are unsaved
         (Continue then resumes it from memory, not from the older file)."""
+        if session in self._in_play:
+            self._in_play.remove(session)
         if not session.settle():
             self._kept[session.path] = session
         else:
@@ -470,11 +491,9 @@ class ChickenFootApp(App[None]):
         self._push_covered(ChoiceScreen(question, answers), answered)
 
     def on_unmount(self) -> None:
-        """Give back every game still held."""
-        for screen in self.screen_stack:
-            if _is_game(screen):
-                screen.session.close()
-        for session in self._kept.values():
+        """Give back every game still held (its latest save written, its lock released),
+        however the app ends: quitting, or told to by its terminal or server."""
+        for session in [*self._in_play, *self._kept.values()]:
             session.close()
 
     # ----- quitting ------------------------------------------------------------------------------

@@ -3,24 +3,40 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.browser.server import DEADLINE_SECONDS, Served, start
 
+StartServer = Callable[..., Served]
+"""Starts ``chickenfoot serve --port 0`` with more options (strings)."""
+
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
-    """``chickenfoot serve --port 0`` with the data folder ``tmp_path / "data"``; killed
-    afterwards if the test left it running."""
+def start_server(tmp_path: Path) -> Iterator[StartServer]:
+    """Start ``chickenfoot serve --port 0 OPTIONS`` with the data folder ``tmp_path /
+    "data"``; every server started is killed afterwards if the test left it running."""
     if sys.platform == "win32":
         pytest.skip("the harness waits on pipes with select and stops the server with SIGINT")
-    server = start(tmp_path / "data")
+    started: list[Served] = []
+
+    def start_with(*options: str) -> Served:
+        started.append(start(tmp_path / "data", *options))
+        return started[-1]
+
     try:
-        yield server
+        yield start_with
     finally:
-        if server.process.poll() is None:
-            server.process.kill()
+        for server in started:
+            if server.process.poll() is None:
+                server.process.kill()
             server.process.communicate(timeout=DEADLINE_SECONDS)
+
+
+@pytest.fixture
+def served(start_server: StartServer) -> Served:
+    """``chickenfoot serve --port 0`` with the data folder ``tmp_path / "data"``; killed
+    afterwards if the test left it running."""
+    return start_server()

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 DEADLINE_SECONDS = 60.0
 """The longest any one wait may take (a loaded machine is slow; a passing test never waits it)."""
@@ -37,7 +38,26 @@ class Served:
     announced: str
     """Everything the server printed up to and including :data:`LAST_LINE`."""
     url: str
+    """The address printed, its token included."""
     data: Path
+
+    @property
+    def token(self) -> str:
+        """The secret of the printed address."""
+        return parse_qs(urlsplit(self.url).query)["token"][0]
+
+    @property
+    def base(self) -> str:
+        """The printed address without its path and token: ``http://127.0.0.1:PORT``."""
+        parts = urlsplit(self.url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    @property
+    def place(self) -> tuple[str, int]:
+        """The host and port the server listens on."""
+        parts = urlsplit(self.url)
+        assert parts.hostname is not None and parts.port is not None
+        return parts.hostname, parts.port
 
     def stop(self, signum: int = signal.SIGINT) -> tuple[int, str, str]:
         """Send ``signum`` and wait for the server to end; its status, what it printed after
@@ -66,12 +86,12 @@ def read_announcement(process: subprocess.Popen[str]) -> str:
     return data.decode("utf-8")
 
 
-def start(data: Path) -> Served:
-    """Start ``chickenfoot serve --port 0`` with the data folder ``data``, once it is ready;
-    kill it and fail if it does not say where it listens before the deadline."""
+def start(data: Path, *options: str) -> Served:
+    """Start ``chickenfoot serve --port 0 OPTIONS`` with the data folder ``data``, once it is
+    ready; kill it and fail if it does not say where it listens before the deadline."""
     environment = {**os.environ, "CHICKENFOOT_DATA_DIR": str(data), "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "chickenfoot", "serve", "--port", "0"],
+        [sys.executable, "-m", "chickenfoot", "serve", "--port", "0", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -12,7 +12,8 @@ from collections.abc import Iterator
 import pytest
 
 from chickenfoot import cli
-from chickenfoot.cli import serve
+from chickenfoot.cli import browser_server, serve
+from chickenfoot.saves.paths import data_dir
 from tests.browser.server import DEADLINE_SECONDS, Served
 
 
@@ -81,22 +82,39 @@ def test_a_bad_port_is_refused_in_plain_words(
     assert err.endswith(f"chickenfoot serve: error: argument --port: {message}\n")
 
 
-def test_a_public_url_is_a_web_address(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "serve", "--public-url", "example.org") == (
+@pytest.mark.parametrize("url", ["example.org", "https://", "http://host:port", "ftp://a.b"])
+def test_a_public_url_is_a_web_address(capsys: pytest.CaptureFixture[str], url: str) -> None:
+    assert run(capsys, "serve", "--public-url", url) == (
         2,
         "",
-        "chickenfoot serve: error: 'example.org' is not a web address: it starts with http://\n",
+        f"chickenfoot serve: error: {url!r} is not a web address such as https://games.example.org\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("count", "message"),
+    [("0", "0 tabs could not play: give 1 or more"), ("many", "'many' is not a whole number")],
+)
+def test_a_bad_tab_cap_is_refused_in_plain_words(
+    capsys: pytest.CaptureFixture[str], count: str, message: str
+) -> None:
+    status, out, err = run(capsys, "serve", "--max-tabs", count)
+    assert (status, out) == (2, "")
+    assert err.endswith(f"chickenfoot serve: error: argument --max-tabs: {message}\n")
 
 
 def test_only_an_address_other_machines_reach_gets_the_warning() -> None:
     for address in ("127.0.0.1", "::1"):
-        assert not any("no password" in line for line in serve.announcement("u", address))
-    lines = serve.announcement("http://192.0.2.1:8000", "192.0.2.1")
-    assert lines[0] == "Chicken Foot is served at http://192.0.2.1:8000: open it in a web browser."
+        assert not any("Other machines" in line for line in serve.announcement("u", address))
+    url = "http://192.0.2.1:8000/?token=abc"
+    lines = serve.announcement(url, "192.0.2.1", max_tabs=3)
+    assert lines[0] == f"Chicken Foot is served at {url}: open it in a web browser."
+    assert lines[1] == "Each browser tab plays its own game (3 games at once at most)."
     assert (
-        "Other machines can connect: anyone who can reach this address can play and open the "
-        "saved games (there is no password)."
+        "Other machines can connect. Anyone with this address (its token included) can play, "
+        f"and continue, replay, delete and save copies of the games in {data_dir()} (a tab "
+        "reaches no file outside it). Nothing is encrypted: anyone who can watch this network "
+        "can read the address and the games."
     ) in lines
     assert lines[-1] == "Ctrl+C stops the server."
 
@@ -112,9 +130,9 @@ def test_the_page_is_served_and_ctrl_c_stops_in_plain_words(served: Served) -> N
     with opener.open(served.url, timeout=DEADLINE_SECONDS) as response:
         page = response.read().decode("utf-8")
     assert "Chicken Foot" in page
-    assert f"{served.url.replace('http', 'ws', 1)}/ws" in page, "the page connects back here"
+    assert f"{served.base.replace('http', 'ws', 1)}/ws/" in page, "the page connects back here"
     assert f"Games are saved in {served.data / 'saves'}\n" in served.announced
-    assert "no password" not in served.announced, "only this machine can connect"
+    assert "Other machines" not in served.announced, "only this machine can connect"
     assert served.stop(signal.SIGINT) == (130, "", "chickenfoot serve: stopped (Ctrl+C)\n")
 
 
@@ -132,6 +150,6 @@ async def test_stopping_waits_for_asyncio_to_hear_that_each_game_ended() -> None
     loop = asyncio.get_running_loop()
     loop.call_later(0.3, release.set)
     started = loop.time()
-    await serve.games_quit(timeout=5.0)
+    await browser_server.games_quit(timeout=5.0)
     assert not slow.is_alive()
     assert loop.time() - started >= 0.25

@@ -3,8 +3,9 @@
 :func:`make_corpus` writes, in a folder, files a hostile user (or a broken disk) could hand
 the game: truncations, a wrong type in every field, huge numbers, deep nesting, repeated
 fields, byte order marks, zero bytes, invalid UTF-8, lone surrogates, bidi and invisible
-names, unknown levels, digits that are not ASCII, illegal moves, special files (named pipes,
-folders, sockets, links to /dev/zero), very long lines and oversized files. Each comes with
+names, unknown levels, digits that are not ASCII, illegal moves, more hints and take-backs
+than a game may hold, special files (named pipes, folders, sockets, links to /dev/zero), very
+long lines and oversized files. Each comes with
 whether the game must refuse it: a few hostile-looking files are valid and must load.
 
 ``python -m tests.saves.hostile`` writes the corpus in a temporary folder and prints how
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot.saves.record import FORMAT_VERSION, RecordError, load_record
+from tests.saves import costly
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 SAMPLE = SAMPLES / f"v{FORMAT_VERSION}-unfinished.json"
@@ -368,17 +370,25 @@ def _add_shapes(corpus: Corpus) -> None:
         ("a short u escape", text.replace('"Dana"', '"Da\\u12na"', 1)),
     ):
         corpus.text_file(what, content)
-    corpus.text_file("ten megabytes of spaces on one line", " " * 10_000_000 + text, refused=False)
+    corpus.text_file("three megabytes of spaces on one line", " " * 3_000_000 + text, refused=False)
     corpus.text_file(
         "a megabyte target", text.replace('"target": "A"', '"target": "' + "A" * 1_000_000 + '"', 1)
     )
-    big = corpus._path("seventeen megabytes")
-    big.write_bytes(b" " * (17 * 1024 * 1024))
-    corpus.files.append(Hostile(big, "seventeen megabytes"))
+    big = corpus._path("five megabytes")
+    big.write_bytes(b" " * (5 * 1024 * 1024))
+    corpus.files.append(Hostile(big, "five megabytes"))
     sparse = corpus._path("a sparse 300 megabytes")
     with open(sparse, "wb") as file:
         file.truncate(300 * 1024 * 1024)
     corpus.files.append(Hostile(sparse, "a sparse 300 megabytes"))
+
+
+def _add_costly_help(corpus: Corpus) -> None:
+    """A long game (8 seats, double-18) with more help than the loader accepts, each kind
+    costing seconds to check if it were read: the loader refuses them before that."""
+    corpus.text_file("3 take-backs of the same 3,000 actions", costly.repeated_take_backs(3))
+    corpus.text_file("5,000 take-backs of one action", costly.one_action_take_backs(5_000))
+    corpus.text_file("5,000 hints", costly.hints(5_000))
 
 
 def _socket(path: Path) -> None:
@@ -419,6 +429,7 @@ def make_corpus(folder: Path) -> list[Hostile]:
         _add_digits_and_tiles,
         _add_moves,
         _add_shapes,
+        _add_costly_help,
         _add_special_files,
     ):
         add(corpus)

@@ -101,7 +101,7 @@ def test_real_names_are_allowed(name: str) -> None:
             None,
             "the player \"robot\" is not allowed here: use 'human' or 'computer'",
         ),
-        ("Ana", "computer", None, "a computer player needs a level, e.g. 'greedy'"),
+        ("Ana", "computer", None, "a computer player needs a level, e.g. 'casual'"),
     ],
 )
 def test_seat_problems_are_plain_words(

@@ -400,6 +400,17 @@ def swap_tile(index: int, tile: object) -> Callable[[dict[str, Any]], object]:
     return change
 
 
+def aiming_at(target: str) -> Callable[[dict[str, Any]], object]:
+    """A change that makes the first play aim at ``target``."""
+    return lambda data: first_play(data).update(target=target)
+
+
+def first_play(data: dict[str, Any]) -> dict[str, Any]:
+    """The first play of a saved game's JSON object."""
+    play: dict[str, Any] = next(a for a in data["actions"] if a["kind"] == "play")
+    return play
+
+
 BAD_FILES: list[tuple[str, Maker, str, str]] = [
     ("empty", raw(b""), "", "the file is empty"),
     (
@@ -438,7 +449,7 @@ BAD_FILES: list[tuple[str, Maker, str, str]] = [
     (
         "huge number",
         raw(b'{"seed": ' + b"9" * 5000 + b"}"),
-        "",
+        "seed",
         "a number 5000 digits long: no number here may have more than 30 digits",
     ),
     (
@@ -749,6 +760,44 @@ BAD_FILES: list[tuple[str, Maker, str, str]] = [
         "actions[",
         "the game was already over, yet the file has 1 more action",
     ),
+    (
+        "a lone surrogate in a name",
+        edit(lambda d: d["seats"][0].update(name="Ana\ud800")),
+        "seats[0].name",
+        "holds \\ud800, half of a character (a lone surrogate): text may hold only whole ones",
+    ),
+    (
+        "a number 31 digits long",
+        edit(lambda d: d["rules"].update(players=10**30)),
+        "rules.players",
+        "a number 31 digits long: no number here may have more than 30 digits",
+    ),
+    (
+        "a reserve larger than the set",
+        edit(lambda d: d["rules"].update(reserve=10**20)),
+        "rules.reserve",
+        f"{10**20} tiles kept in the boneyard, but a double-9 set has only 55: keep at most 51",
+    ),
+    *(
+        (
+            f"a target {what}",
+            edit(aiming_at(target)),
+            "actions[",
+            "names no end of a table: ends are named after their arm, A to H, and a chicken "
+            "foot's toes after their line and number, such as B.2",
+        )
+        for what, target in (
+            ("no end could have", "Q.7"),
+            ("of 10,000 characters", "A" * 10_000),
+            ("in markup", "[bold red]A[/]"),
+        )
+    ),
+    (
+        "a computer without a level",
+        edit(lambda d: d["seats"][1].update(level=None)),
+        "seats[1]",
+        "a computer player needs a level, e.g. 'casual'",
+    ),
 ]
 
 
@@ -800,8 +849,8 @@ def test_an_illegal_action_is_named_with_its_number_and_round(saved_game: Path) 
 def test_too_large_file_is_refused_before_reading(saved_game: Path) -> None:
     error = load_error(huge(saved_game))
     assert error.where == ""
-    assert error.problem == ("the file is 300.0 MiB, larger than the 16.0 MiB a saved game may be")
-    assert MAX_FILE_BYTES == 16 * 1024 * 1024
+    assert error.problem == ("the file is 300.0 MiB, larger than the 4.0 MiB a saved game may be")
+    assert MAX_FILE_BYTES == 4 * 1024 * 1024
 
 
 def test_missing_file(tmp_path: Path) -> None:

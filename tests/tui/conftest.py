@@ -7,6 +7,7 @@ private data folder comes from the top-level conftest.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import PurePath
 from typing import Any, Protocol
@@ -29,7 +30,10 @@ THEMES = ("textual-dark", "textual-light")
 """The themes the snapshot tests draw each main screen in."""
 
 WAIT_LIMIT = 500
-"""Most event-loop turns to wait for something the app must do by itself (bots, screens)."""
+"""Fewest event-loop turns to wait for something the app must do by itself (bots, screens)."""
+WAIT_SECONDS = 60.0
+"""Fewest seconds to wait for it: what the app does in a worker thread (a computer player,
+a file) can be starved of the processor on a loaded machine while the loop turns freely."""
 
 
 async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
@@ -37,15 +41,18 @@ async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str)
     (naming ``what``) if that never happens. A condition that queries a widget not composed
     yet (``NoMatches``: a screen pushed but not mounted) is not true yet.
 
-    Counting event-loop turns, not seconds: a loaded machine only makes it take longer.
+    It gives up only after both :data:`WAIT_LIMIT` event-loop turns and :data:`WAIT_SECONDS`:
+    a loaded machine only makes it take longer, whether the loop or a worker thread is slow.
     """
-    for _ in range(WAIT_LIMIT):
+    turns, deadline = 0, time.monotonic() + WAIT_SECONDS
+    while turns < WAIT_LIMIT or time.monotonic() < deadline:
         try:
             if pilot.app.screen.is_mounted and condition():
                 return
         except NoMatches:
             pass
         await pilot.pause()
+        turns += 1
     raise AssertionError(f"timed out waiting for {what}; screens: {pilot.app.screen_stack}")
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -12,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from chickenfoot.saves import storage
+from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen, SavePathError, resolve_save_path
 from tests.tui.conftest import wait_for
@@ -126,6 +130,54 @@ def test_a_file_in_the_way_of_the_folder_is_refused(tmp_path: Path) -> None:
     (tmp_path / "notes").write_text("x")
     with pytest.raises(SavePathError, match="is a file"):
         resolve_save_path(str(tmp_path / "notes" / "deeper" / "game"))
+
+
+def test_a_folder_on_a_read_only_disk_is_named_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = os.statvfs
+
+    def read_only(path: Any) -> Any:  # as a disk mounted read-only answers
+        status = real(path)
+        return SimpleNamespace(f_flag=status.f_flag | os.ST_RDONLY)
+
+    monkeypatch.setattr(os, "statvfs", read_only)
+    with pytest.raises(SavePathError) as refused:
+        resolve_save_path(str(tmp_path / "club" / "game"))
+    assert str(refused.value) == f"{tmp_path} is on a read-only disk: choose a folder elsewhere."
+
+
+# ----- in a browser tab: only the data folder ---------------------------------------------------
+
+
+@pytest.fixture
+def confined(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files confined to the data folder, as in a tab of ``chickenfoot serve``."""
+    monkeypatch.setenv(ONLY_DATA_DIR_VARIABLE, "1")
+
+
+CONFINED = re.escape("In a browser tab, copies are saved only inside the data folder (")
+
+
+@pytest.mark.usefixtures("confined")
+def test_in_a_browser_tab_a_copy_is_saved_only_in_the_data_folder(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    assert resolve_save_path("sunday") == storage.saves_dir() / "sunday.json"
+    assert resolve_save_path(str(data_dir / "club" / "x")) == data_dir / "club" / "x.json"
+    victim = tmp_path / "victim.json"
+    victim.write_text("the user's own file")
+    outside = link_out = data_dir / "saves" / "out"
+    link_out.parent.mkdir(parents=True)
+    link_out.symlink_to(tmp_path, target_is_directory=True)
+    for text in (str(victim), "../../victim", "~/victim", str(outside / "victim"), "/etc/x"):
+        with pytest.raises(SavePathError, match=CONFINED + ".*type a name such as sunday"):
+            resolve_save_path(text)
+    assert victim.read_text() == "the user's own file"
+
+
+def test_in_a_terminal_any_folder_will_do(tmp_path: Path) -> None:
+    assert resolve_save_path(str(tmp_path / "victim")) == tmp_path / "victim.json"
 
 
 # ----- SaveAsScreen ----------------------------------------------------------------------------

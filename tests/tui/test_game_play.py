@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -310,24 +311,24 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit: type[TuiKit], data
 
 
 @pytest.mark.parametrize(
-    ("errno", "reason"),
-    [(28, "No space left on device"), (13, "Permission denied")],
-    ids=["disk full", "folder refuses writes"],
+    ("errno", "reason", "width"),
+    [(28, "the disk is full", 80), (13, "permission denied", 100)],
+    ids=["disk full, 80 columns", "folder refuses writes, 100 columns"],
 )
 async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
-    kit: type[TuiKit], monkeypatch: pytest.MonkeyPatch, errno: int, reason: str
+    kit: type[TuiKit], monkeypatch: pytest.MonkeyPatch, errno: int, reason: str, width: int
 ) -> None:
     from chickenfoot.saves import autosaver as saver_module
 
     real_save = save_record
     messages: list[Message] = []
     app = ChickenFootApp(bot_delay=0)
-    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+    async with app.run_test(size=(width, 24), message_hook=messages.append) as pilot:
         app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
         game = await kit.person_on_turn(pilot)
 
         def refused(*args: object, **kwargs: object) -> None:
-            raise OSError(errno, reason)
+            raise OSError(errno, os.strerror(errno))  # the system's words, never shown
 
         monkeypatch.setattr(saver_module, "save_record", refused)
         saved = load_record(game.session.path).actions
@@ -342,9 +343,13 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
 
             await kit.wait_for(pilot, moved, "the move")
         status = game.query_one(StatusLine)
-        await kit.wait_for(
-            pilot, lambda: status.shown.news.startswith(f"Not saved ({reason})"), "the notice"
-        )
+        advice = "Not saved: ctrl+s saves a copy elsewhere; your moves are kept here"
+        await kit.wait_for(pilot, lambda: status.shown.news == f"{advice} ({reason})", "the notice")
+        shown = status.render_line(1).text.strip()
+        if width == 80:  # the narrowest the app plays in: the advice, then an ellipsis
+            assert shown.startswith(advice) and shown.endswith("…"), shown
+        else:
+            assert shown == f"{advice} ({reason})", "at 100 columns the whole notice is read"
         topbar = str(game.query_one("#topbar").render())
         assert "not saved" in topbar
         assert not notices(messages), "one lasting notice, not a notice per move"

@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
 from chickenfoot.rules import RuleSet
+from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE, data_dir
 from chickenfoot.saves.record import GameRecord, RecordError, load_record, save_record
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
@@ -264,6 +265,35 @@ async def test_open_any_path(saves: Saves, tmp_path: Path) -> None:
         await pilot.press("escape")
         await listed(pilot, screen, shown)
         assert not path_input.display
+
+
+async def test_in_a_browser_tab_only_the_data_folder_opens(
+    saves: Saves, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ONLY_DATA_DIR_VARIABLE, "1")
+    elsewhere = tmp_path / "elsewhere.json"
+    save_record(saves.finished, elsewhere)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        messages = recording_notifications(app)
+        screen = await open_load(pilot, replays=True)
+        await pilot.press("o")
+        path_input = screen.query_one("#load-path", Input)
+        await wait_for(pilot, lambda: path_input.display and path_input.has_focus, "the path input")
+        for typed in (str(elsewhere), str(tmp_path / "missing.json"), "../../../etc/passwd"):
+            path_input.value = typed
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(messages) == 1, "the notice")
+            # the same words whether the file exists or not: nothing is told about it
+            assert messages.pop() == (
+                f"In a browser tab, games open only from the data folder ({data_dir()}): "
+                "choose one in the list, or type its name."
+            )
+            assert app.screen is screen
+        path_input.value = saves.unfinished_path.name  # a name: taken in the saves folder
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        assert as_kind(app.screen, ReplayScreen).path == saves.unfinished_path
 
 
 async def test_escape_closes_the_path_input_then_the_screen(saves: Saves) -> None:

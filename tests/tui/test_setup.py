@@ -677,3 +677,24 @@ async def test_fast_typing_in_a_name_keeps_every_character() -> None:
             driver.send_message(events.Key(key, character))
         await wait_for(pilot, lambda: name.value == typed, "every key typed")
         assert screen.seat_configs()[1].name == typed
+
+
+async def test_editing_keys_typed_fast_act_in_order_with_the_characters() -> None:
+    """A name typed fast with corrections: the editing keys (ctrl+u, Backspace, the arrows,
+    End) arrive in the driver's queue at once with the characters around them, and each
+    acts where it was typed (Textual runs an Input's own keys when they reach the app, after
+    the characters typed behind them, unless the field runs them itself)."""
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        name = screen.seat_rows[0].query_one(".seat-name", Input)
+        await wait_for(pilot, lambda: name.has_focus, "the focus on the first name")
+        keys = ["ctrl+u", *"Ferdinandd", "backspace", *" Zoe", "left", "left", "X", "end"]
+        keys += ["backspace", *"ë 42"]
+        driver = app._driver
+        assert driver is not None
+        for key in keys:
+            character = key if len(key) == 1 else {"backspace": "\x7f", "ctrl+u": "\x15"}.get(key)
+            driver.send_message(events.Key("space" if key == " " else key, character))
+        await wait_for(pilot, lambda: name.value == "Ferdinand ZXoë 42", "every key in order")
+        assert screen.seat_configs()[0].name == "Ferdinand ZXoë 42"

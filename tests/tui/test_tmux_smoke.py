@@ -75,10 +75,13 @@ def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
     """Start ``chickenfoot`` with arguments in tmux; the session is killed afterwards."""
     names: list[str] = []
 
-    def start(*arguments: str) -> Terminal:
+    def start(*arguments: str, environment: dict[str, str] | None = None) -> Terminal:
         name = f"chickenfoot-smoke-{uuid.uuid4().hex[:8]}"
         names.append(name)
         command = [str(COMMAND), *arguments]
+        more = [
+            word for key, value in (environment or {}).items() for word in ("-e", f"{key}={value}")
+        ]
         subprocess.run(
             [
                 "tmux",
@@ -94,6 +97,7 @@ def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
                 f"CHICKENFOOT_DATA_DIR={data_dir}",
                 "-e",
                 f"PYTHONPATH={REPOSITORY}",
+                *more,
                 *command,
             ],
             check=True,
@@ -192,3 +196,24 @@ def test_a_game_started_from_the_menu_takes_a_move(
     while not human_acted() and time.monotonic() < deadline:
         time.sleep(POLL_SECONDS)
     assert human_acted(), "the key press did not become a saved move"
+
+
+def test_a_name_typed_fast_with_corrections_arrives_whole(
+    terminal: Callable[..., Terminal],
+) -> None:
+    screen = terminal()
+    screen.wait_until(lambda text: "New game" in text, "the main menu")
+    screen.send("n")
+    screen.wait_until(lambda text: "Seats" in text, "the set-up screen")
+    # One burst, as a fast typist or a macro sends it: the field's text cleared, a name with
+    # a slip corrected by Backspace, and more after it.
+    screen.send("C-u", "Ferdinand the Greatt", "BSpace", " of Zanzibar")
+    typed = "Ferdinand the Great of Zanzibar"[:24]  # a name holds 24 characters
+    screen.wait_until(lambda text: f" 1. {typed} " in text, "every character in the name")
+
+
+def test_a_latin_1_terminal_is_drawn_in_ascii(terminal: Callable[..., Terminal]) -> None:
+    screen = terminal(environment={"PYTHONIOENCODING": "latin-1"})
+    menu = screen.wait_until(lambda text: "New game" in text, "the main menu")
+    assert "+-----" in menu and "|" in menu, "boxes drawn with + - |"
+    assert "\\u" not in menu and "─" not in menu, "no escape codes, no box characters"

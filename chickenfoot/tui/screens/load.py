@@ -5,7 +5,8 @@ date, the seats, the round and whether the game is finished; broken files are li
 with their error, so they can be seen and deleted. Enter opens the highlighted game: in the
 Load screen an unfinished game is continued and a finished one replayed, in the Replays
 screen every game is replayed. ``c`` continues, ``r`` replays, Delete (or ``x``) deletes
-after a confirmation, ``o`` opens a file anywhere by its path. Files are only read here
+after a confirmation, ``o`` opens a file anywhere by its path (in a browser tab: only inside
+the data folder). Files are only read here
 (or deleted when asked), never written; a file that does not load shows its one-line error
 below the table, and in a notification when opened.
 """
@@ -23,6 +24,7 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from chickenfoot.saves.paths import confined_to_data_dir, data_dir, leaves_data_dir
 from chickenfoot.saves.storage import SaveSummary, list_saves, saves_dir, summarize
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.words import plural
@@ -30,6 +32,7 @@ from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import ContinueGame, OpenReplay
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.help import help_command
+from chickenfoot.tui.widgets.typing import TypingInput
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
 SEATS_WIDTH = 34
@@ -99,7 +102,7 @@ class LoadScreen(Screen[None]):
         yield table
         yield Static(id="load-empty", markup=False)
         yield Static(id="load-detail")
-        yield Input(
+        yield TypingInput(
             placeholder="Path of a saved game (Enter opens, Escape cancels)", id="load-path"
         )
         yield Footer()
@@ -299,7 +302,20 @@ class LoadScreen(Screen[None]):
 
     @work(thread=True, group="path")
     def _open_typed_path(self, path: Path) -> None:
-        """Read the typed file in a thread (a named pipe is refused, never waited on)."""
+        """Read the typed file in a thread (a named pipe is refused, never waited on). In a
+        browser tab a name is taken in the saves folder, and nothing outside the data folder
+        is opened."""
+        if confined_to_data_dir() and not path.is_absolute():
+            path = saves_dir() / path
+        if leaves_data_dir(path):
+            self.app.call_from_thread(
+                self.notify,
+                f"In a browser tab, games open only from the data folder ({data_dir()}): "
+                "choose one in the list, or type its name.",
+                severity="error",
+                markup=False,
+            )
+            return
         self.app.call_from_thread(self._open_summary, summarize(path))
 
     def _open_summary(self, summary: SaveSummary) -> None:

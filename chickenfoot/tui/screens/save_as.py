@@ -1,10 +1,11 @@
 """The "Save as" dialog: choose a file name or path for a named copy of the game.
 
 A bare name (``sunday``) or relative path (``club/sunday``) goes into the saves folder
-(:func:`chickenfoot.saves.storage.saves_dir`); ``~`` and absolute paths are taken as they are;
-``.json`` is appended when missing. The name is checked as it is typed: not empty, not a
-folder, and the nearest existing folder above it must be a folder we can write in (missing
-folders are created when the game is saved). Replacing an existing file asks first.
+(:func:`chickenfoot.saves.storage.saves_dir`); ``~`` and absolute paths are taken as they are
+(in a browser tab, only inside the data folder); ``.json`` is appended when missing. The
+name is checked as it is typed: not empty, not a folder, and the nearest existing folder
+above it must be a folder we can write in (missing folders are created when the game is
+saved). Replacing an existing file asks first.
 Enter saves, Escape cancels. Given a ``save`` function, the dialog writes the file with it
 and stays open, saying why, when that fails (a full disk, a folder that refuses writes), so
 another place can be chosen; without one it only chooses the path.
@@ -24,6 +25,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from chickenfoot.saves import storage
+from chickenfoot.saves.paths import data_dir, leaves_data_dir
+from chickenfoot.tui.widgets.typing import TypingInput
 
 SAVE_SUFFIX = ".json"
 
@@ -46,6 +49,11 @@ def resolve_save_path(text: str, base: Path | None = None) -> Path:
         path = (base if base is not None else storage.saves_dir()) / path
     if path.suffix.lower() != SAVE_SUFFIX:
         path = path.with_name(path.name + SAVE_SUFFIX)
+    if leaves_data_dir(path):  # before anything is asked of the file: it may not exist
+        raise SavePathError(
+            f"In a browser tab, copies are saved only inside the data folder ({data_dir()}): "
+            "type a name such as sunday."
+        )
     if path.is_dir():
         raise SavePathError(f"{path} is a folder: choose a file name.")
     ancestor = path.parent
@@ -55,9 +63,20 @@ def resolve_save_path(text: str, base: Path | None = None) -> Path:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         raise SavePathError(f"{ancestor} is a file, so no folder can be made there.")
+    if _read_only(ancestor):
+        raise SavePathError(f"{ancestor} is on a read-only disk: choose a folder elsewhere.")
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise SavePathError(f"No permission to write in {ancestor}.")
     return path
+
+
+def _read_only(folder: Path) -> bool:
+    """True if ``folder`` is on a file system mounted read-only (False where it cannot be
+    told)."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # statvfs is POSIX only
+        return False
 
 
 class SaveAsScreen(ModalScreen[Path | None]):
@@ -78,7 +97,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
         """A title, the name input, what the name resolves to, and Save / Cancel buttons."""
         with Vertical(id="save-dialog"):
             yield Label("Save a copy of this game as", id="save-title")
-            yield Input(self.default_name, placeholder="file name or path", id="save-name")
+            yield TypingInput(self.default_name, placeholder="file name or path", id="save-name")
             yield Static("", id="save-target", markup=False)
             with Horizontal(id="save-buttons"):
                 yield Button("Save", id="save-ok", variant="primary")

@@ -70,6 +70,7 @@ from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.tui.commands import PaletteCommand, action_commands
 from chickenfoot.tui.messages import StartGame
 from chickenfoot.tui.screens.help import help_command
+from chickenfoot.tui.widgets.typing import TypingInput
 
 HUMAN = "human"
 COMPUTER_PREFIX = "computer:"
@@ -282,7 +283,7 @@ class SeatRow(Vertical):
         """Number, name and player on one line; the problem below."""
         with Horizontal(classes="seat-line"):
             yield Label(f"{self.index + 1}.", classes="seat-number")
-            yield Input(
+            yield TypingInput(
                 self.seat.name,
                 placeholder="name",
                 max_length=NAME_MAX_LENGTH,
@@ -376,7 +377,7 @@ class SetupScreen(Screen[None]):
             yield Static(levels_text(), id="levels-help", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Expert thinks (s)", classes="field-label")
-                yield Input(
+                yield TypingInput(
                     think_time_text(self.initial_seats),
                     placeholder=f"{DEFAULT_THINK_TIME:g}",
                     restrict=r"[0-9.]*",
@@ -400,7 +401,7 @@ class SetupScreen(Screen[None]):
                 yield from self._field_widgets(field)
             with Horizontal(classes="field"):
                 yield Label("Seed (optional)", classes="field-label")
-                yield Input(
+                yield TypingInput(
                     self.initial_seed,
                     placeholder="random deal",
                     restrict=r"\d*",
@@ -424,7 +425,7 @@ class SetupScreen(Screen[None]):
                 list(field.choices), value=value, allow_blank=False, id=field.name, compact=True
             )
         else:
-            control = Input(
+            control = TypingInput(
                 value, restrict=r"\d*", max_length=NUMBER_MAX_DIGITS, id=field.name, compact=True
             )
         row = Horizontal(Label(field.label, classes="field-label"), control, classes="field")

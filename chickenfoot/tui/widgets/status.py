@@ -17,14 +17,17 @@ class StatusLine(Widget):
     """A message of at most two lines; its tone (info, warning, success, error) sets the colour
     through the classes ``-info``, ``-warning``, ...
 
-    The height is fixed, so a new message redraws the line without a new layout. The message
-    is shown literally, never as markup.
+    The height is fixed, so a new message redraws the line without a new layout; a row too long
+    for the screen ends in an ellipsis (messages put what to do first). The message is shown
+    literally, never as markup.
     """
 
     DEFAULT_CSS = """
     StatusLine {
         height: 2;
         padding: 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     """
 

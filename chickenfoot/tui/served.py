@@ -1,0 +1,57 @@
+"""The driver of a browser tab's game: Textual's web driver, bound to the life of its server.
+
+``chickenfoot serve`` runs each tab's game as a process of its own whose standard input is a
+pipe from the server (keys, sizes, "quit"). Only the server holds that pipe's other end, so
+when the server ends, however it ends (Ctrl+C, a crash, ``kill -9``), the system closes it and
+the game reads the end of its input. Textual's :class:`~textual.drivers.web_driver.WebDriver`
+then only stops reading; :class:`ServedDriver` also quits the app, as if the server had said
+"quit": the game's latest move is saved and its lock given back, so no tab outlives its
+server or keeps a game locked.
+
+Why the pipe and not a signal: the end of a pipe is seen on every system (``prctl``'s
+parent-death signal is Linux only), it needs nothing of the server at its end (which a
+``kill -9`` never gives), and it cannot be missed (a server that died before the game
+started leaves a pipe that is already closed, where a parent-death signal set too late is
+never sent). The server names this driver in the tab's ``TEXTUAL_DRIVER``.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import partial
+from typing import Any
+
+from textual import messages
+from textual.app import App
+from textual.drivers.web_driver import WebDriver
+
+
+def _write_to_server(fileno: int, data: bytes) -> int:
+    """Write ``data`` to the server's pipe ``fileno``; nothing once the server is gone (the
+    app is quitting by then)."""
+    try:
+        return os.write(fileno, data)
+    except (BrokenPipeError, ConnectionResetError):
+        return len(data)
+
+
+class ServedDriver(WebDriver):
+    """Textual's web driver that quits the app when its server goes away."""
+
+    def __init__(
+        self,
+        app: App[Any],
+        *,
+        debug: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+    ) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self._write = partial(_write_to_server, self.fileno)
+
+    def run_input_thread(self) -> None:
+        """Read the server's keys and messages until the app stops, or until the server's
+        end of the pipe closes: then quit the app (it saves its game first)."""
+        super().run_input_thread()
+        if not self.exit_event.is_set():
+            self._app.post_message(messages.ExitApp())
