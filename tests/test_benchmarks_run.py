@@ -17,7 +17,14 @@ import pytest
 from chickenfoot.rules import apply, core, legal_actions, new_game
 from chickenfoot.rules.ruleset import PresetName
 from chickenfoot.saves.record import save_record
-from tests.benchmarks import bench_games, bench_memory, bench_start, bench_steps, bench_tui
+from tests.benchmarks import (
+    bench_games,
+    bench_memory,
+    bench_soak,
+    bench_start,
+    bench_steps,
+    bench_tui,
+)
 from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks
 
@@ -107,3 +114,11 @@ def test_the_menu_is_timed_in_a_real_terminal() -> None:
     times = bench_start.menu_times({"this checkout": bench_start.ROOT}, rounds=1)
     assert list(times) == ["minimal Textual app", "this checkout"]
     assert all(len(samples) == 1 and samples[0] > 0 for samples in times.values())
+
+
+def test_the_soak_run_times_computer_turns_through_the_screen(data_dir: Path) -> None:
+    """The soak benchmark plays computer turns through the real screen and times each one
+    (a short run: no timing is asserted, only that turns are played and timed)."""
+    durations = asyncio.run(bench_soak.soak(turns=30, players=2))
+    assert len(durations) == 30
+    assert all(seconds > 0 for seconds in durations)

@@ -1,5 +1,5 @@
 """Everything below the app stays free of Textual: the rules, bots, saves, words and the
-application layer (session, table controller, replay cursor) run without a terminal UI.
+application layer (session, table host and clients, replay cursor) run without a terminal UI.
 
 Importing them in a fresh interpreter must not import ``textual`` (or ``rich``); and no module
 of those packages may even mention them in an import statement (a lazy import inside a
@@ -45,7 +45,7 @@ def core_modules() -> list[str]:
 def test_every_core_package_is_found() -> None:
     found = core_modules()
     assert all(package in found for package in CORE_PACKAGES)
-    assert "chickenfoot.play.table" in found and "chickenfoot.rules.core" in found
+    assert "chickenfoot.play.host" in found and "chickenfoot.rules.core" in found
 
 
 def test_importing_the_core_does_not_import_textual() -> None:

@@ -18,8 +18,9 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from chickenfoot.play.host import replay_hands
 from chickenfoot.play.session import Turn
-from chickenfoot.play.table import BoardShown, HandShown, SeatsShown
+from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown
 from chickenfoot.rules import (
     Draw,
     Event,
@@ -108,6 +109,18 @@ class ReplayCursor:
     def at_end(self) -> bool:
         """True after the record's last action."""
         return self._index == self.total
+
+    @property
+    def moves(self) -> frozenset[str]:
+        """The moves that go somewhere from here: ``back``, ``previous_round``, ``to_start``
+        (not at the start), ``forward``, ``next_round``, ``to_end`` (not at the end)."""
+        backward = set() if self.at_start else {"back", "previous_round", "to_start"}
+        return frozenset(backward | self.moves_forward)
+
+    @property
+    def moves_forward(self) -> frozenset[str]:
+        """The moves forward from here (none at the end)."""
+        return frozenset() if self.at_end else frozenset({"forward", "next_round", "to_end"})
 
     @property
     def position_text(self) -> str:
@@ -237,54 +250,62 @@ class ReplayView:
         return lines + [assist_line(assist, self.names) for assist in self.helped.get(index, [])]
 
     def shown(self) -> ReplayShown:
-        """What the position under the cursor shows (a pure read)."""
+        """What the position under the cursor shows (a pure read). In the private round every
+        hand is hidden, as a spectator sees the table: only the public view is read."""
         cursor = self.cursor
         state = cursor.state
         private = self.is_private(cursor.index)
+        public = state.public_view()
         next_action = None if cursor.at_end else self.record.actions[cursor.index]
         next_play = next_action if isinstance(next_action, Play) and not private else None
         board = BoardShown(
-            state.board,
+            public.board,
             labels={next_play.target: NEXT_LABEL} if next_play else {},
             chosen=next_play.target if next_play else None,
-            set_size=state.rules.set_size,
+            set_size=public.rules.set_size,
         )
+        revealed = replay_hands(state, private=private)
         playable = (
             frozenset(action.tile for action in legal_actions(state) if isinstance(action, Play))
-            if not state.over and not private
+            if revealed is not None and not state.over
             else frozenset()
         )
-        hands = []
         hints, take_backs = self.record.hints_used(), self.record.take_backs()
-        for seat, dealt in enumerate(state.hands):
-            on_turn = seat == state.turn and not state.over
-            tiles = sorted_hand(dealt)
-            points = hand_points(tiles, state.rules.double_blank_points)
-            marker = "▶ " if on_turn else ""
-            worth = "" if private else f" worth {points}"
+        hands = []
+        for seat, count in enumerate(public.hand_counts):
+            on_turn = seat == public.turn and not public.over
             counts = help_counts(hints[seat], take_backs[seat])
+            marker = "▶ " if on_turn else ""
+            help_text = f" · {counts}" if counts else ""
+            if revealed is None:
+                title = f"{marker}{self.names[seat]} · {plural(count, 'tile')}"
+                title += f" · total {public.totals[seat]}{help_text}"
+                hands.append(HandShown(hidden=True, backs=count, title=title))
+                continue
+            tiles = sorted_hand(revealed[seat])
+            points = hand_points(tiles, public.rules.double_blank_points)
             title = (
-                f"{marker}{self.names[seat]} · {plural(len(tiles), 'tile')}{worth}"
-                f" · total {state.totals[seat]}{' · ' + counts if counts else ''}"
+                f"{marker}{self.names[seat]} · {plural(count, 'tile')} worth {points}"
+                f" · total {public.totals[seat]}{help_text}"
             )
+            selected = None
+            if next_play is not None and next_play.seat == seat:
+                selected = tiles.index(next_play.tile)
             hands.append(
                 HandShown(
                     tiles,
-                    hidden=private,
                     playable=frozenset(
                         i for i, tile in enumerate(tiles) if on_turn and tile in playable
                     ),
-                    selected=tiles.index(next_play.tile)
-                    if next_play and next_play.seat == seat
-                    else None,
+                    selected=selected,
                     title=title,
                 )
             )
         seats = SeatsShown(
             self.names,
-            tuple(len(hand) for hand in state.hands),
-            state.totals,
-            None if state.over else state.turn,
+            public.hand_counts,
+            public.totals,
+            None if public.over else public.turn,
             frozenset(seat for seat, config in enumerate(self.record.seats) if config.level),
         )
         return ReplayShown(board, tuple(hands), seats, private)

@@ -29,7 +29,13 @@ from chickenfoot.bots.registry import seat_seed
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
 from chickenfoot.saves.autosaver import Autosaver
 from chickenfoot.saves.locks import GameLock, LockInfo, acquire_game_lock, who_holds
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record_with_stamp, save_record
+from chickenfoot.saves.record import (
+    GameRecord,
+    SeatConfig,
+    TakenOver,
+    load_record_with_stamp,
+    save_record,
+)
 from chickenfoot.saves.storage import autosave_path
 
 Decision: TypeAlias = Callable[[StopCheck | None], Action]
@@ -73,8 +79,8 @@ class GameSession:
     state: GameState
     bots: dict[int, Strategy] = field(default_factory=dict)
     opening_turns: tuple[Turn, ...] = ()
-    """The round in play so far, as it was replayed (the round's deal first). The game
-    screen fills its log and its "new" marks from it."""
+    """The round in play so far (the turn that dealt it first: the previous round's last
+    action, or None for the first deal), kept up to date by every action and take-back."""
     lock: GameLock | None = None
     """This window's hold on the game (None once closed)."""
     decisions: list[int] = field(default_factory=list)
@@ -162,7 +168,9 @@ class GameSession:
         """A NEW game from the state after the first ``action_count`` actions of ``record``.
 
         The new record keeps the rules, the decks and those actions, gets ``seats`` and a new
-        creation time, and is saved to its own autosave path.
+        creation time, says where it was taken over and whether people shared a keyboard in the
+        original (:class:`~chickenfoot.saves.record.TakenOver`: its round in play then stays
+        hidden in replays), and is saved to its own autosave path.
         """
         if not 0 <= action_count <= len(record.actions):
             raise ValueError(
@@ -171,6 +179,8 @@ class GameSession:
         if len(seats) != len(record.seats):
             raise ValueError(f"{len(seats)} seats given, but the game has {len(record.seats)}")
         new_record = GameRecord.new(record.rules, seats, seed=record.seed, decks=record.decks)
+        taken = TakenOver(at=action_count, shared=record.shared_keyboard)
+        new_record = new_record.model_copy(update={"taken_over": taken})
         for action in record.actions[:action_count]:
             new_record = new_record.appended(action)
         return cls._opened(new_record, autosave_path(new_record))
@@ -226,12 +236,15 @@ class GameSession:
         state, events = apply(before, action)
         if self.take_backs_allowed and action.seat in self.humans and choice:
             self.decisions.append(len(self.record.actions))
-        if any(isinstance(event, RoundStarted) for event in events):
+        dealt = any(isinstance(event, RoundStarted) for event in events)
+        if dealt:
             self.decisions.clear()
         self.record = self.record.appended(action)
         self.state = state
         self.saver.save(self.record)
-        return Turn(before, action, events)
+        turn = Turn(before, action, events)
+        self.opening_turns = (turn,) if dealt else (*self.opening_turns, turn)
+        return turn
 
     # ----- help: hints and take-backs --------------------------------------------------------
 

@@ -38,7 +38,15 @@ from chickenfoot.rules.board import (
     toe_id,
 )
 from chickenfoot.rules.core import BadDeck, check_decks, shuffled_decks
-from chickenfoot.rules.engine import apply, legal_actions, new_game, refusal
+from chickenfoot.rules.engine import (
+    apply,
+    legal_actions,
+    legal_in_view,
+    new_game,
+    refusal,
+    refusal_in_view,
+    round_end,
+)
 from chickenfoot.rules.events import (
     ArmStarted,
     Event,
@@ -83,7 +91,7 @@ from chickenfoot.rules.scoring import (
     totals,
     zero_rounds,
 )
-from chickenfoot.rules.state import GameState, SeatView
+from chickenfoot.rules.state import GameState, PublicView, SeatView
 from chickenfoot.rules.tiles import (
     SET_SIZES,
     Tile,
@@ -119,6 +127,7 @@ __all__ = [
     "Passed",
     "Placement",
     "Play",
+    "PublicView",
     "Reason",
     "RoundBlocked",
     "RoundHistory",
@@ -144,6 +153,7 @@ __all__ = [
     "hand_points",
     "knowledge",
     "legal_actions",
+    "legal_in_view",
     "lowest_rounds",
     "make_tile",
     "new_game",
@@ -154,6 +164,8 @@ __all__ = [
     "preset",
     "rank",
     "refusal",
+    "refusal_in_view",
+    "round_end",
     "set_points",
     "shuffled_decks",
     "tile_points",

@@ -399,13 +399,10 @@ def from_view(
     )
 
 
-def legal_moves_in_view(view: SeatView) -> tuple[Move, ...]:
-    """What the view's seat may do now, from its view alone; ``ValueError`` if it is not on
-    turn (or the game is over: then nothing).
-
-    The legal moves depend only on what is public and on the hand of the seat on turn, so
-    they are worked out on the view's table with the unseen tiles dealt in set order.
-    """
+def _seat_position(view: SeatView) -> Position:
+    """The view's table with the unseen tiles dealt in set order: right about everything the
+    seat on turn may do (that depends only on what is public and on its own hand), for a view
+    of the seat on turn. ``ValueError`` if the view's seat is not on turn."""
     if view.turn != view.seat and not view.over:
         raise ValueError(f"seat {view.seat} is not on turn: seat {view.turn} is")
     unseen = view.unseen
@@ -416,7 +413,23 @@ def legal_moves_in_view(view: SeatView) -> tuple[Move, ...]:
         else:
             hands.append(unseen[:count])
             unseen = unseen[count:]
-    return legal_moves(from_view(view, hands, unseen))
+    return from_view(view, hands, unseen)
+
+
+def legal_moves_in_view(view: SeatView) -> tuple[Move, ...]:
+    """What the view's seat may do now, from its view alone; ``ValueError`` if it is not on
+    turn (or the game is over: then nothing).
+
+    The legal moves depend only on what is public and on the hand of the seat on turn, so
+    they are worked out on the view's table with the unseen tiles dealt in set order.
+    """
+    return legal_moves(_seat_position(view))
+
+
+def refusal_in_view(view: SeatView, move: Move) -> IllegalAction | None:
+    """Why the rules refuse ``move`` of the view's seat, from its view alone (see
+    :func:`refusal`); ``ValueError`` if the seat is not on turn."""
+    return refusal(_seat_position(view), move)
 
 
 def play_out(position: Position, choose: Callable[[Position, tuple[Move, ...]], Move]) -> Position:

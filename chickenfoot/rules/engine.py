@@ -19,7 +19,7 @@ from chickenfoot.rules.actions import Draw, Pass, Play
 from chickenfoot.rules.events import Event
 from chickenfoot.rules.refusals import IllegalAction
 from chickenfoot.rules.ruleset import RuleSet
-from chickenfoot.rules.state import GameState
+from chickenfoot.rules.state import GameState, SeatView
 from chickenfoot.rules.tiles import Tile
 
 
@@ -65,3 +65,24 @@ def refusal(state: GameState, action: Play | Draw | Pass) -> IllegalAction | Non
     """Why the rules refuse ``action`` in ``state`` (see :attr:`IllegalAction.reason`), or
     None if it is legal. Nothing changes either way."""
     return core.refusal(core.from_state(state), core.to_move(action))
+
+
+def legal_in_view(view: SeatView) -> tuple[Play | Draw | Pass, ...]:
+    """What the view's seat may do now, worked out from its view alone (the same answer as
+    :func:`legal_actions` on the whole state); empty unless the seat is on turn."""
+    if view.over or view.turn != view.seat:
+        return ()
+    return tuple(map(core.to_action, core.legal_moves_in_view(view)))
+
+
+def refusal_in_view(view: SeatView, action: Play | Draw | Pass) -> IllegalAction | None:
+    """Why the rules refuse the view's seat ``action`` (see :func:`refusal`), worked out from
+    its view alone; the seat must be on turn."""
+    return core.refusal_in_view(view, core.to_move(action))
+
+
+def round_end(state: GameState, action: Play | Draw | Pass) -> GameState:
+    """The table as ``action``, which ends the round in play, leaves it before the next deal:
+    the final board, each seat's leftover tiles and the round's scores. The state knows no
+    later round, so it is ``over``; raises an :class:`IllegalAction` as :func:`apply` does."""
+    return core.to_state(core.play(core.round_only(core.from_state(state)), core.to_move(action)))

@@ -9,6 +9,9 @@ by :func:`chickenfoot.rules.engine.apply`, which returns a new state.
 the other seats' tile counts, the board, the round's public history (every play, draw and pass,
 never a drawn tile's face) and the scores. Bots and the UI read views, so hidden tiles cannot
 leak by accident; :mod:`chickenfoot.rules.knowledge` works out what a seat can infer from one.
+
+:class:`PublicView` is what anybody at the table may know, a spectator included: a seat view
+without a hand. A :class:`SeatView` is a public view plus its seat's own hand.
 """
 
 from __future__ import annotations
@@ -71,6 +74,21 @@ class GameState(FrozenModel):
         """Each seat's total over the finished rounds."""
         return scoring.totals(self.round_scores, self.rules.players)
 
+    def public_view(self) -> PublicView:
+        """What anybody may know of this state: no hand, no boneyard order, no future deck."""
+        return PublicView._trusted(
+            rules=self.rules,
+            round_index=self.round_index,
+            hand_counts=tuple(len(hand) for hand in self.hands),
+            boneyard_count=len(self.boneyard),
+            drawable=self.drawable,
+            board=self.board,
+            turn=self.turn,
+            round_scores=self.round_scores,
+            over=self.over,
+            history=self.history,
+        )
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know of this state."""
         return SeatView._trusted(
@@ -90,34 +108,26 @@ class GameState(FrozenModel):
         )
 
 
-class SeatView(FrozenModel):
-    """One seat's knowledge of the game: no other hand, no boneyard order, no future deck.
+class PublicView(FrozenModel):
+    """What anybody at the table may know: the board, every seat's tile count, the boneyard's
+    size, whose turn it is, the scores and the round's public history (a draw never shows its
+    tile). No hand, no boneyard order, no future deck."""
 
-    ``history`` holds every action of the round in play (a draw never shows its tile);
-    ``drawn`` is the tile this seat just drew, if it is on turn with one.
-    """
-
-    seat: int
     rules: RuleSet
     round_index: int
-    hand: tuple[TileField, ...]
     hand_counts: tuple[int, ...]
     boneyard_count: int
     drawable: int
     board: Board
     turn: int
-    drawn: TileField | None
     round_scores: tuple[tuple[int, ...], ...]
     over: bool
     history: RoundHistory
 
-    @derived
-    def unseen(self) -> tuple[Tile, ...]:
-        """The tiles this seat cannot see: the other hands and the boneyard, in set order."""
-        seen = set(self.hand)
-        seen.add(Tile(self.board.centre, self.board.centre))
-        seen.update(placed.tile for placed in self.board.played)
-        return tuple(tile for tile in full_set(self.rules.set_size) if tile not in seen)
+    @property
+    def round_number(self) -> int:
+        """1-based number of the round in play."""
+        return self.round_index + 1
 
     @property
     def round_double(self) -> int:
@@ -128,3 +138,29 @@ class SeatView(FrozenModel):
     def totals(self) -> tuple[int, ...]:
         """Each seat's total over the finished rounds."""
         return scoring.totals(self.round_scores, self.rules.players)
+
+
+class SeatView(PublicView):
+    """One seat's knowledge of the game: the public view plus its own hand; no other hand,
+    no boneyard order, no future deck.
+
+    ``history`` holds every action of the round in play (a draw never shows its tile);
+    ``drawn`` is the tile this seat just drew, if it is on turn with one.
+    """
+
+    seat: int
+    hand: tuple[TileField, ...]
+    drawn: TileField | None
+
+    def public(self) -> PublicView:
+        """This view without its hand: what a spectator of the same moment sees."""
+        fields = {name: getattr(self, name) for name in PublicView.__pydantic_fields__}
+        return PublicView._trusted(**fields)
+
+    @derived
+    def unseen(self) -> tuple[Tile, ...]:
+        """The tiles this seat cannot see: the other hands and the boneyard, in set order."""
+        seen = set(self.hand)
+        seen.add(Tile(self.board.centre, self.board.centre))
+        seen.update(placed.tile for placed in self.board.played)
+        return tuple(tile for tile in full_set(self.rules.set_size) if tile not in seen)

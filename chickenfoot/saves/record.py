@@ -83,7 +83,7 @@ from chickenfoot.saves.strict_json import JsonProblem, parse_strict_json
 FORMAT_NAME: Final = "chickenfoot"
 """The value of the ``format`` field of every saved game."""
 
-FORMAT_VERSION: Final = 2
+FORMAT_VERSION: Final = 3
 """The version this program writes. Older versions are upgraded by :data:`MIGRATIONS`."""
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -123,6 +123,7 @@ __all__ = [
     "GameRecord",
     "RecordError",
     "SeatConfig",
+    "TakenOver",
     "json_schema",
     "json_schema_text",
     "known_levels",
@@ -146,7 +147,12 @@ def _from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "assists": []}
 
 
-MIGRATIONS: dict[int, Migration] = {1: _from_version_1}
+def _from_version_2(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 added ``taken_over``: a version-2 game does not say it was taken over."""
+    return document
+
+
+MIGRATIONS: dict[int, Migration] = {1: _from_version_1, 2: _from_version_2}
 """Upgrade functions by version: ``MIGRATIONS[n]`` turns a version-``n`` document (the parsed
 JSON object) into a version-``n + 1`` one. The loader sets ``version`` itself after each step.
 When the format changes: bump :data:`FORMAT_VERSION`, add the step here, and commit a sample of
@@ -627,11 +633,22 @@ class Assist(FrozenModel):
     )
 
 
+class TakenOver(FrozenModel):
+    """Where a game taken over from a replay began, and whether people shared a keyboard."""
+
+    at: int = Field(ge=0, description="How many actions of the original game it starts from.")
+    shared: bool = Field(
+        description="Two or more people shared one keyboard in the original game (or in a "
+        "game that one was taken over from): the round in play stays hidden in replays, and "
+        "the game opens on a hand-off."
+    )
+
+
 class GameRecord(FrozenModel):
     """A whole game: rules, seats, one shuffled deck per round and every action in order."""
 
     format: Literal["chickenfoot"] = Field(description="Always 'chickenfoot'.")
-    version: Literal[2] = Field(description="The format version (see docs/save-format.md).")
+    version: Literal[3] = Field(description="The format version (see docs/save-format.md).")
     created: datetime = Field(description="When the game was dealt, in UTC (ISO 8601).")
     seed: int | None = Field(
         None,
@@ -649,6 +666,9 @@ class GameRecord(FrozenModel):
     actions: tuple[Action, ...] = Field(description="Every action of the game, in order.")
     assists: tuple[Assist, ...] = Field(
         (), description="Every hint and take-back, in the order they happened."
+    )
+    taken_over: TakenOver | None = Field(
+        None, description="Set when the game was taken over from another one (a replay)."
     )
 
     @field_validator("created", mode="before")
@@ -850,6 +870,13 @@ class GameRecord(FrozenModel):
         record = self.truncated(keep)
         return record._with_assist(Assist(kind="take_back", seat=seat, at=keep, undone=undone))
 
+    @property
+    def shared_keyboard(self) -> bool:
+        """True when two or more people share one keyboard in this game, or did in the game it
+        was taken over from: its round in play stays hidden in replays."""
+        people = sum(1 for seat in self.seats if seat.player == "human")
+        return people >= 2 or (self.taken_over is not None and self.taken_over.shared)
+
     def has_room_for_hint(self) -> bool:
         """True if one more hint keeps this game within :func:`most_assists`."""
         return len(self.assists) < most_assists(len(self.actions))
@@ -1043,6 +1070,8 @@ def _record_json(record: GameRecord) -> str:
     parts.append(f'  "decks": {block(decks)}')
     parts.append(f'  "actions": {block(actions)}')
     parts.append(f'  "assists": {block(assists)}')
+    if record.taken_over is not None:
+        parts.append(f'  "taken_over": {line(record.taken_over.model_dump(mode="json"))}')
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 

@@ -75,7 +75,7 @@ __all__ = [
 
 
 INDEX_FORMAT = "chickenfoot-saves-index"
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 INDEX_MAX_BYTES = 64 * 1024 * 1024
 
 Progress = Callable[[int, int], None]
@@ -113,6 +113,8 @@ class SaveSummary:
     actions: int = 0
     created: datetime | None = None
     error: str | None = None
+    taken_over: bool = False
+    """True for a game taken over from another (a replay): the list says so."""
 
     @property
     def ok(self) -> bool:
@@ -192,6 +194,7 @@ def _read_summary(path: Path, modified: datetime) -> SaveSummary:
         finished=state.over,
         actions=len(record.actions),
         created=record.created,
+        taken_over=record.taken_over is not None,
     )
 
 
@@ -307,6 +310,7 @@ def _entry_to_json(known: _Remembered) -> dict[str, Any]:
         "finished": summary.finished,
         "actions": summary.actions,
         "created": None if summary.created is None else summary.created.isoformat(),
+        "taken_over": summary.taken_over,
         "error": None
         if summary.error is None
         else summary.error.removeprefix(f"{printable(str(summary.path))}: "),
@@ -334,6 +338,7 @@ def _entry_from_json(path: Path, entry: Any, checks: str) -> _Remembered | None:
         isinstance(names, list)
         and all(isinstance(name, str) and _is_plain_name(name) for name in names)
         and isinstance(entry.get("finished"), bool)
+        and isinstance(entry.get("taken_over"), bool)
         and (created is None or isinstance(created, str))
         and (error is None or (isinstance(error, str) and error.isprintable()))
     ):
@@ -352,6 +357,7 @@ def _entry_from_json(path: Path, entry: Any, checks: str) -> _Remembered | None:
         actions=entry["actions"],
         created=created_time,
         error=None if error is None else f"{printable(str(path))}: {error}",
+        taken_over=entry["taken_over"],
     )
     return _Remembered((entry["size"], entry["mtime_ns"], entry["inode"]), checks, summary)
 

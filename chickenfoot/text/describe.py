@@ -15,6 +15,7 @@ drew it, or ``viewer`` is None (everything may be shown); pass events through
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from chickenfoot.rules import (
     Action,
@@ -25,12 +26,12 @@ from chickenfoot.rules import (
     FootCompleted,
     FootOpened,
     GameOver,
-    GameState,
     Passed,
     Play,
     RoundBlocked,
     RoundScored,
     RoundStarted,
+    Tile,
     TileDrawn,
     WentOut,
 )
@@ -54,10 +55,23 @@ TIE_BREAK_TEXT: dict[str, str] = {
 """What decided the win, by ``GameOver.decided_by``."""
 
 
+class Before(Protocol):
+    """The table before a move, as far as its words need it: a game state, a seat's view, or
+    the board a client was sent with the tile its seat had drawn."""
+
+    @property
+    def board(self) -> Board:
+        """The board before the move (public)."""
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The tile the seat on turn had drawn, if the reader may know it."""
+
+
 def describe_turn(
     action: Action | None,
     events: Sequence[Event],
-    before: GameState | None,
+    before: Before | None,
     names: Sequence[str],
     viewer: int | None,
 ) -> list[str]:
@@ -78,7 +92,7 @@ def describe_turn(
 def _move_line(
     action: Action,
     events: Sequence[Event],
-    before: GameState,
+    before: Before,
     names: Sequence[str],
     viewer: int | None,
 ) -> str:

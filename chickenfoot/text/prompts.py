@@ -1,6 +1,6 @@
 """What the game screen says to the person at the keyboard: the status line, why a key does
-nothing, and what to do instead. Pure words, no game logic: the table controller
-(:mod:`chickenfoot.play.table`) decides, the rules refuse (their reason codes are worded
+nothing, and what to do instead. Pure words, no game logic: the seat client
+(:mod:`chickenfoot.play.client`) decides, the rules refuse (their reason codes are worded
 here, once), and these functions put it into words.
 """
 
@@ -129,6 +129,14 @@ def unsaved(error: OSError) -> str:
     )
 
 
+def open_elsewhere(where: str) -> str:
+    """The question when a game to open is open in another window (``where`` says which)."""
+    return (
+        f"{where}. Playing it here too would fork it: each window would overwrite the other's "
+        "moves. Opening it here stops that window saving."
+    )
+
+
 def pass_to(name: str) -> str:
     """The hand-off banner: every hand hidden until ``name`` takes the keyboard."""
     return f"Pass to {name}, then press Enter · every hand is hidden"
@@ -202,6 +210,32 @@ HINT_THINKING = "Thinking about a hint…"
 """Shown while the expert works out a hint."""
 NO_HINT = "No hint this time: the expert could not work one out. Play on as you see fit."
 """Shown if a hint could not be worked out."""
+
+
+def round_over(number: int, *, last: bool) -> str:
+    """The status line while a round's result is shown (``last``: the game's last round)."""
+    goes_on = "shows the final results" if last else "deals the next round"
+    return f"Round {number} is over · Enter {goes_on}"
+
+
+REFUSED_BY_HOST = {
+    "not_your_seat": "That seat is not yours to play.",
+    "not_your_turn": "Not now: the table waits for something else first.",
+    "nothing_to_take_back": "There is nothing to take back now.",
+    "no_hint_now": "A hint is only for the person on turn.",
+    "nothing_to_proceed": "There is nothing to go on from now.",
+    "not_on_turn": "That person is not on turn.",
+    "closed": "The table is closed.",
+}
+"""Why the table refused what a key asked for (see ``RefusalReason`` in the wire contract)."""
+
+
+def host_refused(reason: str, rule: str | None) -> str:
+    """Why the table refused a key's request: an action the rules refuse is worded from the
+    rules' reason (see :func:`refused`)."""
+    if reason == "illegal":
+        return f"The rules do not allow that move now ({rule or 'refused'})."
+    return REFUSED_BY_HOST.get(reason, KEY_DOES_NOTHING)
 
 
 def taken_back(undone: int) -> str:

@@ -50,10 +50,10 @@ NOBODY = -1
 
 def private_round(record: GameRecord) -> int | None:
     """The 0-based round whose hands and draws a replay of ``record`` must keep hidden: the
-    round in play of an unfinished game two or more people play at one keyboard; else None."""
-    people = sum(1 for seat in record.seats if seat.player == "human")
+    round in play of an unfinished game two or more people play at one keyboard (or that was
+    taken over from such a game, see ``GameRecord.shared_keyboard``); else None."""
     state = record.final_state()
-    if state.over or people < 2:
+    if state.over or not record.shared_keyboard:
         return None
     return state.round_index
 

@@ -14,6 +14,7 @@ import inspect
 import pkgutil
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from chickenfoot.saves.settings import Settings, SetupChoice
     from chickenfoot.tui.keymap import Place
     from chickenfoot.tui.screens.game import GameScreen
+    from chickenfoot.tui.screens.help import ScreenKeys
 
 # Only the menu is imported here: every other screen, and the game itself, is imported when it
 # is first opened, so the menu appears as soon as Textual can draw it.
@@ -65,6 +67,14 @@ MIN_WIDTH = 80
 MIN_HEIGHT = 24
 KEYMAP_NOTICE_SECONDS = 30
 """How long the notice of refused keys stays (a settings file is read slowly by some)."""
+
+ELSEWHERE_ANSWERS = (
+    ("cancel", "Cancel", "n"),
+    ("copy", "Play a copy", "c"),
+    ("watch", "Watch it", "w"),
+    ("take", "Open it here", "o"),
+)
+"""The answers to a game open in another window (value, button, key)."""
 
 ResultT = TypeVar("ResultT")
 """What a screen shown by :meth:`ChickenFootApp._push_covered` answers."""
@@ -133,8 +143,8 @@ class ChickenFootApp(App[None]):
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {ScreenCommands}
     BINDINGS = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False),
-        Binding("q", "request_quit", "Quit"),
+        Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False, id="app.quit-now"),
+        Binding("q", "request_quit", "Quit", id="app.quit"),
     ]
 
     def __init__(
@@ -233,7 +243,7 @@ class ChickenFootApp(App[None]):
         from chickenfoot.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(help_screens(), self.keymap))
 
     def _install_menu(self) -> None:
         self.push_screen(MenuScreen())
@@ -391,19 +401,10 @@ class ChickenFootApp(App[None]):
             elif choice == "take":
                 self.continue_game(path, force=True)
 
-        self._push_covered(
-            ChoiceScreen(
-                f"{elsewhere}. Playing it here too would fork it: each window would overwrite "
-                "the other's moves.",
-                [
-                    ("cancel", "Cancel", "n"),
-                    ("copy", "Play a copy", "c"),
-                    ("watch", "Watch it", "w"),
-                    ("take", "Open it here (that window stops saving)", "o"),
-                ],
-            ),
-            answered,
-        )
+        from chickenfoot.text import prompts
+
+        question = prompts.open_elsewhere(str(elsewhere))
+        self._push_covered(ChoiceScreen(question, ELSEWHERE_ANSWERS), answered)
 
     @work(thread=True, group="files")
     def open_replay(self, path: Path) -> None:
@@ -655,7 +656,56 @@ def keymap_places() -> list[Place]:
     the keys that work everywhere, named as the help names it."""
     from chickenfoot.tui.keymap import places_for
 
-    return places_for(ChickenFootApp, binding_owners(), {})
+    titles = {keys.screen: keys.title for keys in help_screens()}
+    return places_for(ChickenFootApp, binding_owners(), titles)
+
+
+@cache
+def help_screens() -> tuple[ScreenKeys, ...]:
+    """Every screen whose keys the help lists, in the order a player meets them (this imports
+    every screen: the help and the keys' check ask for it, never the start)."""
+    from chickenfoot.tui.screens.game import GameScreen
+    from chickenfoot.tui.screens.game_over import GameOverScreen
+    from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
+    from chickenfoot.tui.screens.load import LoadScreen
+    from chickenfoot.tui.screens.replay import ReplayScreen
+    from chickenfoot.tui.screens.round_over import RoundOverScreen
+    from chickenfoot.tui.screens.save_as import SaveAsScreen
+    from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+    from chickenfoot.tui.screens.setup import SetupScreen
+
+    return (
+        ScreenKeys(
+            "Everywhere",
+            ChickenFootApp,
+            (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
+        ),
+        ScreenKeys("Main menu", MenuScreen, (("↑ ↓, Enter", "Choose an item"),)),
+        ScreenKeys(
+            "New game",
+            SetupScreen,
+            (
+                ("Enter in a text field", "Next field"),
+                ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
+            ),
+        ),
+        ScreenKeys(
+            "Game",
+            GameScreen,
+            (
+                ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
+                ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
+            ),
+        ),
+        ScreenKeys("Round over", RoundOverScreen),
+        ScreenKeys("Game over", GameOverScreen),
+        ScreenKeys("Scoreboard", ScoreboardScreen),
+        ScreenKeys("Load game and Replays", LoadScreen, (("↑ ↓", "Choose a saved game"),)),
+        ScreenKeys("Replay", ReplayScreen),
+        ScreenKeys("Questions", ConfirmScreen, (("Enter", "Press the highlighted button"),)),
+        ScreenKeys("Save as", SaveAsScreen, (("Enter", "Save (asks before replacing a file)"),)),
+        ScreenKeys("Help", HelpScreen),
+    )
 
 
 def run_app(load: Path | None = None, replay: Path | None = None) -> int:

@@ -4,13 +4,17 @@ A screen offers commands by defining ``palette_commands() -> Iterable[PaletteCom
 app registers :class:`ScreenCommands` once, and it asks the calling screen each time the
 palette opens, so a screen lists only what does something on it right now. Screens without
 that method add nothing (the palette still has Textual's own commands).
-:func:`action_commands` builds such a list from the screen's own actions, kept or dropped by
-the screen's ``check_action`` (the same test that shows or hides its keys in the Footer).
+
+Each command is declared once, as a binding: :func:`binding_commands` lists the screen's
+bindings that have a ``tooltip`` (a binding with one is a command; arrows and other keys of
+movement have none), titled by their description, helped by the tooltip and the key, and
+kept or dropped by the screen's ``check_action`` (the same test that shows or hides its keys
+in the Footer).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, runtime_checkable
@@ -19,8 +23,7 @@ from textual.actions import parse as parse_action
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-ActionEntry = tuple[str, str, str]
-"""(action as a binding writes it, e.g. "speed(1)"; palette title; one line of help)."""
+from chickenfoot.tui.keymap import keymap_of, with_keymap
 
 
 @dataclass(frozen=True)
@@ -32,18 +35,47 @@ class PaletteCommand:
     run: Callable[[], object]
 
 
-def action_commands(screen: Screen[Any], entries: Sequence[ActionEntry]) -> list[PaletteCommand]:
-    """The ``entries`` whose action the screen allows now, as commands running that action.
-
-    An action is dropped when ``screen.check_action`` returns False (hidden) or None (shown
-    but disabled): the palette offers nothing that would do nothing.
-    """
+def binding_commands(screen: Screen[Any]) -> list[PaletteCommand]:
+    """The commands of ``screen``'s bindings (those with a tooltip) that do something now,
+    once each, in the order they are bound, with the player's own keys; each runs its
+    binding's action."""
     commands = []
-    for action, title, help_text in entries:
-        _namespace, name, parameters = parse_action(action)
+    seen: set[str] = set()
+    for binding in with_keymap(screen.BINDINGS, keymap_of(screen.app)):
+        if not binding.tooltip or binding.action in seen:
+            continue
+        seen.add(binding.action)
+        _namespace, name, parameters = parse_action(binding.action)
         if screen.check_action(name, parameters):
-            commands.append(PaletteCommand(title, help_text, partial(screen.run_action, action)))
+            keys = binding.key_display or binding.key.split(",")[0]
+            help_text = f"{binding.tooltip} ({key_name(keys)})"
+            run = partial(screen.run_action, binding.action)
+            commands.append(PaletteCommand(binding.description, help_text, run))
     return commands
+
+
+KEY_WORDS = {
+    "escape": "Esc",
+    "enter": "Enter",
+    "space": "Space",
+    "question_mark": "?",
+    "delete": "Del",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
+    "tab": "Tab",
+    "plus": "+",
+    "minus": "-",
+}
+"""How a key is named in a command's help line."""
+
+
+def key_name(key: str) -> str:
+    """A key as a person reads it: "ctrl+s" -> "^s", "escape" -> "Esc"."""
+    if key.startswith("ctrl+"):
+        return "^" + key.removeprefix("ctrl+")
+    return KEY_WORDS.get(key, key)
 
 
 @runtime_checkable

@@ -27,7 +27,7 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -287,6 +287,18 @@ def with_keymap(bindings: Iterable[BindingType], keymap: Mapping[str, str]) -> l
             moved.add(str(binding.id))
             result.extend(binding.with_key(key, key_display=None) for key in keys.split(","))
     return result
+
+
+@runtime_checkable
+class KeepsKeymap(Protocol):
+    """An app that keeps the player's keys in use (:class:`~chickenfoot.tui.app.ChickenFootApp`)."""
+
+    keymap: Mapping[str, str]
+
+
+def keymap_of(app: object) -> Mapping[str, str]:
+    """The player's keys in use in ``app`` (none for an app that keeps no keymap)."""
+    return app.keymap if isinstance(app, KeepsKeymap) else {}
 
 
 def words_of(name: str) -> str:

@@ -81,7 +81,7 @@ async def _screen_times(repeats: int, size: tuple[int, int]) -> list[float]:
     board, each time from empty row caches."""
     from textual.app import App, ComposeResult
 
-    from chickenfoot.play.table import BoardShown
+    from chickenfoot.play.shown import BoardShown
     from chickenfoot.tui.widgets.table import TableView
 
     board = late_board()

@@ -138,12 +138,12 @@ async def key_times(path: Path) -> tuple[list[float], int]:
         moves = 0
         for index in range(KEY_SAMPLES):
             key = KEYS[index % len(KEYS)]
-            before = (game.table.selected, game.table.chosen)
+            before = (game.client.selected, game.client.chosen)
             samples.append(await deliver(app, pilot, key, key if len(key) == 1 else None))
-            moves += (game.table.selected, game.table.chosen) != before
+            moves += (game.client.selected, game.client.chosen) != before
         if moves < KEY_SAMPLES // 2:
             raise RuntimeError(f"only {moves} of {KEY_SAMPLES} keys changed the selection")
-        return samples, game.table.state.board.tile_count
+        return samples, game.session.state.board.tile_count
 
 
 async def play_time(path: Path) -> tuple[float, float]:
@@ -158,14 +158,21 @@ async def play_time(path: Path) -> tuple[float, float]:
     app = ChickenFootApp(load=path, bot_delay=60)
     async with app.run_test(size=(100, 30)) as pilot:
         game = await person_on_turn(pilot)
-        playable = game.table.playable()
-        game.table.select(next(index for index, ends in playable.items() if len(ends) == 1))
+        playable = game.client.playable()
+        game.client.select(next(index for index, ends in playable.items() if len(ends) == 1))
         game.refresh_view()
         await pilot.pause()  # let the selection (and any Footer rebuild) finish first
         await pilot.pause()
         before = len(game.session.record.actions)
+        heard = game.client.received
         started = time.perf_counter()
         shown = await deliver(app, pilot, "enter", "\r")
+        for _ in range(1000):  # the table plays it on its own task and sends the new view
+            if len(game.session.record.actions) > before and game.client.received > heard:
+                break
+            await pilot._wait_for_screen()
+        app.screen._on_timer_update()
+        shown = time.perf_counter() - started
         if len(game.session.record.actions) != before + 1:
             raise RuntimeError("Enter did not play a tile")
         if not game.session.settle():
@@ -228,17 +235,17 @@ async def thinking_key_times(path: Path) -> list[float]:
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(
                 pilot,
-                lambda: app.game_screen is not None and app.game_screen.table.thinking,
+                lambda: app.game_screen is not None and app.game_screen.client.thinking,
                 "the expert's thinking",
             )
             game = game_screen(app)
             for index in range(KEY_SAMPLES):
                 key = THINK_KEYS[index % len(THINK_KEYS)]
-                game.table.feedback = ""
+                game.client.feedback = ""
                 samples.append(await deliver(app, pilot, key, None))
-                if not game.table.feedback:
+                if not game.client.feedback:
                     raise RuntimeError(f"{key} did nothing while the expert thought")
-            if not game.table.thinking:
+            if not game.client.thinking:
                 raise RuntimeError("the expert stopped thinking before the keys were done")
     return samples
 

@@ -34,6 +34,7 @@ from chickenfoot.rules import (
     IllegalAction,
     Pass,
     Play,
+    RoundScored,
     RuleSet,
     Tile,
     apply,
@@ -42,9 +43,13 @@ from chickenfoot.rules import (
     draw,
     full_set,
     legal_actions,
+    legal_in_view,
     new_game,
     pass_turn,
     play,
+    refusal,
+    refusal_in_view,
+    round_end,
     visible_to,
 )
 from chickenfoot.rules.ruleset import PRESET_FIELDS
@@ -165,6 +170,25 @@ def check_views(state: GameState, events: tuple[Event, ...]) -> None:
         for event in visible_to(events, seat):
             if event.kind == "tile_drawn" and event.seat != seat:
                 assert event.tile is None
+    public = state.public_view()
+    assert public == state.view(state.turn).public()
+    assert set(TILE_TEXT.findall(public.model_dump_json())) <= on_board
+    if not state.over:
+        view = state.view(state.turn)
+        assert legal_in_view(view) == legal_actions(state)
+        for action in (Draw(seat=state.turn), Pass(seat=state.turn)):
+            mine, theirs = refusal_in_view(view, action), refusal(state, action)
+            assert (mine and mine.reason) == (theirs and theirs.reason)
+
+
+def check_round_end(before: GameState, action: Play | Draw | Pass, scored: RoundScored) -> None:
+    """The round's final table: the last tile laid, each seat's leftover tiles, its scores."""
+    table = round_end(before, action)
+    assert table.round_index == before.round_index
+    assert table.hands == scored.hands
+    assert table.round_scores[-1] == scored.points
+    if isinstance(action, Play):
+        assert table.board.played[-1].tile == action.tile
 
 
 def random_action(state: GameState, rng: random.Random) -> Play | Draw | Pass:
@@ -242,7 +266,11 @@ def play_checked_game(rules: RuleSet, seed: int) -> None:
         if rng.random() < 0.1:
             probe(state, rng, legal)
         round_index = state.round_index
-        state, events = apply(state, rng.choice(legal))
+        before, action = state, rng.choice(legal)
+        state, events = apply(state, action)
+        scored = next((event for event in events if isinstance(event, RoundScored)), None)
+        if scored is not None:
+            check_round_end(before, action, scored)
         actions_this_round += 1
         assert actions_this_round <= round_action_bound(rules), "the round does not end"
         if state.round_index != round_index or state.over:

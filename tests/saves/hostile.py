@@ -191,16 +191,16 @@ def _add_numbers(corpus: Corpus) -> None:
         "a number of 5000 digits", text.replace('"seed": ', '"seed": ' + "9" * 5000 + ', "x": ', 1)
     )
     corpus.text_file(
-        "version of 5000 digits", text.replace('"version": 2', '"version": ' + "1" * 5000, 1)
+        "version of 5000 digits", text.replace('"version": 3', '"version": ' + "1" * 5000, 1)
     )
     corpus.text_file("seed 1e999", text.replace('"seed": ', '"seed": 1e999, "x": ', 1))
-    corpus.text_file("version 1.0", text.replace('"version": 2', '"version": 2.0', 1))
-    corpus.text_file("version minus zero", text.replace('"version": 2', '"version": -0', 1))
+    corpus.text_file("version 1.0", text.replace('"version": 3', '"version": 3.0', 1))
+    corpus.text_file("version minus zero", text.replace('"version": 3', '"version": -0', 1))
     for constant in ("NaN", "Infinity", "-Infinity"):
         corpus.text_file(
             f"seed {constant}", text.replace('"seed": ', f'"seed": {constant}, "x": ', 1)
         )
-    corpus.text_file("hexadecimal", text.replace('"version": 2', '"version": 0x1', 1))
+    corpus.text_file("hexadecimal", text.replace('"version": 3', '"version": 0x1', 1))
     corpus.edited("created as Unix time", _set(("created",), 1_764_525_600))
     corpus.edited("created as Unix time text", _set(("created",), "1764525600"))
     corpus.edited("created without a zone", _set(("created",), "2026-11-30T12:00:00"))
@@ -227,7 +227,7 @@ def _add_repeats(corpus: Corpus) -> None:
         text.replace('"format": "chickenfoot",', '"format": "chickenfoot", "format": "chess",', 1),
     )
     corpus.text_file(
-        "version twice", text.replace('"version": 2,', '"version": 2, "version": 2,', 1)
+        "version twice", text.replace('"version": 3,', '"version": 3, "version": 3,', 1)
     )
     corpus.text_file(
         "players twice", text.replace('"players": 4,', '"players": 4, "players": 2,', 1)

@@ -63,6 +63,16 @@ def game_screen(app: ChickenFootApp) -> GameScreen:
     return screen
 
 
+def my_turn(game: GameScreen) -> bool:
+    """True when the table waits for the person at the keyboard to act (their hand shown)."""
+    return game.client.on_turn and game.app.screen is game
+
+
+def prompt_kind(game: GameScreen) -> str:
+    """What the table waits for from the screen now: "your_turn", "pass_keyboard", ..."""
+    return game.client.prompt.kind
+
+
 def log_at_end(screen: Screen[Any]) -> bool:
     """``screen``'s event log shows its newest line (it scrolls there after a refresh)."""
     log = screen.query_one(EventLog)
@@ -97,24 +107,23 @@ async def press_turn(pilot: Pilot[None], game: GameScreen, action: Play | Draw |
     A play: the tile's digit in the sorted hand (or arrows past the ninth tile), the end's
     letter when the tile fits more than one end, then Enter.
     """
+    state = game.session.state
     if isinstance(action, Draw):
         await pilot.press("d")
         return
     if isinstance(action, Pass):
-        await pilot.press("k" if game.table.state.drawn is not None else "p")
+        await pilot.press("k" if state.drawn is not None else "p")
         return
-    hand = sorted_hand(game.table.state.hands[game.table.state.turn])
+    hand = sorted_hand(state.hands[state.turn])
     index = hand.index(action.tile)
     if index < 9:
         await pilot.press(str(index + 1))
     else:
-        while game.table.selected != index:
+        while game.client.selected != index:
             await pilot.press("right")
-    fits = [
-        a for a in legal_actions(game.table.state) if isinstance(a, Play) and a.tile == action.tile
-    ]
+    fits = [a for a in legal_actions(state) if isinstance(a, Play) and a.tile == action.tile]
     if len(fits) > 1:
-        await pilot.press(game.table.labels()[action.target])
+        await pilot.press(game.client.labels()[action.target])
     await pilot.press("enter")
 
 
@@ -123,7 +132,7 @@ async def person_on_turn(pilot: Pilot[None]) -> GameScreen:
     app = as_kind(pilot.app, ChickenFootApp)
     await wait_for(
         pilot,
-        lambda: app.game_screen is not None and app.game_screen.table.human_turn,
+        lambda: app.game_screen is not None and app.game_screen.client.on_turn,
         "a person's turn",
     )
     return game_screen(app)
@@ -132,7 +141,7 @@ async def person_on_turn(pilot: Pilot[None]) -> GameScreen:
 async def play_a_tile(pilot: Pilot[None]) -> None:
     """Once a person is on turn, play the first tile that fits by keys (see :func:`press_turn`)."""
     game = await person_on_turn(pilot)
-    action = next(a for a in legal_actions(game.table.state) if isinstance(a, Play))
+    action = next(a for a in legal_actions(game.session.state) if isinstance(a, Play))
     await press_turn(pilot, game, action)
 
 
@@ -156,6 +165,8 @@ class TuiKit(Kit):
     wait_for = staticmethod(wait_for)
     game_screen = staticmethod(game_screen)
     press_turn = staticmethod(press_turn)
+    my_turn = staticmethod(my_turn)
+    prompt_kind = staticmethod(prompt_kind)
     person_on_turn = staticmethod(person_on_turn)
     play_a_tile = staticmethod(play_a_tile)
     log_at_end = staticmethod(log_at_end)

@@ -118,7 +118,7 @@ async def test_game_over_charts_the_running_totals(kit: type[TuiKit], data_dir: 
             standing.total for standing in sorted(screen.event.ranking, key=lambda s: s.seat)
         ]
         assert [len(line.points) for line in chart.shown.lines] == [4, 4, 4]  # 0, then 3 rounds
-        assert [line.label for line in chart.shown.lines] == list(screen.session.names)
+        assert [line.label for line in chart.shown.lines] == list(screen.names)
 
 
 async def test_eight_seats_at_80x24_the_chart_gives_way(kit: type[TuiKit], data_dir: Path) -> None:

@@ -268,3 +268,32 @@ async def test_save_as_input_has_the_focus() -> None:
     async with app.run_test() as pilot:
         await opened(pilot)
         await wait_for(pilot, lambda: isinstance(app.focused, Input), "the input's focus")
+
+
+# ----- ChoiceScreen ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_every_answer_of_a_four_way_question_is_read_whole(size: tuple[int, int]) -> None:
+    from chickenfoot.tui.screens.choice import ChoiceScreen
+
+    answers = [
+        ("cancel", "Cancel", "n"),
+        ("copy", "Play a copy", "c"),
+        ("watch", "Watch it", "w"),
+        ("take", "Open it here", "o"),
+    ]
+    question = (
+        "game.json is open in another window (pid 123 on this machine). Playing it here too "
+        "would fork it: each window would overwrite the other's moves. Opening it here stops "
+        "that window saving."
+    )
+    app = DialogApp(ChoiceScreen(question, answers))
+    async with app.run_test(size=size) as pilot:
+        await opened(pilot)
+        for button in app.screen.query(Button):
+            label = str(button.label)
+            assert button.content_size.width >= len(label), f"{label!r} is cut"
+            assert button.region.right <= size[0] and button.region.bottom <= size[1]
+        await pilot.press("o")
+        await wait_for(pilot, lambda: app.answers == ["take"], "the answer")

@@ -31,7 +31,7 @@ async def test_the_computer_speed_and_the_outline_are_remembered(
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
-        delay = game.table.bot_delay
+        delay = game.host.pause
         await pilot.press("plus", "o")
         await kit.wait_for(
             pilot,

@@ -41,7 +41,7 @@ async def open_saved_game(
     app.continue_game(path)
     await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game")
     game = kit.game_screen(app)
-    await kit.wait_for(pilot, lambda: game.table.human_turn, "the person's turn")
+    await kit.wait_for(pilot, lambda: game.client.on_turn, "the person's turn")
     return game
 
 
@@ -160,9 +160,9 @@ async def test_a_file_changed_by_another_window_is_never_overwritten(
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_saved_game(kit, pilot, app, path)
-        theirs = game.session.record.appended(kit.choose_action(game.table.state))
+        theirs = game.session.record.appended(kit.choose_action(game.session.state))
         save_record(theirs, path)  # another window, forced open, played a move
-        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         status = game.query_one(StatusLine)
         await kit.wait_for(pilot, lambda: status.shown.news.startswith("Not saved"), "the notice")
         assert load_record(path).actions == theirs.actions
@@ -184,7 +184,7 @@ async def test_the_game_is_saved_on_a_thread_of_its_own(
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_saved_game(kit, pilot, app, path)
         monkeypatch.setattr(saver_module, "save_record", watched)
-        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         await kit.wait_for(pilot, lambda: bool(threads), "a save")
         assert game.session.settle()
         assert load_record(path).actions == game.session.record.actions
@@ -208,7 +208,7 @@ async def test_leaving_waits_for_a_slow_save_without_freezing_the_screen(
         try:
             game = await open_saved_game(kit, pilot, app, path)
             monkeypatch.setattr(saver_module, "save_record", slow_disk)
-            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+            await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
             await kit.wait_for(pilot, started.is_set, "the save to start")
             await pilot.press("escape")
             await pilot.press("s")  # the screen still answers keys while the save runs
@@ -233,9 +233,9 @@ async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_saved_game(kit, pilot, app, path)
         monkeypatch.setattr(saver_module, "save_record", full_disk)
-        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         await kit.wait_for(pilot, lambda: game.session.unsaved is not None, "the failed save")
-        await kit.wait_for(pilot, lambda: game.table.human_turn or game.table.state.over, "turn")
+        await kit.wait_for(pilot, lambda: game.client.on_turn or game.session.state.over, "turn")
         played = game.session.record.actions
         assert load_record(path).actions != played
         await pilot.press("escape")
@@ -248,7 +248,7 @@ async def test_leaving_with_unsaved_moves_asks_and_continue_keeps_them(
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game again")
         resumed = kit.game_screen(app)
         assert resumed.session.record.actions == played, "Continue kept the moves in memory"
-        await kit.press_turn(pilot, resumed, kit.choose_action(resumed.table.state))
+        await kit.press_turn(pilot, resumed, kit.choose_action(resumed.session.state))
         await kit.wait_for(pilot, lambda: resumed.session.unsaved is None, "a save")
         assert load_record(path).actions[: len(played)] == played
 
@@ -265,7 +265,7 @@ async def test_quit_with_unsaved_moves_says_so(
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_saved_game(kit, pilot, app, path)
         monkeypatch.setattr(saver_module, "save_record", refused)
-        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         await kit.wait_for(pilot, lambda: game.session.unsaved is not None, "the failed save")
         await pilot.press("q")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")

@@ -93,27 +93,27 @@ async def test_a_drawn_tile_is_sorted_in_marked_and_the_selection_stays_on_its_t
     async with app.run_test(size=(80, 24)) as pilot:
         game = await kit.person_on_turn(pilot)
         hand = game.query_one(HandView)
-        assert hand.tiles == sorted_hand(game.table.state.hands[0])
+        assert hand.tiles == sorted_hand(game.session.state.hands[0])
         await pilot.press(str(hand.tiles.index(kept) + 1))
-        assert game.table.selected_tile == kept
+        assert game.client.selected_tile == kept
         await pilot.press("d")
         await kit.wait_for(
             pilot,
             lambda: (
-                game.table.human_turn and len(game.session.record.actions) > len(record.actions) + 1
+                game.client.on_turn and len(game.session.record.actions) > len(record.actions) + 1
             ),
             "the computer's move and the human's next turn",
         )
-        assert hand.tiles == sorted_hand(game.table.state.hands[0])
+        assert hand.tiles == sorted_hand(game.session.state.hands[0])
         assert drawn in hand.tiles
         assert hand.shown.fresh == {hand.tiles.index(drawn)}
         assert "new" in hand.render().plain
-        assert game.table.selected_tile == kept
-        assert hand.shown.selected == game.table.selected == hand.tiles.index(kept)
+        assert game.client.selected_tile == kept
+        assert hand.shown.selected == game.client.selected == hand.tiles.index(kept)
         # The mark goes once the player has moved again.
-        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         await kit.wait_for(
-            pilot, lambda: game.table.human_turn or game.table.state.over, "the next turn"
+            pilot, lambda: game.client.on_turn or game.session.state.over, "the next turn"
         )
         assert drawn not in {hand.tiles[index] for index in hand.shown.fresh}
 
@@ -131,10 +131,10 @@ async def test_a_playable_drawn_tile_is_selected_and_marked(
     async with app.run_test(size=(80, 24)) as pilot:
         game = await kit.person_on_turn(pilot)
         await pilot.press("d")
-        await kit.wait_for(pilot, lambda: game.table.state.drawn is not None, "the draw")
+        await kit.wait_for(pilot, lambda: game.session.state.drawn is not None, "the draw")
         hand = game.query_one(HandView)
-        drawn = game.table.state.drawn
-        assert hand.tiles == sorted_hand(game.table.state.hands[0])
+        drawn = game.session.state.drawn
+        assert hand.tiles == sorted_hand(game.session.state.hands[0])
         assert hand.shown.selected == hand.tiles.index(drawn)
         assert hand.shown.fresh == {hand.tiles.index(drawn)}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from chickenfoot.play.table import HandOff
+from chickenfoot.play.wire import PassKeyboard
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
@@ -36,7 +36,7 @@ def shown_actions(app: ChickenFootApp) -> set[str]:
 
 
 def handing_off(game: GameScreen) -> bool:
-    return isinstance(game.table.next_step(), HandOff)
+    return isinstance(game.client.prompt, PassKeyboard)
 
 
 async def open_handoff(kit: type[TuiKit], pilot: Pilot[None], app: ChickenFootApp) -> GameScreen:
@@ -59,7 +59,7 @@ async def test_the_hand_off_is_a_banner_over_the_hand_with_the_table_in_view(
         assert app.screen is game
         hand = game.query_one(HandView)
         assert hand.shown.hidden and hand.visible_tiles == ()
-        assert hand.shown.banner.startswith(f"Pass to {game.table.names[game.table.state.turn]}")
+        assert hand.shown.banner.startswith(f"Pass to {game.client.names[game.session.state.turn]}")
         assert game.query_one(TableView).display and game.query_one(EventLog).display
 
 
@@ -79,11 +79,11 @@ async def test_hand_off_footer_offers_only_its_own_keys(kit: type[TuiKit]) -> No
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: app.screen is game, "the hand-off again")
         assert game.session.record.actions == actions_before
-        assert game.table.bot_delay == 0
+        assert game.host.pause == 0
         assert game.query_one(HandView).shown.hidden
-        assert game.table.selected_tile is None or not game.table.human_turn
+        assert game.client.selected_tile is None or not game.client.on_turn
         await pilot.press("enter")
-        await kit.wait_for(pilot, lambda: game.table.human_turn, "the hand to show")
+        await kit.wait_for(pilot, lambda: game.client.on_turn, "the hand to show")
         assert not game.query_one(HandView).shown.hidden
         assert "draw" in shown_actions(app) or "play" in shown_actions(app)
 
@@ -114,5 +114,5 @@ async def test_hand_off_palette_lists_only_what_shows_no_hand(kit: type[TuiKit])
         game = await open_handoff(kit, pilot, app)
         titles = [command.title for command in game.palette_commands()]
         assert titles[0] == "Show my hand"
-        assert not {"Draw a tile", "Pass", "Keep the drawn tile"} & set(titles)
-        assert {"Scoreboard", "Help", "Back to the menu"} <= set(titles)
+        assert not {"Draw", "Pass", "Keep", "Play", "Hint"} & set(titles)
+        assert {"Scores", "Help", "Menu"} <= set(titles)

@@ -44,16 +44,16 @@ async def test_a_hint_selects_the_suggested_play_says_why_and_is_recorded(
         game = await kit.person_on_turn(pilot)
         await pilot.press("i")
         await kit.wait_for(
-            pilot, lambda: game.table.feedback.startswith("Hint: "), "the hint to be shown"
+            pilot, lambda: game.client.feedback.startswith("Hint: "), "the hint to be shown"
         )
         hinted = game.session.record.assists[-1]
         assert (hinted.kind, hinted.seat, hinted.at) == ("hint", 0, len(record.actions))
         assert "Hint: " in status_text(app)
         assert game.query_one(EventLog).history[-1] == "Ana asked for a hint"
         plays = [action for action in game.session.legal() if isinstance(action, Play)]
-        if game.table.chosen is not None:  # the hint was a play: Enter plays it
-            assert game.table.selected is not None
-            tile = game.table.hand()[game.table.selected]
+        if game.client.chosen is not None:  # the hint was a play: Enter plays it
+            assert game.client.selected is not None
+            tile = game.client.hand()[game.client.selected]
             await pilot.press("enter")
             await kit.wait_for(
                 pilot, lambda: len(game.session.record.actions) > len(record.actions), "the play"
@@ -77,24 +77,24 @@ async def test_take_back_returns_to_the_previous_decision_and_keeps_it_on_record
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         game = await kit.person_on_turn(pilot)
-        if not game.table.can_take_back():
+        if not game.client.key_works("take_back"):
             # Make a choice first: play, then wait for the turn to come back.
             before = len(game.session.record.actions)
-            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+            await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
             await kit.wait_for(
                 pilot,
                 lambda: (
-                    (len(game.session.record.actions) > before and game.table.human_turn)
-                    or game.table.state.over
+                    (len(game.session.record.actions) > before and game.client.on_turn)
+                    or game.session.state.over
                 ),
                 "Ana's next turn",
             )
-        assert game.table.can_take_back()
+        assert game.client.key_works("take_back")
         keep = game.session.decisions[-1]
         played = game.session.record.actions
         await pilot.press("u")
         await kit.wait_for(pilot, lambda: len(game.session.record.actions) == keep, "the take-back")
-        assert game.table.human_turn and game.table.state.turn == 0
+        assert game.client.on_turn and game.session.state.turn == 0
         assert game.session.record.actions == played[:keep]
         taken = game.session.record.assists[-1]
         assert (taken.kind, taken.seat, taken.at, taken.undone) == (
@@ -103,7 +103,7 @@ async def test_take_back_returns_to_the_previous_decision_and_keeps_it_on_record
             keep,
             played[keep:],
         )
-        assert "Taken back" in game.table.feedback
+        assert "Taken back" in game.client.feedback
         assert game.query_one(EventLog).history[-1].startswith("Ana took back ")
         saved = load_record(game.session.path)
         assert saved.actions == played[:keep] and saved.take_backs() == (1, 0, 0)
@@ -121,7 +121,7 @@ async def test_no_take_backs_in_pass_and_play(kit: type[TuiKit], data_dir: Path)
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
         assert not game.session.take_backs_allowed
-        assert not game.table.can_take_back()
+        assert not game.client.key_works("take_back")
         assert game.check_action("take_back", ()) is False
 
 
@@ -158,7 +158,7 @@ async def test_a_thinking_computer_leaves_the_screen_free_and_leaving_stops_it(
     async with app.run_test(size=(100, 30)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
-        await kit.wait_for(pilot, lambda: game.table.thinking, "the thinking mark")
+        await kit.wait_for(pilot, lambda: game.client.thinking, "the thinking mark")
         assert "thinking…" in status_text(app)
         # The screen answers keys while the computer thinks: the scoreboard opens and closes.
         await pilot.press("s")
@@ -213,7 +213,7 @@ async def test_a_hint_that_fails_says_so_and_the_game_goes_on(
         game = await kit.person_on_turn(pilot)
         await pilot.press("i")
         await kit.wait_for(
-            pilot, lambda: game.table.feedback.startswith("No hint"), "the failure to be said"
+            pilot, lambda: game.client.feedback.startswith("No hint"), "the failure to be said"
         )
         assert game.session.record.assists == ()
         assert game.check_action("hint", ()) is True, "a hint may be asked again"

@@ -78,7 +78,7 @@ def test_eight_seat_game_at_80x24(
 
     async def run_before(pilot: Pilot[None]) -> None:
         await kit.settle(
-            pilot, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
+            pilot, lambda app: app.game_screen is not None and app.game_screen.client.on_turn
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -10,7 +10,7 @@ import pytest
 from textual.message import Message
 from textual.notifications import Notify
 
-from chickenfoot.play.table import HandOff, LookAtDraw, Step
+from chickenfoot.play.wire import DeadDraw, PassKeyboard, Prompt
 from chickenfoot.rules import Play, Tile, legal_actions
 from chickenfoot.saves.record import load_record, save_record
 from chickenfoot.text.words import sorted_hand
@@ -55,38 +55,41 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(
                 rounds_seen += 1
                 await pilot.press("enter")
                 continue
-            step = game.table.next_step()
-            if isinstance(step, LookAtDraw):
-                assert shown_tiles(game) == sorted_hand(game.table.state.hands[step.seat])
+            step = game.client.prompt
+            if isinstance(step, DeadDraw):
+                assert shown_tiles(game) == sorted_hand(game.session.state.hands[step.seat])
                 await pilot.press("enter")
 
-                def moved_on(step: Step = step) -> bool:
-                    return game.table.next_step() != step
+                def moved_on(step: Prompt = step) -> bool:
+                    return game.client.prompt != step
 
                 await kit.wait_for(pilot, moved_on, "Enter")
                 continue
-            if isinstance(step, HandOff):
+            if isinstance(step, PassKeyboard):
                 assert game.query_one(HandView).shown.hidden
                 assert shown_tiles(game) == ()
-                seat = game.table.state.turn
-                assert step.name == game.session.names[seat]
-                assert game.query_one(HandView).shown.banner.startswith(f"Pass to {step.name}")
+                seat = game.session.state.turn
+                assert step.seat == seat
+                name = game.session.names[seat]
+                assert game.query_one(HandView).shown.banner.startswith(f"Pass to {name}")
                 await pilot.press("enter")
                 await kit.wait_for(
                     pilot,
-                    lambda: app.screen is game and game.table.human_turn,
+                    lambda: app.screen is game and game.client.on_turn,
                     "the hand-off to close",
                 )
-                assert shown_tiles(game) == sorted_hand(game.table.state.hands[seat])
+                assert shown_tiles(game) == sorted_hand(game.session.state.hands[seat])
                 handoffs.append(seat)
                 continue
             assert top is game
-            assert game.table.human_turn
-            assert shown_tiles(game) == sorted_hand(game.table.state.hands[game.table.state.turn])
-            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+            assert game.client.on_turn
+            assert shown_tiles(game) == sorted_hand(
+                game.session.state.hands[game.session.state.turn]
+            )
+            await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         else:
             raise AssertionError("the game did not end")
-        assert game.table.state.over
+        assert game.session.state.over
         assert rounds_seen == 1
         assert set(handoffs) == {0, 1}
         assert len(handoffs) > 4
@@ -99,7 +102,7 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(
         assert again.session.record.rules == game.session.record.rules
         assert again.session.path != game.session.path
         await kit.wait_for(
-            pilot, lambda: isinstance(again.table.next_step(), HandOff), "the first hand-off"
+            pilot, lambda: isinstance(again.client.prompt, PassKeyboard), "the first hand-off"
         )
         assert shown_tiles(again) == ()
 
@@ -115,22 +118,22 @@ async def test_one_human_against_three_computers_plays_a_whole_game(kit: type[Tu
         for _ in range(MOVE_LIMIT):
             await kit.wait_for(
                 pilot,
-                lambda: not isinstance(app.screen, GameScreen) or game.table.human_turn,
+                lambda: not isinstance(app.screen, GameScreen) or game.client.on_turn,
                 "the human's turn",
             )
             top = app.screen
-            assert not isinstance(game.table.next_step(), HandOff), "one human: no hand-off"
+            assert not isinstance(game.client.prompt, PassKeyboard), "one human: no hand-off"
             if isinstance(top, GameOverScreen):
                 break
             if isinstance(top, RoundOverScreen):
                 await pilot.press("enter")
                 continue
-            assert shown_tiles(game) == sorted_hand(game.table.state.hands[0])
-            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+            assert shown_tiles(game) == sorted_hand(game.session.state.hands[0])
+            await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
             human_moves += 1
         else:
             raise AssertionError("the game did not end")
-        assert game.table.state.over and human_moves > 0
+        assert game.session.state.over and human_moves > 0
         log = game.query_one(EventLog).history
         assert any(line.startswith("Cy plays") for line in log)
         assert not any(re.match(r"(Bea|Cy|Dee) draws \d", line) for line in log), log
@@ -150,7 +153,7 @@ async def test_keys_that_do_nothing_say_why(kit: type[TuiKit], data_dir: Path) -
         assert "draw" not in shown and "pass_turn" not in shown and "keep" not in shown
         assert "play" in shown
         status = game.query_one(StatusLine)
-        count = len(game.table.state.hands[0])
+        count = len(game.session.state.hands[0])
         expected = {
             "d": "You have a play: you cannot draw.",
             "p": "You have a play: you cannot pass.",
@@ -165,9 +168,9 @@ async def test_keys_that_do_nothing_say_why(kit: type[TuiKit], data_dir: Path) -
 
             await kit.wait_for(pilot, told, f"why {key}")
         assert not notices(messages), "no notice covers the hand"
-        assert game.table.state == record.final_state()
+        assert game.session.state == record.final_state()
         await pilot.press("minus", "minus", "plus")
-        assert game.table.bot_delay == 0.2
+        assert game.host.pause == 0.2
         assert status.shown.news == "Computer players now pause 0.2 s."
         assert "0.2" not in status.shown.text, "the pause is said when it changes, not always"
 
@@ -183,16 +186,16 @@ async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(
         for _ in range(6):
             await kit.wait_for(
                 pilot,
-                lambda: isinstance(game.table.next_step(), HandOff) or game.table.human_turn,
+                lambda: isinstance(game.client.prompt, PassKeyboard) or game.client.on_turn,
                 "a human",
             )
-            if isinstance(game.table.next_step(), HandOff):
+            if isinstance(game.client.prompt, PassKeyboard):
                 await pilot.press("enter")
-                await kit.wait_for(pilot, lambda: game.table.human_turn, "the hand")
-            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+                await kit.wait_for(pilot, lambda: game.client.on_turn, "the hand")
+            await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         await kit.wait_for(
             pilot,
-            lambda: isinstance(game.table.next_step(), HandOff) or game.table.human_turn,
+            lambda: isinstance(game.client.prompt, PassKeyboard) or game.client.on_turn,
             "a human",
         )
         path, state = game.session.path, game.session.state
@@ -201,19 +204,19 @@ async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(
     async with second.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: second.game_screen is not None, "the resumed game")
         resumed = kit.game_screen(second)
-        assert resumed.table.state == state
+        assert resumed.session.state == state
         await kit.wait_for(
-            pilot, lambda: isinstance(resumed.table.next_step(), HandOff), "the hand-off"
+            pilot, lambda: isinstance(resumed.client.prompt, PassKeyboard), "the hand-off"
         )
         assert shown_tiles(resumed) == ()
         await pilot.press("enter")
         await kit.wait_for(
             pilot,
-            lambda: second.screen is resumed and resumed.table.human_turn,
+            lambda: second.screen is resumed and resumed.client.on_turn,
             "the hand-off to close",
         )
         assert shown_tiles(resumed) == sorted_hand(
-            resumed.table.state.hands[resumed.table.state.turn]
+            resumed.session.state.hands[resumed.session.state.turn]
         )
 
 
@@ -248,17 +251,17 @@ async def test_mouse_clicks_choose_a_tile_and_an_end(kit: type[TuiKit], data_dir
     app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await kit.person_on_turn(pilot)
-        state = game.table.state
+        state = game.session.state
         play = next(a for a in legal_actions(state) if isinstance(a, Play))
         index = sorted_hand(state.hands[0]).index(play.tile)
         # The hand's padding puts tile i (5 cells and a gap each) at column 1 + 6 i of row 1.
         await pilot.click("#hand", offset=(1 + 6 * index + 2, 1))
-        assert game.table.selected == index
+        assert game.client.selected == index
         board = game.query_one("#board", BoardView)
         row = board.row_of(play.target)
         assert row is not None
         await pilot.click("#board", offset=(2, row))
-        assert game.table.chosen == play.target
+        assert game.client.chosen == play.target
         await pilot.press("enter")
         await kit.wait_for(
             pilot, lambda: len(game.session.record.actions) > len(record.actions), "the play"
@@ -277,10 +280,10 @@ async def test_the_command_palette_offers_only_game_commands_that_apply(
         game = await kit.person_on_turn(pilot)
         provider = ScreenCommands(game)
         titles = [hit.text async for hit in provider.discover()]
-        assert "Scoreboard" in titles and "Slower computer players" in titles
-        assert "Draw a tile" not in titles and "Pass" not in titles
-        hits = [hit async for hit in provider.search("scoreboard")]
-        assert max(hits, key=lambda hit: hit.score).text == "Scoreboard"
+        assert "Scores" in titles and "Slower computer players" in titles
+        assert "Draw" not in titles and "Pass" not in titles
+        hits = [hit async for hit in provider.search("scores")]
+        assert max(hits, key=lambda hit: hit.score).text == "Scores"
         assert not [hit async for hit in provider.search("draw")]
 
 
@@ -334,11 +337,11 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
         saved = load_record(game.session.path).actions
         for _ in range(2):
             before = len(game.session.record.actions)
-            await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+            await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
 
             def moved(before: int = before) -> bool:
                 return len(game.session.record.actions) > before and (
-                    game.table.human_turn or game.table.state.over
+                    game.client.on_turn or game.session.state.over
                 )
 
             await kit.wait_for(pilot, moved, "the move")
@@ -355,7 +358,7 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
         assert not notices(messages), "one lasting notice, not a notice per move"
         assert load_record(game.session.path).actions == saved
         monkeypatch.setattr(saver_module, "save_record", real_save)
-        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         await kit.wait_for(pilot, lambda: game.session.unsaved is None, "the next save")
         assert load_record(game.session.path).actions == game.session.record.actions
         await kit.wait_for(

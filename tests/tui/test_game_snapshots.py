@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from chickenfoot.play.table import HandOff
+from chickenfoot.play.wire import PassKeyboard
 from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
@@ -78,7 +78,7 @@ def test_mid_round_with_an_open_foot(
 
     async def run_before(pilot: Pilot[None]) -> None:
         await kit.settle(
-            pilot, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
+            pilot, lambda app: app.game_screen is not None and app.game_screen.client.on_turn
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -96,7 +96,7 @@ def test_mid_round_without_colour(
 
     async def run_before(pilot: Pilot[None]) -> None:
         await kit.settle(
-            pilot, lambda app: app.game_screen is not None and app.game_screen.table.human_turn
+            pilot, lambda app: app.game_screen is not None and app.game_screen.client.on_turn
         )
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -123,7 +123,7 @@ def test_a_drawn_tile_is_sorted_in_and_marked_new(
     async def run_before(pilot: Pilot[None]) -> None:
         await kit.person_on_turn(pilot)
         await pilot.press("d")
-        await kit.settle(pilot, lambda app: kit.game_screen(app).table.state.drawn is not None)
+        await kit.settle(pilot, lambda app: kit.game_screen(app).session.state.drawn is not None)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -139,7 +139,7 @@ def test_hand_off_hides_every_hand(
             pilot,
             lambda app: (
                 app.game_screen is not None  # the game opens once its file is read
-                and isinstance(app.game_screen.table.next_step(), HandOff)
+                and isinstance(app.game_screen.client.prompt, PassKeyboard)
             ),
         )
 

@@ -59,14 +59,12 @@ async def test_palette_on_the_game_screen_opens_the_scoreboard(kit: type[TuiKit]
     async with app.run_test(size=(80, 24)) as pilot:
         game = await start_game(pilot, kit)
         listed = await titles(game)
-        assert {"Scoreboard", "Help", "Save a copy as...", "New game", "Back to the menu"} <= set(
-            listed
-        )
-        await run_from_palette(pilot, kit, "score", "Scoreboard")
+        assert {"Scores", "Help", "Save a copy as…", "New game", "Menu"} <= set(listed)
+        await run_from_palette(pilot, kit, "score", "Scores")
         await kit.wait_for(
             pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard"
         )
-        assert await titles(app.screen) == ["Close the scoreboard"]
+        assert await titles(app.screen) == ["Close"]
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: app.screen is game, "the game again")
 
@@ -87,10 +85,10 @@ async def test_new_game_from_the_palette_asks_first_and_keeps_the_game_saved(
         await kit.wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up screen")
         assert app.game_screen is None
         assert game.session.path.exists()
-        assert "Start the game" in await titles(app.screen)
+        assert "Start" in await titles(app.screen)
         await run_from_palette(pilot, kit, "help", "Help")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
-        assert await titles(app.screen) == ["Close help"]
+        assert await titles(app.screen) == ["Close"]
 
 
 async def test_replay_palette_follows_the_position(kit: type[TuiKit], data_dir: Path) -> None:
@@ -110,10 +108,10 @@ async def test_replay_palette_follows_the_position(kit: type[TuiKit], data_dir: 
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         replay = as_kind(app.screen, ReplayScreen)
         at_start = await titles(replay)
-        assert "Next move" in at_start and "Go to the last move" in at_start
-        assert "Previous move" not in at_start and "Go to the first move" not in at_start
+        assert "Next" in at_start and "Go to the last move" in at_start
+        assert "Back" not in at_start and "Go to the first move" not in at_start
         await run_from_palette(pilot, kit, "last move", "Go to the last move")
         await kit.wait_for(pilot, lambda: replay.cursor.at_end, "the end of the game")
         at_end = await titles(replay)
-        assert "Next move" not in at_end and "Play" not in at_end
-        assert {"Previous move", "Take over from here", "Close the replay", "Help"} <= set(at_end)
+        assert "Next" not in at_end and "Play" not in at_end
+        assert {"Back", "Take over", "Close"} <= set(at_end)

@@ -18,7 +18,7 @@ from pathlib import Path
 from rich.console import Console
 from textual.pilot import Pilot
 
-from chickenfoot.play.table import HandOff, LookAtDraw, RoundOver, Step
+from chickenfoot.play.wire import DeadDraw, PassKeyboard, Prompt, RoundEnded
 from chickenfoot.rules import GameState, Tile
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
@@ -62,12 +62,11 @@ def check_game_screen(
     app: ChickenFootApp, game: GameScreen, holder: int | None, checked: list[int]
 ) -> None:
     """No tile of a hand but ``holder``'s (who took the keyboard last) is on screen."""
-    table = game.table
-    if isinstance(table.next_step(), RoundOver):
+    if isinstance(game.client.prompt, RoundEnded):
         return  # The table shows the finished round's last board: its tiles are public.
-    leaked = tiles_on_screen(app) & secret_tiles(table.state, holder)
+    leaked = tiles_on_screen(app) & secret_tiles(game.session.state, holder)
     assert not leaked, f"{leaked} of another hand seen by {holder}:\n{screen_text(app)}"
-    checked.append(len(table.session.record.actions))
+    checked.append(len(game.session.record.actions))
 
 
 async def play_through_keys(
@@ -81,8 +80,8 @@ async def play_through_keys(
             pilot,
             lambda: (
                 app.screen is not game
-                or game.table.human_turn
-                or isinstance(game.table.next_step(), HandOff | LookAtDraw)
+                or game.client.on_turn
+                or isinstance(game.client.prompt, PassKeyboard | DeadDraw)
             ),
             "a person's turn, a hand-off or a result",
         )
@@ -95,18 +94,18 @@ async def play_through_keys(
             continue
         assert top is game
         check_game_screen(app, game, holder, checked)
-        step = game.table.next_step()
-        if isinstance(step, HandOff | LookAtDraw):
-            if isinstance(step, HandOff):
+        step = game.client.prompt
+        if isinstance(step, PassKeyboard | DeadDraw):
+            if isinstance(step, PassKeyboard):
                 holder = step.seat
             await pilot.press("enter")
 
-            def moved_on(step: Step = step) -> bool:
-                return game.table.next_step() != step
+            def moved_on(step: Prompt = step) -> bool:
+                return game.client.prompt != step
 
             await kit.wait_for(pilot, moved_on, "Enter")
             continue
-        await kit.press_turn(pilot, game, kit.choose_action(game.table.state))
+        await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         await pilot.pause()
         check_game_screen(app, game, holder, checked)
     raise AssertionError("the game did not end")

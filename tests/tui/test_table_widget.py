@@ -21,7 +21,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from chickenfoot.play.layout import Box
-from chickenfoot.play.table import BoardShown
+from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board, core, preset
 from chickenfoot.rules.board import from_tuple
 from chickenfoot.tui.messages import EndClicked

@@ -21,15 +21,20 @@ from textual.widgets import Button, Footer, Static
 Answer = tuple[str, str, str]
 """(value returned, button label, key that answers)."""
 
+MANY = 3
+"""More answers than this are laid out two a row."""
+
 
 class ChoiceScreen(ModalScreen[str | None]):
     """Ask ``question``; dismiss with the chosen answer's value, or None (Escape)."""
 
     CSS_PATH = "confirm.tcss"
     BINDINGS = [
-        Binding("escape", "choose('')", "Cancel"),
-        Binding("left", "app.focus_previous", "Previous button", show=False),
-        Binding("right", "app.focus_next", "Next button", show=False),
+        Binding("escape", "choose('')", "Cancel", id="choice.cancel"),
+        Binding(
+            "left", "app.focus_previous", "Previous button", show=False, id="choice.previous-button"
+        ),
+        Binding("right", "app.focus_next", "Next button", show=False, id="choice.next-button"),
     ]
 
     def __init__(self, question: str, answers: Sequence[Answer]) -> None:
@@ -47,7 +52,8 @@ class ChoiceScreen(ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Start on the first (harmless) answer."""
+        """Start on the first (harmless) answer; four answers or more go two a row."""
+        self.set_class(len(self.answers) > MANY, "-many")
         self.query(Button).first().focus()
 
     def on_key(self, event: Key) -> None:

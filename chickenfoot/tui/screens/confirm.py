@@ -19,11 +19,17 @@ class ConfirmScreen(ModalScreen[bool]):
 
     CSS_PATH = "confirm.tcss"
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "Cancel", show=False),
-        Binding("left", "app.focus_previous", "Previous button", show=False),
-        Binding("right", "app.focus_next", "Next button", show=False),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n", "answer(False)", "No", id="confirm.no"),
+        Binding("escape", "answer(False)", "Cancel", show=False, id="confirm.cancel"),
+        Binding(
+            "left",
+            "app.focus_previous",
+            "Previous button",
+            show=False,
+            id="confirm.previous-button",
+        ),
+        Binding("right", "app.focus_next", "Next button", show=False, id="confirm.next-button"),
     ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:

@@ -23,7 +23,7 @@ from textual.widgets import Footer, Static
 from chickenfoot.rules import Tile
 from chickenfoot.text.deal import DealText
 from chickenfoot.text.words import fitted
-from chickenfoot.tui.commands import PaletteCommand
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
 
 NAME_WIDTH = 14
 
@@ -41,8 +41,8 @@ class DealScreen(ModalScreen[None]):
 
     CSS_PATH = "deal.tcss"
     BINDINGS = [
-        Binding("escape", "close", "Back"),
-        Binding("enter,d", "close", "Back", show=False),
+        Binding("escape", "close", "Back", id="deal.back", tooltip="Back to the round's result"),
+        Binding("enter,d", "close", "Back", show=False, id="deal.close"),
     ]
 
     def __init__(self, deal: DealText) -> None:
@@ -73,7 +73,7 @@ class DealScreen(ModalScreen[None]):
 
     def palette_commands(self) -> list[PaletteCommand]:
         """What the keys do."""
-        return [PaletteCommand("Back", "Back to the round's result (Esc)", self.action_close)]
+        return binding_commands(self)
 
     def action_close(self) -> None:
         """Back to the round's result."""

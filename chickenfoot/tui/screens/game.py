@@ -1,9 +1,11 @@
 """The game screen: the table, the open ends, the hand, the seats, the log and the status.
 
-What to show and what a key means come from the table controller
-(:class:`~chickenfoot.play.table.Table`); this screen keeps the bindings, the timer of the
-computer players, the dialogs it pushes and the drawing. It holds what to show in reactives
-its widgets bind to, and tells the log what each action did (:class:`GameEvents`).
+The screen is a client of one table. It runs the game's :class:`TableHost` on the app's loop
+and shows what its :class:`SeatClient` (or :class:`SpectatorClient`, with no person at the
+table) was sent: the client decides what is shown and what a key means; the screen keeps the
+bindings, copies the client's reading into reactives its widgets bind to, pushes the results
+and dialogs, and sends what the keys ask for through the link. It never reads the game's
+state: what it shows is only what the client was sent.
 
 With two or more people at the keyboard, every hand is hidden whenever the turn passes to
 another person: the hand's panel says "Pass to <name>, then press Enter" while the table and
@@ -13,142 +15,231 @@ to the status line's second row, never over the hand.
 
 from __future__ import annotations
 
+import string
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.events import Key
 from textual.geometry import Region
 from textual.reactive import var
 from textual.widgets import Footer, Static
 
+from chickenfoot.play.client import TURN_ACTIONS, SeatClient, SpectatorClient
+from chickenfoot.play.host import TableHost
 from chickenfoot.play.keys import END_LETTERS
+from chickenfoot.play.link import LocalLink
 from chickenfoot.play.session import GameSession
-from chickenfoot.play.table import (
-    TURN_ACTIONS,
-    BoardShown,
-    ComputerTurn,
-    GameEnded,
-    HandOff,
-    HandShown,
-    RoundOver,
-    SeatsShown,
-    StatusShown,
-    Table,
-)
-from chickenfoot.rules import Action, Draw, Pass
-from chickenfoot.text import prompts
-from chickenfoot.tui.commands import PaletteCommand, action_commands
-from chickenfoot.tui.messages import EndClicked, GameEvents, RememberDisplay, SaveChanged
+from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
+from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, HostMessage, RoundEnded
+from chickenfoot.text.deal import recorded_deal_text
+from chickenfoot.text.prompts import round_ending
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.messages import EndClicked, RememberDisplay
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
+from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.widgets import (
-    BoardView,
+    BoardPanel,
     EndsStrip,
     EventLog,
     HandView,
     SeatsPanel,
     StatusLine,
-    TableView,
-    Thinking,
 )
+from chickenfoot.tui.widgets.board_panel import BoardMode
 
 CHECKED_ACTIONS = (*sorted(TURN_ACTIONS), "show_hand", "seen_draw", "speed", "take_back")
 """The actions whose keys come and go with the state of the game (see ``check_action``)."""
-PALETTE_COMMANDS = (
-    ("show_hand", "Show my hand", "I have the keyboard now (Enter)"),
-    ("draw", "Draw a tile", "Take a tile from the boneyard (only with no play) (d)"),
-    ("pass_turn", "Pass", "End the turn: nothing fits and nothing to draw (p)"),
-    ("keep", "Keep the drawn tile", "Keep the playable tile you drew and end the turn (k)"),
-    ("hint", "Hint", "The expert's suggestion for your move, and why (i)"),
-    ("take_back", "Take back", "Undo back to your previous decision (u)"),
-    ("scoreboard", "Scoreboard", "Every round's scores so far (s)"),
-    ("full_log", "The whole log", "Every move of the game so far (^l)"),
-    ("toggle_view", "Table or outline", "Draw the board as a table, or as an outline (o)"),
-    ("help", "Help", "Keys and a summary of the rules (?)"),
-    ("save_as", "Save a copy as...", "Write this game to a file of your choice (^s)"),
-    ("speed(1)", "Faster computer players", "A shorter pause before each computer move (+)"),
-    ("speed(-1)", "Slower computer players", "A longer pause before each computer move (-)"),
-    ("new_game", "New game", "Set up another game (this one stays saved: Load game resumes it)"),
-    ("leave", "Back to the menu", "The game stays saved: Continue resumes it (Esc)"),
-)
-"""(action, title, help) of the command palette's game commands, listed only when they apply."""
 
 
 GAME_BINDINGS: list[BindingType] = [
-    Binding("enter", "show_hand", "Show my hand"),
-    Binding("enter", "seen_draw", "Pass the keyboard"),
-    Binding("enter", "play", "Play"),
-    Binding("enter", "unavailable('play')", show=False),
-    Binding("left", "select_tile(-1)", "Tile", key_display="←→"),
-    Binding("right", "select_tile(1)", "Tile", show=False),
-    Binding("up", "choose_end(-1)", "End", key_display="↑↓"),
-    Binding("down", "choose_end(1)", "End", show=False),
-    Binding("d", "draw", "Draw"),
-    Binding("d", "unavailable('draw')", show=False),
-    Binding("p", "pass_turn", "Pass"),
-    Binding("p", "unavailable('pass')", show=False),
-    Binding("k", "keep", "Keep"),
-    Binding("k", "unavailable('keep')", show=False),
-    Binding("i", "hint", "Hint"),
-    Binding("u", "take_back", "Take back", show=False),
-    Binding("s", "scoreboard", "Scores"),
-    Binding("question_mark", "help", "Help", key_display="?"),
-    Binding("ctrl+s", "save_as", "Save as", show=False),
-    Binding("o", "toggle_view", "Outline", show=False),
-    Binding("ctrl+l", "full_log", "Log", show=False),
-    Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
-    Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
-    Binding("shift+left", "pan(-5, 0)", "Pan the table", show=False),
-    Binding("shift+right", "pan(5, 0)", "Pan the table", show=False),
-    Binding("shift+up", "pan(0, -2)", "Pan the table", show=False),
-    Binding("shift+down", "pan(0, 2)", "Pan the table", show=False),
-    Binding("pageup", "scroll_log(-1)", "Scroll the log", show=False),
-    Binding("pagedown", "scroll_log(1)", "Scroll the log", show=False),
-    Binding("escape", "leave", "Menu"),
+    Binding(
+        "enter",
+        "show_hand",
+        "Show my hand",
+        id="game.show-hand",
+        tooltip="I have the keyboard now: show my hand",
+    ),
+    Binding(
+        "enter",
+        "seen_draw",
+        "Pass the keyboard",
+        id="game.seen-draw",
+        tooltip="I have seen the tile I drew: pass the keyboard on",
+    ),
+    Binding(
+        "enter", "play", "Play", id="game.play", tooltip="Play the selected tile on the chosen end"
+    ),
+    Binding("left", "select_tile(-1)", "Tile", key_display="←→", id="game.tile-left"),
+    Binding("right", "select_tile(1)", "Tile", show=False, id="game.tile-right"),
+    Binding("up", "choose_end(-1)", "End", key_display="↑↓", id="game.end-up"),
+    Binding("down", "choose_end(1)", "End", show=False, id="game.end-down"),
+    Binding(
+        "d",
+        "draw",
+        "Draw",
+        id="game.draw",
+        tooltip="Take a tile from the boneyard (only with no play)",
+    ),
+    Binding("d", "unavailable('draw')", show=False, id="game.draw-why-not"),
+    Binding(
+        "p",
+        "pass_turn",
+        "Pass",
+        id="game.pass",
+        tooltip="End the turn: nothing fits and nothing to draw",
+    ),
+    Binding("p", "unavailable('pass')", show=False, id="game.pass-why-not"),
+    Binding(
+        "k",
+        "keep",
+        "Keep",
+        id="game.keep",
+        tooltip="Keep the playable tile you drew and end the turn",
+    ),
+    Binding("k", "unavailable('keep')", show=False, id="game.keep-why-not"),
+    Binding(
+        "i",
+        "hint",
+        "Hint",
+        id="game.hint",
+        tooltip="The expert's suggestion for your move, and why",
+    ),
+    Binding(
+        "u",
+        "take_back",
+        "Take back",
+        show=False,
+        id="game.take-back",
+        tooltip="Undo back to your previous decision",
+    ),
+    Binding("s", "scoreboard", "Scores", id="game.scores", tooltip="Every round's scores so far"),
+    Binding(
+        "question_mark",
+        "help",
+        "Help",
+        key_display="?",
+        id="game.help",
+        tooltip="Keys and a summary of the rules",
+    ),
+    Binding(
+        "ctrl+s",
+        "save_as",
+        "Save a copy as…",
+        show=False,
+        id="game.save-as",
+        tooltip="Write this game to a file of your choice",
+    ),
+    Binding(
+        "o",
+        "toggle_view",
+        "Table or outline",
+        show=False,
+        id="game.outline",
+        tooltip="Draw the board as a table, or as an outline",
+    ),
+    Binding(
+        "ctrl+l",
+        "full_log",
+        "The whole log",
+        show=False,
+        id="game.log",
+        tooltip="Every move of the game so far",
+    ),
+    Binding(
+        "plus,equals_sign",
+        "speed(1)",
+        "Faster computer players",
+        key_display="+",
+        show=False,
+        id="game.faster",
+        tooltip="A shorter pause before each computer move",
+    ),
+    Binding(
+        "minus",
+        "speed(-1)",
+        "Slower computer players",
+        key_display="-",
+        show=False,
+        id="game.slower",
+        tooltip="A longer pause before each computer move",
+    ),
+    Binding("shift+left", "pan(-5, 0)", "Pan the table", show=False, id="game.pan-left"),
+    Binding("shift+right", "pan(5, 0)", "Pan the table", show=False, id="game.pan-right"),
+    Binding("shift+up", "pan(0, -2)", "Pan the table", show=False, id="game.pan-up"),
+    Binding("shift+down", "pan(0, 2)", "Pan the table", show=False, id="game.pan-down"),
+    Binding("pageup", "scroll_log(-1)", "Scroll the log", show=False, id="game.log-up"),
+    Binding("pagedown", "scroll_log(1)", "Scroll the log", show=False, id="game.log-down"),
+    Binding(
+        "ctrl+n",
+        "new_game",
+        "New game",
+        show=False,
+        id="game.new-game",
+        tooltip="Set up another game (this one stays saved: Load game resumes it)",
+    ),
+    Binding(
+        "escape",
+        "leave",
+        "Menu",
+        id="game.menu",
+        tooltip="Back to the menu: the game stays saved, Continue resumes it",
+    ),
 ]
 """The game's keys: a key bound twice does the first action that applies now (see
-``check_action``); the second one says why the key does nothing."""
+``check_action``); the second one says why the key does nothing. A binding with a tooltip is
+a command the palette lists."""
 
 
 class GameScreen(GameDialogs):
-    """One game in play, driven by a :class:`Table` over a :class:`GameSession`."""
+    """One game in play: a client of the table its host runs over the session."""
 
     CSS_PATH = "game.tcss"
 
     BINDINGS = GAME_BINDINGS
+    TYPED_KEYS = frozenset(string.digits) | END_LETTERS
+    """Keys the screen reads itself (:meth:`on_key`): no binding may take them."""
+    TYPED_KEYS_DO = "choose a tile by its number or an open end by its letter"
 
     board_shown: var[BoardShown | None] = var(None)
     hand_shown: var[HandShown] = var(HandShown)
     seats_shown: var[SeatsShown] = var(SeatsShown)
     status_shown: var[StatusShown] = var(StatusShown)
-    outline: var[bool] = var(False)
-    """True draws the board as an outline (one row per line) instead of a table."""
+    board_view: var[BoardMode] = var("table")
+    """The board as a table or an outline (one row per line)."""
+    working: var[frozenset[str]] = var(frozenset(), bindings=True)
+    """The actions whose keys do something now (the footer follows it)."""
 
     def __init__(
         self, session: GameSession, *, bot_delay: float = 0.6, outline: bool = False
     ) -> None:
         super().__init__()
         self.session = session
-        self.table = Table(session, bot_delay=bot_delay)
-        self._keys_shown: tuple[bool, ...] = ()
+        self.host = TableHost(session, pause=bot_delay)
+        self.client = SeatClient() if session.humans else SpectatorClient()
+        self.link = LocalLink(self.host, session.humans)
+        self._logged = (0, 0)
         self._topbar_shown: tuple[object, ...] = ()
-        self.set_reactive(GameScreen.outline, outline)
+        self._result_shown: RoundEnded | GameEnded | None = None
+        self.set_reactive(GameScreen.board_view, "outline" if outline else "table")
+
+    @property
+    def outline(self) -> bool:
+        """True while the board is drawn as an outline."""
+        return self.board_view == "outline"
 
     def compose(self) -> ComposeResult:
         """Top bar; the table beside the seats and the log; the open ends; hand; status."""
         yield Static(id="topbar", markup=False)
         with Horizontal(id="main"):
-            with Vertical(id="board-box") as board_box:
-                board_box.border_title = "Table"
-                board_box.border_subtitle = "o: outline"
-                table = TableView(id="table").data_bind(shown=GameScreen.board_shown)
-                table.can_focus = False  # The screen's keys pan it: arrows choose tiles and ends.
-                yield table
-                with VerticalScroll(id="outline-scroll", can_focus=False):
-                    yield BoardView(id="board").data_bind(shown=GameScreen.board_shown)
+            yield BoardPanel(id="board-box").data_bind(
+                shown=GameScreen.board_shown, view=GameScreen.board_view
+            )
             with Vertical(id="side"):
                 seats = SeatsPanel(id="seats").data_bind(shown=GameScreen.seats_shown)
                 seats.border_title = "Seats"
@@ -162,118 +253,121 @@ class GameScreen(GameDialogs):
             yield HandView(id="hand").data_bind(shown=GameScreen.hand_shown)
         yield StatusLine(id="status").data_bind(shown=GameScreen.status_shown)
         yield Footer(compact=True)
-        yield Thinking()
 
     def on_mount(self) -> None:
-        """Fill the log with the round so far and show the table."""
-        log = self.query_one(EventLog)
-        log.describe = self.table.log_lines
-        log.add(self.table.opening_lines())
-        self.watch_outline(self.outline)
-        self.refresh_view()
-        self.session.save_in_background(lambda: self.post_message(SaveChanged()))
+        """Start the table and listen to it; show what it sent first."""
+        self.receive()
+        self.run_worker(self.host.run(), name="table", group="table")
+        self.run_worker(self._listen(), name="client", group="table")
         # The Footer listens for key changes only once mounted: tell it again after the first frame.
         self.call_after_refresh(self.refresh_bindings)
+
+    def on_unmount(self) -> None:
+        """The game is left: close the table (a thinking computer stops)."""
+        self.host.close()
+
+    async def _listen(self) -> None:
+        """Take in every message of the table as it comes, and show it."""
+        while True:
+            self._take(await self.link.receive())
+            if self.client.closed:
+                return  # the table closed: the screen is being left
+            try:
+                self.receive()
+            except NoMatches:
+                return  # the widgets are gone: the app is closing the screen
+
+    def receive(self) -> None:
+        """Take in what the table sent and not read yet; show it, and what comes next."""
+        for message in self.link.drain():
+            self._take(message)
+        self.refresh_view()
+        self.follow_prompt()
+
+    def _take(self, message: HostMessage) -> None:
+        self.client.receive(message)
+        if isinstance(message, GameLog) and self.client.game_log is not None:
+            self.app.push_screen(LogScreen(self.client.game_log))
+
+    def send(self, message: ClientMessage | None) -> None:
+        """Send the table what a key asked for (nothing when the key did nothing); show the
+        reason the client gives when it did nothing."""
+        if message is not None:
+            self.link.send(message)
+        self.refresh_view()
 
     @property
     def on_top(self) -> bool:
         """True when no other screen (not even a dialog) is over this one."""
         return self.app.screen is self
 
+    def on_screen_suspend(self) -> None:
+        """A screen came on top: computers wait."""
+        self.link.send(self.client.hold(True))
+
     def on_screen_resume(self) -> None:
         """Back on top (after a result, help, the scores...): carry on with the game."""
-        self.advance()
+        self.link.send(self.client.hold(False))
+        self.follow_prompt()
 
-    # ----- the turn loop -------------------------------------------------------------------------
-
-    def advance(self) -> None:
-        """Show the table and start what comes next: a computer's move or a result."""
-        self._stop_computer()
-        self.refresh_view()
-        if not self.on_top:
-            return  # A screen on top; ScreenResume brings us back here.
-        step = self.table.next_step()
-        if isinstance(step, ComputerTurn):
-            self.query_one(Thinking).think(self.table.computer_decision(), self.table.bot_delay)
-        elif isinstance(step, RoundOver):
-            rounds = self.table.state.rules.round_count
+    def follow_prompt(self) -> None:
+        """Show a round's or the game's result once, when the table waits for it to be seen."""
+        prompt = self.client.prompt
+        if not self.on_top or prompt is self._result_shown:
+            return
+        view = self.client.view
+        if isinstance(prompt, RoundEnded) and view is not None:
+            self._result_shown = prompt
+            result = prompt.result
+            deal = recorded_deal_text(self.session.record, result.round, self.session.path)
+            ending = round_ending(prompt.ending, self.client.names) if prompt.ending else ""
+            screen = RoundOverScreen(
+                result, self.client.names, view.rules.round_count, ending, deal
+            )
+            self.app.push_screen(screen, lambda _closed: self.send(self.client.proceed()))
+        elif isinstance(prompt, GameEnded) and view is not None:
+            self._result_shown = prompt
+            record = self.session.record
             self.app.push_screen(
-                RoundOverScreen(
-                    step.event,
-                    self.session.names,
-                    rounds,
-                    step.ending,
-                    self.table.acknowledge,
-                    session=self.session,
+                GameOverScreen(
+                    prompt.result, self.client.names, view.round_scores, view.rules, record.seats
                 )
             )
-        elif isinstance(step, GameEnded):
-            self.table.acknowledge()
-            self.app.push_screen(GameOverScreen(step.event, self.session))
-
-    @on(SaveChanged)
-    def _save_changed(self) -> None:
-        self.refresh_view()
-
-    @on(Thinking.StillThinking)
-    def _still_thinking(self) -> None:
-        self.table.thinking = True
-        self.refresh_view()
-
-    @on(Thinking.Chosen)
-    def _computer_chose(self, message: Thinking.Chosen) -> None:
-        """The computer on turn chose and its pause is over: it plays (unless a screen came on
-        top meanwhile: ScreenResume starts its turn again)."""
-        self.table.thinking = False
-        if self.on_top and isinstance(self.table.next_step(), ComputerTurn):
-            self._act(message.action)
-
-    @on(Thinking.HintFailed)
-    def _hint_failed(self) -> None:
-        self._say(prompts.NO_HINT)
-        self.refresh_bindings()
-
-    @on(Thinking.HintFound)
-    def _hint_found(self, message: Thinking.HintFound) -> None:
-        self._say(self.table.show_hint(message.hint))
-        self.query_one(EventLog).add([self.table.latest_help_line()])
-        self.refresh_bindings()
-
-    def _stop_computer(self) -> None:
-        """Stop a computer's pause and thinking (its answer is dropped)."""
-        self.query_one(Thinking).stop_move()
-        self.table.thinking = False
-
-    def _act(self, action: Action) -> None:
-        """Apply ``action`` (the session saves it), tell the log, show what is news."""
-        self.query_one(Thinking).stop_hint()
-        turn = self.table.act(action)
-        self.query_one(EventLog).post_message(GameEvents(turn))
-        for _title, news in self.table.news(turn.events):
-            self.table.tell(news)
-        self.advance()
 
     # ----- showing -------------------------------------------------------------------------------
 
     def refresh_view(self) -> None:
-        """Show what the table says now (each widget redraws only if its part changed)."""
-        shown = self.table.shown()
+        """Show what the client reads now (each widget redraws only if its part changed)."""
+        if self.client.view is None or self.client.closed or self not in self.app.screen_stack:
+            return  # nothing yet, or the screen is being left
+        shown = self.client.shown()
         self.board_shown = shown.board
         self.hand_shown = shown.hand
         self.seats_shown = shown.seats
         self.status_shown = shown.status
-        topbar = (*shown.topbar, bool(shown.unsaved))
-        if topbar != self._topbar_shown:  # one row, always: no new layout needed
+        self._show_topbar((*shown.topbar, bool(shown.unsaved)))
+        self._show_log()
+        self.working = frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
+
+    def _show_topbar(self, topbar: tuple[str, str, str, bool]) -> None:
+        if topbar != self._topbar_shown:  # one row: no new layout needed
             self._topbar_shown = topbar
             round_text, detail, needs, unsaved = topbar
             warning = ("  ⚠ not saved", "bold $text-error") if unsaved else ""
             self.query_one("#topbar", Static).update(
                 Content.assemble((round_text, "bold"), detail, needs, warning), layout=False
             )
-        keys = tuple(bool(self.check_action(name, ())) for name in CHECKED_ACTIONS)
-        if keys != self._keys_shown:
-            self._keys_shown = keys
-            self.refresh_bindings()
+
+    def _show_log(self) -> None:
+        """Write the client's new log lines (the whole log again after a take-back)."""
+        restarts, written = self._logged
+        log = self.query_one(EventLog)
+        lines = self.client.log
+        if restarts != self.client.log_restarts:
+            log.restart(lines)
+        elif len(lines) > written:
+            log.add(lines[written:])
+        self._logged = (self.client.log_restarts, len(lines))
 
     def watch_hand_shown(self, shown: HandShown) -> None:
         """Title the hand's box and keep the selected tile in view."""
@@ -283,93 +377,65 @@ class GameScreen(GameDialogs):
             row = self.query_one(HandView).row_of(shown.selected)
             box.scroll_to_region(Region(0, row, 1, 2), animate=False)
 
-    def watch_board_shown(self, shown: BoardShown | None) -> None:
-        """Keep the chosen end in view in the outline (the table follows it by itself)."""
-        if shown is None or shown.chosen is None or not self.outline:
-            return
-        row = self.query_one(BoardView).row_of(shown.chosen)
-        if row is not None:
-            scroll = self.query_one("#outline-scroll", VerticalScroll)
-            scroll.scroll_to_region(Region(0, row, 1, 1), animate=False)
-
-    def watch_outline(self, outline: bool) -> None:
-        """Draw the board as the table, or as the outline."""
-        if self.is_mounted:
-            self.query_one(TableView).display = not outline
-            self.query_one("#outline-scroll").display = outline
-            subtitle = "o: table" if outline else "o: outline"
-            self.query_one("#board-box").border_subtitle = subtitle
-
     # ----- keys ---------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that do something now (the table says which; the rest fall
-        through to a notice)."""
-        if action == "hint" and self.query_one(Thinking).hint_pending:
-            return False
-        return self.table.key_works(action)
-
-    def _say(self, problem: str | None) -> None:
-        """Show ``problem`` (why a key did nothing) under the status, and the table as it is."""
-        super()._say(problem)
-        self.refresh_view()
+        """Show only the keys that do something now (the client says which; the rest fall
+        through to the binding that says why)."""
+        if action in CHECKED_ACTIONS:
+            return action in self.working
+        return True
 
     def action_unavailable(self, key: str) -> None:
         """A key that does nothing now: say why."""
-        self._say(self.table.why_not(key))
+        self.client.tell(self.client.why_not(key))
+        self.refresh_view()
 
     def action_show_hand(self) -> None:
         """The hand-off: the next person has the keyboard; show their hand."""
-        step = self.table.next_step()
-        if isinstance(step, HandOff):
-            self.table.hand_over(step.seat)
-        self.advance()
+        self.send(self.client.show_hand())
 
     def action_seen_draw(self) -> None:
         """The person who drew a dead tile has seen it: pass the keyboard on."""
-        self.table.acknowledge()
-        self.advance()
+        self.send(self.client.proceed())
 
     def action_select_tile(self, step: int) -> None:
         """Move the tile selection left or right (wrapping around)."""
-        self._say(self.table.step_tile(step))
+        self.client.step_tile(step)
+        self.refresh_view()
 
     def action_choose_end(self, step: int) -> None:
         """Move the chosen end among the ends the selected tile fits."""
-        self._say(self.table.step_end(step))
+        self.client.step_end(step)
+        self.refresh_view()
 
     def action_play(self) -> None:
         """Play the selected tile on the chosen end (at once when only one end fits)."""
-        play = self.table.play_selected()
-        if isinstance(play, str):
-            self._say(play)
-        else:
-            self._act(play)
+        self.send(self.client.play())
 
     def action_draw(self) -> None:
         """Draw a tile from the boneyard."""
-        self._act(Draw(seat=self.table.state.turn))
+        self.send(self.client.draw())
 
     def action_pass_turn(self) -> None:
         """Pass: no play and nothing to draw."""
-        self._act(Pass(seat=self.table.state.turn))
-
-    def action_hint(self) -> None:
-        """Ask the expert what the person on turn should do (it thinks in a worker thread)."""
-        self.query_one(Thinking).find_hint(self.session.hint_decision())
-        self._say(prompts.HINT_THINKING)
-
-    def action_take_back(self) -> None:
-        """Undo back to the person's previous decision (against computers only)."""
-        self._stop_computer()
-        self.query_one(Thinking).stop_hint()
-        self.table.take_back()
-        self.query_one(EventLog).restart(self.table.opening_lines())
-        self.advance()
+        self.send(self.client.pass_turn())
 
     def action_keep(self) -> None:
         """Keep the playable tile just drawn, and end the turn."""
-        self._act(Pass(seat=self.table.state.turn))
+        self.send(self.client.keep())
+
+    def action_hint(self) -> None:
+        """Ask the expert what the person on turn should do (the table works it out)."""
+        self.send(self.client.ask_hint())
+
+    def action_take_back(self) -> None:
+        """Undo back to the person's previous decision (against computers only)."""
+        self.send(self.client.take_back())
+
+    def action_full_log(self) -> None:
+        """Open the whole log of the game so far (the table sends it)."""
+        self.send(self.client.ask_game_log())
 
     def on_key(self, event: Key) -> None:
         """Digits choose a tile, letters choose an open end (while a turn's keys work)."""
@@ -378,27 +444,31 @@ class GameScreen(GameDialogs):
             return
         if character.isdigit():
             event.stop()
-            self._say(self.table.type_digit(character))
+            self.client.type_digit(character)
+            self.refresh_view()
         elif character in END_LETTERS:
             event.stop()
-            self._say(self.table.type_letter(character))
+            self.client.type_letter(character)
+            self.refresh_view()
 
     @on(HandView.TileClicked)
     def _tile_clicked(self, message: HandView.TileClicked) -> None:
-        self._say(self.table.select(message.index))
+        self.client.select(message.index)
+        self.refresh_view()
 
     @on(EndClicked)
     def _end_clicked(self, message: EndClicked) -> None:
-        self._say(self.table.choose_end(message.target))
+        self.client.choose_end(message.target)
+        self.refresh_view()
 
     def action_speed(self, step: int) -> None:
         """Make the computer players faster (+) or slower (-); it is remembered."""
-        self._say(self.table.change_speed(step))
-        self.post_message(RememberDisplay(bot_delay=self.table.bot_delay))
+        self.send(self.client.change_speed(step))
+        self.post_message(RememberDisplay(bot_delay=self.client.table.pause))
 
     def action_pan(self, columns: int, rows: int) -> None:
         """Pan the table view."""
-        self.query_one(TableView).pan(columns, rows)
+        self.query_one(BoardPanel).pan(columns, rows)
 
     def action_scroll_log(self, step: int) -> None:
         """Scroll the log a page up or down."""
@@ -410,9 +480,9 @@ class GameScreen(GameDialogs):
 
     def action_toggle_view(self) -> None:
         """Draw the board as the table, or as an outline (one row per line); remembered."""
-        self.outline = not self.outline
+        self.board_view = "table" if self.outline else "outline"
         self.post_message(RememberDisplay(outline=self.outline))
 
     def palette_commands(self) -> list[PaletteCommand]:
-        """The command palette's game commands that apply now (the same test as the keys)."""
-        return action_commands(self, PALETTE_COMMANDS)
+        """The command palette's game commands that apply now (from the bindings)."""
+        return binding_commands(self)

@@ -1,5 +1,5 @@
-"""The game screen's dialogs and other screens: scores, the whole log, help, a copy saved as,
-a new game, the menu.
+"""The game screen's dialogs and other screens: scores, help, a copy saved as, a new game,
+the menu.
 
 :class:`GameDialogs` is the base of :class:`~chickenfoot.tui.screens.game.GameScreen`: it
 holds the actions that open another screen over the game, so the game screen itself keeps the
@@ -12,45 +12,40 @@ from pathlib import Path
 
 from textual.screen import Screen
 
+from chickenfoot.play.client import SeatClient
 from chickenfoot.play.session import GameSession
-from chickenfoot.play.table import Table
-from chickenfoot.tui.messages import LeaveGame, ShowSetup
+from chickenfoot.tui.messages import LeaveGame, ShowHelp, ShowSetup
 from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.help import HelpScreen
-from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 
 
 class GameDialogs(Screen[None]):
-    """The screens a game opens over itself (the game screen sets the session and table)."""
+    """The screens a game opens over itself (the game screen sets the session and client)."""
 
     session: GameSession
-    table: Table
+    client: SeatClient
 
-    def _say(self, problem: str | None) -> None:
-        """Show ``problem`` (news, or why a key did nothing) under the status."""
-        self.table.tell(problem)
+    def refresh_view(self) -> None:
+        """Show what the client reads now (the game screen draws it)."""
 
     def action_scoreboard(self) -> None:
         """Open the scoreboard."""
-        state = self.table.state
-        self.app.push_screen(ScoreboardScreen(self.session.names, state.round_scores, state.rules))
-
-    def action_full_log(self) -> None:
-        """Open the whole log of the game so far."""
-        self.app.push_screen(LogScreen(self.table.full_log()))
+        view = self.client.view
+        if view is not None:
+            self.app.push_screen(ScoreboardScreen(self.client.names, view.round_scores, view.rules))
 
     def action_help(self) -> None:
         """Open the help screen (keys and a rules summary)."""
-        self.app.push_screen(HelpScreen())
+        self.post_message(ShowHelp())
 
     def action_save_as(self) -> None:
         """Save a named copy of the game (the dialog writes it, and says so if it cannot)."""
 
         def saved(path: Path | None) -> None:
             if path is not None:
-                self._say(f"Saved a copy to {path}")
+                self.client.tell(f"Saved a copy to {path}")
+                self.refresh_view()
 
         dialog = SaveAsScreen(self.session.copy_name(), save=self.session.save_as)
         self.app.push_screen(dialog, saved)

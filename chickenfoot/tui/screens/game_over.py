@@ -3,7 +3,7 @@ round as a chart, and Play again."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,16 +13,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from chickenfoot.play.charts import running_totals_chart
-from chickenfoot.rules import GameOver
+from chickenfoot.rules import GameOver, RuleSet
+from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text.describe import tie_break_text, winners_text
 from chickenfoot.text.words import fitted, seat_name
-from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.messages import LeaveGame, StartGame
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets.charts import ChartView
-
-if TYPE_CHECKING:
-    from chickenfoot.play.session import GameSession
 
 NAME_WIDTH = 18
 
@@ -48,32 +46,42 @@ def ranking_table(event: GameOver, names: tuple[str, ...]) -> Content:
     return Content("\n").join(rows)
 
 
-PALETTE_COMMANDS = (
-    ("play_again", "Play again", "Same seats and rules, a new deal (a)"),
-    ("scoreboard", "Scoreboard", "Every round's scores (s)"),
-    ("menu", "Back to the menu", "Leave the results (m, Esc)"),
-)
-"""(action, title, help) of the final results' palette commands."""
-
-
 class GameOverScreen(ModalScreen[None]):
     """The final result. Play again deals a new game with the same seats and rules."""
 
     CSS_PATH = ["results.tcss", "game_over.tcss"]
     BINDINGS = [
-        Binding("a", "play_again", "Play again"),
-        Binding("s", "scoreboard", "Scores"),
-        Binding("escape,m", "menu", "Menu"),
+        Binding(
+            "a",
+            "play_again",
+            "Play again",
+            id="game-over.again",
+            tooltip="Same seats and rules, a new deal",
+        ),
+        Binding("s", "scoreboard", "Scores", id="game-over.scores", tooltip="Every round's scores"),
+        Binding("escape,m", "menu", "Menu", id="game-over.menu", tooltip="Leave the results"),
     ]
 
-    def __init__(self, event: GameOver, session: GameSession) -> None:
+    def __init__(
+        self,
+        event: GameOver,
+        names: Sequence[str],
+        round_scores: tuple[tuple[int, ...], ...],
+        rules: RuleSet,
+        seats: tuple[SeatConfig, ...],
+    ) -> None:
+        """The result ``event`` of the game of ``rules`` with ``seats`` (named ``names``) and
+        its ``round_scores``."""
         super().__init__()
         self.event = event
-        self.session = session
+        self.names = tuple(names)
+        self.round_scores = round_scores
+        self.rules = rules
+        self.seats = seats
 
     def compose(self) -> ComposeResult:
         """Winner line, tie-break, ranking table, the chart and the buttons."""
-        names = self.session.names
+        names = self.names
         with Vertical(classes="results-dialog"):
             yield Static("Game over", classes="results-title")
             yield Static(
@@ -92,9 +100,8 @@ class GameOverScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         """Draw the running totals; Enter on the focused button plays again."""
-        state = self.session.state
         self.query_one(ChartView).shown = running_totals_chart(
-            self.session.names, state.round_scores, state.rules.players
+            self.names, self.round_scores, self.rules.players
         )
         self.query_one("#again", Button).focus()
 
@@ -110,17 +117,15 @@ class GameOverScreen(ModalScreen[None]):
 
     def action_play_again(self) -> None:
         """Same seats and rules, a new seed."""
-        record = self.session.record
-        self.post_message(StartGame(record.rules, tuple(record.seats), None))
+        self.post_message(StartGame(self.rules, self.seats, None))
 
     def action_scoreboard(self) -> None:
         """Every round's scores."""
-        state = self.session.state
-        self.app.push_screen(ScoreboardScreen(self.session.names, state.round_scores, state.rules))
+        self.app.push_screen(ScoreboardScreen(self.names, self.round_scores, self.rules))
 
     def palette_commands(self) -> list[PaletteCommand]:
         """What the buttons do."""
-        return action_commands(self, PALETTE_COMMANDS)
+        return binding_commands(self)
 
     def action_menu(self) -> None:
         """Back to the main menu."""

@@ -2,20 +2,20 @@
 set by :func:`~chickenfoot.text.ruleset.preset_summary`), and every key of every screen.
 
 The key tables are built from the screens' own ``BINDINGS`` (so they never drift from the
-code), plus a line or two for keys a screen reads itself (digits and letters in the game).
+code), with the player's own keys from the settings put in (the app gives its keymap), plus a
+line or two for keys a screen reads itself (digits and letters in the game).
 The full rules are in ``docs/rules.md``. Escape, ``?`` or ``q`` closes the screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
@@ -23,7 +23,8 @@ from textual.widgets import Footer, Header, Markdown
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.rules import PRESETS
 from chickenfoot.text.ruleset import preset_summary
-from chickenfoot.tui.commands import PaletteCommand
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.keymap import shown_key, with_keymap
 
 RULES_SUMMARY = """\
 # Chicken Foot
@@ -48,71 +49,13 @@ left in your hand scores its pips against you.
 
 @dataclass(frozen=True)
 class ScreenKeys:
-    """Where a screen's class lives, its title in the help, and keys its bindings do not show."""
+    """A screen's title in the help, its class (whose bindings are listed), and keys its
+    bindings do not show."""
 
     title: str
-    module: str
-    class_name: str
+    screen: type[DOMNode]
     extra: tuple[tuple[str, str], ...] = ()
     """(keys, what they do) for keys the screen handles itself, not through BINDINGS."""
-
-
-SCREENS: tuple[ScreenKeys, ...] = (
-    ScreenKeys(
-        "Everywhere",
-        "chickenfoot.tui.app",
-        "ChickenFootApp",
-        (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
-    ),
-    ScreenKeys(
-        "Main menu",
-        "chickenfoot.tui.screens.menu",
-        "MenuScreen",
-        (("↑ ↓, Enter", "Choose an item"),),
-    ),
-    ScreenKeys(
-        "New game",
-        "chickenfoot.tui.screens.setup",
-        "SetupScreen",
-        (
-            ("Enter in a text field", "Next field"),
-            ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
-        ),
-    ),
-    ScreenKeys(
-        "Game",
-        "chickenfoot.tui.screens.game",
-        "GameScreen",
-        (
-            ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
-            ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
-        ),
-    ),
-    ScreenKeys("Round over", "chickenfoot.tui.screens.round_over", "RoundOverScreen"),
-    ScreenKeys("Game over", "chickenfoot.tui.screens.game_over", "GameOverScreen"),
-    ScreenKeys("Scoreboard", "chickenfoot.tui.screens.scoreboard", "ScoreboardScreen"),
-    ScreenKeys(
-        "Load game and Replays",
-        "chickenfoot.tui.screens.load",
-        "LoadScreen",
-        (("↑ ↓", "Choose a saved game"),),
-    ),
-    ScreenKeys("Replay", "chickenfoot.tui.screens.replay", "ReplayScreen"),
-    ScreenKeys(
-        "Questions",
-        "chickenfoot.tui.screens.confirm",
-        "ConfirmScreen",
-        (("Enter", "Press the highlighted button"),),
-    ),
-    ScreenKeys(
-        "Save as",
-        "chickenfoot.tui.screens.save_as",
-        "SaveAsScreen",
-        (("Enter", "Save (asks before replacing a file)"),),
-    ),
-    ScreenKeys("Help", "chickenfoot.tui.screens.help", "HelpScreen"),
-)
-"""Every screen whose keys the help lists, in the order a player meets them."""
 
 
 PALETTE_ACTIONS = ("command_palette", "app.command_palette")
@@ -171,13 +114,10 @@ def table_cell(text: str) -> str:
     return "`" + text.replace("`", "'").replace("|", "¦") + "`"
 
 
-def screen_section(screen: ScreenKeys) -> str:
-    """The Markdown key table of one screen (its bindings and extra keys)."""
-    try:
-        owner = getattr(import_module(screen.module), screen.class_name)
-    except (ImportError, AttributeError):
-        return ""
-    rows = [*screen.extra, *key_rows(getattr(owner, "BINDINGS", []))]
+def screen_section(screen: ScreenKeys, keymap: Mapping[str, str]) -> str:
+    """The Markdown key table of one screen (its bindings, with the keys ``keymap`` gives
+    their ids, and extra keys)."""
+    rows = [*screen.extra, *key_rows(with_keymap(screen.screen.BINDINGS, keymap))]
     if not rows:
         return ""
     lines = [f"### {screen.title}", "", "| Keys | Does |", "|---|---|"]
@@ -185,15 +125,19 @@ def screen_section(screen: ScreenKeys) -> str:
     return "\n".join(lines) + "\n"
 
 
-def levels_markdown() -> str:
-    """The computer players' levels, weakest first, one line each; and the help they give."""
+def levels_markdown(keymap: Mapping[str, str]) -> str:
+    """The computer players' levels, weakest first, one line each; and the help they give
+    (with its keys, the player's own where ``keymap`` changes them)."""
+    hint = shown_key(keymap.get("game.hint", "i").split(",")[0])
+    take_back = shown_key(keymap.get("game.take-back", "u").split(",")[0])
     lines = ["## Computer players", ""]
     lines.extend(f"- **{level}**: {does}" for level, does in BOT_LEVELS.items())
     lines += [
         "",
-        "On your turn, **i** asks the expert for a hint, with its reason. Playing alone against",
-        "computers, **u** takes back your last decision (the same tiles come up again; off",
-        "when two or more people play). Both are kept in the saved game and shown in replays.",
+        f"On your turn, **{hint}** asks the expert for a hint, with its reason. Playing alone",
+        f"against computers, **{take_back}** takes back your last decision (the same tiles come",
+        "up again; off when two or more people play). Both are kept in the saved game and shown",
+        "in replays.",
         "",
     ]
     return "\n".join(lines)
@@ -212,40 +156,55 @@ def presets_markdown() -> str:
     return "\n".join(lines)
 
 
-def help_markdown(screens: Sequence[ScreenKeys] = SCREENS) -> str:
+KEYS_INTRO = """## Keys
+
+Every key can be changed: the settings file's `keys` section gives a command (by its id) keys
+of your own; `chickenfoot keys` lists every id. These tables show the keys in use.
+"""
+
+
+def help_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str] | None = None) -> str:
     """The whole help text: the rules summary, the presets, the computer players, then the
-    keys of every screen."""
-    sections = [section for section in map(screen_section, screens) if section]
-    parts = [RULES_SUMMARY, presets_markdown(), levels_markdown(), "## Keys\n", *sections]
+    keys of every screen (with the keys ``keymap`` gives: the player's own)."""
+    keys = keymap or {}
+    sections = [section for screen in screens if (section := screen_section(screen, keys))]
+    parts = [RULES_SUMMARY, presets_markdown(), levels_markdown(keys), KEYS_INTRO, *sections]
     return "\n".join(parts)
 
 
-def help_command(screen: Screen[Any]) -> PaletteCommand:
-    """The palette command that opens the help screen over ``screen``."""
-    return PaletteCommand(
-        "Help",
-        "Keys and a summary of the rules",
-        lambda: screen.app.push_screen(HelpScreen()),
-    )
-
-
 class HelpScreen(Screen[None]):
-    """The rules in short and every key; Escape, ``?`` or ``q`` closes it."""
+    """The rules in short and every key of ``screens``; Escape, ``?`` or ``q`` closes it."""
 
     CSS_PATH = "help.tcss"
     BINDINGS = [
-        Binding("escape,question_mark,q", "close", "Close", key_display="Esc/?"),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown,space", "page(1)", "Page down", show=False),
-        Binding("home", "top", "Top", show=False),
-        Binding("end", "bottom", "Bottom", show=False),
+        Binding(
+            "escape,question_mark,q",
+            "close",
+            "Close",
+            key_display="Esc/?",
+            id="help.close",
+            tooltip="Back to where help was opened",
+        ),
+        Binding("pageup", "page(-1)", "Page up", show=False, id="help.page-up"),
+        Binding("pagedown,space", "page(1)", "Page down", show=False, id="help.page-down"),
+        Binding("home", "top", "Top", show=False, id="help.top"),
+        Binding("end", "bottom", "Bottom", show=False, id="help.bottom"),
     ]
+
+    def __init__(
+        self, screens: Sequence[ScreenKeys] = (), keymap: Mapping[str, str] | None = None
+    ) -> None:
+        """``screens``: the screens whose keys the help lists, in the order a player meets
+        them, and ``keymap`` the player's own keys in use (the app gives both)."""
+        super().__init__()
+        self.screens = tuple(screens)
+        self.keymap = dict(keymap or {})
 
     def compose(self) -> ComposeResult:
         """A header, the scrollable help text and the key footer."""
         yield Header()
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(help_markdown(), id="help-text")
+            yield Markdown(help_markdown(self.screens, self.keymap), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -255,9 +214,7 @@ class HelpScreen(Screen[None]):
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""
-        return [
-            PaletteCommand("Close help", "Back to where help was opened (Esc)", self.action_close)
-        ]
+        return binding_commands(self)
 
     def action_close(self) -> None:
         """Back to where help was opened."""

@@ -28,10 +28,9 @@ from chickenfoot.saves.paths import confined_to_data_dir, data_dir, leaves_data_
 from chickenfoot.saves.storage import SaveSummary, list_saves, saves_dir, summarize
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.words import plural
-from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.messages import ContinueGame, OpenReplay
 from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.help import help_command
 from chickenfoot.tui.widgets.typing import TypingInput
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
@@ -51,20 +50,12 @@ def path_text(path: Path) -> str:
 
 
 def seats_text(summary: SaveSummary) -> str:
-    """The seats' names, or the problem of a broken file."""
+    """The seats' names (and "taken over" for a game taken over from a replay, so it can be
+    told from the original), or the problem of a broken file."""
     if summary.error is not None:
         return "cannot be read (see below)"
-    return ", ".join(summary.names)
-
-
-PALETTE_COMMANDS = (
-    ("continue_game", "Continue the highlighted game", "Play on where it stopped (c)"),
-    ("replay", "Replay the highlighted game", "Watch it move by move (r)"),
-    ("delete", "Delete the highlighted game", "Remove its file, after asking (Del/x)"),
-    ("open_path", "Open a file…", "Type the path of a saved game (o)"),
-    ("back", "Back", "Close this list (Esc)"),
-)
-"""(action, title, help) of the saved games' palette commands, listed only when they apply."""
+    names = ", ".join(summary.names)
+    return f"{names} (taken over)" if summary.taken_over else names
 
 
 class LoadScreen(Screen[None]):
@@ -73,12 +64,37 @@ class LoadScreen(Screen[None]):
     CSS_PATH = "load.tcss"
 
     BINDINGS = [
-        Binding("enter", "open", "Open", show=False),
-        Binding("c", "continue_game", "Continue"),
-        Binding("r", "replay", "Replay"),
-        Binding("delete,x", "delete", "Delete", key_display="Del/x"),
-        Binding("o", "open_path", "Open file…"),
-        Binding("escape", "back", "Back"),
+        Binding("enter", "open", "Open", show=False, id="load.open"),
+        Binding(
+            "c",
+            "continue_game",
+            "Continue",
+            id="load.continue",
+            tooltip="Play the highlighted game on where it stopped",
+        ),
+        Binding(
+            "r",
+            "replay",
+            "Replay",
+            id="load.replay",
+            tooltip="Watch the highlighted game move by move",
+        ),
+        Binding(
+            "delete,x",
+            "delete",
+            "Delete",
+            key_display="Del/x",
+            id="load.delete",
+            tooltip="Remove the highlighted game's file, after asking",
+        ),
+        Binding(
+            "o",
+            "open_path",
+            "Open file…",
+            id="load.open-file",
+            tooltip="Type the path of a saved game",
+        ),
+        Binding("escape", "back", "Back", id="load.back", tooltip="Close this list"),
     ]
 
     def __init__(self, replays: bool = False) -> None:
@@ -335,8 +351,8 @@ class LoadScreen(Screen[None]):
             self.query_one("#saves", DataTable).focus()
 
     def palette_commands(self) -> list[PaletteCommand]:
-        """What the keys offer for the highlighted game (when there is one), and help."""
-        return [*action_commands(self, PALETTE_COMMANDS), help_command(self)]
+        """What the keys offer for the highlighted game (when there is one)."""
+        return binding_commands(self)
 
     def action_back(self) -> None:
         """Escape: close the path input if it is open, else go back."""

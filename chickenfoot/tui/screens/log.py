@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
-from chickenfoot.tui.commands import PaletteCommand
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
 
 
 class LogScreen(ModalScreen[None]):
@@ -22,9 +22,9 @@ class LogScreen(ModalScreen[None]):
 
     CSS_PATH = "log.tcss"
     BINDINGS = [
-        Binding("escape,ctrl+l", "close", "Close"),
-        Binding("home", "top", "First move"),
-        Binding("end", "bottom", "Latest move"),
+        Binding("escape,ctrl+l", "close", "Close", id="log.close", tooltip="Back to the game"),
+        Binding("home", "top", "First move", id="log.top"),
+        Binding("end", "bottom", "Latest move", id="log.bottom"),
     ]
 
     def __init__(self, lines: Sequence[str]) -> None:
@@ -55,7 +55,7 @@ class LogScreen(ModalScreen[None]):
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""
-        return [PaletteCommand("Close the log", "Back to the game (Esc)", self.action_close)]
+        return binding_commands(self)
 
     def action_close(self) -> None:
         """Back to the game."""

@@ -163,13 +163,13 @@ class MenuScreen(Screen[None]):
     CSS_PATH = "menu.tcss"
     COMMANDS = {MenuCommands}
     BINDINGS = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("c", "choose('continue')", "Continue"),
-        Binding("l", "choose('load')", "Load game"),
-        Binding("r", "choose('replays')", "Replays"),
-        Binding("s", "choose('stats')", "Stats"),
-        Binding("h,question_mark", "choose('help')", "Help", key_display="h/?"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("n", "choose('new')", "New game", id="menu.new"),
+        Binding("c", "choose('continue')", "Continue", id="menu.continue"),
+        Binding("l", "choose('load')", "Load game", id="menu.load"),
+        Binding("r", "choose('replays')", "Replays", id="menu.replays"),
+        Binding("s", "choose('stats')", "Stats", id="menu.stats"),
+        Binding("h,question_mark", "choose('help')", "Help", key_display="h/?", id="menu.help"),
+        Binding("q", "choose('quit')", "Quit", id="menu.quit"),
     ]
 
     def __init__(self) -> None:

@@ -30,12 +30,11 @@ from textual.widgets import Button, Footer, Select, Static
 from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.saves.record import SeatConfig
-from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.messages import TakeOver
-from chickenfoot.tui.screens.help import help_command
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel, TableView
-from chickenfoot.tui.widgets.charts import ChartView
+from chickenfoot.tui.widgets import BoardPanel, EventLog, HandView, SeatsPanel
+from chickenfoot.tui.widgets.board_panel import BoardMode
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""
@@ -54,40 +53,38 @@ def speed_text(speed: float) -> str:
     return f"{speed:g}/s"
 
 
-PALETTE_COMMANDS = (
-    ("forward", "Next move", "One action forward (→)"),
-    ("back", "Previous move", "One action back (←)"),
-    ("next_round", "Next round", "To the next round's deal (])"),
-    ("previous_round", "Previous round", "To this round's deal, or the previous round's ([)"),
-    ("to_start", "Go to the first move", "The first deal (Home)"),
-    ("to_end", "Go to the last move", "The last action (End)"),
-    ("autoplay", "Play", "Play the game forward by itself (Space)"),
-    ("pause", "Pause", "Stop playing forward (Space)"),
-    ("speed(1)", "Faster autoplay", "Play forward faster (+)"),
-    ("speed(-1)", "Slower autoplay", "Play forward slower (-)"),
-    ("toggle_view", "Table or outline", "Draw the board as a table, or as an outline (o)"),
-    ("toggle_chart", "Running totals chart", "Chart the totals round by round, or not (c)"),
-    ("scores", "Scoreboard", "Every finished round's scores up to the position shown (s)"),
-    ("take_over", "Take over from here", "Start a new game from the position shown (t)"),
-    ("close", "Close the replay", "Back to where it was opened (Esc)"),
-)
-"""(action, title, help) of the replay's palette commands, listed only when they apply."""
-
-
 class ReplayScreen(Screen[None]):
     """A saved game shown at any point."""
 
     CSS_PATH = "replay.tcss"
 
     BINDINGS = [
-        Binding("left", "back", "Back", key_display="←", group=STEP),
-        Binding("right", "forward", "Next", key_display="→", group=STEP),
+        Binding(
+            "left",
+            "back",
+            "Back",
+            key_display="←",
+            group=STEP,
+            id="replay.back",
+            tooltip="One action back",
+        ),
+        Binding(
+            "right",
+            "forward",
+            "Next",
+            key_display="→",
+            group=STEP,
+            id="replay.forward",
+            tooltip="One action forward",
+        ),
         Binding(
             "pageup,left_square_bracket",
             "previous_round",
             "Previous round",
             key_display="[",
             group=ROUND,
+            id="replay.previous-round",
+            tooltip="To this round's deal, or the previous round's",
         ),
         Binding(
             "pagedown,right_square_bracket",
@@ -95,25 +92,103 @@ class ReplayScreen(Screen[None]):
             "Next round",
             key_display="]",
             group=ROUND,
+            id="replay.next-round",
+            tooltip="To the next round's deal",
         ),
-        Binding("home", "to_start", "First move", show=False),
-        Binding("end", "to_end", "Last move", show=False),
-        Binding("space", "autoplay", "Play", key_display="Space"),
-        Binding("space", "pause", "Pause", key_display="Space"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", group=SPEED),
-        Binding("minus", "speed(-1)", "Slower", key_display="-", group=SPEED),
-        Binding("o", "toggle_view", "Outline", show=False),
-        Binding("c", "toggle_chart", "Chart", show=False),
-        Binding("s", "scores", "Scores", show=False),
-        Binding("t", "take_over", "Take over"),
-        Binding("escape", "close", "Close"),
+        Binding(
+            "home",
+            "to_start",
+            "Go to the first move",
+            show=False,
+            id="replay.first",
+            tooltip="The first deal",
+        ),
+        Binding(
+            "end",
+            "to_end",
+            "Go to the last move",
+            show=False,
+            id="replay.last",
+            tooltip="The last action",
+        ),
+        Binding(
+            "space",
+            "autoplay",
+            "Play",
+            key_display="Space",
+            id="replay.play",
+            tooltip="Play the game forward by itself",
+        ),
+        Binding(
+            "space",
+            "pause",
+            "Pause",
+            key_display="Space",
+            id="replay.pause",
+            tooltip="Stop playing forward",
+        ),
+        Binding(
+            "plus,equals_sign",
+            "speed(1)",
+            "Faster",
+            key_display="+",
+            group=SPEED,
+            id="replay.faster",
+            tooltip="Play forward faster",
+        ),
+        Binding(
+            "minus",
+            "speed(-1)",
+            "Slower",
+            key_display="-",
+            group=SPEED,
+            id="replay.slower",
+            tooltip="Play forward slower",
+        ),
+        Binding(
+            "o",
+            "toggle_view",
+            "Table or outline",
+            show=False,
+            id="replay.outline",
+            tooltip="Draw the board as a table, or as an outline",
+        ),
+        Binding(
+            "c",
+            "toggle_chart",
+            "Running totals chart",
+            show=False,
+            id="replay.chart",
+            tooltip="Chart the totals round by round, or not",
+        ),
+        Binding(
+            "s",
+            "scores",
+            "Scoreboard",
+            show=False,
+            id="replay.scores",
+            tooltip="Every finished round's scores up to the position shown",
+        ),
+        Binding(
+            "t",
+            "take_over",
+            "Take over",
+            id="replay.take-over",
+            tooltip="Start a new game from the position shown",
+        ),
+        Binding(
+            "escape",
+            "close",
+            "Close",
+            id="replay.close",
+            tooltip="Back to where the replay was opened",
+        ),
     ]
 
-    outline: var[bool] = var(False)
-    """True draws the board as an outline instead of a table."""
-
-    chart: var[bool] = var(False)
-    """True shows the running totals chart in place of the board."""
+    board_view: var[BoardMode] = var("table")
+    """The board as the table, the outline, or the running totals chart."""
+    working: var[frozenset[str]] = var(frozenset(), bindings=True)
+    """The actions whose keys do something at the position shown (the footer follows it)."""
 
     def __init__(self, view: ReplayView, path: Path | None = None) -> None:
         """``view`` is the game to replay (built beforehand: it replays every action);
@@ -127,7 +202,7 @@ class ReplayScreen(Screen[None]):
         self.speed_index = DEFAULT_SPEED_INDEX
         self._autoplay: Timer | None = None
         self._logged_index: int | None = None
-        self._keys_state: tuple[bool, bool, bool, bool, int] | None = None
+        self._table_view: BoardMode = "table"
 
     # ----- layout ----------------------------------------------------------------------------
 
@@ -137,15 +212,7 @@ class ReplayScreen(Screen[None]):
         yield Static(f"Replay of {name}", id="replay-title", markup=False)
         yield Static(id="replay-position", markup=False)
         with Horizontal(id="replay-main"):
-            with Vertical(id="replay-board") as board_box:
-                board_box.border_title = "Table"
-                board_box.border_subtitle = "o: outline · c: chart"
-                table = TableView(id="table")
-                table.can_focus = False
-                yield table
-                with VerticalScroll(id="outline-scroll", can_focus=False):
-                    yield BoardView(id="board")
-                yield ChartView(id="replay-chart")
+            yield BoardPanel(charts=True, id="replay-board").data_bind(view=ReplayScreen.board_view)
             with Vertical(id="replay-side"):
                 seats = SeatsPanel(id="seats")
                 seats.border_title = "Scores"
@@ -161,7 +228,6 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Show the first deal."""
-        self.watch_outline(self.outline)
         self.show_position()
 
     @property
@@ -174,11 +240,21 @@ class ReplayScreen(Screen[None]):
         """True while autoplay is on."""
         return self._autoplay is not None
 
+    @property
+    def outline(self) -> bool:
+        """True while the board is drawn as an outline."""
+        return self.board_view == "outline"
+
+    @property
+    def chart(self) -> bool:
+        """True while the running totals chart stands in place of the board."""
+        return self.board_view == "chart"
+
     def show_position(self) -> None:
         """Show the cursor's position: table, hands, seats, log and where it stands."""
         shown = self.view.shown()
-        self.query_one(TableView).shown = shown.board
-        self.query_one(BoardView).shown = shown.board
+        panel = self.query_one(BoardPanel)
+        panel.shown = shown.board
         for seat, hand in enumerate(shown.hands):
             view = self.query_one(f"#hand-{seat}", HandView)
             view.shown = hand
@@ -198,53 +274,34 @@ class ReplayScreen(Screen[None]):
         """Chart the rounds finished at the position shown (while the chart is on)."""
         if self.chart:
             state = self.cursor.state
-            self.query_one(ChartView).shown = running_totals_chart(
+            self.query_one(BoardPanel).chart = running_totals_chart(
                 self.names, state.round_scores, state.rules.players
             )
 
-    def watch_outline(self, outline: bool) -> None:
-        """Draw the board as the table, or as the outline."""
-        self._show_board()
-
-    def watch_chart(self, chart: bool) -> None:
-        """Show the running totals chart, or the board."""
-        self._update_chart()
-        self._show_board()
-
-    def _show_board(self) -> None:
-        """Show the chart, the outline or the table, and say what the keys switch to."""
-        if not self.is_mounted:
-            return
-        self.query_one(TableView).display = not self.outline and not self.chart
-        self.query_one("#outline-scroll").display = self.outline and not self.chart
-        self.query_one(ChartView).display = self.chart
-        board = self.query_one("#replay-board")
-        board.border_title = "Running totals after each round" if self.chart else "Table"
-        view = "o: table" if self.outline else "o: outline"
-        board.border_subtitle = "c: board" if self.chart else f"{view} · c: chart"
+    def watch_board_view(self) -> None:
+        """Draw the chart of the position shown when it comes on."""
+        if self.is_mounted:
+            self._update_chart()
 
     def action_toggle_view(self) -> None:
         """Draw the board as the table, or as an outline."""
-        self.outline = not self.outline
-        self.chart = False
+        self._table_view = "outline" if self.board_view == "table" else "table"
+        self.board_view = self._table_view
 
     def action_toggle_chart(self) -> None:
         """Show the running totals chart in place of the board, or the board again."""
-        self.chart = not self.chart
+        self.board_view = self._table_view if self.chart else "chart"
 
     def _show_mode(self) -> None:
-        """Update the position indicator, and the footer's keys when what applies has changed."""
+        """Update the position indicator, and which keys work here."""
         self.query_one("#replay-position", Static).update(self.position_text)
-        keys_state = (
-            self.cursor.at_start,
-            self.cursor.at_end,
-            self.cursor.state.over,
-            self.autoplaying,
-            self.speed_index,
-        )
-        if keys_state != self._keys_state:
-            self._keys_state = keys_state
-            self.refresh_bindings()
+        cursor = self.cursor
+        playing = {"pause"} if self.autoplaying else {"autoplay"} if cursor.moves_forward else set()
+        speeds = {
+            f"speed({step})" for step in (1, -1) if 0 <= self.speed_index + step < len(SPEEDS)
+        }
+        taking = set() if cursor.state.over else {"take_over"}
+        self.working = frozenset(cursor.moves | playing | speeds | taking)
 
     @property
     def position_text(self) -> str:
@@ -267,29 +324,34 @@ class ReplayScreen(Screen[None]):
                 for index in range(cursor.round_start, cursor.index + 1)
                 for line in self.view.log_lines(index)
             ]
-            log.clear()
-            log.history.clear()
-            log.add(lines[-LOG_LINES:])
+            log.restart(lines[-LOG_LINES:])
         self._logged_index = cursor.index
 
     # ----- keys ------------------------------------------------------------------------------
 
+    CHECKED = frozenset(
+        {
+            "back",
+            "previous_round",
+            "to_start",
+            "forward",
+            "next_round",
+            "to_end",
+            "autoplay",
+            "pause",
+            "speed",
+            "take_over",
+        }
+    )
+    """The actions whose keys come and go with the position (see :attr:`working`)."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the moves that go nowhere from here, and taking over a finished game."""
-        cursor = self.cursor
-        if action in ("back", "previous_round", "to_start"):
-            return not cursor.at_start
-        if action in ("forward", "next_round", "to_end"):
-            return not cursor.at_end
-        if action == "autoplay":
-            return not self.autoplaying and not cursor.at_end
-        if action == "pause":
-            return self.autoplaying
         if action == "speed":
-            step = parameters[0] if parameters and isinstance(parameters[0], int) else 0
-            return 0 <= self.speed_index + step < len(SPEEDS)
-        if action == "take_over":
-            return not cursor.state.over
+            step = parameters[0] if parameters else 0
+            return f"speed({step})" in self.working
+        if action in self.CHECKED:
+            return action in self.working
         return True
 
     def _moved(self, moved: bool) -> None:
@@ -377,8 +439,8 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(TakeOverScreen(self.record.seats, self.cursor.position_text), chosen)
 
     def palette_commands(self) -> list[PaletteCommand]:
-        """The replay's moves and screens that apply at the position shown, and help."""
-        return [*action_commands(self, PALETTE_COMMANDS), help_command(self)]
+        """The replay's moves and screens that apply at the position shown."""
+        return binding_commands(self)
 
     def action_close(self) -> None:
         """Back to where the replay was opened from."""
@@ -404,7 +466,7 @@ class TakeOverScreen(ModalScreen[tuple[SeatConfig, ...] | None]):
     CSS_PATH = "replay.tcss"
 
     AUTO_FOCUS = "Select"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="take-over.cancel")]
 
     def __init__(self, seats: tuple[SeatConfig, ...], position: str) -> None:
         super().__init__()

@@ -9,7 +9,7 @@ its own keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,11 +18,10 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from chickenfoot.play.session import GameSession
 from chickenfoot.rules import RoundScored
-from chickenfoot.text.deal import recorded_deal_text
+from chickenfoot.text.deal import DealText
 from chickenfoot.text.words import double_text, fitted, seat_name, sorted_hand
-from chickenfoot.tui.commands import PaletteCommand
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.screens.deal import DealScreen
 
 NAME_WIDTH = 16
@@ -51,9 +50,28 @@ class RoundOverScreen(ModalScreen[None]):
 
     CSS_PATH = "results.tcss"
     BINDINGS = [
-        Binding("enter,escape", "next", "Continue", priority=True),
-        Binding("b", "look", "Look at the table"),
-        Binding("d", "deal", "Show the deal"),
+        Binding(
+            "enter,escape",
+            "next",
+            "Continue",
+            priority=True,
+            id="round-over.continue",
+            tooltip="Close the round's result and go on",
+        ),
+        Binding(
+            "b",
+            "look",
+            "Look at the table",
+            id="round-over.look",
+            tooltip="Hide this result for a moment, and show it again",
+        ),
+        Binding(
+            "d",
+            "deal",
+            "Show the deal",
+            id="round-over.deal",
+            tooltip="The round's deck, as it was dealt",
+        ),
     ]
 
     def __init__(
@@ -62,18 +80,16 @@ class RoundOverScreen(ModalScreen[None]):
         names: Sequence[str],
         round_count: int,
         ending: str = "",
-        on_close: Callable[[], object] | None = None,
-        session: GameSession | None = None,
+        deal: DealText | None = None,
     ) -> None:
-        """``on_close`` runs as the result is closed, before the screen below comes back;
-        ``session`` is the game (its record shows the deal)."""
+        """``deal`` is the round's deal in words (None: not known here, ``d`` does nothing).
+        The screen is dismissed (with None) when the player goes on."""
         super().__init__()
-        self.session = session
+        self.deal = deal
         self.ending = ending
         self.event = event
         self.names = tuple(names)
         self.round_count = round_count
-        self.on_close = on_close
 
     @property
     def next_label(self) -> str:
@@ -101,15 +117,11 @@ class RoundOverScreen(ModalScreen[None]):
 
     def palette_commands(self) -> list[PaletteCommand]:
         """What the keys do."""
-        return [
-            PaletteCommand(self.next_label, "Close the round's result (Enter)", self.action_next),
-            PaletteCommand(
-                "Look at the table", "Hide this result for a moment (b)", self.action_look
-            ),
-            PaletteCommand(
-                "Show the deal", "The round's deck, as it was dealt (d)", self.action_deal
-            ),
-        ]
+        return binding_commands(self)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The deal is shown only where it is known."""
+        return self.deal is not None if action == "deal" else True
 
     def action_look(self) -> None:
         """Hide the result to look at the final table, or show it again."""
@@ -117,15 +129,11 @@ class RoundOverScreen(ModalScreen[None]):
 
     def action_deal(self) -> None:
         """Show how this round was dealt, and how its deck was made."""
-        session = self.session
-        if session is not None:
-            deal = recorded_deal_text(session.record, self.event.round, session.path)
-            self.app.push_screen(DealScreen(deal))
+        if self.deal is not None:
+            self.app.push_screen(DealScreen(self.deal))
 
     def action_next(self) -> None:
-        """Close the round's result."""
-        if self.on_close is not None:
-            self.on_close()
+        """Close the round's result: the game goes on."""
         self.dismiss(None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

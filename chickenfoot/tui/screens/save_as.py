@@ -26,6 +26,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from chickenfoot.saves import storage
 from chickenfoot.saves.paths import data_dir, leaves_data_dir
+from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.widgets.typing import TypingInput
 
 SAVE_SUFFIX = ".json"
@@ -83,9 +84,12 @@ class SaveAsScreen(ModalScreen[Path | None]):
     """Ask for a file name; dismiss with the chosen :class:`Path`, or None if cancelled."""
 
     CSS_PATH = "save_as.tcss"
+    TYPED_KEYS = text_keys()
+    """Keys typed into the text fields, which have the keyboard: no binding may take them."""
+    TYPED_KEYS_DO = "type into its fields"
     BINDINGS = [
-        Binding("enter", "save", "Save"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "save", "Save", id="save-as.save"),
+        Binding("escape", "cancel", "Cancel", id="save-as.cancel"),
     ]
 
     def __init__(self, default_name: str, save: Callable[[Path], None] | None = None) -> None:

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 from chickenfoot.rules import RuleSet, totals, zero_rounds
 from chickenfoot.saves.names import display_width
 from chickenfoot.text.words import double_text, fitted, seat_name
-from chickenfoot.tui.commands import PaletteCommand
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
 
 MIN_COLUMN = 8
 LABEL = 9
@@ -55,7 +55,16 @@ class ScoreboardScreen(ModalScreen[None]):
     """Every round's scores so far; Escape, s or Enter closes it."""
 
     CSS_PATH = "results.tcss"
-    BINDINGS = [Binding("escape,s,enter", "close", "Close", priority=True)]
+    BINDINGS = [
+        Binding(
+            "escape,s,enter",
+            "close",
+            "Close",
+            priority=True,
+            id="scores.close",
+            tooltip="Back to where the scoreboard was opened",
+        )
+    ]
 
     def __init__(
         self, names: Sequence[str], round_scores: Sequence[Sequence[int]], rules: RuleSet
@@ -81,11 +90,7 @@ class ScoreboardScreen(ModalScreen[None]):
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""
-        return [
-            PaletteCommand(
-                "Close the scoreboard", "Back to where it was opened (Esc)", self.action_close
-            )
-        ]
+        return binding_commands(self)
 
     def action_close(self) -> None:
         """Back to where the scoreboard was opened."""

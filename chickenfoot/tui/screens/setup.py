@@ -67,9 +67,9 @@ from chickenfoot.saves.settings import (
     load_settings,
 )
 from chickenfoot.text.ruleset import preset_summary
-from chickenfoot.tui.commands import PaletteCommand, action_commands
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.messages import StartGame
-from chickenfoot.tui.screens.help import help_command
 from chickenfoot.tui.widgets.typing import TypingInput
 
 HUMAN = "human"
@@ -250,7 +250,9 @@ class FormSelect(Select[str], inherit_bindings=False):
     """A Select that opens on Enter or Space only, so ↑ and ↓ move between fields. Its list
     opens in place, pushing the rows below down (see setup.tcss), and scrolls into view."""
 
-    BINDINGS = [Binding("enter,space", "show_overlay", "Open list", show=False)]
+    BINDINGS = [
+        Binding("enter,space", "show_overlay", "Open list", show=False, id="setup.open-list")
+    ]
 
     def on_mount(self) -> None:
         """Follow the list opening."""
@@ -266,8 +268,8 @@ class FormScroll(VerticalScroll, inherit_bindings=False):
     screen (to move between fields)."""
 
     BINDINGS = [
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False, id="setup.page-up"),
+        Binding("pagedown", "page_down", "Page down", show=False, id="setup.page-down"),
     ]
 
 
@@ -314,26 +316,36 @@ class SeatRow(Vertical):
         show_line(self.query_one(".seat-problem", Static), message)
 
 
-PALETTE_COMMANDS = (
-    ("start", "Start the game", "Deal and play with these seats and rules (ctrl+s)"),
-    ("add_seat", "Add a seat", "Another seat, up to 8 (ctrl+n)"),
-    ("remove_seat", "Remove a seat", "Remove the last seat, down to 2 (ctrl+r)"),
-    ("back", "Back to the menu", "Leave the set-up (Esc)"),
-)
-"""(action, title, help) of the set-up's palette commands, listed only when they apply."""
-
-
 class SetupScreen(Screen[None]):
     """Set up a new game and start it."""
 
     CSS_PATH = "setup.tcss"
+    TYPED_KEYS = text_keys()
+    """Keys typed into the text fields, which have the keyboard: no binding may take them."""
+    TYPED_KEYS_DO = "type into its fields"
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+n", "add_seat", "Add seat"),
-        Binding("ctrl+r", "remove_seat", "Remove seat"),
-        Binding("down", "app.focus_next", "Next field", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
-        Binding("escape", "back", "Back"),
+        Binding(
+            "ctrl+s",
+            "start",
+            "Start",
+            id="setup.start",
+            tooltip="Deal and play with these seats and rules",
+        ),
+        Binding(
+            "ctrl+n", "add_seat", "Add seat", id="setup.add-seat", tooltip="Another seat, up to 8"
+        ),
+        Binding(
+            "ctrl+r",
+            "remove_seat",
+            "Remove seat",
+            id="setup.remove-seat",
+            tooltip="Remove the last seat, down to 2",
+        ),
+        Binding("down", "app.focus_next", "Next field", show=False, id="setup.next-field"),
+        Binding(
+            "up", "app.focus_previous", "Previous field", show=False, id="setup.previous-field"
+        ),
+        Binding("escape", "back", "Back", id="setup.back", tooltip="Leave the set-up"),
     ]
 
     def __init__(self, settings: Settings | None = None) -> None:
@@ -655,8 +667,8 @@ class SetupScreen(Screen[None]):
         self.post_message(StartGame(self.rules, seats, self.seed, remember=choice))
 
     def palette_commands(self) -> list[PaletteCommand]:
-        """Start (only when the set-up can be played), add or remove a seat, back, and help."""
-        return [*action_commands(self, PALETTE_COMMANDS), help_command(self)]
+        """Start (only when the set-up can be played), add or remove a seat, back."""
+        return binding_commands(self)
 
     def action_back(self) -> None:
         """Back to the menu without starting."""

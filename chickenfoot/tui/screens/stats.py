@@ -23,7 +23,7 @@ from chickenfoot.play.charts import ChartShown, win_share_chart
 from chickenfoot.saves.stats import gather
 from chickenfoot.saves.tallies import Statistics, tally
 from chickenfoot.text.stats import counted_text, report
-from chickenfoot.tui.commands import PaletteCommand
+from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.widgets.charts import ChartView
 
 TITLE_STYLE = "bold $text-primary"
@@ -45,7 +45,7 @@ class StatsScreen(Screen[None]):
 
     CSS_PATH = "stats.tcss"
     AUTO_FOCUS = "#stats-body"
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back", id="stats.back", tooltip="Close the statistics")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -100,7 +100,7 @@ class StatsScreen(Screen[None]):
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Going back is all there is to do here."""
-        return [PaletteCommand("Back", "Close the statistics (Esc)", self.action_back)]
+        return binding_commands(self)
 
     def action_back(self) -> None:
         """Back to the menu."""

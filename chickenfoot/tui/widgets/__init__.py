@@ -5,15 +5,16 @@ when clicked; game state is never changed by a widget.
 """
 
 from chickenfoot.tui.widgets.board import BoardView
+from chickenfoot.tui.widgets.board_panel import BoardPanel
 from chickenfoot.tui.widgets.ends import EndsStrip
 from chickenfoot.tui.widgets.event_log import EventLog
 from chickenfoot.tui.widgets.hand import HandView
 from chickenfoot.tui.widgets.seats import SeatsPanel
 from chickenfoot.tui.widgets.status import StatusLine
 from chickenfoot.tui.widgets.table import TableView
-from chickenfoot.tui.widgets.thinking import Thinking
 
 __all__ = [
+    "BoardPanel",
     "BoardView",
     "EndsStrip",
     "EventLog",
@@ -21,5 +22,4 @@ __all__ = [
     "SeatsPanel",
     "StatusLine",
     "TableView",
-    "Thinking",
 ]

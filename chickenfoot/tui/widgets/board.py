@@ -17,7 +17,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.play.table import BoardShown
+from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Line
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.text.words import double_text, plural
@@ -60,7 +60,7 @@ class RenderedBoard:
 
 def render_board(shown: BoardShown, width: int) -> RenderedBoard:
     """Draw ``shown.board`` as rows of at most ``width`` cells (long lines wrap under
-    themselves), with the marks of :class:`~chickenfoot.play.table.BoardShown`: key labels
+    themselves), with the marks of :class:`~chickenfoot.play.shown.BoardShown`: key labels
     beside open ends, the ends the selected tile fits, the end it would be played on.
     """
     board, labels, legal, chosen = shown.board, shown.labels, shown.legal, shown.chosen

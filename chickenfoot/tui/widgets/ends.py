@@ -13,7 +13,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.play.table import BoardShown
+from chickenfoot.play.shown import BoardShown
 from chickenfoot.tui.messages import EndClicked
 
 HEADING_STYLE = "$text-muted"

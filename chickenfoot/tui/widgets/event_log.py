@@ -1,7 +1,7 @@
 """The log of recent public events, newest at the bottom.
 
-It follows the game through :class:`~chickenfoot.tui.messages.GameEvents`, worded by the
-function its screen gives it, or takes lines directly (:meth:`EventLog.add`).
+Its screen gives it the lines to add (:meth:`EventLog.add`), or to start again with
+(:meth:`EventLog.restart`): the words come from the seat client, never from the widget.
 
 Lines are written literally (names are never read as markup); old lines drop off the top.
 The newest line stays in view when the log is resized (e.g. the panel above it grows).
@@ -9,14 +9,11 @@ The newest line stays in view when the log is resized (e.g. the panel above it g
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
-
-from chickenfoot.play.session import Turn
-from chickenfoot.tui.messages import GameEvents
 
 MAX_LINES = 200
 MIN_WIDTH = 16
@@ -48,13 +45,6 @@ class EventLog(RichLog):
         )
         self.can_focus = False
         self.history: list[str] = []
-        self.describe: Callable[[Turn], list[str]] | None = None
-        """Words the turn of a :class:`GameEvents` as lines (set by the screen)."""
-
-    def on_game_events(self, message: GameEvents) -> None:
-        """Log what an action did, in the words of :attr:`describe`."""
-        if self.describe is not None:
-            self.add(self.describe(message.turn))
 
     def add(self, lines: Iterable[str]) -> None:
         """Append ``lines`` (plain text) to the log and scroll to the newest."""

@@ -3,12 +3,15 @@
 Playable tiles are framed (``[3|5]``) and bold; the others are dimmed and unframed
 (`` 3|5 ``), so the difference never rests on colour alone. The selected tile is reversed
 and its number marked (``▸2``). Tiles just drawn ("fresh") are tinted and labelled "new" beside
-their number. A hidden hand shows only the backs of its tiles, or a banner in their place (the
-hand-off: "Pass to Bea, then press Enter"). Clicking a tile posts :class:`HandView.TileClicked`.
-Hands come in the order :func:`chickenfoot.text.words.sorted_hand` gives.
+their number. A hidden hand holds no tile: it shows only backs, as many as it is told, or a
+banner in their place (the hand-off: "Pass to Bea, then press Enter"). Clicking a tile posts
+:class:`HandView.TileClicked`. Hands come in the order :func:`chickenfoot.text.words.sorted_hand`
+gives.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from textual.content import Content
 from textual.geometry import Size
@@ -16,7 +19,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.play.table import HandShown
+from chickenfoot.play.shown import HandShown
 from chickenfoot.rules import Tile
 
 PLAYABLE_STYLE = "bold $text-success"
@@ -41,12 +44,11 @@ class HandView(Widget):
     }
     """
 
+    @dataclass
     class TileClicked(Message):
         """The tile at ``index`` in the hand was clicked."""
 
-        def __init__(self, index: int) -> None:
-            self.index = index
-            super().__init__()
+        index: int
 
     shown: reactive[HandShown] = reactive(HandShown, repaint=False)
     """The tiles and their marks (set it, or bind it with ``data_bind``)."""
@@ -54,13 +56,23 @@ class HandView(Widget):
     def watch_shown(self, old: HandShown, new: HandShown) -> None:
         """Redraw; marking tiles never changes the layout, other tiles, hiding them or "new"
         labels may."""
-        new_rows = (new.tiles, new.hidden, new.fresh) != (old.tiles, old.hidden, old.fresh)
+        new_rows = (new.tiles, new.hidden, new.backs, new.fresh) != (
+            old.tiles,
+            old.hidden,
+            old.backs,
+            old.fresh,
+        )
         self.refresh(layout=new_rows)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        """The tiles shown (their backs while hidden)."""
+        """The tiles shown (none while hidden: only their backs)."""
         return self.shown.tiles
+
+    @property
+    def count(self) -> int:
+        """How many tiles (or backs) are shown."""
+        return self.shown.backs if self.shown.hidden else len(self.shown.tiles)
 
     @property
     def visible_tiles(self) -> tuple[Tile, ...]:
@@ -84,12 +96,11 @@ class HandView(Widget):
 
     def _cells(self) -> list[tuple[Content, Content]]:
         """Each tile as (number label, tile face), both of the same width."""
+        if self.shown.hidden:
+            face = Content.styled("[▒|▒]", BACK_STYLE)
+            return [(Content(" " * face.cell_length), face)] * self.shown.backs
         cells = []
         for index, tile in enumerate(self.tiles):
-            if self.shown.hidden:
-                face = Content.styled("[▒|▒]", BACK_STYLE)
-                cells.append((Content(" " * face.cell_length), face))
-                continue
             action = f"@click=tile_clicked({index})"
             face = self._face(index, tile).stylize(action)
             cells.append((self._label(index, face.cell_length).stylize(action), face))
@@ -109,8 +120,8 @@ class HandView(Widget):
         width = max(width, 8)
         groups: list[list[int]] = [[]]
         used = 0
-        for index, tile in enumerate(self.tiles):
-            cell = 5 if self.shown.hidden else len(f"[{tile.low}|{tile.high}]")
+        for index in range(self.count):
+            cell = 5 if self.shown.hidden else len("[{}|{}]".format(*self.tiles[index]))
             cell = max(cell, len(f"▸{index + 1} new") if index in self.shown.fresh else cell)
             if used and used + GAP + cell > width:
                 groups.append([])
@@ -128,7 +139,7 @@ class HandView(Widget):
         banner of a hidden hand."""
         if self.shown.banner:
             return [Content(""), Content.styled(self.shown.banner, BANNER_STYLE).center(width)]
-        if not self.tiles:
+        if not self.count:
             return [Content.styled("(no tiles)", UNPLAYABLE_STYLE)]
         cells = self._cells()
         gap = Content(" " * GAP)

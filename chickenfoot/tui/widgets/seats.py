@@ -12,7 +12,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.play.table import SeatsShown
+from chickenfoot.play.shown import SeatsShown
 from chickenfoot.text.words import fitted
 
 TURN_STYLE = "bold $accent"

@@ -7,7 +7,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.play.table import StatusShown
+from chickenfoot.play.shown import StatusShown
 
 TONES = ("info", "warning", "success", "error")
 NEWS_STYLE = "italic"

@@ -40,7 +40,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from chickenfoot.play.layout import Role, TableLayout, layout_table
-from chickenfoot.play.table import BoardShown
+from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board
 from chickenfoot.tui.messages import EndClicked
 
@@ -81,10 +81,12 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("shift+left", f"pan({-PAN_COLUMNS}, 0)", "Pan", key_display="⇧←↑↓→"),
-        Binding("shift+right", f"pan({PAN_COLUMNS}, 0)", "Pan", show=False),
-        Binding("shift+up", f"pan(0, {-PAN_ROWS})", "Pan", show=False),
-        Binding("shift+down", f"pan(0, {PAN_ROWS})", "Pan", show=False),
+        Binding(
+            "shift+left", f"pan({-PAN_COLUMNS}, 0)", "Pan", key_display="⇧←↑↓→", id="table.pan-left"
+        ),
+        Binding("shift+right", f"pan({PAN_COLUMNS}, 0)", "Pan", show=False, id="table.pan-right"),
+        Binding("shift+up", f"pan(0, {-PAN_ROWS})", "Pan", show=False, id="table.pan-up"),
+        Binding("shift+down", f"pan(0, {PAN_ROWS})", "Pan", show=False, id="table.pan-down"),
     ]
 
     shown: reactive[BoardShown | None] = reactive(None, layout=False, init=False)

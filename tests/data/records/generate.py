@@ -6,7 +6,7 @@ samples must stay, so that every released version keeps loading (tests/test_reco
 
 The games are reproducible: fixed creation time, seeded decks, and seeded random choices
 among the legal actions (no computer-player code involved). The unfinished game also holds a
-hint and a take-back.
+hint and a take-back, and says it was taken over.
 """
 
 from __future__ import annotations
@@ -16,7 +16,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from chickenfoot.rules import RuleSet, preset
-from chickenfoot.saves.record import FORMAT_VERSION, GameRecord, SeatConfig, save_record
+from chickenfoot.saves.record import (
+    FORMAT_VERSION,
+    GameRecord,
+    SeatConfig,
+    TakenOver,
+    save_record,
+)
 from tests.recorded import random_record
 
 HERE = Path(__file__).resolve().parent
@@ -61,6 +67,9 @@ def samples() -> dict[str, GameRecord]:
         .model_copy(update={"actions": unfinished.actions})
         .taken_back(0, 85)
     )
+    # Version 3: the unfinished game was taken over from a replay, after 60 actions of a game
+    # people played at one keyboard.
+    unfinished = unfinished.model_copy(update={"taken_over": TakenOver(at=60, shared=True)})
     return {
         f"v{FORMAT_VERSION}-finished.json": finished,
         f"v{FORMAT_VERSION}-unfinished.json": unfinished,
