@@ -35,7 +35,7 @@ def add_parser(commands: Any) -> None:
 def run() -> int:
     """Print the keys, place by place, then what the settings' keys section gets refused."""
     from chickenfoot.tui.app import keymap_places
-    from chickenfoot.tui.keymap import check_keymap, shown_key
+    from chickenfoot.tui.keymap import check_keymap, followers, shown_key
 
     display = read_display()
     places = keymap_places()
@@ -53,13 +53,15 @@ def run() -> int:
             continue
         write_line(sys.stdout, f"\n{place.name[0].upper()}{place.name[1:]}:")
         width = max(len(command.id) for command in commands)
+        leaders = {f.id: c.id for c in place.commands for f in followers(c, place)}
         for command in commands:
             given = checked.keymap.get(command.id)
             keys = given.split(",") if given is not None else command.keys
             text = ", ".join(shown_key(key) for key in keys)
             if given is not None:
                 text = f"{text} *  (was {', '.join(shown_key(key) for key in command.keys)})"
-            write_line(sys.stdout, f"  {command.id:<{width}}  {text:<12}  {command.does}")
+            does = f"(moves with {leaders[command.id]})" if command.follows else command.does
+            write_line(sys.stdout, f"  {command.id:<{width}}  {text:<12}  {does}")
     if refusals:
         write_line(sys.stdout, "\nRefused (these commands keep their own keys):")
         for refusal in refusals:

@@ -220,10 +220,19 @@ def check_keymap(entries: Sequence[tuple[Any, Any]], places: Sequence[Place]) ->
         for command in place.commands:
             if command.id not in keymap or command.follows:
                 continue
-            for follower in place.commands:
-                if follower.follows and follower.keys == command.keys and follower.id:
-                    keymap.setdefault(follower.id, keymap[command.id])
+            for follower in followers(command, place):
+                keymap.setdefault(follower.id, keymap[command.id])
     return CheckedKeymap(keymap, tuple(refusals.values()))
+
+
+def followers(command: Command, place: Place) -> list[Command]:
+    """The bindings of ``place`` that move with ``command``: those with no description of
+    their own, bound to the same keys."""
+    return [
+        other
+        for other in place.commands
+        if other.follows and other.id and other.keys == command.keys and not command.follows
+    ]
 
 
 def clash(
@@ -245,7 +254,7 @@ def clash(
             if key in place.typed:
                 return (
                     f"{binding_id} cannot take “{shown_key(key)}”: on {place.name} that key "
-                    f"is typed to {place.typed_do}; {keeps}"
+                    f"is read by the screen itself (to {place.typed_do}); {keeps}"
                 )
             for other in place.commands:
                 if other.id == binding_id or other.keys == own.keys:

@@ -110,8 +110,8 @@ def test_keys_that_work_everywhere_and_keys_a_screen_reads_itself_are_taken() ->
     assert checked.refusals == (
         "game.hint cannot take “q”: on the game screen that key is already app.quit (Quit); "
         "game.hint keeps “i”",
-        "game.scores cannot take “b”: on the game screen that key is typed to choose tiles "
-        "and open ends; game.scores keeps “s”",
+        "game.scores cannot take “b”: on the game screen that key is read by the screen "
+        "itself (to choose tiles and open ends); game.scores keeps “s”",
     )
 
 
