@@ -259,13 +259,27 @@ def clash(
             for other in place.commands:
                 if other.id == binding_id or other.keys == own.keys:
                     continue  # the same command, or one that shares its keys by design
-                if key in wanted.get(other.id, other.keys):
+                if key in keys_in_use(other, wanted, place):
                     already = f"{other.id} ({other.does})" if other.id else f"“{other.does}”"
                     return (
                         f"{binding_id} cannot take “{shown_key(key)}”: on {place.name} that "
                         f"key is already {already}; {keeps}"
                     )
     return None
+
+
+def keys_in_use(
+    command: Command, wanted: Mapping[str, tuple[str, ...]], place: Place
+) -> tuple[str, ...]:
+    """The keys ``command`` has once the keys ``wanted`` are used: its own, those wanted for
+    it, or, for a binding without a description, those wanted for the command it moves with."""
+    if command.id in wanted:
+        return wanted[command.id]
+    if command.follows:
+        for leader in place.commands:
+            if command in followers(leader, place) and leader.id in wanted:
+                return wanted[leader.id]
+    return command.keys
 
 
 def commands_of(bindings: Iterable[BindingType]) -> tuple[Command, ...]:

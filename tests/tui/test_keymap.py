@@ -137,6 +137,8 @@ def test_a_binding_without_a_description_moves_with_its_command() -> None:
     assert checked.keymap == {"game.draw": "D", "game.draw-why-not": "D"}
     refused = check_keymap([("game.draw", "s")], PLACES)
     assert refused.keymap == {}
+    freed = check_keymap([("game.draw", "D"), ("game.hint", "d")], PLACES)
+    assert freed.keymap == {"game.draw": "D", "game.draw-why-not": "D", "game.hint": "d"}
 
 
 def test_two_entries_asking_for_one_key_are_both_refused() -> None:
