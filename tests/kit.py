@@ -7,12 +7,19 @@ adds the helpers that drive the app.
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import TypeVar
 
+from chickenfoot.play.session import GameSession
 from chickenfoot.rules import Draw, GameState, Pass, Play, RuleSet, apply, legal_actions, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.database import SqliteStore, open_store
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.saves.store import Change, GameId, Holder
 
 NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
@@ -93,6 +100,76 @@ def find_record(
     raise AssertionError("no seed reaches the wanted position")
 
 
+def session_of(record: GameRecord) -> GameSession:
+    """A session of ``record``, added to the store of the test's data folder (not held)."""
+    store = open_store()
+    return GameSession.from_record(record, store.create(record), store)
+
+
+def stored(record: GameRecord) -> int:
+    """Add ``record`` to the store of the test's data folder; its game number."""
+    store = open_store()
+    try:
+        return store.create(record)
+    finally:
+        store.close()
+
+
+def games_in(data: Path) -> list[GameRecord]:
+    """Every game in the store of the data folder ``data``, the most recently played first
+    (none while it has no store yet): what another process saved, read afresh."""
+    path = data / "chickenfoot.db"
+    if not path.exists():
+        return []
+    store = SqliteStore(path)
+    try:
+        return [store.record(summary.id) for summary in store.games()]
+    finally:
+        store.close()
+
+
+def holders_in(data: Path) -> int:
+    """How many games the store of the data folder ``data`` notes as open somewhere (rows of
+    its ``holders`` table, live or not): what a closed window or tab left behind."""
+    path = data / "chickenfoot.db"
+    if not path.exists():
+        return 0
+    with closing(sqlite3.connect(path)) as db:
+        (count,) = db.execute("SELECT count(*) FROM holders").fetchone()
+    return int(count)
+
+
+class GatedStore(SqliteStore):
+    """The store, whose commits can be held at a gate (until the test opens it: never a disk
+    that gives up by itself, which on a loaded machine fails a commit the test meant to let
+    through), made to fail, and counted; a thread that asks for a store of its own gets this
+    one."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.gate = threading.Event()
+        self.gate.set()
+        self.started = threading.Event()
+        self.failure: OSError | None = None
+        self.changes: list[Change] = []
+        self.threads: set[str] = set()
+
+    def commit(self, game: GameId, change: Change, holder: Holder | None = None) -> None:
+        self.started.set()
+        self.gate.wait()
+        if self.failure is not None:
+            raise self.failure
+        self.threads.add(threading.current_thread().name)
+        self.changes.append(change)
+        super().commit(game, change, holder)
+
+    def reopen(self) -> GatedStore:
+        return self
+
+    def close(self) -> None:
+        """Kept open for the test (the committer's thread closes the store it used)."""
+
+
 def save(record: GameRecord, folder: Path, name: str = "game.json") -> Path:
     """Save ``record`` under ``folder`` and return the path."""
     path = folder / name
@@ -111,3 +188,6 @@ class Kit:
     record_until = staticmethod(record_until)
     find_record = staticmethod(find_record)
     save = staticmethod(save)
+    session_of = staticmethod(session_of)
+    stored = staticmethod(stored)
+    games_in = staticmethod(games_in)

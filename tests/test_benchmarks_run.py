@@ -16,7 +16,6 @@ import pytest
 
 from chickenfoot.rules import apply, core, legal_actions, new_game
 from chickenfoot.rules.ruleset import PresetName
-from chickenfoot.saves.record import save_record
 from tests.benchmarks import (
     bench_games,
     bench_memory,
@@ -27,6 +26,7 @@ from tests.benchmarks import (
 )
 from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks
+from tests.kit import stored
 
 
 @pytest.mark.parametrize("preset_name", ["cross", "trains"])
@@ -81,15 +81,12 @@ def test_the_runner_finds_the_other_benchmarks_and_refuses_unknown_names(
     )
 
 
-def test_keys_are_timed_while_an_expert_thinks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_keys_are_timed_while_an_expert_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
     """The terminal app's benchmark of keys pressed while an expert searches runs its real
     app and search, its busy expert made by the real ``make_bot`` with the game's arguments."""
     monkeypatch.setattr(bench_tui, "KEY_SAMPLES", 2)
-    path = tmp_path / "thinking.json"
-    save_record(bench_tui.thinking_record(bench_tui.late_round_record()), path)
-    samples = asyncio.run(bench_tui.thinking_key_times(path))
+    game = stored(bench_tui.thinking_record(bench_tui.late_round_record()))
+    samples = asyncio.run(bench_tui.thinking_key_times(game))
     assert len(samples) == 2
     assert all(seconds > 0 for seconds in samples)
 

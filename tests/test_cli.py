@@ -20,9 +20,12 @@ from chickenfoot.bots import tournament as tournament_module
 from chickenfoot.cli import options, simulate, tournament
 from chickenfoot.cli.common import COMMANDS
 from chickenfoot.rules import RuleSet
-from chickenfoot.saves import record as record_module
-from chickenfoot.saves.record import load_record
+from chickenfoot.saves import jsonformat as jsonformat_module
+from chickenfoot.saves.jsonformat import load_record, save_record
+from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.transcript import transcript
+from tests.kit import seats, short_rules
+from tests.recorded import random_record
 
 HANG_LIMIT = 60
 """Seconds after which a command that has not ended is taken to hang."""
@@ -269,6 +272,7 @@ def test_help_documents_bots_and_shared_wins(capsys: pytest.CaptureFixture[str])
     for flag in options.RULE_FLAGS.values():
         assert flag in flat
     assert "(cross: may_play, trains: must_play)" in flat
+    assert "What a 0|0 left in hand scores (it has no pips: 0 scores nothing)." in flat
 
 
 def test_bot_levels_repeat_the_last_for_the_remaining_seats() -> None:
@@ -447,13 +451,13 @@ def saved_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def app_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Path | None]]:
+def app_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
     """Stand in for the Textual app: record each ``run_app`` call instead of starting it."""
     import chickenfoot.tui.app
 
-    calls: list[dict[str, Path | None]] = []
+    calls: list[dict[str, object]] = []
 
-    def fake_run_app(load: Path | None = None, replay: Path | None = None) -> int:
+    def fake_run_app(load: int | None = None, replay: GameRecord | None = None) -> int:
         calls.append({"load": load, "replay": replay})
         return 0
 
@@ -462,7 +466,7 @@ def app_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Path | None]]:
 
 
 def test_replay_text_prints_the_transcript(
-    capsys: pytest.CaptureFixture[str], saved_game: Path, app_calls: list[dict[str, Path | None]]
+    capsys: pytest.CaptureFixture[str], saved_game: Path, app_calls: list[dict[str, object]]
 ) -> None:
     status, out, err = run(capsys, "replay", str(saved_game), "--text")
     assert (status, err) == (0, "")
@@ -474,7 +478,7 @@ def test_replay_text_prints_the_transcript(
 def test_a_bad_file_gives_one_line_and_status_2(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
-    app_calls: list[dict[str, Path | None]],
+    app_calls: list[dict[str, object]],
     command: str,
 ) -> None:
     bad = tmp_path / "bad.json"
@@ -557,7 +561,7 @@ def test_ctrl_c_while_loading_is_one_line_and_status_130(
     def interrupted(path: Path) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(record_module, "load_record", interrupted)
+    monkeypatch.setattr(jsonformat_module, "load_record", interrupted)
     status, out, err = run(
         capsys, command, str(saved_game), *(["--text"] if command == "replay" else [])
     )
@@ -577,11 +581,11 @@ def test_a_real_ctrl_c_prints_no_traceback(saved_game: Path) -> None:
         "import signal, sys, threading\n"
         "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from chickenfoot.cli import main\n"
-        "from chickenfoot.saves import record\n"
+        "from chickenfoot.saves import jsonformat\n"
         "def load_record(path):\n"
         "    print('loading', flush=True)\n"
         "    threading.Event().wait()\n"
-        "record.load_record = load_record\n"
+        "jsonformat.load_record = load_record\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
     process = subprocess.Popen(
@@ -599,16 +603,42 @@ def test_a_real_ctrl_c_prints_no_traceback(saved_game: Path) -> None:
     assert (out, err) == ("", "chickenfoot replay: stopped (Ctrl+C)\n")
 
 
-def test_replay_and_load_open_the_app(
-    capsys: pytest.CaptureFixture[str], saved_game: Path, app_calls: list[dict[str, Path | None]]
+def test_replay_opens_the_file_and_load_imports_and_continues_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, app_calls: list[dict[str, object]]
 ) -> None:
-    assert run(capsys, "replay", str(saved_game))[0] == 0
-    assert run(capsys, "load", str(saved_game))[0] == 0
-    assert app_calls == [{"load": None, "replay": saved_game}, {"load": saved_game, "replay": None}]
+    record = random_record(short_rules(2), seats("human", "computer"), 3, stop_after=4)
+    path = tmp_path / "game.json"
+    save_record(record, path)
+    assert run(capsys, "replay", str(path))[0] == 0
+    assert run(capsys, "load", str(path))[0] == 0
+    assert run(capsys, "load", str(path))[0] == 0, "the same game: continued, not copied"
+    assert app_calls == [
+        {"load": None, "replay": record},
+        {"load": 1, "replay": None},
+        {"load": 1, "replay": None},
+    ]
+    assert run(capsys, "replay", "1")[0] == 0
+    assert app_calls[-1] == {"load": None, "replay": record}
+    status, _out, err = run(capsys, "load", "7")
+    assert (status, err) == (
+        2,
+        "chickenfoot load: error: there is no game 7 in the store (it may have been deleted)\n",
+    )
+
+
+def test_a_finished_game_is_not_continued(
+    capsys: pytest.CaptureFixture[str], saved_game: Path, app_calls: list[dict[str, object]]
+) -> None:
+    status, _out, err = run(capsys, "load", str(saved_game))
+    assert (status, err) == (
+        2,
+        "chickenfoot load: error: game 1 is over: watch it with chickenfoot replay 1\n",
+    )
+    assert app_calls == []
 
 
 def test_play_is_the_default(
-    capsys: pytest.CaptureFixture[str], app_calls: list[dict[str, Path | None]]
+    capsys: pytest.CaptureFixture[str], app_calls: list[dict[str, object]]
 ) -> None:
     assert run(capsys)[0] == 0
     assert run(capsys, "play")[0] == 0

@@ -1,10 +1,13 @@
-"""The ``chickenfoot`` command: play (the default), load, replay, simulate, tournament, stats,
-verify, serve and keys.
+"""The ``chickenfoot`` command: play (the default), load, replay, games, export, import,
+simulate, tournament, stats, verify, serve and keys.
 
 - ``chickenfoot`` or ``chickenfoot play``: start the terminal app.
-- ``chickenfoot load FILE``: open the app continuing the saved game ``FILE``.
-- ``chickenfoot replay FILE [--text]``: watch a saved game in the app's replay viewer, or print
-  it as a text transcript.
+- ``chickenfoot load FILE|GAME``: open the app continuing a saved game (a file is imported
+  into the store first; a number is a game of the store).
+- ``chickenfoot replay FILE|GAME [--text]``: watch a saved game in the app's replay viewer, or
+  print it as a text transcript.
+- ``chickenfoot games``, ``export``, ``import``: the games in the store, to and from JSON
+  files.
 - ``chickenfoot simulate ...``: play many games between computer players without a screen and
   print per-seat wins, mean scores, mean actions per game and games per second.
 - ``chickenfoot tournament ...``: computer levels against each other on duplicate deals.
@@ -14,7 +17,7 @@ verify, serve and keys.
 - ``chickenfoot keys``: every key and its id, with the player's own from the settings.
 
 Each subcommand lives in a module of its own (listed in :data:`~chickenfoot.cli.common.COMMANDS`)
-with an ``add_parser`` function that sets the function to ``run``. Only the module of the
+with an ``add_parsers`` function that sets the function to ``run``. Only the module of the
 command being run is imported: ``chickenfoot --version`` and ``chickenfoot --help`` load
 neither Textual nor Pydantic, and ``simulate`` never loads the app. Errors the user can fix (a
 bad option, impossible rules, a bad saved game) print one line and exit with status 2; nothing
@@ -51,7 +54,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
         if command.module not in wanted:
             subparsers.add_parser(name, help=command.summary)
         elif command.module not in added:  # a module may add several commands
-            import_module(f"{__name__}.{command.module}").add_parser(subparsers)
+            import_module(f"{__name__}.{command.module}").add_parsers(subparsers)
             added.add(command.module)
     return parser
 

@@ -18,7 +18,7 @@ EXIT_INTERRUPTED = 130
 
 class Command:
     """A subcommand: its one line of help, and the module (in ``chickenfoot.cli``) whose
-    ``add_parser(commands)`` adds its parser, imported only when the command is run.
+    ``add_parsers(commands)`` adds its parsers, imported only when the command is run.
 
     A plain class, not a dataclass: ``chickenfoot --version`` imports this module, and
     importing dataclasses would add about a third to its start-up.
@@ -35,6 +35,9 @@ COMMANDS: dict[str, Command] = {
     "play": Command("Start the game (the default).", "games"),
     "load": Command("Continue a saved game.", "games"),
     "replay": Command("Replay a saved game.", "games"),
+    "games": Command("List the games in the store.", "library"),
+    "export": Command("Write games as JSON files.", "library"),
+    "import": Command("Add games from JSON files.", "library"),
     "simulate": Command(
         "Play many games between computer players and print statistics.", "simulate"
     ),

@@ -1,8 +1,11 @@
-"""``chickenfoot`` (play), ``chickenfoot load FILE`` and ``chickenfoot replay FILE [--text]``.
+"""``chickenfoot`` (play), ``chickenfoot load FILE|GAME`` and ``replay FILE|GAME [--text]``.
 
-A bad file (anything but a regular file, not a saved game, an illegal move...) is refused
-with one line and status 2 before the app starts; Ctrl+C stops with one line and status 130;
-neither ever prints a traceback. The transcript of ``replay --text`` is written in what the
+``load`` continues a game: a file is imported into the store first (a game the store has
+already is continued, not copied), a number names a game of the store. ``replay`` reads a
+file as it is, or a game of the store. A bad file (anything but a regular file, not a saved
+game, an illegal move...) or an unknown game number is refused with one line and status 2
+before the app starts; Ctrl+C stops with one line and status 130; neither ever prints a
+traceback. The transcript of ``replay --text`` is written in what the
 console's encoding can show. The Textual app is imported only when it is started, so
 ``replay --text`` never loads it, and saved games are read only by the commands that open
 one, so ``chickenfoot`` reaches its menu without loading the rules first.
@@ -13,9 +16,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
+
+if TYPE_CHECKING:  # the modules of saved games are imported by the commands that open one
+    from chickenfoot.saves.record import GameRecord
+    from chickenfoot.saves.store import GameId
 
 REPLAY_KEYS = """\
 keys of the replay viewer:
@@ -33,7 +40,7 @@ In an unfinished game that people play at one keyboard, the round still in play 
 hands and drawn tiles hidden, in the viewer and in the --text transcript."""
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``play``, ``load`` and ``replay`` to the subcommands ``commands``."""
     play = commands.add_parser("play", help=summary("play"), description="Start the terminal app.")
     play.set_defaults(run=lambda args: run_app())
@@ -41,10 +48,13 @@ def add_parser(commands: Any) -> None:
     load_command = commands.add_parser(
         "load",
         help=summary("load"),
-        description="Open the app continuing the saved game FILE.",
+        description="Open the app continuing a saved game: a file (imported into the store "
+        "first) or the number of a game in the store (see `chickenfoot games`).",
     )
-    load_command.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
-    load_command.set_defaults(run=lambda args: load(args.file))
+    load_command.add_argument(
+        "game", metavar="FILE|GAME", help="A saved game (.json), or a game's number."
+    )
+    load_command.set_defaults(run=lambda args: load(args.game))
 
     replay_command = commands.add_parser(
         "replay",
@@ -53,47 +63,80 @@ def add_parser(commands: Any) -> None:
         epilog=REPLAY_KEYS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    replay_command.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
+    replay_command.add_argument(
+        "game", metavar="FILE|GAME", help="A saved game (.json), or a game's number."
+    )
     replay_command.add_argument(
         "--text",
         action="store_true",
         help="Print the whole game as a text transcript instead of opening the app.",
     )
-    replay_command.set_defaults(run=lambda args: replay(args.file, text=args.text))
+    replay_command.set_defaults(run=lambda args: replay(args.game, text=args.text))
 
 
-def run_app(load: Path | None = None, replay: Path | None = None) -> int:
+def run_app(load: GameId | None = None, replay: GameRecord | None = None) -> int:
     """Start the Textual app (imported only now: the other commands do not need it)."""
     from chickenfoot.tui.app import run_app as run
 
     return run(load=load, replay=replay)
 
 
-def load(path: Path) -> int:
-    """``chickenfoot load FILE``: check the saved game, then continue it in the app."""
-    from chickenfoot.saves.record import RecordError, load_record
+def game_number(text: str) -> GameId | None:
+    """The game number ``text`` names, or None when it names a file: a whole number that is
+    not the name of a file here."""
+    return int(text) if text.isdigit() and not Path(text).exists() else None
+
+
+def load(game: str) -> int:
+    """``chickenfoot load FILE|GAME``: find (or import) the game, then continue it in the app."""
+    from chickenfoot.cli.library import open_cli_store
+    from chickenfoot.saves.jsonformat import load_record
+    from chickenfoot.saves.record import RecordError
+    from chickenfoot.saves.store import Incoming, StoreError
 
     try:
-        load_record(path)
-        return run_app(load=path)
-    except RecordError as error:
+        number = game_number(game)
+        store = open_cli_store()
+        try:
+            if number is None:
+                record = load_record(game)
+                ((number, _imported),) = store.import_records([Incoming(record, str(Path(game)))])
+            summary = store.summary(number)
+        finally:
+            store.close()
+        if summary.finished:
+            return fail("load", f"game {number} is over: watch it with chickenfoot replay {number}")
+        return run_app(load=number)
+    except (RecordError, StoreError) as error:
         return fail("load", str(error))
     except KeyboardInterrupt:
         return interrupted("load")
 
 
-def replay(path: Path, *, text: bool) -> int:
-    """``chickenfoot replay FILE [--text]``: print a transcript, or open the replay viewer."""
+def replay(game: str, *, text: bool) -> int:
+    """``chickenfoot replay FILE|GAME [--text]``: print a transcript, or open the replay
+    viewer."""
+    from chickenfoot.cli.library import open_cli_store
+    from chickenfoot.saves.jsonformat import load_record
     from chickenfoot.saves.output import write_text
-    from chickenfoot.saves.record import RecordError, load_record
+    from chickenfoot.saves.record import RecordError
+    from chickenfoot.saves.store import StoreError
     from chickenfoot.text.transcript import transcript
 
     try:
-        record = load_record(path)
+        number = game_number(game)
+        if number is None:
+            record = load_record(game)
+        else:
+            store = open_cli_store()
+            try:
+                record = store.record(number)
+            finally:
+                store.close()
         if not text:
-            return run_app(replay=path)
+            return run_app(replay=record)
         write_text(sys.stdout, transcript(record))
-    except RecordError as error:
+    except (RecordError, StoreError) as error:
         return fail("replay", str(error))
     except KeyboardInterrupt:
         return interrupted("replay")

@@ -19,7 +19,7 @@ from chickenfoot.saves.output import write_line
 from chickenfoot.saves.paths import settings_path
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``keys`` to the subcommands ``commands``."""
     keys = commands.add_parser(
         "keys",

@@ -32,7 +32,7 @@ RULE_HELP: dict[str, str] = {
     "draw": "A seat with no play draws one tile, or keeps drawing until one can be played.",
     "reserve": "Tiles that stay in the boneyard and are never drawn; "
     "'auto': 2 for 2 players, else 1.",
-    "double_blank_points": "Points for a 0|0 left in hand (0: it scores its pips, 0).",
+    "double_blank_points": "What a 0|0 left in hand scores (it has no pips: 0 scores nothing).",
     "round_start": "holder: deal, the holder of the round's double places it (others draw to "
     "find it); search: turn tiles to find the double before the deal, the finder plays first.",
     "tie_break": "zero_rounds: most rounds at 0, then the lowest non-zero round, then shared; "

@@ -35,13 +35,9 @@ from urllib.parse import urlsplit
 
 from chickenfoot.cli.browser_access import Access, new_token
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
+from chickenfoot.saves.database import database_path
 from chickenfoot.saves.output import write_line
-from chickenfoot.saves.paths import (
-    DATA_DIR_VARIABLE,
-    ONLY_DATA_DIR_VARIABLE,
-    data_dir,
-    saves_dir,
-)
+from chickenfoot.saves.paths import DATA_DIR_VARIABLE, ONLY_DATA_DIR_VARIABLE, data_dir
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -61,7 +57,7 @@ class ServeProblem(Exception):
     """Why the server cannot start, in plain words (one line)."""
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``serve`` to the subcommands ``commands``."""
     serve_command = commands.add_parser(
         "serve",
@@ -219,7 +215,7 @@ def announcement(url: str, address: str, max_tabs: int = DEFAULT_MAX_TABS) -> li
     lines = [
         f"Chicken Foot is served at {url}: open it in a web browser.",
         f"Each browser tab plays its own game ({games} at once at most).",
-        f"Games are saved in {saves_dir()}",
+        f"Games are saved in {database_path()}",
     ]
     if not ipaddress.ip_address(address).is_loopback:
         lines.append(

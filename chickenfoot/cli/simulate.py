@@ -27,7 +27,8 @@ from chickenfoot.cli.options import (
     rules_from_args,
 )
 from chickenfoot.rules import RuleSet, RuleSetError, shuffled_decks
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.words import plural
 
@@ -38,7 +39,7 @@ DEFAULT_GAMES = 100
 DEFAULT_BOTS = "casual"
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``simulate`` to the subcommands ``commands``."""
     simulate = commands.add_parser(
         "simulate",

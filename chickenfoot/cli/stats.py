@@ -1,62 +1,48 @@
-"""``chickenfoot stats``: the statistics of the finished games in the saves folder.
+"""``chickenfoot stats``: the statistics of the finished games in the store.
 
 It prints what was counted, then per person (games, wins, win share, mean score, best and
 worst game, rounds at zero), each person's results against each computer level, per computer
-level and per preset (cross, trains), and the files that cannot be read. Only finished games
-count: an unfinished game counts once it is over. A broken or foreign file is listed, never
-fatal (the status is 0). The cache (``saves/.stats.json``) makes a second run quick; a bar
-on stderr shows how far a slow first reading got, on a terminal only.
+level and per preset (cross, trains). Only finished games count: an unfinished game counts
+once it is over. The figures are queries on the store, quick however many games it holds.
 """
 
 from __future__ import annotations
 
 import sys
-import time
 from typing import Any
 
-from chickenfoot.cli.common import EXIT_OK, interrupted, summary
-from chickenfoot.cli.simulate import ProgressBar
+from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
+from chickenfoot.cli.library import open_cli_store
 from chickenfoot.saves.output import write_line
-from chickenfoot.saves.paths import saves_dir
-from chickenfoot.saves.stats import gather
-from chickenfoot.saves.tallies import tally
+from chickenfoot.saves.store import StoreError
 from chickenfoot.text.stats import counted_text, report
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``stats`` to the subcommands ``commands``."""
     stats = commands.add_parser(
         "stats",
         help=summary("stats"),
-        description="Print the statistics of the finished games in the saves folder: per "
-        "person (games, wins, win share, mean score, best and worst game, rounds at zero, "
-        "results against each computer level), per computer level and per preset. Unfinished "
-        "games are not counted; files that cannot be read are listed.",
+        description="Print the statistics of the finished games: per person (games, wins, "
+        "win share, mean score, best and worst game, rounds at zero, results against each "
+        "computer level), per computer level and per preset. Unfinished games are not counted.",
     )
     stats.set_defaults(run=lambda args: run())
 
 
 def run() -> int:
-    """``chickenfoot stats``: read the saved games (with the cache) and print the report."""
-    started = time.perf_counter()
-    bar: ProgressBar | None = None
-
-    def progress(done: int, total: int) -> None:
-        nonlocal bar
-        if bar is None:
-            bar = ProgressBar(total, sys.stderr, "reading")
-        elif done:
-            bar.advance(time.perf_counter() - started)
-
+    """``chickenfoot stats``: ask the store for the statistics and print the report."""
     try:
-        gathered = gather(progress)
+        store = open_cli_store()
+        try:
+            stats = store.statistics()
+        finally:
+            store.close()
+    except StoreError as error:
+        return fail("stats", str(error))
     except KeyboardInterrupt:
         return interrupted("stats")
-    finally:
-        if bar is not None:
-            bar.stop()
-    stats = tally(gathered)
-    write_line(sys.stdout, counted_text(stats, saves_dir()))
+    write_line(sys.stdout, counted_text(stats))
     for section in report(stats):
         write_line(sys.stdout, "")
         write_line(sys.stdout, section.title)

@@ -45,7 +45,7 @@ from chickenfoot.text.words import plural
 DEFAULT_GAMES = 100
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``tournament`` to the subcommands ``commands``."""
     tournament = commands.add_parser(
         "tournament",

@@ -52,7 +52,7 @@ Chickenfoot shuffles each round's deck from the game's seed with Python's random
 can shuffle again and compare."""
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``verify`` to the subcommands ``commands``."""
     parser = commands.add_parser(
         "verify",

@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from chickenfoot.rules import totals
-from chickenfoot.saves.stats import FinishedGame
-from chickenfoot.saves.tallies import Statistics, win_share_series
+from chickenfoot.saves.tallies import Statistics
 from chickenfoot.text.stats import running_totals_lines, win_share_lines
 from chickenfoot.text.words import seat_name
 
@@ -108,10 +107,10 @@ def running_totals_chart(
     )
 
 
-def win_share_chart(stats: Statistics, games: Sequence[FinishedGame]) -> ChartShown:
-    """The win share (in percent) over time of the people with the most games."""
-    names = [player.name for player in stats.players[:CHART_PEOPLE]]
-    series = win_share_series(games, names, MOST_POINTS)
+def win_share_chart(stats: Statistics) -> ChartShown:
+    """The win share (in percent) over time of the people with the most games (the store
+    worked out their lines: :attr:`Statistics.series`)."""
+    series = stats.series[:CHART_PEOPLE]
     lines = tuple(
         Line(
             one.name,
@@ -123,7 +122,7 @@ def win_share_chart(stats: Statistics, games: Sequence[FinishedGame]) -> ChartSh
     return ChartShown(
         title="Win share (%) after each finished game, oldest first",
         lines=lines,
-        x_ticks=ticks(len(games), 1) if games else (),
+        x_ticks=ticks(stats.games, 1) if stats.games else (),
         y_ticks=(0, 25, 50, 75, 100),
         words=tuple(win_share_lines(series)),
     )

@@ -45,6 +45,7 @@ from chickenfoot.play.wire import (
     Refused,
     RoundEnded,
     SaveProblem,
+    Saving,
     SetPause,
     Step,
     StillThinking,
@@ -71,6 +72,7 @@ from chickenfoot.rules import (
     refusal_in_view,
 )
 from chickenfoot.text import prompts
+from chickenfoot.text.counting import count_tiles
 from chickenfoot.text.describe import board_requirement, foot_news
 from chickenfoot.text.hints import assist_line, hint_text
 from chickenfoot.text.words import seat_name, sorted_hand
@@ -118,7 +120,9 @@ class SeatClient:
         self.hint_pending = False
         """True while a hint asked for is being worked out."""
         self.unsaved: str | None = None
-        """Why the game's file is behind, in words (None: it is saved)."""
+        """Why the game's store is behind, in words (None: it is saved)."""
+        self.saving = False
+        """True while the latest move takes long to save (the game waits for it)."""
         self.closed = False
         """True once the host closed the table."""
         self.game_log: list[str] | None = None
@@ -157,6 +161,8 @@ class SeatClient:
             self.tell(prompts.host_refused(message.reason, message.rule))
         elif isinstance(message, SaveProblem):
             self.unsaved = message.problem
+        elif isinstance(message, Saving):
+            self.saving = message.on
         elif isinstance(message, GameLog):
             self.game_log = describe_steps(message.steps, self.names, self.log_viewer)
         elif isinstance(message, Closed):
@@ -196,7 +202,9 @@ class SeatClient:
         if isinstance(action, Play) and action.tile in self.hand():
             self.selection.tile, self.selection.end = action.tile, action.target
         self.history.lines.append(assist_line(message.assist, self.names))
-        self.tell(hint_text(hint.hint(), self.names, self.labels()))
+        view = self.seat_view
+        counts = count_tiles(view) if view is not None else None
+        self.tell(hint_text(hint.hint(), self.names, self.labels(), counts))
 
     # ----- who sees what -------------------------------------------------------------------------
 
@@ -357,8 +365,8 @@ class SeatClient:
         return shown_by(self)
 
     def why_not(self, key: str) -> str:
-        """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep`` or ``choose``) does
-        nothing now, in words (see :func:`refusal_text`)."""
+        """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep``, ``choose`` or
+        ``take_back``) does nothing now, in words (see :func:`refusal_text`)."""
         return refusal_text(self, key)
 
     # ----- commands: choosing ------------------------------------------------------------------
@@ -379,8 +387,12 @@ class SeatClient:
         self._choose(lambda choices: self.selection.type_digit(digit, choices))
 
     def type_letter(self, letter: str) -> None:
-        """A letter of an open end's key (see :meth:`Selection.type_letter`)."""
+        """A letter of an open end's key (see :meth:`Selection.type_letter`); once a long
+        key is complete, its "z…: type the rest" prompt goes."""
+        typed = self.selection.key_typed
         self._choose(lambda choices: self.selection.type_letter(letter, choices))
+        if typed and self.feedback == prompts.key_so_far(typed):
+            self.feedback = ""
 
     def select(self, index: int) -> None:
         """Select the tile at ``index`` of the hand as shown; say so if that cannot be."""
@@ -525,6 +537,7 @@ def shown_by(client: SeatClient) -> TableShown:
             "" if over or view.over else f" · {board_requirement(view.board)}",
         ),
         unsaved=client.unsaved or "",
+        saving=client.saving,
     )
 
 
@@ -607,12 +620,14 @@ def status_of(
 
 
 def refusal_text(client: SeatClient, key: str) -> str:
-    """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep`` or ``choose``) does
-    nothing now for ``client``, in words: the rules are asked, on its seat's view, never
-    restated."""
+    """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep``, ``choose`` or
+    ``take_back``) does nothing now for ``client``, in words: the rules are asked, on its
+    seat's view, never restated."""
     prompt = client.prompt
     if isinstance(prompt, GameEnded):
         return prompts.GAME_OVER
+    if key == "take_back":
+        return prompts.no_take_back(shared=not client.table.take_backs)
     view = client.seat_view
     if not client.on_turn or view is None:
         seat = prompt.seat if isinstance(prompt, Waiting | PassKeyboard | DeadDraw) else None

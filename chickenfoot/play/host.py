@@ -28,6 +28,15 @@ while its pause runs, dropping any answer that comes after the game moved on (a 
 :meth:`TableHost.pump` does the same at once, without threads or pauses: tests and
 simulations drive a table with it.
 
+**The game goes no further until each move is committed.** A move is sent to every client
+at once, but while the session's commit of it runs
+(:attr:`~chickenfoot.play.session.GameSession.committed` is False) the host starts no
+computer move and handles no client's message: a key pressed meanwhile (a move, a hand-off,
+going on after a round's result) waits in order and is handled once the move is on disk, so
+a crash loses at most the move being committed. A commit that takes longer than
+:data:`SAVING_NOTICE_DELAY` is told to the clients (:class:`~chickenfoot.play.wire.Saving`:
+a quiet "saving…"), and so is its end.
+
 A round that ends is shown before the next one is dealt: the host sends the round's final
 table and result, and the next deal only once the clients go on
 (:class:`~chickenfoot.play.wire.Proceed`). A game reopened right after a round ended (a
@@ -67,6 +76,7 @@ from chickenfoot.play.wire import (
     Refused,
     RoundEnded,
     SaveProblem,
+    Saving,
     SeatInfo,
     SetPause,
     Step,
@@ -99,6 +109,9 @@ from chickenfoot.text import prompts
 
 NOBODY = -1
 """A seat that matches no seat: every drawn tile is hidden from it."""
+
+SAVING_NOTICE_DELAY = 0.3
+"""Seconds a commit may take before the clients are told "saving…"."""
 
 
 class Outlet(Protocol):
@@ -165,6 +178,9 @@ class TableHost:
         self._wake: asyncio.Event | None = None
         self._thinker = Thinker(self._wakeup)
         self._unsaved: str | None = _unsaved(session)
+        self._saving_timer: asyncio.TimerHandle | None = None
+        self._saving_said = False
+        """True once the clients were told the latest move takes long to save."""
         self.closed = False
         resumed = _resumed_result(session)
         if resumed is not None:
@@ -246,32 +262,62 @@ class TableHost:
         loop = asyncio.get_running_loop()
         wake = self._wake = asyncio.Event()
 
-        def saved_or_not() -> None:  # on the saver's thread: wake the loop to tell the clients
+        def commit_ended() -> None:  # on the committer's thread: wake the loop to go on
             with contextlib.suppress(RuntimeError):  # the loop is gone: nobody to tell
                 loop.call_soon_threadsafe(wake.set)
 
-        self.session.save_in_background(saved_or_not)
+        self.session.commit_in_background(commit_ended)
         try:
             while not self.closed:
                 wake.clear()
-                self._handle_inbox()
-                self._take_answers()
+                if self._committed(loop):
+                    self._handle_inbox()
+                    self._take_answers()
                 self._check_saved()
                 if self._computer_due() is not None and not self._thinker.moving:
                     self._thinker.move(
                         self._serial, self.session.bot_decision(), self.pause, self._still
                     )
-                if not self._inbox and not self._thinker.answers:
+                waiting = bool(self._inbox or self._thinker.answers)
+                if not (self._committed(loop) and waiting):  # (a move made above: "saving…"?)
                     await wake.wait()
         finally:
             self._thinker.stop()
+            if self._saving_timer is not None:
+                self._saving_timer.cancel()
+                self._saving_timer = None
             self._wake = None
+
+    def _committed(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """True when the store holds the latest move: the game may go on (the clients hear
+        that a "saving…" they were told of is over). Otherwise, tell them "saving…" should
+        the commit take longer than :data:`SAVING_NOTICE_DELAY`."""
+        if self.session.committed:
+            if self._saving_timer is not None:
+                self._saving_timer.cancel()
+                self._saving_timer = None
+            if self._saving_said:
+                self._saving_said = False
+                self._send_all(lambda _client: Saving(on=False))
+            return True
+        if self._saving_timer is None and not self._saving_said:
+            self._saving_timer = loop.call_later(SAVING_NOTICE_DELAY, self._say_saving)
+        return False
+
+    def _say_saving(self) -> None:
+        """The commit of the latest move takes long (a slow disk): say so, quietly."""
+        self._saving_timer = None
+        if not self.closed and not self.session.committed:
+            self._saving_said = True
+            self._send_all(lambda _client: Saving(on=True))
 
     def _computer_due(self) -> int | None:
         """The computer seat that must move now, if any."""
         state = self.session.state
         if self.closed or self._news or state.over or self.session.is_human(state.turn):
             return None
+        if not self.session.committed:
+            return None  # the move before is being committed
         if any(client.holding for client in self._clients.values()):
             return None
         return state.turn
@@ -280,7 +326,7 @@ class TableHost:
         """Play the computers' moves and give the hints that came in (unless the position they
         were asked at is gone)."""
         answers = self._thinker.answers
-        while answers:
+        while answers and self.session.committed:
             answer = answers.popleft()
             if answer.serial != self._serial:
                 continue
@@ -301,7 +347,8 @@ class TableHost:
     # ----- the clients' messages -----------------------------------------------------------------
 
     def _handle_inbox(self) -> None:
-        while self._inbox and not self.closed:
+        """Handle the clients' messages in order, until a move must be committed first."""
+        while self._inbox and not self.closed and self.session.committed:
             number, message = self._inbox.popleft()
             client = self._clients.get(number)
             if client is not None:
@@ -411,7 +458,7 @@ class TableHost:
     # ----- the game moves on ---------------------------------------------------------------------
 
     def _act(self, action: Action) -> None:
-        """Apply ``action`` through the session (which saves it) and tell every client."""
+        """Apply ``action`` through the session (which commits it) and tell every client."""
         turn = self.session.act(action)
         self._serial += 1
         self._thinker.stop_hint()
@@ -445,7 +492,7 @@ class TableHost:
         return next((c for c in self._clients.values() if seat in c.seats), None)
 
     def _check_saved(self) -> None:
-        """Tell every client when the game's file falls behind or catches up."""
+        """Tell every client when the game's store falls behind or catches up."""
         unsaved = _unsaved(self.session)
         if unsaved != self._unsaved:
             self._unsaved = unsaved
@@ -581,7 +628,7 @@ def table_info(session: GameSession, pause: float) -> TableInfo:
 
 
 def _unsaved(session: GameSession) -> str | None:
-    """Why the game's file is behind, in words (None: saved, or on its way)."""
+    """Why the game's store is behind, in words (None: saved, or on its way)."""
     problem = session.unsaved
     return prompts.unsaved(problem) if problem is not None else None
 

@@ -19,12 +19,27 @@ How a line grows: each line owns a *space*, a share of the ``bounds`` (the viewp
 table should fit, the centre in its middle), shared out like a pinwheel so that neighbouring
 arms turn away from each other. A tile goes straight on while it fits; at the edge of its
 space, or at another tile, the line turns (one tile sideways, then back the other way), so it
-snakes through its space in rows two cells apart. When its space is full it may use any free
-cell of the bounds, then the rings round them, nearest first (the table grows and the view
-pans); boxed in on every side, it leaps over the obstacle, a dotted connector showing the way.
-A double goes where its three toes will have room if it can (a foot at the edge of the table
-is a dead end). Every open end's label is drawn where its next tile would go, beside the
-line's last tile.
+snakes through its space in rows two cells apart (compact: up and down columns). When its
+space is full it may use any free cell of the bounds, then a place inside them at the end of
+a short dotted rail (:data:`SHORT_RAIL` cells), then the rings round the bounds, nearest first
+(the table grows and the view pans), then a place at the end of a longer rail; with no free
+cell beside its end at all, it leaps over the obstacle to a place touching no tile. A double
+goes where its three toes will have room if it can (a foot at the edge of the table is a
+dead end). Every open end's label is drawn where its next tile would go, beside the line's
+last tile.
+
+Reading it without doubt: a tile touches only the tile it follows, and that one only at the
+end it continues (a turn never lays a tile alongside the other half of the tile before it);
+tiles of different lines never touch, a foot's three toes leave its double straight on and
+to either side, apart. A tile with no such place beside the one it follows lies at the
+nearest place that has one, a dotted rail over free cells leading to it. Every end's key
+sits against its end (``EndSpot.walled`` marks the rare end walled in on every side).
+
+The compact drawing (``compact=True``, chosen by :func:`layout_for` when the full one does
+not fit) lays the same table in smaller tiles: each shows only its outer number, after a
+joint across a run (``·5``, ``5·``) and alone down a column (one row), because its inner
+number is the one it touches; a double is ``═5`` (``═5═`` across a column), the centre
+``║9║``. The geometry is the same; only the shapes (:class:`Shapes`) differ.
 
 Stability: tiles are laid one by one in the order they were played, and a tile's place
 depends only on the tiles laid before it, so playing a tile never moves a tile already on the
@@ -42,6 +57,7 @@ slots, end labels ``‹a›``, legal ends ``▸a◂``, the chosen end ``»a«``.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -71,6 +87,10 @@ MIN_BOUNDS: Final = (24, 7)
 """Smaller bounds are raised to this: the centre and a tile each way must fit."""
 RING_ROWS: Final = 4
 """Rows of each ring of cells round the bounds that a table outgrowing them fills in turn."""
+SHORT_RAIL: Final = 3
+"""The longest rail (cells) taken to keep a tile inside the bounds rather than outside."""
+RAIL_LIMIT: Final = 600
+"""How many free cells the search for a rail's end may visit before giving up."""
 LEAP_LIMIT: Final = 4096
 """How far (cells) a boxed-in line may leap; far beyond any table's size."""
 
@@ -146,7 +166,8 @@ class TileSpot(NamedTuple):
     id of its line (None for the centre); ``upright`` is True for the two-row shape;
     ``numbers`` are (left, right) of a flat tile, (top, bottom) of an upright one;
     ``leapt`` is True for a tile that could not touch the tile before it (its line was boxed
-    in) and lies further on, a dotted connector over the free cells between.
+    in) and lies further on, a dotted connector over the free cells between; ``heading`` is
+    the way its line went (the compact drawing puts the joint on the side it came from).
     """
 
     placement: int | None
@@ -156,6 +177,7 @@ class TileSpot(NamedTuple):
     upright: bool
     numbers: tuple[int, int]
     leapt: bool = False
+    heading: Heading = "E"
 
     @property
     def is_centre(self) -> bool:
@@ -168,7 +190,8 @@ class EndSpot(NamedTuple):
 
     ``label`` is one row of cells next to the line's last tile (or to the centre or the foot
     for a line not started yet); ``next_tile`` the box a tile played there would take;
-    ``heading`` the way that tile would go.
+    ``heading`` the way that tile would go. ``walled`` is True when no label place beside
+    that tile was free (every side taken): the label then sits at the nearest free place.
     """
 
     target: str
@@ -176,6 +199,7 @@ class EndSpot(NamedTuple):
     label: Box
     next_tile: Box
     heading: Heading
+    walled: bool = False
 
 
 class Connector(NamedTuple):
@@ -247,24 +271,37 @@ def digits_for(set_size: int) -> int:
 
 @dataclass(frozen=True)
 class Shapes:
-    """Tile sizes for numbers of ``digits`` cells: flat ``[a|b]`` and upright ``┌a┐/└b┘``."""
+    """Tile sizes for numbers of ``digits`` cells, in the full or the compact drawing.
+
+    Full: flat ``[a|b]`` (one row) and upright ``┌a┐`` over ``└b┘`` (two rows). Compact: a
+    tile shows only its outer number, after a joint on a run across (``·b``, or ``b·``
+    leftwards) and alone on a run down or up (one row); its inner number is the one it
+    touches, so a line reads as the chain of numbers it is (``9·3·5``, or ``9`` over ``3``).
+    """
 
     digits: int
+    compact: bool = False
 
     @property
     def flat_width(self) -> int:
-        """Width of a flat tile: two numbers, two frame sides and the joint."""
-        return 2 * self.digits + 3
+        """Width of a tile on a run across: ``[a|b]``, or ``·b`` compact."""
+        return self.digits + 1 if self.compact else 2 * self.digits + 3
 
     @property
     def upright_width(self) -> int:
-        """Width of an upright tile: one number between two frame sides."""
-        return self.digits + 2
+        """Width of a tile on a run down or up: ``┌a┐``, or ``b`` compact."""
+        return self.digits if self.compact else self.digits + 2
+
+    @property
+    def number_offset(self) -> int:
+        """Where the number starts in an upright tile: after its frame, or at once compact."""
+        return 0 if self.compact else 1
 
     @property
     def label_width(self) -> int:
-        """Width of an end's label place: as wide as an upright tile."""
-        return self.digits + 2
+        """Width of an end's label place: as wide as an upright tile (``‹a›``), or the mark
+        and a key of up to two letters compact (``‹a``, ``‹zb``)."""
+        return 3 if self.compact else self.digits + 2
 
 
 class Exit(NamedTuple):
@@ -294,6 +331,34 @@ def _straight_port(exit: Exit, advance: Heading, space: tuple[Box, ...]) -> _Por
     """A port whose line runs on the way it leaves: an arm, or a foot's middle toe."""
     heading = exit.heading
     return _Port(exit, _preferences(heading, heading, advance), advance, space)
+
+
+def _clipped(space: tuple[Box, ...], inner: Box) -> tuple[Box, ...]:
+    """The parts of ``space`` inside ``inner``."""
+    parts = []
+    for box in space:
+        x, y = max(box.x, inner.x), max(box.y, inner.y)
+        right, bottom = min(box.right, inner.right), min(box.bottom, inner.bottom)
+        if right > x and bottom > y:
+            parts.append(Box(x, y, right - x, bottom - y))
+    return tuple(parts)
+
+
+def _upright_snake(port: _Port) -> _Port:
+    """A compact line leaving across (east or west): one tile out, then it snakes up and down
+    columns, stepping further out at each turn. Compact tiles take one row down a column and
+    a number and a joint across, so columns a cell apart hold twice the tiles of rows a row
+    apart."""
+    heading = port.exit.heading
+    if heading not in HORIZONTAL or port.advance in HORIZONTAL:
+        return port
+    side = port.advance
+    ways: tuple[tuple[Heading, Heading], ...] = (
+        (heading, REVERSE[side]),
+        (side, side),
+        (REVERSE[side], REVERSE[side]),
+    )
+    return _Port(port.exit, ways, heading, port.space)
 
 
 def _side_port(exit: Exit, forward: Heading, space: tuple[Box, ...]) -> _Port:
@@ -332,20 +397,24 @@ class TableLayout:
 
     ``width`` x ``height`` is the canvas: the ``bounds`` asked for, grown where lines had to
     leave them. ``origin`` is where the bounds' top left lies on the canvas (it moves when the
-    canvas grows leftwards or upwards). ``tiles`` are the centre first, then every placement
-    in play order; ``ends`` the open ends in board order; ``line_boxes`` the box round each
-    line's tiles; ``toe_slots`` the places the open foot's later toes will take.
+    canvas grows leftwards or upwards); ``view`` where a view of the bounds' size should
+    start: at ``origin``, or moved the least to show a table that fits that size whole.
+    ``tiles`` are the centre first, then every placement in play order; ``ends`` the open
+    ends in board order; ``line_boxes`` the box round each line's tiles; ``toe_slots`` the
+    places the open foot's later toes will take (and the way each would go).
     """
 
     width: int
     height: int
     origin: tuple[int, int]
+    view: tuple[int, int]
     bounds: tuple[int, int]
     digits: int
+    compact: bool
     tiles: tuple[TileSpot, ...]
     ends: Mapping[str, EndSpot]
     line_boxes: Mapping[str, Box]
-    toe_slots: tuple[tuple[Box, bool], ...]
+    toe_slots: tuple[tuple[Box, Heading], ...]
     connectors: tuple[Connector, ...]
     open_foot: str | None
     last_tiles: Mapping[str, int] = field(repr=False)
@@ -394,12 +463,15 @@ class TableLayout:
         legal: Collection[str] = (),
         chosen: str | None = None,
         fresh: Collection[int] = (),
+        window: Box | None = None,
     ) -> tuple[Run, ...]:
         """The runs of canvas row ``y``, left to right, never overlapping.
 
         ``labels`` maps open ends to their key labels; ``legal`` are the ends the chosen tile
         fits; ``chosen`` the end it would be played on; ``fresh`` the placement indexes of the
-        tiles played since the viewer's last turn.
+        tiles played since the viewer's last turn. With a ``window`` (the canvas cells on
+        screen), a tile, label or toe slot not wholly inside it is left out: a tile is drawn
+        whole or not at all.
         """
         if not 0 <= y < self.height:
             return ()
@@ -407,23 +479,29 @@ class TableLayout:
         tiles = self.tiles
         for index, part in self._rows[y]:
             if index >= 0:
-                runs.append(self._tile_run(tiles[index], y - tiles[index].box.y, fresh))
+                if window is None or tiles[index].box.within(window):
+                    runs.append(self._tile_run(tiles[index], y - tiles[index].box.y, fresh))
             elif index == _SLOT:
-                box, upright = self.toe_slots[part]
-                runs.append(Run(box.x, _slot_text(box, upright, y - box.y), Role.TOE_SLOT))
+                box, heading = self.toe_slots[part]
+                if window is None or box.within(window):
+                    text = _slot_text(box, heading, y - box.y, self.compact)
+                    runs.append(Run(box.x, text, Role.TOE_SLOT))
             else:
                 connector = self.connectors[part]
-                runs.append(Run(connector.column, connector.text, Role.CONNECTOR))
+                if window is None or window.contains(connector.column, y):
+                    runs.append(Run(connector.column, connector.text, Role.CONNECTOR))
         keys = labels or {}
         for target in self._end_rows.get(y, ()):
             end = self.ends[target]
+            if window is not None and not end.label.within(window):
+                continue
             if target == chosen:
                 role = Role.END_CHOSEN
             elif target in legal:
                 role = Role.END_LEGAL
             else:
                 role = Role.END
-            text = end_label_text(keys.get(target), role, end.label.width)
+            text = end_label_text(keys.get(target), role, end.label.width, compact=self.compact)
             runs.append(Run(end.label.x, text, role, target=target))
         runs.sort()
         return tuple(runs)
@@ -439,7 +517,9 @@ class TableLayout:
         else:
             role = Role.TILE_FRESH if spot.placement in fresh else Role.TILE
         if spot.placement is None and spot.box.height == 3:
-            text = _centre_box_text(spot, part)
+            text = _centre_box_text(spot, part, self.compact)
+        elif self.compact:
+            text = compact_tile_text(spot, self.digits, role)
         else:
             text = tile_text(spot, self.digits, GLYPHS[role], part)
         target = spot.line if spot.line in self.ends and self._is_last(spot) else None
@@ -466,7 +546,34 @@ def tile_text(spot: TileSpot, digits: int, glyphs: Glyphs, part: int = 0) -> str
     return f"{opening}{first:>{digits}}{joint}{second:<{digits}}{closing}"
 
 
-def _centre_box_text(spot: TileSpot, part: int) -> str:
+COMPACT_JOINTS: Final[Mapping[Role, str]] = {
+    Role.TILE: "·",
+    Role.TILE_FRESH: "•",
+    Role.DOUBLE: "═",
+    Role.DOUBLE_FRESH: "═",
+    Role.OPEN_FOOT: "━",
+    Role.CENTRE: "║",
+}
+"""The joint a compact tile shows by role: a fresh tile's is heavier, a double's doubled, the
+open foot's heavy (the widget also underlines fresh tiles: a tile down a column has no
+joint)."""
+
+
+def compact_tile_text(spot: TileSpot, digits: int, role: Role) -> str:
+    """A compact tile's text: its outer number after its joint (``·5``, ``5·`` leftwards, ``5``
+    down or up); a double across a column is ``═5═``, the centre ``║9║``."""
+    joint = COMPACT_JOINTS[role]
+    number = f"{spot.numbers[1] if spot.heading in ('E', 'S') else spot.numbers[0]:>{digits}}"
+    if spot.placement is None or (spot.tile.is_double and spot.heading in ("N", "S")):
+        return joint + number + joint
+    if spot.heading == "E":
+        return joint + number
+    if spot.heading == "W":
+        return number + joint
+    return number
+
+
+def _centre_box_text(spot: TileSpot, part: int, compact: bool = False) -> str:
     """Row ``part`` of the three-row centre used with more than four arms."""
     inner = spot.box.width - 2
     if part == 0:
@@ -474,11 +581,18 @@ def _centre_box_text(spot: TileSpot, part: int) -> str:
     if part == 2:
         return "╚" + "═" * inner + "╝"
     first, second = spot.numbers
-    return "║" + f"{first}|{second}".center(inner) + "║"
+    return "║" + (str(first) if compact else f"{first}|{second}").center(inner) + "║"
 
 
-def _slot_text(box: Box, upright: bool, part: int) -> str:
-    """Row ``part`` of a toe slot's dotted outline."""
+def _slot_text(box: Box, heading: Heading, part: int, compact: bool = False) -> str:
+    """Row ``part`` of a toe slot's dotted outline (compact: a ``?`` where the toe's number
+    will be, after its joint across a run)."""
+    upright = heading not in HORIZONTAL
+    if compact:
+        number = f"{'?':>{box.width - (0 if upright else 1)}}"
+        if upright:
+            return number
+        return SLOT_FILL + number if heading == "E" else number + SLOT_FILL
     if upright:
         left, right = SLOT_FRAME.upright[2 * part], SLOT_FRAME.upright[2 * part + 1]
         return left + SLOT_FILL * (box.width - 2) + right
@@ -486,13 +600,14 @@ def _slot_text(box: Box, upright: bool, part: int) -> str:
     return opening + SLOT_FILL * (box.width - 2) + closing
 
 
-def end_label_text(key: str | None, role: Role, width: int) -> str:
+def end_label_text(key: str | None, role: Role, width: int, *, compact: bool = False) -> str:
     """An open end's label in at most ``width`` cells: the key between the marks of ``role``
-    (``‹a›``, ``▸a◂``, ``»a«``); a key too long for both marks keeps the first one."""
+    (``‹a›``, ``▸a◂``, ``»a«``); a key too long for both marks, and every key in the compact
+    drawing, keeps the first one (``‹a``)."""
     opening, closing = END_MARKS[role]
     shown = key if key else NO_LABEL
     text = f"{opening}{shown}{closing}"
-    if len(text) > width:
+    if compact or len(text) > width:
         text = f"{opening}{shown}"[:width]
     return text
 
@@ -518,12 +633,13 @@ _SMALL_CENTRE_ARMS: Final[Mapping[int, tuple[Heading, ...]]] = {
 def _small_centre(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
     """A one-row centre with up to four arms: up, right, down, left, spaces as a pinwheel."""
     width, height = bounds.width, bounds.height
-    centre = Box((width - shapes.flat_width) // 2, (height - 1) // 2, shapes.flat_width, 1)
     d = shapes.digits
+    centre_width = d + 2 if shapes.compact else shapes.flat_width  # ║9║ or ║9|9║
+    centre = Box((width - centre_width) // 2, (height - 1) // 2, centre_width, 1)
     row = centre.y
-    middle = centre.x + d + 1  # the joint
-    column = middle - (d - 1)  # where an upright arm's number starts
-    upright_left = column - 1
+    # Where an upright arm's number starts: under the joint, or under the number compact.
+    column = centre.x + 1 if shapes.compact else centre.x + 2
+    upright_left = column - shapes.number_offset
     upright_right = upright_left + shapes.upright_width
     below = height - row - 1
     north = (Box(upright_left, 0, width - upright_left, row),)
@@ -574,17 +690,20 @@ def _big_centre(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Por
     """
     width, height = bounds.width, bounds.height
     upright = shapes.upright_width
-    box_width = 2 * upright + 1
+    box_width = 2 * upright + 3 if shapes.compact else 2 * upright + 1
     centre = Box((width - box_width) // 2, (height - 3) // 2, box_width, 3)
+    # Where the number of the right-hand upright arms starts: inside the frame's corner (full:
+    # an upright tile flush with it), or one cell in (compact: not over the corner).
+    right_column = centre.right - upright - 1 if shapes.compact else centre.right - upright + 1
     middle_x = centre.x + box_width // 2
     middle_y = centre.y + 1
     split_right = (centre.right + width) // 2
     split_left = centre.x // 2
     top, bottom = centre.y, centre.bottom
     exits: dict[tuple[str, Heading], Exit] = {
-        ("NE", "N"): Exit(centre, "N", centre.right - upright + 1, top),
+        ("NE", "N"): Exit(centre, "N", right_column, top),
         ("NW", "N"): Exit(centre, "N", centre.x + 1, top),
-        ("SE", "S"): Exit(centre, "S", centre.right - upright + 1, bottom - 1),
+        ("SE", "S"): Exit(centre, "S", right_column, bottom - 1),
         ("SW", "S"): Exit(centre, "S", centre.x + 1, bottom - 1),
         ("NE", "E"): Exit(centre, "E", centre.right - 1, top),
         ("SE", "E"): Exit(centre, "E", centre.right - 1, bottom - 1),
@@ -657,6 +776,15 @@ class _Table:
         self.connectors: list[Connector] = []
         self.lines: dict[str, _Growing] = {}
         centre_box, self.arm_ports = _arm_ports(board.arms_required, shapes, bounds)
+        if shapes.compact:
+            # Compact lines snake up and down columns and turn a row short of the top and
+            # bottom edges, which keep room for the keys above and below their ends (and for
+            # the toes of a double laid at a turn).
+            inner = Box(0, 1, bounds.width, bounds.height - 2)
+            self.arm_ports = tuple(
+                _upright_snake(port._replace(space=_clipped(port.space, inner)))
+                for port in self.arm_ports
+            )
         self._add_spot(
             TileSpot(
                 None, None, Tile(board.centre, board.centre), centre_box, False, (board.centre,) * 2
@@ -695,6 +823,8 @@ class _Table:
         """The boxes a tile may take leaving ``exit`` towards ``heading``, best first: a tile
         is upright on a vertical run, a double across its run."""
         shapes = self.shapes
+        if shapes.compact:
+            return (_compact_box(exit, heading, double, shapes.digits),)
         upright = (heading not in HORIZONTAL) != double
         width = shapes.upright_width if upright else shapes.flat_width
         height = 2 if upright else 1
@@ -715,8 +845,9 @@ class _Table:
     ) -> tuple[_Move, Exit, list[_Cell]]:
         """The best free place among ``moves`` (exit, heading, main way after, port): first
         inside the line's space, then inside the bounds, then the least far outside them;
-        boxed in on every side, the nearest free place straight on past the obstacle (a leap:
-        the cells jumped over are returned).
+        boxed in on every side, the nearest free place touching no tile straight on past the
+        obstacle (a leap: the cells jumped over are returned). A place where the tile would
+        touch a tile it does not join is never taken.
 
         For a double (``double`` is its line), a place inside the bounds leaving room for all
         three toes beats one that does not, even if it is outside the line's space.
@@ -733,6 +864,8 @@ class _Table:
                 candidates.append((move, exit))
                 if not self.free(box):
                     continue
+                if not self.apart(box, exit):
+                    continue
                 if not box.within(bounds):
                     outside.append((move, exit))
                 elif self.in_space(box, space):
@@ -748,10 +881,82 @@ class _Table:
         if in_space or inside:
             move, exit = (in_space or inside)[0]
             return move, exit, []
+        short = self._rail(moves, is_double, longest=SHORT_RAIL)
+        if short is not None:
+            return short  # a few dotted cells keep the table inside the bounds
         if outside:
             move, exit = min(outside, key=lambda item: self.ring(item[0].box))
             return move, exit, []
+        railed = self._rail(moves, is_double)
+        if railed is not None:
+            return railed
         return self._leap(candidates)
+
+    def _rail(
+        self,
+        moves: list[tuple[Exit, Heading, Heading, int]],
+        double: bool,
+        longest: int | None = None,
+    ) -> tuple[_Move, Exit, list[_Cell]] | None:
+        """The nearest place, over free cells, where a tile boxed in at its end touches nothing:
+        a dotted rail runs from the end to it (None if the end has no free cell beside it).
+        With ``longest``, only a place inside the bounds at the end of a rail of at most that
+        many cells will do."""
+        occupied = self.occupied
+        queue: deque[tuple[_Cell, Heading, tuple[_Cell, ...], Exit, Heading, int]] = deque()
+        seen: set[_Cell] = set()
+        for exit, heading, main, port in moves:
+            start = _beyond(exit, heading)
+            if start not in occupied and start not in seen:
+                seen.add(start)
+                queue.append((start, heading, (start,), exit, main, port))
+        while queue and len(seen) < RAIL_LIMIT:
+            cell, heading, path, exit, main, port = queue.popleft()
+            column, row = cell
+            end = Exit(Box(column, row, 1, 1), heading, column, row)
+            for box in self.boxes(end, heading, double):
+                if (
+                    (longest is None or box.within(self.bounds))
+                    and self.free(box)
+                    and not any(box.contains(*step) for step in path)
+                    and self.apart(box, end)
+                ):
+                    return _Move(box, heading, main, port), exit, list(path)
+            if longest is not None and len(path) >= longest:
+                continue
+            for way in (heading, CLOCKWISE[heading], ANTICLOCKWISE[heading]):
+                dx, dy = STEP[way]
+                following = (column + dx, row + dy)
+                if following not in occupied and following not in seen:
+                    seen.add(following)
+                    queue.append((following, way, (*path, following), exit, main, port))
+        return None
+
+    def apart(self, box: Box, exit: Exit) -> bool:
+        """True if a tile in ``box`` leaving ``exit`` would touch no tile but the one it
+        follows, and that one only at the end it continues (so that which tile joins which
+        is never in doubt): beside the number to match, never along the tile's other half.
+        A line's first tile may touch the centre or its foot's double anywhere."""
+        occupied = self.occupied
+        owner = occupied.get((exit.box.x, exit.box.y))
+        port = owner is None or self.spots[owner].tile.is_double or owner == 0
+        previous = exit.box
+        digits = self.shapes.digits
+        for cell in _rim(box):
+            index = occupied.get(cell)
+            if index is None or index < 0:
+                continue
+            if index != owner:
+                return False
+            if port:
+                continue
+            column, row = cell
+            if previous.height > 1:
+                if row != exit.row:
+                    return False
+            elif not exit.column - 1 <= column <= exit.column + digits:
+                return False
+        return True
 
     def ring(self, box: Box) -> int:
         """How far outside the bounds ``box`` lies, in rings two flat tiles wide and four rows
@@ -775,8 +980,13 @@ class _Table:
                     place
                     for place in self.boxes(port.exit, heading, False)
                     if place.within(self.bounds)
-                    and not any(_overlap(place, other) for other in taken)
+                    and not any(_overlap(place, other) for other in taken[1:])
+                    and not any(
+                        other.contains(*cell) for other in taken[1:] for cell in _rim(place)
+                    )
+                    and not _overlap(place, box)
                     and self.free(place)
+                    and self.apart(place, port.exit)
                 ]
                 if fits:
                     taken.append(fits[0])
@@ -785,19 +995,25 @@ class _Table:
         return room
 
     def _leap(self, candidates: list[tuple[_Move, Exit]]) -> tuple[_Move, Exit, list[_Cell]]:
-        """The nearest free place straight past whatever blocks each candidate; at the same
-        distance, one whose dotted connector would show (a free cell between) comes first."""
+        """The nearest free place touching no tile straight past whatever blocks each
+        candidate (a tile that leapt joins none it lands beside); at the same distance, one
+        whose dotted connector would show (a free cell between) comes first."""
         for distance in range(1, LEAP_LIMIT):
             found: list[tuple[_Move, Exit, list[_Cell]]] = []
             for move, exit in candidates:
                 dx, dy = STEP[move.heading]
                 box = move.box.moved(dx * distance, dy * distance)
-                if self.free(box):
+                if self.free(box) and not self.touches_a_tile(box):
                     found.append((move._replace(box=box), exit, _gap(exit, move.heading, box)))
             shown = [leap for leap in found if any(c not in self.occupied for c in leap[2])]
             if shown or found:
                 return (shown or found)[0]
         raise RuntimeError("no free place for a tile")  # pragma: no cover - the grid is unbounded
+
+    def touches_a_tile(self, box: Box) -> bool:
+        """True if a tile already laid shares part of a side with ``box``."""
+        occupied = self.occupied
+        return any(occupied.get(cell, -1) >= 0 for cell in _rim(box))
 
     # -- lines --
 
@@ -842,14 +1058,14 @@ class _Table:
             move, exit, gap = self.choose(
                 self.moves_for(line), line.space, line if double else None
             )
-        self._record_gap(gap, move.heading)
+        self._record_gap(gap, exit, move.heading)
         inner = tile.other_end(end)
         box, heading = move.box, move.heading
-        upright = box.height == 2
+        upright = (heading not in HORIZONTAL) != double
         first_is_inner = heading in ("E", "S")
         numbers = (inner, end) if first_is_inner else (end, inner)
         spot_index = self._add_spot(
-            TileSpot(index, target, tile, box, upright, numbers, leapt=bool(gap))
+            TileSpot(index, target, tile, box, upright, numbers, leapt=bool(gap), heading=heading)
         )
         line.spots.append(spot_index)
         line.heading, line.main = heading, move.main
@@ -859,17 +1075,25 @@ class _Table:
         else:
             line.exit = self._exit_of(box, heading)
 
-    def _record_gap(self, gap: list[_Cell], heading: Heading) -> None:
-        """Draw a leap's dotted line over the free cells it jumped."""
-        text = CONNECTOR_GLYPHS[heading in HORIZONTAL]
-        for column, row in gap:
+    def _record_gap(self, gap: list[_Cell], exit: Exit, heading: Heading) -> None:
+        """Draw a rail's (or a leap's) dotted line over the free cells it crosses, from ``exit``
+        to a tile laid towards ``heading``; where it turns, a rounded corner."""
+        if not gap:
+            return
+        ways = [next((way for way in STEP if _beyond(exit, way) == gap[0]), heading)]
+        ways += [_way(gap[index], gap[index + 1]) for index in range(len(gap) - 1)]
+        ways.append(heading)
+        for index, (column, row) in enumerate(gap):
             if (column, row) not in self.occupied:
                 self.occupied[(column, row)] = _CONNECTOR
+                text = _rail_glyph(ways[index], ways[index + 1])
                 self.connectors.append(Connector(column, row, text))
 
     def _exit_of(self, box: Box, heading: Heading) -> Exit:
         """Where a line leaves a (not double) tile laid in ``box`` towards ``heading``."""
         d = self.shapes.digits
+        if self.shapes.compact:
+            return Exit(box, heading, box.x + 1 if heading == "E" else box.x, box.y)
         if box.height == 1:
             return Exit(box, heading, box.x + d + 2 if heading == "E" else box.x + 1, box.y)
         return Exit(box, heading, box.x + 1, box.y + 1 if heading == "S" else box.y)
@@ -886,6 +1110,13 @@ class _Table:
             sides: tuple[Heading, Heading] = (CLOCKWISE[heading], ANTICLOCKWISE[heading])
         else:
             sides = (advance, REVERSE[advance])
+        if self.shapes.compact:
+            # The double's number is where every toe starts: straight on, or to either side.
+            column = box.x + 1 if heading in ("E", "S", "N") else box.x
+            return [
+                _straight_port(Exit(box, heading, column, box.y), straight_advance, space),
+                *(_side_port(Exit(box, side, column, box.y), heading, space) for side in sides),
+            ]
         if box.height == 2:  # upright, across a row
             side_exits = {
                 "N": Exit(box, "N", box.x + 1, box.y),
@@ -900,15 +1131,12 @@ class _Table:
             "W": Exit(box, "W", box.x + 1, box.y),
             "E": Exit(box, "E", box.x + d + 2, box.y),
         }
-        # Across a column the double's long side takes two toes side by side: one over its
-        # right number (flush with its right edge), one overhanging its left edge.
-        upright = self.shapes.upright_width
-        right = Exit(box, heading, box.right - upright + 1, box.y)
-        left = Exit(box, heading, box.x, box.y)
+        # Across a column the three toes splay as on a table: one straight on from the middle
+        # of the double's long side, one from each of its ends.
+        middle = box.x + (box.width - self.shapes.upright_width) // 2 + 1
         return [
-            _straight_port(right, straight_advance, space),
+            _straight_port(Exit(box, heading, middle, box.y), straight_advance, space),
             *(_side_port(side_exits[side], heading, space) for side in sides),
-            _straight_port(left, straight_advance, space),
         ]
 
     # -- open ends --
@@ -952,6 +1180,45 @@ class _Table:
         sliding.sort(key=lambda place: abs(place.x - exit.column) + abs(place.y - exit.row))
         return places + [place for place in sliding if place not in places]
 
+    def place_label(self, exit: Exit, ahead: Box | None) -> Box:
+        """Where the label of the end at ``exit`` goes: against the tile the end belongs to
+        (the line's last tile, or the centre or the double a new line starts from), ``ahead``
+        (where its next tile would lie) first, then round that tile nearest its number;
+        inside the bounds and clear of every other tile if it can, else inside the bounds,
+        else just outside them (the canvas grows)."""
+        occupied = self.occupied
+        owner = occupied.get((exit.box.x, exit.box.y))
+        places = [ahead] if ahead is not None else []
+        places += self.labels_beside(exit)
+        best: list[Box | None] = [None, None, None]  # inside, clear outside, outside
+        for place in places:
+            if not self.free(place):
+                continue
+            clear = all(
+                occupied.get(cell, -1) < 0 or occupied[cell] == owner for cell in _rim(place)
+            )
+            inside = place.within(self.bounds)
+            if clear and inside:
+                return place
+            rank = 0 if inside else 1 if clear else 2
+            if best[rank] is None:
+                best[rank] = place
+        for choice in best:
+            if choice is not None:
+                return choice
+        return self._free_place_near(exit.box)
+
+    def _free_place_near(self, box: Box) -> Box:
+        """The free label place nearest ``box`` (for an end walled in on every side)."""
+        width = self.shapes.label_width
+        for distance in range(1, LEAP_LIMIT):
+            for dx in range(-distance - width, box.width + distance + 1):
+                for y in (box.y - distance, box.bottom + distance - 1):
+                    place = Box(box.x + dx, y, width, 1)
+                    if self.free(place):
+                        return place
+        raise RuntimeError("no free place for a label")  # pragma: no cover - unbounded grid
+
     def label_box(self, box: Box, heading: Heading) -> Box:
         """The label place of an end whose next tile would take ``box`` going ``heading``: its
         row nearest the line, at the end nearest the line."""
@@ -962,6 +1229,64 @@ class _Table:
             return Box(box.right - width, box.y, width, 1)
         row = box.y if heading == "S" else box.bottom - 1
         return Box(box.x, row, width, 1)
+
+
+def _compact_box(exit: Exit, heading: Heading, double: bool, digits: int) -> Box:
+    """The box of a compact tile leaving ``exit`` towards ``heading``: ``·b`` (``b·``) across,
+    ``b`` down or up; a double across a run down or up is ``═b═``, centred on the number."""
+    if heading == "E":
+        return Box(exit.box.right, exit.row, digits + 1, 1)
+    if heading == "W":
+        return Box(exit.box.x - digits - 1, exit.row, digits + 1, 1)
+    y = exit.box.bottom if heading == "S" else exit.box.y - 1
+    if double:
+        return Box(exit.column - 1, y, digits + 2, 1)
+    return Box(exit.column, y, digits, 1)
+
+
+RAIL_CORNERS: Final[Mapping[tuple[Heading, Heading], str]] = {
+    ("S", "E"): "╰",
+    ("W", "N"): "╰",
+    ("S", "W"): "╯",
+    ("E", "N"): "╯",
+    ("N", "E"): "╭",
+    ("W", "S"): "╭",
+    ("N", "W"): "╮",
+    ("E", "S"): "╮",
+}
+"""The corner a rail turns by, coming in one way and going out another."""
+
+
+def _rail_glyph(coming: Heading, going: Heading) -> str:
+    """A rail cell's glyph: dotted along its way, a rounded corner where it turns."""
+    return RAIL_CORNERS.get((coming, going), CONNECTOR_GLYPHS[going in HORIZONTAL])
+
+
+def _way(start: _Cell, end: _Cell) -> Heading:
+    """The way from a cell to the next one beside it."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    return next(way for way, step in STEP.items() if step == (dx, dy))
+
+
+def _beyond(exit: Exit, heading: Heading) -> _Cell:
+    """The cell just past ``exit``'s number towards ``heading``: where a rail would start."""
+    if heading == "E":
+        return exit.box.right, exit.row
+    if heading == "W":
+        return exit.box.x - 1, exit.row
+    if heading == "S":
+        return exit.column, exit.box.bottom
+    return exit.column, exit.box.y - 1
+
+
+def _rim(box: Box) -> Iterator[_Cell]:
+    """The cells sharing a side with ``box`` (not its corners)."""
+    for column in range(box.x, box.right):
+        yield column, box.y - 1
+        yield column, box.bottom
+    for row in range(box.y, box.bottom):
+        yield box.x - 1, row
+        yield box.right, row
 
 
 def _overlap(first: Box, second: Box) -> bool:
@@ -985,11 +1310,46 @@ def _gap(exit: Exit, heading: Heading, box: Box) -> list[_Cell]:
     return [(exit.column, row) for row in range(box.bottom, exit.box.y)]
 
 
+Density = Literal["auto", "full", "compact"]
+"""How the table is drawn: the full drawing if it fits the bounds, else the compact one
+(``auto``); or always one of them."""
+
+
+def layout_for(
+    board: Board,
+    *,
+    bounds: tuple[int, int] = DEFAULT_BOUNDS,
+    set_size: int | None = None,
+    density: Density = "auto",
+) -> TableLayout:
+    """Lay out ``board`` in the drawing ``density`` asks for: with ``auto``, the full drawing
+    when it fits ``bounds`` without panning, else the compact one (which shows more)."""
+    if density == "full" or (density == "auto" and _might_fit(board, bounds, set_size)):
+        full = layout_table(board, bounds=bounds, set_size=set_size)
+        if density == "full" or full.fits:
+            return full
+    return layout_table(board, bounds=bounds, set_size=set_size, compact=True)
+
+
+def _might_fit(board: Board, bounds: tuple[int, int], set_size: int | None) -> bool:
+    """False if the full drawing's tiles alone need more cells than ``bounds`` hold (so that a
+    big table is not laid out in full only to be laid out again compact)."""
+    shapes = Shapes(digits_for(set_size if set_size is not None else _largest(board)))
+    smallest = min(shapes.flat_width, 2 * shapes.upright_width)
+    return (len(board.played) + 1) * smallest <= bounds[0] * bounds[1]
+
+
+def _largest(board: Board) -> int:
+    """The largest number on ``board``."""
+    return max([board.centre, *(max(placed.tile) for placed in board.played)])
+
+
 def layout_table(
     board: Board,
     *,
     bounds: tuple[int, int] = DEFAULT_BOUNDS,
     set_size: int | None = None,
+    compact: bool = False,
 ) -> TableLayout:
     """Lay out ``board`` to fit ``bounds`` (columns, rows) if it can, the centre in the middle.
 
@@ -998,8 +1358,8 @@ def layout_table(
     every tile: pass it). Deterministic; see the module's notes on stability.
     """
     if set_size is None:
-        set_size = max([board.centre, *(max(placed.tile) for placed in board.played)])
-    shapes = Shapes(digits_for(set_size))
+        set_size = _largest(board)
+    shapes = Shapes(digits_for(set_size), compact)
     width, height = max(bounds[0], MIN_BOUNDS[0]), max(bounds[1], MIN_BOUNDS[1])
     table = _Table(board, shapes, Box(0, 0, width, height))
     for index, (_seat, tile, target, end) in enumerate(board.played):
@@ -1008,7 +1368,7 @@ def layout_table(
     return _finish(table, ends, slots)
 
 
-def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, bool]]]:
+def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Heading]]]:
     """Every open end's label place and next tile, and the open foot's later toe slots.
 
     Ends are placed in board order, each avoiding the labels placed before it, so no two
@@ -1016,31 +1376,74 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, bool]
     """
     board = table.board
     ends: dict[str, EndSpot] = {}
-    slots: list[tuple[Box, bool]] = []
+    exits: dict[str, Exit] = {}
+    slots: list[tuple[Box, Heading]] = []
     for target, value in board.open_ends:
         moves, space, ports = table.end_moves(target)
-        move, exit, _gap_cells = table.choose(moves, space)
-        label = table.label_box(move.box, move.heading)
-        if not label.within(table.bounds):
-            label = next(
-                (
-                    box
-                    for box in table.labels_beside(exit)
-                    if box.within(table.bounds) and table.free(box)
-                ),
-                label,
-            )
-        ends[target] = EndSpot(target, value, label, move.box, move.heading)
+        move, exit, gap = table.choose(moves, space)
+        label = table.place_label(exit, None if gap else table.label_box(move.box, move.heading))
+        ends[target] = EndSpot(target, value, label, move.box, move.heading, _walled(label, exit))
+        exits[target] = exit
         for cell in label.cells():
             table.occupied[cell] = _LABEL
         if board.foot is not None and "." in target:
             slots = _toe_slots(table, ports, move, space)
+    for target, end in ends.items():
+        if end.walled:
+            _make_room(table, ends, exits, target)
     return ends, slots
+
+
+def _walled(label: Box, exit: Exit) -> bool:
+    """True if ``label`` does not touch the tile of ``exit`` (the end it names)."""
+    return not any(exit.box.contains(*cell) for cell in _rim(label))
+
+
+def _make_room(
+    table: _Table, ends: dict[str, EndSpot], exits: Mapping[str, Exit], target: str
+) -> None:
+    """Give the walled-in end ``target`` a label place beside its tile that another end's
+    label took, if that label can move to another place beside its own tile (``ends`` is
+    updated; nothing changes if no such swap exists)."""
+    exit = exits[target]
+    for place in table.labels_beside(exit):
+        taken = [
+            other
+            for other, end in ends.items()
+            if other != target and not end.walled and _overlap(end.label, place)
+        ]
+        if len(taken) != 1:
+            continue
+        other = ends[taken[0]]
+        _release(table, other.label)
+        if table.free(place):
+            _claim(table, place)
+            moved = table.place_label(exits[other.target], None)
+            if not _walled(moved, exits[other.target]):
+                _release(table, ends[target].label)
+                _claim(table, moved)
+                ends[other.target] = other._replace(label=moved)
+                ends[target] = ends[target]._replace(label=place, walled=False)
+                return
+            _release(table, place)
+        _claim(table, other.label)
+
+
+def _claim(table: _Table, box: Box) -> None:
+    """Mark the cells of label place ``box`` taken."""
+    for cell in box.cells():
+        table.occupied[cell] = _LABEL
+
+
+def _release(table: _Table, box: Box) -> None:
+    """Free the cells of label place ``box``."""
+    for cell in box.cells():
+        del table.occupied[cell]
 
 
 def _toe_slots(
     table: _Table, ports: list[_Port], first: _Move, space: tuple[Box, ...]
-) -> list[tuple[Box, bool]]:
+) -> list[tuple[Box, Heading]]:
     """The places the open foot's toes after the next one would take, as (box, upright); a
     place outside the bounds is left out, so that a hint never makes the table pan."""
     board = table.board
@@ -1048,7 +1451,7 @@ def _toe_slots(
     taken = first.box
     for cell in taken.cells():
         table.occupied.setdefault(cell, _LABEL)
-    slots: list[tuple[Box, bool]] = []
+    slots: list[tuple[Box, Heading]] = []
     for _toe in range(TOES_PER_FOOT - board.toes - 1):
         if not remaining:
             break
@@ -1057,38 +1460,57 @@ def _toe_slots(
         if move.box.within(table.bounds):  # a slot is a hint: none is drawn off the bounds
             for cell in move.box.cells():
                 table.occupied[cell] = _LABEL
-            slots.append((move.box, move.box.height == 2))
+            slots.append((move.box, move.heading))
     return slots
 
 
 _LABEL: Final = -3
 
 
-def _finish(table: _Table, ends: dict[str, EndSpot], slots: list[tuple[Box, bool]]) -> TableLayout:
+def _least_shift(start: int, end: int, size: int) -> int:
+    """How far (the least) a view of ``size`` cells starting at 0 must move to hold the cells
+    ``start`` to ``end`` (0 when they cannot all fit in it)."""
+    if end - start > size:
+        return 0
+    return min(max(0, end - size), start)
+
+
+def _finish(
+    table: _Table, ends: dict[str, EndSpot], slots: list[tuple[Box, Heading]]
+) -> TableLayout:
     """Move everything onto a canvas holding the bounds and every box, and index its rows."""
     bounds = table.bounds
     boxes = [spot.box for spot in table.spots]
     boxes += [end.label for end in ends.values()]
-    boxes += [box for box, _upright in slots]
+    boxes += [box for box, _heading in slots]
     boxes += [Box(c.column, c.row, 1, 1) for c in table.connectors]
-    left = min([0, *(box.x for box in boxes)])
-    top = min([0, *(box.y for box in boxes)])
-    right = max([bounds.width, *(box.right for box in boxes)])
-    bottom = max([bounds.height, *(box.bottom for box in boxes)])
+    content = boxes[0]
+    for box in boxes[1:]:
+        content = content.union(box)
+    # A table that fits the bounds' size, though not where the bounds lie, is shown whole by a
+    # view of the bounds moved the least to hold it.
+    window = Box(
+        _least_shift(content.x, content.right, bounds.width),
+        _least_shift(content.y, content.bottom, bounds.height),
+        bounds.width,
+        bounds.height,
+    )
+    left, top = min(window.x, content.x), min(window.y, content.y)
+    right, bottom = max(window.right, content.right), max(window.bottom, content.bottom)
     dx, dy = -left, -top
     spots = tuple(spot._replace(box=spot.box.moved(dx, dy)) for spot in table.spots)
     moved_ends = {
         target: end._replace(label=end.label.moved(dx, dy), next_tile=end.next_tile.moved(dx, dy))
         for target, end in ends.items()
     }
-    moved_slots = tuple((box.moved(dx, dy), upright) for box, upright in slots)
+    moved_slots = tuple((box.moved(dx, dy), heading) for box, heading in slots)
     connectors = tuple(c._replace(column=c.column + dx, row=c.row + dy) for c in table.connectors)
     height = bottom - top
     rows: list[list[tuple[int, int]]] = [[] for _ in range(height)]
     for index, spot in enumerate(spots):
         for part in range(spot.box.height):
             rows[spot.box.y + part].append((index, part))
-    for index, (box, _upright) in enumerate(moved_slots):
+    for index, (box, _heading) in enumerate(moved_slots):
         for part in range(box.height):
             rows[box.y + part].append((_SLOT, index))
     for index, connector in enumerate(connectors):
@@ -1108,8 +1530,10 @@ def _finish(table: _Table, ends: dict[str, EndSpot], slots: list[tuple[Box, bool
         width=right - left,
         height=height,
         origin=(dx, dy),
+        view=(window.x + dx, window.y + dy),
         bounds=(bounds.width, bounds.height),
         digits=table.shapes.digits,
+        compact=table.shapes.compact,
         tiles=spots,
         ends=moved_ends,
         line_boxes=line_boxes,

@@ -45,6 +45,11 @@ class Selection:
         """The position of the selected tile in ``hand``, or None."""
         return hand.index(self.tile) if self.tile is not None and self.tile in hand else None
 
+    @property
+    def key_typed(self) -> str:
+        """The first letters of a longer end key typed so far ("" when none)."""
+        return self._end_typed
+
     def typing_done(self) -> None:
         """Any other key ends a tile's number or an end's key being typed."""
         self._digits.clear()

@@ -1,24 +1,28 @@
-"""One game being played: its record, its current state, where it autosaves, its bots.
+"""One game being played: its record, its current state, its row in the store, its bots.
 
 A :class:`GameSession` is the only thing in the app that changes the game. ``act(action)``
-applies the action with the rules engine, appends it to the record and saves the record
-atomically (:class:`~chickenfoot.saves.autosaver.Autosaver`): before returning, or, once the
-screen asks for it with :meth:`GameSession.save_in_background`, on the saver's own thread, the
-newest record winning. :meth:`GameSession.settle` waits for the file to hold every move, and
-:meth:`GameSession.close` does too, so quitting loses nothing.
+applies the action with the rules engine, appends it to the record and commits it to the
+store (:class:`~chickenfoot.saves.committer.Committer`): before returning, or, once the screen
+asks for it with :meth:`GameSession.commit_in_background`, on the committer's own thread.
 
-One game is open in one window: opening a session takes the game's lock
-(:mod:`chickenfoot.saves.locks`); :meth:`GameSession.load` raises :class:`OpenElsewhere` when
-another live window holds it (a lock left by a killed process never blocks), and
-:meth:`GameSession.close` gives it back. Every save checks that the file is still the one this
-session last read or wrote (:class:`~chickenfoot.saves.files.FileStamp`): a file another
-window changed is never overwritten, and the session says so in :attr:`GameSession.unsaved`.
+**The game goes no further until the move is committed.** A move shows at once, but whoever
+runs the turn loop asks :attr:`GameSession.committed` before the next step (a computer's
+move, a hand-off, a round's end) and waits for the ``on_commit`` callback when it is False;
+:meth:`GameSession.wait_committed` waits for it on the caller's thread. So a crash loses at
+most the one move whose commit was under way. A commit that fails keeps every move in memory
+(:attr:`GameSession.unsaved` says why) and the next one tries them all again.
+
+One game is open in one window: opening a session notes this process as the game's holder in
+the store; :meth:`GameSession.load` raises :class:`OpenElsewhere` when another live window
+holds it (a holder whose process is gone never blocks), and :meth:`GameSession.close` gives
+it back. A window whose game another window took over ("open it here") commits no more.
 This module imports no Textual: the screens drive it, tests can too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -27,16 +31,11 @@ from typing import NamedTuple, TypeAlias
 from chickenfoot.bots import Hint, StopCheck, Strategy, hint, make_bot
 from chickenfoot.bots.registry import seat_seed
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
-from chickenfoot.saves.autosaver import Autosaver
-from chickenfoot.saves.locks import GameLock, LockInfo, acquire_game_lock, who_holds
-from chickenfoot.saves.record import (
-    GameRecord,
-    SeatConfig,
-    TakenOver,
-    load_record_with_stamp,
-    save_record,
-)
-from chickenfoot.saves.storage import autosave_path
+from chickenfoot.saves.committer import Committer
+from chickenfoot.saves.database import open_store
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig, TakenOver
+from chickenfoot.saves.store import GameId, GameStore, HeldElsewhere, Holder
 
 Decision: TypeAlias = Callable[[StopCheck | None], Action]
 """A computer player's decision (see :meth:`GameSession.bot_decision`)."""
@@ -45,19 +44,18 @@ HINT_THINK_TIME = 0.3
 """Seconds the expert thinks about a hint (longer than a move: a person asked)."""
 
 SETTLE_TIME = 5.0
-"""Seconds :meth:`GameSession.settle` waits for the disk to finish the latest save."""
+"""Seconds :meth:`GameSession.wait_committed` waits for the disk to finish the latest commit."""
 
 
 class OpenElsewhere(Exception):
     """The game is open in another window (``holder`` says which); it was not opened here.
     ``record`` is the game as read (to open a copy, or watch it)."""
 
-    def __init__(self, path: Path, record: GameRecord, holder: LockInfo | None) -> None:
-        self.path = path
+    def __init__(self, game: GameId, record: GameRecord, holder: Holder) -> None:
+        self.game = game
         self.record = record
         self.holder = holder
-        where = holder.describe() if holder is not None else "open in another window"
-        super().__init__(f"{path.name} is {where}")
+        super().__init__(f"This game is {holder.describe()}")
 
 
 class Turn(NamedTuple):
@@ -72,26 +70,34 @@ class Turn(NamedTuple):
 @dataclass
 class GameSession:
     """A game in progress: the record (every action so far), the state it leads to, and the
-    file it saves itself to."""
+    store it commits itself to."""
 
     record: GameRecord
-    path: Path
+    game: GameId
+    """The game's number in the store."""
+    store: GameStore
     state: GameState
     bots: dict[int, Strategy] = field(default_factory=dict)
     opening_turns: tuple[Turn, ...] = ()
     """The round in play so far (the turn that dealt it first: the previous round's last
     action, or None for the first deal), kept up to date by every action and take-back."""
-    lock: GameLock | None = None
+    holder: Holder | None = None
     """This window's hold on the game (None once closed)."""
     decisions: list[int] = field(default_factory=list)
     """Where the person's choices of the round in play were made: the number of actions
     before each (a take-back goes back to the latest)."""
-    saver: Autosaver = field(init=False, repr=False)
-    """Writes the record to :attr:`path` after every change."""
+    committer: Committer = field(init=False, repr=False)
+    """Commits every change to :attr:`store`."""
     _legal: tuple[GameState | None, tuple[Action, ...]] = field(default=(None, ()), repr=False)
 
     def __post_init__(self) -> None:
-        self.saver = Autosaver(self.path)
+        self.committer = Committer(
+            self.store,
+            self.game,
+            actions=len(self.record.actions),
+            assists=len(self.record.assists),
+            holder=self.holder,
+        )
         lineup = self.lineup
         for seat, config in enumerate(self.record.seats):
             if config.level is not None:
@@ -105,72 +111,85 @@ class GameSession:
     # ----- creating ------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> GameSession:
-        """Deal a new game and save it at once to its own autosave path (see :meth:`_opened`)."""
-        record = GameRecord.new(rules, seats, seed=seed)
-        return cls._opened(record, autosave_path(record))
+    def new(
+        cls,
+        rules: RuleSet,
+        seats: tuple[SeatConfig, ...],
+        seed: int | None,
+        store: GameStore | None = None,
+    ) -> GameSession:
+        """Deal a new game and add it to ``store`` (default: :func:`open_store`) at once."""
+        return cls._created(GameRecord.new(rules, seats, seed=seed), store)
 
     @classmethod
-    def load(cls, path: Path, *, force: bool = False) -> GameSession:
-        """Continue the game saved at ``path`` exactly where it stopped.
+    def load(
+        cls, game: GameId, store: GameStore | None = None, *, force: bool = False
+    ) -> GameSession:
+        """Continue game ``game`` of ``store`` exactly where it stopped.
 
-        Raises ``RecordError`` (one line naming file, place and problem) for a bad file, and
+        Raises ``RecordError`` (one line) for a game whose stored copy does not replay,
+        :class:`~chickenfoot.saves.store.StoreError` for a store that cannot be read, and
         :class:`OpenElsewhere` if another window has it open (``force`` takes it anyway).
         """
-        record, stamp = load_record_with_stamp(path)
+        store = open_store() if store is None else store
+        record = store.record(game)
+        holder = Holder.this_process()
         try:
-            lock = acquire_game_lock(path, force=force)
-        except OSError:
-            lock = None  # The lock cannot be written (a read-only folder): play unguarded.
-        else:
-            if lock is None:
-                raise OpenElsewhere(path, record, who_holds(path))
-        session = cls.from_record(record, path)
-        session.saver.stamp, session.lock = stamp, lock
-        return session
+            store.hold(game, holder, force=force)
+        except HeldElsewhere as elsewhere:
+            raise OpenElsewhere(game, record, elsewhere.holder) from None
+        return cls.from_record(record, game, store, holder)
 
     @classmethod
-    def _opened(cls, record: GameRecord, path: Path) -> GameSession:
-        """A session of a new ``record``: locked and saved at once (if the folder refuses, it
-        plays on unsaved and :attr:`unsaved` says why)."""
-        session = cls.from_record(record, path)
-        try:
-            session.lock = acquire_game_lock(path)
-        except OSError:
-            session.lock = None  # A read-only folder: the save below says so.
-        session.saver.save(record)
-        return session
+    def _created(cls, record: GameRecord, store: GameStore | None) -> GameSession:
+        """A session of the new game ``record``, added to ``store`` and held by this window."""
+        store = open_store() if store is None else store
+        game = store.create(record)
+        holder = Holder.this_process()
+        store.hold(game, holder)
+        return cls.from_record(record, game, store, holder)
 
     def close(self) -> None:
-        """Let the latest save finish (see :meth:`settle`), then give the game back: another
-        window may open it now."""
-        self.saver.stop(SETTLE_TIME)
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
+        """Let the latest commit finish (see :meth:`wait_committed`), then give the game back:
+        another window may open it now."""
+        self.committer.stop(SETTLE_TIME)
+        if self.holder is not None:
+            # A holder that cannot be forgotten is dead once this process ends: it never blocks.
+            with suppress(OSError):
+                self.store.release(self.game, self.holder)
+            self.holder = None
 
     @classmethod
-    def from_record(cls, record: GameRecord, path: Path) -> GameSession:
-        """A session at the end of ``record``; the current round's turns seed the screen."""
+    def from_record(
+        cls, record: GameRecord, game: GameId, store: GameStore, holder: Holder | None = None
+    ) -> GameSession:
+        """A session at the end of ``record`` (game ``game`` of ``store``, which holds it
+        whole); the current round's turns seed the screen."""
         turns, decisions = _round_so_far(record)
         return cls(
             record=record,
-            path=path,
+            game=game,
+            store=store,
             state=record.final_state(),
             opening_turns=turns,
             decisions=decisions,
+            holder=holder,
         )
 
     @classmethod
     def take_over(
-        cls, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]
+        cls,
+        record: GameRecord,
+        action_count: int,
+        seats: tuple[SeatConfig, ...],
+        store: GameStore | None = None,
     ) -> GameSession:
         """A NEW game from the state after the first ``action_count`` actions of ``record``.
 
         The new record keeps the rules, the decks and those actions, gets ``seats`` and a new
         creation time, says where it was taken over and whether people shared a keyboard in the
         original (:class:`~chickenfoot.saves.record.TakenOver`: its round in play then stays
-        hidden in replays), and is saved to its own autosave path.
+        hidden in replays), and is added to ``store`` as a game of its own.
         """
         if not 0 <= action_count <= len(record.actions):
             raise ValueError(
@@ -183,7 +202,7 @@ class GameSession:
         new_record = new_record.model_copy(update={"taken_over": taken})
         for action in record.actions[:action_count]:
             new_record = new_record.appended(action)
-        return cls._opened(new_record, autosave_path(new_record))
+        return cls._created(new_record, store)
 
     # ----- playing -------------------------------------------------------------------------
 
@@ -224,12 +243,13 @@ class GameSession:
         return actions
 
     def act(self, action: Action) -> Turn:
-        """Apply ``action``, append it to the record, save atomically; return what happened.
+        """Apply ``action``, append it to the record, commit it; return what happened.
 
         Raises the engine's ``IllegalAction`` (and changes nothing) if the rules forbid it.
-        (With :meth:`save_in_background`, the save is queued instead.)
-        A save that fails does not undo the move: the session keeps every move in memory,
-        :attr:`unsaved` says why the file is behind, and the next save writes them all.
+        With :meth:`commit_in_background`, the commit runs on the committer's thread: the
+        game goes no further until :attr:`committed` (see the module's description).
+        A commit that fails does not undo the move: the session keeps every move in memory,
+        :attr:`unsaved` says why the store is behind, and the next commit writes them all.
         """
         before = self.state
         choice = len(self.legal()) > 1
@@ -241,7 +261,7 @@ class GameSession:
             self.decisions.clear()
         self.record = self.record.appended(action)
         self.state = state
-        self.saver.save(self.record)
+        self.committer.submit(self.record, state)
         turn = Turn(before, action, events)
         self.opening_turns = (turn,) if dealt else (*self.opening_turns, turn)
         return turn
@@ -282,7 +302,7 @@ class GameSession:
         self.record = self.record.taken_back(self.humans[0], keep)
         self.state = self.record.final_state()
         self.opening_turns, self.decisions = _round_so_far(self.record)
-        self.saver.save(self.record)
+        self.committer.submit(self.record, self.state)
         return undone
 
     def hint_decision(self, think_time: float = HINT_THINK_TIME) -> Callable[[StopCheck], Hint]:
@@ -296,9 +316,9 @@ class GameSession:
         )
 
     def note_hint(self) -> None:
-        """Record that the person on turn had a hint (and save)."""
+        """Record that the person on turn had a hint (and commit it)."""
         self.record = self.record.with_hint(self.state.turn)
-        self.saver.save(self.record)
+        self.committer.submit(self.record, self.state)
 
     def bot_action(self, should_stop: StopCheck | None = None) -> Action:
         """The action the computer seat on turn chooses from its own view of the game."""
@@ -314,19 +334,26 @@ class GameSession:
 
     @property
     def unsaved(self) -> OSError | None:
-        """Why the file is behind the game (the latest save failed), or None when it is saved
-        or a save is on its way."""
-        return self.saver.problem
+        """Why the store is behind the game (the latest commit failed), or None when it holds
+        every move or a commit is on its way."""
+        return self.committer.problem
 
-    def save_in_background(self, on_change: Callable[[], object] | None = None) -> None:
-        """Save on the saver's own thread from now on (a screen never waits for the disk);
-        ``on_change`` is called on that thread when :attr:`unsaved` changes."""
-        self.saver.in_background(on_change)
+    @property
+    def committed(self) -> bool:
+        """True when no commit waits or runs: the game may go on (the store holds every move,
+        or the latest commit failed and :attr:`unsaved` says why)."""
+        return self.committer.settled
 
-    def settle(self, timeout: float = SETTLE_TIME) -> bool:
-        """Wait (up to ``timeout`` seconds) until the file holds every move, trying a failed
-        save once more; True if it does. :attr:`unsaved` says why not."""
-        return self.saver.flush(timeout)
+    def commit_in_background(self, on_commit: Callable[[], object] | None = None) -> None:
+        """Commit on the committer's own thread from now on (a screen never waits for the
+        disk); ``on_commit`` is called on that thread each time a commit ends: the turn loop
+        goes on from there when it was waiting (see :attr:`committed`)."""
+        self.committer.in_background(on_commit)
+
+    def wait_committed(self, timeout: float = SETTLE_TIME) -> bool:
+        """Wait (up to ``timeout`` seconds) until the store holds every move, trying a failed
+        commit once more; True if it does. :attr:`unsaved` says why not."""
+        return self.committer.wait(timeout)
 
     def copy_name(self) -> str:
         """A file name suggested for a copy: the players' names and the round, e.g.
@@ -336,7 +363,8 @@ class GameSession:
         return f"{names}-round-{self.state.round_number}"
 
     def save_as(self, path: Path) -> None:
-        """Write a named copy of the record to ``path`` (the autosave goes on as before)."""
+        """Export the game as it stands to the JSON file ``path`` (the game goes on in the
+        store as before)."""
         save_record(self.record, path)
 
 

@@ -78,3 +78,5 @@ class TableShown:
     """The round (in bold), the double and the boneyard, what the board needs now."""
     unsaved: str = ""
     """Why the game is not saved (a lasting notice), or "" when it is."""
+    saving: bool = False
+    """True while the latest move takes long to save: the game waits for it (a quiet notice)."""

@@ -26,7 +26,8 @@ Host to client:
 - :class:`StillThinking`: the computer on turn is still thinking after its pause.
 - :class:`HintGiven` / :class:`NoHint`: the hint asked for, or that none could be found.
 - :class:`Refused`: the host refused the client's last message, and why (a reason code).
-- :class:`SaveProblem`: the game's file is behind (a save failed), or caught up (None).
+- :class:`SaveProblem`: the game's store is behind (a save failed), or caught up (None).
+- :class:`Saving`: the latest move is taking long to save (the game waits for it), or is saved.
 - :class:`GameLog`: every step of the game so far, as the client may see it (asked for).
 - :class:`Closed`: the host closed the table.
 
@@ -299,10 +300,18 @@ class Refused(Message):
 
 
 class SaveProblem(Message):
-    """Why the game's file is behind (a save failed), or None once it caught up."""
+    """Why the game's store is behind (a save failed), or None once it caught up."""
 
     kind: Literal["save_problem"] = "save_problem"
     problem: str | None = None
+
+
+class Saving(Message):
+    """``on``: the latest move is taking long to save, and the game goes no further until it
+    is saved (a quiet "saving…"); ``on`` False: it is saved."""
+
+    kind: Literal["saving"] = "saving"
+    on: bool
 
 
 class GameLog(Message):
@@ -326,6 +335,7 @@ HostMessage = Annotated[
     | NoHint
     | Refused
     | SaveProblem
+    | Saving
     | GameLog
     | Closed,
     Field(discriminator="kind"),
@@ -397,7 +407,16 @@ ClientMessage = Annotated[
 
 
 HOST_MESSAGES: TypeAdapter[
-    Welcome | Update | StillThinking | HintGiven | NoHint | Refused | SaveProblem | GameLog | Closed
+    Welcome
+    | Update
+    | StillThinking
+    | HintGiven
+    | NoHint
+    | Refused
+    | SaveProblem
+    | Saving
+    | GameLog
+    | Closed
 ] = TypeAdapter(HostMessage)
 CLIENT_MESSAGES: TypeAdapter[
     Act | TakeKeyboard | Proceed | AskHint | TakeBack | SetPause | Hold | AskGameLog

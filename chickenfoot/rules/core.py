@@ -666,7 +666,7 @@ def play(position: Position, move: Move, events: list[Event] | None = None) -> P
         end = low
     else:
         raise CannotPlayThere(
-            "does_not_fit", f"{tile} does not fit {target}, which needs a {value}"
+            "does_not_fit", f"{tile} does not fit {target}, which needs a tile with {value}"
         )
     return _lay_tile(
         position,

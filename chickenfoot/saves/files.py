@@ -8,10 +8,8 @@ hang, and checked again through the open descriptor; its size is bounded before 
 is read. Nothing read is ever changed.
 
 Writing (:func:`write_file`) goes through the one atomic write
-(:func:`chickenfoot.saves.atomic.write_atomically`) and can refuse to overwrite a file that is
-no longer the one this program last read or wrote (:class:`FileStamp`, :class:`SaveConflict`):
-two windows on one game never silently overwrite each other's moves. Both raise errors whose
-text is one line of plain words naming the file.
+(:func:`chickenfoot.saves.atomic.write_atomically`). Both raise errors whose text is one line
+of plain words naming the file.
 """
 
 from __future__ import annotations
@@ -34,10 +32,6 @@ _READ_FLAGS = (
 """Open for reading without waiting (a pipe), without becoming a terminal's process, binary."""
 
 
-STAMP_READ_LIMIT = 64 * 1024 * 1024
-"""The largest file :meth:`FileStamp.of` reads to hash."""
-
-
 class FileProblem(ValueError):
     """A file that cannot be read as one of chickenfoot's files; ``problem`` in plain words."""
 
@@ -54,10 +48,6 @@ class FileWriteError(OSError):
         super().__init__(f"{printable(str(path))}: {problem}")
         self.path = path
         self.problem = problem
-
-
-class SaveConflict(FileWriteError):
-    """A file that changed since this program last read or wrote it: it was not overwritten."""
 
 
 def special_kind(mode: int) -> str | None:
@@ -87,53 +77,10 @@ def missing_problem(path: Path) -> str:
 
 
 @dataclass(frozen=True)
-class FileStamp:
-    """Which version of a file this is: its size, modification time and inode (which the
-    atomic write changes on every save), and a hash of its content.
-
-    Two stamps are the same file version if the first three match, or else if the content
-    hashes match (the file was copied back, or touched, but holds the same bytes).
-    """
-
-    size: int
-    mtime_ns: int
-    inode: int
-    digest: str
-    """SHA-256 of the content, in hex."""
-
-    @classmethod
-    def of_content(cls, status: os.stat_result, data: bytes) -> FileStamp:
-        """The stamp of a file whose status is ``status`` and whose bytes are ``data``."""
-        from hashlib import sha256  # here: reading the settings at start needs no hashing
-
-        return cls(
-            size=status.st_size,
-            mtime_ns=status.st_mtime_ns,
-            inode=status.st_ino,
-            digest=sha256(data).hexdigest(),
-        )
-
-    @classmethod
-    def of(cls, path: Path, limit: int = STAMP_READ_LIMIT) -> FileStamp:
-        """The stamp of the regular file ``path`` as it is now (read to hash it, at most
-        ``limit`` bytes). Raises :class:`FileProblem` if it cannot be read."""
-        return read_regular_file(path, limit, "a file to compare").stamp
-
-    def matches_status(self, status: os.stat_result) -> bool:
-        """True if ``status`` shows the same size, modification time and inode."""
-        return (status.st_size, status.st_mtime_ns, status.st_ino) == (
-            self.size,
-            self.mtime_ns,
-            self.inode,
-        )
-
-
-@dataclass(frozen=True)
 class FileContent:
-    """The bytes of a regular file and the stamp of the version they came from."""
+    """The bytes of a regular file."""
 
     data: bytes
-    stamp: FileStamp
 
 
 def read_regular_file(path: Path, limit: int, what: str) -> FileContent:
@@ -176,7 +123,7 @@ def read_regular_file(path: Path, limit: int, what: str) -> FileContent:
     data = b"".join(chunks)
     if len(data) > limit:
         raise FileProblem(path, f"the file grew past {size_text(limit)} while being read")
-    return FileContent(data, FileStamp.of_content(status, data))
+    return FileContent(data)
 
 
 def _check_status(path: Path, status: os.stat_result, limit: int, what: str) -> None:
@@ -191,25 +138,13 @@ def _check_status(path: Path, status: os.stat_result, limit: int, what: str) -> 
         )
 
 
-def write_file(
-    path: Path, data: bytes, *, expected: FileStamp | None = None, sync: bool = True
-) -> FileStamp:
-    """Replace ``path`` with ``data`` atomically; return the stamp of the new file.
-
-    With ``expected`` (the stamp of what this program last read or wrote there), a file that
-    has changed since is not overwritten: :class:`SaveConflict` is raised. A file that was
-    deleted meanwhile is written again. ``sync=False`` skips flushing to disk (for caches
-    that can be rebuilt). Raises :class:`FileWriteError` (an ``OSError``) if the file cannot
-    be written.
-    """
-    if expected is not None:
-        _check_unchanged(path, expected)
+def write_file(path: Path, data: bytes, *, sync: bool = True) -> None:
+    """Replace ``path`` with ``data`` atomically. ``sync=False`` skips flushing to disk.
+    Raises :class:`FileWriteError` (an ``OSError``) if the file cannot be written."""
     try:
         write_atomically(path, data, sync=sync)
-        status = os.stat(path)
     except OSError as error:
         raise FileWriteError(path, f"cannot be written: {_write_problem(path, error)}") from None
-    return FileStamp.of_content(status, data)
 
 
 def _write_problem(path: Path, error: OSError) -> str:
@@ -219,27 +154,3 @@ def _write_problem(path: Path, error: OSError) -> str:
             if folder.exists() and not folder.is_dir():
                 return f"{printable(str(folder))} is a file, not a folder"
     return describe_os_error(error)
-
-
-def _check_unchanged(path: Path, expected: FileStamp) -> None:
-    """Raise :class:`SaveConflict` if ``path`` is no longer the version ``expected``."""
-    try:
-        status = os.stat(path)
-    except FileNotFoundError:
-        return
-    except OSError as error:
-        raise FileWriteError(path, f"cannot be checked: {describe_os_error(error)}") from None
-    if expected.matches_status(status):
-        return
-    if status.st_size == expected.size:
-        try:
-            current = read_regular_file(path, expected.size, "this file")
-        except FileProblem as problem:
-            raise SaveConflict(path, f"not saved: {problem.problem}") from None
-        if current.stamp.digest == expected.digest:
-            return
-    raise SaveConflict(
-        path,
-        "not saved: another window or program changed this file since this game last read or "
-        "saved it (save under another name to keep both)",
-    )

@@ -2,8 +2,9 @@
 
 Everything lives in one data folder: the platform's user data folder (from ``platformdirs``),
 or the folder named by the environment variable ``CHICKENFOOT_DATA_DIR`` (tests set it to a
-temporary folder). Inside it: ``saves/`` (autosaves and named saves, with the index of
-summaries ``saves/.index.json`` and the game locks ``saves/locks/``) and ``settings.json``.
+temporary folder). Inside it: ``chickenfoot.db`` (every game: :mod:`chickenfoot.saves.store`),
+``settings.json``, ``exports/`` (where a copy of a game is saved unless another folder is
+chosen) and, from versions before the store, ``saves/`` (imported once, then left alone).
 Asking where a file lives creates nothing.
 """
 
@@ -47,24 +48,29 @@ def data_dir() -> Path:
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
+DATABASE_NAME = "chickenfoot.db"
+
+
+def database_path() -> Path:
+    """The database file: ``chickenfoot.db`` in the data folder (``CHICKENFOOT_DATA_DIR``
+    moves it); it may not exist yet."""
+    return data_dir() / DATABASE_NAME
+
+
 def saves_dir() -> Path:
-    """The folder of saved games (autosaves and named saves); it may not exist yet."""
+    """The saves folder of chickenfoot before the store (one JSON file per game): imported
+    into the store once, then left as it is; it may not exist."""
     return data_dir() / "saves"
+
+
+def exports_dir() -> Path:
+    """Where a copy of a game is saved unless another folder is chosen; it may not exist."""
+    return data_dir() / "exports"
 
 
 def settings_path() -> Path:
     """The settings file (the last set-up and similar); it may not exist yet."""
     return data_dir() / "settings.json"
-
-
-def index_path() -> Path:
-    """The index of the saved games' summaries (hidden, so never listed as a save)."""
-    return saves_dir() / ".index.json"
-
-
-def locks_dir() -> Path:
-    """The folder of the locks that say which window has which game open."""
-    return saves_dir() / "locks"
 
 
 # ----- a browser tab's files -----------------------------------------------------------------

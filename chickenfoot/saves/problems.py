@@ -186,3 +186,8 @@ def _item_problem(item: Any, location: list[int | str]) -> str:
     if kind.startswith(("datetime", "date", "time")):
         return f"{shown} is not a date and time: write it in ISO 8601, e.g. 2026-11-30T18:43:04Z"
     return f"{shown} is not valid here"
+
+
+def is_whole(value: Any) -> bool:
+    """True for a JSON whole number (``true`` and ``false`` are not numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool)

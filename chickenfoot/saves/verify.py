@@ -40,7 +40,8 @@ from chickenfoot.rules import (
     shuffled_decks,
 )
 from chickenfoot.saves.files import FileProblem, read_regular_file
-from chickenfoot.saves.record import MAX_FILE_BYTES, GameRecord, RecordError, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import MAX_FILE_BYTES, GameRecord, RecordError
 from chickenfoot.saves.strict_json import JsonProblem, parse_strict_json
 
 __all__ = [

@@ -17,10 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from chickenfoot.rules import Action, Draw, Play, Tile
-from chickenfoot.saves.paths import saves_dir
 from chickenfoot.saves.problems import printable
 from chickenfoot.saves.record import GameRecord
 from chickenfoot.saves.verify import DeckCheck, RoundDeal, Verification, deck_checks, round_deal
@@ -36,12 +34,9 @@ from chickenfoot.text.words import (
 VERIFY_COMMAND = "chickenfoot verify FILE"
 
 
-def file_text(path: Path) -> str:
-    """How to name a saved game's file: its name when it is in the saves folder (the Load
-    screen lists it there), else its whole path."""
-    if path.parent == saves_dir():
-        return f"{path.name} in the saves folder"
-    return str(path)
+def file_text(game: int) -> str:
+    """How to name the file of game ``game`` of the store: the export that writes it."""
+    return f"the file `chickenfoot export {game} --to FOLDER` writes"
 
 
 # ----- one round's deal ------------------------------------------------------------------------
@@ -120,15 +115,15 @@ def deal_text(
     )
 
 
-def recorded_deal_text(record: GameRecord, round_number: int, path: Path) -> DealText:
-    """The deal of round ``round_number`` (1-based, dealt already) of ``record``, the game
-    saved at ``path``, in words; the seed's number is told once the game is over."""
+def recorded_deal_text(record: GameRecord, round_number: int, game: int) -> DealText:
+    """The deal of round ``round_number`` (1-based, dealt already) of ``record``, game
+    ``game`` of the store, in words; the seed's number is told once the game is over."""
     return deal_text(
         round_deal(record, round_number),
         deck_checks(record)[round_number - 1],
         tuple(seat.name for seat in record.seats),
         record.rules.round_count,
-        file_text(path),
+        file_text(game),
         show_seed=record.final_state().over,
     )
 

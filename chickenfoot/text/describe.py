@@ -36,7 +36,7 @@ from chickenfoot.rules import (
     WentOut,
 )
 from chickenfoot.rules.board import TOES_PER_FOOT
-from chickenfoot.saves.storage import SaveSummary
+from chickenfoot.saves.store import GameSummary
 from chickenfoot.text.words import (
     double_text,
     in_sentence,
@@ -162,16 +162,36 @@ def _round_lines(events: Sequence[Event], names: Sequence[str], viewer: int | No
 def search_line(
     deal: RoundStarted, events: Sequence[Event], names: Sequence[str], viewer: int | None
 ) -> str:
-    """The tiles drawn looking for the double of ``deal`` (the events after it), or ""."""
-    draws = []
+    """The hunt for the double of ``deal`` (the draws in the events after it) in one line, or
+    "": how many tiles each seat drew and who drew the double ("Nobody held 9|9: 6 draws
+    each; Cleo drew it"), then the tiles the ``viewer`` may see: their own, or (with no
+    viewer: a replay, a transcript) every seat's."""
+    drawn: dict[int, list[str]] = {}
     for event in events:
         if not (isinstance(event, TileDrawn) and event.searching):
             break
-        who = seat_name(names, event.seat)
         sees = event.tile is not None and (viewer is None or viewer == event.seat)
-        draws.append(f"{who} {verb(who, 'draws')} {event.tile if sees else 'a tile'}")
-    held = f"Nobody held {double_text(deal.double)}: "
-    return held + ", ".join(draws) if draws else ""
+        drawn.setdefault(event.seat, []).append(str(event.tile) if sees else "")
+    if not drawn:
+        return ""
+    counts = sorted({len(tiles) for tiles in drawn.values()})
+    total = sum(len(tiles) for tiles in drawn.values())
+    if len(counts) == 1 and len(drawn) == len(names):
+        how_many = f"{plural(counts[0], 'draw')} each"
+    else:
+        spread = " or ".join(str(count) for count in counts)
+        how_many = f"{plural(total, 'draw')} ({spread} each)"
+    finder = seat_name(names, deal.placed_by)
+    line = f"Nobody held {double_text(deal.double)}: {how_many}; {in_sentence(finder)} drew it"
+    seen = [
+        (seat, [tile for tile in tiles if tile])
+        for seat, tiles in sorted(drawn.items())
+        if any(tiles)
+    ]
+    for seat, tiles in seen:
+        who = seat_name(names, seat)
+        line += f"; {in_sentence(who)} drew {' '.join(tiles)}"
+    return line
 
 
 def deal_line(event: RoundStarted, names: Sequence[str]) -> str:
@@ -221,11 +241,8 @@ def tie_break_text(decided_by: str) -> str:
     return TIE_BREAK_TEXT.get(decided_by, decided_by)
 
 
-def save_status(summary: SaveSummary) -> str:
-    """Where a saved game stands, in words: "round 3 of 10", "finished (10 rounds)" or
-    "unreadable"."""
-    if summary.error is not None:
-        return "unreadable"
+def save_status(summary: GameSummary) -> str:
+    """Where a saved game stands, in words: "round 3 of 10" or "finished (10 rounds)"."""
     if summary.finished:
         return f"finished ({plural(summary.round_count, 'round')})"
     return f"round {summary.round_number} of {summary.round_count}"

@@ -12,20 +12,36 @@ from collections.abc import Iterable, Mapping, Sequence
 from chickenfoot.bots import Hint
 from chickenfoot.rules import Action, Draw, Play
 from chickenfoot.saves.record import Assist
-from chickenfoot.text.words import plural, seat_name
-
-COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-"""Small counts as words ("keeps three 5s playable")."""
+from chickenfoot.text.counting import NumberCount, out_and_unseen
+from chickenfoot.text.words import count_word, plural, seat_name
 
 
 def count_of(count: int, number: int) -> str:
     """``count`` tiles of ``number`` in words: "one 5", "three 5s", "12 9s"."""
-    amount = COUNT_WORDS[count] if 0 <= count < len(COUNT_WORDS) else str(count)
-    return f"{amount} {number}" + ("" if count == 1 else "s")
+    return f"{count_word(count)} {number}" + ("" if count == 1 else "s")
 
 
-def hint_reason(hint: Hint, names: Sequence[str]) -> str:
-    """Why the hint suggests its action, in a few words ("keeps three 5s playable")."""
+def hint_reason(
+    hint: Hint, names: Sequence[str], counts: Sequence[NumberCount] | None = None
+) -> str:
+    """Why the hint suggests its action, in a few words ("keeps three 5s playable"); with the
+    seat's ``counts`` (:func:`chickenfoot.text.counting.count_tiles`), a reason about a
+    number says how many of it are out and unseen, in the words of the count ("keeps three 5s
+    playable; 5s: four out, two unseen")."""
+    reason = _reason(hint, names)
+    if counts is not None and hint.number is not None and hint.reason in COUNTED_REASONS:
+        reason += f"; {out_and_unseen(counts[hint.number])}"
+    return reason
+
+
+COUNTED_REASONS = frozenset(
+    {"finishes_foot", "blocks_seat", "opens_foot", "keeps_numbers_playable"}
+)
+"""The reasons about one number, which the count of that number backs up."""
+
+
+def _reason(hint: Hint, names: Sequence[str]) -> str:
+    """The reason's own words."""
     number = hint.number if hint.number is not None else 0
     count = hint.count if hint.count is not None else 0
     match hint.reason:
@@ -50,9 +66,15 @@ def hint_reason(hint: Hint, names: Sequence[str]) -> str:
             return "it did best in the imagined deals"
 
 
-def hint_text(hint: Hint, names: Sequence[str], keys: Mapping[str, str]) -> str:
+def hint_text(
+    hint: Hint,
+    names: Sequence[str],
+    keys: Mapping[str, str],
+    counts: Sequence[NumberCount] | None = None,
+) -> str:
     """The hint as the status line says it: the move, with the key of its end, and why
-    ("Hint: play 5|6 on B (key b): keeps three 5s playable")."""
+    ("Hint: play 5|6 on B (key b): keeps three 5s playable"; see :func:`hint_reason` for
+    ``counts``)."""
     action = hint.action
     if isinstance(action, Play):
         key = keys.get(action.target)
@@ -64,7 +86,7 @@ def hint_text(hint: Hint, names: Sequence[str], keys: Mapping[str, str]) -> str:
         move = "keep it (k)"
     else:
         move = "pass (p)"
-    return f"Hint: {move}: {hint_reason(hint, names)}"
+    return f"Hint: {move}: {hint_reason(hint, names, counts)}"
 
 
 def assist_line(assist: Assist, names: Sequence[str]) -> str:

@@ -18,6 +18,9 @@ GAME_OVER = "The game is over."
 CHOOSE_A_TILE = "Choose a tile first (←/→ or its number)."
 NOTHING_DRAWN = "You have not drawn a tile: k keeps a tile you just drew."
 KEY_DOES_NOTHING = "That key does nothing now."
+QUIT_SAVED_GAME = "Quit Chicken Foot?\nThe game is saved: Continue resumes it."
+"""The quit question over a game: its second sentence on a line of its own, so that a narrow
+dialog never leaves a word of it alone on a line."""
 
 Key = Literal["draw", "pass", "keep"]
 
@@ -208,8 +211,18 @@ def selection(
 
 HINT_THINKING = "Thinking about a hint…"
 """Shown while the expert works out a hint."""
+NO_COUNT = "Counting tiles needs a person's hand on screen (at a hand-off, Enter shows it)."
+"""Why ``#`` counts nothing: no hand is on screen (a hand-off is pending, or only computers
+play)."""
 NO_HINT = "No hint this time: the expert could not work one out. Play on as you see fit."
 """Shown if a hint could not be worked out."""
+
+
+def no_take_back(*, shared: bool) -> str:
+    """Why ``u`` takes nothing back: people share the keyboard, or there is nothing yet."""
+    if shared:
+        return "Take-backs are off when two or more people share the keyboard."
+    return "Nothing to take back yet this round."
 
 
 def round_over(number: int, *, last: bool) -> str:
@@ -246,3 +259,14 @@ def taken_back(undone: int) -> str:
 def computer_pause(seconds: float) -> str:
     """The pause before each computer move was changed."""
     return f"Computer players now pause {seconds:.1f} s."
+
+
+def board_subtitle(*, outline: bool, compact: bool, fits: bool) -> str:
+    """What the board's frame says the view keys switch to: the table or the outline (``o``),
+    the compact or the full drawing (``.``); a table too big to see whole, even compact,
+    offers the outline."""
+    if outline:
+        return "o: table"
+    if compact and not fits:
+        return "too big: o outline · ⇧arrows pan"
+    return f"o: outline · .: {'full' if compact else 'compact'}"

@@ -2,8 +2,8 @@
 
 :func:`report` turns :class:`~chickenfoot.saves.tallies.Statistics` into titled sections of
 lines (tables fit 80 columns; names are measured as the terminal shows them and cut with
-"…" when too long). :func:`counted_text` says what was counted, and how unfinished games and
-unreadable files count (they do not). :func:`running_totals_lines` and
+"…" when too long). :func:`counted_text` says what was counted, and how unfinished games count
+(they do not). :func:`running_totals_lines` and
 :func:`win_share_lines` say in words what the charts draw, for a window too small for them.
 
 Names are returned inside plain strings: the caller shows them literally, never as markup.
@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 
 from chickenfoot.saves.names import display_width
 from chickenfoot.saves.tallies import PlayerStats, ShareSeries, Statistics
@@ -50,21 +49,17 @@ def date_text(moment: datetime) -> str:
     return moment.astimezone().strftime(DATE_FORMAT)
 
 
-def counted_text(stats: Statistics, folder: Path | None = None) -> str:
-    """What the statistics count: the finished games (of ``folder``, when given);
-    unfinished games and files that cannot be read are not counted."""
-    where = "" if folder is None else f" in {folder}"
+def counted_text(stats: Statistics) -> str:
+    """What the statistics count: the finished games; unfinished games are not counted."""
     if stats.games:
-        counted = f"{plural(stats.games, 'finished game')}{where}."
+        counted = f"{plural(stats.games, 'finished game')}."
     else:
-        counted = f"No finished games yet{where}: a game counts here once it is over."
+        counted = "No finished games yet: a game counts here once it is over."
     if stats.unfinished:
         counted += (
             f" {plural(stats.unfinished, 'unfinished game')} not counted: "
             "a game counts once it is over."
         )
-    if stats.broken:
-        counted += f" {plural(len(stats.broken), 'file')} cannot be read (listed below)."
     return counted
 
 
@@ -152,13 +147,6 @@ def report(stats: Statistics) -> tuple[Section, ...]:
         sections.append(Section("Computer players, by level", level_lines(stats)))
     if stats.presets:
         sections.append(Section("Presets", preset_lines(stats)))
-    if stats.broken:
-        sections.append(
-            Section(
-                "Files that cannot be read (not counted)",
-                tuple(summary.error or str(summary.path) for summary in stats.broken),
-            )
-        )
     return tuple(sections)
 
 

@@ -97,3 +97,12 @@ def sorted_hand(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     """``tiles`` in the order a hand is shown: doubles (highest first), then the others grouped
     by their higher end, heaviest first. E.g. 6|6 2|2 5|6 1|6 3|5 0|4."""
     return tuple(sorted(tiles, key=hand_order))
+
+
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+"""Small counts as words ("keeps three 5s playable", "four out")."""
+
+
+def count_word(count: int) -> str:
+    """A count as players say it: "no", "one" ... "nine", then digits ("12")."""
+    return COUNT_WORDS[count] if 0 <= count < len(COUNT_WORDS) else str(count)

@@ -1,10 +1,12 @@
 """The chickenfoot Textual app: menus, the game, replays, and a guard for small terminals.
 
-:class:`ChickenFootApp` opens the main menu, or continues a saved game (``load``), or opens a
-replay (``replay``). Screens navigate by posting the messages of
-:mod:`chickenfoot.tui.messages` (``StartGame``, ``ContinueGame``, ``OpenReplay``, ...), which
-bubble up to the app; its typed methods do the work. :func:`run_app` is what the
-``chickenfoot`` command runs.
+:class:`ChickenFootApp` opens the main menu, or continues a game of the store (``load``), or
+opens a replay (``replay``). It holds the store (:mod:`chickenfoot.saves.store`) and hands it
+to the screens that list or count games; the first time it runs beside a saves folder of an
+older chickenfoot, it imports that folder once, with a progress bar. Screens navigate by
+posting the messages of :mod:`chickenfoot.tui.messages` (``StartGame``, ``ContinueGame``,
+``OpenReplay``, ...), which bubble up to the app; its typed methods do the work.
+:func:`run_app` is what the ``chickenfoot`` command runs.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import importlib
 import inspect
 import pkgutil
 import sys
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
@@ -30,11 +34,13 @@ from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.widgets import Static
 
 from chickenfoot.saves.display import read_display
+from chickenfoot.saves.paths import data_dir, exports_dir, holds_saves, saves_dir
 from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
     LeaveGame,
+    OpenFile,
     OpenReplay,
     RememberDisplay,
     RequestQuit,
@@ -56,12 +62,16 @@ if TYPE_CHECKING:
     from chickenfoot.rules import RuleSet
     from chickenfoot.saves.record import GameRecord, SeatConfig
     from chickenfoot.saves.settings import Settings, SetupChoice
+    from chickenfoot.saves.store import GameId, GameStore
     from chickenfoot.tui.keymap import Place
     from chickenfoot.tui.screens.game import GameScreen
     from chickenfoot.tui.screens.help import ScreenKeys
 
 # Only the menu is imported here: every other screen, and the game itself, is imported when it
 # is first opened, so the menu appears as soon as Textual can draw it.
+
+STALE_TEMPORARY_SECONDS = 60.0
+"""A temporary file of the atomic write older than this belongs to no write in progress."""
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -150,21 +160,27 @@ class ChickenFootApp(App[None]):
     def __init__(
         self,
         *,
-        load: Path | None = None,
-        replay: Path | None = None,
+        load: GameId | None = None,
+        replay: GameRecord | None = None,
         bot_delay: float | None = None,
+        store: GameStore | None = None,
         encoding: str | None = None,
     ) -> None:
-        """``bot_delay`` None takes the remembered pause before computer moves; ``encoding``
-        is the terminal's (None: that of standard error, where Textual draws)."""
+        """``load`` continues a game of the store, ``replay`` watches a record; ``bot_delay``
+        None takes the remembered pause before computer moves; ``store`` None opens the
+        store of the data folder (:class:`~chickenfoot.saves.store.StoreError` if it cannot
+        be opened); ``encoding`` is the terminal's (None: that of standard error, where
+        Textual draws)."""
         super().__init__()
         self._ascii: AsciiLookalikes | None = None
         ascii_for = ascii_drawing_for(encoding)
         if ascii_for is not None:  # a terminal without Unicode: Rich and Textual draw ASCII
             self._ascii = AsciiLookalikes(ascii_for)
             self.console.file = cast(IO[str], EncodedNullFile(ascii_for))
-        self.load_path = load
-        self.replay_path = replay
+        self._store = store
+        self._store_lock = threading.Lock()
+        self.load_game = load
+        self.replay_record = replay
         for theme in THEMES:
             self.register_theme(theme)
         display = read_display()  # before the app runs: the first frame has the theme
@@ -182,13 +198,25 @@ class ChickenFootApp(App[None]):
         """True once the settings' keys are checked and in use (at once when there are none)."""
         self._menu_depth = 1
         self._mounted = False
-        self._kept: dict[Path, GameSession] = {}
+        self._kept: dict[GameId, GameSession] = {}
         """Games left with unsaved moves, kept in memory (Continue resumes them)."""
         self._in_play: list[GameSession] = []
         """The game on the screen (none or one), given back when the app ends: by then its
         screen is gone from the stack."""
 
     # ----- start-up and size ---------------------------------------------------------------------
+
+    @property
+    def store(self) -> GameStore:
+        """The store of every game, opened when first asked for (so the menu is drawn before
+        the store's modules are loaded). Raises
+        :class:`~chickenfoot.saves.store.StoreError` if it cannot be opened."""
+        with self._store_lock:
+            if self._store is None:
+                from chickenfoot.saves.database import open_store
+
+                self._store = open_store()
+            return self._store
 
     def on_mount(self) -> None:
         """Show the menu, then the game or replay asked for on the command line; tidy up once
@@ -198,10 +226,18 @@ class ChickenFootApp(App[None]):
             self.call_after_refresh(self._use_keymap)
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
-        if self.load_path is not None:
-            self.continue_game(self.load_path)
-        elif self.replay_path is not None:
-            self.open_replay(self.replay_path)
+        if self.load_game is not None:
+            self.continue_game(self.load_game)
+        elif self.replay_record is not None:  # once the size guard is settled below
+            from chickenfoot.play.replay import ReplayView
+
+            self.call_later(self._show_replay, ReplayView(self.replay_record), None)
+        elif holds_saves(saves_dir()):  # only then can old saves wait to be imported
+            from chickenfoot.saves.exchange import old_saves_waiting
+            from chickenfoot.tui.screens.importing import ImportScreen
+
+            if old_saves_waiting(self.store):
+                self.push_screen(ImportScreen(self.store))
         self._mounted = True
         self._check_size(self.size)
 
@@ -246,7 +282,7 @@ class ChickenFootApp(App[None]):
             self.push_screen(HelpScreen(help_screens(), self.keymap))
 
     def _install_menu(self) -> None:
-        self.push_screen(MenuScreen())
+        self.push_screen(MenuScreen(lambda: self.store))
         self._menu_depth = 2
 
     def on_resize(self, event: Resize) -> None:
@@ -336,11 +372,11 @@ class ChickenFootApp(App[None]):
 
     def _put_away(self, session: GameSession) -> None:
         """A game left the screen: give it back, or keep it here while its moves are unsaved
-        (Continue then resumes it from memory, not from the older file)."""
+        (Continue then resumes it from memory, not from the store's older copy)."""
         if session in self._in_play:
             self._in_play.remove(session)
-        if not session.settle():
-            self._kept[session.path] = session
+        if not session.wait_committed():
+            self._kept[session.game] = session
         else:
             session.close()
 
@@ -353,28 +389,28 @@ class ChickenFootApp(App[None]):
         from chickenfoot.play.session import GameSession
 
         try:
-            session = GameSession.new(rules, seats, seed)
+            session = GameSession.new(rules, seats, seed, self.store)
         except OSError as error:
             self.call_from_thread(self._tell, f"Could not save the new game: {error}")
             return
         self.call_from_thread(self._open_game, session)
 
-    def continue_game(self, path: Path, *, force: bool = False) -> None:
-        """Continue the game saved at ``path`` exactly where it stopped (from memory when its
-        latest moves could not be saved); ``force`` opens it even if another window has it."""
-        kept = self._kept.pop(path, None)
+    def continue_game(self, game: GameId, *, force: bool = False) -> None:
+        """Continue game ``game`` exactly where it stopped (from memory when its latest moves
+        could not be saved); ``force`` opens it even if another window has it."""
+        kept = self._kept.pop(game, None)
         if kept is not None:
             self._open_game(kept)
         else:
-            self._load_game(path, force)
+            self._load_game(game, force)
 
     @work(thread=True, group="files")
-    def _load_game(self, path: Path, force: bool) -> None:
+    def _load_game(self, game: GameId, force: bool) -> None:
         from chickenfoot.play.session import GameSession, OpenElsewhere
         from chickenfoot.saves.record import RecordError
 
         try:
-            session = GameSession.load(path, force=force)
+            session = GameSession.load(game, self.store, force=force)
         except OpenElsewhere as elsewhere:
             self.call_from_thread(self._open_elsewhere, elsewhere)
             return
@@ -383,23 +419,21 @@ class ChickenFootApp(App[None]):
             return
         if session.state.over:
             session.close()
-            self.call_from_thread(
-                self._tell, f"{path.name}: that game is over; watch it under Replays."
-            )
+            self.call_from_thread(self._tell, f"Game {game} is over: watch it under Replays.")
             return
         self.call_from_thread(self._open_game, session)
 
     def _open_elsewhere(self, elsewhere: OpenElsewhere) -> None:
         """The game is open in another window: open a copy, watch it, or take it anyway."""
-        record, path = elsewhere.record, elsewhere.path
+        record, game = elsewhere.record, elsewhere.game
 
         def answered(choice: str | None) -> None:
             if choice == "copy":
                 self.take_over(record, len(record.actions), record.seats)
             elif choice == "watch":
-                self.open_replay(path)
+                self._show_replay(ReplayView(record), f"game {game}")
             elif choice == "take":
-                self.continue_game(path, force=True)
+                self.continue_game(game, force=True)
 
         from chickenfoot.text import prompts
 
@@ -407,22 +441,42 @@ class ChickenFootApp(App[None]):
         self._push_covered(ChoiceScreen(question, ELSEWHERE_ANSWERS), answered)
 
     @work(thread=True, group="files")
-    def open_replay(self, path: Path) -> None:
-        """Open the replay of the game saved at ``path``."""
+    def open_replay(self, game: GameId) -> None:
+        """Open the replay of game ``game`` of the store."""
         from chickenfoot.play.replay import ReplayView
-        from chickenfoot.saves.record import RecordError, load_record
+        from chickenfoot.saves.record import RecordError
 
         try:
-            view = ReplayView(load_record(path))
+            view = ReplayView(self.store.record(game))
         except (RecordError, OSError) as error:
             self.call_from_thread(self._tell, str(error))
             return
-        self.call_from_thread(self._show_replay, view, path)
+        self.call_from_thread(self._show_replay, view, f"game {game}")
 
-    def _show_replay(self, view: ReplayView, path: Path) -> None:
+    @work(thread=True, group="files")
+    def open_file(self, path: Path, watch: bool) -> None:
+        """Open the saved-game file ``path``: its replay (``watch``, or a finished game, the
+        file as it is), or, for an unfinished game, import it and continue it."""
+        from chickenfoot.play.replay import ReplayView
+        from chickenfoot.saves.jsonformat import load_record
+        from chickenfoot.saves.record import RecordError
+        from chickenfoot.saves.store import Incoming
+
+        try:
+            record = load_record(path)
+            if watch or record.finished:
+                self.call_from_thread(self._show_replay, ReplayView(record), path.name)
+                return
+            ((game, _imported),) = self.store.import_records([Incoming(record, str(path))])
+        except (RecordError, OSError) as error:
+            self.call_from_thread(self._tell, str(error))
+            return
+        self.call_from_thread(self.continue_game, game)
+
+    def _show_replay(self, view: ReplayView, title: str | None) -> None:
         from chickenfoot.tui.screens.replay import ReplayScreen
 
-        self._push_covered(ReplayScreen(view, path))
+        self._push_covered(ReplayScreen(view, title))
 
     @work(thread=True, group="files")
     def take_over(
@@ -434,7 +488,7 @@ class ChickenFootApp(App[None]):
         from chickenfoot.rules import IllegalAction
 
         try:
-            session = GameSession.take_over(record, action_count, seats)
+            session = GameSession.take_over(record, action_count, seats, self.store)
         except (ValueError, IllegalAction, OSError) as error:
             self.call_from_thread(self._tell, f"Cannot take over: {error}")
             return
@@ -459,7 +513,7 @@ class ChickenFootApp(App[None]):
     ) -> None:
         """Wait off the UI thread for the game's latest save, then call ``saved``; if the
         file cannot hold every move, ask whether to ``what`` ``anyway``."""
-        if game.session.settle():
+        if game.session.wait_committed():
             self.call_from_thread(saved)
         else:
             self.call_from_thread(self._ask_about_unsaved, game, what, anyway)
@@ -492,10 +546,12 @@ class ChickenFootApp(App[None]):
         self._push_covered(ChoiceScreen(question, answers), answered)
 
     def on_unmount(self) -> None:
-        """Give back every game still held (its latest save written, its lock released),
+        """Give back every game still held (its latest moves committed, its hold released),
         however the app ends: quitting, or told to by its terminal or server."""
         for session in [*self._in_play, *self._kept.values()]:
             session.close()
+        if self._store is not None:
+            self._store.close()
 
     # ----- quitting ------------------------------------------------------------------------------
 
@@ -512,8 +568,10 @@ class ChickenFootApp(App[None]):
         if game is None:
             self._confirm_quit("Quit Chicken Foot?")
         else:
-            saved = "Quit Chicken Foot? The game is saved: Continue resumes it."
-            self._once_saved(game, "Quit", lambda: self._confirm_quit(saved), self.exit)
+            from chickenfoot.text import prompts
+
+            question = prompts.QUIT_SAVED_GAME
+            self._once_saved(game, "Quit", lambda: self._confirm_quit(question), self.exit)
 
     def _confirm_quit(self, question: str) -> None:
         if self._asking:
@@ -534,36 +592,56 @@ class ChickenFootApp(App[None]):
             self._remember_setup(message.remember)
 
     def on_continue_game(self, message: ContinueGame) -> None:
-        """A screen asked to continue a game (the latest unfinished one when no path)."""
-        if message.path is not None:
-            self.continue_game(message.path)
+        """A screen asked to continue a game (the latest unfinished one when none is named)."""
+        if message.game is not None:
+            self.continue_game(message.game)
         else:
             self._continue_latest()
 
     @work(thread=True, group="files")
     def _continue_latest(self) -> None:
-        from chickenfoot.saves import storage
+        from chickenfoot.saves.store import StoreError
 
-        path = storage.latest_unfinished()
-        if path is None:
+        try:
+            latest = self.store.latest_unfinished()
+        except StoreError as error:
+            self.call_from_thread(self._tell, str(error))
+            return
+        if latest is None:
             self.call_from_thread(
                 self.notify, "There is no unfinished game to continue.", severity="warning"
             )
         else:
-            self.call_from_thread(self.continue_game, path)
+            self.call_from_thread(self.continue_game, latest.id)
 
-    @work(thread=True, group="files")
     @work(thread=True, group="tidy")
     def _tidy_up(self) -> None:
-        """Remove what killed windows left behind: half-written files, their locks (in a
-        thread, once the menu is drawn)."""
-        from chickenfoot.saves.tidy import clean_stale_temporaries
+        """Forget what killed windows left behind: their hold on games, half-written files (in
+        a thread, once the menu is drawn). The store is opened here, at the latest: if it
+        cannot be, the app ends with the reason."""
+        from chickenfoot.saves.atomic import remove_stale_temporaries
+        from chickenfoot.saves.store import StoreError
 
-        clean_stale_temporaries()
+        try:
+            store = self.store
+        except StoreError as error:
+            self.call_from_thread(self._cannot_open_store, str(error))
+            return
+        with suppress(StoreError):  # a dead holder never blocks anyway
+            store.release_dead()
+        for folder in (data_dir(), exports_dir()):
+            remove_stale_temporaries(folder, STALE_TEMPORARY_SECONDS)
+
+    def _cannot_open_store(self, reason: str) -> None:
+        self.exit(return_code=2, message=f"chickenfoot: error: {reason}")
 
     def on_open_replay(self, message: OpenReplay) -> None:
         """A screen asked for a replay."""
-        self.open_replay(message.path)
+        self.open_replay(message.game)
+
+    def on_open_file(self, message: OpenFile) -> None:
+        """A screen asked to open a saved-game file."""
+        self.open_file(message.path, message.watch)
 
     def on_take_over(self, message: TakeOver) -> None:
         """The replay asked to take over a game from a point."""
@@ -595,13 +673,13 @@ class ChickenFootApp(App[None]):
         """Open the saved games, or the replays."""
         from chickenfoot.tui.screens.load import LoadScreen
 
-        self.push_screen(LoadScreen(replays=message.replays))
+        self.push_screen(LoadScreen(self.store, replays=message.replays))
 
     def on_show_stats(self, message: ShowStats) -> None:
         """Open the statistics."""
         from chickenfoot.tui.screens.stats import StatsScreen
 
-        self.push_screen(StatsScreen())
+        self.push_screen(StatsScreen(self.store))
 
     def on_show_help(self, message: ShowHelp) -> None:
         """Open the help (unless it is already on top)."""
@@ -708,8 +786,9 @@ def help_screens() -> tuple[ScreenKeys, ...]:
     )
 
 
-def run_app(load: Path | None = None, replay: Path | None = None) -> int:
-    """Run the app until the user quits; the process exit code."""
+def run_app(load: GameId | None = None, replay: GameRecord | None = None) -> int:
+    """Run the app until the user quits; the process exit code (2, with one line, when the
+    store cannot be opened)."""
     app = ChickenFootApp(load=load, replay=replay)
     app.run()
     return app.return_code or 0

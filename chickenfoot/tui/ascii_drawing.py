@@ -69,6 +69,7 @@ LOOKALIKES: dict[str, str] = {
     "▴": "^",
     "▾": "v",
     "‖": "|",
+    "═": "=",  # a compact double (═5) must not read as a joint (·5 is -5)
     "⭘": "o",
     "■": "#",
     "□": "o",

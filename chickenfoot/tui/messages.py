@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # the menu posts these before a game, a record or a rule is e
     from chickenfoot.rules import RuleSet
     from chickenfoot.saves.record import GameRecord, SeatConfig
     from chickenfoot.saves.settings import SetupChoice
+    from chickenfoot.saves.store import GameId
 
 
 @dataclass
@@ -31,16 +32,25 @@ class StartGame(Message):
 
 @dataclass
 class ContinueGame(Message):
-    """Continue the game saved at ``path`` (None: the latest unfinished game)."""
+    """Continue game ``game`` of the store (None: the latest unfinished game)."""
 
-    path: Path | None = None
+    game: GameId | None = None
 
 
 @dataclass
 class OpenReplay(Message):
-    """Open the replay of the game saved at ``path``."""
+    """Open the replay of game ``game`` of the store."""
+
+    game: GameId
+
+
+@dataclass
+class OpenFile(Message):
+    """Open the saved-game file ``path``: watch it (``watch``, or a finished game), or
+    import it into the store and continue it."""
 
     path: Path
+    watch: bool = False
 
 
 @dataclass

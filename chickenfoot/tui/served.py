@@ -5,8 +5,8 @@ pipe from the server (keys, sizes, "quit"). Only the server holds that pipe's ot
 when the server ends, however it ends (Ctrl+C, a crash, ``kill -9``), the system closes it and
 the game reads the end of its input. Textual's :class:`~textual.drivers.web_driver.WebDriver`
 then only stops reading; :class:`ServedDriver` also quits the app, as if the server had said
-"quit": the game's latest move is saved and its lock given back, so no tab outlives its
-server or keeps a game locked.
+"quit": the game's latest move is committed and the game given back (its holder forgotten), so no
+tab outlives its server or keeps a game held.
 
 Why the pipe and not a signal: the end of a pipe is seen on every system (``prctl``'s
 parent-death signal is Linux only), it needs nothing of the server at its end (which a

@@ -8,10 +8,14 @@ Run ``python -m tests.benchmarks layout`` from the repository root. It prints:
 * drawing one full screen of it (CPU time too): every visible row of a :class:`TableView` at
   the game screen's board size (48x13) and at 88x29, row caches emptied first (what a new board or a
   new selection costs), median over repeats;
-* the share of positions that fit the board area of the game screen at 80x24 (48x13)
-  without panning: every position after every play of the first round of :data:`GAMES`
-  seeded random games, for 4-seat double-9 ``cross`` (4 arms), 4-seat ``trains`` (4 arms)
-  and 2-seat ``trains`` (2 arms); with the share at 88x29 (the board area at 120x40).
+* for each table of :data:`MEASURED` (4-seat double-9 ``cross``; ``trains`` for 2, 4, 6 and 8
+  seats on double-9, -12 and -18), over every position after every play of the first round of
+  :data:`FIT_GAMES` seeded random games: the share shown whole without panning in the board
+  area of the game screen at 80x24 (48x13) and at 120x40 (88x29), in the drawing chosen by
+  itself (full if it fits, else compact; how many were compact), and the number of tiles a
+  view following the end just played on cut at its edge (goal: 0 anywhere; shares: 95 % for
+  4 seats on double-9, 80 % for 8 seats on double-18, at 80x24), and how many keys could not
+  sit against their end (every place beside it taken).
 """
 
 from __future__ import annotations
@@ -21,16 +25,24 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
+from typing import Final
 
-from chickenfoot.play.layout import DEFAULT_BOUNDS, layout_table
+from chickenfoot.play.layout import (
+    DEFAULT_BOUNDS,
+    END_MARKS,
+    Box,
+    TableLayout,
+    layout_for,
+)
 from chickenfoot.rules import Board, core, preset
 from chickenfoot.rules.board import from_tuple
 from chickenfoot.rules.ruleset import PresetName
 
+END_ROLES = frozenset(END_MARKS)
+"""The roles of end labels (a label's run carries no placement, a last tile's does)."""
 SEED = 18
 LATE_TILES = 120
 REPEATS = 50
-GAMES = 200
 LAYOUT_GOAL_MS = 20.0
 BIG_BOUNDS = (88, 29)
 """The board area of the game screen at 120x40."""
@@ -66,12 +78,13 @@ def percentile(samples: list[float], fraction: float) -> float:
 
 
 def layout_times(repeats: int = REPEATS, bounds: tuple[int, int] = DEFAULT_BOUNDS) -> LayoutTimes:
-    """Time :func:`layout_table` on :func:`late_board` ``repeats`` times."""
+    """Time :func:`layout_for` (the full drawing, then the compact one: it does not fit) on
+    :func:`late_board` ``repeats`` times."""
     board = late_board()
     samples = []
     for _ in range(repeats):
         started = time.process_time()
-        layout_table(board, bounds=bounds, set_size=18)
+        layout_for(board, bounds=bounds, set_size=18)
         samples.append((time.process_time() - started) * 1000)
     return LayoutTimes(len(board.played), statistics.median(samples), percentile(samples, 0.95))
 
@@ -116,10 +129,18 @@ def render_time_ms(repeats: int = REPEATS, size: tuple[int, int] = DEFAULT_BOUND
 
 @dataclass(frozen=True)
 class FitShare:
-    """How many of ``positions`` boards fit their bounds without panning."""
+    """Of ``positions`` boards, how many were shown whole without panning (``fits``), how many
+    of those in the compact drawing, and how many tiles the view cut (``clipped``: a tile part
+    in view, part out; always 0 when the drawing is right)."""
 
     fits: int
     positions: int
+    compact: int = 0
+    clipped: int = 0
+    walled: int = 0
+    """Keys not against their end: every place beside it was taken."""
+    keys: int = 0
+    """Keys drawn, over every position."""
 
     @property
     def share(self) -> float:
@@ -127,17 +148,46 @@ class FitShare:
         return self.fits / self.positions
 
 
+def followed(layout: TableLayout, target: str | None) -> Box:
+    """The canvas cells a view of the bounds' size shows after following ``target`` from the
+    bounds (scrolled the least, as :meth:`TableView.follow` does)."""
+    width, height = layout.bounds
+    x, y = layout.view
+    if target is not None:
+        box = layout.end_box(target)
+        x = min(max(x, box.right - width), box.x)
+        y = min(max(y, box.bottom - height), box.y)
+    return Box(x, y, width, height)
+
+
+def clipped_tiles(layout: TableLayout, window: Box) -> int:
+    """Tiles drawn in ``window`` only in part: a run crossing its edge, or a two-row tile with
+    one row drawn."""
+    rows: dict[int, int] = {}
+    clipped = 0
+    for y in range(window.y, window.bottom):
+        for run in layout.row(y, window=window):
+            if run.x < window.x or run.x + len(run.text) > window.right:
+                clipped += 1
+            if run.role not in END_ROLES and run.placement is not None:
+                rows[run.placement] = rows.get(run.placement, 0) + 1
+    for placement, drawn in rows.items():
+        clipped += drawn != layout.spot_of(placement).box.height
+    return clipped
+
+
 def fit_share(
     preset_name: PresetName,
     players: int,
-    games: int = GAMES,
+    games: int = 30,
     bounds: tuple[int, int] = DEFAULT_BOUNDS,
     set_size: int = 9,
 ) -> FitShare:
     """Over the first round of ``games`` seeded random games, how many boards (one after
-    every play) fit ``bounds``."""
+    every play) the table shows whole in ``bounds``, in the drawing chosen by itself; and how
+    many tiles a view following the end just played on cuts."""
     rules = preset(preset_name, players=players, set_size=set_size, rounds=1)
-    fits = positions = 0
+    fits = positions = compact = clipped = walled = keys = 0
     for seed in range(games):
         choose = random.Random(seed).choice
         position = core.new_game(rules, seed=seed)
@@ -148,10 +198,34 @@ def fit_share(
             if core.is_over(position) or len(lean[2]) == played:
                 continue  # a draw or a pass: the same board
             played = len(lean[2])
-            layout = layout_table(from_tuple(lean), bounds=bounds, set_size=set_size)
+            board = from_tuple(lean)
+            layout = layout_for(board, bounds=bounds, set_size=set_size)
             fits += layout.fits
+            compact += layout.compact
             positions += 1
-    return FitShare(fits, positions)
+            walled += sum(end.walled for end in layout.ends.values())
+            keys += len(layout.ends)
+            target = board.played[-1].target
+            clipped += clipped_tiles(
+                layout, followed(layout, target if target in layout.ends else None)
+            )
+    return FitShare(fits, positions, compact, clipped, walled, keys)
+
+
+MEASURED: tuple[tuple[PresetName, int, int], ...] = (
+    ("cross", 4, 9),
+    *(("trains", players, set_size) for set_size in (9, 12, 18) for players in (2, 4, 6, 8)),
+)
+"""(preset, seats, set) of the tables measured: the 4-arm cross game, and trains (an arm a seat)
+for 2, 4, 6 and 8 seats on double-9, -12 and -18."""
+FIT_GAMES: Final = 30
+"""Rounds per table measured for the shares shown whole (each gives a position per play)."""
+FIT_GOALS: Final[dict[tuple[PresetName, int, int], float]] = {
+    ("cross", 4, 9): 0.95,
+    ("trains", 4, 9): 0.95,
+    ("trains", 8, 18): 0.80,
+}
+"""The share of positions to show whole at 80x24, for the tables with a goal."""
 
 
 def main() -> None:
@@ -159,8 +233,8 @@ def main() -> None:
     times = layout_times()
     verdict = "met" if times.p95_ms < LAYOUT_GOAL_MS else "NOT met"
     print(
-        f"layout of a late double-18 8-seat table ({times.tiles} tiles, 8 arms), "
-        f"{REPEATS} runs: median {times.median_ms:.1f} ms, p95 {times.p95_ms:.1f} ms "
+        f"layout of a late double-18 8-seat table ({times.tiles} tiles, 8 arms, full then "
+        f"compact), {REPEATS} runs: median {times.median_ms:.1f} ms, p95 {times.p95_ms:.1f} ms "
         f"(goal < {LAYOUT_GOAL_MS:.0f} ms: {verdict})"
     )
     for size in (DEFAULT_BOUNDS, BIG_BOUNDS):
@@ -168,19 +242,28 @@ def main() -> None:
             f"drawing one screen of it, {size[0]}x{size[1]}, empty caches: "
             f"median {render_time_ms(size=size):.2f} ms"
         )
-    tables: tuple[tuple[PresetName, int, int], ...] = (
-        ("cross", 4, 4),
-        ("trains", 4, 4),
-        ("trains", 2, 2),
+    print(
+        f"shown whole without panning (compact drawing among them), clipped tiles; positions "
+        f"after every play of {FIT_GAMES} seeded random rounds; board area "
+        f"{DEFAULT_BOUNDS[0]}x{DEFAULT_BOUNDS[1]} (screen 80x24) and "
+        f"{BIG_BOUNDS[0]}x{BIG_BOUNDS[1]} (120x40):"
     )
-    for name, players, arms in tables:
-        small = fit_share(name, players)
-        big = fit_share(name, players, bounds=BIG_BOUNDS)
+    for table in MEASURED:
+        name, players, set_size = table
+        small = fit_share(name, players, FIT_GAMES, set_size=set_size)
+        big = fit_share(name, players, FIT_GAMES, bounds=BIG_BOUNDS, set_size=set_size)
+        goal = FIT_GOALS.get(table)
+        verdict = (
+            ""
+            if goal is None
+            else f" (goal {goal:.0%}: {'met' if small.share >= goal else 'NOT met'})"
+        )
         print(
-            f"fits without panning, {name} {players} seats ({arms} arms), double-9, "
-            f"{small.positions} positions of {GAMES} rounds: {small.share:.0%} at "
-            f"{DEFAULT_BOUNDS[0]}x{DEFAULT_BOUNDS[1]} (80x24), "
-            f"{big.share:.0%} at {BIG_BOUNDS[0]}x{BIG_BOUNDS[1]} (120x40)"
+            f"  {name} {players} seats, double-{set_size}, {small.positions} positions: "
+            f"80x24 {small.share:.0%} ({small.compact / small.positions:.0%} compact), "
+            f"{small.clipped} clipped, {small.walled} of {small.keys} keys walled in{verdict}; "
+            f"120x40 {big.share:.0%} ({big.compact / big.positions:.0%} compact), "
+            f"{big.clipped} clipped, {big.walled} of {big.keys} keys walled in"
         )
 
 

@@ -35,6 +35,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from chickenfoot.saves.jsonformat import record_json
 from chickenfoot.saves.record import MAX_FILE_BYTES, Assist, most_assists, most_undone
 from tests.saves import costly
 
@@ -53,7 +54,8 @@ def peak_kib():
     except OSError:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
-from chickenfoot.saves.record import RecordError, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.verify import verify_file
 from chickenfoot.text.transcript import transcript
 
@@ -110,7 +112,7 @@ def json_list(item: str) -> Callable[[int], str]:
 def files(folder: Path) -> list[tuple[str, Path]]:
     """Write the benchmark's files into ``folder``; (what, path) of each."""
     made = [
-        ("no help", costly.long_game().to_json()),
+        ("no help", record_json(costly.long_game())),
         ("100 take-backs of 3,000 actions", costly.repeated_take_backs(100)),
         ("take-backs of 3,000 actions, to the limit", largest(costly.repeated_take_backs)),
         ("one-action take-backs, to the limit", largest(costly.one_action_take_backs)),

@@ -21,8 +21,8 @@ import tracemalloc
 from chickenfoot.play.replay import ReplayCursor, ReplayView
 from chickenfoot.rules import apply, legal_actions, preset
 from chickenfoot.rules.ruleset import PresetName
+from chickenfoot.saves.paths import DATA_DIR_VARIABLE
 from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.saves.storage import DATA_DIR_VARIABLE
 
 SEED = 18
 SEEKS = 2000

@@ -13,7 +13,7 @@ Run ``python tests/benchmarks/bench_tui.py`` from the repository root. It prints
 * key press to updated screen while an expert computer player searches in its worker thread
   (on the same table: the keys say why they do nothing, which redraws the status line);
 * Enter playing a tile: to the redrawn screen (the engine's apply, the redraw), and to the
-  file holding the move (the atomic save with fsync runs on the autosaver's thread).
+  store holding the move (the commit, with its sync, runs on the committer's thread).
 
 Goals: start < 1 s, p95 key -> screen < 50 ms, also while an expert thinks.
 """
@@ -27,7 +27,6 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ParamSpec
 from unittest import mock
 
@@ -35,7 +34,8 @@ from textual import events
 
 from chickenfoot.bots import ExpertBot, StopCheck, Strategy, make_bot
 from chickenfoot.rules import Action, GameState, Play, SeatView, apply, legal_actions, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
+from tests.kit import stored
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
@@ -126,12 +126,12 @@ async def start_time() -> float:
         return time.perf_counter() - started
 
 
-async def key_times(path: Path) -> tuple[list[float], int]:
+async def key_times(number: int) -> tuple[list[float], int]:
     """Seconds from each key press to the redrawn screen, and the board's tile count."""
     from chickenfoot.tui.app import ChickenFootApp
     from tests.tui.conftest import person_on_turn
 
-    app = ChickenFootApp(load=path, bot_delay=0)
+    app = ChickenFootApp(load=number, bot_delay=0)
     samples: list[float] = []
     async with app.run_test(size=(100, 30)) as pilot:
         game = await person_on_turn(pilot)
@@ -146,16 +146,16 @@ async def key_times(path: Path) -> tuple[list[float], int]:
         return samples, game.session.state.board.tile_count
 
 
-async def play_time(path: Path) -> tuple[float, float]:
-    """Seconds from Enter to the redrawn screen when Enter plays a tile, and to the file holding
-    the move (the atomic save runs on the autosaver's thread).
+async def play_time(number: int) -> tuple[float, float]:
+    """Seconds from Enter to the redrawn screen when Enter plays a tile, and to the store
+    holding the move (the commit runs on the committer's thread).
 
     Computer players are given a long pause so that only the person's move is measured.
     """
     from chickenfoot.tui.app import ChickenFootApp
     from tests.tui.conftest import person_on_turn
 
-    app = ChickenFootApp(load=path, bot_delay=60)
+    app = ChickenFootApp(load=number, bot_delay=60)
     async with app.run_test(size=(100, 30)) as pilot:
         game = await person_on_turn(pilot)
         playable = game.client.playable()
@@ -175,7 +175,7 @@ async def play_time(path: Path) -> tuple[float, float]:
         shown = time.perf_counter() - started
         if len(game.session.record.actions) != before + 1:
             raise RuntimeError("Enter did not play a tile")
-        if not game.session.settle():
+        if not game.session.wait_committed():
             raise RuntimeError(f"the move was not saved: {game.session.unsaved}")
         return shown, time.perf_counter() - started
 
@@ -223,13 +223,13 @@ def thinking_record(record: GameRecord) -> GameRecord:
     return record.model_copy(update={"seats": tuple(seats)}).appended(move)
 
 
-async def thinking_key_times(path: Path) -> list[float]:
+async def thinking_key_times(number: int) -> list[float]:
     """Seconds from each key press to the redrawn screen while an expert thinks."""
     from chickenfoot.play import session
     from chickenfoot.tui.app import ChickenFootApp
     from tests.tui.conftest import game_screen, wait_for
 
-    app = ChickenFootApp(load=path, bot_delay=0)
+    app = ChickenFootApp(load=number, bot_delay=0)
     samples: list[float] = []
     with mock.patch.object(session, "make_bot", busy_experts(make_bot)):
         async with app.run_test(size=(100, 30)) as pilot:
@@ -261,18 +261,14 @@ def main() -> None:
             f"over {START_RUNS} runs (goal < {START_GOAL * 1000:.0f} ms)"
         )
         record = late_round_record()
-        path = Path(folder) / "late-round.json"
-        save_record(record, path)
-        samples, tiles = asyncio.run(key_times(path))
+        samples, tiles = asyncio.run(key_times(stored(record)))
         p50, p95 = percentile(samples, 0.5), percentile(samples, 0.95)
         print(
             f"key press -> updated screen, double-18, 8 seats, {tiles} tiles on the board, "
             f"{len(samples)} keys: p50 {p50 * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
             f"max {max(samples) * 1000:.1f} ms (goal p95 < {KEY_GOAL * 1000:.0f} ms)"
         )
-        thinking = Path(folder) / "thinking.json"
-        save_record(thinking_record(record), thinking)
-        busy = asyncio.run(thinking_key_times(thinking))
+        busy = asyncio.run(thinking_key_times(stored(thinking_record(record))))
         busy_p95 = percentile(busy, 0.95)
         print(
             f"key press -> updated screen while an expert thinks (same table), {len(busy)} keys: "
@@ -280,15 +276,14 @@ def main() -> None:
             f"max {max(busy) * 1000:.1f} ms (goal p95 < {KEY_GOAL * 1000:.0f} ms)"
         )
         plays = []
-        for run in range(PLAY_RUNS):
-            fresh = Path(folder) / f"play-{run}.json"  # each run plays the same move anew
-            save_record(record, fresh)
-            plays.append(asyncio.run(play_time(fresh)))
+        for _run in range(PLAY_RUNS):  # each run plays the same move anew, in a copy
+            plays.append(asyncio.run(play_time(stored(record))))
         shown, saved = ([sample[part] for sample in plays] for part in (0, 1))
         print(
             f"Enter plays a tile, {PLAY_RUNS} runs: to the redrawn screen median "
             f"{statistics.median(shown) * 1000:.1f} ms, max {max(shown) * 1000:.1f} ms; "
-            f"to the move saved (its own thread) median {statistics.median(saved) * 1000:.1f} ms, "
+            f"to the move committed (its own thread) median "
+            f"{statistics.median(saved) * 1000:.1f} ms, "
             f"max {max(saved) * 1000:.1f} ms"
         )
         met = max(starts) < START_GOAL and p95 < KEY_GOAL and busy_p95 < KEY_GOAL

@@ -4,7 +4,8 @@ Playwright drives the system's Chromium (never a browser of its own: there is no
 ``playwright install``); the test is skipped when either is missing. The page's terminal is
 drawn on a canvas, so the test reads what the app sends it instead: a script in the page
 keeps the text of every frame from the server (escape sequences removed when searched), and
-the test waits for words to appear there. The moves themselves are checked in the autosave.
+the test waits for words to appear there. The moves themselves are checked in the store, and
+that a closed tab or a stopped server leaves no game held.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ import pytest
 
 from chickenfoot.play.keys import end_keys
 from chickenfoot.rules import Play, legal_actions
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
 from chickenfoot.text.words import sorted_hand, verb
 from tests.browser.server import DEADLINE_SECONDS, Served, wait_until
+from tests.kit import games_in, holders_in
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -138,11 +140,11 @@ def open_tab(url: str, profile: Path) -> Iterator[Tab]:
             browser.close()
 
 
-def latest_record(saves: Path) -> GameRecord | None:
-    """The one autosave in ``saves`` (None while there is none yet)."""
-    found = sorted(saves.glob("autosave-*.json"))
-    assert len(found) <= 1, f"one game, one autosave: {found}"
-    return load_record(found[0]) if found else None
+def latest_record(data: Path) -> GameRecord | None:
+    """The one game in the store of the data folder ``data`` (None while there is none yet)."""
+    found = games_in(data)
+    assert len(found) <= 1, f"one game: {found}"
+    return found[0] if found else None
 
 
 def test_a_new_game_in_the_browser_takes_a_move_and_saves_it(
@@ -153,13 +155,28 @@ def test_a_new_game_in_the_browser_takes_a_move_and_saves_it(
         served.data / "settings.json",
     )
     with open_tab(served.url, tmp_path / "chromium-profile") as tab:
-        played = play_a_tile(tab, served.data / "saves")
+        played = play_a_tile(tab, served.data)
+        assert holders_in(served.data) == 1, "the tab holds its game"
         words = f"{SEATS[0].name} {verb(SEATS[0].name, 'plays')} {played.tile}"  # the log's
         wait_until(lambda: words in tab.accessible_text(), f"{words!r} read out by the page")
         check_the_page(tab, served.url)
         status, out, err = served.stop()  # the tab is still open: its game is closed too
     assert (status, err) == (130, "chickenfoot serve: stopped (Ctrl+C)\n")
     assert "Traceback" not in out
+    assert holders_in(served.data) == 0, "the stopped server's tab gave its game back"
+
+
+def test_a_closed_tab_gives_its_game_back(served: Served, tmp_path: Path) -> None:
+    save_settings(
+        Settings(setup=SetupChoice(seats=SEATS, fields=SMALL_GAME, seed=SEED)),
+        served.data / "settings.json",
+    )
+    with open_tab(served.url, tmp_path / "chromium-profile") as tab:
+        play_a_tile(tab, served.data)
+        assert holders_in(served.data) == 1, "the tab holds its game"
+    wait_until(lambda: holders_in(served.data) == 0, "the closed tab's game given back")
+    status, _out, err = served.stop()
+    assert (status, err) == (130, "chickenfoot serve: stopped (Ctrl+C)\n")
 
 
 def check_the_page(tab: Tab, url: str) -> None:
@@ -180,8 +197,8 @@ def check_the_page(tab: Tab, url: str) -> None:
 
 
 def play_a_tile(tab: Tab, saves: Path) -> Play:
-    """From the menu, start the remembered set-up and play a tile; check its autosave; the
-    tile played."""
+    """From the menu, start the remembered set-up and play a tile; check the store (in the
+    data folder ``saves``) has it; the tile played."""
     tab.wait_for("New game")
     since = tab.mark()
     tab.press("n")
@@ -189,7 +206,7 @@ def play_a_tile(tab: Tab, saves: Path) -> Play:
     since = tab.mark()
     tab.press("Control+s")
     tab.wait_for("Round 1 of 1", since)
-    wait_until(lambda: latest_record(saves) is not None, "the new game's autosave")
+    wait_until(lambda: latest_record(saves) is not None, "the new game in the store")
     first = latest_record(saves)
     assert first is not None and first.seats == SEATS, "the remembered set-up was dealt"
 
@@ -208,7 +225,7 @@ def play_a_tile(tab: Tab, saves: Path) -> Play:
         now = latest_record(saves)
         return now is not None and len(now.actions) > len(first.actions)
 
-    wait_until(saved, "the move in the autosave")
+    wait_until(saved, "the move in the store")
     after = latest_record(saves)
     assert after is not None
     assert after.actions[len(first.actions)] == played, "the tile played by keyboard is saved"

@@ -131,7 +131,7 @@ def test_the_page_is_served_and_ctrl_c_stops_in_plain_words(served: Served) -> N
         page = response.read().decode("utf-8")
     assert "Chicken Foot" in page
     assert f"{served.base.replace('http', 'ws', 1)}/ws/" in page, "the page connects back here"
-    assert f"Games are saved in {served.data / 'saves'}\n" in served.announced
+    assert f"Games are saved in {served.data / 'chickenfoot.db'}\n" in served.announced
     assert "Other machines" not in served.announced, "only this machine can connect"
     assert served.stop(signal.SIGINT) == (130, "", "chickenfoot serve: stopped (Ctrl+C)\n")
 

@@ -15,11 +15,11 @@ import aiohttp
 import pytest
 
 from chickenfoot.cli.browser_access import full_house
-from chickenfoot.saves.record import load_record, save_record
+from chickenfoot.saves.database import SqliteStore
 from tests.browser.conftest import StartServer
 from tests.browser.connections import games_of, has_ended, open_connection
 from tests.browser.server import DEADLINE_SECONDS, Served, wait_until
-from tests.kit import Kit
+from tests.kit import Kit, games_in, holders_in
 from tests.recorded import random_record
 
 pytestmark = pytest.mark.skipif(
@@ -77,19 +77,21 @@ async def shown_until(websocket: aiohttp.ClientWebSocketResponse, words: str) ->
 
 @pytest.fixture
 def unfinished_game(tmp_path: Path) -> Path:
-    """An unfinished game (a person and a computer) in the served data folder."""
+    """An unfinished game (a person and a computer) in the store of the served data folder;
+    the data folder."""
     record = random_record(Kit.short_rules(2), Kit.seats("human", "computer"), seed=5, stop_after=3)
     assert not record.final_state().over
-    path = tmp_path / "data" / "saves" / "autosave-unfinished.json"
-    save_record(record, path)
-    return path
+    data = tmp_path / "data"
+    store = SqliteStore(data / "chickenfoot.db")
+    store.create(record)
+    store.close()
+    return data
 
 
 async def test_kill_9_of_the_server_ends_every_tab_and_frees_its_game(
     start_server: StartServer, unfinished_game: Path
 ) -> None:
     served = start_server()
-    locks = unfinished_game.parent / "locks"
     url = served.base.replace("http", "ws", 1) + tab_path(served)
     tab = None
     try:
@@ -98,9 +100,9 @@ async def test_kill_9_of_the_server_ends_every_tab_and_frees_its_game(
             session.ws_connect(url, origin=served.base) as websocket,
         ):
             await shown_until(websocket, "Continue")
-            await websocket.send_json(["stdin", "\r"])  # Continue: the game takes its lock
+            await websocket.send_json(["stdin", "\r"])  # Continue: the tab holds the game
             await asyncio.to_thread(
-                wait_until, lambda: len(list(locks.glob("*.lock"))) == 1, "the game's lock"
+                wait_until, lambda: holders_in(unfinished_game) == 1, "the game held"
             )
             [tab] = games_of(served.process.pid)
             os.kill(served.process.pid, signal.SIGKILL)
@@ -109,7 +111,6 @@ async def test_kill_9_of_the_server_ends_every_tab_and_frees_its_game(
         if tab is not None and not has_ended(tab):
             os.kill(tab, signal.SIGKILL)
     assert served.process.wait(timeout=DEADLINE_SECONDS) == -signal.SIGKILL
-    assert list(locks.glob("*.lock")) == [], "the game quit cleanly and gave its lock back"
-    left = [path.name for path in unfinished_game.parent.rglob("*")]
-    assert not [name for name in left if name.endswith(".tmp")], "no half-written file is left"
-    assert load_record(unfinished_game).actions[:3], "the game is still there to continue"
+    assert holders_in(unfinished_game) == 0, "the game quit cleanly and gave its game back"
+    [game] = games_in(unfinished_game)
+    assert game.actions[:3], "the game is still there to continue"

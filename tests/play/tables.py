@@ -11,13 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from chickenfoot.bots import Strategy, make_bot
 from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.host import TableHost
 from chickenfoot.play.link import LocalLink
-from chickenfoot.play.session import GameSession
 from chickenfoot.play.wire import (
     ClientMessage,
     DeadDraw,
@@ -29,6 +27,7 @@ from chickenfoot.play.wire import (
 )
 from chickenfoot.rules import Play
 from chickenfoot.saves.record import GameRecord
+from tests.kit import session_of
 from tests.play.privacy import Keyboard
 
 
@@ -62,9 +61,10 @@ class Seat:
         self.link.send(message)
 
 
-def host_of(record: GameRecord, folder: Path) -> TableHost:
-    """A host over a session of ``record`` (saved under ``folder``), computers without pause."""
-    return TableHost(GameSession.from_record(record, folder / "game.json"), pause=0)
+def host_of(record: GameRecord) -> TableHost:
+    """A host over a session of ``record`` (added to the store of the test's data folder),
+    computers without pause."""
+    return TableHost(session_of(record), pause=0)
 
 
 def sit(host: TableHost, seats: Iterable[int] = ()) -> Seat:

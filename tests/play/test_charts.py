@@ -13,9 +13,7 @@ from chickenfoot.play.charts import (
     ticks,
     win_share_chart,
 )
-from chickenfoot.saves.stats import Gathered
-from chickenfoot.saves.tallies import tally
-from tests.saves.stats_games import GAMES
+from tests.saves.tally_oracle import GAMES, tally
 
 ROUNDS = ((5, 0, 12), (20, 7, 0), (1, 30, 4))
 
@@ -66,8 +64,8 @@ def test_ticks_are_whole_and_few() -> None:
 
 
 def test_the_win_share_chart_follows_the_people_with_most_games() -> None:
-    stats = tally(Gathered(GAMES, 0, ()))
-    chart = win_share_chart(stats, GAMES)
+    stats = tally(GAMES)
+    chart = win_share_chart(stats)
     assert [line.label for line in chart.lines] == ["Ana", "Bea"]
     assert chart.lines[1].points == ((1.0, 0.0), (2.0, 25.0))
     assert chart.y_ticks == (0, 25, 50, 75, 100)

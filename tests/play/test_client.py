@@ -14,6 +14,8 @@ from chickenfoot.play.wire import (
     Act,
     DeadDraw,
     GameEnded,
+    HintGiven,
+    HintInfo,
     PassKeyboard,
     Prompt,
     RoundEnded,
@@ -22,7 +24,9 @@ from chickenfoot.play.wire import (
     YourTurn,
 )
 from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
+from chickenfoot.saves.record import Assist
 from chickenfoot.text import prompts
+from chickenfoot.text.counting import count_tiles, out_and_unseen
 from chickenfoot.text.words import sorted_hand
 from tests.kit import Kit
 from tests.play.tables import Seat, host_of, settle, sit
@@ -41,7 +45,7 @@ def table_at(
     if hand_size is not None:
         rules = rules.model_copy(update={"hand_size": hand_size})
     record = kit.find_record(rules, kit.seats(*kinds), stop)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     people = [seat for seat, kind in enumerate(kinds) if kind == "human"]
     return host, sit(host, people)
 
@@ -256,7 +260,7 @@ def test_round_and_game_results_come_before_anything_else(kit: type[Kit], tmp_pa
     record = kit.find_record(
         kit.short_rules(2, rounds=2), kit.seats("computer", "computer"), lambda state: True
     )
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     watcher = sit(host)
     seen: list[str] = []
     for _ in range(10):
@@ -379,7 +383,7 @@ def test_round_over_shows_the_round_that_ended_until_the_player_goes_on(
 ) -> None:
     rules = kit.short_rules(2, rounds=2)
     record = kit.find_record(rules, kit.seats("human", "computer"), last_tile)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     client = seat.client
     ended_round = host.session.state.round_number
@@ -409,3 +413,43 @@ def test_a_client_refuses_a_view_of_a_seat_it_does_not_play(kit: type[Kit], tmp_
         SeatClient().receive(welcome)
     with pytest.raises(PrivacyError, match="spectator"):
         SpectatorClient().receive(welcome.model_copy(update={"seats": (0,)}))
+
+
+def test_a_long_key_s_prompt_goes_once_the_key_is_complete(
+    kit: type[Kit], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _host, seat = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
+    client = seat.client
+    target = client.playable()[min(client.playable())][0]
+    monkeypatch.setattr(client, "labels", lambda: {target: "zb"})
+    client.type_letter("z")
+    assert client.feedback == prompts.key_so_far("z")
+    client.type_letter("b")
+    assert client.chosen == target
+    assert client.feedback == ""
+
+
+def test_take_back_says_why_it_does_nothing(kit: type[Kit], tmp_path: Path) -> None:
+    _host, shared = table_at(kit, tmp_path, ("human", "human"), kit.human_can_play)
+    assert not shared.client.key_works("take_back")
+    assert shared.client.why_not("take_back") == prompts.no_take_back(shared=True)
+    assert "share the keyboard" in shared.client.why_not("take_back")
+    _host, alone = table_at(kit, tmp_path / "alone", ("human", "computer"), kit.human_can_play)
+    assert alone.client.why_not("take_back") == prompts.no_take_back(shared=False)
+
+
+def test_a_hint_about_a_number_counts_it_from_the_seat_s_own_view(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    host, seat = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
+    client = seat.client
+    view = client.seat_view
+    assert view is not None
+    play = next(action for action in client.legal() if isinstance(action, Play))
+    number = play.tile.high
+    hint = HintInfo(action=play, reason="keeps_numbers_playable", number=number, count=3)
+    at = len(host.session.record.actions)
+    client.receive(HintGiven(hint=hint, assist=Assist(kind="hint", seat=view.seat, at=at)))
+    counted = out_and_unseen(count_tiles(view)[number])
+    assert client.feedback.endswith(f"keeps three {number}s playable; {counted}")
+    assert client.selected_tile == play.tile and client.chosen == play.target

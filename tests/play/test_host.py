@@ -17,10 +17,12 @@ from chickenfoot.play.wire import (
     AskHint,
     HintGiven,
     Hold,
+    HostMessage,
     PassKeyboard,
     Proceed,
     Refused,
     RoundEnded,
+    Saving,
     SetPause,
     StillThinking,
     TakeBack,
@@ -29,9 +31,19 @@ from chickenfoot.play.wire import (
     Welcome,
     YourTurn,
 )
-from chickenfoot.rules import Action, Draw, GameState, Play, PublicView, SeatView, legal_actions
-from chickenfoot.saves.record import load_record
-from tests.kit import Kit
+from chickenfoot.rules import (
+    Action,
+    Draw,
+    GameState,
+    Play,
+    PublicView,
+    SeatView,
+    apply,
+    legal_actions,
+)
+from chickenfoot.saves.database import SqliteStore, database_path
+from chickenfoot.saves.record import GameRecord
+from tests.kit import GatedStore, Kit
 from tests.play.tables import host_of, settle, sit
 
 
@@ -43,7 +55,7 @@ def test_the_first_message_welcomes_with_the_table_the_view_and_the_round_so_far
     kit: type[Kit], tmp_path: Path
 ) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     (welcome,) = seat.messages
     assert isinstance(welcome, Welcome)
@@ -62,7 +74,7 @@ def test_a_client_may_act_only_for_its_own_seat_on_its_turn(kit: type[Kit], tmp_
         kit.seats("human", "human", "computer"),
         lambda state: state.turn == 0 and bool(plays(state)),
     )
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     ana, bea = sit(host, (0,)), sit(host, (1,))
     play = plays(host.session.state)[0]
     bea.send(Act(action=play))
@@ -84,7 +96,7 @@ def test_a_client_may_act_only_for_its_own_seat_on_its_turn(kit: type[Kit], tmp_
 
 def test_seats_are_people_s_and_never_played_by_two_clients(kit: type[Kit], tmp_path: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     sit(host, (0,))
     with pytest.raises(ValueError, match="another client"):
         sit(host, (0,))
@@ -94,7 +106,7 @@ def test_seats_are_people_s_and_never_played_by_two_clients(kit: type[Kit], tmp_
 
 def test_a_hand_off_is_taken_only_by_the_person_on_turn(kit: type[Kit], tmp_path: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "human"), lambda s: True)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0, 1))
     turn = host.session.state.turn
     assert seat.client.prompt == PassKeyboard(seat=turn)
@@ -121,7 +133,7 @@ def test_a_round_result_comes_before_the_next_deal(kit: type[Kit], tmp_path: Pat
     record = kit.find_record(
         kit.short_rules(2, rounds=2), kit.seats("human", "computer"), ana_goes_out
     )
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     seat.send(Act(action=plays(host.session.state)[0]))
     settle(host, seat)
@@ -148,8 +160,7 @@ def test_a_game_reopened_right_after_a_round_ended_shows_that_result_first(
     record = kit.find_record(
         kit.short_rules(2, rounds=2), kit.seats("human", "computer"), round_two_just_dealt
     )
-    path = kit.save(record, tmp_path)
-    host = TableHost(GameSession.load(path), pause=0)
+    host = TableHost(GameSession.load(kit.stored(record)), pause=0)
     seat = sit(host, (0,))
     welcome = seat.messages[0]
     assert isinstance(welcome, Welcome) and isinstance(welcome.prompt, RoundEnded)
@@ -171,7 +182,7 @@ def test_a_take_back_restarts_the_log_and_tells_how_many_moves(
         kit.seats("human", "computer"),
         lambda s: s.turn == 0 and len(plays(s)) > 1,
     )
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     seat.send(Act(action=plays(host.session.state)[0]))
     settle(host, seat)
@@ -188,7 +199,7 @@ def test_take_backs_and_hints_are_refused_when_they_do_not_apply(
     kit: type[Kit], tmp_path: Path
 ) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "human"), lambda s: True)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0, 1))
     seat.send(TakeBack())
     seat.send(AskHint())
@@ -203,7 +214,7 @@ def test_take_backs_and_hints_are_refused_when_they_do_not_apply(
 
 def test_a_hint_is_given_to_the_person_on_turn_and_recorded(kit: type[Kit], tmp_path: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     seat.send(seat.client.ask_hint())
     settle(host, seat)
@@ -219,7 +230,7 @@ def test_a_spectator_may_not_change_the_pace_of_people_s_game(
     kit: type[Kit], tmp_path: Path
 ) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     watcher = sit(host)
     watcher.send(SetPause(seconds=2))
     settle(host, watcher)
@@ -259,7 +270,7 @@ def test_a_computer_still_thinking_after_its_pause_is_said_and_then_plays(
     record = kit.find_record(
         kit.short_rules(2), kit.seats("human", "computer"), lambda s: s.turn == 1
     )
-    host = TableHost(GameSession.from_record(record, tmp_path / "game.json"), pause=0)
+    host = TableHost(kit.session_of(record), pause=0)
     bot = SlowBot()
     host.session.bots[1] = bot  # type: ignore[assignment]
 
@@ -291,7 +302,7 @@ def test_a_decision_made_before_a_take_back_is_dropped(kit: type[Kit], tmp_path:
         kit.seats("human", "computer"),
         lambda s: s.turn == 0 and len(plays(s)) > 1,
     )
-    host = TableHost(GameSession.from_record(record, tmp_path / "game.json"), pause=0)
+    host = TableHost(kit.session_of(record), pause=0)
     bot = SlowBot()
     host.session.bots[1] = bot  # type: ignore[assignment]
 
@@ -322,7 +333,7 @@ def test_closing_the_table_stops_a_thinking_computer(kit: type[Kit], tmp_path: P
     record = kit.find_record(
         kit.short_rules(2), kit.seats("human", "computer"), lambda s: s.turn == 1
     )
-    host = TableHost(GameSession.from_record(record, tmp_path / "game.json"), pause=0)
+    host = TableHost(kit.session_of(record), pause=0)
     bot = SlowBot()
     host.session.bots[1] = bot  # type: ignore[assignment]
 
@@ -340,17 +351,17 @@ def test_closing_the_table_stops_a_thinking_computer(kit: type[Kit], tmp_path: P
 
 def test_every_move_is_saved(kit: type[Kit], tmp_path: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     seat.send(seat.client.play())
     settle(host, seat)
-    assert host.session.settle()
-    assert load_record(host.session.path).actions == host.session.record.actions
+    assert host.session.wait_committed()
+    assert host.session.store.record(host.session.game).actions == host.session.record.actions
 
 
 def test_computers_wait_while_a_client_s_screen_is_covered(kit: type[Kit], tmp_path: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0,))
     seat.send(Hold(on=True))
     seat.send(seat.client.play())
@@ -376,7 +387,7 @@ def test_a_round_result_waits_for_every_person_s_client_but_not_one_that_left(
     record = kit.find_record(
         kit.short_rules(3, rounds=2), kit.seats("human", "human", "computer"), ana_goes_out
     )
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     ana, bea, watcher = sit(host, (0,)), sit(host, (1,)), sit(host)
     ana.send(Act(action=plays(host.session.state)[0]))
     settle(host, ana, bea, watcher)
@@ -389,3 +400,110 @@ def test_a_round_result_waits_for_every_person_s_client_but_not_one_that_left(
     settle(host, ana, watcher)
     assert not isinstance(ana.client.prompt, RoundEnded)
     assert ana.client.view is not None and ana.client.view.round_index == 1
+
+
+# ----- the turn loop waits for each commit -------------------------------------------------------
+
+
+def passing_the_turn_on(state: GameState) -> Play | None:
+    """A play of the seat on turn after which the next seat is on turn, in the same round."""
+    for play in plays(state):
+        after, events = apply(state, play)
+        if after.turn != state.turn and not any(e.kind == "round_scored" for e in events):
+            return play
+    return None
+
+
+WAIT = 60.0
+"""Seconds a turn-loop test may wait for the host's next message (a passing test never does)."""
+
+
+def gated(record: GameRecord) -> tuple[GameSession, GatedStore]:
+    """A session of ``record`` whose store's commits wait at a gate."""
+    store = GatedStore(database_path())
+    return GameSession.from_record(record, store.create(record), store), store
+
+
+def test_no_computer_moves_until_the_move_shown_is_committed(kit: type[Kit]) -> None:
+    record = kit.find_record(
+        kit.short_rules(2),
+        kit.seats("human", "computer"),
+        lambda state: state.turn == 0 and passing_the_turn_on(state) is not None,
+    )
+    session, store = gated(record)
+    host = TableHost(session, pause=0)
+    play = passing_the_turn_on(session.state)
+    assert play is not None
+
+    async def scenario() -> list[object]:
+        link = LocalLink(host, (0,))
+        running = asyncio.ensure_future(host.run())
+        got: list[object] = []
+        try:
+            async with asyncio.timeout(WAIT):  # only a broken turn loop waits that long
+                await link.receive()  # the welcome
+                store.gate.clear()  # the disk is slow: the commit waits
+                link.send(Act(action=play))
+                got.append(await link.receive())  # the move is shown at once
+                got.append(await link.receive())  # "saving…": nothing else comes meanwhile
+                got.append(len(session.record.actions))
+                store.gate.set()
+                got.append(await link.receive())
+                while not isinstance(message := await link.receive(), Update):
+                    assert isinstance(message, StillThinking), message
+                got.append(message)  # only now the computer's move
+        finally:
+            host.close()
+            await running
+        return got
+
+    mine, saving, actions, saved, theirs = asyncio.run(scenario())
+    assert isinstance(mine, Update) and mine.steps[-1].action == play
+    assert saving == Saving(on=True) and saved == Saving(on=False)
+    assert actions == len(record.actions) + 1, "no computer move while the commit ran"
+    assert isinstance(theirs, Update) and theirs.steps[0].action is not None
+    assert theirs.steps[0].action.seat == 1
+    assert session.wait_committed()
+    assert store.record(session.game).actions == session.record.actions
+    session.close()
+    SqliteStore.close(store)
+
+
+def test_a_move_sent_while_the_one_before_is_committed_is_made_once_it_is(
+    kit: type[Kit],
+) -> None:
+    record = kit.find_record(
+        kit.short_rules(2),
+        kit.seats("human", "human"),
+        lambda state: state.turn == 0 and passing_the_turn_on(state) is not None,
+    )
+    session, store = gated(record)
+    host = TableHost(session, pause=0)
+    play = passing_the_turn_on(session.state)
+    assert play is not None
+
+    async def scenario() -> list[HostMessage]:
+        ana, bea = LocalLink(host, (0,)), LocalLink(host, (1,))
+        running = asyncio.ensure_future(host.run())
+        try:
+            store.gate.clear()
+            ana.send(Act(action=play))
+            await wait_until(lambda: len(session.record.actions) > len(record.actions), "Ana")
+            bea.send(Act(action=legal_actions(session.state)[0]))  # at once, while Ana's commits
+            for _ in range(200):
+                await asyncio.sleep(0)
+            assert len(session.record.actions) == len(record.actions) + 1, "Bea's move waits"
+            store.gate.set()
+            await wait_until(lambda: len(session.record.actions) == len(record.actions) + 2, "Bea")
+            await wait_until(lambda: session.committed, "Bea's move committed")
+        finally:
+            host.close()
+            await running
+        return bea.drain()
+
+    sent_to_bea = asyncio.run(scenario())
+    assert not [message for message in sent_to_bea if isinstance(message, Refused)]
+    assert session.wait_committed()
+    assert store.record(session.game).actions == session.record.actions
+    session.close()
+    SqliteStore.close(store)

@@ -186,7 +186,10 @@ def test_a_foot_on_a_toe_splays_again() -> None:
     toes = [spot(layout, index) for index in (9, 10, 11)]
     assert [toe.line for toe in toes] == ["B.2.1", "B.2.2", "B.2.3"]
     assert all(touches(toe.box, double.box) for toe in toes)
-    assert all(toe.box.x >= double.box.x for toe in toes)
+    # None lies back along the toe the double closes, nor touches another toe.
+    before = spot(layout, 6).box
+    assert not any(touches(toe.box, before) or overlap(toe.box, before) for toe in toes)
+    assert not any(touches(a.box, b.box) for a in toes for b in toes if a is not b)
 
 
 def long_arm(length: int) -> tuple[Placement, ...]:
@@ -252,7 +255,7 @@ def test_an_open_foot_is_framed_and_shows_its_toe_slots() -> None:
     assert list(layout.ends) == ["B.2"]
     assert touches(layout.ends["B.2"].label, double.box)
     assert len(layout.toe_slots) == 1
-    slot, _upright = layout.toe_slots[0]
+    slot, _heading = layout.toe_slots[0]
     assert touches(slot, double.box)
     foot_runs = [run for run in layout.row(double.box.y) if run.x == double.box.x]
     assert foot_runs[0].role is Role.OPEN_FOOT and foot_runs[0].text == "┏5┓"
@@ -316,7 +319,7 @@ def assert_sound(layout: TableLayout, shown: Board) -> None:
         for cell in end.label.cells():
             assert cell not in owner, f"label {target} overlaps {owner[cell]}"
             owner[cell] = f"label {target}"
-    for box, _upright in layout.toe_slots:
+    for box, _heading in layout.toe_slots:
         for cell in box.cells():
             assert cell not in owner, f"a toe slot overlaps {owner[cell]}"
     # Each line is a chain: its first tile touches the centre or its foot, the others the
@@ -333,6 +336,43 @@ def assert_sound(layout: TableLayout, shown: Board) -> None:
         for run in layout.row(y):
             assert run.x >= column and run.x + len(run.text) <= layout.width
             column = run.x + len(run.text)
+    assert_apart(layout)
+
+
+def joined_pairs(layout: TableLayout) -> set[frozenset[int]]:
+    """The pairs of tiles (by index in ``layout.tiles``) that join: each tile and the one it
+    follows (a line's first tile follows the centre, or the double its foot grows from)."""
+    pairs: set[frozenset[int]] = set()
+    last: dict[str, int] = {}
+    for index, spot_ in enumerate(layout.tiles[1:], start=1):
+        assert spot_.line is not None
+        parent = spot_.line.rpartition(".")[0]
+        before = last.get(spot_.line, last[parent] if parent else 0)
+        pairs.add(frozenset((before, index)))
+        last[spot_.line] = index
+    return pairs
+
+
+def assert_apart(layout: TableLayout) -> None:
+    """Tiles that touch (share part of a side) are tiles that join: tiles of different lines,
+    and toes of one foot, never touch, so which tile joins which is never in doubt."""
+    owner = {cell: index for index, spot_ in enumerate(layout.tiles) for cell in spot_.box.cells()}
+    joined = joined_pairs(layout)
+    for index, spot_ in enumerate(layout.tiles):
+        box = spot_.box
+        rim = [
+            (column, row) for column in range(box.x, box.right) for row in (box.y - 1, box.bottom)
+        ]
+        rim += [
+            (column, row) for row in range(box.y, box.bottom) for column in (box.x - 1, box.right)
+        ]
+        for cell in rim:
+            other = owner.get(cell)
+            if other is not None:
+                assert frozenset((index, other)) in joined, (
+                    f"{spot_.tile} ({spot_.line}) touches {layout.tiles[other].tile} "
+                    f"({layout.tiles[other].line}), which it does not join"
+                )
 
 
 def random_boards(set_size: int, arms: int, players: int, seed: int) -> list[Board]:
@@ -377,6 +417,64 @@ def test_random_games_lay_out_soundly_and_stably(
         now = tuple(table_box(layout, spot.box) for spot in layout.tiles)
         assert now[: len(earlier)] == earlier, "a play moved a tile already on the table"
         earlier = now
+
+
+def end_tile(layout: TableLayout, target: str) -> Box:
+    """The box of the tile open end ``target`` belongs to: its line's last tile, or (a line
+    not started yet) the centre or the double its foot grows from."""
+    last = layout.last_tiles.get(target)
+    if last is not None:
+        return layout.tiles[last].box
+    parent = target.rpartition(".")[0]
+    return layout.tiles[layout.last_tiles[parent]].box if parent else layout.centre.box
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(
+    players=st.integers(2, 8),
+    set_size=st.sampled_from((9, 12, 18)),
+    seed=st.integers(0, 10_000),
+    compact=st.booleans(),
+    bounds=st.sampled_from([(48, 13), (88, 29)]),
+    shifts=st.lists(st.tuples(st.integers(-6, 60), st.integers(-4, 30)), min_size=3, max_size=3),
+)
+def test_no_tile_is_ever_clipped_and_every_key_touches_its_end(
+    players: int,
+    set_size: int,
+    seed: int,
+    compact: bool,
+    bounds: tuple[int, int],
+    shifts: list[tuple[int, int]],
+) -> None:
+    try:
+        boards = random_boards(set_size, players, players, seed)
+    except RuleSetError:
+        return
+    for shown in boards[::6] + boards[-1:]:
+        layout = layout_table(shown, bounds=bounds, set_size=set_size, compact=compact)
+        for target, end in layout.ends.items():
+            # A key sits against its end, unless every place beside that end is taken.
+            assert end.walled != touches(end.label, end_tile(layout, target)), target
+        width, height = bounds
+        windows = [bench_layout.followed(layout, target) for target in list(layout.ends)[:3]]
+        windows += [Box(dx, dy, width, height) for dx, dy in shifts]
+        for window in windows:
+            assert bench_layout.clipped_tiles(layout, window) == 0
+
+
+def test_a_tile_at_the_view_s_edge_is_left_out_not_cut() -> None:
+    layout = layout_table(board(*long_arm(14)))
+    tile = spot(layout, 6)
+    window = Box(tile.box.x + 1, 0, layout.width, layout.height)  # cuts its first cell
+    drawn = {run.placement for y in range(layout.height) for run in layout.row(y, window=window)}
+    assert 6 not in drawn and 6 in {
+        run.placement for y in range(layout.height) for run in layout.row(y)
+    }
+    assert bench_layout.clipped_tiles(layout, window) == 0
 
 
 def test_the_layout_is_deterministic() -> None:

@@ -18,7 +18,8 @@ from chickenfoot.play.host import TableHost
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.wire import GameEnded, Welcome
 from chickenfoot.rules import GameState, RuleSet, SeatView, TileDrawn, apply, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig, TakenOver, load_record, save_record
+from chickenfoot.saves.jsonformat import load_record, save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig, TakenOver
 from tests.kit import NAMES, choose_action
 from tests.play.privacy import Leak
 from tests.play.tables import bot_turn, host_of, play_through, settle, sit
@@ -54,12 +55,11 @@ def test_no_client_is_ever_sent_a_tile_its_seat_may_not_see(
 ) -> None:
     players, people, seed, spectating = table
     record = GameRecord.new(small_rules(players), table_seats(players, people), seed=seed)
-    with tempfile.TemporaryDirectory() as folder:
-        host = host_of(record, Path(folder))
-        shared = sit(host, people)
-        watchers = [sit(host)] if spectating else []
-        play_through(host, [shared, *watchers], seed=seed)
-        host.session.close()
+    host = host_of(record)
+    shared = sit(host, people)
+    watchers = [sit(host)] if spectating else []
+    play_through(host, [shared, *watchers], seed=seed)
+    host.session.close()
     assert isinstance(shared.client.prompt, GameEnded)
     for seat in [shared, *watchers]:
         assert seat.messages, "every client heard from the host"
@@ -69,7 +69,7 @@ def test_a_client_joining_mid_round_gets_a_first_message_through_the_same_filter
     tmp_path: Path,
 ) -> None:
     record = GameRecord.new(small_rules(4), table_seats(4, (0, 1, 3)), seed=5)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     shared = sit(host, (0, 1, 3))
     bot = make_bot("casual", 1)
     for _ in range(15):
@@ -106,7 +106,7 @@ def test_the_check_catches_an_injected_leak(
     name, broken = leak
     monkeypatch.setattr(TableHost if name == "_view" else host_module, name, broken)
     record = GameRecord.new(small_rules(3), table_seats(3, (0, 1)), seed=2)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     with pytest.raises(Leak):
         play_through(host, [sit(host, (0, 1))], seed=2)
 
@@ -127,12 +127,12 @@ def test_the_check_catches_a_leak_in_the_first_message_alone(
     monkeypatch.setattr(TableHost, "_view", first_unfiltered)
     record = GameRecord.new(small_rules(3), table_seats(3, (0, 1)), seed=2)
     with pytest.raises(Leak, match="seat 1's view"):
-        sit(host_of(record, tmp_path), (0, 1))
+        sit(host_of(record), (0, 1))
 
 
 def test_a_seat_view_is_only_ever_the_seat_of_the_client(tmp_path: Path) -> None:
     record = GameRecord.new(small_rules(3), table_seats(3, (0, 1)), seed=4)
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     alone = sit(host, (0,))
     other = sit(host, (1,))
     play_through(host, [alone, other], seed=4)

@@ -11,8 +11,7 @@ from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.wire import PassKeyboard, YourTurn
 from chickenfoot.rules import GameState
-from chickenfoot.saves import storage
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.transcript import private_round
 from tests.kit import Kit
 from tests.play.tables import settle, sit
@@ -41,7 +40,7 @@ def test_a_game_taken_over_from_a_shared_keyboard_keeps_its_round_in_play_hidden
     original = shared_record(kit)
     session = GameSession.take_over(original, len(original.actions), one_person(original))
     session.close()
-    record = load_record(session.path)
+    record = session.store.record(session.game)
     assert record.taken_over is not None
     assert record.taken_over.at == len(original.actions) and record.taken_over.shared
     assert record.shared_keyboard
@@ -61,9 +60,8 @@ def test_it_is_listed_as_taken_over(kit: type[Kit], data_dir: Path) -> None:
     original = shared_record(kit)
     session = GameSession.take_over(original, len(original.actions), one_person(original))
     session.close()
-    assert storage.summarize(session.path).taken_over
-    path = kit.save(original, data_dir)
-    assert not storage.summarize(path).taken_over
+    assert session.store.summary(session.game).taken_over
+    assert not session.store.summary(kit.stored(original)).taken_over
 
 
 def test_it_opens_on_a_hand_off_even_with_one_person_left(kit: type[Kit], data_dir: Path) -> None:
@@ -90,9 +88,9 @@ def test_a_game_of_one_person_taken_over_stays_open_to_its_replay(
     )
     session = GameSession.take_over(original, len(original.actions), original.seats)
     session.close()
-    record = load_record(session.path)
+    record = session.store.record(session.game)
     assert record.taken_over is not None and not record.taken_over.shared
     assert private_round(record) is None
-    host = TableHost(GameSession.from_record(record, data_dir / "copy.json"), pause=0)
+    host = TableHost(kit.session_of(record), pause=0)
     seat = sit(host, (0,))
     assert not isinstance(seat.client.prompt, PassKeyboard)

@@ -60,7 +60,7 @@ def test_every_host_message_of_a_whole_game_goes_through_json_unchanged(
     record = kit.find_record(
         kit.short_rules(3, rounds=2), kit.seats("human", "human", "computer"), lambda state: True
     )
-    host = host_of(record, tmp_path)
+    host = host_of(record)
     seat = sit(host, (0, 1))
     bot = make_bot("casual", 0)
     for _ in range(300):

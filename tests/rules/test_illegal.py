@@ -109,7 +109,7 @@ CASES: list[Case] = [
         "1 5|5 A",
         CannotPlayThere,
         "does_not_fit",
-        "does not fit A, which needs a 1",
+        "does not fit A, which needs a tile with 1",
     ),
     ("no such end", arms_down, "1 1|5 Z", CannotPlayThere, "no_such_end", "no open end 'Z'"),
     ("arm before its turn", opening, "1 6|1 B", CannotPlayThere, "arms_first", "start arm A"),

@@ -17,6 +17,7 @@ from functools import cache
 
 from chickenfoot.rules import Action, core, preset
 from chickenfoot.rules.actions import to_action
+from chickenfoot.saves.jsonformat import record_json
 from chickenfoot.saves.record import Assist, GameRecord, SeatConfig
 
 LONG_GAME_ACTIONS = 3_089
@@ -44,7 +45,7 @@ def long_game(actions: int = LONG_GAME_ACTIONS, seed: int = 18) -> GameRecord:
 
 def with_assists(record: GameRecord, assists: list[Assist]) -> str:
     """The text of ``record`` with ``assists``."""
-    return record.model_copy(update={"assists": tuple(assists)}).to_json()
+    return record_json(record.model_copy(update={"assists": tuple(assists)}))
 
 
 def repeated_take_backs(count: int, kept: int = 89) -> str:

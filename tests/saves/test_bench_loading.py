@@ -7,14 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.saves.record import RecordError, load_record, most_assists, most_undone
+from chickenfoot.saves.jsonformat import load_record, record_json
+from chickenfoot.saves.record import RecordError, most_assists, most_undone
 from tests.benchmarks import bench_loading
 from tests.saves import costly
 
 
 def test_a_file_is_read_by_each_door_in_a_child(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    path.write_text(costly.long_game(200).to_json(), encoding="utf-8")
+    path.write_text(record_json(costly.long_game(200)), encoding="utf-8")
     figures = bench_loading.measure(bench_loading.ROOT, path)
     assert {"check", "verify", "transcript", "check_cpu", "memory_mib"} <= set(figures)
     assert "refused" not in figures

@@ -17,13 +17,12 @@ import pytest
 from chickenfoot.saves.files import (
     FileContent,
     FileProblem,
-    FileStamp,
     FileWriteError,
-    SaveConflict,
     read_regular_file,
     write_file,
 )
-from chickenfoot.saves.record import RecordError, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.settings import load_settings
 
 if TYPE_CHECKING:
@@ -119,12 +118,10 @@ def test_a_file_swapped_for_a_pipe_after_the_check_still_cannot_block(
     assert caught.value.problem == "not a regular file: a named pipe"
 
 
-def test_a_regular_file_is_read_with_its_stamp(tmp_path: Path) -> None:
+def test_a_regular_file_is_read_whole(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_bytes(b"hello")
-    content = read_regular_file(path, 5, "a test file")
-    assert content == FileContent(b"hello", FileStamp.of(path))
-    assert content.stamp.size == 5 and content.stamp.matches_status(path.stat())
+    assert read_regular_file(path, 5, "a test file") == FileContent(b"hello")
 
 
 def test_size_limits_are_checked_before_reading(tmp_path: Path) -> None:
@@ -155,32 +152,3 @@ def test_write_errors_are_plain_words(tmp_path: Path) -> None:
     target = blocker / "saves" / "game.json"
     assert str(caught.value) == f"{target}: cannot be written: {blocker} is a file, not a folder"
     assert "Errno" not in str(caught.value) and isinstance(caught.value, OSError)
-
-
-def test_a_changed_file_is_not_overwritten(tmp_path: Path) -> None:
-    path = tmp_path / "game.json"
-    ours = write_file(path, b"first")
-    assert write_file(path, b"second", expected=ours) != ours
-    with pytest.raises(SaveConflict) as caught:
-        write_file(path, b"third", expected=ours)
-    assert "another window or program changed this file" in str(caught.value)
-    assert path.read_bytes() == b"second"
-
-
-def test_the_same_content_touched_or_copied_back_is_no_conflict(tmp_path: Path) -> None:
-    path = tmp_path / "game.json"
-    ours = write_file(path, b"same")
-    os.utime(path, ns=(1, 1))
-    assert write_file(path, b"next", expected=ours).size == 4
-    path.unlink()
-    assert write_file(path, b"again", expected=ours).size == 5  # deleted meanwhile: rewritten
-
-
-@POSIX_ONLY
-def test_a_file_replaced_by_a_pipe_is_a_conflict(tmp_path: Path) -> None:
-    path = tmp_path / "game.json"
-    ours = write_file(path, b"same")
-    path.unlink()
-    os.mkfifo(path)
-    with pytest.raises(SaveConflict):
-        within(5, lambda: write_file(path, b"next", expected=ours))

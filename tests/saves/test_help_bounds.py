@@ -12,16 +12,15 @@ import pytest
 
 from chickenfoot.play.session import GameSession
 from chickenfoot.rules import preset
+from chickenfoot.saves.jsonformat import load_record, record_json, save_record
 from chickenfoot.saves.record import (
     ASSISTS_BEYOND_ACTIONS,
     MAX_ASSISTS,
     Assist,
     GameRecord,
     RecordError,
-    load_record,
     most_assists,
     most_undone,
-    save_record,
 )
 from tests.kit import Kit
 from tests.recorded import random_record
@@ -103,7 +102,7 @@ def test_hints_and_take_backs_may_number_up_to_the_bound_and_not_one_more(
 
 def test_the_bounds_are_checked_before_the_help_is_read(tmp_path: Path) -> None:
     game = long_enough_game()
-    data = json.loads(game.to_json())
+    data = json.loads(record_json(game))
     data["assists"] = [{"kind": "hint"}] * (most_assists(60) + 1)  # each of them also wrong
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")

@@ -1,5 +1,5 @@
 """Hostile files (tests/saves/hostile.py) are refused in plain words by every door: the
-loader, ``python -m chickenfoot.saves.record``, ``chickenfoot load`` and ``chickenfoot replay
+loader, ``python -m chickenfoot.saves.jsonformat``, ``chickenfoot load`` and ``chickenfoot replay
 --text``; in one line, without a traceback, within seconds, and without changing the file.
 
 Each command-line tool checks the whole corpus in one process (a driver calls the command's
@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.saves.record import RecordError, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import RecordError
 from tests.saves.hostile import Hostile, make_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -208,7 +209,7 @@ print(json.dumps(results))
 for each file as the console script would (the parser is built once), each stopped by an
 alarm after SECONDS."""
 
-RECORD_CHECKER = [sys.executable, "-m", "chickenfoot.saves.record"]
+RECORD_CHECKER = [sys.executable, "-m", "chickenfoot.saves.jsonformat"]
 
 CONSOLES = {
     "utf-8": {"PYTHONIOENCODING": "utf-8"},
@@ -299,5 +300,36 @@ def test_the_record_checker_refuses_every_hostile_file_in_one_line(
             problems.append(f"{hostile.what}: {'refused' if refused else 'loaded'}: {line}")
         if denied_words(line):
             problems.append(f"{hostile.what}: says {denied_words(line)}: {line}")
+    assert problems == []
+    assert fingerprint(folder) == before
+
+
+def test_import_refuses_every_hostile_file_in_one_line_and_imports_the_rest(
+    corpus: list[Hostile],
+) -> None:
+    folder = corpus[0].path.parent
+    before = fingerprint(folder)
+    finished = run_tool(
+        [sys.executable, "-m", "chickenfoot", "import", str(folder)], "ascii", timeout=300
+    )
+    assert finished.returncode == 1
+    assert "Traceback" not in finished.stderr
+    refusals = finished.stderr.splitlines()
+    imported = finished.stdout.splitlines()
+    problems = []
+    for hostile in corpus:
+        if not os.path.lexists(hostile.path):
+            continue  # a file that is not there is not in the folder
+        said = [line for line in [*refusals, *imported] if str(hostile.path) in line]
+        if len(said) != 1:
+            problems.append(f"{hostile.what}: {len(said)} lines name it")
+            continue
+        refused = said[0] in refusals
+        if hostile.refused is not None and refused != hostile.refused:
+            problems.append(f"{hostile.what}: {'refused' if refused else 'imported'}: {said[0]}")
+        if refused and not said[0].startswith(f"cannot be read: {hostile.path}: "):
+            problems.append(f"{hostile.what}: not one line naming the file: {said[0]}")
+        if denied_words(said[0]):
+            problems.append(f"{hostile.what}: says {denied_words(said[0])}: {said[0]}")
     assert problems == []
     assert fingerprint(folder) == before

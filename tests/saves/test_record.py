@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-import chickenfoot.saves.record as record_module
+import chickenfoot.saves.jsonformat as jsonformat_module
 from chickenfoot.rules import (
     Event,
     GameState,
@@ -25,20 +25,22 @@ from chickenfoot.rules import (
     new_game,
     preset,
 )
+from chickenfoot.saves.jsonformat import (
+    json_schema_text,
+    load_record,
+    parse_record,
+    record_json,
+    save_record,
+)
+from chickenfoot.saves.migrations import MIGRATIONS, supported_versions
 from chickenfoot.saves.record import (
     FORMAT_VERSION,
     MAX_FILE_BYTES,
-    MIGRATIONS,
     Assist,
     GameRecord,
     RecordError,
     SeatConfig,
-    json_schema_text,
-    load_record,
     most_actions,
-    parse_record,
-    save_record,
-    supported_versions,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -955,11 +957,11 @@ def test_a_failing_migration_gets_a_message(
 
 def test_committed_schema_matches_the_models() -> None:
     assert SCHEMA_FILE.exists(), (
-        "run: python -m chickenfoot.saves.record --schema > docs/save-format.schema.json"
+        "run: python -m chickenfoot.saves.jsonformat --schema > docs/save-format.schema.json"
     )
     assert SCHEMA_FILE.read_text(encoding="utf-8") == json_schema_text(), (
         "docs/save-format.schema.json is out of date: regenerate it with "
-        "`python -m chickenfoot.saves.record --schema > docs/save-format.schema.json`"
+        "`python -m chickenfoot.saves.jsonformat --schema > docs/save-format.schema.json`"
     )
 
 
@@ -967,7 +969,7 @@ def test_the_documented_example_loads() -> None:
     text = FORMAT_DOC.read_text(encoding="utf-8")
     example = text.split("```json\n", 1)[1].split("```", 1)[0]
     record = parse_record(example)
-    assert record.to_json() == example
+    assert record_json(record) == example
     assert len(record.actions) == 8 and not record.finished
 
 
@@ -997,8 +999,8 @@ def test_command_line_checks_files(
 ) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("[]", encoding="utf-8")
-    assert record_module.main([str(saved_game)]) == 0
-    assert record_module.main([str(saved_game), str(broken)]) == 1
+    assert jsonformat_module.main([str(saved_game)]) == 0
+    assert jsonformat_module.main([str(saved_game), str(broken)]) == 1
     output = capsys.readouterr()
     assert f"{saved_game}: ok: " in output.out
     assert f"{broken}: not a chickenfoot saved game" in output.err
@@ -1008,7 +1010,8 @@ def test_records_storage_and_transcripts_import_no_textual() -> None:
     import subprocess
 
     code = (
-        "import sys, chickenfoot.saves.record, chickenfoot.saves.storage\n"
+        "import sys, chickenfoot.saves.record, chickenfoot.saves.database\n"
+        "import chickenfoot.saves.exchange, chickenfoot.saves.committer\n"
         "import chickenfoot.text.transcript\n"
         "loaded = sorted(name for name in sys.modules\n"
         "                if name.split('.')[0] in ('textual', 'rich'))\n"
@@ -1045,7 +1048,7 @@ def test_a_take_back_of_moves_never_played_is_refused(
     finished_game: GameRecord, tmp_path: Path
 ) -> None:
     record = finished_game.truncated(30).taken_back(0, 24)
-    data = json.loads(record.to_json())
+    data = json.loads(record_json(record))
     data["assists"][0]["undone"] = data["assists"][0]["undone"][1:]  # skips the first move
     error = load_error(write_document(tmp_path / "game.json", data))
     assert error.where == "assists[0].undone[0]"
@@ -1084,8 +1087,8 @@ def test_an_expert_keeps_its_think_time(saved_game: Path) -> None:
     data["seats"][1] = {"name": "Cy", "player": "computer", "level": "expert", "think_time": 0.5}
     record = load_record(write_document(saved_game, data))
     assert record.seats[1].think_time == 0.5
-    assert '"think_time": 0.5' in record.to_json()
-    assert "think_time" not in record.to_json().replace('"think_time": 0.5', "")
+    assert '"think_time": 0.5' in record_json(record)
+    assert "think_time" not in record_json(record).replace('"think_time": 0.5', "")
 
 
 def test_chained_take_backs_are_each_checked_on_their_own_line(
@@ -1100,7 +1103,7 @@ def test_chained_take_backs_are_each_checked_on_their_own_line(
     path = tmp_path / "twice.json"
     save_record(record, path)
     assert load_record(path) == record
-    data = json.loads(record.to_json())
+    data = json.loads(record_json(record))
     data["assists"][0]["undone"][-1] = data["assists"][0]["undone"][0]  # an impossible repeat
     error = load_error(write_document(tmp_path / "bad.json", data))
     assert error.where.startswith("assists[0].undone[")

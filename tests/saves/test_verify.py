@@ -24,13 +24,8 @@ from chickenfoot.rules import (
     full_set,
     preset,
 )
-from chickenfoot.saves.record import (
-    FORMAT_VERSION,
-    GameRecord,
-    RecordError,
-    load_record,
-    parse_record,
-)
+from chickenfoot.saves.jsonformat import load_record, parse_record
+from chickenfoot.saves.record import FORMAT_VERSION, GameRecord, RecordError
 from chickenfoot.saves.verify import (
     deck_checks,
     decks_from_seed,

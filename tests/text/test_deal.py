@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from chickenfoot.rules import Draw, Pass, Play, RuleSet, Tile, full_set, preset
-from chickenfoot.saves.paths import saves_dir
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.verify import DeckCheck, deck_checks, round_deal, verify_record
 from chickenfoot.text.deal import (
@@ -71,9 +69,8 @@ def test_an_unseeded_deck_cannot_be_re_made() -> None:
     assert text.startswith("No seed is recorded for this game: its decks were shuffled by chance")
 
 
-def test_a_file_in_the_saves_folder_is_named_by_its_name() -> None:
-    assert file_text(saves_dir() / "autosave-1.json") == "autosave-1.json in the saves folder"
-    assert file_text(Path("/elsewhere/game.json")) == "/elsewhere/game.json"
+def test_a_game_of_the_store_is_named_by_the_export_that_writes_its_file() -> None:
+    assert file_text(12) == "the file `chickenfoot export 12 --to FOLDER` writes"
 
 
 def test_the_deal_of_a_dealt_double_in_words() -> None:
@@ -102,20 +99,20 @@ def test_a_double_drawn_for_in_words() -> None:
     record = first_record(
         three_seat_rules(), lambda deck: deck.index(Tile(6, 6)) == 3 * per_hand + 1
     )
-    text = recorded_deal_text(record, 1, Path("/somewhere/game.json"))
+    text = recorded_deal_text(record, 1, 7)
     drawn = record.decks[0][3 * per_hand]
     assert text.centre == (
         f"Nobody was dealt 6|6: the seats drew in turn until you drew it (tile {3 * per_hand + 2} "
         "from the top) and placed it at the centre."
     )
     assert text.searched == f"Drawn looking for 6|6: Ana {drawn}, You 6|6."
-    assert "FILE being /somewhere/game.json" in text.origin
+    assert "FILE being the file `chickenfoot export 7 --to FOLDER` writes" in text.origin
     assert "kept back" in text.origin  # round 2 is still to come
 
 
 def test_a_double_turned_up_in_words() -> None:
     record = first_record(three_seat_rules("trains"), lambda deck: deck.index(Tile(6, 6)) == 2)
-    text = recorded_deal_text(record, 1, Path("game.json"))
+    text = recorded_deal_text(record, 1, 1)
     assert text.centre == (
         "The seats turned tiles from the top in turn until [b]Cy[/b] found 6|6 (tile 3 from "
         "the top) and placed it at the centre; the other tiles were dealt in order."
@@ -126,7 +123,7 @@ def test_a_double_turned_up_in_words() -> None:
 def test_the_last_rounds_deal_names_the_seed() -> None:
     record = random_record(three_seat_rules(rounds=1), seats(), SEED)
     assert record.finished
-    text = recorded_deal_text(record, 1, Path("game.json"))
+    text = recorded_deal_text(record, 1, 1)
     assert text.origin.startswith("Shuffled from the game's seed, 1234: ")
 
 
@@ -134,7 +131,7 @@ def test_an_empty_boneyard() -> None:
     game_rules = preset("cross", players=4, set_size=6, hand_size=7, reserve=0, rounds=1)
     names = ("Ana", "Bea", "Cy", "Dee")
     record = GameRecord.new(game_rules, seats(names), decks=[full_set(6)])
-    text = recorded_deal_text(record, 1, Path("game.json"))
+    text = recorded_deal_text(record, 1, 1)
     assert text.boneyard == () and text.boneyard_heading == "The boneyard was empty."
     assert text.lines()[-1] == "The boneyard was empty."
 

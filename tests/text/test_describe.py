@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from chickenfoot.rules import (
     Board,
     Draw,
+    Event,
     GameOver,
     GameState,
     Pass,
@@ -143,3 +144,36 @@ def test_numbers_take_the_article_they_are_spoken_with() -> None:
         "an 18",
         "a 12",
     ]
+
+
+def hunt() -> tuple[Event, ...]:
+    """Nobody holds 6|6: Ana draws 4|4, Bea 5|5, Cy 6|5, then Ana 6|6 (round 1 starts the
+    search with seat 0)."""
+    hands = {0: "0|0 0|1 0|2 0|3 0|4", 1: "1|1 1|2 1|3 1|4 1|5", 2: "2|2 2|3 2|4 3|3 3|4"}
+    return start(RULES, deal(RULES, hands, boneyard="4|4 5|5 5|6 6|6"))[1]
+
+
+def test_the_hunt_for_the_double_is_one_line() -> None:
+    events = hunt()
+    lines = describe_turn(None, events, None, NAMES, None)
+    assert lines[1:] == [
+        "Nobody held 6|6: 4 draws (1 or 2 each); Ana drew it; Ana drew 4|4 6|6; "
+        "[b]Bea[/b] drew 5|5; Cy drew 5|6"
+    ]
+
+
+def test_the_hunt_shows_a_seat_only_its_own_tiles() -> None:
+    events = hunt()
+    names = ("Ana", "You", "Cy")
+    assert describe_turn(None, visible_to(events, 1), None, names, 1)[1] == (
+        "Nobody held 6|6: 4 draws (1 or 2 each); Ana drew it; you drew 5|5"
+    )
+    nobody = describe_turn(None, visible_to(events, -1), None, names, -1)
+    assert nobody[1] == "Nobody held 6|6: 4 draws (1 or 2 each); Ana drew it"
+
+
+def test_an_even_hunt_says_how_many_each() -> None:
+    hands = {0: "0|0 0|1 0|2 0|3 0|4", 1: "1|1 1|2 1|3 1|4 1|5", 2: "2|2 2|3 2|4 3|3 3|4"}
+    events = start(RULES, deal(RULES, hands, boneyard="4|4 5|5 6|6"))[1]
+    line = describe_turn(None, events, None, NAMES, -1)[1]
+    assert line == "Nobody held 6|6: 1 draw each; Cy drew it"

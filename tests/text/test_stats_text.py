@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from chickenfoot.saves.names import display_width
-from chickenfoot.saves.stats import Gathered
-from chickenfoot.saves.storage import SaveSummary
-from chickenfoot.saves.tallies import ShareSeries, tally
+from chickenfoot.saves.tallies import ShareSeries
 from chickenfoot.text.stats import (
     cell,
     counted_text,
@@ -16,24 +12,20 @@ from chickenfoot.text.stats import (
     running_totals_lines,
     win_share_lines,
 )
-from tests.saves.stats_games import GAMES, START, game, seat
+from tests.saves.tally_oracle import GAMES, game, seat, tally
 
 
-def test_counted_says_how_unfinished_games_and_broken_files_count() -> None:
-    broken = SaveSummary(Path("/s/x.json"), START, error="/s/x.json: the file is empty")
-    stats = tally(Gathered(GAMES, unfinished=2, broken=(broken,)))
-    assert counted_text(stats, Path("/s")) == (
-        "3 finished games in /s. 2 unfinished games not counted: a game counts once it is "
-        "over. 1 file cannot be read (listed below)."
+def test_counted_says_how_unfinished_games_count() -> None:
+    stats = tally(GAMES, unfinished=2)
+    assert counted_text(stats) == (
+        "3 finished games. 2 unfinished games not counted: a game counts once it is over."
     )
-    assert counted_text(tally(Gathered(GAMES[:1], 0, ()))) == "1 finished game."
-    assert counted_text(tally(Gathered((), 0, ()))) == (
-        "No finished games yet: a game counts here once it is over."
-    )
+    assert counted_text(tally(GAMES[:1])) == "1 finished game."
+    assert counted_text(tally(())) == ("No finished games yet: a game counts here once it is over.")
 
 
 def test_the_report_has_a_row_per_person_level_and_preset() -> None:
-    sections = {section.title: section.lines for section in report(tally(Gathered(GAMES, 0, ())))}
+    sections = {section.title: section.lines for section in report(tally(GAMES))}
     people = sections["People"]
     assert people[
         0
@@ -55,17 +47,9 @@ def test_the_report_has_a_row_per_person_level_and_preset() -> None:
     assert all(display_width(line) <= 80 for lines in sections.values() for line in lines)
 
 
-def test_broken_files_are_listed_with_their_error() -> None:
-    broken = SaveSummary(Path("/s/x.json"), START, error="/s/x.json: the file is empty")
-    sections = report(tally(Gathered((), 0, (broken,))))
-    assert [(s.title, s.lines) for s in sections] == [
-        ("Files that cannot be read (not counted)", ("/s/x.json: the file is empty",))
-    ]
-
-
 def test_names_are_kept_literally_and_fitted_by_width() -> None:
     games = (game(0, "cross", 1, seat("[b]Ana[/b]", 1, 1), seat("漢字漢字漢字漢字漢字漢字", 2, 2)),)
-    people = {s.title: s.lines for s in report(tally(Gathered(games, 0, ())))}["People"]
+    people = {s.title: s.lines for s in report(tally(games))}["People"]
     assert people[1].startswith("[b]Ana[/b] ")
     assert people[2].startswith("漢字漢字漢字漢字…")
     assert display_width(people[1]) == display_width(people[2])

@@ -23,7 +23,8 @@ from chickenfoot.rules import (
     legal_actions,
     preset,
 )
-from chickenfoot.saves.record import GameRecord, SeatConfig, load_record
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.transcript import seat_description, transcript
 from chickenfoot.text.words import place_name, sorted_hand
@@ -94,13 +95,17 @@ def test_every_round_start_and_score_is_written(sample: GameRecord) -> None:
                     f"Round {event.round} ({double}): {names[event.placed_by]} places {double}; "
                     f"{names[event.first_player]} plays first"
                 ) in text
-                searches = [
-                    f"{names[drawn.seat]} draws {drawn.tile}"
-                    for drawn in events[index + 1 : index + 1 + event.search_draws]
-                    if isinstance(drawn, TileDrawn) and drawn.searching
-                ]
+                searches: dict[str, list[str]] = {}
+                for drawn in events[index + 1 : index + 1 + event.search_draws]:
+                    if isinstance(drawn, TileDrawn) and drawn.searching:
+                        searches.setdefault(names[drawn.seat], []).append(str(drawn.tile))
                 if searches:
-                    assert f"  Nobody held {double}: {', '.join(searches)}\n" in text
+                    line = next(
+                        line for line in text.splitlines() if f"Nobody held {double}:" in line
+                    )
+                    assert f"; {names[event.placed_by]} drew it" in line
+                    for name, drawn_tiles in searches.items():  # a transcript shows every tile
+                        assert f"; {name} drew {' '.join(drawn_tiles)}" in line
                 elif event.search_draws:
                     tiles = "1 tile" if event.search_draws == 1 else f"{event.search_draws} tiles"
                     assert f"({tiles} turned to find it)\n" in text

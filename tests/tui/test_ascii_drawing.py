@@ -32,6 +32,7 @@ def test_boxes_read_as_boxes() -> None:
     plain = AsciiLookalikes("ascii").plain
     assert plain("╭───╮") == "+---+"
     assert plain("│ ‹b› ⟦3|5⟧ │") == "| <b> [3|5] |"
+    assert plain("║9║·3═3·5‹b") == "|9|-3=3-5<b"  # the compact table: a double is not a joint
     assert plain("Ana 👩‍🚀 日本") == "Ana ???? ????"  # wide characters keep their width
 
 

@@ -11,14 +11,14 @@ from textual.widgets import Static
 
 from chickenfoot.play.charts import running_totals, running_totals_chart
 from chickenfoot.rules import GameState, Play, legal_actions, preset
-from chickenfoot.saves.record import save_record
+from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.widgets import TableView
-from chickenfoot.tui.widgets.charts import ChartView
+from chickenfoot.tui.widgets.charts import MIN_HEIGHT, ChartView, min_height
 from tests.recorded import random_record
-from tests.tui.conftest import THEMES, SnapCompare, TuiKit
+from tests.tui.conftest import THEMES, SnapCompare, TuiKit, wait_for
 from tests.tui.test_replay_screen import open_replay
 
 ROUNDS = ((5, 0, 12), (20, 7, 0), (1, 30, 4))
@@ -61,6 +61,31 @@ async def test_the_chart_gives_way_to_words_when_small() -> None:
         assert chart.showing_chart
 
 
+class FourLinesApp(App[None]):
+    """A chart of four seats' totals, filling the terminal."""
+
+    def compose(self) -> ComposeResult:
+        yield ChartView()
+
+    def on_mount(self) -> None:
+        rounds = ((5, 0, 12, 3), (20, 7, 0, 9), (1, 30, 4, 0))
+        self.query_one(ChartView).shown = running_totals_chart(
+            ["Ana", "Bea", "Cy", "Dee"], rounds, 4
+        )
+
+
+async def test_each_line_past_the_second_needs_a_row_more() -> None:
+    app = FourLinesApp()
+    async with app.run_test(size=(60, min_height(4) - 1)) as pilot:
+        chart = app.query_one(ChartView)
+        await pilot.pause()
+        assert not chart.showing_chart  # four lines on too few rows would lie on each other
+        assert words_of(chart).splitlines()[0] == "Ana: 5, 25, 26"
+        await pilot.resize_terminal(60, min_height(4))
+        await wait_for(pilot, lambda: chart.showing_chart, "room for four lines")
+    assert min_height(2) == MIN_HEIGHT and min_height(4) == MIN_HEIGHT + 2
+
+
 async def test_nothing_to_draw_shows_words() -> None:
     app = ChartApp()
     async with app.run_test(size=(60, 14)) as pilot:
@@ -91,7 +116,7 @@ def last_round_app(
         rules = preset("cross", players=players, rounds=rounds)
     seats = kit.seats("human", *["computer"] * (players - 1))
     record = kit.find_record(rules, seats, goes_out_to_end_the_game)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     app.theme = theme
     return app
 

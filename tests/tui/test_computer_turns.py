@@ -33,7 +33,7 @@ async def test_a_computer_plays_even_when_the_screen_s_clock_jumps(
     reads = itertools.count()
     real = textual._time.get_time
     monkeypatch.setattr(textual._time, "get_time", lambda: real() + next(reads) * JUMP)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
@@ -57,7 +57,7 @@ async def test_a_game_reopened_after_a_kill_under_round_over_shows_that_result_f
     record = kit.find_record(
         kit.short_rules(2, rounds=2), kit.seats("human", "computer"), round_two_just_dealt
     )
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(
             pilot, lambda: isinstance(app.screen, RoundOverScreen), "the round's result"

@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
-from chickenfoot.saves import storage
-from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE
+from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE, exports_dir
+from chickenfoot.text import prompts
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen, SavePathError, resolve_save_path
 from tests.tui.conftest import wait_for
@@ -90,15 +91,28 @@ async def test_confirm_shows_labels_and_question_literally() -> None:
         assert str(app.screen.query_one("#confirm-no", Button).label) == "Keep (n)"
 
 
+async def test_the_quit_question_leaves_no_word_alone_at_80x24() -> None:
+    app = DialogApp(ConfirmScreen(prompts.QUIT_SAVED_GAME, yes="Quit", no="Stay"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        question = app.screen.query_one("#confirm-question", Static)
+        await wait_for(pilot, lambda: question.content_region.width > 0, "the dialog laid out")
+        lines = [
+            line.plain.strip()
+            for line in Content(prompts.QUIT_SAVED_GAME).wrap(question.content_region.width)
+        ]
+        assert lines == ["Quit Chicken Foot?", "The game is saved: Continue resumes it."]
+
+
 # ----- resolve_save_path -----------------------------------------------------------------------
 
 
-def test_a_bare_name_goes_to_the_saves_folder_with_json_appended(data_dir: Path) -> None:
-    assert resolve_save_path("  sunday ") == storage.saves_dir() / "sunday.json"
+def test_a_bare_name_goes_to_the_exports_folder_with_json_appended(data_dir: Path) -> None:
+    assert resolve_save_path("  sunday ") == exports_dir() / "sunday.json"
 
 
-def test_a_relative_path_goes_under_the_saves_folder() -> None:
-    assert resolve_save_path("club/sunday.json") == storage.saves_dir() / "club" / "sunday.json"
+def test_a_relative_path_goes_under_the_exports_folder() -> None:
+    assert resolve_save_path("club/sunday.json") == exports_dir() / "club" / "sunday.json"
 
 
 def test_an_absolute_path_is_kept(tmp_path: Path) -> None:
@@ -163,11 +177,11 @@ CONFINED = re.escape("In a browser tab, copies are saved only inside the data fo
 def test_in_a_browser_tab_a_copy_is_saved_only_in_the_data_folder(
     data_dir: Path, tmp_path: Path
 ) -> None:
-    assert resolve_save_path("sunday") == storage.saves_dir() / "sunday.json"
+    assert resolve_save_path("sunday") == exports_dir() / "sunday.json"
     assert resolve_save_path(str(data_dir / "club" / "x")) == data_dir / "club" / "x.json"
     victim = tmp_path / "victim.json"
     victim.write_text("the user's own file")
-    outside = link_out = data_dir / "saves" / "out"
+    outside = link_out = data_dir / "exports" / "out"
     link_out.parent.mkdir(parents=True)
     link_out.symlink_to(tmp_path, target_is_directory=True)
     for text in (str(victim), "../../victim", "~/victim", str(outside / "victim"), "/etc/x"):
@@ -189,7 +203,7 @@ async def test_save_as_enter_returns_the_default_name_in_the_saves_folder() -> N
         await opened(pilot)
         await pilot.press("enter")
         await wait_for(
-            pilot, lambda: app.answers == [storage.saves_dir() / "autosave-1.json"], "the answer"
+            pilot, lambda: app.answers == [exports_dir() / "autosave-1.json"], "the answer"
         )
 
 
@@ -198,9 +212,7 @@ async def test_save_as_typed_name_replaces_the_default() -> None:
     async with app.run_test() as pilot:
         await opened(pilot)
         await pilot.press(*"friday", "enter")
-        await wait_for(
-            pilot, lambda: app.answers == [storage.saves_dir() / "friday.json"], "the answer"
-        )
+        await wait_for(pilot, lambda: app.answers == [exports_dir() / "friday.json"], "the answer")
 
 
 async def test_save_as_button_saves() -> None:
@@ -208,9 +220,7 @@ async def test_save_as_button_saves() -> None:
     async with app.run_test() as pilot:
         await opened(pilot)
         await pilot.click("#save-ok")
-        await wait_for(
-            pilot, lambda: app.answers == [storage.saves_dir() / "night.json"], "the answer"
-        )
+        await wait_for(pilot, lambda: app.answers == [exports_dir() / "night.json"], "the answer")
 
 
 @pytest.mark.parametrize("how", ["escape", "button"])
@@ -241,11 +251,11 @@ async def test_save_as_empty_name_shows_why_and_disables_save() -> None:
             pilot, lambda: not app.screen.query_one("#save-ok", Button).disabled, "the button"
         )
         assert app.answers == []
-        assert str(storage.saves_dir() / "ok.json") in str(target.render())
+        assert str(exports_dir() / "ok.json") in str(target.render())
 
 
 async def test_save_as_asks_before_replacing_a_file(data_dir: Path) -> None:
-    existing = storage.saves_dir() / "night.json"
+    existing = exports_dir() / "night.json"
     existing.parent.mkdir(parents=True)
     existing.write_text("{}")
     app = DialogApp(SaveAsScreen("night"))

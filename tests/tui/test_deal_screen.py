@@ -14,7 +14,6 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
 from chickenfoot.rules import GameState, Play, Tile, legal_actions, preset
-from chickenfoot.saves.paths import saves_dir
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.deal import recorded_deal_text
 from chickenfoot.tui.app import ChickenFootApp
@@ -46,9 +45,8 @@ def found_game(kit: type[TuiKit]) -> GameRecord:
 
 
 def open_app(kit: type[TuiKit], record: GameRecord, theme: str = "textual-dark") -> ChickenFootApp:
-    """The app continuing ``record``, saved as game.json in the saves folder."""
-    saves_dir().mkdir(parents=True, exist_ok=True)
-    app = ChickenFootApp(load=kit.save(record, saves_dir()), bot_delay=0)
+    """The app continuing ``record``, game 1 of the store."""
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     app.theme = theme
     return app
 
@@ -97,7 +95,10 @@ async def test_d_shows_every_seats_tiles_in_deal_order_and_the_boneyard(kit: typ
         assert title == f"Round 1 of 2 ({rules.set_size}|{rules.set_size}): the deal"
         origin = shown(screen, "#deal-origin")[0]
         assert "Shuffled from the game's seed" in origin
-        assert "chickenfoot verify FILE, FILE being game.json in the saves folder" in origin
+        assert (
+            "chickenfoot verify FILE, FILE being the file `chickenfoot export 1 --to FOLDER` "
+            "writes" in origin
+        )
         assert "kept back until the game is over" in origin  # round 2 is still to come
         assert f"seed, {record.seed}" not in origin
 
@@ -146,7 +147,7 @@ async def test_names_are_shown_literally_never_as_markup(kit: type[TuiKit]) -> N
     named = record.model_copy(
         update={"seats": (SeatConfig(name="[b]Ana[/b]", player="human"), *record.seats[1:])}
     )
-    deal = recorded_deal_text(named, 1, saves_dir() / "game.json")
+    deal = recorded_deal_text(named, 1, 1)
 
     class Shows(App[None]):
         def on_mount(self) -> None:

@@ -27,7 +27,7 @@ async def test_the_computer_speed_and_the_outline_are_remembered(
     kit: type[TuiKit], data_dir: Path
 ) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    app = ChickenFootApp(load=kit.save(record, data_dir))
+    app = ChickenFootApp(load=kit.stored(record))
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
@@ -49,7 +49,7 @@ async def test_a_terminal_too_small_covers_the_game_and_the_computers_wait(
     record = kit.find_record(
         kit.short_rules(2), kit.seats("human", "computer"), lambda state: state.turn == 1
     )
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(40, 12)) as pilot:
         await kit.wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the size notice")
         text = str(app.screen.query_one("#too-small").render())
@@ -72,7 +72,7 @@ async def test_a_replay_opened_in_a_terminal_too_small_stays_covered(
     kit: type[TuiKit], data_dir: Path
 ) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    app = ChickenFootApp(replay=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(replay=record, bot_delay=0)
     async with app.run_test(size=(40, 12)) as pilot:
         await kit.wait_for(
             pilot, lambda: any(isinstance(s, ReplayScreen) for s in app.screen_stack), "the replay"

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chickenfoot.play.session import GameSession
 from chickenfoot.rules import Draw, GameState, Play, Tile, apply, legal_actions
 from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import HandView
+from tests.kit import session_of
 from tests.tui.conftest import TuiKit
 
 
@@ -40,7 +40,7 @@ def kept_tile_after_a_dead_draw(record: GameRecord, path: Path) -> tuple[Tile, T
     draws a tile it cannot play, the computer moves (as it will in the app), and on seat 0's
     next turn the selected tile fits, is not the first tile that fits, and has moved in the
     sorted hand because of the drawn tile. None if no tile of the hand does all that."""
-    session = GameSession.from_record(record, path)
+    session = session_of(record)
     before = sorted_hand(session.state.hands[0])
     state, _events = apply(session.state, Draw(seat=0))
     if state.turn == 0 or state.drawn is not None:
@@ -89,7 +89,7 @@ async def test_a_drawn_tile_is_sorted_in_marked_and_the_selection_stays_on_its_t
     kit: type[TuiKit], data_dir: Path
 ) -> None:
     record, kept, drawn = find_dead_draw(kit, data_dir / "scratch.json")
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await kit.person_on_turn(pilot)
         hand = game.query_one(HandView)
@@ -127,7 +127,7 @@ async def test_a_playable_drawn_tile_is_selected_and_marked(
     record = kit.find_record(
         kit.short_rules(2), kit.seats("human", "computer"), draws_a_fitting_tile
     )
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await kit.person_on_turn(pilot)
         await pilot.press("d")
@@ -159,7 +159,7 @@ async def test_a_game_reopened_after_a_draw_still_marks_the_drawn_tile(
     kit: type[TuiKit], data_dir: Path
 ) -> None:
     record, drawn = ends_with_seat_0_holding_a_drawn_tile(kit)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         hand = kit.game_screen(app).query_one(HandView)

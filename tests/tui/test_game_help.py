@@ -11,7 +11,7 @@ import pytest
 from chickenfoot.bots import ExpertBot, Hint, StopCheck
 from chickenfoot.play import session as session_module
 from chickenfoot.rules import Action, GameState, Play, SeatView
-from chickenfoot.saves.record import SeatConfig, load_record
+from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import EventLog, StatusLine
 from tests.kit import as_kind
@@ -39,7 +39,7 @@ async def test_a_hint_selects_the_suggested_play_says_why_and_is_recorded(
 ) -> None:
     seats = against_computers(kit)
     record = kit.find_record(kit.short_rules(3), seats, kit.human_can_play)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         game = await kit.person_on_turn(pilot)
         await pilot.press("i")
@@ -60,7 +60,8 @@ async def test_a_hint_selects_the_suggested_play_says_why_and_is_recorded(
             )
             assert game.session.record.actions[len(record.actions)] in plays
             assert as_kind(game.session.record.actions[len(record.actions)], Play).tile == tile
-        saved = load_record(game.session.path)
+        assert game.session.wait_committed()
+        saved = app.store.record(game.session.game)
         assert saved.hints_used() == (1, 0, 0)
 
 
@@ -74,7 +75,7 @@ async def test_take_back_returns_to_the_previous_decision_and_keeps_it_on_record
         return kit.human_can_play(state) and len(state.board.played) >= 3
 
     record = kit.find_record(rules, seats, chose_and_on_turn_again)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         game = await kit.person_on_turn(pilot)
         if not game.client.key_works("take_back"):
@@ -90,6 +91,12 @@ async def test_take_back_returns_to_the_previous_decision_and_keeps_it_on_record
                 "Ana's next turn",
             )
         assert game.client.key_works("take_back")
+        footer = {
+            active.binding.description
+            for active in app.screen.active_bindings.values()
+            if active.binding.show and active.enabled and active.binding.action == "take_back"
+        }
+        assert footer == {"Undo"}, "alone against computers, the footer offers u"
         keep = game.session.decisions[-1]
         played = game.session.record.actions
         await pilot.press("u")
@@ -105,7 +112,8 @@ async def test_take_back_returns_to_the_previous_decision_and_keeps_it_on_record
         )
         assert "Taken back" in game.client.feedback
         assert game.query_one(EventLog).history[-1].startswith("Ana took back ")
-        saved = load_record(game.session.path)
+        assert game.session.wait_committed()
+        saved = app.store.record(game.session.game)
         assert saved.actions == played[:keep] and saved.take_backs() == (1, 0, 0)
         # The same tiles come up again: the decks are as they were.
         assert saved.decks == record.decks
@@ -116,13 +124,20 @@ async def test_no_take_backs_in_pass_and_play(kit: type[TuiKit], data_dir: Path)
     record = kit.find_record(
         kit.short_rules(3), seats, lambda state: state.turn == 0 and len(state.board.played) >= 4
     )
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
         assert not game.session.take_backs_allowed
         assert not game.client.key_works("take_back")
         assert game.check_action("take_back", ()) is False
+        status = game.query_one(StatusLine)
+        await pilot.press("enter")  # the hand-off: Ana takes the keyboard
+        await kit.wait_for(pilot, lambda: game.client.on_turn, "Ana's hand")
+        await pilot.press("u")
+        await kit.wait_for(
+            pilot, lambda: "share the keyboard" in status.shown.news, "why u takes nothing back"
+        )
 
 
 class SlowExpert(ExpertBot):
@@ -154,7 +169,7 @@ async def test_a_thinking_computer_leaves_the_screen_free_and_leaving_stops_it(
     monkeypatch.setattr(
         session_module, "make_bot", lambda level, seed, think_time, lineup: SlowExpert(seed)
     )
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
@@ -181,7 +196,7 @@ async def test_a_computer_moves_once_its_thinking_is_over(
         SeatConfig(name="Bea", player="computer", level="expert", think_time=0.01),
     )
     record = kit.find_record(kit.short_rules(2), seats, lambda state: state.turn == 1)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game screen")
         game = kit.game_screen(app)
@@ -208,7 +223,7 @@ async def test_a_hint_that_fails_says_so_and_the_game_goes_on(
         return decide
 
     monkeypatch.setattr(session_module.GameSession, "hint_decision", broken)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         game = await kit.person_on_turn(pilot)
         await pilot.press("i")

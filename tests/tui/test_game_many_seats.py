@@ -30,14 +30,22 @@ def arms_started(state: GameState) -> bool:
     return state.turn == 0 and len(state.board.open_ends) >= 4 and any(legal_actions(state))
 
 
+def laid_out(panel: SeatsPanel, seats: int) -> bool:
+    """``panel`` shows ``seats`` seats and the screen has been laid out for them: its height is
+    the one it asks for (the layout follows the seats a frame or more after they arrive)."""
+    return len(panel.shown.names) == seats and panel.size.height == panel.get_content_height(
+        panel.size, panel.size, panel.size.width
+    )
+
+
 def open_eight(
     kit: type[TuiKit], data_dir: Path, theme: str = "textual-dark"
 ) -> tuple[ChickenFootApp, Path]:
     """An app (in ``theme`` from the start) continuing an 8-seat game (fixed seeds and
-    policy), and its file."""
+    policy), and the game saved as a file."""
     record = kit.find_record(eight_seat_rules(), kit.seats(*EIGHT), arms_started)
     path = kit.save(record, data_dir)
-    app = ChickenFootApp(load=path, bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     app.theme = theme
     return app, path
 
@@ -49,6 +57,7 @@ async def test_eight_seats_share_rows_and_the_log_keeps_its_room(
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.person_on_turn(pilot)
         seats = app.screen.query_one(SeatsPanel)
+        await kit.wait_for(pilot, lambda: laid_out(seats, 8), "the seats laid out")
         assert seats.compact
         assert seats.size.height == 1 + 4
         assert "Hal" in seats.render().plain
@@ -63,10 +72,11 @@ async def test_four_seats_stay_one_a_row(kit: type[TuiKit], data_dir: Path) -> N
     rules = kit.short_rules(4)
     four = kit.seats("human", "computer", "computer", "computer")
     record = kit.find_record(rules, four, kit.human_can_play)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.person_on_turn(pilot)
         seats = app.screen.query_one(SeatsPanel)
+        await kit.wait_for(pilot, lambda: laid_out(seats, 4), "the seats laid out")
         assert not seats.compact and seats.size.height == 1 + 4
 
 
@@ -90,7 +100,7 @@ def test_eight_seat_replay_at_80x24(
     _app, path = open_eight(kit, data_dir)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        as_kind(pilot.app, ChickenFootApp).open_replay(path)
+        as_kind(pilot.app, ChickenFootApp).open_file(path, watch=True)
         await kit.wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the replay")
         await pilot.press("end")
         await kit.settle(pilot, lambda app: as_kind(app.screen, ReplayScreen).cursor.at_end)

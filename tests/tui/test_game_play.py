@@ -12,7 +12,8 @@ from textual.notifications import Notify
 
 from chickenfoot.play.wire import DeadDraw, PassKeyboard, Prompt
 from chickenfoot.rules import Play, Tile, legal_actions
-from chickenfoot.saves.record import load_record, save_record
+from chickenfoot.saves.database import SqliteStore
+from chickenfoot.saves.jsonformat import load_record
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
 from chickenfoot.tui.screens.game import GameScreen
@@ -93,14 +94,14 @@ async def test_two_humans_pass_the_keyboard_and_never_see_each_others_hands(
         assert rounds_seen == 1
         assert set(handoffs) == {0, 1}
         assert len(handoffs) > 4
-        assert load_record(game.session.path).actions == game.session.record.actions
+        assert app.store.record(game.session.game) == game.session.record
         # Play again: same seats and rules, a new deal, and the hand-off comes first.
         await pilot.press("a")
         await kit.wait_for(pilot, lambda: app.game_screen not in (None, game), "a new game")
         again = kit.game_screen(app)
         assert again.session.record.seats == game.session.record.seats
         assert again.session.record.rules == game.session.record.rules
-        assert again.session.path != game.session.path
+        assert again.session.game != game.session.game
         await kit.wait_for(
             pilot, lambda: isinstance(again.client.prompt, PassKeyboard), "the first hand-off"
         )
@@ -142,7 +143,7 @@ async def test_one_human_against_three_computers_plays_a_whole_game(kit: type[Tu
 async def test_keys_that_do_nothing_say_why(kit: type[TuiKit], data_dir: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     messages: list[Message] = []
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
         game = await kit.person_on_turn(pilot)
         shown = {
@@ -198,9 +199,9 @@ async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(
             lambda: isinstance(game.client.prompt, PassKeyboard) or game.client.on_turn,
             "a human",
         )
-        path, state = game.session.path, game.session.state
-    # The first app is gone without quitting, as if the terminal died; start again from the file.
-    second = ChickenFootApp(load=path, bot_delay=0)
+        number, state = game.session.game, game.session.state
+    # The first app is gone without quitting, as if the terminal died; start again from the store.
+    second = ChickenFootApp(load=number, bot_delay=0)
     async with second.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: second.game_screen is not None, "the resumed game")
         resumed = kit.game_screen(second)
@@ -220,14 +221,13 @@ async def test_a_killed_game_resumes_at_the_same_point_with_the_hand_off_first(
         )
 
 
-async def test_a_bad_file_to_continue_is_reported_not_raised(
-    kit: type[TuiKit], data_dir: Path
-) -> None:
+async def test_a_bad_file_to_open_is_reported_not_raised(kit: type[TuiKit], data_dir: Path) -> None:
     bad = data_dir / "broken.json"
     bad.write_text("{ not json", encoding="utf-8")
     messages: list[Message] = []
-    app = ChickenFootApp(load=bad, bot_delay=0)
+    app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+        app.open_file(bad, watch=False)
         await kit.wait_for(
             pilot, lambda: any("broken.json" in text for text in notices(messages)), "the notice"
         )
@@ -248,7 +248,7 @@ async def test_a_small_terminal_says_how_large_it_must_be_until_resized(kit: typ
 
 async def test_mouse_clicks_choose_a_tile_and_an_end(kit: type[TuiKit], data_dir: Path) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await kit.person_on_turn(pilot)
         state = game.session.state
@@ -275,7 +275,7 @@ async def test_the_command_palette_offers_only_game_commands_that_apply(
     from chickenfoot.tui.commands import ScreenCommands
 
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await kit.person_on_turn(pilot)
         provider = ScreenCommands(game)
@@ -304,7 +304,7 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit: type[TuiKit], data
             pilot, lambda: isinstance(app.screen, SaveAsScreen), "the save-as dialog"
         )
         await pilot.press("enter")
-        copy = data_dir / "saves" / "ana-bea-round-1.json"
+        copy = data_dir / "exports" / "ana-bea-round-1.json"
         await kit.wait_for(pilot, copy.exists, "the copy")
         assert load_record(copy).actions == game.session.record.actions
         await pilot.press("ctrl+q")
@@ -321,9 +321,6 @@ async def test_quit_asks_first_and_save_as_writes_a_copy(kit: type[TuiKit], data
 async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
     kit: type[TuiKit], monkeypatch: pytest.MonkeyPatch, errno: int, reason: str, width: int
 ) -> None:
-    from chickenfoot.saves import autosaver as saver_module
-
-    real_save = save_record
     messages: list[Message] = []
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(width, 24), message_hook=messages.append) as pilot:
@@ -333,8 +330,8 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
         def refused(*args: object, **kwargs: object) -> None:
             raise OSError(errno, os.strerror(errno))  # the system's words, never shown
 
-        monkeypatch.setattr(saver_module, "save_record", refused)
-        saved = load_record(game.session.path).actions
+        monkeypatch.setattr(SqliteStore, "commit", refused)
+        saved = app.store.record(game.session.game).actions
         for _ in range(2):
             before = len(game.session.record.actions)
             await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
@@ -356,11 +353,11 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
         topbar = str(game.query_one("#topbar").render())
         assert "not saved" in topbar
         assert not notices(messages), "one lasting notice, not a notice per move"
-        assert load_record(game.session.path).actions == saved
-        monkeypatch.setattr(saver_module, "save_record", real_save)
+        assert app.store.record(game.session.game).actions == saved
+        monkeypatch.undo()
         await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
         await kit.wait_for(pilot, lambda: game.session.unsaved is None, "the next save")
-        assert load_record(game.session.path).actions == game.session.record.actions
+        assert app.store.record(game.session.game) == game.session.record
         await kit.wait_for(
             pilot,
             lambda: "not saved" not in str(game.query_one("#topbar").render()),

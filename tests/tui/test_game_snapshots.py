@@ -63,7 +63,7 @@ def open_game(
 
     rules = preset("cross", players=len(kinds), rounds=rounds)
     record = kit.find_record(rules, kit.seats(*kinds), stop)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     app.theme = theme
     return app
 

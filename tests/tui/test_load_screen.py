@@ -1,10 +1,11 @@
-"""The Load screen: the list of saved games, opening, continuing, replaying, deleting, bad files."""
+"""The Load screen: the games of the store, opening, continuing, replaying, deleting, a page
+at a time, and any file by its path (a bad one told in its own words, never changed)."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,14 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
 from chickenfoot.rules import RuleSet
-from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE, data_dir
-from chickenfoot.saves.record import GameRecord, RecordError, load_record, save_record
+from chickenfoot.saves.database import SqliteStore, database_path
+from chickenfoot.saves.jsonformat import load_record, save_record
+from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE, data_dir, exports_dir
+from chickenfoot.saves.record import GameRecord, RecordError
+from chickenfoot.saves.store import Holder, Incoming
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.load import LoadScreen
+from chickenfoot.tui.screens.load import PAGE, LoadScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
 from tests.kit import as_kind
 from tests.recorded import random_record
@@ -41,10 +45,13 @@ def load_error(path: Path) -> RecordError:
     return caught.value
 
 
-def stamp(path: Path, hour: int) -> None:
-    """Give ``path`` a fixed modification time: 30 Nov 2026 at ``hour``:00 UTC."""
-    moment = datetime(2026, 11, 30, hour, tzinfo=UTC).timestamp()
-    os.utime(path, (moment, moment))
+def played_at(game: int, hour: int) -> None:
+    """Say game ``game`` was last played on 30 Nov 2026 at ``hour``:00 UTC."""
+    store = SqliteStore(database_path())
+    store._db.execute(
+        "UPDATE games SET updated = ? WHERE id = ?", (f"2026-11-30T{hour:02}:00:00.000000Z", game)
+    )
+    store.close()
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +65,7 @@ def utc_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 class Saves:
-    """Three files in the saves folder: unfinished (newest), finished, broken (oldest)."""
+    """Two games in the store, the unfinished one played last, and a broken file elsewhere."""
 
     def __init__(self, folder: Path, kit: type[TuiKit]) -> None:
         self.unfinished = played(
@@ -66,23 +73,18 @@ class Saves:
         )
         self.finished = played(kit.short_rules(2), kit.seats("human", "computer"), 6)
         assert self.finished.finished and not self.unfinished.finished
-        self.unfinished_path = folder / "unfinished.json"
-        self.finished_path = folder / "finished.json"
+        self.finished_game = kit.stored(self.finished)
+        self.unfinished_game = kit.stored(self.unfinished)
+        played_at(self.unfinished_game, 12)
+        played_at(self.finished_game, 11)
         self.broken_path = folder / "broken.json"
-        save_record(self.unfinished, self.unfinished_path)
-        save_record(self.finished, self.finished_path)
         self.broken_path.write_text(BROKEN_TEXT)
-        stamp(self.unfinished_path, 12)
-        stamp(self.finished_path, 11)
-        stamp(self.broken_path, 10)
 
 
 @pytest.fixture
-def saves(data_dir: Path, kit: type[TuiKit]) -> Saves:
+def saves(tmp_path: Path, kit: type[TuiKit]) -> Saves:
     """The saved games of these tests."""
-    folder = data_dir / "saves"
-    folder.mkdir()
-    return Saves(folder, kit)
+    return Saves(tmp_path, kit)
 
 
 def recording_notifications(app: ChickenFootApp) -> list[str]:
@@ -100,7 +102,7 @@ def recording_notifications(app: ChickenFootApp) -> list[str]:
 
 async def open_load(pilot: Pilot[None], replays: bool = False) -> LoadScreen:
     """Push the Load (or Replays) screen and wait until it shows the saves folder."""
-    screen = LoadScreen(replays=replays)
+    screen = LoadScreen(as_kind(pilot.app, ChickenFootApp).store, replays=replays)
     pilot.app.push_screen(screen)
     await listed(pilot, screen, 0)
     return screen
@@ -116,31 +118,51 @@ async def listed(pilot: Pilot[None], screen: LoadScreen, shown_before: int) -> N
     )
 
 
-async def highlight(pilot: Pilot[None], screen: LoadScreen, path: Path) -> None:
-    """Move the table's cursor to the row of ``path`` and wait for its details to show."""
-    row = [summary.path for summary in screen.summaries].index(path)
+async def highlight(pilot: Pilot[None], screen: LoadScreen, game: int) -> None:
+    """Move the table's cursor to the row of ``game`` and wait for its details to show."""
+    row = [summary.id for summary in screen.summaries].index(game)
     screen.query_one("#saves", DataTable).move_cursor(row=row)
     detail = screen.query_one("#load-detail", Static)
-    await wait_for(pilot, lambda: path.name in str(detail.render()), f"the details of {path.name}")
+    await wait_for(
+        pilot, lambda: str(detail.render()).startswith(f"game {game} "), f"game {game}'s details"
+    )
 
 
-async def test_lists_every_save_newest_first_with_broken_files(saves: Saves) -> None:
+async def test_lists_every_game_most_recently_played_first(saves: Saves) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_load(pilot)
         table = screen.query_one("#saves", DataTable)
         rows = [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
         assert rows == [
-            ["2026-11-30 12:00", "Ana, Bea, Cy", "round 1 of 2"],
-            ["2026-11-30 11:00", "Ana, Bea", "finished (1 round)"],
-            ["2026-11-30 10:00", "cannot be read (see below)", "unreadable"],
+            [str(saves.unfinished_game), "2026-11-30 12:00", "Ana, Bea, Cy", "round 1 of 2"],
+            [str(saves.finished_game), "2026-11-30 11:00", "Ana, Bea", "finished (1 round)"],
         ]
-        detail = screen.query_one("#load-detail", Static)
-        assert "unfinished.json" in str(detail.render())
-        assert "9 actions" in str(detail.render())
-        await highlight(pilot, screen, saves.broken_path)
-        problem = str(load_error(saves.broken_path)).removeprefix(f"{saves.broken_path}: ")
-        assert str(detail.render()) == f"broken.json\nCannot be read: {problem}"
+        detail = str(screen.query_one("#load-detail", Static).render())
+        assert detail == (
+            f"game {saves.unfinished_game} of 2\n"
+            "round 1 of 2 · 9 actions · started 2026-11-30 09:15"
+        )
+
+
+async def test_a_long_list_comes_a_page_at_a_time(kit: type[TuiKit]) -> None:
+    record = played(kit.short_rules(2), kit.seats("human", "computer"), 6)
+    store = SqliteStore(database_path())
+    store.import_records([Incoming(record.model_copy(update={"seed": seed})) for seed in range(5)])
+    for number in range(6, 6 + PAGE + 20):
+        copy = record.model_copy(
+            update={"created": CREATED.replace(minute=number % 60, hour=number // 60)}
+        )
+        store.create(copy)
+    total = store.count()
+    store.close()
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_load(pilot)
+        assert len(screen.summaries) == PAGE and screen.total == total
+        screen.query_one("#saves", DataTable).move_cursor(row=PAGE - 1)
+        await wait_for(pilot, lambda: len(screen.summaries) == total, "the next page")
+        assert len({summary.id for summary in screen.summaries}) == total
 
 
 async def test_enter_continues_an_unfinished_game(saves: Saves) -> None:
@@ -150,7 +172,7 @@ async def test_enter_continues_an_unfinished_game(saves: Saves) -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.game_screen is not None, "the game")
         game = app.game_screen
-        assert game is not None and game.session.path == saves.unfinished_path
+        assert game is not None and game.session.game == saves.unfinished_game
         played_so_far = game.session.record.actions
         assert played_so_far[: len(saves.unfinished.actions)] == saves.unfinished.actions
 
@@ -160,7 +182,7 @@ async def test_enter_replays_a_finished_game_and_c_says_it_cannot_continue(saves
     async with app.run_test(size=(80, 24)) as pilot:
         messages = recording_notifications(app)
         screen = await open_load(pilot)
-        await highlight(pilot, screen, saves.finished_path)
+        await highlight(pilot, screen, saves.finished_game)
         await pilot.press("c")
         await wait_for(pilot, lambda: len(messages) == 1, "the notice")
         assert app.screen is screen
@@ -179,34 +201,30 @@ async def test_r_replays_and_c_continues(saves: Saves) -> None:
         screen = await open_load(pilot)
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        assert as_kind(app.screen, ReplayScreen).path == saves.unfinished_path
+        assert as_kind(app.screen, ReplayScreen).title_text == f"game {saves.unfinished_game}"
         shown = screen.lists_shown
         await pilot.press("escape")
         await listed(pilot, screen, shown)
         await pilot.press("c")
         await wait_for(pilot, lambda: app.game_screen is not None, "the game")
         game = app.game_screen
-        assert game is not None and game.session.path == saves.unfinished_path
+        assert game is not None and game.session.game == saves.unfinished_game
 
 
-async def test_a_bad_file_shows_its_error_and_is_never_changed(saves: Saves) -> None:
+async def test_a_bad_file_opened_by_its_path_is_told_and_never_changed(saves: Saves) -> None:
     before = saves.broken_path.read_bytes(), saves.broken_path.stat().st_mtime_ns
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         messages = recording_notifications(app)
         screen = await open_load(pilot)
-        await highlight(pilot, screen, saves.broken_path)
-        for count, key in enumerate(("enter", "r", "c"), 1):
-            await pilot.press(key)
-
-            def noticed(count: int = count) -> bool:
-                return len(messages) == count
-
-            await wait_for(pilot, noticed, f"the notice for {key}")
-            assert app.screen is screen, f"{key} must not leave the Load screen"
-        summary = screen.selected
-        assert summary is not None and summary.error is not None
-        assert messages == [str(load_error(saves.broken_path))] * 3
+        await pilot.press("o")
+        path_input = screen.query_one("#load-path", Input)
+        await wait_for(pilot, lambda: path_input.has_focus, "the path input")
+        path_input.value = str(saves.broken_path)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(messages) == 1, "the notice")
+        assert app.screen is screen
+        assert messages == [str(load_error(saves.broken_path))]
     assert (saves.broken_path.read_bytes(), saves.broken_path.stat().st_mtime_ns) == before
 
 
@@ -214,32 +232,42 @@ async def test_delete_asks_first(saves: Saves) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_load(pilot)
-        await highlight(pilot, screen, saves.finished_path)
+        await highlight(pilot, screen, saves.finished_game)
         await pilot.press("x")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         question = as_kind(app.screen, ConfirmScreen).question
-        assert question == "Delete finished.json (Ana, Bea)? This cannot be undone."
+        assert question == (
+            f"Delete game {saves.finished_game} (Ana, Bea, finished (1 round))? "
+            "This cannot be undone."
+        )
         await pilot.press("n")
         await wait_for(pilot, lambda: app.screen is screen, "the list again")
-        assert saves.finished_path.exists() and len(screen.summaries) == 3
+        assert app.store.count() == 2 and len(screen.summaries) == 2
         await pilot.press("delete")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         shown = screen.lists_shown
         await pilot.press("y")
         await listed(pilot, screen, shown)
-        assert not saves.finished_path.exists()
-        assert [summary.path for summary in screen.summaries] == [
-            saves.unfinished_path,
-            saves.broken_path,
-        ]
-        await highlight(pilot, screen, saves.broken_path)
+        assert [summary.id for summary in screen.summaries] == [saves.unfinished_game]
+        assert app.store.count() == 1
+
+
+async def test_a_game_open_in_another_window_is_not_deleted(saves: Saves) -> None:
+    store = SqliteStore(database_path())
+    store.hold(saves.finished_game, replace(Holder.this_process(), host="elsewhere.example"))
+    store.close()
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        messages = recording_notifications(app)
+        screen = await open_load(pilot)
+        await highlight(pilot, screen, saves.finished_game)
         await pilot.press("x")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert "this unreadable file" in as_kind(app.screen, ConfirmScreen).question
-        shown = screen.lists_shown
         await pilot.press("y")
-        await listed(pilot, screen, shown)
-        assert not saves.broken_path.exists()
+        await wait_for(pilot, lambda: len(messages) == 1, "the refusal")
+        assert "open in another chickenfoot window" in messages[0]
+        assert "close it there first" in messages[0]
+        assert app.store.count() == 2
 
 
 async def test_open_any_path(saves: Saves, tmp_path: Path) -> None:
@@ -260,7 +288,7 @@ async def test_open_any_path(saves: Saves, tmp_path: Path) -> None:
         path_input.value = str(elsewhere)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        assert as_kind(app.screen, ReplayScreen).path == elsewhere
+        assert as_kind(app.screen, ReplayScreen).title_text == "elsewhere.json"
         shown = screen.lists_shown
         await pilot.press("escape")
         await listed(pilot, screen, shown)
@@ -287,13 +315,14 @@ async def test_in_a_browser_tab_only_the_data_folder_opens(
             # the same words whether the file exists or not: nothing is told about it
             assert messages.pop() == (
                 f"In a browser tab, games open only from the data folder ({data_dir()}): "
-                "choose one in the list, or type its name."
+                "choose one in the list, or type the name of a file in its exports folder."
             )
             assert app.screen is screen
-        path_input.value = saves.unfinished_path.name  # a name: taken in the saves folder
+        save_record(saves.finished, exports_dir() / "sunday.json")
+        path_input.value = "sunday.json"  # a name: taken in the exports folder
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        assert as_kind(app.screen, ReplayScreen).path == saves.unfinished_path
+        assert as_kind(app.screen, ReplayScreen).title_text == "sunday.json"
 
 
 async def test_escape_closes_the_path_input_then_the_screen(saves: Saves) -> None:
@@ -319,7 +348,7 @@ async def test_replays_screen_replays_unfinished_games_and_offers_no_continue(sa
         assert "Replay" in [command.title for command in screen.palette_commands()]
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        assert as_kind(app.screen, ReplayScreen).path == saves.unfinished_path
+        assert as_kind(app.screen, ReplayScreen).title_text == f"game {saves.unfinished_game}"
 
 
 async def test_an_empty_list_says_so_and_hides_the_game_keys() -> None:
@@ -339,6 +368,6 @@ def test_load_screen_snapshot(saves: Saves, theme: str, snap_compare: SnapCompar
     async def show(pilot: Pilot[None]) -> None:
         pilot.app.theme = theme
         await open_load(pilot)
-        await highlight(pilot, as_kind(pilot.app.screen, LoadScreen), saves.broken_path)
+        await highlight(pilot, as_kind(pilot.app.screen, LoadScreen), saves.finished_game)
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=show)

@@ -3,14 +3,11 @@ when an unfinished game is saved, names shown literally, and the command palette
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
 
-from chickenfoot.saves import storage
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.help import HelpScreen
@@ -22,13 +19,10 @@ from tests.kit import as_kind
 from tests.tui.conftest import TuiKit, wait_for
 
 
-def save_unfinished(kit: type[TuiKit], names: tuple[str, ...] = ("Ana", "Bea")) -> Path:
-    """Save a new (unfinished) game with human seats called ``names``; its path."""
+def save_unfinished(kit: type[TuiKit], names: tuple[str, ...] = ("Ana", "Bea")) -> int:
+    """Store a new (unfinished) game with human seats called ``names``; its number."""
     seats = tuple(SeatConfig(name=name, player="human") for name in names)
-    record = GameRecord.new(kit.short_rules(len(names), rounds=2), seats, seed=3)
-    path = storage.saves_dir() / "autosave-test.json"
-    save_record(record, path)
-    return path
+    return kit.stored(GameRecord.new(kit.short_rules(len(names), rounds=2), seats, seed=3))
 
 
 def menu_settled(app: ChickenFootApp) -> bool:
@@ -67,15 +61,18 @@ async def test_continue_is_listed_with_the_seats_and_round(kit: type[TuiKit]) ->
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
+        menu = as_kind(app.screen, MenuScreen)
+        assert menu.searches == 1, "the menu asks the store once each time it is shown"
         assert item_ids(app) == ["new", "continue", "load", "replays", "stats", "help", "quit"]
         prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
         assert str(prompt) == "Continue: Ana, Bea · round 1 of 2"
 
 
 async def test_names_with_markup_are_shown_literally_in_continue(kit: type[TuiKit]) -> None:
-    path = save_unfinished(kit, ("[bold]x[/]", "[red]Bea"))
-    assert continue_text(storage.summarize(path)) == "Continue: [bold]x[/], [red]Bea · round 1 of 2"
+    game = save_unfinished(kit, ("[bold]x[/]", "[red]Bea"))
     app = ChickenFootApp(bot_delay=0)
+    summary = app.store.summary(game)
+    assert continue_text(summary) == "Continue: [bold]x[/], [red]Bea · round 1 of 2"
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await wait_for(
@@ -147,7 +144,7 @@ async def test_quit_from_the_menu_exits(keys: list[str]) -> None:
 
 @pytest.mark.parametrize("keys", [["c"], ["enter"]])
 async def test_continue_opens_the_saved_game(kit: type[TuiKit], keys: list[str]) -> None:
-    path = save_unfinished(kit)
+    game = save_unfinished(kit)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
@@ -162,7 +159,7 @@ async def test_continue_opens_the_saved_game(kit: type[TuiKit], keys: list[str])
         )
         await pilot.press(*keys)
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game to open")
-        assert kit.game_screen(app).session.path == path
+        assert kit.game_screen(app).session.game == game
 
 
 async def test_continue_key_does_nothing_without_a_saved_game() -> None:

@@ -13,8 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from chickenfoot.saves import storage
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
@@ -105,10 +104,7 @@ def test_save_as_snapshot(snap_compare: SnapCompare) -> None:
 def test_menu_with_continue_snapshot(snap_compare: SnapCompare, kit: type[TuiKit]) -> None:
     """A saved unfinished game adds Continue, naming its seats and round."""
     seats = (SeatConfig(name="Ana", player="human"), SeatConfig(name="[b]Bea[/b]", player="human"))
-    save_record(
-        GameRecord.new(kit.short_rules(2, rounds=2), seats, seed=3),
-        storage.saves_dir() / "game.json",
-    )
+    kit.stored(GameRecord.new(kit.short_rules(2, rounds=2), seats, seed=3))
     settle = steady("textual-dark")
 
     async def with_continue(pilot: Pilot[None]) -> None:

@@ -103,7 +103,7 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
         SeatConfig(name="Bea", player="computer", level="casual"),
     )
     record = kit.find_record(kit.short_rules(2), seats, kit.human_can_play)
-    app = ChickenFootApp(load=kit.save(record, data_dir), bot_delay=0)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
         assert app.keymap == {"game.hint": "H"}
@@ -134,4 +134,4 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
         await kit.wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         text = app.screen.query_one("#help-text", Markdown).source
         assert "| `H` | Hint |" in text and "| `i` | Hint |" not in text
-        assert "| `u` | Take back |" in text
+        assert "| `u` | Undo |" in text

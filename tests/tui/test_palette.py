@@ -11,7 +11,8 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from chickenfoot.rules import apply, legal_actions
-from chickenfoot.saves.record import GameRecord, save_record
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import GameRecord
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.screens.confirm import ConfirmScreen
@@ -84,7 +85,7 @@ async def test_new_game_from_the_palette_asks_first_and_keeps_the_game_saved(
         await pilot.press("y")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up screen")
         assert app.game_screen is None
-        assert game.session.path.exists()
+        assert app.store.summary(game.session.game).actions == len(game.session.record.actions)
         assert "Start" in await titles(app.screen)
         await run_from_palette(pilot, kit, "help", "Help")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
@@ -104,7 +105,7 @@ async def test_replay_palette_follows_the_position(kit: type[TuiKit], data_dir: 
     save_record(record, path)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_replay(path)
+        app.open_file(path, watch=True)
         await kit.wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         replay = as_kind(app.screen, ReplayScreen)
         at_start = await titles(replay)

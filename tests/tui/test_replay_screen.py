@@ -13,13 +13,14 @@ from textual.timer import Timer
 from textual.widgets import Select, Static
 
 from chickenfoot.rules import Play, RuleSet
-from chickenfoot.saves.record import GameRecord, SeatConfig, save_record
+from chickenfoot.saves.jsonformat import record_json, save_record
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import describe_turn
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-from chickenfoot.tui.widgets import BoardView, EventLog, HandView, SeatsPanel
+from chickenfoot.tui.widgets import BoardPanel, BoardView, EventLog, HandView, SeatsPanel, TableView
 from tests.kit import as_kind
 from tests.recorded import random_record
 from tests.tui.conftest import TuiKit, log_at_end, wait_for
@@ -59,7 +60,7 @@ def shows_a_position(screen: object) -> bool:
 
 async def open_replay(pilot: Pilot[None], path: Path) -> ReplayScreen:
     """Open the replay of ``path`` the way the app does."""
-    as_kind(pilot.app, ChickenFootApp).open_replay(path)
+    as_kind(pilot.app, ChickenFootApp).open_file(path, watch=True)
     await wait_for(pilot, lambda: shows_a_position(pilot.app.screen), "the replay's first position")
     screen = pilot.app.screen
     assert isinstance(screen, ReplayScreen)
@@ -97,6 +98,27 @@ async def test_opens_at_the_first_deal_showing_everything(game: tuple[GameRecord
         assert screen.position_text == f"round 1 · action 0 of {len(record.actions)} · ⏸ paused 2/s"
         assert_shows_the_cursor(screen)
         assert any(line.startswith("Round 1 (") for line in screen.query_one(EventLog).history)
+
+
+async def test_full_stop_switches_the_drawing_from_any_view(
+    game: tuple[GameRecord, Path],
+) -> None:
+    _record, path = game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        table = screen.query_one(TableView)
+        panel = screen.query_one(BoardPanel)
+        await wait_for(pilot, lambda: table.table_layout is not None, "the table laid out")
+        layout = table.table_layout
+        assert layout is not None and not layout.compact
+        assert ".: compact" in str(panel.border_subtitle)
+        await pilot.press("c", "full_stop")  # from the chart: the table, compact
+        await wait_for(pilot, lambda: screen.board_view == "table", "the table again")
+        await wait_for(pilot, lambda: ".: full" in str(panel.border_subtitle), "compact")
+        assert table.density == "compact"
+        await pilot.press("full_stop")
+        await wait_for(pilot, lambda: table.density == "full", "the full drawing")
 
 
 async def test_step_forward_and_back(game: tuple[GameRecord, Path]) -> None:
@@ -272,8 +294,8 @@ async def test_take_over_starts_a_new_game_from_here(game: tuple[GameRecord, Pat
             record.seats[2],
         )
         assert new.actions[:4] == record.actions[:4] and new.decks == record.decks
-        assert game_screen.session.path != path
-    assert path.read_text() == record.to_json(), "the replayed file is untouched"
+        assert game_screen.session.record.created != record.created
+    assert path.read_text() == record_json(record), "the replayed file is untouched"
 
 
 async def test_take_over_can_be_cancelled(game: tuple[GameRecord, Path]) -> None:
@@ -306,7 +328,7 @@ async def test_a_bad_file_is_reported_not_opened(data_dir: Path) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         below = app.screen
-        app.open_replay(path)
+        app.open_file(path, watch=True)
         await pilot.pause()
         assert app.screen is below
     assert path.read_bytes() == b"\x00\x01 not a game"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from textual.widgets import Button, Input, OptionList, Select, Static
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
 from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
-from chickenfoot.saves import storage
+from chickenfoot.saves.paths import settings_path
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.settings import (
     DEFAULT_SEATS,
@@ -466,6 +467,7 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
             ),
             "the seat removed and the cursor on the new last seat",
         )
+        await type_into(pilot, screen.seat_rows[0].query_one(".seat-name", Input), "Ann")
         await type_into(pilot, screen.seat_rows[1].query_one(".seat-name", Input), "Bea")
         kind = screen.seat_rows[1].query_one(".seat-kind", FormSelect)
         kind.focus()
@@ -486,8 +488,8 @@ async def test_start_calls_start_game_with_the_rules_seats_and_seed() -> None:
         assert rules == preset(
             "trains", players=3, draw="until_playable", rounds=4, double_blank_points=25
         )
-        assert seats == (
-            SeatConfig(name="You", player="human"),
+        assert seats == (  # two people: neither may be "You" (the game would say "you" to both)
+            SeatConfig(name="Ann", player="human"),
             SeatConfig(name="Bea", player="human"),
             SeatConfig(name="Ben", player="computer", level=DEFAULT_LEVEL),
         )
@@ -548,8 +550,22 @@ async def test_an_open_list_hides_no_row_and_shows_every_choice(which: str) -> N
         select.focus()
         await pilot.press("enter")
         overlay = select.query_one(OptionList)  # the list Select opens
-        await wait_for(pilot, lambda: select.expanded and overlay.region.height > 0, "the list")
         form = screen.query_one("#setup-form")
+        # Textual lays out the list and the rows around it as each one's refresh arrives: on a
+        # loaded machine a frame can hold the list before its row has grown to make room. The
+        # settled layout is the one where the Select and every container of it in the form
+        # hold the whole list (were it laid over the form instead, this never comes).
+        inside_form = takewhile(lambda node: node is not form, select.ancestors_with_self)
+        holders = [node for node in inside_form if isinstance(node, Widget)]
+        await wait_for(
+            pilot,
+            lambda: (
+                select.expanded
+                and overlay.region.height > 0
+                and all(node.region.contains_region(overlay.region) for node in holders)
+            ),
+            "the list laid out in place, its row grown to hold it",
+        )
         await wait_for(
             pilot,
             lambda: form.region.contains_region(overlay.region),
@@ -559,8 +575,11 @@ async def test_an_open_list_hides_no_row_and_shows_every_choice(which: str) -> N
         for row in screen.seat_rows[1:]:
             assert not row.region.overlaps(overlay.region), "the list covers no other seat"
         await pilot.press("down", "enter")
-        await wait_for(pilot, lambda: not select.expanded, "the list to close")
-        assert overlay.region.height == 0
+        await wait_for(
+            pilot,
+            lambda: not select.expanded and overlay.region.height == 0,
+            "the list to close and leave the screen",
+        )
 
 
 async def test_start_with_the_real_app_opens_the_game(kit: type[TuiKit]) -> None:
@@ -581,7 +600,13 @@ async def test_the_last_set_up_is_prefilled_next_time() -> None:
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(pilot)
+        seats = len(screen.seat_rows)
         await pilot.press("ctrl+n")
+        # The new seat takes the cursor once mounted: type only after that, or it takes the
+        # cursor from the first seat's name in the middle of the typing.
+        await wait_for(pilot, lambda: len(screen.seat_rows) == seats + 1, "the new seat")
+        new_name = screen.seat_rows[-1].query_one(".seat-name", Input)
+        await wait_for(pilot, lambda: new_name.has_focus, "the cursor on the new seat")
         await type_into(pilot, screen.seat_rows[0].query_one(".seat-name", Input), "Zoë")
         await choose(pilot, "preset", "trains")
         await type_into(pilot, screen.query_one("#rounds", Input), "2")
@@ -607,7 +632,7 @@ async def test_the_last_set_up_is_prefilled_next_time() -> None:
     "content", ["{not json", "[]", '{"version": 1, "setup": {"seats": []}}', "\udcff"]
 )
 async def test_a_corrupt_settings_file_gives_the_defaults(data_dir: Path, content: str) -> None:
-    storage.settings_path().write_bytes(content.encode("utf-8", "surrogateescape"))
+    settings_path().write_bytes(content.encode("utf-8", "surrogateescape"))
     assert load_settings().problem is not None
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -677,6 +702,25 @@ async def test_fast_typing_in_a_name_keeps_every_character() -> None:
             driver.send_message(events.Key(key, character))
         await wait_for(pilot, lambda: name.value == typed, "every key typed")
         assert screen.seat_configs()[1].name == typed
+
+
+def test_two_people_cannot_both_be_you() -> None:
+    found = seat_problems([("You", "human"), ("Bea", "human")])
+    assert set(found) == {0} and "player's name" in found[0]
+    assert seat_problems([("You", "human"), ("Bea", "computer:hard")]) == {}
+
+
+async def test_tab_reaches_the_preset_and_the_domino_set() -> None:
+    app = StartRecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot)
+        reached: list[str | None] = []
+        for _ in range(30):
+            await pilot.press("tab")
+            focused = app.focused
+            reached.append(focused.id if focused is not None else None)
+        assert "preset" in reached and "set_size" in reached
+        assert reached.index("set_size") == reached.index("preset") + 1
 
 
 async def test_editing_keys_typed_fast_act_in_order_with_the_characters() -> None:

@@ -11,27 +11,25 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from chickenfoot.saves import stats as stats_module
-from chickenfoot.saves.record import SeatConfig, save_record
-from chickenfoot.saves.stats import Gathered, Progress
-from chickenfoot.saves.storage import saves_dir
+from chickenfoot.saves.database import SqliteStore
+from chickenfoot.saves.record import SeatConfig
+from chickenfoot.saves.tallies import Statistics
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.stats import StatsScreen
 from chickenfoot.tui.widgets.charts import ChartView
-from tests.kit import short_rules
+from tests.kit import short_rules, stored
 from tests.recorded import random_record
-from tests.saves.stats_games import START
+from tests.saves.tally_oracle import START
 from tests.tui.conftest import THEMES, SnapCompare, wait_for
 
 LEVELS = ("hard", "greedy", "beginner", "expert")
 
 
-def save_games(count: int = 12) -> None:
-    """``count`` finished games of Ana and [b]Bea[/b] against a computer player, one a day,
-    a game still in play and a broken file: the same files on every run."""
-    folder = saves_dir()
-    for number in range(count):
+def save_games(count: int = 12, first: int = 0) -> None:
+    """``count`` finished games of Ana and [b]Bea[/b] against a computer player, one a day
+    (from game ``first`` of the series), and a game still in play: the same on every run."""
+    for number in range(first, count):
         seats = (
             SeatConfig(name="Ana", player="human"),
             SeatConfig(name="[b]Bea[/b]", player="human"),
@@ -39,11 +37,10 @@ def save_games(count: int = 12) -> None:
         )
         created = START + timedelta(days=number)
         record = random_record(short_rules(3, rounds=2), seats, number, created=created)
-        save_record(record, folder / f"game-{number:02}.json")
-    pair = (SeatConfig(name="Ana", player="human"), SeatConfig(name="Cy", player="human"))
-    unfinished = random_record(short_rules(2, rounds=2), pair, 50, stop_after=3, created=START)
-    save_record(unfinished, folder / "unfinished.json")
-    (folder / "broken.json").write_text("{ not a game", encoding="utf-8")
+        stored(record)
+    if first == 0:
+        pair = (SeatConfig(name="Ana", player="human"), SeatConfig(name="Cy", player="human"))
+        stored(random_record(short_rules(2, rounds=2), pair, 50, stop_after=3, created=START))
 
 
 def stats_shown(app: App[None], reads: int = 1) -> bool:
@@ -72,16 +69,14 @@ async def test_t_opens_the_statistics_and_escape_goes_back() -> None:
         screen = await open_stats(pilot)
         stats = screen.statistics
         assert stats is not None
-        assert (stats.games, stats.unfinished, len(stats.broken)) == (12, 1, 1)
+        assert (stats.games, stats.unfinished) == (12, 1)
         counted = text_of(screen, "#stats-counted")
         assert counted.startswith("12 finished games. 1 unfinished game not counted")
         report = text_of(screen, "#stats-report")
         assert "[b]Bea[/b]" in report  # literally, never as markup
-        assert "broken.json" in report
         chart = screen.query_one(ChartView)
         assert chart.display
-        # It fits at 80x24: the chart replaces its words once it is laid out at its size.
-        await wait_for(pilot, lambda: chart.showing_chart, "the chart drawn")
+        await wait_for(pilot, lambda: chart.showing_chart, "the chart (it fits at 80x24)")
         assert {line.label for line in chart.shown.lines} == {"Ana", "[b]Bea[/b]"}
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
@@ -97,17 +92,17 @@ async def test_no_games_no_chart() -> None:
         assert not screen.query_one(ChartView).display
 
 
-async def test_the_files_are_read_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_store_is_asked_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     save_games(2)
     app = ChickenFootApp(bot_delay=0)
     threads: list[bool] = []
-    original = stats_module.gather
+    original = SqliteStore.statistics
 
-    def gather(progress: Progress | None = None) -> Gathered:
+    def statistics(store: SqliteStore, *args: int) -> Statistics:
         threads.append(threading.current_thread() is threading.main_thread())
-        return original(progress)
+        return original(store, *args)
 
-    monkeypatch.setattr("chickenfoot.tui.screens.stats.gather", gather)
+    monkeypatch.setattr(SqliteStore, "statistics", statistics)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_stats(pilot)
     assert threads == [False]
@@ -119,7 +114,7 @@ async def test_back_from_a_game_the_statistics_are_read_again() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_stats(pilot)
         assert screen.statistics is not None and screen.statistics.games == 2
-        save_games(3)
+        save_games(3, first=2)
         app.action_help()
         await wait_for(pilot, lambda: app.screen is not screen, "the help")
         app.pop_screen()
@@ -162,16 +157,16 @@ async def test_leaving_before_the_reading_ends_is_fine(monkeypatch: pytest.Monke
     save_games(2)
     release = threading.Event()
     finished = threading.Event()
-    original = stats_module.gather
+    original = SqliteStore.statistics
 
-    def slow_gather(progress: Progress | None = None) -> Gathered:
+    def slow_statistics(store: SqliteStore, *args: int) -> Statistics:
         release.wait(timeout=30)
         try:
-            return original(progress)
+            return original(store, *args)
         finally:
             finished.set()
 
-    monkeypatch.setattr("chickenfoot.tui.screens.stats.gather", slow_gather)
+    monkeypatch.setattr(SqliteStore, "statistics", slow_statistics)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")

@@ -252,7 +252,7 @@ async def test_the_first_board_shows_its_bounds_the_centre_in_the_middle() -> No
         await wait_for(pilot, lambda: laid_out(table), "the layout")
         layout = table.table_layout
         assert layout is not None
-        assert table.scroll_offset == layout.origin
+        assert table.scroll_offset == layout.view  # the bounds, moved the least to hold more
         assert in_view(table, layout.centre.box)
 
 
@@ -306,3 +306,44 @@ def test_a_four_seat_table_with_nested_feet(
 def test_a_late_eight_seat_double_eighteen_table(snap_compare: SnapCompare) -> None:
     app = GameLikeApp(marked(big_board(), 18), "textual-dark")
     assert snap_compare(app, terminal_size=(80, 24), run_before=settled(app))
+
+
+def test_the_compact_drawing(snap_compare: SnapCompare) -> None:
+    app = GameLikeApp(marked(late_board(tiles=50), 18), "textual-dark")
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        table = app.query_one(TableView)
+        table.density = "compact"
+        await wait_for(
+            pilot,
+            lambda: table.table_layout is not None and table.table_layout.compact,
+            "the compact drawing",
+        )
+        await settled(app)(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_the_drawing_is_chosen_by_itself_and_switched() -> None:
+    early = late_board(tiles=8)
+    app = TableApp(marked(early, 18))
+    async with app.run_test(size=(48, 13)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        layout = table.table_layout
+        assert layout is not None and not layout.compact and layout.fits
+        table.switch_density()
+        await wait_for(
+            pilot, lambda: bool(table.table_layout and table.table_layout.compact), "compact"
+        )
+        table.switch_density()
+        await wait_for(
+            pilot, lambda: not (table.table_layout and table.table_layout.compact), "full"
+        )
+        table.density = "auto"
+        table.shown = marked(big_board(), 18)
+        await wait_for(
+            pilot, lambda: bool(table.table_layout and table.table_layout.compact), "auto"
+        )
+        layout = table.table_layout
+        assert layout is not None and not layout.fits  # even compact: the screen offers the outline

@@ -1,7 +1,9 @@
 """Smoke test in a real terminal: tmux runs ``chickenfoot``, keys go in, the screen is read back.
 
 Skipped when tmux is not installed (``.ci/run`` installs it). Every wait polls
-``tmux capture-pane`` with a bounded deadline; the tmux session is always killed.
+``tmux capture-pane`` with a bounded deadline. Each session runs on a tmux server of its own
+(``-L``), killed afterwards: parallel tests (and other programs' tmux) never share a server
+that may be exiting just as a session starts.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ import pytest
 
 from chickenfoot.play.keys import end_keys
 from chickenfoot.rules import Play, legal_actions
-from chickenfoot.saves.record import load_record
 from chickenfoot.text.words import sorted_hand
+from tests.kit import games_in
 from tests.tui.conftest import TuiKit
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -31,20 +33,26 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 """Put first on PYTHONPATH so the command runs this checkout's code."""
 
 
+def tmux(server: str, *arguments: str) -> list[str]:
+    """A tmux command line for the tmux server named ``server``."""
+    return ["tmux", "-L", server, *arguments]
+
+
 class Terminal:
-    """A detached 100x30 tmux session running one command."""
+    """A detached 100x30 tmux session running one command (on a tmux server of its own, of
+    the same name)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
 
     def send(self, *keys: str) -> None:
         """Type ``keys`` (tmux key names such as "Enter" or plain characters)."""
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run(tmux(self.name, "send-keys", "-t", self.name, *keys), check=True)
 
     def screen(self) -> str:
         """The text on the screen now."""
         result = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name],
+            tmux(self.name, "capture-pane", "-p", "-t", self.name),
             check=True,
             capture_output=True,
             text=True,
@@ -54,7 +62,9 @@ class Terminal:
     def running(self) -> bool:
         """True while the session (and so the app in it) is still there."""
         return (
-            subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode
+            subprocess.run(
+                tmux(self.name, "has-session", "-t", self.name), capture_output=True
+            ).returncode
             == 0
         )
 
@@ -84,7 +94,7 @@ def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
         ]
         subprocess.run(
             [
-                "tmux",
+                *tmux(name),
                 "new-session",
                 "-d",
                 "-s",
@@ -108,7 +118,7 @@ def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
         yield start
     finally:
         for name in names:
-            subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+            subprocess.run(tmux(name, "kill-server"), capture_output=True)
 
 
 def test_a_saved_game_opens_takes_a_move_and_saves_it(
@@ -135,8 +145,9 @@ def test_a_saved_game_opens_takes_a_move_and_saves_it(
     screen.send("Enter")
     after = screen.wait_until(lambda text: f"Ana plays {play.tile}" in text, "the move in the log")
     assert after != before
-    saved = load_record(path)
-    assert saved.actions[len(record.actions)] == play
+    saved = kit.games_in(data_dir)
+    assert len(saved) == 1, "the file became one game of the store"
+    assert saved[0].actions[len(record.actions)] == play
     screen.send("q")
     screen.wait_until(lambda text: "Quit Chicken Foot?" in text, "the quit question")
     screen.send("y")
@@ -186,10 +197,9 @@ def test_a_game_started_from_the_menu_takes_a_move(
 
             screen.wait_until(changed, "the screen to change")
     assert moved, "no human move was offered"
-    (autosave,) = (data_dir / "saves").glob("autosave-*.json")
 
     def human_acted() -> bool:
-        record = load_record(autosave)
+        (record,) = games_in(data_dir)
         humans = {seat for seat, config in enumerate(record.seats) if config.player == "human"}
         return any(action.seat in humans for action in record.actions)
 

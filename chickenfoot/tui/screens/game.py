@@ -7,6 +7,10 @@ bindings, copies the client's reading into reactives its widgets bind to, pushes
 and dialogs, and sends what the keys ask for through the link. It never reads the game's
 state: what it shows is only what the client was sent.
 
+**The game goes no further until a move is committed** (the host's turn loop sees to it,
+see :mod:`chickenfoot.play.host`): a move shows at once, and when its commit takes long the
+top bar says "saving…", quietly, until it is on disk.
+
 With two or more people at the keyboard, every hand is hidden whenever the turn passes to
 another person: the hand's panel says "Pass to <name>, then press Enter" while the table and
 the log stay in view, and Enter shows the new hand. News and the reason a key did nothing go
@@ -35,6 +39,7 @@ from chickenfoot.play.link import LocalLink
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
 from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, HostMessage, RoundEnded
+from chickenfoot.text import counting, ends, prompts
 from chickenfoot.text.deal import recorded_deal_text
 from chickenfoot.text.prompts import round_ending
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
@@ -113,11 +118,11 @@ GAME_BINDINGS: list[BindingType] = [
     Binding(
         "u",
         "take_back",
-        "Take back",
-        show=False,
+        "Undo",
         id="game.take-back",
-        tooltip="Undo back to your previous decision",
+        tooltip="Take back: undo back to your previous decision",
     ),
+    Binding("u", "unavailable('take_back')", show=False, id="game.take-back-why-not"),
     Binding("s", "scoreboard", "Scores", id="game.scores", tooltip="Every round's scores so far"),
     Binding(
         "question_mark",
@@ -142,6 +147,33 @@ GAME_BINDINGS: list[BindingType] = [
         show=False,
         id="game.outline",
         tooltip="Draw the board as a table, or as an outline",
+    ),
+    Binding(
+        "full_stop",
+        "switch_drawing",
+        "Compact or full table",
+        key_display=".",
+        show=False,
+        id="game.drawing",
+        tooltip="Draw the table smaller, or in full",
+    ),
+    Binding(
+        "slash",
+        "every_end",
+        "Every open end",
+        key_display="/",
+        show=False,
+        id="game.every-end",
+        tooltip="List every open end, its key and the number it needs",
+    ),
+    Binding(
+        "number_sign",
+        "count_tiles",
+        "Count tiles",
+        key_display="#",
+        show=False,
+        id="game.count-tiles",
+        tooltip="Which tiles of each number you have not seen yet",
     ),
     Binding(
         "ctrl+l",
@@ -319,7 +351,7 @@ class GameScreen(GameDialogs):
         if isinstance(prompt, RoundEnded) and view is not None:
             self._result_shown = prompt
             result = prompt.result
-            deal = recorded_deal_text(self.session.record, result.round, self.session.path)
+            deal = recorded_deal_text(self.session.record, result.round, self.session.game)
             ending = round_ending(prompt.ending, self.client.names) if prompt.ending else ""
             screen = RoundOverScreen(
                 result, self.client.names, view.rules.round_count, ending, deal
@@ -345,17 +377,19 @@ class GameScreen(GameDialogs):
         self.hand_shown = shown.hand
         self.seats_shown = shown.seats
         self.status_shown = shown.status
-        self._show_topbar((*shown.topbar, bool(shown.unsaved)))
+        self._show_topbar((*shown.topbar, bool(shown.unsaved), shown.saving))
         self._show_log()
         self.working = frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
 
-    def _show_topbar(self, topbar: tuple[str, str, str, bool]) -> None:
+    def _show_topbar(self, topbar: tuple[str, str, str, bool, bool]) -> None:
         if topbar != self._topbar_shown:  # one row: no new layout needed
             self._topbar_shown = topbar
-            round_text, detail, needs, unsaved = topbar
+            round_text, detail, needs, unsaved, saving = topbar
             warning = ("  ⚠ not saved", "bold $text-error") if unsaved else ""
+            notice = ("  saving…", "$text-muted") if saving else ""
             self.query_one("#topbar", Static).update(
-                Content.assemble((round_text, "bold"), detail, needs, warning), layout=False
+                Content.assemble((round_text, "bold"), detail, needs, warning, notice),
+                layout=False,
             )
 
     def _show_log(self) -> None:
@@ -477,6 +511,32 @@ class GameScreen(GameDialogs):
             log.scroll_page_down(animate=False)
         else:
             log.scroll_page_up(animate=False)
+
+    def action_every_end(self) -> None:
+        """List every open end (the strip may have no room for them all)."""
+        shown = self.board_shown
+        if shown is not None:
+            entries = ends.ends_in_order(
+                shown.board.open_ends, shown.labels, shown.legal, shown.chosen
+            )
+            self.app.push_screen(LogScreen(ends.every_end(entries), title="Every open end"))
+
+    def action_count_tiles(self) -> None:
+        """Count the tiles of each number from the view of the person at the keyboard."""
+        view = self.client.seat_view
+        if view is None:
+            self.client.tell(prompts.NO_COUNT)
+            self.refresh_view()
+            return
+        lines = counting.counting_lines(counting.count_tiles(view))
+        self.app.push_screen(LogScreen(lines, title="Counting tiles: what you have not seen"))
+
+    def action_switch_drawing(self) -> None:
+        """Draw the table compact, or in full (from the outline: the table)."""
+        if self.outline:
+            self.board_view = "table"
+            self.post_message(RememberDisplay(outline=False))
+        self.query_one(BoardPanel).switch_density()
 
     def action_toggle_view(self) -> None:
         """Draw the board as the table, or as an outline (one row per line); remembered."""

@@ -25,25 +25,39 @@ from chickenfoot.tui.widgets.charts import ChartView
 NAME_WIDTH = 18
 
 
-def ranking_table(event: GameOver, names: tuple[str, ...]) -> Content:
-    """Place, name, total, rounds at zero and lowest non-zero round of every seat."""
-    rows = [
-        Content.styled(
-            f"{'place':<7}{'seat':<{NAME_WIDTH}}{'total':>7}{'at zero':>9}{'lowest':>8}",
-            "$text-muted",
-        )
-    ]
+TIE_BREAK_COLUMNS = "at zero: rounds at 0 · lowest: lowest round above 0 (the tie-breaks)"
+"""What the tie-break columns mean, under the ranking of a game that has them."""
+
+
+def ranking_table(event: GameOver, names: tuple[str, ...], tie_breaks: bool = True) -> Content:
+    """Place, name and total of every seat; with ``tie_breaks`` (the ``cross`` rules) also
+    its rounds at zero and its lowest non-zero round, and a line saying what they mean."""
+    heading = f"{'place':<7}{'seat':<{NAME_WIDTH}}{'total':>7}"
+    if tie_breaks:
+        heading += f"{'at zero':>9}{'lowest':>8}"
+    rows = [Content.styled(heading, "$text-muted")]
     for standing in event.ranking:
         name = seat_name(names, standing.seat)
         shown = Content(fitted(name, NAME_WIDTH - 1))
-        lowest = "-" if standing.lowest_round is None else str(standing.lowest_round)
+        numbers = f"{standing.total:>7}"
+        if tie_breaks:
+            lowest = "-" if standing.lowest_round is None else str(standing.lowest_round)
+            numbers += f"{standing.zero_rounds:>9}{lowest:>8}"
         row = Content.assemble(
-            f"{standing.place:<7}",
-            shown.pad_right(NAME_WIDTH - shown.cell_length),
-            f"{standing.total:>7}{standing.zero_rounds:>9}{lowest:>8}",
+            f"{standing.place:<7}", shown.pad_right(NAME_WIDTH - shown.cell_length), numbers
         )
         rows.append(row.stylize("bold $text-success") if standing.seat in event.winners else row)
+    if tie_breaks:
+        rows.append(Content.styled(TIE_BREAK_COLUMNS, "$text-muted"))
     return Content("\n").join(rows)
+
+
+def decided_text(event: GameOver) -> str:
+    """ " · decided by ..." when a tie on totals was broken or shared, else "" (the lowest
+    total winning needs no saying)."""
+    if event.decided_by == "none":
+        return ""
+    return f" · decided by {tie_break_text(event.decided_by)}"
 
 
 class GameOverScreen(ModalScreen[None]):
@@ -86,12 +100,13 @@ class GameOverScreen(ModalScreen[None]):
             yield Static("Game over", classes="results-title")
             yield Static(
                 Content.styled(winners_text(self.event, names), "bold $text-success")
-                + Content(f" · decided by {tie_break_text(self.event.decided_by)}"),
+                + Content(decided_text(self.event)),
                 id="game-over-winner",
                 classes="results-subtitle",
             )
             with VerticalScroll(classes="results-body", can_focus=False):
-                yield Static(ranking_table(self.event, names), id="ranking")
+                tie_breaks = self.rules.tie_break == "zero_rounds"
+                yield Static(ranking_table(self.event, names, tie_breaks), id="ranking")
             yield ChartView(id="game-over-chart")
             with Horizontal(classes="results-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary")

@@ -44,6 +44,16 @@ left in your hand scores its pips against you.
 - **A round ends** when a seat plays its last tile, or nobody can play or draw (blocked).
   Remaining pips count against you.
 - **Ties** for the lowest total are settled as the preset says (below).
+
+**The table** is drawn in full (`[3|5]` across, `┌3┐` over `└5┘` down a column) when it fits;
+a bigger one is drawn **compact**: each tile shows only its outer number after a joint
+(`9·3·5` is 9|3 then 3|5; down a column the numbers stand one under another), a double is
+`═5` (`═5═` across a column), the centre `║9║`. `.` switches between the two. A key (`‹b›`,
+`‹b` compact) sits against the end it chooses; a dotted rail (`┄ ┆`) leads to a tile that had
+no room beside the one it follows. Under the table the **ends strip** lists the ends your tile
+fits first, then the others line by line; "+N more" means `/` lists them all. `#` **counts
+tiles**: for each number, how many are out (on the table), in your hand, and which you have
+not seen yet.
 """
 
 

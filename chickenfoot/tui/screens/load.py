@@ -1,14 +1,14 @@
-"""The Load screen: every saved game in a table, to continue, replay or delete; or any file.
+"""The Load screen: the games of the store in a table, to continue, replay or delete; or a file.
 
-The table lists the autosaves and other saves in the saves folder (newest first) with the
-date, the seats, the round and whether the game is finished; broken files are listed too,
-with their error, so they can be seen and deleted. Enter opens the highlighted game: in the
-Load screen an unfinished game is continued and a finished one replayed, in the Replays
+The table lists the games, the most recently played first, with when they were last played,
+the seats, the round and whether the game is finished. It is filled from the store a page at
+a time (:data:`PAGE`, one indexed query each): moving down past the last row shown brings the
+next page, so it opens at once with any number of games. Enter opens the highlighted game: in
+the Load screen an unfinished game is continued and a finished one replayed, in the Replays
 screen every game is replayed. ``c`` continues, ``r`` replays, Delete (or ``x``) deletes
-after a confirmation, ``o`` opens a file anywhere by its path (in a browser tab: only inside
-the data folder). Files are only read here
-(or deleted when asked), never written; a file that does not load shows its one-line error
-below the table, and in a notification when opened.
+after a confirmation, ``o`` opens a saved-game file anywhere by its path (an unfinished one
+is imported into the store and continued; in a browser tab, only a file inside the data
+folder, a bare name being taken in the exports folder).
 """
 
 from __future__ import annotations
@@ -24,36 +24,30 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from chickenfoot.saves.paths import confined_to_data_dir, data_dir, leaves_data_dir
-from chickenfoot.saves.storage import SaveSummary, list_saves, saves_dir, summarize
+from chickenfoot.saves.paths import confined_to_data_dir, data_dir, exports_dir, leaves_data_dir
+from chickenfoot.saves.store import GameId, GameStore, GameSummary, StoreError
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.words import plural
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
-from chickenfoot.tui.messages import ContinueGame, OpenReplay
+from chickenfoot.tui.messages import ContinueGame, OpenFile, OpenReplay
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.widgets.typing import TypingInput
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
-SEATS_WIDTH = 34
-ERROR_STYLE = "bold $text-error"
+SEATS_WIDTH = 26
 MUTED_STYLE = "$text-muted"
+PAGE = 100
+"""Games read from the store at a time."""
 
 
-def date_text(summary: SaveSummary) -> str:
-    """When the file was last saved, in local time: "2026-11-30 18:43"."""
-    return summary.modified.astimezone().strftime(DATE_FORMAT)
+def date_text(summary: GameSummary) -> str:
+    """When the game was last played, in local time: "2026-11-30 18:43"."""
+    return summary.updated.astimezone().strftime(DATE_FORMAT)
 
 
-def path_text(path: Path) -> str:
-    """A saved game's file: its name when it is in the saves folder, else its whole path."""
-    return path.name if path.parent == saves_dir() else str(path)
-
-
-def seats_text(summary: SaveSummary) -> str:
+def seats_text(summary: GameSummary) -> str:
     """The seats' names (and "taken over" for a game taken over from a replay, so it can be
-    told from the original), or the problem of a broken file."""
-    if summary.error is not None:
-        return "cannot be read (see below)"
+    told from the original)."""
     names = ", ".join(summary.names)
     return f"{names} (taken over)" if summary.taken_over else names
 
@@ -85,22 +79,25 @@ class LoadScreen(Screen[None]):
             "Delete",
             key_display="Del/x",
             id="load.delete",
-            tooltip="Remove the highlighted game's file, after asking",
+            tooltip="Remove the highlighted game from the store, after asking",
         ),
         Binding(
             "o",
             "open_path",
             "Open file…",
             id="load.open-file",
-            tooltip="Type the path of a saved game",
+            tooltip="Type the path of a saved-game file",
         ),
         Binding("escape", "back", "Back", id="load.back", tooltip="Close this list"),
     ]
 
-    def __init__(self, replays: bool = False) -> None:
+    def __init__(self, store: GameStore, replays: bool = False) -> None:
         super().__init__()
+        self.store = store
         self.replays = replays
-        self.summaries: list[SaveSummary] = []
+        self.summaries: list[GameSummary] = []
+        self.total = 0
+        """How many games the store holds (the table shows the first pages of them)."""
         self.lists_shown = 0
         """How many times the list has been read and shown (it is read again on every return
         to this screen): waiting for it to grow is waiting for a fresh list."""
@@ -112,14 +109,15 @@ class LoadScreen(Screen[None]):
         title = "Replays: choose a game to watch" if self.replays else "Load a saved game"
         yield Static(title, id="load-title", markup=False)
         table: DataTable[str | Text] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        table.add_column("Saved", key="date")
+        table.add_column("Game", key="game")
+        table.add_column("Played", key="date")
         table.add_column("Seats", key="seats", width=SEATS_WIDTH)
         table.add_column("Round", key="round")
         yield table
         yield Static(id="load-empty", markup=False)
         yield Static(id="load-detail")
         yield TypingInput(
-            placeholder="Path of a saved game (Enter opens, Escape cancels)", id="load-path"
+            placeholder="Path of a saved-game file (Enter opens, Escape cancels)", id="load-path"
         )
         yield Footer()
 
@@ -127,53 +125,63 @@ class LoadScreen(Screen[None]):
         """Fill the table."""
         self.query_one("#load-path", Input).display = False
         self.query_one("#saves", DataTable).display = False
-        self.query_one("#load-empty", Static).update("Reading the saved games…")
+        self.query_one("#load-empty", Static).update("Looking up the saved games…")
 
     def on_screen_resume(self, event: ScreenResume) -> None:
-        """Shown (first, or back from a game or a replay): list the files, which may have
-        changed."""
+        """Shown (first, or back from a game or a replay): list the games, which may have
+        changed (the path input, if a file was opened from it, is closed)."""
+        if self.query_one("#load-path", Input).display:
+            self._hide_path_input()
         self.refresh_list()
 
     def refresh_list(self) -> None:
-        """Read the saves folder in a thread (an unchanged file is remembered, so a second
-        visit is quick) and show what is there; the count so far shows while it reads."""
-        self._read_saves()
+        """Ask the store for the first page of games (in a thread) and show it."""
+        self._read_page(0, max(PAGE, len(self.summaries)))
 
     @work(thread=True, group="saves", exclusive=True)
-    def _read_saves(self) -> None:
-        def progress(done: int, total: int) -> None:
-            if total and not self.summaries:
-                text = f"Reading the saved games… {done} of {total}"
-                self.app.call_from_thread(self._show_progress, text)
+    def _read_page(self, offset: int, limit: int) -> None:
+        try:
+            total = self.store.count()
+            page = self.store.games(limit=limit, offset=offset)
+        except StoreError as error:
+            self.app.call_from_thread(self._tell, str(error))
+            return
+        if offset:
+            self.app.call_from_thread(self._add_page, page, total)
+        else:
+            self.app.call_from_thread(self.show_saves, page, total)
 
-        summaries = list_saves(progress=progress)
-        self.app.call_from_thread(self.show_saves, summaries)
+    def _tell(self, problem: str) -> None:
+        self.notify(problem, severity="error", markup=False)
 
-    def _show_progress(self, text: str) -> None:
-        self.query_one("#load-empty", Static).update(text)
+    def _add_row(self, table: DataTable[str | Text], summary: GameSummary) -> None:
+        table.add_row(
+            str(summary.id),
+            date_text(summary),
+            Text(seats_text(summary), no_wrap=True, overflow="ellipsis"),
+            save_status(summary),
+            key=str(summary.id),
+        )
 
-    def show_saves(self, summaries: list[SaveSummary]) -> None:
-        """Show ``summaries`` in the table, keeping the highlighted file if it is still there."""
+    def show_saves(self, summaries: list[GameSummary], total: int | None = None) -> None:
+        """Show ``summaries`` (of ``total`` games) in the table, keeping the highlighted
+        game if it is still there."""
         table = self.query_one("#saves", DataTable)
         current = self.selected
         self.summaries = summaries
+        self.total = len(summaries) if total is None else total
         table.clear()
         for summary in summaries:
-            table.add_row(
-                date_text(summary),
-                Text(seats_text(summary), no_wrap=True, overflow="ellipsis"),
-                save_status(summary),
-                key=str(summary.path),
-            )
-        paths = [summary.path for summary in summaries]
-        if current is not None and current.path in paths:
-            table.move_cursor(row=paths.index(current.path))
+            self._add_row(table, summary)
+        ids = [summary.id for summary in summaries]
+        if current is not None and current.id in ids:
+            table.move_cursor(row=ids.index(current.id))
         table.display = bool(summaries)
         empty = self.query_one("#load-empty", Static)
         empty.display = not summaries
         empty.update(
-            f"No saved games yet in {saves_dir()}.\n"
-            "Press o to open a saved game from anywhere else."
+            "No saved games yet: a new game is saved as it is played.\n"
+            "Press o to open a saved-game file."
         )
         self._show_detail()
         self.refresh_bindings()
@@ -181,8 +189,19 @@ class LoadScreen(Screen[None]):
             table.focus()
         self.lists_shown += 1
 
+    def _add_page(self, page: list[GameSummary], total: int) -> None:
+        """Add the next page of games below the rows shown."""
+        table = self.query_one("#saves", DataTable)
+        shown = {summary.id for summary in self.summaries}
+        self.total = total
+        for summary in page:
+            if summary.id not in shown:
+                self.summaries.append(summary)
+                self._add_row(table, summary)
+        self._show_detail()
+
     @property
-    def selected(self) -> SaveSummary | None:
+    def selected(self) -> GameSummary | None:
         """The highlighted saved game, or None when the list is empty."""
         if not self.summaries:
             return None
@@ -190,38 +209,27 @@ class LoadScreen(Screen[None]):
         return self.summaries[row] if 0 <= row < len(self.summaries) else None
 
     @on(DataTable.RowHighlighted, "#saves")
-    def _highlighted(self) -> None:
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_detail()
         self.refresh_bindings()
+        if event.cursor_row >= len(self.summaries) - 1 and len(self.summaries) < self.total:
+            self._read_page(len(self.summaries), PAGE)
 
     def _show_detail(self) -> None:
-        """The highlighted file's path, and what is in it or what is wrong with it."""
+        """The highlighted game: where it stands, its moves, when it was dealt, its file."""
         detail = self.query_one("#load-detail", Static)
         summary = self.selected
         if summary is None:
             detail.update("")
             return
-        if summary.error is not None:
-            problem = summary.error.removeprefix(f"{summary.path}: ")
-            detail.update(
-                Content.assemble(
-                    (path_text(summary.path), MUTED_STYLE),
-                    "\n",
-                    ("Cannot be read: ", ERROR_STYLE),
-                    problem,
-                )
-            )
-            return
-        created = (
-            f" · started {summary.created.astimezone().strftime(DATE_FORMAT)}"
-            if summary.created is not None
-            else ""
-        )
+        started = summary.created.astimezone().strftime(DATE_FORMAT)
+        where = f"game {summary.id} of {self.total}"
+        source = f" · imported from {summary.source}" if summary.source else ""
         detail.update(
             Content.assemble(
-                (path_text(summary.path), MUTED_STYLE),
+                (f"{where}{source}", MUTED_STYLE),
                 "\n",
-                f"{save_status(summary)} · {plural(summary.actions, 'action')}{created}",
+                f"{save_status(summary)} · {plural(summary.actions, 'action')} · started {started}",
             )
         )
 
@@ -229,8 +237,8 @@ class LoadScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the keys that need a highlighted game when the list is empty; the Replays
-        screen offers no Continue. A finished or broken game keeps its keys: pressing them
-        says why they cannot work."""
+        screen offers no Continue. A finished game keeps its Continue key: pressing it says
+        why it cannot work."""
         if action in ("continue_game", "replay", "open", "delete") and self.selected is None:
             return False
         return not (action == "continue_game" and self.replays)
@@ -252,7 +260,7 @@ class LoadScreen(Screen[None]):
     def action_continue_game(self) -> None:
         """Continue the highlighted game (a finished one cannot be: say so)."""
         summary = self.selected
-        if summary is None or not self._loads(summary):
+        if summary is None:
             return
         if summary.finished:
             self.notify(
@@ -260,46 +268,51 @@ class LoadScreen(Screen[None]):
                 severity="warning",
             )
             return
-        self.post_message(ContinueGame(summary.path))
+        self.post_message(ContinueGame(summary.id))
 
     def action_replay(self) -> None:
         """Open the replay of the highlighted game."""
         summary = self.selected
-        if summary is None or not self._loads(summary):
-            return
-        self.post_message(OpenReplay(summary.path))
-
-    def _loads(self, summary: SaveSummary) -> bool:
-        """True if ``summary``'s file loads; else its error is shown."""
-        if summary.error is None:
-            return True
-        self.notify(summary.error, title="Cannot open", severity="error", markup=False)
-        return False
+        if summary is not None:
+            self.post_message(OpenReplay(summary.id))
 
     def action_delete(self) -> None:
-        """Delete the highlighted file after asking."""
+        """Delete the highlighted game after asking."""
         summary = self.selected
         if summary is None:
             return
-        what = ", ".join(summary.names) if summary.ok else "this unreadable file"
-        question = f"Delete {summary.path.name} ({what})? This cannot be undone."
+        question = (
+            f"Delete game {summary.id} ({', '.join(summary.names)}, {save_status(summary)})? "
+            "This cannot be undone."
+        )
 
         def answered(delete: bool | None) -> None:
             if delete:
-                self._delete(summary.path)
+                self._delete(summary.id)
 
         self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep"), answered)
 
-    def _delete(self, path: Path) -> None:
+    @work(thread=True, group="delete")
+    def _delete(self, game: GameId) -> None:
+        """Delete ``game`` from the store, unless another window plays it."""
         try:
-            path.unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as error:
-            self.notify(f"Could not delete {path}: {error}", severity="error", markup=False)
+            holder = self.store.holder(game)
+            if holder is not None:
+                self.app.call_from_thread(
+                    self._tell, f"Game {game} is {holder.describe()}: close it there first."
+                )
+                return
+            self.store.delete(game)
+        except StoreError as error:
+            self.app.call_from_thread(self._tell, f"Could not delete game {game}: {error}")
             return
-        self.notify(f"Deleted {path.name}.", markup=False)
-        self.show_saves([summary for summary in self.summaries if summary.path != path])
+        self.app.call_from_thread(self._deleted, game)
+
+    def _deleted(self, game: GameId) -> None:
+        self.notify(f"Deleted game {game}.", markup=False)
+        self.show_saves(
+            [summary for summary in self.summaries if summary.id != game], self.total - 1
+        )
         self.refresh_list()
 
     def action_open_path(self) -> None:
@@ -314,34 +327,20 @@ class LoadScreen(Screen[None]):
         if not text:
             self.notify("Type the path of a saved game, or press Escape.", severity="warning")
             return
-        self._open_typed_path(Path(text).expanduser())
-
-    @work(thread=True, group="path")
-    def _open_typed_path(self, path: Path) -> None:
-        """Read the typed file in a thread (a named pipe is refused, never waited on). In a
-        browser tab a name is taken in the saves folder, and nothing outside the data folder
-        is opened."""
+        path = Path(text).expanduser()
         if confined_to_data_dir() and not path.is_absolute():
-            path = saves_dir() / path
+            path = exports_dir() / path
         if leaves_data_dir(path):
-            self.app.call_from_thread(
-                self.notify,
+            self.notify(
                 f"In a browser tab, games open only from the data folder ({data_dir()}): "
-                "choose one in the list, or type its name.",
+                "choose one in the list, or type the name of a file in its exports folder.",
                 severity="error",
                 markup=False,
             )
             return
-        self.app.call_from_thread(self._open_summary, summarize(path))
-
-    def _open_summary(self, summary: SaveSummary) -> None:
-        if not self._loads(summary):
-            return
-        self._hide_path_input()
-        if self.replays or summary.finished:
-            self.post_message(OpenReplay(summary.path))
-        else:
-            self.post_message(ContinueGame(summary.path))
+        # The input stays until the game opens over this screen (a bad path is told, and
+        # can be corrected); coming back here closes it.
+        self.post_message(OpenFile(path, watch=self.replays))
 
     def _hide_path_input(self) -> None:
         path_input = self.query_one("#load-path", Input)

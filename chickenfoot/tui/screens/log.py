@@ -1,4 +1,5 @@
-"""The whole log: every move of the game so far, one line each, to read back at leisure.
+"""The whole log: every move of the game so far, one line each, to read back at leisure (and
+the same dialog for any other lines to read: every open end, the tiles counted).
 
 A modal screen over the game with its own keys: arrows and Page Up / Page Down scroll, Home and
 End jump, Escape (or ``ctrl+l`` again) closes. Lines are shown literally, never as markup.
@@ -27,14 +28,16 @@ class LogScreen(ModalScreen[None]):
         Binding("end", "bottom", "Latest move", id="log.bottom"),
     ]
 
-    def __init__(self, lines: Sequence[str]) -> None:
+    def __init__(self, lines: Sequence[str], title: str | None = None) -> None:
         super().__init__()
         self.lines = tuple(lines)
+        self.title_text = title if title is not None else f"The log · {len(self.lines)} lines"
+        """The dialog's first line (the same screen lists every open end, or counts tiles)."""
 
     def compose(self) -> ComposeResult:
         """A title, the lines, and this dialog's keys."""
         with Vertical(id="log-dialog"):
-            yield Static(f"The log · {len(self.lines)} lines", id="log-title", markup=False)
+            yield Static(self.title_text, id="log-title", markup=False)
             yield RichLog(id="full-log", wrap=True, markup=False, highlight=False)
         yield Footer()
 

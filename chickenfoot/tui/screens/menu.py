@@ -2,7 +2,8 @@
 
 Arrow keys and Enter choose an item; each item's first letter (``n c l r s h q``, and ``?``
 for help) chooses it at once. *Continue* is listed only while an unfinished game is saved
-and names its seats and round. :class:`MenuCommands` puts the same commands in the command
+and names its seats and round: the store is asked once each time the menu is shown (one
+indexed query, in a worker). :class:`MenuCommands` puts the same commands in the command
 palette (``ctrl+p``); it is registered on :class:`MenuScreen` and works on any screen.
 """
 
@@ -25,7 +26,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chickenfoot.saves.names import display_width
-from chickenfoot.saves.paths import holds_saves, saves_dir
+from chickenfoot.saves.paths import database_path
 from chickenfoot.tui.messages import (
     ContinueGame,
     RequestQuit,
@@ -36,7 +37,7 @@ from chickenfoot.tui.messages import (
 )
 
 if TYPE_CHECKING:
-    from chickenfoot.saves.storage import SaveSummary
+    from chickenfoot.saves.store import GameStore, GameSummary
 
 LOGO = r"""
 [5|1]   [5|3]   [5|6]
@@ -67,10 +68,8 @@ def names_text(names: tuple[str, ...], width: int = CONTINUE_NAMES_WIDTH) -> str
     return ", ".join(shown) + (f" +{rest}" if rest else "")
 
 
-def continue_text(summary: SaveSummary) -> str:
+def continue_text(summary: GameSummary) -> str:
     """What the Continue item says about the game it resumes: seats and round."""
-    if not summary.ok:
-        return "Continue"
     where = f"round {summary.round_number} of {summary.round_count}"
     return f"Continue: {names_text(summary.names)} · {where}"
 
@@ -134,9 +133,10 @@ class MenuCommands(Provider):
     """Command palette entries for the menu items (Continue only when there is a game)."""
 
     async def _commands(self) -> list[tuple[str, Callable[[], None], str]]:
-        from chickenfoot.saves import storage
-
-        has_unfinished = await asyncio.to_thread(storage.latest_unfinished) is not None
+        menu = next(
+            (screen for screen in self.app.screen_stack if isinstance(screen, MenuScreen)), None
+        )
+        has_unfinished = menu is not None and await asyncio.to_thread(menu.has_unfinished)
         return [
             (f"Chicken Foot: {label}", partial(run, self.app), COMMAND_HELP[item])
             for item, label, run in MENU_COMMANDS
@@ -172,10 +172,15 @@ class MenuScreen(Screen[None]):
         Binding("q", "choose('quit')", "Quit", id="menu.quit"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, store: Callable[[], GameStore] | None = None) -> None:
+        """``store`` gives the store of the games (opening it when first asked), None: no
+        store, so no game to continue."""
         super().__init__()
-        self.unfinished: SaveSummary | None = None
+        self._store = store
+        self.unfinished: GameSummary | None = None
         """The game Continue resumes, once found (it is looked for in the background)."""
+        self.searches = 0
+        """How many times the store was asked for a game to continue."""
 
     def compose(self) -> ComposeResult:
         """Logo, title and the menu, centred, with the keys in the footer."""
@@ -190,13 +195,26 @@ class MenuScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """Fill the menu and focus it."""
-        self.refresh_options()
+        """Fill the menu and focus it (the search for a game to continue starts when the
+        screen is shown, once)."""
+        self._fill(self.unfinished)
         self.query_one("#menu-options", OptionList).focus()
 
     def on_screen_resume(self, event: ScreenResume) -> None:
-        """Back from a game or the saves: Continue may have appeared or gone."""
+        """Shown (first, or back from a game or the saves): Continue may have appeared or
+        gone."""
         self.refresh_options()
+
+    def has_unfinished(self) -> bool:
+        """True if the store holds an unfinished game (asks it; for a worker thread)."""
+        from chickenfoot.saves.store import StoreError
+
+        if self._store is None or not database_path().exists():
+            return False
+        try:
+            return self._store().latest_unfinished() is not None
+        except StoreError:
+            return False
 
     def refresh_options(self) -> None:
         """Show the items at once, then (once they are on screen) look for a game to continue
@@ -206,25 +224,30 @@ class MenuScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="continue")
     def _find_unfinished(self) -> None:
-        if not holds_saves(saves_dir()):  # nothing to read: no need to load the saved games
+        if self._store is None or not database_path().exists():
+            # no store (yet): no need to load the saved games to know there is no game
             self.app.call_from_thread(self._found, None)
             return
-        from chickenfoot.saves import storage
+        self.searches += 1
+        from chickenfoot.saves.store import StoreError
 
-        path = storage.latest_unfinished()
-        summary = storage.summarize(path) if path is not None else None
+        try:
+            summary = self._store().latest_unfinished()
+        except StoreError as error:
+            self.app.call_from_thread(self.notify, str(error), severity="error", markup=False)
+            return
         self.app.call_from_thread(self._found, summary)
 
-    def _found(self, unfinished: SaveSummary | None) -> None:
+    def _found(self, unfinished: GameSummary | None) -> None:
         """The search is over: list the items again if Continue changed."""
         if unfinished != self.unfinished:
             self._fill(unfinished)
 
-    def _fill(self, unfinished: SaveSummary | None) -> None:
+    def _fill(self, unfinished: GameSummary | None) -> None:
         """List the items, Continue only while an unfinished game is saved; Continue is the
         default item whenever it appears."""
         appeared = unfinished is not None and (
-            self.unfinished is None or self.unfinished.path != unfinished.path
+            self.unfinished is None or self.unfinished.id != unfinished.id
         )
         self.unfinished = unfinished
         options = self.query_one("#menu-options", OptionList)

@@ -15,8 +15,6 @@ person, or a computer player of some level) and the app starts a new game from t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -154,6 +152,15 @@ class ReplayScreen(Screen[None]):
             tooltip="Draw the board as a table, or as an outline",
         ),
         Binding(
+            "full_stop",
+            "switch_drawing",
+            "Compact or full table",
+            key_display=".",
+            show=False,
+            id="replay.drawing",
+            tooltip="Draw the table smaller, or in full",
+        ),
+        Binding(
             "c",
             "toggle_chart",
             "Running totals chart",
@@ -190,12 +197,12 @@ class ReplayScreen(Screen[None]):
     working: var[frozenset[str]] = var(frozenset(), bindings=True)
     """The actions whose keys do something at the position shown (the footer follows it)."""
 
-    def __init__(self, view: ReplayView, path: Path | None = None) -> None:
+    def __init__(self, view: ReplayView, title: str | None = None) -> None:
         """``view`` is the game to replay (built beforehand: it replays every action);
-        ``path`` the file it was read from."""
+        ``title`` names it at the top ("game 12", or the file it was read from)."""
         super().__init__()
         self.record = view.record
-        self.path = path
+        self.title_text = title
         self.view = view
         self.cursor = self.view.cursor
         self.names = self.view.names
@@ -208,7 +215,7 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The file and the position, the table beside the seats and log, every hand."""
-        name = self.path.name if self.path is not None else "a game"
+        name = self.title_text if self.title_text is not None else "a game"
         yield Static(f"Replay of {name}", id="replay-title", markup=False)
         yield Static(id="replay-position", markup=False)
         with Horizontal(id="replay-main"):
@@ -287,6 +294,11 @@ class ReplayScreen(Screen[None]):
         """Draw the board as the table, or as an outline."""
         self._table_view = "outline" if self.board_view == "table" else "table"
         self.board_view = self._table_view
+
+    def action_switch_drawing(self) -> None:
+        """Draw the table compact, or in full (from the outline or the chart: the table)."""
+        self._table_view = self.board_view = "table"
+        self.query_one(BoardPanel).switch_density()
 
     def action_toggle_chart(self) -> None:
         """Show the running totals chart in place of the board, or the board again."""

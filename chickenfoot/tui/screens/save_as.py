@@ -1,7 +1,7 @@
-"""The "Save as" dialog: choose a file name or path for a named copy of the game.
+"""The "Save as" dialog: choose a file name or path for a copy of the game as a JSON file.
 
-A bare name (``sunday``) or relative path (``club/sunday``) goes into the saves folder
-(:func:`chickenfoot.saves.storage.saves_dir`); ``~`` and absolute paths are taken as they are
+A bare name (``sunday``) or relative path (``club/sunday``) goes into the exports folder
+(:func:`chickenfoot.saves.paths.exports_dir`); ``~`` and absolute paths are taken as they are
 (in a browser tab, only inside the data folder); ``.json`` is appended when missing. The
 name is checked as it is typed: not empty, not a folder, and the nearest existing folder
 above it must be a folder we can write in (missing folders are created when the game is
@@ -24,8 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from chickenfoot.saves import storage
-from chickenfoot.saves.paths import data_dir, leaves_data_dir
+from chickenfoot.saves.paths import data_dir, exports_dir, leaves_data_dir
 from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.widgets.typing import TypingInput
 
@@ -37,7 +36,7 @@ class SavePathError(ValueError):
 
 
 def resolve_save_path(text: str, base: Path | None = None) -> Path:
-    """The file that ``text`` names: relative names inside ``base`` (default: the saves folder),
+    """The file that ``text`` names: relative names inside ``base`` (default: the exports folder),
     ``.json`` appended. Raises :class:`SavePathError` with a clear message if it cannot be used.
     """
     name = text.strip()
@@ -47,7 +46,7 @@ def resolve_save_path(text: str, base: Path | None = None) -> Path:
         raise SavePathError(f"{name} is a folder: add a file name after it.")
     path = Path(name).expanduser()
     if not path.is_absolute():
-        path = (base if base is not None else storage.saves_dir()) / path
+        path = (base if base is not None else exports_dir()) / path
     if path.suffix.lower() != SAVE_SUFFIX:
         path = path.with_name(path.name + SAVE_SUFFIX)
     if leaves_data_dir(path):  # before anything is asked of the file: it may not exist

@@ -67,6 +67,7 @@ from chickenfoot.saves.settings import (
     load_settings,
 )
 from chickenfoot.text.ruleset import preset_summary
+from chickenfoot.text.words import is_you
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.messages import StartGame
@@ -180,13 +181,20 @@ def rule_fields_from_form(preset_name: str, players: int, values: dict[str, str]
 
 
 def seat_problems(seats: Iterable[tuple[str, str]]) -> dict[int, str]:
-    """Problems with the seats' names by seat index: empty, repeated, or refused by SeatConfig."""
+    """Problems with the seats' names by seat index: empty, repeated, refused by SeatConfig,
+    or "You" while two or more people share the keyboard (the game would call everyone "you":
+    "Pass to You")."""
     problems: dict[int, str] = {}
     seen: dict[str, int] = {}
+    seats = list(seats)
+    people = sum(kind == HUMAN for _name, kind in seats)
     for index, (name, kind) in enumerate(seats):
         cleaned = name.strip()
         if not cleaned:
             problems[index] = "Give this seat a name."
+            continue
+        if people > 1 and is_you(cleaned):
+            problems[index] = "Two or more people play: give this seat its player's name."
             continue
         key = cleaned.casefold()
         if key in seen:

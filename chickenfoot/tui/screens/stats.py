@@ -1,11 +1,11 @@
 """The Stats screen: what the finished games say, with the win share over time as a chart.
 
-The saved games are read in a worker thread (:func:`chickenfoot.saves.stats.gather`: a
-cache keeps a second look instant) and counted by :func:`chickenfoot.saves.tallies.tally`;
-the words are :mod:`chickenfoot.text.stats`'s, the chart :mod:`chickenfoot.play.charts`'.
-This screen only shows them: what was counted, the chart, then per person, per computer
-level and per preset, and the files that cannot be read. It reads again whenever it is
-shown (a game may have ended meanwhile). Names are shown literally.
+The store counts the finished games with its queries
+(:meth:`chickenfoot.saves.store.GameStore.statistics`, asked in a worker thread); the words
+are :mod:`chickenfoot.text.stats`'s, the chart :mod:`chickenfoot.play.charts`'. This screen
+only shows them: what was counted, the chart, then per person, per computer level and per
+preset. It asks again whenever it is shown (a game may have ended meanwhile). Names are
+shown literally.
 """
 
 from __future__ import annotations
@@ -19,16 +19,14 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from chickenfoot.play.charts import ChartShown, win_share_chart
-from chickenfoot.saves.stats import gather
-from chickenfoot.saves.tallies import Statistics, tally
+from chickenfoot.play.charts import CHART_PEOPLE, MOST_POINTS, ChartShown, win_share_chart
+from chickenfoot.saves.store import GameStore, StoreError
+from chickenfoot.saves.tallies import Statistics
 from chickenfoot.text.stats import counted_text, report
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.widgets.charts import ChartView
 
 TITLE_STYLE = "bold $text-primary"
-PROGRESS_STEPS = 50
-"""How many times at most the progress line changes while the files are read."""
 
 
 def report_content(stats: Statistics) -> Content:
@@ -47,8 +45,9 @@ class StatsScreen(Screen[None]):
     AUTO_FOCUS = "#stats-body"
     BINDINGS = [Binding("escape", "back", "Back", id="stats.back", tooltip="Close the statistics")]
 
-    def __init__(self) -> None:
+    def __init__(self, store: GameStore) -> None:
         super().__init__()
+        self.store = store
         self.statistics: Statistics | None = None
         """What is shown, once read."""
         self.reads_shown = 0
@@ -58,7 +57,7 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """A title, what was counted, then the chart and the report in one scrolling body."""
         yield Static("Statistics", id="stats-title", markup=False)
-        yield Static("Reading the saved games…", id="stats-counted", markup=False)
+        yield Static("Counting the finished games…", id="stats-counted", markup=False)
         with VerticalScroll(id="stats-body"):
             yield ChartView(id="stats-chart")
             yield Static(id="stats-report")
@@ -74,19 +73,15 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="stats")
     def _read(self) -> None:
-        def progress(done: int, total: int) -> None:
-            step = max(1, total // PROGRESS_STEPS)
-            if total and self.statistics is None and (done % step == 0 or done == total):
-                text = f"Reading the saved games… {done} of {total}"
-                self.app.call_from_thread(self._show_progress, text)
+        try:
+            stats = self.store.statistics(CHART_PEOPLE, MOST_POINTS)
+        except StoreError as error:
+            self.app.call_from_thread(self._show_problem, str(error))
+            return
+        self.app.call_from_thread(self.show_statistics, stats, win_share_chart(stats))
 
-        gathered = gather(progress)
-        stats = tally(gathered)
-        chart = win_share_chart(stats, gathered.games)
-        self.app.call_from_thread(self.show_statistics, stats, chart)
-
-    def _show_progress(self, text: str) -> None:
-        self.query_one("#stats-counted", Static).update(text)
+    def _show_problem(self, problem: str) -> None:
+        self.query_one("#stats-counted", Static).update(f"The games cannot be counted: {problem}")
 
     def show_statistics(self, stats: Statistics, chart: ChartShown) -> None:
         """Show ``stats`` and the win share ``chart`` (hidden while no person has played)."""

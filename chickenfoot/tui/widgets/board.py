@@ -20,7 +20,7 @@ from textual.widget import Widget
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Line
 from chickenfoot.rules.board import TOES_PER_FOOT
-from chickenfoot.text.words import double_text, plural
+from chickenfoot.text.words import a_number, double_text, plural
 from chickenfoot.tui.messages import EndClicked
 
 FOOT_STYLE = "bold $warning"
@@ -106,7 +106,8 @@ def render_board(shown: BoardShown, width: int) -> RenderedBoard:
                     tail.append(Content.styled(f"‹{label}›", END_STYLE))
             if line is None:
                 kind = "toe" if "." in line_id else "new arm"
-                tail.append(Content.styled(f" {kind}: needs a {open_values[line_id]}", MUTED_STYLE))
+                needs = a_number(open_values[line_id])
+                tail.append(Content.styled(f" {kind}: needs {needs}", MUTED_STYLE))
         if line is not None and board.foot == line.id:
             left = TOES_PER_FOOT - board.toes
             tail.append(Content.styled(f" ▲ chicken foot: {plural(left, 'toe')} to go", FOOT_STYLE))

@@ -2,7 +2,9 @@
 
 :class:`BoardPanel` holds the three views of the board in a :class:`ContentSwitcher` and shows
 the one its ``view`` names (``"table"``, ``"outline"`` or ``"chart"``); its border says which
-keys switch (``o``: table / outline, ``c``: chart, where there is one). Its ``shown`` (the
+keys switch (``o``: table / outline, ``.``: the compact or the full drawing, ``c``: chart,
+where there is one), and offers the outline when even the compact table is too big to see
+whole. Its ``shown`` (the
 board and its marks) and ``chart`` reach the views by ``data_bind``; the outline keeps the
 chosen end in view. The screen sets these attributes; the panel never changes the game, and
 its views post :class:`~chickenfoot.tui.messages.EndClicked` when an end is clicked.
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
@@ -20,6 +23,7 @@ from textual.widgets import ContentSwitcher
 
 from chickenfoot.play.charts import ChartShown
 from chickenfoot.play.shown import BoardShown
+from chickenfoot.text.prompts import board_subtitle
 from chickenfoot.tui.widgets.board import BoardView
 from chickenfoot.tui.widgets.charts import EMPTY, ChartView
 from chickenfoot.tui.widgets.table import TableView
@@ -57,6 +61,8 @@ class BoardPanel(Vertical):
     def __init__(self, *, charts: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.charts = charts
+        self._drawn = (False, True)
+        """(compact, fits) of the table as last laid out."""
 
     def compose(self) -> ComposeResult:
         """The views, one shown at a time."""
@@ -79,13 +85,28 @@ class BoardPanel(Vertical):
             return
         shown = "outline-scroll" if view == "outline" else view
         self.query_one(ContentSwitcher).current = shown
-        self.border_title = CHART_TITLE if view == "chart" else "Table"
-        other = "o: table" if view == "outline" else "o: outline"
-        if not self.charts:
-            self.border_subtitle = other
-        else:
-            self.border_subtitle = "c: board" if view == "chart" else f"{other} · c: chart"
+        self._title()
         self._follow_chosen()
+
+    @on(TableView.Drawn)
+    def _table_drawn(self, message: TableView.Drawn) -> None:
+        self._drawn = (message.compact, message.fits)
+        self._title()
+
+    def _title(self) -> None:
+        """Title the box for the view shown, and say under it what the keys switch to."""
+        view = self.view
+        self.border_title = CHART_TITLE if view == "chart" else "Table"
+        if view == "chart":
+            self.border_subtitle = "c: board"
+            return
+        compact, fits = self._drawn
+        subtitle = board_subtitle(outline=view == "outline", compact=compact, fits=fits)
+        self.border_subtitle = f"{subtitle} · c: chart" if self.charts else subtitle
+
+    def switch_density(self) -> None:
+        """Draw the table compact, or in full (see :meth:`TableView.switch_density`)."""
+        self.query_one(TableView).switch_density()
 
     def watch_shown(self) -> None:
         """Keep the chosen end in view in the outline (the table follows it by itself)."""

@@ -23,7 +23,15 @@ from chickenfoot.play.charts import ChartShown
 
 MIN_WIDTH = 32
 MIN_HEIGHT = 7
-"""The smallest chart drawn (the plot and a legend line): below, the words are shown."""
+"""The smallest chart of two lines drawn (the plot and a legend line): below, the words are
+shown. Each line past the second needs a row more (see :func:`min_height`)."""
+
+
+def min_height(lines: int) -> int:
+    """The fewest rows that draw ``lines`` lines apart: on fewer, they would lie on top of
+    each other, and the words say more."""
+    return MIN_HEIGHT + max(0, lines - 2)
+
 
 LINE_COLOURS = ("primary", "accent", "success", "warning", "error", "secondary")
 """The theme's colours the lines take, in order (then again from the first)."""
@@ -143,5 +151,5 @@ class ChartView(Vertical):
         self._choose(event.size.width, event.size.height)
 
     def _choose(self, width: int, height: int) -> None:
-        roomy = width >= MIN_WIDTH and height >= MIN_HEIGHT
+        roomy = width >= MIN_WIDTH and height >= min_height(len(self.shown.lines))
         self.set_class(not (roomy and self.shown.drawable), "-words")

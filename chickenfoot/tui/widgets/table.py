@@ -19,6 +19,12 @@ screen ``var`` to it with ``data_bind``)::
         set_size=rules.set_size,       # so that a first 10 never widens the tiles mid-game
     )
 
+The table is drawn in full (``[3|5]``) when it fits the view, else compact (``3·5``: each
+tile its outer number after a joint; see :mod:`chickenfoot.play.layout`); set
+:attr:`TableView.density` (or call :meth:`TableView.switch_density`) to choose, and the widget
+posts :class:`TableView.Drawn` whenever the drawing, or whether it fits, changes. A tile, key
+or toe slot not wholly in view is left out, never cut.
+
 An equal value changes nothing and redraws nothing. A new board is laid out again; the view
 keeps the same table cells on screen (and the first board shows the bounds, the centre in the
 middle). The widget posts :class:`EndClicked` when an open end (its label, or its
@@ -35,11 +41,12 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from chickenfoot.play.layout import Role, TableLayout, layout_table
+from chickenfoot.play.layout import Box, Density, Role, TableLayout, layout_for
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board
 from chickenfoot.tui.messages import EndClicked
@@ -77,6 +84,8 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         .table-view--end-legal { color: $text-success; text-style: bold reverse; }
         .table-view--end-chosen { color: $text-accent; text-style: bold reverse; }
         .table-view--connector { color: $text-muted; }
+        &.-compact .table-view--tile-fresh { text-style: underline; }
+        &.-compact .table-view--double-fresh { text-style: bold underline; }
     }
     """
 
@@ -91,6 +100,24 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
 
     shown: reactive[BoardShown | None] = reactive(None, layout=False, init=False)
     """What to show; None shows an empty table."""
+    density: reactive[Density] = reactive[Density]("auto", init=False)
+    """The drawing: ``auto`` (the full one if it fits the view, else the compact one), or
+    always ``full`` or ``compact``."""
+
+    class Drawn(Message):
+        """The table was laid out in another drawing, or now fits the view or no longer does
+        (so that the screen can say so, and offer the outline when even compact needs panning)."""
+
+        def __init__(self, table: TableView, compact: bool, fits: bool) -> None:
+            super().__init__()
+            self.table = table
+            self.compact = compact
+            self.fits = fits
+
+        @property
+        def control(self) -> TableView:
+            """The table view that was laid out."""
+            return self.table
 
     def __init__(
         self,
@@ -102,8 +129,10 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._layout: TableLayout | None = None
-        self._layout_key: tuple[Board, int | None, tuple[int, int]] | None = None
+        self._layout_key: tuple[Board, int | None, tuple[int, int], Density] | None = None
+        self._drawn: tuple[bool, bool] | None = None
         self._strips: dict[int, Strip] = {}
+        self._window: Box | None = None
         self._styles: dict[Role | None, Style] = {}
         self.set_reactive(TableView.shown, shown)
 
@@ -145,6 +174,17 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
             != (target == new.chosen, target in new.legal)
         }
 
+    def watch_density(self) -> None:
+        """Lay the table out in the drawing asked for."""
+        self._lay_out()
+
+    def switch_density(self) -> None:
+        """Switch between the full and the compact drawing (from then on, not chosen by
+        itself)."""
+        layout = self._layout
+        compact = layout is not None and layout.compact
+        self.density = "full" if compact else "compact"
+
     def on_mount(self) -> None:
         """Lay out what was given before the widget was mounted."""
         self._lay_out()
@@ -169,22 +209,32 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
                 self._layout = self._layout_key = None
                 self.virtual_size = Size(0, 0)
             return
-        key = (shown.board, shown.set_size, (width, height))
+        key = (shown.board, shown.set_size, (width, height), self.density)
         if key == self._layout_key:
             return
         previous = self._layout
-        layout = layout_table(shown.board, bounds=(width, height), set_size=shown.set_size)
+        layout = layout_for(
+            shown.board, bounds=(width, height), set_size=shown.set_size, density=self.density
+        )
         self._layout, self._layout_key = layout, key
+        self.set_class(layout.compact, "-compact")  # a fresh tile down a column is underlined
+        if (layout.compact, layout.fits) != self._drawn:
+            self._drawn = (layout.compact, layout.fits)
+            self.post_message(self.Drawn(self, layout.compact, layout.fits))
         self._strips.clear()
         self.virtual_size = Size(layout.width, layout.height)
         # Set after the first layout pass, the virtual size alone does not show the scrollbars
         # (ScrollView refreshes them only when the widget's own size changes): ask for them.
         self._refresh_scrollbars()
-        if previous is not None and previous.bounds == layout.bounds:
+        if (
+            not layout.fits
+            and previous is not None
+            and (previous.bounds, previous.compact) == (layout.bounds, layout.compact)
+        ):
             x = self.scroll_x + layout.origin[0] - previous.origin[0]
             y = self.scroll_y + layout.origin[1] - previous.origin[1]
         else:
-            x, y = layout.origin
+            x, y = layout.view
         self.scroll_to(x, y, animate=False, force=True, immediate=True)
         self.refresh()
         if shown.chosen is not None:
@@ -212,15 +262,21 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
     # ----- drawing ---------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
-        """Row ``y`` of the view: the canvas row under it, cut to the visible columns."""
+        """Row ``y`` of the view: the canvas row under it, cut to the visible columns (a tile
+        not wholly in view is left out, never cut)."""
         scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
+        region = self.scrollable_content_region
+        window = Box(scroll_x, scroll_y, region.width, region.height)
+        if window != self._window:
+            self._strips.clear()
+            self._window = window
         return self.canvas_strip(y + scroll_y).crop_extend(
-            scroll_x, scroll_x + width, self._style(None)
+            scroll_x, scroll_x + region.width, self._style(None)
         )
 
     def canvas_strip(self, row: int) -> Strip:
-        """The whole canvas row ``row``, styled (kept until the board, marks or styles change)."""
+        """The canvas row ``row`` as the view shows it, styled (kept until the board, the
+        marks, the styles or the part in view change)."""
         strip = self._strips.get(row)
         if strip is None:
             strip = self._strips[row] = self._draw_row(row)
@@ -233,7 +289,12 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         if layout is None or shown is None:
             return Strip.blank(0, base)  # styled: NO_COLOR's filter needs a style on every cell
         runs = layout.row(
-            row, labels=shown.labels, legal=shown.legal, chosen=shown.chosen, fresh=shown.fresh
+            row,
+            labels=shown.labels,
+            legal=shown.legal,
+            chosen=shown.chosen,
+            fresh=shown.fresh,
+            window=self._window,
         )
         segments: list[Segment] = []
         column = 0

@@ -16,13 +16,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from chickenfoot.rules import RuleSet, preset
-from chickenfoot.saves.record import (
-    FORMAT_VERSION,
-    GameRecord,
-    SeatConfig,
-    TakenOver,
-    save_record,
-)
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.record import FORMAT_VERSION, GameRecord, SeatConfig, TakenOver
 from tests.recorded import random_record
 
 HERE = Path(__file__).resolve().parent

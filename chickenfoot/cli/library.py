@@ -1,0 +1,203 @@
+"""``chickenfoot games``, ``export`` and ``import``: the games in the store, and JSON files.
+
+- ``chickenfoot games [--unfinished | --finished]``: one line per game (its number, when it
+  was last played, the seats, where it stands), the most recent first.
+- ``chickenfoot export GAME... --to FOLDER`` or ``export --all --to FOLDER``: each game as a
+  JSON file that ``load``, ``replay``, ``verify`` and any other copy of chickenfoot read.
+- ``chickenfoot import PATH...``: files, or folders of them, through the strict loader; each
+  file gets one line (added, extended, already there, or why it cannot be read), and the
+  status is 1 when any could not be read.
+
+Every command that reads the store first imports the saves folder of older versions, once
+(:func:`open_cli_store`). A store that cannot be opened is one line and status 2.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted, summary
+from chickenfoot.cli.simulate import ProgressBar
+from chickenfoot.saves.database import open_store
+from chickenfoot.saves.exchange import export_games, import_files, import_old_saves
+from chickenfoot.saves.output import write_line
+from chickenfoot.saves.paths import saves_dir
+from chickenfoot.saves.problems import printable
+from chickenfoot.saves.record import RecordError
+from chickenfoot.saves.store import (
+    GameFilter,
+    GameStore,
+    Imported,
+    ImportOutcome,
+    StoreError,
+)
+from chickenfoot.text.describe import save_status
+
+DATE_FORMAT = "%Y-%m-%d %H:%M"
+
+IMPORTED_WORDS = {
+    Imported.ADDED: "added as game {game}",
+    Imported.EXTENDED: "game {game}: its later moves added",
+    Imported.ALREADY: "already there as game {game}",
+}
+
+
+def add_parsers(commands: Any) -> None:
+    """Add ``games``, ``export`` and ``import`` to the subcommands ``commands``."""
+    games = commands.add_parser(
+        "games",
+        help=summary("games"),
+        description="List every game (its number, when it was last played, the seats and "
+        "where it stands), the most recent first.",
+    )
+    which = games.add_mutually_exclusive_group()
+    which.add_argument("--unfinished", action="store_true", help="Only the unfinished games.")
+    which.add_argument("--finished", action="store_true", help="Only the finished games.")
+    games.set_defaults(
+        run=lambda args: list_games(
+            "unfinished" if args.unfinished else "finished" if args.finished else "all"
+        )
+    )
+
+    export = commands.add_parser(
+        "export",
+        help=summary("export"),
+        description="Write games from the store as JSON files that load, replay, verify and "
+        "any other copy of chickenfoot read (`chickenfoot games` lists the numbers).",
+    )
+    export.add_argument("games", type=int, nargs="*", metavar="GAME", help="A game's number.")
+    export.add_argument("--all", action="store_true", help="Every game in the store.")
+    export.add_argument(
+        "--to", type=Path, required=True, metavar="FOLDER", help="Where to write the files."
+    )
+    export.set_defaults(run=lambda args: export_command(args.games, args.all, args.to))
+
+    import_command = commands.add_parser(
+        "import",
+        help=summary("import"),
+        description="Add saved-game files (or every *.json file of a folder) to the store. A "
+        "game already there is not added twice; a file that cannot be read is listed with "
+        "the reason.",
+    )
+    import_command.add_argument(
+        "paths", type=Path, nargs="+", metavar="PATH", help="A saved game, or a folder of them."
+    )
+    import_command.set_defaults(run=lambda args: import_command_run(args.paths))
+
+
+class ProgressLine:
+    """``progress(done, total)`` drawn as a progress bar on stderr, from its first call (when
+    the total is known); :meth:`stop` ends the bar."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.started = time.perf_counter()
+        self.bar: ProgressBar | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        """``done`` of ``total`` files handled so far."""
+        if self.bar is None:
+            self.bar = ProgressBar(total, sys.stderr, self.label)
+        elif done:
+            self.bar.advance(time.perf_counter() - self.started, done - self.bar.done)
+
+    def stop(self) -> None:
+        """End the bar (if it was drawn)."""
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def open_cli_store() -> GameStore:
+    """The store, with the saves folder of older versions imported into it the first time
+    (a progress bar on a terminal; one line on stderr says what was imported). Raises
+    :class:`StoreError` if it cannot be opened."""
+    store = open_store()
+    progress = ProgressLine("importing the old saves")
+    try:
+        outcomes = import_old_saves(store, progress)
+    finally:
+        progress.stop()
+    if outcomes:
+        added = sum(1 for outcome in outcomes if outcome.problem is None)
+        write_line(
+            sys.stderr,
+            f"chickenfoot: imported {added} of {len(outcomes)} files from "
+            f"{printable(str(saves_dir()))} (the files stay where they are)",
+        )
+        for outcome in outcomes:
+            if outcome.problem is not None:
+                write_line(sys.stderr, f"  cannot be read: {outcome.problem}")
+    return store
+
+
+def list_games(which: GameFilter) -> int:
+    """``chickenfoot games``: one line per game, the most recent first."""
+    try:
+        store = open_cli_store()
+        try:
+            for summary in store.games(which):
+                when = summary.updated.astimezone().strftime(DATE_FORMAT)
+                write_line(
+                    sys.stdout,
+                    f"{summary.id:>6}  {when}  {save_status(summary):<22}  "
+                    f"{', '.join(summary.names)}",
+                )
+        finally:
+            store.close()
+    except StoreError as error:
+        return fail("games", str(error))
+    except KeyboardInterrupt:
+        return interrupted("games")
+    return EXIT_OK
+
+
+def export_command(games: list[int], every: bool, folder: Path) -> int:
+    """``chickenfoot export``: each game as a JSON file in ``folder``."""
+    if every == bool(games):
+        return fail("export", "name the games to export (their numbers), or give --all")
+    try:
+        store = open_cli_store()
+        try:
+            chosen = [summary.id for summary in store.games()] if every else games
+            for path in export_games(store, chosen, folder):
+                write_line(sys.stdout, printable(str(path)))
+        finally:
+            store.close()
+    except (StoreError, RecordError) as error:
+        return fail("export", str(error))
+    except OSError as error:
+        return fail("export", str(error))
+    except KeyboardInterrupt:
+        return interrupted("export")
+    return EXIT_OK
+
+
+def outcome_line(outcome: ImportOutcome) -> str:
+    """What importing one file did, in one line."""
+    if outcome.problem is not None:
+        return f"cannot be read: {outcome.problem}"
+    assert outcome.imported is not None
+    what = IMPORTED_WORDS[outcome.imported].format(game=outcome.game)
+    return f"{printable(str(outcome.path))}: {what}"
+
+
+def import_command_run(paths: list[Path]) -> int:
+    """``chickenfoot import PATH...``: add the files to the store, one line each."""
+    progress = ProgressLine("importing")
+    try:
+        store = open_cli_store()
+        try:
+            outcomes = import_files(store, paths, progress)
+        finally:
+            progress.stop()
+            store.close()
+    except StoreError as error:
+        return fail("import", str(error))
+    except KeyboardInterrupt:
+        return interrupted("import")
+    for outcome in outcomes:
+        write_line(sys.stdout if outcome.problem is None else sys.stderr, outcome_line(outcome))
+    return EXIT_FAILED if any(outcome.problem is not None for outcome in outcomes) else EXIT_OK

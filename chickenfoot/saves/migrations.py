@@ -1,0 +1,101 @@
+"""Upgrading saved-game files of older versions to the current one.
+
+Each version of the JSON format that shipped can still be read: :data:`MIGRATIONS` turns a
+document (the parsed JSON object) of one version into the next, and :func:`upgrade` checks a
+file's ``format`` and ``version`` and runs the steps it needs. The store's own schema has its
+migrations beside its tables (:mod:`chickenfoot.saves.schema`). This module imports no Textual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from chickenfoot.saves.problems import is_whole, short_json
+from chickenfoot.saves.record import FORMAT_NAME, FORMAT_VERSION, RecordError
+
+__all__ = ["MIGRATIONS", "supported_versions", "upgrade"]
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _from_version_1(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 added hints and take-backs (``assists``) and a seat's ``think_time``: a
+    version-1 game had neither."""
+    return {**document, "assists": []}
+
+
+def _from_version_2(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 added ``taken_over``: a version-2 game does not say it was taken over."""
+    return document
+
+
+MIGRATIONS: dict[int, Migration] = {1: _from_version_1, 2: _from_version_2}
+"""Upgrade functions by version: ``MIGRATIONS[n]`` turns a version-``n`` document (the parsed
+JSON object) into a version-``n + 1`` one. The loader sets ``version`` itself after each step.
+When the format changes: bump :data:`FORMAT_VERSION`, add the step here, and commit a sample of
+the old version to ``tests/data/records/`` (see docs/save-format.md)."""
+
+
+def supported_versions() -> range:
+    """Every format version this program can load: the oldest with a migration path, to now."""
+    oldest = FORMAT_VERSION
+    while oldest - 1 in MIGRATIONS:
+        oldest -= 1
+    return range(oldest, FORMAT_VERSION + 1)
+
+
+def upgrade(document: dict[str, Any]) -> dict[str, Any]:
+    """Check ``format`` and ``version``, and upgrade an older version to the current one."""
+    if "format" not in document:
+        raise RecordError(
+            None, "format", 'not a chickenfoot saved game: there is no "format" field'
+        )
+    if document["format"] != FORMAT_NAME:
+        raise RecordError(
+            None,
+            "format",
+            f"not a chickenfoot saved game: format is {short_json(document['format'])}, "
+            f'not "{FORMAT_NAME}"',
+        )
+    supported = supported_versions()
+    supported_text = (
+        f"version {supported[0]}"
+        if len(supported) == 1
+        else f"versions {supported[0]} to {supported[-1]}"
+    )
+    if "version" not in document:
+        raise RecordError(
+            None, "version", f"there is no version field (this program reads {supported_text})"
+        )
+    version = document["version"]
+    if not is_whole(version):
+        raise RecordError(
+            None,
+            "version",
+            f"the version must be a whole number, not {short_json(version)} "
+            f"(this program reads {supported_text})",
+        )
+    if version > FORMAT_VERSION:
+        raise RecordError(
+            None,
+            "version",
+            f"version {version} is newer than this program understands (it reads "
+            f"{supported_text}): update chickenfoot to load it",
+        )
+    if version not in supported:
+        raise RecordError(
+            None, "version", f"unknown version {version}: this program reads {supported_text}"
+        )
+    while version < FORMAT_VERSION:
+        try:
+            document = MIGRATIONS[version](document)
+        except RecordError:
+            raise
+        except (LookupError, TypeError, ValueError, AttributeError) as error:
+            raise RecordError(
+                None, "", f"cannot upgrade this version-{version} file: {error}"
+            ) from None
+        version += 1
+        document["version"] = version
+    return document

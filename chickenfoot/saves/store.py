@@ -1,0 +1,374 @@
+"""The store of every game: one small interface that the app, the command line and the table
+server read and write games through.
+
+A game lives in the store as its **game row** (rules, seats, decks, seed, when it was made and
+last changed, where it came from) and one **action row per move**, appended as the move is
+made; hints and take-backs are rows of their own. Who has a game open is kept beside it
+(:class:`Holder`), so one game plays in one window and a dead window never blocks.
+
+:class:`GameStore` is the interface; :func:`chickenfoot.saves.database.open_store` opens the
+one this program uses, the SQLite database ``chickenfoot.db`` in the data folder
+(:class:`~chickenfoot.saves.database.SqliteStore`). Everything above ``saves`` speaks to the
+interface only, so that a server that outgrows one machine could put the same interface on
+PostgreSQL (``docs/architecture.md`` says what that would take).
+
+Every write is one transaction: when it returns, the change survives a crash or a power cut.
+Every read is a query on indexed columns: the lists and the statistics never replay a game.
+Errors are :class:`StoreError` (an ``OSError`` whose text is one line of plain words).
+This module imports no Textual.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import Enum
+from pathlib import Path
+from typing import Literal, Protocol
+
+from chickenfoot.rules import Action, GameState, rank
+from chickenfoot.saves.record import Assist, GameRecord
+from chickenfoot.saves.tallies import SeatResult, Statistics
+
+__all__ = [
+    "Change",
+    "GameFacts",
+    "GameId",
+    "GameNotFound",
+    "GameStore",
+    "GameSummary",
+    "HeldElsewhere",
+    "Holder",
+    "ImportOutcome",
+    "Imported",
+    "Incoming",
+    "Progress",
+    "StoreError",
+]
+
+GameId = int
+"""A game's number in the store (shown to users by ``chickenfoot games``; stable)."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: ``done`` of ``total`` items handled so far."""
+
+# ----- errors ------------------------------------------------------------------------------------
+
+
+class StoreError(OSError):
+    """The store could not do what was asked: ``problem`` in plain words (a full disk, a
+    database another program broke, one made by a newer chickenfoot...), and ``str(error)``
+    the one line that also names the database when ``where`` is given."""
+
+    def __init__(self, problem: str, where: str | None = None) -> None:
+        super().__init__(problem)
+        self.strerror = problem
+        self.problem = problem
+        self.where = where
+
+    def __str__(self) -> str:
+        return self.problem if self.where is None else f"{self.where}: {self.problem}"
+
+
+class GameNotFound(StoreError):
+    """No game of that number is in the store (it was deleted, or never was)."""
+
+    def __init__(self, game: GameId) -> None:
+        super().__init__(f"there is no game {game} in the store (it may have been deleted)")
+        self.game = game
+
+
+class HeldElsewhere(StoreError):
+    """Another live window (or server) has the game open: ``holder`` says which."""
+
+    def __init__(self, game: GameId, holder: Holder) -> None:
+        super().__init__(f"game {game} is {holder.describe()}")
+        self.game = game
+        self.holder = holder
+
+
+# ----- who has a game open ---------------------------------------------------------------------
+
+
+def process_start(pid: int) -> str | None:
+    """When process ``pid`` started, as the system counts it (None where it cannot be read):
+    with the pid, it tells a live holder from a new process that reuses a dead one's pid."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return fields[19].decode("ascii", "replace") if len(fields) > 19 else None
+
+
+def process_alive(pid: int, started: str | None) -> bool:
+    """True if process ``pid`` runs on this computer and is the one that started at
+    ``started`` (when known), or may be (we are not allowed to ask)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # not ours to signal: it exists
+        return True
+    if started is None:
+        return True
+    now = process_start(pid)
+    return now is None or now == started
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Who has a game open: a process on a host (and when it started, to tell it from a later
+    process with the same number), since a time; ``token`` tells two sessions of one process
+    apart; ``label`` says what kind of program it is ("window", "browser tab", "table")."""
+
+    pid: int
+    host: str
+    process_started: str | None
+    since: datetime
+    token: str
+    label: str = "window"
+
+    @classmethod
+    def this_process(cls, label: str = "window") -> Holder:
+        """A new holder for a game this process opens now."""
+        pid = os.getpid()
+        return cls(
+            pid=pid,
+            host=socket.gethostname(),
+            process_started=process_start(pid),
+            since=datetime.now(UTC),
+            token=secrets.token_hex(8),
+            label=label,
+        )
+
+    @property
+    def here(self) -> bool:
+        """True if the holder is a process of this computer."""
+        return self.host == socket.gethostname()
+
+    @property
+    def alive(self) -> bool:
+        """True if the holder may still have the game open: its process runs (a process of
+        another host cannot be checked from here, and counts as alive)."""
+        return not self.here or process_alive(self.pid, self.process_started)
+
+    def describe(self) -> str:
+        """Who has the game open, in words (one line)."""
+        since = self.since.astimezone().strftime("%Y-%m-%d %H:%M")
+        where = "this computer" if self.here else f"host {self.host}"
+        return (
+            f"open in another chickenfoot {self.label} "
+            f"(process {self.pid} on {where}, since {since})"
+        )
+
+
+# ----- what the store keeps ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What the lists and the statistics need to know of a game after a change, worked out
+    by whoever changed it (the store never replays a game to answer a query)."""
+
+    actions: int
+    round_number: int
+    """The round in play (1-based), or the last round of a finished game."""
+    finished: bool
+    results: tuple[SeatResult, ...] = ()
+    """Each seat's result, once the game is over."""
+    rounds_played: int = 0
+    """Rounds scored (once the game is over)."""
+
+    @classmethod
+    def of(cls, record: GameRecord, state: GameState | None = None) -> GameFacts:
+        """The facts of ``record`` (whose final state is ``state``, replayed if not given)."""
+        state = record.final_state() if state is None else state
+        if not state.over:
+            return cls(len(record.actions), state.round_number, False)
+        standings, _winners, _decided_by = rank(record.rules, state.round_scores)
+        by_seat = {standing.seat: standing for standing in standings}
+        winners = sum(1 for standing in standings if standing.place == 1)
+        results = tuple(
+            SeatResult.of(
+                config.name,
+                config.level,
+                by_seat[seat].total,
+                by_seat[seat].place,
+                by_seat[seat].zero_rounds,
+                winners,
+            )
+            for seat, config in enumerate(record.seats)
+        )
+        return cls(len(record.actions), state.round_number, True, results, len(state.round_scores))
+
+
+@dataclass(frozen=True)
+class Change:
+    """One commit of a game in play: keep its first ``keep`` actions (fewer than it has after
+    a take-back), then append ``actions``; append ``assists`` after its first
+    ``assists_kept``; ``facts`` describe the game afterwards."""
+
+    keep: int
+    actions: tuple[Action, ...]
+    assists_kept: int
+    assists: tuple[Assist, ...]
+    facts: GameFacts
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game as the Load and Replays lists show it (and Continue names it)."""
+
+    id: GameId
+    created: datetime
+    """When the game was dealt (UTC)."""
+    updated: datetime
+    """When its latest move (or hint, or take-back) was committed (UTC)."""
+    names: tuple[str, ...]
+    round_number: int
+    """The round in play (1-based), or the last round of a finished game."""
+    round_count: int
+    finished: bool
+    actions: int
+    source: str | None = None
+    """The file the game was imported from, if it was."""
+    taken_over: bool = False
+    """True for a game taken over from another (a replay): the lists say so."""
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A game to import: its record, the file it came from, and when it was last played
+    (the file's modification time: the lists sort by it; None for now)."""
+
+    record: GameRecord
+    source: str | None = None
+    played: datetime | None = None
+
+
+class Imported(Enum):
+    """What importing one file did."""
+
+    ADDED = "added"
+    """A new game."""
+    EXTENDED = "extended"
+    """The store had the game with fewer moves: the file's later moves were added."""
+    ALREADY = "already"
+    """The store has the game with these moves (or more) already: nothing changed."""
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    """One file imported: the game it became (or already was) and what happened; or why the
+    file could not be imported (``problem``, one line naming the file)."""
+
+    path: Path
+    game: GameId | None = None
+    imported: Imported | None = None
+    problem: str | None = None
+
+
+GameFilter = Literal["all", "unfinished", "finished"]
+
+
+class GameStore(Protocol):
+    """Every game, read and written through these methods (see the module's description).
+
+    Writes are transactions: when one returns, its change is on disk. Implementations may be
+    used from several threads, each with a store of its own (:meth:`reopen`).
+    """
+
+    # ----- games -------------------------------------------------------------------------
+
+    def create(self, record: GameRecord, *, source: str | None = None) -> GameId:
+        """Add the game ``record`` (with any actions and assists it already has); its number."""
+        ...
+
+    def commit(self, game: GameId, change: Change, holder: Holder | None = None) -> None:
+        """Apply ``change`` to ``game`` in one transaction. With ``holder``, only while that
+        holder has the game open (:class:`HeldElsewhere` otherwise: another window took it)."""
+        ...
+
+    def record(self, game: GameId) -> GameRecord:
+        """The whole game (:class:`GameNotFound` if there is none; ``RecordError`` if what is
+        stored does not replay)."""
+        ...
+
+    def summary(self, game: GameId) -> GameSummary:
+        """One game as the lists show it (:class:`GameNotFound` if there is none)."""
+        ...
+
+    def games(
+        self, which: GameFilter = "all", *, limit: int | None = None, offset: int = 0
+    ) -> list[GameSummary]:
+        """Games, the most recently changed first: all, the unfinished or the finished ones."""
+        ...
+
+    def count(self, which: GameFilter = "all") -> int:
+        """How many games there are (all, unfinished or finished)."""
+        ...
+
+    def latest_unfinished(self) -> GameSummary | None:
+        """The unfinished game changed most recently (what Continue resumes), or None."""
+        ...
+
+    def delete(self, game: GameId) -> None:
+        """Remove a game and everything about it (nothing if it is not there)."""
+        ...
+
+    def statistics(self, chart_people: int = 5, most_points: int = 120) -> Statistics:
+        """The statistics of the finished games (with the win share over time of the
+        ``chart_people`` people with the most games, at most ``most_points`` points each)."""
+        ...
+
+    # ----- who has a game open -----------------------------------------------------------
+
+    def hold(self, game: GameId, holder: Holder, *, force: bool = False) -> None:
+        """Note that ``holder`` has ``game`` open. :class:`HeldElsewhere` if another live
+        holder has it (``force`` takes it anyway; a dead holder never blocks)."""
+        ...
+
+    def release(self, game: GameId, holder: Holder) -> None:
+        """``holder`` closed ``game`` (nothing if another holder took it meanwhile)."""
+        ...
+
+    def holder(self, game: GameId) -> Holder | None:
+        """Who has ``game`` open (a live holder, or one of another host), or None."""
+        ...
+
+    def release_dead(self) -> int:
+        """Forget the holders whose process is gone; how many there were."""
+        ...
+
+    # ----- files ---------------------------------------------------------------------------
+
+    def import_records(self, records: Sequence[Incoming]) -> list[tuple[GameId, Imported]]:
+        """Add games read from files (each with the file it came from), in one transaction.
+        A game the store has already (the same deal, made at the same time, with the same
+        moves so far) is not added twice: the file's later moves are added if it has more,
+        and nothing changes if it has no more. A file whose moves went another way is a
+        game of its own."""
+        ...
+
+    def meta(self, name: str) -> str | None:
+        """A value the store keeps about itself (e.g. that the old saves were imported)."""
+        ...
+
+    def set_meta(self, name: str, value: str) -> None:
+        """Keep ``value`` under ``name`` (see :meth:`meta`)."""
+        ...
+
+    def reopen(self) -> GameStore:
+        """Another store on the same data, for another thread."""
+        ...
+
+    def close(self) -> None:
+        """Let go of the data (the store cannot be used after)."""
+        ...

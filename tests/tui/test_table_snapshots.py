@@ -1,0 +1,121 @@
+"""SVG snapshots of the whole game screen at 80×24 at the tables that were hard to read: a late
+4-seat double-9 cross round with a chicken foot grown on a toe, a late 8-seat double-18 trains
+round (drawn compact by itself, too big even so: its frame offers the outline), and the same
+4-seat table switched to the full drawing with ``.``. The README's pictures come from these.
+
+Each position is reached by replaying a fixed policy over fixed seeds (see ``tests.kit``), so
+every picture is the same on every run. Update with
+``pytest tests/tui/test_table_snapshots.py --snapshot-update`` and look at them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from chickenfoot.rules import GameState, Play, RuleSet, legal_actions, preset
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.widgets import TableView
+from tests.tui.conftest import SnapCompare, TuiKit, settle
+
+
+def my_play(state: GameState) -> bool:
+    """Seat 0 (the person) is on turn with a tile to play."""
+    return state.turn == 0 and any(isinstance(a, Play) for a in legal_actions(state))
+
+
+def nested_feet(state: GameState) -> bool:
+    """Late in the round (25 tiles down), a foot has grown on a toe (no deeper) and every
+    foot is finished; seat 0 can play."""
+    board = state.board
+    depth = max((placed.target.count(".") for placed in board.played), default=0)
+    late = len(board.played) >= 25
+    return depth == 2 and late and board.foot is None and my_play(state)
+
+
+def late(tiles: int) -> Callable[[GameState], bool]:
+    """At least ``tiles`` tiles are on the table; seat 0 can play."""
+    return lambda state: len(state.board.played) >= tiles and my_play(state)
+
+
+def open_game(
+    kit: type[TuiKit], data_dir: Path, rules: RuleSet, stop: Callable[[GameState], bool]
+) -> ChickenFootApp:
+    """An app continuing the first game (fixed seeds and policy) that reaches ``stop``, one
+    person against computers."""
+    kinds = ("human", *["computer"] * (rules.players - 1))
+    record = kit.find_record(rules, kit.seats(*kinds), stop)
+    return ChickenFootApp(load=kit.stored(record), bot_delay=0)
+
+
+def laid_out(app: ChickenFootApp, compact: bool) -> bool:
+    """The person is on turn and the table is laid out in the drawing ``compact`` says."""
+    game = app.game_screen
+    if game is None or not game.client.on_turn:
+        return False
+    layout = game.query_one(TableView).table_layout
+    return layout is not None and layout.compact == compact
+
+
+def four_seats_nested(kit: type[TuiKit], data_dir: Path) -> ChickenFootApp:
+    """The late 4-seat double-9 cross round with a foot on a toe."""
+    return open_game(kit, data_dir, preset("cross", players=4, rounds=1), nested_feet)
+
+
+def test_a_late_four_seat_round_with_nested_feet(
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path
+) -> None:
+    app = four_seats_nested(kit, data_dir)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot, lambda app: laid_out(app, compact=True))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_the_same_round_in_the_full_drawing(
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path
+) -> None:
+    app = four_seats_nested(kit, data_dir)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot, lambda app: laid_out(app, compact=True))
+        await pilot.press("full_stop")
+        await settle(pilot, lambda app: laid_out(app, compact=False))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_a_late_eight_seat_double_eighteen_round(
+    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path
+) -> None:
+    rules = preset("trains", players=8, set_size=18, rounds=1)
+    app = open_game(kit, data_dir, rules, late(60))
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot, lambda app: laid_out(app, compact=True))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_table_too_big_even_compact_offers_the_outline(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    rules = preset("trains", players=8, set_size=18, rounds=1)
+    app = open_game(kit, data_dir, rules, late(60))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: laid_out(app, compact=True), "the compact table")
+        game = app.game_screen
+        assert game is not None
+        layout = game.query_one(TableView).table_layout
+        assert layout is not None and not layout.fits
+        box = game.query_one("#board-box")
+        await kit.wait_for(pilot, lambda: "o outline" in str(box.border_subtitle), "the offer")
+        await pilot.press("o")
+        await kit.wait_for(pilot, lambda: game.outline, "the outline")
+        assert str(box.border_subtitle) == "o: table"
+        await pilot.press("full_stop")  # back to the table, drawn in full on request
+        await kit.wait_for(pilot, lambda: laid_out(app, compact=False), "the full table")
+        assert not game.outline
