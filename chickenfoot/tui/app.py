@@ -431,6 +431,8 @@ class ChickenFootApp(App[None]):
             if choice == "copy":
                 self.take_over(record, len(record.actions), record.seats)
             elif choice == "watch":
+                from chickenfoot.play.replay import ReplayView
+
                 self._show_replay(ReplayView(record), f"game {game}")
             elif choice == "take":
                 self.continue_game(game, force=True)
