@@ -19,6 +19,7 @@ from chickenfoot.rules.ruleset import PresetName
 from tests.benchmarks import (
     bench_games,
     bench_memory,
+    bench_online,
     bench_soak,
     bench_start,
     bench_steps,
@@ -119,3 +120,12 @@ def test_the_soak_run_times_computer_turns_through_the_screen(data_dir: Path) ->
     durations = asyncio.run(bench_soak.soak(turns=30, players=2))
     assert len(durations) == 30
     assert all(seconds > 0 for seconds in durations)
+
+
+def test_the_online_benchmark_times_moves_over_loopback() -> None:
+    """The table server's benchmark runs its real server and socket players on two tables
+    for a second of play, and returns its figures."""
+    figures = bench_online.run(2, think=0.05, seconds=1.0)
+    assert figures["tables"] == 2 and figures["moves"] > 0
+    assert 0 < figures["p50_ms"] <= figures["p95_ms"]
+    assert figures["rss_mib"] > 0 and figures["cpu"] >= 0

@@ -1,5 +1,6 @@
-"""Everything below the app stays free of Textual: the rules, bots, saves, words and the
-application layer (session, table host and clients, replay cursor) run without a terminal UI.
+"""Everything below the app stays free of Textual: the rules, bots, saves, words, the
+application layer (session, table host and clients, replay cursor) and the plain mode run
+without a terminal UI.
 
 Importing them in a fresh interpreter must not import ``textual`` (or ``rich``); and no module
 of those packages may even mention them in an import statement (a lazy import inside a
@@ -25,6 +26,8 @@ CORE_PACKAGES = (
     "chickenfoot.saves",
     "chickenfoot.text",
     "chickenfoot.play",
+    "chickenfoot.net",
+    "chickenfoot.plain",
 )
 UI_LIBRARIES = ("textual", "rich")
 PACKAGE_ROOT = Path(chickenfoot.rules.__file__).parent.parent

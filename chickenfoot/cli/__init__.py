@@ -1,7 +1,9 @@
 """The ``chickenfoot`` command: play (the default), load, replay, games, export, import,
-simulate, tournament, stats, verify, serve and keys.
+simulate, tournament, stats, verify, serve, host, join and keys.
 
-- ``chickenfoot`` or ``chickenfoot play``: start the terminal app.
+- ``chickenfoot`` or ``chickenfoot play``: start the terminal app; ``--plain`` plays a line at a
+  time instead, for screen readers (also before ``load`` and ``replay``), ``--no-plain`` opens
+  the full-screen app when the setting would start the plain mode.
 - ``chickenfoot load FILE|GAME``: open the app continuing a saved game (a file is imported
   into the store first; a number is a game of the store).
 - ``chickenfoot replay FILE|GAME [--text]``: watch a saved game in the app's replay viewer, or
@@ -14,6 +16,8 @@ simulate, tournament, stats, verify, serve and keys.
 - ``chickenfoot stats``: each player's record over the finished saved games.
 - ``chickenfoot verify FILE``: re-make every deck from the recorded seed and replay every action.
 - ``chickenfoot serve``: the same app in web browsers, one game per tab.
+- ``chickenfoot host``: a table server for online games; ``chickenfoot join CODE@HOST:PORT``
+  plays a seat at one of its tables.
 - ``chickenfoot keys``: every key and its id, with the player's own from the settings.
 
 Each subcommand lives in a module of its own (listed in :data:`~chickenfoot.cli.common.COMMANDS`)
@@ -34,6 +38,7 @@ from importlib import import_module
 
 from chickenfoot import __version__
 from chickenfoot.cli.common import COMMANDS, EXIT_FAILED, interrupted
+from chickenfoot.cli.games import add_plain_option
 
 
 def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
@@ -47,6 +52,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
         description="Chicken Foot dominoes in your terminal. With no command, starts the game.",
     )
     parser.add_argument("--version", action="version", version=f"chickenfoot {__version__}")
+    add_plain_option(parser, default=None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = {COMMANDS[name].module for name in COMMANDS if commands is None or name in commands}
     added: set[str] = set()
@@ -76,9 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser(() if named is None else (named,)).parse_args(arguments)
         if args.command is None:
-            from chickenfoot.cli import games
+            from chickenfoot.cli.games import run_app
 
-            return games.run_app()
+            return run_app(plain=args.plain)
         status: int = args.run(args)
         return status
     except KeyboardInterrupt:

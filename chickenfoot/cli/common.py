@@ -46,6 +46,10 @@ COMMANDS: dict[str, Command] = {
     ),
     "verify": Command("Re-make a saved game's deals from its seed and check its moves.", "verify"),
     "serve": Command("Play in a web browser: each browser tab plays its own game.", "serve"),
+    "host": Command(
+        "Run a table server: friends play one game, each from their own terminal.", "host"
+    ),
+    "join": Command("Play a seat at an online table (CODE@HOST:PORT).", "join"),
     "stats": Command("Statistics of the finished games.", "stats"),
     "keys": Command("List every key and its id, with your own from the settings.", "keys"),
 }

@@ -40,10 +40,23 @@ In an unfinished game that people play at one keyboard, the round still in play 
 hands and drawn tiles hidden, in the viewer and in the --text transcript."""
 
 
+def add_plain_option(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    """The ``--plain`` / ``--no-plain`` option (on the command, and on play, load and replay:
+    given after them, it is still heard)."""
+    parser.add_argument(
+        "--plain",
+        action=argparse.BooleanOptionalAction,
+        default=default,
+        help="Play a line at a time, for screen readers: nothing is drawn full-screen. "
+        "--no-plain opens the full-screen app even when the setting starts the plain mode.",
+    )
+
+
 def add_parsers(commands: Any) -> None:
     """Add ``play``, ``load`` and ``replay`` to the subcommands ``commands``."""
     play = commands.add_parser("play", help=summary("play"), description="Start the terminal app.")
-    play.set_defaults(run=lambda args: run_app())
+    add_plain_option(play)
+    play.set_defaults(run=lambda args: run_app(plain=args.plain))
 
     load_command = commands.add_parser(
         "load",
@@ -54,7 +67,8 @@ def add_parsers(commands: Any) -> None:
     load_command.add_argument(
         "game", metavar="FILE|GAME", help="A saved game (.json), or a game's number."
     )
-    load_command.set_defaults(run=lambda args: load(args.game))
+    add_plain_option(load_command)
+    load_command.set_defaults(run=lambda args: load(args.game, plain=args.plain))
 
     replay_command = commands.add_parser(
         "replay",
@@ -71,11 +85,25 @@ def add_parsers(commands: Any) -> None:
         action="store_true",
         help="Print the whole game as a text transcript instead of opening the app.",
     )
-    replay_command.set_defaults(run=lambda args: replay(args.game, text=args.text))
+    add_plain_option(replay_command)
+    replay_command.set_defaults(
+        run=lambda args: replay(args.game, text=args.text, plain=args.plain)
+    )
 
 
-def run_app(load: GameId | None = None, replay: GameRecord | None = None) -> int:
-    """Start the Textual app (imported only now: the other commands do not need it)."""
+def run_app(
+    load: GameId | None = None, replay: GameRecord | None = None, *, plain: bool | None = None
+) -> int:
+    """Start the Textual app (imported only now: the other commands do not need it), or the
+    plain mode (``plain``; None: as the settings say), which never imports Textual."""
+    if plain is None:
+        from chickenfoot.saves.display import read_display
+
+        plain = read_display().plain
+    if plain:
+        from chickenfoot.plain.app import run_plain
+
+        return run_plain(load=load, replay=replay)
     from chickenfoot.tui.app import run_app as run
 
     return run(load=load, replay=replay)
@@ -87,7 +115,7 @@ def game_number(text: str) -> GameId | None:
     return int(text) if text.isdigit() and not Path(text).exists() else None
 
 
-def load(game: str) -> int:
+def load(game: str, *, plain: bool | None = None) -> int:
     """``chickenfoot load FILE|GAME``: find (or import) the game, then continue it in the app."""
     from chickenfoot.cli.library import open_cli_store
     from chickenfoot.saves.jsonformat import load_record
@@ -101,19 +129,19 @@ def load(game: str) -> int:
             if number is None:
                 record = load_record(game)
                 ((number, _imported),) = store.import_records([Incoming(record, str(Path(game)))])
-            summary = store.summary(number)
+            game_summary = store.summary(number)
         finally:
             store.close()
-        if summary.finished:
+        if game_summary.finished:
             return fail("load", f"game {number} is over: watch it with chickenfoot replay {number}")
-        return run_app(load=number)
+        return run_app(load=number, plain=plain)
     except (RecordError, StoreError) as error:
         return fail("load", str(error))
     except KeyboardInterrupt:
         return interrupted("load")
 
 
-def replay(game: str, *, text: bool) -> int:
+def replay(game: str, *, text: bool, plain: bool | None = None) -> int:
     """``chickenfoot replay FILE|GAME [--text]``: print a transcript, or open the replay
     viewer."""
     from chickenfoot.cli.library import open_cli_store
@@ -134,7 +162,7 @@ def replay(game: str, *, text: bool) -> int:
             finally:
                 store.close()
         if not text:
-            return run_app(replay=record)
+            return run_app(replay=record, plain=plain)
         write_text(sys.stdout, transcript(record))
     except (RecordError, StoreError) as error:
         return fail("replay", str(error))

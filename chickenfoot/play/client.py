@@ -602,6 +602,8 @@ def status_of(
             if client.thinking:
                 return StatusShown(prompts.computer_thinking(who))
             return StatusShown(prompts.computer_playing(who))
+        if isinstance(prompt, Waiting):
+            return StatusShown(prompts.waiting_elsewhere(who))
         return StatusShown(prompts.waiting_for(who))
     view = client.seat_view
     assert view is not None, "a person on turn sees their own view"

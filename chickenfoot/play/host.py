@@ -164,10 +164,16 @@ class _RoundOver:
 class TableHost:
     """One game at one table: the session, the turn loop, and a link to every client."""
 
-    def __init__(self, session: GameSession, *, pause: float = 0.6) -> None:
+    def __init__(
+        self, session: GameSession, *, pause: float = 0.6, acknowledge_committed: bool = False
+    ) -> None:
         self.session = session
         self.pause = max(0.0, pause)
         """Seconds before each computer move."""
+        self.acknowledge_committed = acknowledge_committed
+        """Tell the clients of a move only once the store holds it (a table server: what a
+        client was told stays true if the server is killed)."""
+        self._held: list[Callable[[], None]] = []
         self._clients: dict[int, _Client] = {}
         self._next_id = 0
         self._inbox: deque[tuple[int, ClientMessage]] = deque()
@@ -271,6 +277,7 @@ class TableHost:
             while not self.closed:
                 wake.clear()
                 if self._committed(loop):
+                    self._release_held()
                     self._handle_inbox()
                     self._take_answers()
                 self._check_saved()
@@ -282,6 +289,7 @@ class TableHost:
                 if not (self._committed(loop) and waiting):  # (a move made above: "saving…"?)
                     await wake.wait()
         finally:
+            self.session.commit_in_background(None)  # no more wake-ups for a loop that ends
             self._thinker.stop()
             if self._saving_timer is not None:
                 self._saving_timer.cancel()
@@ -464,7 +472,20 @@ class TableHost:
         self._thinker.stop_hint()
         self._note_news(turn)
         self._check_saved()
-        self._update_all(lambda client: self._steps_of(turn, client))
+
+        def tell() -> None:
+            self._update_all(lambda client: self._steps_of(turn, client))
+
+        if self.acknowledge_committed and not self.session.committed:
+            self._held.append(tell)
+        else:
+            tell()
+
+    def _release_held(self) -> None:
+        """Tell the clients of the moves the store now holds."""
+        held, self._held = self._held, []
+        for tell in held:
+            tell()
 
     def _note_news(self, turn: Turn) -> None:
         """What ``turn`` makes the clients wait for: a dead draw shown to its person, a round's

@@ -350,10 +350,11 @@ class GameSession:
         goes on from there when it was waiting (see :attr:`committed`)."""
         self.committer.in_background(on_commit)
 
-    def wait_committed(self, timeout: float = SETTLE_TIME) -> bool:
-        """Wait (up to ``timeout`` seconds) until the store holds every move, trying a failed
-        commit once more; True if it does. :attr:`unsaved` says why not."""
-        return self.committer.wait(timeout)
+    def wait_committed(self, timeout: float | None = None) -> bool:
+        """Wait (up to ``timeout`` seconds, else :data:`SETTLE_TIME`) until the store holds
+        every move, trying a failed commit once more; True if it does. :attr:`unsaved` says
+        why not."""
+        return self.committer.wait(SETTLE_TIME if timeout is None else timeout)
 
     def copy_name(self) -> str:
         """A file name suggested for a copy: the players' names and the round, e.g.

@@ -327,7 +327,7 @@ class Closed(Message):
     kind: Literal["closed"] = "closed"
 
 
-HostMessage = Annotated[
+AnyHostMessage = (
     Welcome
     | Update
     | StillThinking
@@ -337,9 +337,11 @@ HostMessage = Annotated[
     | SaveProblem
     | Saving
     | GameLog
-    | Closed,
-    Field(discriminator="kind"),
-]
+    | Closed
+)
+"""The messages a host sends, as one union (:data:`HostMessage` tells them apart)."""
+
+HostMessage = Annotated[AnyHostMessage, Field(discriminator="kind")]
 """Any message a host sends a client."""
 
 
@@ -399,28 +401,15 @@ class AskGameLog(Message):
     kind: Literal["ask_game_log"] = "ask_game_log"
 
 
-ClientMessage = Annotated[
-    Act | TakeKeyboard | Proceed | AskHint | TakeBack | SetPause | Hold | AskGameLog,
-    Field(discriminator="kind"),
-]
+AnyClientMessage = Act | TakeKeyboard | Proceed | AskHint | TakeBack | SetPause | Hold | AskGameLog
+"""The messages a client sends, as one union (:data:`ClientMessage` tells them apart)."""
+
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="kind")]
 """Any message a client sends its host."""
 
 
-HOST_MESSAGES: TypeAdapter[
-    Welcome
-    | Update
-    | StillThinking
-    | HintGiven
-    | NoHint
-    | Refused
-    | SaveProblem
-    | Saving
-    | GameLog
-    | Closed
-] = TypeAdapter(HostMessage)
-CLIENT_MESSAGES: TypeAdapter[
-    Act | TakeKeyboard | Proceed | AskHint | TakeBack | SetPause | Hold | AskGameLog
-] = TypeAdapter(ClientMessage)
+HOST_MESSAGES: TypeAdapter[AnyHostMessage] = TypeAdapter(HostMessage)
+CLIENT_MESSAGES: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 # ----- reading and writing -----------------------------------------------------------------------

@@ -64,12 +64,13 @@ class Committer:
         self._latest: tuple[GameRecord, GameState] | None = None
         self._writing = False
         self._thread: threading.Thread | None = None
+        self._worker: CommitWorker | None = None
         self._on_commit: Callable[[], object] | None = None
 
     @property
     def background(self) -> bool:
-        """True once commits run on the committer's own thread."""
-        return self._thread is not None
+        """True once commits run on the committer's own thread (or a worker's)."""
+        return self._thread is not None or self._worker is not None
 
     @property
     def settled(self) -> bool:
@@ -78,13 +79,17 @@ class Committer:
         with self._condition:
             return self._settled()
 
-    def in_background(self, on_commit: Callable[[], object] | None = None) -> None:
-        """Commit on a thread of the committer's own from now on; ``on_commit`` is called on
-        that thread after each commit ends (saved or failed). Calling it again only swaps
-        the callback."""
+    def in_background(
+        self, on_commit: Callable[[], object] | None = None, worker: CommitWorker | None = None
+    ) -> None:
+        """Commit on a thread of the committer's own from now on (or on ``worker``'s, which
+        commits many games together); ``on_commit`` is called on that thread after each
+        commit ends (saved or failed). Calling it again only swaps the callback."""
         with self._condition:
             self._on_commit = on_commit
-            if self._thread is None:
+            if worker is not None and self._thread is None:
+                self._worker = worker
+            if self._thread is None and self._worker is None:
                 self._thread = threading.Thread(
                     target=self._commit_queued, name=f"commit game {self.game}", daemon=True
                 )
@@ -102,18 +107,27 @@ class Committer:
                 self._pending = self._latest
                 self._condition.notify_all()
                 return
+            worker = self._worker
+            if worker is not None:
+                self._pending = self._latest
+        if worker is not None:
+            worker.wake(self)
+            return
         self._commit(record, state, self.store)
 
     def wait(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds until every record handed in is committed; a failed
         commit is tried once more. True if the store holds the latest record."""
         with self._condition:
-            if self._thread is None:
+            worker = self._worker
+            if self._thread is None and worker is None:
                 latest, problem = self._latest, self.problem
             else:
                 if self.problem is not None and self._pending is None and not self._writing:
                     self._pending = self._latest  # try the failed commit again
                     self._condition.notify_all()
+                    if worker is not None:
+                        worker.wake(self)
                 if not self._condition.wait_for(self._settled, timeout):
                     self.problem = CommitStillRunning(timeout)
                     return False
@@ -128,6 +142,7 @@ class Committer:
         saved = self.wait(timeout)
         with self._condition:
             thread, self._thread = self._thread, None
+            self._worker = None
             self._condition.notify_all()
         if thread is not None:
             atexit.unregister(self._at_exit)
@@ -138,6 +153,44 @@ class Committer:
     def _at_exit(self) -> None:
         """The program ends without :meth:`stop`: commit what waits before it does."""
         self.stop(EXIT_WAIT)
+
+    # ----- committed by a worker (see CommitWorker) ----------------------------------------
+
+    def _take_pending(self) -> tuple[GameRecord, GameState] | None:
+        with self._condition:
+            pending, self._pending = self._pending, None
+            if pending is not None:
+                self._writing = True
+            return pending
+
+    def _batch_change(
+        self, record: GameRecord, state: GameState
+    ) -> tuple[GameId, Change, Holder | None]:
+        with self._condition:
+            return (self.game, self._change(record, state), self.holder)
+
+    def _batch_done(self, record: GameRecord, error: StoreError | None) -> None:
+        with self._condition:
+            if error is None:
+                self._committed = (len(record.actions), len(record.assists))
+                self._low = len(record.actions)
+                self.problem = None
+            else:
+                self.problem = error
+            self._writing = False
+            on_commit = self._on_commit
+            self._condition.notify_all()
+        if on_commit is not None:
+            on_commit()
+
+    def _batch_failed(self, error: OSError) -> None:
+        with self._condition:
+            self._pending = None
+            self.problem = error
+            self._condition.notify_all()
+            on_commit = self._on_commit
+        if on_commit is not None:
+            on_commit()
 
     def _settled(self) -> bool:
         return self._pending is None and not self._writing
@@ -199,3 +252,70 @@ class Committer:
         finally:
             if store is not None:
                 store.close()
+
+
+class CommitWorker:
+    """One thread that commits the games of many committers (a table server's), everything
+    waiting in one transaction: one write to disk for all the moves made meanwhile, however
+    many tables made them (a group commit). A committer uses it with
+    ``committer.in_background(on_commit, worker)``; each committer's ``on_commit`` is called
+    once its game's change is on disk (or failed)."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        """The store to reopen on the worker's thread."""
+        self._condition = threading.Condition()
+        self._waiting: dict[int, Committer] = {}
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="commit games", daemon=True)
+        self._thread.start()
+        self.batches = 0
+        """How many transactions the worker has made (tests and benchmarks)."""
+
+    def wake(self, committer: Committer) -> None:
+        """``committer`` has a change waiting."""
+        with self._condition:
+            self._waiting[id(committer)] = committer
+            self._condition.notify_all()
+
+    def stop(self, timeout: float = EXIT_WAIT) -> None:
+        """Commit what waits, then end the worker's thread."""
+        with self._condition:
+            self._stopping = True
+            self._condition.notify_all()
+        self._thread.join(timeout)
+
+    def _run(self) -> None:
+        store: GameStore | None = None
+        try:
+            while True:
+                with self._condition:
+                    self._condition.wait_for(lambda: self._waiting or self._stopping)
+                    if not self._waiting:
+                        return
+                    batch = list(self._waiting.values())
+                    self._waiting.clear()
+                if store is None:
+                    try:
+                        store = self.store.reopen()
+                    except OSError as error:
+                        for committer in batch:
+                            committer._batch_failed(error)
+                        continue
+                self._commit(store, batch)
+        finally:
+            if store is not None:
+                store.close()
+
+    def _commit(self, store: GameStore, batch: list[Committer]) -> None:
+        taken = [(committer, committer._take_pending()) for committer in batch]
+        work = [(committer, pending) for committer, pending in taken if pending is not None]
+        changes = [committer._batch_change(*pending) for committer, pending in work]
+        try:
+            results: list[StoreError | None] = store.commit_many(changes)
+        except OSError as failed:
+            problem = failed if isinstance(failed, StoreError) else StoreError(str(failed))
+            results = [problem] * len(work)
+        self.batches += 1
+        for (committer, pending), result in zip(work, results, strict=True):
+            committer._batch_done(pending[0], result)

@@ -76,10 +76,14 @@ class SqliteStore(GameStore):
     schema, when opened). One connection, guarded by a lock: a thread that must not wait for
     another's writes uses a store of its own (:meth:`reopen`)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, sync_every_commit: bool = True) -> None:
         self.path = Path(path)
+        self.sync_every_commit = sync_every_commit
+        """True: each commit waits until it is on disk (a power cut loses nothing committed).
+        False (a table server's choice, see :func:`open_store`): a commit survives the
+        program being killed, and reaches the disk with the next checkpoint."""
         self._lock = threading.RLock()
-        self._db = _connect(self.path)
+        self._db = _connect(self.path, full=sync_every_commit)
 
     # ----- transactions and errors -----------------------------------------------------------
 
@@ -133,31 +137,47 @@ class SqliteStore(GameStore):
     def commit(self, game: GameId, change: Change, holder: Holder | None = None) -> None:
         """Apply ``change`` to ``game`` in one transaction (see the interface)."""
         with self._writing() as db:
-            if holder is not None:
-                _check_holder(db, game, holder)
-            row = db.execute(
-                "SELECT action_count, assist_count, finished FROM games WHERE id = ?", (game,)
-            ).fetchone()
-            if row is None:
-                raise GameNotFound(game)
-            actions, assists, was_finished = row
-            if change.keep > actions or change.assists_kept > assists:
-                raise StoreError(
-                    f"game {game} changed in the store meanwhile (another window saved it): "
-                    "this window no longer saves it"
-                )
-            if change.keep < actions:
-                db.execute(
-                    "DELETE FROM actions WHERE game = ? AND number >= ?", (game, change.keep)
-                )
-            _insert_actions(db, game, change.keep, change.actions)
-            if change.assists_kept < assists:
-                db.execute(
-                    "DELETE FROM assists WHERE game = ? AND number >= ?",
-                    (game, change.assists_kept),
-                )
-            _insert_assists(db, game, change.assists_kept, change.assists)
-            _update_facts(db, game, change.facts, bool(was_finished))
+            _apply_change(db, game, change, holder)
+
+    def commit_many(
+        self, changes: Sequence[tuple[GameId, Change, Holder | None]]
+    ) -> list[StoreError | None]:
+        """Apply the changes of many games in one transaction (see the interface)."""
+        results: list[StoreError | None] = []
+        with self._writing() as db:
+            for game, change, holder in changes:
+                db.execute("SAVEPOINT one_game")
+                try:
+                    _apply_change(db, game, change, holder)
+                except StoreError as error:
+                    db.execute("ROLLBACK TO one_game")
+                    results.append(error)
+                else:
+                    results.append(None)
+                db.execute("RELEASE one_game")
+        return results
+
+    # ----- online tables -----------------------------------------------------------------------
+
+    def keep_table(self, code: str, game: GameId | None, data: str) -> None:
+        """Keep the online table ``code`` (see the interface)."""
+        with self._writing() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO online_tables (code, game, data, updated)"
+                " VALUES (?, ?, ?, ?)",
+                (code, game, data, _time_text(datetime.now(UTC))),
+            )
+
+    def tables(self) -> list[tuple[str, GameId | None, str]]:
+        """Every online table kept (see the interface)."""
+        with self._reading() as db:
+            rows = db.execute("SELECT code, game, data FROM online_tables ORDER BY code")
+            return [(str(code), game, str(data)) for code, game, data in rows]
+
+    def drop_table(self, code: str) -> None:
+        """Forget the online table ``code`` (see the interface)."""
+        with self._writing() as db:
+            db.execute("DELETE FROM online_tables WHERE code = ?", (code,))
 
     def record(self, game: GameId) -> GameRecord:
         """The whole game, replayed (see the interface)."""
@@ -287,7 +307,7 @@ class SqliteStore(GameStore):
 
     def reopen(self) -> SqliteStore:
         """Another store on the same database, for another thread."""
-        return SqliteStore(self.path)
+        return SqliteStore(self.path, sync_every_commit=self.sync_every_commit)
 
     def close(self) -> None:
         """Close the database connection."""
@@ -295,19 +315,27 @@ class SqliteStore(GameStore):
             self._db.close()
 
 
-def open_store(path: Path | None = None) -> GameStore:
+def open_store(path: Path | None = None, *, sync_every_commit: bool = True) -> GameStore:
     """The store of this program: the SQLite database at ``path`` (default
     :func:`database_path`), created and brought to the current schema if need be.
-    Raises :class:`~chickenfoot.saves.store.StoreError` if it cannot be opened."""
-    return SqliteStore(database_path() if path is None else path)
+    Raises :class:`~chickenfoot.saves.store.StoreError` if it cannot be opened.
+
+    ``sync_every_commit`` False trades a power cut's safety for speed: a commit is in the
+    database's write-ahead log when it returns, so it survives the program being killed
+    (``kill -9``) but not the machine losing power before the next checkpoint. A table
+    server chooses it (``chickenfoot host --sync-every-move`` does not): waiting for the disk
+    after every move of hundreds of tables would be most of a move's round trip."""
+    return SqliteStore(
+        database_path() if path is None else path, sync_every_commit=sync_every_commit
+    )
 
 
 # ----- opening -----------------------------------------------------------------------------------
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    """A connection to the database at ``path`` in WAL mode with full synchronous commits,
-    brought to the current schema."""
+def _connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
+    """A connection to the database at ``path`` in WAL mode with full synchronous commits
+    (``full`` False: normal ones, see :func:`open_store`), brought to the current schema."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -323,7 +351,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     try:
         _refuse_newer(db, path)  # before WAL mode, which would change the file
         db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = FULL")
+        db.execute(f"PRAGMA synchronous = {'FULL' if full else 'NORMAL'}")
         db.execute("PRAGMA foreign_keys = ON")
         _migrate(db, path)
     except sqlite3.Error as error:
@@ -377,6 +405,35 @@ _PROBLEMS = (
     ("SQLITE_PERM", "the game database may not be opened (no permission)"),
 )
 """SQLite's error names (each a prefix of a family) and what they mean, in plain words."""
+
+
+def _apply_change(
+    db: sqlite3.Connection, game: GameId, change: Change, holder: Holder | None
+) -> None:
+    """Apply ``change`` to ``game`` inside the transaction of ``db``."""
+    if holder is not None:
+        _check_holder(db, game, holder)
+    row = db.execute(
+        "SELECT action_count, assist_count, finished FROM games WHERE id = ?", (game,)
+    ).fetchone()
+    if row is None:
+        raise GameNotFound(game)
+    actions, assists, was_finished = row
+    if change.keep > actions or change.assists_kept > assists:
+        raise StoreError(
+            f"game {game} changed in the store meanwhile (another window saved it): "
+            "this window no longer saves it"
+        )
+    if change.keep < actions:
+        db.execute("DELETE FROM actions WHERE game = ? AND number >= ?", (game, change.keep))
+    _insert_actions(db, game, change.keep, change.actions)
+    if change.assists_kept < assists:
+        db.execute(
+            "DELETE FROM assists WHERE game = ? AND number >= ?",
+            (game, change.assists_kept),
+        )
+    _insert_assists(db, game, change.assists_kept, change.assists)
+    _update_facts(db, game, change.facts, bool(was_finished))
 
 
 def _problem(error: sqlite3.Error) -> str:

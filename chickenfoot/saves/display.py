@@ -1,5 +1,6 @@
-"""How the game looks and moves (the theme, the computer players' pause, the board view) and
-the player's own keys, read from the settings file without the rest of the settings.
+"""How the game looks and moves (the theme, the computer players' pause, the board view,
+whether ``chickenfoot`` starts in the plain mode) and the player's own keys, read from the
+settings file without the rest of the settings.
 
 The app needs these before its first frame (the theme colours it), so reading them loads
 neither Pydantic nor the rules: :func:`read_display` reads the file's ``display`` section
@@ -78,8 +79,9 @@ def bot_delay_or_default(value: Any) -> Any:
     return value if number and 0 <= value <= BOT_DELAY_LIMIT else DEFAULT_BOT_DELAY
 
 
-def outline_or_default(value: Any) -> Any:
-    """``value`` if it is true or false, else False (the table, not the outline)."""
+def yes_or_no(value: Any) -> Any:
+    """``value`` if it is true or false, else False (the table, not the outline; the
+    full-screen app, not the plain mode)."""
     return value if isinstance(value, bool) else False
 
 
@@ -90,6 +92,8 @@ class Display:
     theme: str = DEFAULT_THEME
     bot_delay: float = DEFAULT_BOT_DELAY
     outline: bool = False
+    plain: bool = False
+    """True starts ``chickenfoot`` in the plain mode (``--plain``) unless told otherwise."""
     keymap: tuple[tuple[str, Any], ...] = ()
     """The ``keys`` section as written: (a binding's id, the keys given it), in file order;
     the app checks every entry before using it."""
@@ -121,7 +125,8 @@ def read_display(path: Path | None = None) -> Display:
     return Display(
         theme=theme_or_default(section.get("theme", DEFAULT_THEME)),
         bot_delay=float(bot_delay_or_default(section.get("bot_delay", DEFAULT_BOT_DELAY))),
-        outline=outline_or_default(section.get("outline", False)),
+        outline=yes_or_no(section.get("outline", False)),
+        plain=yes_or_no(section.get("plain", False)),
         keymap=keymap,
         keymap_problem=keymap_problem,
     )

@@ -166,6 +166,19 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         )
         """,
     ),
+    # Version 2: the online tables a table server keeps (chickenfoot host): each table's
+    # code, its game once started, and the server's own data about it as JSON (options,
+    # seats, hashes of seat tokens).
+    (
+        """
+        CREATE TABLE online_tables (
+            code TEXT PRIMARY KEY,
+            game INTEGER REFERENCES games (id) ON DELETE SET NULL,
+            data TEXT NOT NULL,
+            updated TEXT NOT NULL
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 """The statements that make each schema version from the one before (see above)."""
 

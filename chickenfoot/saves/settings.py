@@ -7,7 +7,7 @@ Stored as JSON at :func:`chickenfoot.saves.paths.settings_path`::
                "preset": "cross",
                "fields": {"set_size": "9", "hand_size": "", "arms": "4", ...},
                "seed": ""},
-     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false},
+     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false, "plain": false},
      "keys": {"game.hint": "H", "game.scores": "f2"}}
 
 ``fields`` holds the set-up form's values as typed (text; empty means "the default"), so a
@@ -49,9 +49,9 @@ from chickenfoot.saves.display import (
     DEFAULT_THEME,
     SettingsProblem,
     bot_delay_or_default,
-    outline_or_default,
     read_settings_document,
     theme_or_default,
+    yes_or_no,
 )
 from chickenfoot.saves.files import write_file
 from chickenfoot.saves.problems import json_path, printable, validation_problem
@@ -136,7 +136,8 @@ class SetupChoice(BaseModel):
 
 
 class DisplayChoice(BaseModel):
-    """How the game looks and moves: the theme, the computer players' pause, the board view.
+    """How the game looks and moves: the theme, the computer players' pause, the board view,
+    and whether ``chickenfoot`` starts in the plain mode (a line at a time, for screen readers).
     A value that cannot be used is replaced by its default (the rest is kept)."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -147,10 +148,12 @@ class DisplayChoice(BaseModel):
     """Seconds before each computer move."""
     outline: bool = False
     """True draws the board as an outline instead of a table."""
+    plain: bool = False
+    """True starts ``chickenfoot`` in the plain mode (``--plain``) unless told otherwise."""
 
     _plain_theme = field_validator("theme", mode="before")(theme_or_default)
     _delay_in_range = field_validator("bot_delay", mode="before")(bot_delay_or_default)
-    _a_yes_or_no = field_validator("outline", mode="before")(outline_or_default)
+    _a_yes_or_no = field_validator("outline", "plain", mode="before")(yes_or_no)
 
 
 class Settings(BaseModel):

@@ -296,6 +296,29 @@ class GameStore(Protocol):
         holder has the game open (:class:`HeldElsewhere` otherwise: another window took it)."""
         ...
 
+    def commit_many(
+        self, changes: Sequence[tuple[GameId, Change, Holder | None]]
+    ) -> list[StoreError | None]:
+        """Apply the changes of many games in one transaction (one write to disk for all: a
+        table server's group commit). A change that cannot be made is left out and its
+        error put in its place in the answer (None: committed); the others are committed."""
+        ...
+
+    # ----- online tables -------------------------------------------------------------------
+
+    def keep_table(self, code: str, game: GameId | None, data: str) -> None:
+        """Keep (or replace) the online table ``code``: its game once started, and the table
+        server's own data about it (options, seats, hashes of seat tokens) as JSON text."""
+        ...
+
+    def tables(self) -> list[tuple[str, GameId | None, str]]:
+        """Every online table kept: its code, its game and its data (see :meth:`keep_table`)."""
+        ...
+
+    def drop_table(self, code: str) -> None:
+        """Forget the online table ``code`` (its game, if any, stays a saved game)."""
+        ...
+
     def record(self, game: GameId) -> GameRecord:
         """The whole game (:class:`GameNotFound` if there is none; ``RecordError`` if what is
         stored does not replay)."""

@@ -174,6 +174,11 @@ def waiting_for(who: str) -> str:
     return f"Waiting for {who} to take the keyboard"
 
 
+def waiting_elsewhere(who: str) -> str:
+    """A person at another screen (an online table's other seat) is on turn."""
+    return f"Waiting for {who} to play"
+
+
 def drew_playable(who: str, drawn: Tile, may_keep: bool) -> str:
     """The person on turn drew a tile that can be played."""
     keep = " or keep it (k)" if may_keep else ""

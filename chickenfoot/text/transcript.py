@@ -93,6 +93,52 @@ def _tiles(tiles: Sequence[Tile]) -> str:
     return " ".join(str(tile) for tile in sorted_hand(tiles)) if tiles else "(none)"
 
 
+def scores_text(names: Sequence[str], values: Sequence[int]) -> str:
+    """Each seat's name and number: "Ana 12, Bea 0"."""
+    return ", ".join(f"{seat_name(names, seat)} {value}" for seat, value in enumerate(values))
+
+
+def round_result_lines(
+    event: RoundScored, names: Sequence[str], *, scores: bool = True
+) -> list[str]:
+    """A round's result: every hand left (indented) with its points, the round's scores
+    (unless ``scores`` is False: the log said them) and the totals."""
+    scored = [f"Round {event.round} scores: {scores_text(names, event.points)}"] if scores else []
+    return [
+        f"Round {event.round} over. Hands left:",
+        *(
+            f"  {seat_name(names, seat)}: {_tiles(hand)} = {event.points[seat]}"
+            for seat, hand in enumerate(event.hands)
+        ),
+        *scored,
+        f"Totals: {scores_text(names, event.totals)}",
+    ]
+
+
+def standing_line(standing: Standing, names: Sequence[str]) -> str:
+    """One place of the final ranking: the seat, its points, its rounds at zero and (when a
+    tie needed it) its lowest non-zero round."""
+    lowest = (
+        f", lowest non-zero round {standing.lowest_round}"
+        if standing.lowest_round is not None
+        else ""
+    )
+    return (
+        f"Place {standing.place}: {seat_name(names, standing.seat)}, {standing.total} points, "
+        f"{plural(standing.zero_rounds, 'round')} at zero{lowest}"
+    )
+
+
+def ranking_lines(event: GameOver, names: Sequence[str]) -> list[str]:
+    """The game's result: the final ranking (indented), who won and what decided it."""
+    won = winners_text(event, names)
+    return [
+        "Final ranking:",
+        *(f"  {standing_line(standing, names)}" for standing in event.ranking),
+        f"{won[0].upper()}{won[1:]}, decided by {tie_break_text(event.decided_by)}.",
+    ]
+
+
 class _Writer:
     """Collects the transcript's lines while the game replays."""
 
@@ -104,9 +150,6 @@ class _Writer:
 
     def name(self, seat: int) -> str:
         return seat_name(self.names, seat)
-
-    def scores(self, values: Sequence[int]) -> str:
-        return ", ".join(f"{self.name(seat)} {value}" for seat, value in enumerate(values))
 
     # ----- the parts ---------------------------------------------------------------------
 
@@ -177,33 +220,11 @@ class _Writer:
             )
 
     def round_scored(self, event: RoundScored) -> None:
-        self.lines.append(f"  Round {event.round} over. Hands left:")
-        self.lines.extend(
-            f"    {self.name(seat)}: {_tiles(hand)} = {event.points[seat]}"
-            for seat, hand in enumerate(event.hands)
-        )
-        self.lines.append(f"  Round {event.round} scores: {self.scores(event.points)}")
-        self.lines.append(f"  Totals: {self.scores(event.totals)}")
+        self.lines.extend(f"  {line}" for line in round_result_lines(event, self.names))
 
     def game_over(self, event: GameOver) -> None:
         self.lines.append("")
-        self.lines.append("Final ranking:")
-        self.lines.extend(self.standing(standing) for standing in event.ranking)
-        won = winners_text(event, self.names)
-        self.lines.append(
-            f"{won[0].upper()}{won[1:]}, decided by {tie_break_text(event.decided_by)}."
-        )
-
-    def standing(self, standing: Standing) -> str:
-        lowest = (
-            f", lowest non-zero round {standing.lowest_round}"
-            if standing.lowest_round is not None
-            else ""
-        )
-        return (
-            f"  Place {standing.place}: {self.name(standing.seat)}, {standing.total} points, "
-            f"{plural(standing.zero_rounds, 'round')} at zero{lowest}"
-        )
+        self.lines.extend(ranking_lines(event, self.names))
 
     def footer(self, record: GameRecord, state: GameState) -> None:
         self.lines.append("")

@@ -39,12 +39,15 @@ from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, asci
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
     ContinueGame,
+    CreateOnline,
+    JoinOnline,
     LeaveGame,
     OpenFile,
     OpenReplay,
     RememberDisplay,
     RequestQuit,
     ShowHelp,
+    ShowJoin,
     ShowSaves,
     ShowSetup,
     ShowStats,
@@ -57,6 +60,9 @@ from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.themes import THEMES
 
 if TYPE_CHECKING:
+    from chickenfoot.net.protocol import Hello
+    from chickenfoot.net.remote import TableAddress
+    from chickenfoot.net.tokens import SeatBook
     from chickenfoot.play.replay import ReplayView
     from chickenfoot.play.session import GameSession, OpenElsewhere
     from chickenfoot.rules import RuleSet
@@ -164,6 +170,7 @@ class ChickenFootApp(App[None]):
         replay: GameRecord | None = None,
         bot_delay: float | None = None,
         store: GameStore | None = None,
+        join: JoinOnline | None = None,
         encoding: str | None = None,
     ) -> None:
         """``load`` continues a game of the store, ``replay`` watches a record; ``bot_delay``
@@ -183,6 +190,8 @@ class ChickenFootApp(App[None]):
         self.replay_record = replay
         for theme in THEMES:
             self.register_theme(theme)
+        self.join_request = join
+        """An online table to open at start (``chickenfoot join CODE@HOST:PORT``)."""
         display = read_display()  # before the app runs: the first frame has the theme
         if display.theme in self.available_themes:
             self.theme = display.theme
@@ -226,7 +235,9 @@ class ChickenFootApp(App[None]):
             self.call_after_refresh(self._use_keymap)
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
-        if self.load_game is not None:
+        if self.join_request is not None:
+            self.post_message(self.join_request)
+        elif self.load_game is not None:
             self.continue_game(self.load_game)
         elif self.replay_record is not None:  # once the size guard is settled below
             from chickenfoot.play.replay import ReplayView
@@ -593,6 +604,40 @@ class ChickenFootApp(App[None]):
         if message.remember is not None:
             self._remember_setup(message.remember)
 
+    def on_join_online(self, message: JoinOnline) -> None:
+        """Open the online table at the address asked for (a seat held there is taken back)."""
+        from chickenfoot.net.remote import TableAddress
+        from chickenfoot.net.tokens import SeatBook
+        from chickenfoot.tui.screens.online import hello_for
+
+        address = TableAddress.parse(message.address)
+        book = SeatBook()
+        hello = hello_for(address, message.name, watch=message.watch, book=book)
+        self._open_online(address, hello, book)
+
+    def on_create_online(self, message: CreateOnline) -> None:
+        """Make a new online table on the server asked for, and sit at it as its creator."""
+        from chickenfoot.net.protocol import CreateTable
+        from chickenfoot.net.remote import TableAddress
+        from chickenfoot.net.tokens import SeatBook
+
+        address = TableAddress.parse(message.address)
+        hello = CreateTable(options=message.options, name=message.name)
+        self._open_online(address, hello, SeatBook())
+
+    def _open_online(self, address: TableAddress, hello: Hello, book: SeatBook) -> None:
+        from chickenfoot.tui.screens.online import OnlineGameScreen
+
+        self._back_to_menu()
+        screen = OnlineGameScreen(address, hello, outline=self.outline, book=book)
+        self._push_covered(screen)
+
+    def on_show_join(self, message: ShowJoin) -> None:
+        """Open the form that joins an online table."""
+        from chickenfoot.tui.screens.online import JoinScreen
+
+        self.push_screen(JoinScreen())
+
     def on_continue_game(self, message: ContinueGame) -> None:
         """A screen asked to continue a game (the latest unfinished one when none is named)."""
         if message.game is not None:
@@ -602,10 +647,12 @@ class ChickenFootApp(App[None]):
 
     @work(thread=True, group="files")
     def _continue_latest(self) -> None:
+        from chickenfoot.net.tokens import HeldSeat
         from chickenfoot.saves.store import StoreError
+        from chickenfoot.tui.screens.menu import to_continue
 
         try:
-            latest = self.store.latest_unfinished()
+            latest = to_continue(self.store)
         except StoreError as error:
             self.call_from_thread(self._tell, str(error))
             return
@@ -613,6 +660,8 @@ class ChickenFootApp(App[None]):
             self.call_from_thread(
                 self.notify, "There is no unfinished game to continue.", severity="warning"
             )
+        elif isinstance(latest, HeldSeat):
+            self.post_message(JoinOnline(latest.address, latest.name, watch=False))
         else:
             self.call_from_thread(self.continue_game, latest.id)
 
@@ -788,9 +837,11 @@ def help_screens() -> tuple[ScreenKeys, ...]:
     )
 
 
-def run_app(load: GameId | None = None, replay: GameRecord | None = None) -> int:
+def run_app(
+    load: GameId | None = None, replay: GameRecord | None = None, join: JoinOnline | None = None
+) -> int:
     """Run the app until the user quits; the process exit code (2, with one line, when the
     store cannot be opened)."""
-    app = ChickenFootApp(load=load, replay=replay)
+    app = ChickenFootApp(load=load, replay=replay, join=join)
     app.run()
     return app.return_code or 0

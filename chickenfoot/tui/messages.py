@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:  # the menu posts these before a game, a record or a rule is ever loaded
+    from chickenfoot.net.protocol import TableOptions
     from chickenfoot.rules import RuleSet
     from chickenfoot.saves.record import GameRecord, SeatConfig
     from chickenfoot.saves.settings import SetupChoice
@@ -73,6 +74,11 @@ class ShowSetup(Message):
 
 
 @dataclass
+class ShowJoin(Message):
+    """Open the form that joins an online table."""
+
+
+@dataclass
 class ShowSaves(Message):
     """Open the list of saved games (to continue or replay one), or the replays list."""
 
@@ -108,3 +114,23 @@ class EndClicked(Message):
     strip): ``target`` is its id."""
 
     target: str
+
+
+@dataclass
+class JoinOnline(Message):
+    """Open the online table at ``address`` (``CODE@HOST:PORT``): take the seat held there,
+    join it as ``name``, or watch it (``watch``)."""
+
+    address: str
+    name: str = ""
+    watch: bool = False
+
+
+@dataclass
+class CreateOnline(Message):
+    """Make a new online table on the server at ``address`` (``HOST:PORT``) with ``options``;
+    its creator (the first person's seat) is ``name``."""
+
+    address: str
+    options: TableOptions
+    name: str

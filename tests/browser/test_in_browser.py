@@ -1,21 +1,13 @@
 """A game in a real browser: ``chickenfoot serve``, headless Chromium, keys, and the save.
 
-Playwright drives the system's Chromium (never a browser of its own: there is no
-``playwright install``); the test is skipped when either is missing. The page's terminal is
-drawn on a canvas, so the test reads what the app sends it instead: a script in the page
-keeps the text of every frame from the server (escape sequences removed when searched), and
-the test waits for words to appear there. The moves themselves are checked in the store, and
-that a closed tab or a stopped server leaves no game held.
+Playwright drives the system's Chromium (:mod:`tests.browser.tabs`); the test is skipped when
+either is missing. The moves themselves are checked in the store, and that a closed tab or a
+stopped server leaves no game held.
 """
 
 from __future__ import annotations
 
-import re
-import shutil
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
@@ -25,57 +17,12 @@ from chickenfoot.rules import Play, legal_actions
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
 from chickenfoot.text.words import sorted_hand, verb
-from tests.browser.server import DEADLINE_SECONDS, Served, wait_until
+from tests.browser.server import Served, wait_until
+from tests.browser.tabs import CHROMIUM, Tab, open_tab
 from tests.kit import games_in, holders_in
 
-if TYPE_CHECKING:
-    from playwright.sync_api import Page
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-CHROMIUM = shutil.which("chromium")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-proxy-server",
-]
-WAIT_MS = DEADLINE_SECONDS * 1000
-
-KEEP_SHOWN = """
-(() => {
-    const decoder = new TextDecoder();
-    window.chickenfootShown = "";
-    const Native = window.WebSocket;
-    window.WebSocket = class extends Native {
-        constructor(...args) {
-            super(...args);
-            this.addEventListener("message", (event) => {
-                if (typeof event.data !== "string") {
-                    window.chickenfootShown += decoder.decode(event.data, {stream: true});
-                }
-            });
-        }
-    };
-})();
-"""
-"""Keeps the text of every binary frame the page receives (what the terminal draws)."""
-
-FOCUSED = "document.activeElement?.classList.contains('xterm-helper-textarea')"
-"""True once the keyboard goes to the terminal."""
-
-SHOWN_SINCE = r"""
-([words, start]) => window.chickenfootShown.slice(start)
-    .replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, "")
-    .includes(words)
-"""
-"""True once ``words`` were drawn after position ``start`` of the kept text."""
 
 SEATS = (
     SeatConfig(name="You", player="human"),
@@ -84,60 +31,6 @@ SEATS = (
 SMALL_GAME = {"set_size": "6", "hand_size": "5", "arms": "3", "rounds": "1"}
 SEED = "22"
 """Deals the person, who is on turn first, five tiles of which two fit at once."""
-
-
-class Tab:
-    """One browser tab showing the served game, and the address of every request it made
-    (pages, scripts, styles, fonts, websockets...)."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.requested: list[str] = []
-        page.on("request", lambda request: self.requested.append(request.url))
-        page.on("websocket", lambda websocket: self.requested.append(websocket.url))
-
-    def accessible_text(self) -> str:
-        """The page as a screen reader gets it: its accessibility tree, as text."""
-        return self.page.locator("body").aria_snapshot(timeout=WAIT_MS)
-
-    def mark(self) -> int:
-        """Where the text drawn so far ends (for :meth:`wait_for`'s ``since``)."""
-        length: int = self.page.evaluate("window.chickenfootShown.length")
-        return length
-
-    def wait_for(self, words: str, since: int = 0) -> None:
-        """Wait until ``words`` are drawn after the mark ``since``."""
-        self.page.wait_for_function(SHOWN_SINCE, arg=[words, since], timeout=WAIT_MS)
-
-    def press(self, *keys: str) -> None:
-        """Type ``keys`` (Playwright key names) into the terminal."""
-        for key in keys:
-            self.page.keyboard.press(key)
-
-
-@contextmanager
-def open_tab(url: str, profile: Path) -> Iterator[Tab]:
-    """A headless Chromium tab (with the fresh profile folder ``profile``) showing ``url``."""
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch_persistent_context(
-            str(profile),
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 800},
-            timeout=WAIT_MS,
-        )
-        try:
-            page = browser.new_page()
-            tab = Tab(page)  # records every request from here on
-            # Only this machine: anything else is refused (and the test fails on it).
-            page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), lambda route: route.abort())
-            page.add_init_script(KEEP_SHOWN)
-            page.goto(url, timeout=WAIT_MS)
-            page.wait_for_function(FOCUSED, timeout=WAIT_MS)  # the page focuses the game
-            yield tab
-        finally:
-            browser.close()
 
 
 def latest_record(data: Path) -> GameRecord | None:

@@ -415,6 +415,17 @@ def test_a_client_refuses_a_view_of_a_seat_it_does_not_play(kit: type[Kit], tmp_
         SpectatorClient().receive(welcome.model_copy(update={"seats": (0,)}))
 
 
+def test_a_person_at_another_screen_is_waited_for_by_name(kit: type[Kit]) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "human"), lambda state: True)
+    host = host_of(record)
+    seats = [sit(host, [0]), sit(host, [1])]
+    settle(host, *seats)
+    turn = host.session.state.turn
+    waiting = seats[1 - turn].client.shown().status
+    assert waiting.text == f"Waiting for {record.seats[turn].name} to play"
+    assert seats[turn].client.on_turn
+
+
 def test_a_long_key_s_prompt_goes_once_the_key_is_complete(
     kit: type[Kit], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -349,7 +349,7 @@ def test_closing_the_table_stops_a_thinking_computer(kit: type[Kit], tmp_path: P
     host.session.close()
 
 
-def test_every_move_is_saved(kit: type[Kit], tmp_path: Path) -> None:
+def test_every_move_is_committed(kit: type[Kit]) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     host = host_of(record)
     seat = sit(host, (0,))
@@ -359,7 +359,7 @@ def test_every_move_is_saved(kit: type[Kit], tmp_path: Path) -> None:
     assert host.session.store.record(host.session.game).actions == host.session.record.actions
 
 
-def test_computers_wait_while_a_client_s_screen_is_covered(kit: type[Kit], tmp_path: Path) -> None:
+def test_computers_wait_while_a_client_s_screen_is_covered(kit: type[Kit]) -> None:
     record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
     host = host_of(record)
     seat = sit(host, (0,))

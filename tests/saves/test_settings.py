@@ -232,3 +232,13 @@ def test_the_keymap_is_kept_as_written_when_other_settings_are_remembered(
     )
     written = json.loads(path.read_text(encoding="utf-8"))
     assert written["keys"] == keys and written["display"]["theme"] == "nord"
+
+
+@pytest.mark.parametrize(("written", "read"), [("true", True), ("false", False), ('"yes"', False)])
+def test_starting_in_the_plain_mode_is_remembered_and_only_as_yes_or_no(
+    tmp_path: Path, written: str, read: bool
+) -> None:
+    path = write(tmp_path / "settings.json", f'{{"version": 1, "display": {{"plain": {written}}}}}')
+    settings = load_settings(path)
+    assert settings.display.plain is read
+    assert settings.problem is None

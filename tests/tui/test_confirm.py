@@ -15,10 +15,11 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
+from chickenfoot.saves.copies import SavePathError, resolve_save_path
 from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE, exports_dir
 from chickenfoot.text import prompts
 from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.save_as import SaveAsScreen, SavePathError, resolve_save_path
+from chickenfoot.tui.screens.save_as import SaveAsScreen
 from tests.tui.conftest import wait_for
 
 

@@ -17,6 +17,7 @@ from textual.messages import ExitApp
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from chickenfoot.play import session as session_module
 from chickenfoot.play.session import GameSession
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.record import GameRecord
@@ -239,6 +240,9 @@ async def test_leaving_waits_for_a_slow_commit_without_freezing_the_screen(
 ) -> None:
     game = person_game(kit)
     disk = SlowDisk()
+    # Leaving waits for the commit, not for a time: a loaded machine must not run out the
+    # time after which leaving asks about unsaved moves (another test asks that question).
+    monkeypatch.setattr(session_module, "SETTLE_TIME", 600.0)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         try:

@@ -9,12 +9,15 @@ import pytest
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
 
+from chickenfoot.net.protocol import ReturnToSeat
+from chickenfoot.net.tokens import HeldSeat, SeatBook, latest_to_continue
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuCommands, MenuScreen, continue_text, names_text
+from chickenfoot.tui.screens.online import JoinScreen, OnlineGameScreen
 from chickenfoot.tui.screens.setup import SetupScreen
 from chickenfoot.tui.screens.stats import StatsScreen
 from tests.kit import as_kind
@@ -53,7 +56,7 @@ async def test_the_app_opens_on_the_menu_without_continue() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
         assert isinstance(app.screen, MenuScreen)
-        assert item_ids(app) == ["new", "load", "replays", "stats", "help", "quit"]
+        assert item_ids(app) == ["new", "join", "load", "replays", "stats", "help", "quit"]
         assert isinstance(app.focused, OptionList)
         assert app.screen.check_action("choose", ("continue",)) is False
 
@@ -65,7 +68,16 @@ async def test_continue_is_listed_with_the_seats_and_round(kit: type[TuiKit]) ->
         await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
         menu = as_kind(app.screen, MenuScreen)
         assert menu.searches == 1, "the menu asks the store once each time it is shown"
-        assert item_ids(app) == ["new", "continue", "load", "replays", "stats", "help", "quit"]
+        assert item_ids(app) == [
+            "new",
+            "continue",
+            "join",
+            "load",
+            "replays",
+            "stats",
+            "help",
+            "quit",
+        ]
         prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
         assert str(prompt) == "Continue: Ana, Bea · round 1 of 2"
 
@@ -93,7 +105,14 @@ def test_long_name_lists_are_cut_with_a_count() -> None:
 
 @pytest.mark.parametrize(
     ("downs", "screen_type"),
-    [(0, SetupScreen), (1, LoadScreen), (2, LoadScreen), (3, StatsScreen), (4, HelpScreen)],
+    [
+        (0, SetupScreen),
+        (1, JoinScreen),
+        (2, LoadScreen),
+        (3, LoadScreen),
+        (4, StatsScreen),
+        (5, HelpScreen),
+    ],
 )
 async def test_arrows_and_enter_open_each_item(downs: int, screen_type: type) -> None:
     app = ChickenFootApp(bot_delay=0)
@@ -197,6 +216,7 @@ async def test_command_palette_lists_and_runs_menu_commands(kit: type[TuiKit]) -
         found = [hit.text async for hit in provider.discover()]
         assert found == [
             "Chicken Foot: New game",
+            "Chicken Foot: Join a table",
             "Chicken Foot: Load game",
             "Chicken Foot: Replays",
             "Chicken Foot: Statistics",
@@ -235,3 +255,36 @@ async def test_a_store_that_cannot_be_opened_ends_the_app_with_status_2(data_dir
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.return_code is not None, "the app to end")
     assert app.return_code == 2
+
+
+async def test_continue_takes_back_a_seat_held_at_an_online_table_played_last(
+    kit: type[TuiKit],
+) -> None:
+    save_unfinished(kit)
+    SeatBook().keep("ABCDEF@127.0.0.1:9", 1, "Bea", "the-seat-token-of-bea")  # used after the game
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
+        prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
+        assert str(prompt) == "Continue: online table ABCDEF@127.0.0.1:9"
+        await pilot.press("c")
+        await wait_for(
+            pilot,
+            lambda: any(isinstance(screen, OnlineGameScreen) for screen in app.screen_stack),
+            "the online table",
+        )
+        table = next(s for s in app.screen_stack if isinstance(s, OnlineGameScreen))
+        assert table.remote.hello == ReturnToSeat(code="ABCDEF", token="the-seat-token-of-bea")
+
+
+def test_continue_resumes_whichever_was_played_last(kit: type[TuiKit]) -> None:
+    game = save_unfinished(kit)
+    store = ChickenFootApp(bot_delay=0).store
+    summary = store.summary(game)
+    earlier = HeldSeat("ABCDEF@127.0.0.1:9", 0, "Ana", "t", "2000-01-01T00:00:00+00:00")
+    later = HeldSeat("ABCDEF@127.0.0.1:9", 0, "Ana", "t", "2999-01-01T00:00:00+00:00")
+    assert latest_to_continue(summary, earlier) == summary
+    assert latest_to_continue(summary, later) == later
+    assert latest_to_continue(None, earlier) == earlier
+    assert latest_to_continue(summary, None) == summary
+    assert latest_to_continue(None, None) is None

@@ -25,17 +25,16 @@ from chickenfoot.saves.settings import (
     save_settings,
 )
 from chickenfoot.text.ruleset import preset_summary
-from chickenfoot.tui import app as app_module
-from chickenfoot.tui.app import ChickenFootApp
-from chickenfoot.tui.screens.menu import MenuScreen
-from chickenfoot.tui.screens.setup import (
+from chickenfoot.text.setup_form import (
     RULE_FIELDS,
-    FormSelect,
-    SetupScreen,
     preset_values,
     rule_fields_from_form,
     seat_problems,
 )
+from chickenfoot.tui import app as app_module
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.setup import FormSelect, SetupScreen
 from tests.tui.conftest import TuiKit, wait_for
 
 
@@ -644,7 +643,8 @@ async def test_a_corrupt_settings_file_gives_the_defaults(data_dir: Path, conten
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: len(app.started) == 1, "the game to start")
         assert app.started[0][0] == preset("cross", players=4)
-    assert load_settings().problem is None
+        # The set-up is remembered once the game starts, writing a good file over the bad one.
+        await wait_for(pilot, lambda: load_settings().problem is None, "a good file written")
 
 
 async def test_unknown_or_bad_remembered_values_are_dropped(data_dir: Path) -> None:

@@ -20,6 +20,9 @@ to the status line's second row, never over the hand.
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
 
 from textual import on
 from textual.app import ComposeResult
@@ -38,9 +41,10 @@ from chickenfoot.play.keys import END_LETTERS
 from chickenfoot.play.link import LocalLink
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
-from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, HostMessage, RoundEnded
+from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, RoundEnded
+from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import counting, ends, prompts
-from chickenfoot.text.deal import recorded_deal_text
+from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
@@ -48,6 +52,7 @@ from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
+from chickenfoot.tui.screens.save_as import SaveAsScreen
 from chickenfoot.tui.widgets import (
     BoardPanel,
     EndsStrip,
@@ -228,8 +233,25 @@ GAME_BINDINGS: list[BindingType] = [
 a command the palette lists."""
 
 
-class GameScreen(GameDialogs):
-    """One game in play: a client of the table its host runs over the session."""
+class TableLink(Protocol):
+    """What a table screen reads and sends through: a link to a table here
+    (:class:`~chickenfoot.play.link.LocalLink`) or across the network
+    (:class:`~chickenfoot.net.remote.RemoteLink`)."""
+
+    def send(self, message: ClientMessage) -> object:
+        """Send the table ``message``."""
+
+    async def receive(self) -> object:
+        """The next thing the table (or the link) says."""
+
+    def drain(self) -> Sequence[object]:
+        """Everything said and not read yet."""
+
+
+class TableScreen(GameDialogs):
+    """One table on screen: a client of a table, fed through a link (in this process, or
+    across the network); :class:`GameScreen` is a game played here, and
+    :class:`~chickenfoot.tui.screens.online.OnlineGameScreen` a seat at an online table."""
 
     CSS_PATH = "game.tcss"
 
@@ -247,18 +269,49 @@ class GameScreen(GameDialogs):
     working: var[frozenset[str]] = var(frozenset(), bindings=True)
     """The actions whose keys do something now (the footer follows it)."""
 
-    def __init__(
-        self, session: GameSession, *, bot_delay: float = 0.6, outline: bool = False
-    ) -> None:
+    def __init__(self, client: SeatClient, link: TableLink, *, outline: bool = False) -> None:
         super().__init__()
-        self.session = session
-        self.host = TableHost(session, pause=bot_delay)
-        self.client = SeatClient() if session.humans else SpectatorClient()
-        self.link = LocalLink(self.host, session.humans)
+        self.client = client
+        self.link = link
         self._logged = (0, 0)
         self._topbar_shown: tuple[object, ...] = ()
         self._result_shown: RoundEnded | GameEnded | None = None
-        self.set_reactive(GameScreen.board_view, "outline" if outline else "table")
+        self.set_reactive(TableScreen.board_view, "outline" if outline else "table")
+
+    # ----- what differs between a table here and one across the network ------------------------
+
+    def start_table(self) -> None:
+        """Start what feeds the link (a table here runs its host's turn loop)."""
+
+    def close_table(self) -> None:
+        """The screen is left: close the table, or leave it."""
+
+    def deal_text(self, round_number: int) -> DealText | None:
+        """How round ``round_number`` was dealt, in words (None: not known here)."""
+        return None
+
+    def seat_configs(self) -> tuple[SeatConfig, ...]:
+        """Who sits where, as a saved game says it (the game's result lists it)."""
+        return tuple(
+            SeatConfig(name=seat.name, player="computer", level=seat.computer)
+            if seat.computer
+            else SeatConfig(name=seat.name, player="human")
+            for seat in self.client.table.seats
+        )
+
+    def connection_text(self) -> str:
+        """The link's state when it is worth a word in the top bar ("" while all is well)."""
+        return ""
+
+    def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
+        """The seats as shown, with whatever the table says about who is here."""
+        return seats
+
+    def take(self, message: object) -> None:
+        """Take in one message the link brought (the table's: the client reads it)."""
+        self.client.receive(message)  # type: ignore[arg-type]
+        if isinstance(message, GameLog) and self.client.game_log is not None:
+            self.app.push_screen(LogScreen(self.client.game_log))
 
     @property
     def outline(self) -> bool:
@@ -270,38 +323,38 @@ class GameScreen(GameDialogs):
         yield Static(id="topbar", markup=False)
         with Horizontal(id="main"):
             yield BoardPanel(id="board-box").data_bind(
-                shown=GameScreen.board_shown, view=GameScreen.board_view
+                shown=TableScreen.board_shown, view=TableScreen.board_view
             )
             with Vertical(id="side"):
-                seats = SeatsPanel(id="seats").data_bind(shown=GameScreen.seats_shown)
+                seats = SeatsPanel(id="seats").data_bind(shown=TableScreen.seats_shown)
                 seats.border_title = "Seats"
                 yield seats
                 log = EventLog(id="log")
                 log.border_title = "Log"
                 log.border_subtitle = "^l: all"
                 yield log
-        yield EndsStrip(id="ends").data_bind(shown=GameScreen.board_shown)
+        yield EndsStrip(id="ends").data_bind(shown=TableScreen.board_shown)
         with VerticalScroll(id="hand-scroll", can_focus=False):
-            yield HandView(id="hand").data_bind(shown=GameScreen.hand_shown)
-        yield StatusLine(id="status").data_bind(shown=GameScreen.status_shown)
+            yield HandView(id="hand").data_bind(shown=TableScreen.hand_shown)
+        yield StatusLine(id="status").data_bind(shown=TableScreen.status_shown)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Start the table and listen to it; show what it sent first."""
         self.receive()
-        self.run_worker(self.host.run(), name="table", group="table")
+        self.start_table()
         self.run_worker(self._listen(), name="client", group="table")
         # The Footer listens for key changes only once mounted: tell it again after the first frame.
         self.call_after_refresh(self.refresh_bindings)
 
     def on_unmount(self) -> None:
         """The game is left: close the table (a thinking computer stops)."""
-        self.host.close()
+        self.close_table()
 
     async def _listen(self) -> None:
         """Take in every message of the table as it comes, and show it."""
         while True:
-            self._take(await self.link.receive())
+            self.take(await self.link.receive())
             if self.client.closed:
                 return  # the table closed: the screen is being left
             try:
@@ -312,14 +365,9 @@ class GameScreen(GameDialogs):
     def receive(self) -> None:
         """Take in what the table sent and not read yet; show it, and what comes next."""
         for message in self.link.drain():
-            self._take(message)
+            self.take(message)
         self.refresh_view()
         self.follow_prompt()
-
-    def _take(self, message: HostMessage) -> None:
-        self.client.receive(message)
-        if isinstance(message, GameLog) and self.client.game_log is not None:
-            self.app.push_screen(LogScreen(self.client.game_log))
 
     def send(self, message: ClientMessage | None) -> None:
         """Send the table what a key asked for (nothing when the key did nothing); show the
@@ -351,7 +399,7 @@ class GameScreen(GameDialogs):
         if isinstance(prompt, RoundEnded) and view is not None:
             self._result_shown = prompt
             result = prompt.result
-            deal = recorded_deal_text(self.session.record, result.round, self.session.game)
+            deal = self.deal_text(result.round)
             ending = round_ending(prompt.ending, self.client.names) if prompt.ending else ""
             screen = RoundOverScreen(
                 result, self.client.names, view.rules.round_count, ending, deal
@@ -359,10 +407,13 @@ class GameScreen(GameDialogs):
             self.app.push_screen(screen, lambda _closed: self.send(self.client.proceed()))
         elif isinstance(prompt, GameEnded) and view is not None:
             self._result_shown = prompt
-            record = self.session.record
             self.app.push_screen(
                 GameOverScreen(
-                    prompt.result, self.client.names, view.round_scores, view.rules, record.seats
+                    prompt.result,
+                    self.client.names,
+                    view.round_scores,
+                    view.rules,
+                    self.seat_configs(),
                 )
             )
 
@@ -375,20 +426,23 @@ class GameScreen(GameDialogs):
         shown = self.client.shown()
         self.board_shown = shown.board
         self.hand_shown = shown.hand
-        self.seats_shown = shown.seats
+        self.seats_shown = self.seats_with_presence(shown.seats)
         self.status_shown = shown.status
-        self._show_topbar((*shown.topbar, bool(shown.unsaved), shown.saving))
+        self._show_topbar(
+            (*shown.topbar, bool(shown.unsaved), shown.saving, self.connection_text())
+        )
         self._show_log()
         self.working = frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
 
-    def _show_topbar(self, topbar: tuple[str, str, str, bool, bool]) -> None:
+    def _show_topbar(self, topbar: tuple[str, str, str, bool, bool, str]) -> None:
         if topbar != self._topbar_shown:  # one row: no new layout needed
             self._topbar_shown = topbar
-            round_text, detail, needs, unsaved, saving = topbar
+            round_text, detail, needs, unsaved, saving, connection = topbar
             warning = ("  ⚠ not saved", "bold $text-error") if unsaved else ""
             notice = ("  saving…", "$text-muted") if saving else ""
+            link = (f"  {connection}", "bold $text-warning") if connection else ""
             self.query_one("#topbar", Static).update(
-                Content.assemble((round_text, "bold"), detail, needs, warning, notice),
+                Content.assemble((round_text, "bold"), detail, needs, warning, notice, link),
                 layout=False,
             )
 
@@ -546,3 +600,43 @@ class GameScreen(GameDialogs):
     def palette_commands(self) -> list[PaletteCommand]:
         """The command palette's game commands that apply now (from the bindings)."""
         return binding_commands(self)
+
+
+class GameScreen(TableScreen):
+    """A game played here: a client of the table its host runs over the session, on the
+    app's loop."""
+
+    def __init__(
+        self, session: GameSession, *, bot_delay: float = 0.6, outline: bool = False
+    ) -> None:
+        self.session = session
+        self.host = TableHost(session, pause=bot_delay)
+        client = SeatClient() if session.humans else SpectatorClient()
+        super().__init__(client, LocalLink(self.host, session.humans), outline=outline)
+
+    def start_table(self) -> None:
+        """Run the host's turn loop on the app's loop."""
+        self.run_worker(self.host.run(), name="table", group="table")
+
+    def close_table(self) -> None:
+        """Close the table (a thinking computer stops)."""
+        self.host.close()
+
+    def deal_text(self, round_number: int) -> DealText | None:
+        """How the round was dealt, from the game's record."""
+        return recorded_deal_text(self.session.record, round_number, self.session.game)
+
+    def seat_configs(self) -> tuple[SeatConfig, ...]:
+        """The game's seats, from its record."""
+        return self.session.record.seats
+
+    def action_save_as(self) -> None:
+        """Save a named copy of the game (the dialog writes it, and says so if it cannot)."""
+
+        def saved(path: Path | None) -> None:
+            if path is not None:
+                self.client.tell(f"Saved a copy to {path}")
+                self.refresh_view()
+
+        dialog = SaveAsScreen(self.session.copy_name(), save=self.session.save_as)
+        self.app.push_screen(dialog, saved)

@@ -8,22 +8,17 @@ table, the turn loop and the keys of a turn.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.screen import Screen
 
 from chickenfoot.play.client import SeatClient
-from chickenfoot.play.session import GameSession
 from chickenfoot.tui.messages import LeaveGame, ShowHelp, ShowSetup
 from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.save_as import SaveAsScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 
 
 class GameDialogs(Screen[None]):
-    """The screens a game opens over itself (the game screen sets the session and client)."""
+    """The screens a game opens over itself (the game screen sets the client)."""
 
-    session: GameSession
     client: SeatClient
 
     def refresh_view(self) -> None:
@@ -40,15 +35,7 @@ class GameDialogs(Screen[None]):
         self.post_message(ShowHelp())
 
     def action_save_as(self) -> None:
-        """Save a named copy of the game (the dialog writes it, and says so if it cannot)."""
-
-        def saved(path: Path | None) -> None:
-            if path is not None:
-                self.client.tell(f"Saved a copy to {path}")
-                self.refresh_view()
-
-        dialog = SaveAsScreen(self.session.copy_name(), save=self.session.save_as)
-        self.app.push_screen(dialog, saved)
+        """Save a named copy of the game (the game screen knows how)."""
 
     def action_new_game(self) -> None:
         """Set up a new game, once the player confirms (this game stays saved)."""

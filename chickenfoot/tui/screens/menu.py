@@ -1,9 +1,10 @@
-"""The main menu: New game, Continue, Load game, Replays, Statistics, Help, Quit.
+"""The main menu: New game, Continue, Join a table, Load game, Replays, Statistics, Help, Quit.
 
-Arrow keys and Enter choose an item; each item's first letter (``n c l r s h q``, and ``?``
+Arrow keys and Enter choose an item; each item's first letter (``n c j l r s h q``, and ``?``
 for help) chooses it at once. *Continue* is listed only while an unfinished game is saved
-and names its seats and round: the store is asked once each time the menu is shown (one
-indexed query, in a worker). :class:`MenuCommands` puts the same commands in the command
+or a seat at an online table is held, and names the one played last (a game's seats and
+round, or the table): the store is asked once each time the menu is shown (one indexed
+query, in a worker). :class:`MenuCommands` puts the same commands in the command
 palette (``ctrl+p``); it is registered on :class:`MenuScreen` and works on any screen.
 """
 
@@ -31,12 +32,14 @@ from chickenfoot.tui.messages import (
     ContinueGame,
     RequestQuit,
     ShowHelp,
+    ShowJoin,
     ShowSaves,
     ShowSetup,
     ShowStats,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the saved games and online seats are read in the background
+    from chickenfoot.net.tokens import HeldSeat
     from chickenfoot.saves.store import GameStore, GameSummary
 
 LOGO = r"""
@@ -68,15 +71,34 @@ def names_text(names: tuple[str, ...], width: int = CONTINUE_NAMES_WIDTH) -> str
     return ", ".join(shown) + (f" +{rest}" if rest else "")
 
 
-def continue_text(summary: GameSummary) -> str:
-    """What the Continue item says about the game it resumes: seats and round."""
+def continue_text(summary: GameSummary | HeldSeat) -> str:
+    """What the Continue item says about what it resumes: a saved game's seats and round, or
+    the online table of a held seat."""
+    from chickenfoot.net.tokens import HeldSeat
+
+    if isinstance(summary, HeldSeat):
+        return f"Continue: online table {summary.address}"
     where = f"round {summary.round_number} of {summary.round_count}"
     return f"Continue: {names_text(summary.names)} · {where}"
+
+
+def to_continue(store: GameStore | None) -> GameSummary | HeldSeat | None:
+    """What Continue resumes now: the latest unfinished game of ``store`` (None: no saved game
+    to look at) or a held online seat, whichever was played last (for a worker thread)."""
+    from chickenfoot.net.tokens import SeatBook, latest_to_continue
+
+    unfinished = store.latest_unfinished() if store is not None else None
+    return latest_to_continue(unfinished, SeatBook().latest())
 
 
 def show_setup(app: App[object]) -> None:
     """Open the New game set-up screen."""
     app.post_message(ShowSetup())
+
+
+def show_join(app: App[object]) -> None:
+    """Open the form that joins an online table."""
+    app.post_message(ShowJoin())
 
 
 def continue_latest(app: App[object]) -> None:
@@ -110,6 +132,7 @@ MenuCommand = tuple[str, str, Callable[[App[object]], None]]
 MENU_COMMANDS: tuple[MenuCommand, ...] = (
     ("new", "New game", show_setup),
     ("continue", "Continue", continue_latest),
+    ("join", "Join a table", show_join),
     ("load", "Load game", show_saves),
     ("replays", "Replays", partial(show_saves, replays=True)),
     ("stats", "Statistics", show_stats),
@@ -122,6 +145,7 @@ COMMAND_HELP: dict[str, str] = {
     "new": "Set up a new game: seats, players and rules",
     "continue": "Resume the most recent unfinished game",
     "load": "Continue or replay a saved game",
+    "join": "Play at an online table, from its code (CODE@HOST:PORT)",
     "replays": "Watch a saved game move by move",
     "stats": "Wins, scores and charts of the finished games",
     "help": "Rules summary and every key",
@@ -165,6 +189,7 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game", id="menu.new"),
         Binding("c", "choose('continue')", "Continue", id="menu.continue"),
+        Binding("j", "choose('join')", "Join", id="menu.join", show=False),
         Binding("l", "choose('load')", "Load game", id="menu.load"),
         Binding("r", "choose('replays')", "Replays", id="menu.replays"),
         Binding("s", "choose('stats')", "Stats", id="menu.stats"),
@@ -177,8 +202,9 @@ class MenuScreen(Screen[None]):
         store, so no game to continue."""
         super().__init__()
         self._store = store
-        self.unfinished: GameSummary | None = None
-        """The game Continue resumes, once found (it is looked for in the background)."""
+        self.unfinished: GameSummary | HeldSeat | None = None
+        """The game (or online seat) Continue resumes, once found (it is looked for in the
+        background)."""
         self.searches = 0
         """How many times the store was asked for a game to continue."""
 
@@ -206,15 +232,19 @@ class MenuScreen(Screen[None]):
         self.refresh_options()
 
     def has_unfinished(self) -> bool:
-        """True if the store holds an unfinished game (asks it; for a worker thread)."""
+        """True if there is something to continue: an unfinished game in the store or a held
+        online seat (asks the store; for a worker thread)."""
         from chickenfoot.saves.store import StoreError
 
-        if self._store is None or not database_path().exists():
-            return False
         try:
-            return self._store().latest_unfinished() is not None
+            return to_continue(self._saved_games()) is not None
         except StoreError:
             return False
+
+    def _saved_games(self) -> GameStore | None:
+        """The store to look in, None while there is none: with no database yet, nothing is
+        opened (or loaded) to know there is no game."""
+        return self._store() if self._store is not None and database_path().exists() else None
 
     def refresh_options(self) -> None:
         """Show the items at once, then (once they are on screen) look for a game to continue
@@ -224,30 +254,26 @@ class MenuScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="continue")
     def _find_unfinished(self) -> None:
-        if self._store is None or not database_path().exists():
-            # no store (yet): no need to load the saved games to know there is no game
-            self.app.call_from_thread(self._found, None)
-            return
         self.searches += 1
         from chickenfoot.saves.store import StoreError
 
         try:
-            summary = self._store().latest_unfinished()
+            summary = to_continue(self._saved_games())
         except StoreError as error:
             self.app.call_from_thread(self.notify, str(error), severity="error", markup=False)
             return
         self.app.call_from_thread(self._found, summary)
 
-    def _found(self, unfinished: GameSummary | None) -> None:
+    def _found(self, unfinished: GameSummary | HeldSeat | None) -> None:
         """The search is over: list the items again if Continue changed."""
         if unfinished != self.unfinished:
             self._fill(unfinished)
 
-    def _fill(self, unfinished: GameSummary | None) -> None:
-        """List the items, Continue only while an unfinished game is saved; Continue is the
-        default item whenever it appears."""
+    def _fill(self, unfinished: GameSummary | HeldSeat | None) -> None:
+        """List the items, Continue only while there is something to continue; Continue is
+        the default item whenever it appears."""
         appeared = unfinished is not None and (
-            self.unfinished is None or self.unfinished.id != unfinished.id
+            self.unfinished is None or _what(self.unfinished) != _what(unfinished)
         )
         self.unfinished = unfinished
         options = self.query_one("#menu-options", OptionList)
@@ -283,3 +309,10 @@ class MenuScreen(Screen[None]):
             if item_id == item:
                 run(self.app)
                 return
+
+
+def _what(resumable: GameSummary | HeldSeat) -> object:
+    """Which game or table ``resumable`` is (to tell when Continue names another)."""
+    from chickenfoot.net.tokens import HeldSeat
+
+    return resumable.address if isinstance(resumable, HeldSeat) else resumable.id

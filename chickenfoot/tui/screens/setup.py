@@ -16,7 +16,6 @@ Escape goes back.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from textual import on
@@ -31,31 +30,24 @@ from chickenfoot.bots import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
     DEFAULT_THINK_TIME,
-    THINKING_LEVELS,
     ladder_level,
 )
+from chickenfoot.net.protocol import DEFAULT_GRACE, MAX_GRACE, SeatPlan, TableOptions
+from chickenfoot.net.remote import AddressError, TableAddress
 from chickenfoot.rules import (
     PRESETS,
-    SET_SIZES,
     RuleSet,
     RuleSetError,
     build_rules,
-    default_hand_size,
 )
 from chickenfoot.rules.ruleset import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    PRESET_FIELDS,
     PresetName,
-    default_reserve,
 )
-from chickenfoot.rules.tiles import set_tile_count
 from chickenfoot.saves.record import (
     NAME_MAX_LENGTH,
-    THINK_TIME_MAX,
-    THINK_TIME_MIN,
     SeatConfig,
-    seat_problem,
 )
 from chickenfoot.saves.settings import (
     NUMBER_MAX_DIGITS,
@@ -67,181 +59,28 @@ from chickenfoot.saves.settings import (
     load_settings,
 )
 from chickenfoot.text.ruleset import preset_summary
-from chickenfoot.text.words import is_you
+from chickenfoot.text.setup_form import (
+    FIELDS_BY_NAME,
+    HUMAN,
+    NOBODY_PLAYS,
+    RULE_FIELDS,
+    SPARE_NAMES,
+    RuleField,
+    blank_meaning,
+    kind_options,
+    kind_value,
+    levels_text,
+    preset_values,
+    rule_fields_from_form,
+    seat_config,
+    seat_problems,
+    think_time_from_text,
+    think_time_text,
+)
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.keymap import text_keys
-from chickenfoot.tui.messages import StartGame
+from chickenfoot.tui.messages import CreateOnline, StartGame
 from chickenfoot.tui.widgets.typing import TypingInput
-
-HUMAN = "human"
-COMPUTER_PREFIX = "computer:"
-SPARE_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy")
-"""Names for added seats, the first one not in use is taken."""
-
-NOBODY_PLAYS = "No seat is a person: the computers will play on their own (you can watch)."
-"""The warning (not a problem: the game can start) when every seat is a computer."""
-
-
-@dataclass(frozen=True)
-class RuleField:
-    """One rule option in the form: its RuleSet field, label, and choices (None: a number)."""
-
-    name: str
-    label: str
-    choices: tuple[tuple[str, str], ...] | None = None
-    """(shown text, value) pairs for a list; None for a number typed in an Input."""
-    blank_means: str = ""
-    """For numbers: what an empty field means (filled into the placeholder)."""
-
-
-RULE_FIELDS: tuple[RuleField, ...] = (
-    RuleField(
-        "set_size",
-        "Domino set",
-        tuple((f"double-{size} ({set_tile_count(size)} tiles)", str(size)) for size in SET_SIZES),
-    ),
-    RuleField("hand_size", "Tiles in each hand", blank_means="default: {hand}"),
-    RuleField("arms", "Arms on the centre", blank_means="one per seat ({players})"),
-    RuleField(
-        "drawn_tile",
-        "A playable drawn tile",
-        (("may be played or kept", "may_play"), ("must be played", "must_play")),
-    ),
-    RuleField(
-        "draw", "Drawing", (("draw one tile", "one"), ("draw until playable", "until_playable"))
-    ),
-    RuleField("reserve", "Tiles never drawn", blank_means="default: {reserve}"),
-    RuleField("double_blank_points", "0|0 left in hand scores", blank_means="0 (its pips)"),
-    RuleField(
-        "round_start",
-        "Round start",
-        (("holder places the double", "holder"), ("search before the deal", "search")),
-    ),
-    RuleField(
-        "tie_break",
-        "Ties",
-        (("most rounds at 0, then lowest", "zero_rounds"), ("shared", "shared")),
-    ),
-    RuleField("rounds", "Rounds", blank_means="all ({all_rounds})"),
-)
-"""Every RuleSet field the form sets (besides preset and players), in form order."""
-
-FIELDS_BY_NAME: dict[str, RuleField] = {field.name: field for field in RULE_FIELDS}
-
-
-def preset_values(preset_name: PresetName) -> dict[str, str]:
-    """The form's text for every rule field under ``preset_name`` ("" for None)."""
-    defaults = RuleSet.model_fields
-    values: dict[str, str] = {}
-    for field in RULE_FIELDS:
-        value = PRESET_FIELDS[preset_name].get(field.name, defaults[field.name].default)
-        values[field.name] = "" if value is None else str(value)
-    return values
-
-
-def kind_options() -> list[tuple[str, str]]:
-    """The player choices of a seat: a person, or a computer player of each level."""
-    return [("Person", HUMAN)] + [
-        (f"Computer: {level}", COMPUTER_PREFIX + level) for level in BOT_LEVELS
-    ]
-
-
-def levels_text() -> str:
-    """One line per computer player level: its name and what it does."""
-    return "\n".join(
-        f"Computer: {level}: {description}" for level, description in BOT_LEVELS.items()
-    )
-
-
-def kind_value(seat: SeatConfig) -> str:
-    """The seat's player as a choice value: an older level name as the ladder level it is, an
-    unknown one as the default level."""
-    if seat.player == "human" or seat.level is None:
-        return HUMAN
-    try:
-        return COMPUTER_PREFIX + ladder_level(seat.level)
-    except ValueError:
-        return COMPUTER_PREFIX + DEFAULT_LEVEL
-
-
-def rule_fields_from_form(preset_name: str, players: int, values: dict[str, str]) -> dict[str, Any]:
-    """The fields for :func:`build_rules` from the form's text (blank numbers: the default)."""
-    fields: dict[str, Any] = {"preset": preset_name, "players": players}
-    for field in RULE_FIELDS:
-        text = values.get(field.name, "").strip()
-        if field.choices is not None:
-            fields[field.name] = int(text) if field.name == "set_size" else text
-        elif text:
-            fields[field.name] = int(text)
-        elif field.name == "double_blank_points":
-            fields[field.name] = 0
-        else:
-            fields[field.name] = None
-    return fields
-
-
-def seat_problems(seats: Iterable[tuple[str, str]]) -> dict[int, str]:
-    """Problems with the seats' names by seat index: empty, repeated, refused by SeatConfig,
-    or "You" while two or more people share the keyboard (the game would call everyone "you":
-    "Pass to You")."""
-    problems: dict[int, str] = {}
-    seen: dict[str, int] = {}
-    seats = list(seats)
-    people = sum(kind == HUMAN for _name, kind in seats)
-    for index, (name, kind) in enumerate(seats):
-        cleaned = name.strip()
-        if not cleaned:
-            problems[index] = "Give this seat a name."
-            continue
-        if people > 1 and is_you(cleaned):
-            problems[index] = "Two or more people play: give this seat its player's name."
-            continue
-        key = cleaned.casefold()
-        if key in seen:
-            problems[index] = f"Seat {seen[key] + 1} already has this name: names must differ."
-            continue
-        seen[key] = index
-        problem = seat_problem(cleaned, *seat_player(kind))
-        if problem is not None:
-            problems[index] = problem[0].upper() + problem[1:]
-    return problems
-
-
-def seat_player(kind: str) -> tuple[str, str | None]:
-    """The player and level of a player choice value."""
-    if kind == HUMAN:
-        return "human", None
-    return "computer", kind.removeprefix(COMPUTER_PREFIX)
-
-
-def seat_config(name: str, kind: str, think_time: float | None = None) -> SeatConfig:
-    """The SeatConfig for a name and a player choice value (a thinking level thinks
-    ``think_time`` seconds a move; None: its default)."""
-    if kind == HUMAN:
-        return SeatConfig(name=name, player="human")
-    level = kind.removeprefix(COMPUTER_PREFIX)
-    thinks = think_time if level in THINKING_LEVELS else None
-    return SeatConfig(name=name, player="computer", level=level, think_time=thinks)
-
-
-def think_time_from_text(text: str) -> float | None:
-    """The think time typed in the form (blank: None, the default); ``ValueError`` in plain
-    words if it is not a number of seconds within the bounds."""
-    text = text.strip()
-    if not text:
-        return None
-    digits = text.replace(".", "", 1)
-    seconds = float(text) if digits.isascii() and digits.isdigit() else None
-    if seconds is None or not THINK_TIME_MIN <= seconds <= THINK_TIME_MAX:
-        raise ValueError(
-            f"Think time: a number of seconds from {THINK_TIME_MIN:g} to {THINK_TIME_MAX:g}"
-        )
-    return seconds
-
-
-def think_time_text(seats: Iterable[SeatConfig]) -> str:
-    """The think time the form shows: the first thinking seat's, or blank for the default."""
-    return next((f"{seat.think_time:g}" for seat in seats if seat.think_time is not None), "")
 
 
 def show_line(line: Static, text: str | None) -> None:
@@ -322,6 +161,40 @@ class SeatRow(Vertical):
     def show_problem(self, message: str | None) -> None:
         """Show (or clear) the problem with this seat."""
         show_line(self.query_one(".seat-problem", Static), message)
+
+
+def online_server_problem(text: str, kinds: list[str]) -> str | None:
+    """Why ``text`` cannot be the server of an online table with seats of ``kinds``."""
+    try:
+        address = TableAddress.parse(text)
+    except AddressError as error:
+        return str(error)
+    if address.code is not None:
+        return "a server's address only (HOST:PORT): the table's code comes from the server"
+    if HUMAN not in kinds:
+        return "an online table needs a person's seat: yours"
+    return None
+
+
+def grace_from_text(text: str) -> float:
+    """The grace period typed (seconds; blank: the default); ``ValueError`` in plain words."""
+    if not text.strip():
+        return DEFAULT_GRACE
+    seconds = int(text)
+    if seconds > MAX_GRACE:
+        raise ValueError(f"at most {MAX_GRACE:.0f} seconds (an hour)")
+    return float(seconds)
+
+
+HINTS_CHOICES = (("allowed", "yes"), ("not allowed", "no"))
+"""The Hints field of an online table: whether people may ask for hints."""
+
+
+def seat_plan(seat: SeatConfig) -> SeatPlan:
+    """A seat of the form as an online table plans it: a person who joins, or a computer."""
+    if seat.player == "human" or seat.level is None:
+        return SeatPlan(name=seat.name)
+    return SeatPlan(name=seat.name, computer=ladder_level(seat.level))  # type: ignore[arg-type]
 
 
 class SetupScreen(Screen[None]):
@@ -430,6 +303,58 @@ class SetupScreen(Screen[None]):
                     compact=True,
                 )
             yield Static("The same seed and set-up deal the same game.", classes="hint")
+            yield Static("Online table", classes="section-title")
+            with Horizontal(classes="field"):
+                yield Label("Table server", classes="field-label")
+                yield TypingInput(
+                    "",
+                    placeholder="blank: play here",
+                    max_length=200,
+                    id="online-server",
+                    compact=True,
+                )
+            yield Static("", id="online-server-problem", classes="problem field-problem")
+            yield Static(
+                "HOST:PORT of a 'chickenfoot host': each person seat is someone who joins from "
+                "their own terminal (the first is you); the table's code is shown to share.",
+                classes="hint",
+                markup=False,
+            )
+            with Horizontal(classes="field"):
+                yield Label("Lost seat waits (s)", classes="field-label")
+                yield TypingInput(
+                    "",
+                    placeholder=f"{DEFAULT_GRACE:.0f}",
+                    restrict=r"\d*",
+                    max_length=4,
+                    id="online-grace",
+                    compact=True,
+                )
+            yield Static("", id="online-grace-problem", classes="problem field-problem")
+            with Horizontal(classes="field"):
+                yield Label("Then plays it", classes="field-label")
+                yield FormSelect(
+                    [(level, level) for level in BOT_LEVELS],
+                    value="hard",
+                    allow_blank=False,
+                    id="online-cover",
+                    compact=True,
+                )
+            with Horizontal(classes="field"):
+                yield Label("Hints", classes="field-label")
+                yield FormSelect(
+                    list(HINTS_CHOICES),
+                    value="yes",
+                    allow_blank=False,
+                    id="online-hints",
+                    compact=True,
+                )
+            yield Static(
+                "A person who loses their connection keeps their seat this long; then a "
+                "computer of this level plays it until they are back.",
+                classes="hint",
+                markup=False,
+            )
             yield Static("", id="setup-summary", markup=False)
             with Horizontal(id="start-buttons"):
                 yield Button("Start (^s)", id="start", variant="success", compact=True)
@@ -537,8 +462,19 @@ class SetupScreen(Screen[None]):
                     else "rules"
                 )
                 problems.setdefault(shown_at, message)
+        server = self.query_one("#online-server", Input).value.strip()
+        if server:
+            problem = online_server_problem(server, [row.kind for row in rows])
+            if problem is not None:
+                problems["online-server"] = problem
+        try:
+            grace_from_text(self.query_one("#online-grace", Input).value)
+        except ValueError as error:
+            problems["online-grace"] = str(error)
         self.rules = rules
         self.problems = problems
+        self._show_problem("#online-server-problem", problems.get("online-server"))
+        self._show_problem("#online-grace-problem", problems.get("online-grace"))
         for index, row in enumerate(rows):
             row.show_problem(problems.get(f"seat-{index}"))
         for field in RULE_FIELDS:
@@ -563,18 +499,12 @@ class SetupScreen(Screen[None]):
 
     def _update_placeholders(self, fields: dict[str, Any]) -> None:
         """Say in each empty number field what its default is for the current set-up."""
-        players = fields["players"]
-        set_size = fields["set_size"]
-        known = {
-            "hand": default_hand_size(self.preset_name, set_size, players),
-            "players": players,
-            "reserve": default_reserve(players),
-            "all_rounds": set_size + 1,
-        }
         for field in RULE_FIELDS:
             if field.choices is None:
                 control = self.query_one(f"#{field.name}", Input)
-                placeholder = field.blank_means.format(**known)
+                placeholder = blank_meaning(
+                    field, self.preset_name, fields["set_size"], fields["players"]
+                )
                 if control.placeholder != placeholder:
                     control.placeholder = placeholder
 
@@ -672,6 +602,21 @@ class SetupScreen(Screen[None]):
             fields=self.field_values(),
             seed=self.query_one("#seed", Input).value,
         )
+        server = self.query_one("#online-server", Input).value.strip()
+        if server:
+            options = TableOptions.model_validate(
+                {
+                    "rules": self.rules,
+                    "seats": tuple(seat_plan(seat) for seat in seats),
+                    "seed": self.seed,
+                    "grace": grace_from_text(self.query_one("#online-grace", Input).value),
+                    "cover": str(self.query_one("#online-cover", FormSelect).value),
+                    "hints": self.query_one("#online-hints", FormSelect).value == "yes",
+                }
+            )
+            creator = next(seat.name for seat in seats if seat.player == "human")
+            self.post_message(CreateOnline(server, options, creator))
+            return
         self.post_message(StartGame(self.rules, seats, self.seed, remember=choice))
 
     def palette_commands(self) -> list[PaletteCommand]:

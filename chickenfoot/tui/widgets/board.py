@@ -20,6 +20,7 @@ from textual.widget import Widget
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Line
 from chickenfoot.rules.board import TOES_PER_FOOT
+from chickenfoot.text.spoken import line_sort_key
 from chickenfoot.text.words import a_number, double_text, plural
 from chickenfoot.tui.messages import EndClicked
 
@@ -30,12 +31,6 @@ END_STYLE = "bold $text-accent"
 LEGAL_END_STYLE = "bold reverse $success"
 CHOSEN_END_STYLE = "bold reverse $accent"
 MUTED_STYLE = "$text-muted"
-
-
-def line_sort_key(line_id: str) -> tuple[str | int, ...]:
-    """Order line ids as a tree: A, A.1, A.1.1, A.2, B, ... (toes under their foot)."""
-    head, *toes = line_id.split(".")
-    return (head, *(int(toe) for toe in toes))
 
 
 def depth_of(line_id: str) -> int:

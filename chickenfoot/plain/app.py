@@ -1,0 +1,378 @@
+"""The plain mode's menu, saved games and settings: the whole app a line at a time.
+
+:func:`run_plain` opens the main menu (New game, Continue, Load game, Replays, Statistics,
+the setting that starts this mode every time, Help, Quit), or goes straight to a saved game
+to continue or replay. Each list is said one item a line, numbered; a person answers with the
+number or the word, and an empty line says the list again. Games are played at a
+:class:`~chickenfoot.plain.table.PlainTable`, replays watched in a
+:class:`~chickenfoot.plain.replay.PlainReplay`. Problems (a broken file, a game open in
+another window, a folder that refuses writes) are said in one line of plain words, and the
+menu goes on. The end of the input (Ctrl+D) leaves the app, every game saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+from pathlib import Path
+
+from chickenfoot.plain.console import Console
+from chickenfoot.plain.replay import watch
+from chickenfoot.plain.setup import ask_setup
+from chickenfoot.plain.table import GAME_HELP, Outcome, open_table
+from chickenfoot.play.session import GameSession, OpenElsewhere
+from chickenfoot.saves.database import open_store
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.record import GameRecord, RecordError
+from chickenfoot.saves.settings import Settings, load_settings, update_settings
+from chickenfoot.saves.store import GameId, GameStore, GameSummary, Incoming, StoreError
+from chickenfoot.text import prompts
+from chickenfoot.text.describe import save_status
+from chickenfoot.text.stats import counted_text, report
+
+WELCOME = (
+    "Chicken Foot, plain mode: one line at a time, for screen readers. "
+    "Answer each question with a number or a word, then Enter; ? says what you can type."
+)
+
+MENU_HELP = (
+    "Type the number of an item, or its first letter (q quits). An empty line says the menu "
+    "again. In a game, ? lists the game's commands; the same letters work at every table:",
+    *GAME_HELP,
+)
+
+DATE_FORMAT = "%Y-%m-%d %H:%M"
+
+
+class Quit(Exception):
+    """The person's input ended: leave the app (every game is saved)."""
+
+
+def save_line(summary: GameSummary) -> str:
+    """One saved game in a list: its number in the store, the players, where it stands and
+    when it was last played."""
+    names = ", ".join(summary.names)
+    taken = " (taken over)" if summary.taken_over else ""
+    when = summary.updated.astimezone().strftime(DATE_FORMAT)
+    return f"{summary.id}: {names}{taken}; {save_status(summary)}; played {when}"
+
+
+class PlainApp:
+    """The menu and everything it opens, through one console."""
+
+    def __init__(self, console: Console, store: GameStore | None = None) -> None:
+        """``store`` None opens the store of the data folder (:class:`StoreError` if it
+        cannot be opened)."""
+        self.console = console
+        self.store = open_store() if store is None else store
+
+    def say(self, *lines: str) -> None:
+        """Say ``lines``."""
+        self.console.say(*lines)
+
+    def ask(self, prompt: str = "> ") -> str:
+        """Ask, and return the answer; :class:`Quit` once the input has ended."""
+        answer = self.console.ask(prompt)
+        if answer is None:
+            raise Quit
+        return answer
+
+    def yes(self, question: str) -> bool:
+        """Ask a yes-or-no question; True for y or yes."""
+        return self.ask(f"{question} (y or n) ").lower() in ("y", "yes")
+
+    # ----- the menu -------------------------------------------------------------------------------
+
+    def run(self, load: GameId | None = None, replay: GameRecord | None = None) -> int:
+        """Open the menu (first continuing ``load`` or replaying ``replay``, if given) and go on
+        until the person quits; the exit status."""
+        self.say(WELCOME)
+        problem = load_settings().problem
+        if problem is not None:
+            self.say(f"Settings: {problem}")
+        with suppress(StoreError):  # a dead holder never blocks anyway
+            self.store.release_dead()
+        try:
+            if load is not None:
+                self.continue_game(load)
+            elif replay is not None:
+                self.watch(replay)
+            self.menu()
+        except Quit:
+            pass
+        finally:
+            self.store.close()
+        self.say("Goodbye.")
+        return 0
+
+    def menu_items(self) -> list[tuple[str, str, Callable[[], bool]]]:
+        """The menu now: (first word, what it says, what it does: True quits)."""
+        items: list[tuple[str, str, Callable[[], bool]]] = [("new", "New game", self.new_game)]
+        try:
+            latest = self.store.latest_unfinished()
+        except StoreError as error:
+            self.say(str(error))
+            latest = None
+        if latest is not None:
+            about = f"game {latest.id}: {', '.join(latest.names)}, {save_status(latest)}"
+            game = latest.id
+            items.append(("continue", f"Continue ({about})", lambda: self.continue_game(game)))
+        plain = load_settings().display.plain
+        items += [
+            ("load", "Load game", lambda: self.saves(replays=False)),
+            ("replays", "Replays", lambda: self.saves(replays=True)),
+            ("statistics", "Statistics", self.statistics),
+            (
+                "plain",
+                f"Plain mode every time: {'on' if plain else 'off'} (this chooses it)",
+                self.toggle_plain,
+            ),
+            ("help", "Help", self.help),
+            ("quit", "Quit", lambda: True),
+        ]
+        return items
+
+    def menu(self) -> None:
+        """The main menu, until Quit."""
+        while True:
+            items = self.menu_items()
+            self.say("Main menu:")
+            self.say(*(f"{number}: {text}" for number, (_w, text, _d) in enumerate(items, 1)))
+            while True:
+                answer = self.ask().lower()
+                if not answer:
+                    self.say(*(f"{n}: {text}" for n, (_w, text, _d) in enumerate(items, 1)))
+                    continue
+                if answer in ("?", "h"):
+                    answer = "help"
+                chosen = _choose(answer, [word for word, _t, _d in items])
+                if chosen is None:
+                    self.say(f"{answer} is not on the menu: type 1 to {len(items)}.")
+                    continue
+                if items[chosen][2]():
+                    return
+                break
+
+    def help(self) -> bool:
+        """Say how this mode works."""
+        self.say(*MENU_HELP)
+        return False
+
+    def toggle_plain(self) -> bool:
+        """Turn on or off starting in plain mode every time (the setting)."""
+
+        def change(settings: Settings) -> Settings:
+            display = settings.display.model_copy(update={"plain": not settings.display.plain})
+            return settings.model_copy(update={"display": display})
+
+        try:
+            plain = update_settings(change).display.plain
+        except OSError as error:
+            self.say(f"Could not save the setting: {error}")
+            return False
+        if plain:
+            self.say("chickenfoot now starts in plain mode; chickenfoot --no-plain opens the app.")
+        else:
+            self.say("chickenfoot now opens the full-screen app; chickenfoot --plain opens this.")
+        return False
+
+    # ----- games ---------------------------------------------------------------------------------
+
+    def new_game(self) -> bool:
+        """The set-up, then the game."""
+        chosen = ask_setup(self.console)
+        if chosen is None:
+            return False
+        rules, seats, seed = chosen
+        try:
+            session = GameSession.new(rules, seats, seed, self.store)
+        except OSError as error:
+            self.say(f"Could not save the new game: {error}")
+            return False
+        return self.play(session)
+
+    def play(self, session: GameSession) -> bool:
+        """Play ``session`` (and the games played again after it)."""
+        outcome: Outcome = open_table(session, self.console)
+        while outcome == "again":
+            record = session.record
+            try:
+                session = GameSession.new(record.rules, record.seats, None, self.store)
+            except OSError as error:
+                self.say(f"Could not save the new game: {error}")
+                return False
+            outcome = open_table(session, self.console)
+        if outcome == "quit":
+            raise Quit
+        return False
+
+    def continue_game(self, game: GameId, *, force: bool = False) -> bool:
+        """Continue game ``game`` of the store."""
+        try:
+            session = GameSession.load(game, self.store, force=force)
+        except OpenElsewhere as elsewhere:
+            return self.open_elsewhere(elsewhere)
+        except (RecordError, OSError) as error:
+            self.say(str(error))
+            return False
+        if session.state.over:
+            session.close()
+            self.say(f"Game {game} is over: watch it under Replays.")
+            return False
+        return self.play(session)
+
+    def open_elsewhere(self, elsewhere: OpenElsewhere) -> bool:
+        """The game is open in another window: a copy, watch it, or take it anyway."""
+        self.say(prompts.open_elsewhere(str(elsewhere)))
+        self.say("c: play a copy. w: watch it. t: take it here anyway. Enter: back.")
+        answer = self.ask().lower()
+        record = elsewhere.record
+        if answer in ("c", "copy"):
+            return self.copy(record)
+        if answer in ("w", "watch"):
+            return self.watch(record)
+        if answer in ("t", "take"):
+            return self.continue_game(elsewhere.game, force=True)
+        return False
+
+    def copy(self, record: GameRecord) -> bool:
+        """Play a copy of ``record`` from where it stands."""
+        try:
+            session = GameSession.take_over(record, len(record.actions), record.seats, self.store)
+        except (ValueError, OSError) as error:
+            self.say(f"Cannot take over: {error}")
+            return False
+        return self.play(session)
+
+    def watch_game(self, game: GameId) -> bool:
+        """Replay game ``game`` of the store."""
+        try:
+            record = self.store.record(game)
+        except (RecordError, OSError) as error:
+            self.say(str(error))
+            return False
+        return self.watch(record)
+
+    def watch(self, record: GameRecord) -> bool:
+        """Replay ``record``."""
+        taken = watch(record, self.console, self.store)
+        if taken is None:
+            return False
+        if taken == "quit":
+            raise Quit
+        return self.play(taken)
+
+    # ----- the saved games -----------------------------------------------------------------------
+
+    def saves(self, *, replays: bool) -> bool:
+        """Load game (``replays``: Replays): the games of the store, the most recently played
+        first, each by its number."""
+        what = "Replays" if replays else "Saved games"
+        while True:
+            try:
+                summaries = self.store.games()
+            except StoreError as error:
+                self.say(str(error))
+                return False
+            if not summaries:
+                self.say(f"{what}: none yet. o and a path opens a saved-game file.")
+            else:
+                self.say(f"{what}, the most recently played first:")
+                self.say(*(save_line(summary) for summary in summaries))
+            opens = "replays it" if replays else "opens it (continue, or replay a finished one)"
+            self.say(
+                f"A game's number {opens}; r and a number replays; x and a number deletes; "
+                "o and a path opens a file; Enter goes back."
+            )
+            answer = self.ask()
+            if not answer:
+                return False
+            command, _space, rest = answer.partition(" ")
+            command = command.lower()
+            if command == "o" and rest.strip():
+                self.open_file(Path(rest.strip()).expanduser(), watch=replays)
+                continue
+            number_text = rest.strip() if command in ("r", "x") else command
+            by_number = {summary.id: summary for summary in summaries}
+            if not number_text.isdigit() or int(number_text) not in by_number:
+                self.say(f"{answer}: type a game's number from the list, or Enter to go back.")
+                continue
+            summary = by_number[int(number_text)]
+            if command == "x":
+                self.delete(summary)
+            elif replays or command == "r" or summary.finished:
+                self.watch_game(summary.id)
+            else:
+                self.continue_game(summary.id)
+
+    def open_file(self, path: Path, *, watch: bool) -> bool:
+        """Open the saved-game file ``path``: its replay (``watch``, or a finished game, the
+        file as it is), or, for an unfinished game, add it to the store and continue it."""
+        try:
+            record = load_record(path)
+            if watch or record.finished:
+                return self.watch(record)
+            ((game, _imported),) = self.store.import_records([Incoming(record, str(path))])
+        except (RecordError, OSError) as error:
+            self.say(str(error))
+            return False
+        return self.continue_game(game)
+
+    def delete(self, summary: GameSummary) -> None:
+        """Delete the game of ``summary`` after asking (not while another window has it)."""
+        what = ", ".join(summary.names)
+        if not self.yes(f"Delete game {summary.id} ({what})? This cannot be undone."):
+            self.say("Kept.")
+            return
+        try:
+            holder = self.store.holder(summary.id)
+            if holder is not None:
+                self.say(f"Game {summary.id} is {holder.describe()}: close it there first.")
+                return
+            self.store.delete(summary.id)
+        except StoreError as error:
+            self.say(f"Could not delete game {summary.id}: {error}")
+            return
+        self.say(f"Deleted game {summary.id}.")
+
+    def statistics(self) -> bool:
+        """The statistics of the finished games, section by section."""
+        try:
+            stats = self.store.statistics()
+        except StoreError as error:
+            self.say(str(error))
+            return False
+        self.say(counted_text(stats))
+        for section in report(stats):
+            self.say(section.title, *section.lines)
+        return False
+
+
+def _choose(answer: str, words: list[str]) -> int | None:
+    """The item ``answer`` chooses: its number, its word, or the word's first letter."""
+    if answer.isdigit():
+        number = int(answer)
+        return number - 1 if 1 <= number <= len(words) else None
+    for index, word in enumerate(words):
+        if answer == word or answer == word[0]:
+            return index
+    return None
+
+
+def run_plain(
+    console: Console | None = None,
+    *,
+    load: GameId | None = None,
+    replay: GameRecord | None = None,
+    store: GameStore | None = None,
+) -> int:
+    """Run the plain mode on ``console`` (standard input and output by default) with ``store``
+    (None: the store of the data folder); the exit status (2, with one line, when the store
+    cannot be opened)."""
+    console = console or Console()
+    try:
+        app = PlainApp(console, store)
+    except StoreError as error:
+        console.say(f"chickenfoot: error: {error}")
+        return 2
+    return app.run(load=load, replay=replay)

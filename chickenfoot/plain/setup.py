@@ -1,0 +1,284 @@
+"""New game, a line at a time: the seats, the preset, every rule option and the seed.
+
+The set-up starts from the one remembered (:mod:`chickenfoot.saves.settings`, shared with the
+full-screen app) and says it in a few lines: the seats, the rules in the transcript's words,
+the seed. Each part is changed by a question or two, whose answer in brackets is kept by an
+empty line. The same fields and checks as the app's form are used
+(:mod:`chickenfoot.text.setup_form`); the rules are checked by the rules
+(:func:`~chickenfoot.rules.build_rules`), whose problems are said as they are. An empty line
+starts a set-up that can be played (and remembers it); ``q`` goes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
+from chickenfoot.plain.console import Console
+from chickenfoot.rules import PRESETS, RuleSet, RuleSetError, build_rules
+from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
+from chickenfoot.saves.record import SeatConfig
+from chickenfoot.saves.settings import (
+    SEED_MAX_DIGITS,
+    Settings,
+    SetupChoice,
+    is_field_text,
+    is_plain_number,
+    load_settings,
+    update_settings,
+)
+from chickenfoot.text.ruleset import preset_summary, rules_summary
+from chickenfoot.text.setup_form import (
+    FIELDS_BY_NAME,
+    HUMAN,
+    RULE_FIELDS,
+    SPARE_NAMES,
+    RuleField,
+    blank_meaning,
+    kind_value,
+    preset_values,
+    rule_fields_from_form,
+    seat_config,
+    seat_problems,
+)
+
+Chosen = tuple[RuleSet, tuple[SeatConfig, ...], int | None]
+"""What a set-up starts: the rules, the seats and the seed (None: a random deal)."""
+
+PLAYERS = ("person", *BOT_LEVELS)
+"""What a seat can be, as typed: a person or a computer level."""
+
+SETUP_CHOICES = (
+    "Enter starts. s: the seats. p: the preset (cross or trains). r: a rule. "
+    "n: the seed. l: the whole set-up again. q: back to the menu."
+)
+
+
+class Cancelled(Exception):
+    """The input ended during the set-up."""
+
+
+class PlainSetup:
+    """The set-up being made, and the questions that change it."""
+
+    def __init__(self, console: Console, choice: SetupChoice) -> None:
+        self.console = console
+        self.seats = list(choice.seats)
+        self.preset: PresetName = choice.preset
+        self.values = {**preset_values(choice.preset), **choice.fields}
+        self.seed = choice.seed
+
+    def ask(self, question: str) -> str:
+        """Ask ``question``; :class:`Cancelled` once the input has ended."""
+        answer = self.console.ask(question)
+        if answer is None:
+            raise Cancelled
+        return answer
+
+    # ----- the set-up as it stands ---------------------------------------------------------------
+
+    def rules(self) -> RuleSet | list[str]:
+        """The rules of this set-up, or what is wrong with them."""
+        fields = rule_fields_from_form(self.preset, len(self.seats), self.values)
+        try:
+            return build_rules(fields)
+        except RuleSetError as error:
+            return [_problem_text(field, message) for field, message in error.problems]
+
+    def seat_lines(self) -> list[str]:
+        """The seats, one a line."""
+        return [
+            f"Seat {number}: {seat.name}, "
+            + ("a person" if seat.player == "human" else f"computer, {seat.level}")
+            for number, seat in enumerate(self.seats, 1)
+        ]
+
+    def rules_lines(self) -> list[str]:
+        """The rules in the transcript's words, or why they cannot be played."""
+        rules = self.rules()
+        if isinstance(rules, RuleSet):
+            return ["Rules:", *rules_summary(rules)]
+        return ["These rules cannot be played:", *rules, "r changes a rule."]
+
+    def seed_line(self) -> str:
+        """The seed, or that the deal is random."""
+        return f"Seed: {self.seed or 'none, a random deal'}"
+
+    def summary(self) -> list[str]:
+        """The whole set-up: seats, rules (or their problems), seed, and what can be done."""
+        lines = ["New game:", *self.seat_lines(), *self.rules_lines(), self.seed_line()]
+        if all(seat.player == "computer" for seat in self.seats):
+            lines.append("No seat is a person: the computers will play on their own.")
+        return [*lines, SETUP_CHOICES]
+
+    # ----- the questions -------------------------------------------------------------------------
+
+    def ask_seats(self) -> None:
+        """How many seats, then each seat's name and player."""
+        count = len(self.seats)
+        while True:
+            answer = self.ask(f"How many seats, {MIN_PLAYERS} to {MAX_PLAYERS}? [{count}] ")
+            if not answer:
+                break
+            if answer.isdigit() and MIN_PLAYERS <= int(answer) <= MAX_PLAYERS:
+                count = int(answer)
+                break
+            self.console.say(f"Type a number from {MIN_PLAYERS} to {MAX_PLAYERS}.")
+        seats = self.seats[:count]
+        for spare in SPARE_NAMES:
+            if len(seats) >= count:
+                break
+            if all(seat.name != spare for seat in seats):
+                seats.append(SeatConfig(name=spare, player="computer", level=DEFAULT_LEVEL))
+        for index in range(count):
+            seats[index] = self.ask_seat(index, seats)
+        self.seats = seats
+
+    def ask_seat(self, index: int, seats: list[SeatConfig]) -> SeatConfig:
+        """Seat ``index``'s name and player (checked as the app's form checks them)."""
+        seat = seats[index]
+        while True:
+            name = self.ask(f"Seat {index + 1}, name: [{seat.name}] ") or seat.name
+            kind = kind_value(seat)
+            kinds = ", ".join(PLAYERS)
+            now = "person" if kind == HUMAN else kind.split(":", 1)[1]
+            typed = self.ask(f"Seat {index + 1} is played by {kinds}? [{now}] ").lower() or now
+            if typed not in PLAYERS:
+                self.console.say(f"{typed} is not a player: type one of {kinds}.")
+                continue
+            kind = HUMAN if typed == "person" else f"computer:{typed}"
+            others = [(other.name, kind_value(other)) for other in seats[:index]]
+            problem = seat_problems([*others, (name, kind)]).get(index)
+            if problem is not None:
+                self.console.say(problem)
+                continue
+            return seat_config(name.strip(), kind, seat.think_time)
+
+    def ask_preset(self) -> None:
+        """The preset: its values fill every rule but the domino set."""
+        for name in PRESETS:
+            self.console.say(f"{name}: {preset_summary(name)}")
+        answer = self.ask(f"Preset, {' or '.join(PRESETS)}? [{self.preset}] ").lower()
+        if not answer:
+            return
+        if answer not in PRESETS:
+            self.console.say(f"{answer} is not a preset: type {' or '.join(PRESETS)}.")
+            return
+        self.preset = next(name for name in PRESETS if name == answer)
+        set_size = self.values.get("set_size", "")
+        self.values = {**preset_values(self.preset), "set_size": set_size}
+
+    def field_text(self, field: RuleField) -> str:
+        """What ``field`` holds now, in words."""
+        value = self.values.get(field.name, "")
+        if field.choices is not None:
+            return next((shown for shown, choice in field.choices if choice == value), value)
+        if value:
+            return value
+        set_size = int(self.values.get("set_size") or 9)
+        return blank_meaning(field, self.preset, set_size, len(self.seats))
+
+    def ask_rule(self) -> None:
+        """Which rule, then its new value."""
+        for number, field in enumerate(RULE_FIELDS, 1):
+            self.console.say(f"{number}: {field.label}: {self.field_text(field)}")
+        answer = self.ask("Which rule? (its number; Enter: none) ")
+        if not answer:
+            return
+        if not answer.isdigit() or not 1 <= int(answer) <= len(RULE_FIELDS):
+            self.console.say(f"Type a number from 1 to {len(RULE_FIELDS)}.")
+            return
+        field = RULE_FIELDS[int(answer) - 1]
+        if field.choices is not None:
+            for number, (shown, _value) in enumerate(field.choices, 1):
+                self.console.say(f"{number}: {shown}")
+            typed = self.ask(f"{field.label}? (its number; Enter: keep) ")
+            if typed.isdigit() and 1 <= int(typed) <= len(field.choices):
+                self.values[field.name] = field.choices[int(typed) - 1][1]
+            elif typed:
+                self.console.say(f"Type a number from 1 to {len(field.choices)}.")
+            return
+        typed = self.ask(f"{field.label}? (a number; - for the default; Enter: keep) ")
+        if typed == "-":
+            self.values[field.name] = ""
+        elif typed and is_field_text(field.name, typed):
+            self.values[field.name] = typed
+        elif typed:
+            self.console.say(f"{typed} is not a number this form takes.")
+
+    def ask_seed(self) -> None:
+        """The seed: a number deals the same game every time; - deals at random."""
+        typed = self.ask("Seed? (a number; - for a random deal; Enter: keep) ")
+        if typed == "-":
+            self.seed = ""
+        elif typed and is_plain_number(typed, SEED_MAX_DIGITS):
+            self.seed = typed
+        elif typed:
+            self.console.say(f"A seed is a number of at most {SEED_MAX_DIGITS} digits.")
+
+    # ----- the whole set-up ----------------------------------------------------------------------
+
+    def run(self) -> Chosen | None:
+        """Ask until the set-up starts (what it starts) or the person goes back (None)."""
+        questions: dict[str, tuple[Callable[[], None], Callable[[], list[str]]]] = {
+            "s": (self.ask_seats, lambda: [*self.seat_lines(), *self.rules_lines()[:2]]),
+            "p": (self.ask_preset, self.rules_lines),
+            "r": (self.ask_rule, self.rules_lines),
+            "n": (self.ask_seed, lambda: [self.seed_line()]),
+        }
+        self.console.say(*self.summary())
+        while True:
+            answer = self.ask("> ").lower()
+            if answer in ("q", "back"):
+                return None
+            if answer in ("l", "?"):
+                self.console.say(*self.summary())
+                continue
+            if answer == "":
+                rules = self.rules()
+                if isinstance(rules, RuleSet):
+                    return rules, tuple(self.seats), int(self.seed) if self.seed else None
+                self.console.say("These rules cannot be played:", *rules)
+                continue
+            found = questions.get(answer[:1])
+            if found is None:
+                self.console.say(f"{answer}: {SETUP_CHOICES}")
+                continue
+            question, then = found
+            question()
+            self.console.say(*then(), SETUP_CHOICES)
+
+    def remember(self) -> None:
+        """Remember this set-up for the next New game (also the app's)."""
+        choice = SetupChoice(
+            seats=tuple(self.seats), preset=self.preset, fields=self.values, seed=self.seed
+        )
+
+        def change(settings: Settings) -> Settings:
+            return settings.model_copy(update={"setup": choice})
+
+        try:
+            update_settings(change)
+        except OSError as error:
+            self.console.say(f"Could not remember this set-up: {error}")
+
+
+def _problem_text(field: str, message: str) -> str:
+    """A problem of the rules, under the form's name of its field."""
+    rule = FIELDS_BY_NAME.get(field)
+    if rule is None:
+        return message
+    return f"{rule.label}: {message.removeprefix(f'{field}: ')}"
+
+
+def ask_setup(console: Console) -> Chosen | None:
+    """The New game set-up (see the module's words); None if the person went back or the
+    input ended."""
+    setup = PlainSetup(console, load_settings().setup)
+    try:
+        chosen = setup.run()
+    except Cancelled:
+        return None
+    if chosen is not None:
+        setup.remember()
+    return chosen

@@ -1,0 +1,532 @@
+"""One game at the table, line by line: the plain mode's game screen.
+
+:class:`PlainTable` is a client of the game's table like every screen of the app: it makes
+the :class:`~chickenfoot.play.host.TableHost` over the session and joins it through a
+:class:`~chickenfoot.play.link.LocalLink` as a :class:`~chickenfoot.play.client.SeatClient` of
+the people's seats (a :class:`~chickenfoot.play.client.SpectatorClient` when only computers
+play), so it only ever knows what those seats may see. The host runs without pauses
+(:meth:`~chickenfoot.play.host.TableHost.pump`): the computers move at once, and every move is
+announced as a line, in the log's words, before the person is asked for theirs.
+
+A person answers with a line: a tile and an end's key plays (``3 b``: tile 3 of the hand on
+end b; ``5|6 b``: the tile by its numbers; the key may be left out when the tile fits one end
+only), a word or its first letter does the rest (:data:`GAME_HELP` lists them). An empty line
+repeats what the table waits for, or goes on where the table waits for Enter (a hand-off, a
+dead draw, a round's result).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Literal
+
+from chickenfoot.plain.console import Console
+from chickenfoot.play.client import SeatClient, SpectatorClient
+from chickenfoot.play.host import TableHost
+from chickenfoot.play.link import LocalLink
+from chickenfoot.play.session import GameSession
+from chickenfoot.play.wire import (
+    ClientMessage,
+    DeadDraw,
+    GameEnded,
+    HintGiven,
+    NoHint,
+    PassKeyboard,
+    Refused,
+    RoundEnded,
+    Update,
+    YourTurn,
+)
+from chickenfoot.rules import Play, Tile, parse_tile
+from chickenfoot.saves.copies import SavePathError, resolve_save_path
+from chickenfoot.text import prompts
+from chickenfoot.text.deal import recorded_deal_text
+from chickenfoot.text.describe import board_requirement
+from chickenfoot.text.ruleset import rules_summary
+from chickenfoot.text.spoken import (
+    end_line,
+    ends_lines,
+    hand_lines,
+    keys_text,
+    line_text,
+    playable_text,
+    round_score_lines,
+    seat_lines,
+    table_lines,
+)
+from chickenfoot.text.transcript import ranking_lines, round_result_lines
+from chickenfoot.text.words import a_number, plural, possessive, seat_name
+
+Outcome = Literal["menu", "again", "quit"]
+"""How a game left: back to the menu, a new game with the same table, or quit (input over)."""
+
+GAME_HELP = (
+    "Play: type a tile and an end's key: 3 b plays tile 3 of your hand on end b; "
+    "5|6 b names the tile by its numbers. Leave out the key when the tile fits one end only.",
+    "d draw, k keep the tile you drew, p pass.",
+    "h your hand, with the ends each tile fits. e the open ends and what each needs.",
+    "s every seat's tiles and score; rounds the scores round by round. t the whole table. "
+    "l and a key or line reads one line: l b, l B.2.",
+    "r the last moves again (r 10: the last ten). log every move of the game.",
+    "w where the game stands. rules the rules of this game. deal a finished round's deal. "
+    "i a hint. u take back (alone against computers).",
+    "save and a name saves a copy of the game. q back to the menu: the game stays saved.",
+    "An empty line says again what the table waits for, or goes on where it waits for Enter.",
+)
+"""The game's commands, as ``help`` (or ``?``) reads them."""
+
+TILE_AND_KEY = re.compile(r"^(?:(\d+)|(\d+)\s*[|/:.-]\s*(\d+))\s*([a-z]*)$")
+"""A play: a tile's number in the hand or its two numbers, then (maybe) an end's key."""
+
+LAST_MOVES = 5
+"""How many lines ``r`` repeats unless told."""
+
+WELCOME_LINES = 8
+"""How many lines of the round so far a game says when it opens (``log`` has the rest)."""
+
+
+class PlainTable:
+    """A game in play, read and played a line at a time through one seat client."""
+
+    def __init__(self, session: GameSession, console: Console) -> None:
+        self.session = session
+        self.console = console
+        self.host = TableHost(session, pause=0.0)
+        people = session.humans
+        self.client: SeatClient = SeatClient() if people else SpectatorClient()
+        self.link = LocalLink(self.host, people)
+        self._said_lines = 0
+        self._restarts = 0
+        self._unsaved: str | None = None
+        self._status: tuple[object, object] = (None, None)
+        """The view and prompt the table's wait was last said for."""
+
+    # ----- the loop ------------------------------------------------------------------------------
+
+    def play(self) -> Outcome:
+        """Play until the person leaves (or the input ends); the game is saved throughout and
+        given back (its lock released) on the way out."""
+        try:
+            return self._loop()
+        finally:
+            self.host.close()
+            self.link.close()
+            self.session.close()
+
+    def _loop(self) -> Outcome:
+        self._catch_up()
+        while not self.client.closed:
+            self._say_status()
+            line = self.console.ask()
+            if line is None:
+                return "quit"
+            outcome = self._handle(line)
+            if outcome is not None:
+                return outcome
+        return "menu"
+
+    def _send(self, message: ClientMessage | None) -> None:
+        """Send ``message`` (None: the client said why not) and take in the answer."""
+        if message is None:
+            self._say_feedback()
+            return
+        self.link.send(message)
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Let the table move on (computers play at once) and say what happened: every new
+        line of the log, the answer to what was asked, and a save that fell behind."""
+        self._take_in()  # the welcome first: the round so far is not news
+        self.host.pump()
+        self._take_in()
+
+    def _take_in(self) -> None:
+        """Give the client every message waiting and say what they brought."""
+        answered = False
+        for message in self.link.drain():
+            self.client.receive(message)
+            restart = isinstance(message, Update) and message.restart
+            answered |= isinstance(message, HintGiven | NoHint | Refused) or restart
+        self._say_log()
+        if answered:
+            self._say_feedback()
+        unsaved = self.client.unsaved
+        if unsaved != self._unsaved:
+            self._unsaved = unsaved
+            if unsaved:
+                self.console.say(unsaved, "Here, save and a name saves a copy elsewhere.")
+            else:
+                self.console.say("The game is saved again.")
+
+    def _say_log(self) -> None:
+        log = self.client.log
+        if self.client.log_restarts != self._restarts:
+            first = self._restarts == 0
+            self._restarts = self.client.log_restarts
+            # A game opening says the end of the round so far; a take-back says nothing again.
+            self._said_lines = max(0, len(log) - WELCOME_LINES) if first else len(log)
+            if first and self._said_lines:
+                self.console.say(
+                    f"{plural(self._said_lines, 'earlier line')} of this round: log reads them."
+                )
+        self.console.say(*log[self._said_lines :])
+        self._said_lines = len(log)
+
+    def _say_feedback(self) -> None:
+        if self.client.feedback:
+            self.console.say(self.client.feedback)
+
+    def _say_status(self) -> None:
+        """Say what the table waits for, once per change."""
+        view, prompt = self._status
+        if view is not self.client.view or prompt is not self.client.prompt:
+            self._status = (self.client.view, self.client.prompt)
+            self.console.say(*self.status_lines())
+
+    # ----- what the table waits for --------------------------------------------------------------
+
+    def _name(self, seat: int) -> str:
+        return seat_name(self.client.names, seat)
+
+    def status_lines(self) -> list[str]:
+        """What the table waits for now, in a line or a few."""
+        client = self.client
+        prompt = client.prompt
+        if isinstance(prompt, GameEnded):
+            return [*ranking_lines(prompt.result, client.names), GAME_OVER_CHOICES]
+        if isinstance(prompt, RoundEnded):
+            # The log has just said how the round ended and its scores.
+            last = prompt.result.round >= client.table.rules.round_count
+            return [
+                *round_result_lines(prompt.result, client.names, scores=False),
+                prompts.round_over(prompt.result.round, last=last),
+            ]
+        if isinstance(prompt, DeadDraw):
+            return [prompts.dead_draw(self._name(prompt.seat), prompt.tile)]
+        if isinstance(prompt, PassKeyboard):
+            return [prompts.pass_to(self._name(prompt.seat))]
+        if isinstance(prompt, YourTurn) and client.seat_view is not None:
+            return [self.turn_line()]
+        return [prompts.waiting_for(self._name(prompt.seat))]
+
+    def turn_line(self) -> str:
+        """The person on turn: what the table needs and what they can do."""
+        client = self.client
+        view = client.seat_view
+        assert view is not None
+        who = self._name(view.seat)
+        fits = self._fits()
+        hand = client.hand()
+        if view.drawn is not None:
+            keep = " or keep it (k)" if client.can("keep") else ""
+            where = playable_text(hand, fits)
+            return f"{who} drew {view.drawn}: play it ({where}){keep}."
+        if not fits:
+            return prompts.nothing_fits(who, client.can("draw"))
+        return (
+            f"{possessive(who)} turn: {board_requirement(view.board)}. "
+            f"You can play {playable_text(hand, fits)}."
+        )
+
+    def _fits(self) -> dict[int, tuple[str, ...]]:
+        """Hand index -> the keys of the ends that tile fits now (the rules' answer)."""
+        labels = self.client.labels()
+        return {
+            index: tuple(labels.get(end, end) for end in ends)
+            for index, ends in self.client.playable().items()
+        }
+
+    # ----- commands ------------------------------------------------------------------------------
+
+    def _handle(self, line: str) -> Outcome | None:
+        """Do what ``line`` asks; an outcome when the game is left."""
+        words = line.split()
+        command = words[0].lower() if words else ""
+        rest = words[1:]
+        if command == "":
+            return self._enter()
+        play = TILE_AND_KEY.match(line.lower())
+        if play is not None:
+            self._play(play)
+            return None
+        if command in ("q", "quit", "menu", "leave"):
+            return self._leave()
+        if command in ("a", "again") and isinstance(self.client.prompt, GameEnded):
+            return "again"
+        action = self._commands().get(command)
+        if action is None:
+            self.console.say(f"{line} is not a command here: ? lists them.")
+            return None
+        action(rest)
+        return None
+
+    def _commands(self) -> dict[str, Callable[[list[str]], None]]:
+        client = self.client
+        commands: dict[str, Callable[[list[str]], None]] = {
+            "?": lambda _: self.console.say(*GAME_HELP),
+            "help": lambda _: self.console.say(*GAME_HELP),
+            "h": lambda _: self._say_hand(),
+            "hand": lambda _: self._say_hand(),
+            "e": lambda _: self._say_ends(),
+            "ends": lambda _: self._say_ends(),
+            "s": lambda _: self._say_seats(),
+            "scores": lambda _: self._say_seats(),
+            "t": lambda _: self._say_table(),
+            "table": lambda _: self._say_table(),
+            "l": self._say_line,
+            "line": self._say_line,
+            "r": self._say_last,
+            "last": self._say_last,
+            "w": lambda _: self._say_where(),
+            "where": lambda _: self._say_where(),
+            "log": lambda _: self._say_game_log(),
+            "d": lambda _: self._send(client.draw()),
+            "draw": lambda _: self._send(client.draw()),
+            "k": lambda _: self._send(client.keep()),
+            "keep": lambda _: self._send(client.keep()),
+            "p": lambda _: self._send(client.pass_turn()),
+            "pass": lambda _: self._send(client.pass_turn()),
+            "i": lambda _: self._send(client.ask_hint()),
+            "hint": lambda _: self._send(client.ask_hint()),
+            "u": lambda _: self._take_back(),
+            "undo": lambda _: self._take_back(),
+            "save": self._save_copy,
+            "rules": lambda _: self._say_rules(),
+            "rounds": lambda _: self._say_rounds(),
+            "deal": lambda _: self._say_deal(),
+        }
+        return commands
+
+    def _enter(self) -> Outcome | None:
+        """An empty line: go on where the table waits for Enter, else say again what it waits
+        for."""
+        client = self.client
+        prompt = client.prompt
+        if isinstance(prompt, PassKeyboard):
+            self._send(client.show_hand())
+        elif isinstance(prompt, DeadDraw | RoundEnded):
+            self._send(client.proceed())
+        elif isinstance(prompt, GameEnded):
+            return "menu"
+        else:
+            self.console.say(*self.status_lines())
+        return None
+
+    def _play(self, typed: re.Match[str]) -> None:
+        """Play the tile and end typed, or say why not."""
+        client = self.client
+        if client.seat_view is None or not client.on_turn:
+            self.console.say(client.why_not("play"))
+            return
+        hand = client.hand()
+        number, low, high, key = typed.groups()
+        if number is not None:
+            index = int(number) - 1
+            if not 0 <= index < len(hand):
+                self.console.say(prompts.only_tiles(len(hand)))
+                return
+        else:
+            found = _index_of(hand, f"{low}|{high}")
+            if found is None:
+                self.console.say(f"You have no {low}|{high}.")
+                return
+            index = found
+        tile = hand[index]
+        ends = client.playable().get(index, ())
+        labels = client.labels()
+        if not ends:
+            if not client.playable():
+                self.console.say(client.why_not("play"))
+            else:
+                self.console.say(prompts.cannot_play_selected(tile, client.seat_view.drawn))
+            return
+        if key:
+            target = next((end for end, label in labels.items() if label == key), None)
+            if target is None:
+                self.console.say(prompts.no_end_labelled(key))
+                return
+            if target not in ends:
+                value = client.seat_view.board.value_at(target)
+                needs = f" (it needs {a_number(value)})" if value is not None else ""
+                fits = keys_text([labels.get(end, end) for end in ends])
+                self.console.say(f"{tile} does not fit end {key}{needs}: it fits {fits}.")
+                return
+        elif len(ends) == 1:
+            target = ends[0]
+        else:
+            keys = [labels.get(end, end) for end in ends]
+            self.console.say(
+                f"{tile} fits {len(ends)} ends: type {index + 1} and one of {keys_text(keys)}."
+            )
+            return
+        self._send(self._act(Play(seat=client.seat_view.seat, tile=tile, target=target)))
+
+    def _act(self, play: Play) -> ClientMessage | None:
+        """The message that plays ``play``, through the client's own choosing."""
+        client = self.client
+        client.selection.tile, client.selection.end = play.tile, play.target
+        return client.play()
+
+    def _take_back(self) -> None:
+        message = self.client.take_back()
+        if message is None:
+            self.console.say(prompts.REFUSED_BY_HOST["nothing_to_take_back"])
+            return
+        self._send(message)
+
+    def _save_copy(self, words: list[str]) -> None:
+        if not words:
+            self.console.say(f"Type save and a name, e.g. save {self.session.copy_name()}.")
+            return
+        try:
+            path = resolve_save_path(" ".join(words))
+        except SavePathError as problem:
+            self.console.say(str(problem))
+            return
+        if path.exists():
+            answer = self.console.ask(f"{path} exists. Replace it? (y or n) ")
+            if (answer or "").lower() not in ("y", "yes"):
+                self.console.say("Not saved.")
+                return
+        try:
+            self.session.save_as(path)
+        except OSError as error:
+            self.console.say(f"Could not save {path}: {prompts.save_problem(error)}")
+            return
+        self.console.say(f"Saved a copy as {path}.")
+
+    def _leave(self) -> Outcome | None:
+        """Back to the menu once the file holds every move; if it cannot, ask first."""
+        if self.session.wait_committed():
+            self.console.say("The game is saved: Continue in the menu picks it up.")
+            return "menu"
+        problem = prompts.save_problem(self.session.unsaved)
+        answer = self.console.ask(
+            f"The latest moves are not saved ({problem}). Leave anyway? They are lost "
+            "unless you save a copy first (save and a name). (y or n) "
+        )
+        return "menu" if (answer or "").lower() in ("y", "yes") else None
+
+    # ----- reading the table ---------------------------------------------------------------------
+
+    def _say_hand(self) -> None:
+        client = self.client
+        view = client.seat_view
+        if view is None:
+            self.console.say("No hand is shown now: every hand is hidden.")
+            return
+        fits = self._fits() if client.on_turn else None
+        fresh = client.fresh_tiles.get(view.seat, frozenset())
+        tiles = client.hand()
+        self.console.say(*hand_lines(self._name(view.seat), tiles, view.rules, fits, fresh))
+
+    def _say_ends(self) -> None:
+        client = self.client
+        view = client.view
+        assert view is not None
+        fitting: dict[str, list[Tile]] | None = None
+        if client.on_turn:
+            fitting = {}
+            hand = client.hand()
+            for index, ends in sorted(client.playable().items()):
+                for end in ends:
+                    fitting.setdefault(end, []).append(hand[index])
+        self.console.say(*ends_lines(view.board, client.labels(), fitting))
+
+    def _say_seats(self) -> None:
+        client = self.client
+        view = client.view
+        assert view is not None
+        turn = None if view.over or isinstance(client.prompt, RoundEnded) else view.turn
+        self.console.say(
+            *seat_lines(client.names, view.hand_counts, view.totals, turn, client.table.computers)
+        )
+
+    def _say_table(self) -> None:
+        view = self.client.view
+        assert view is not None
+        self.console.say(*table_lines(view.board, self.client.labels()))
+
+    def _say_line(self, words: list[str]) -> None:
+        view = self.client.view
+        assert view is not None
+        board, labels = view.board, self.client.labels()
+        if not words:
+            self.console.say("Type l and an end's key or a line, e.g. l b or l B.2.")
+            return
+        typed = words[0]
+        target = next((end for end, label in labels.items() if label == typed.lower()), None)
+        line_id = target if target is not None else typed.upper()
+        line = board.lines_by_id.get(line_id)
+        if line is not None:
+            self.console.say(line_text(board, line, labels))
+        elif target is not None:
+            value = board.value_at(target)
+            assert value is not None, "a key names an open end"
+            self.console.say(end_line(board, target, value, typed.lower(), None))
+        else:
+            self.console.say(f"No line or open end is called {typed} now.")
+
+    def _say_last(self, words: list[str]) -> None:
+        count = LAST_MOVES
+        if words and words[0].isdigit():
+            count = max(1, int(words[0]))
+        log = self.client.log
+        self.console.say(*(log[-count:] if log else ["Nothing has happened yet this round."]))
+
+    def _say_where(self) -> None:
+        view = self.client.view
+        assert view is not None
+        rules = view.rules
+        self.console.say(
+            f"Round {view.round_number} of {rules.round_count}, with "
+            f"{view.round_double}|{view.round_double}; boneyard "
+            f"{plural(view.boneyard_count, 'tile')}; {board_requirement(view.board)}.",
+            *self.status_lines(),
+        )
+
+    def _say_rounds(self) -> None:
+        view = self.client.view
+        assert view is not None
+        self.console.say(*round_score_lines(self.client.names, view.round_scores))
+
+    def _say_rules(self) -> None:
+        self.console.say(*rules_summary(self.client.table.rules))
+
+    def _say_deal(self) -> None:
+        """A finished round's deal, as it was dealt (only once the round is over)."""
+        prompt = self.client.prompt
+        view = self.client.view
+        if isinstance(prompt, RoundEnded):
+            number = prompt.result.round
+        elif isinstance(prompt, GameEnded) and view is not None:
+            number = view.round_number
+        else:
+            self.console.say("A round's deal is shown once the round is over.")
+            return
+        deal = recorded_deal_text(self.session.record, number, self.session.game)
+        self.console.say(*deal.lines())
+
+    def _say_game_log(self) -> None:
+        self.link.send(self.client.ask_game_log())
+        self._catch_up()
+        self.console.say(*(self.client.game_log or []))
+
+
+GAME_OVER_CHOICES = "Enter: back to the menu. a: play again with the same seats and rules."
+"""What the person may do once the game is over."""
+
+
+def _index_of(hand: tuple[Tile, ...], text: str) -> int | None:
+    """The place of the tile written ``text`` in ``hand``, if it holds it."""
+    try:
+        tile = parse_tile(text)
+    except ValueError:
+        return None
+    return hand.index(tile) if tile in hand else None
+
+
+def open_table(session: GameSession, console: Console) -> Outcome:
+    """Play ``session`` at a plain table (see :class:`PlainTable`)."""
+    return PlainTable(session, console).play()

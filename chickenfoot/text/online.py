@@ -1,0 +1,73 @@
+"""Words for online tables: who is connected, who lost their connection and how long their
+seat waits, which computer covers whom, who watches, and the state of a client's own link.
+
+Every function takes plain values (names, seconds, levels), so the terminal app, ``chickenfoot
+join`` and ``chickenfoot host`` say the same things in the same words. Names are shown
+literally by whoever shows these lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chickenfoot.text.words import plural
+
+
+def clock(seconds: float) -> str:
+    """``seconds`` as minutes and seconds (``1:12``), rounded up: a countdown never shows
+    0:00 while time is left."""
+    whole = max(0, int(-(-seconds // 1)))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def lost(name: str, seconds_left: float | None) -> str:
+    """A person's connection dropped: how long their seat waits before a computer covers it
+    (None: it waits until they return, because nobody else is here)."""
+    if seconds_left is None:
+        return f"{name} lost connection · waiting"
+    return f"{name} lost connection · waiting {clock(seconds_left)}"
+
+
+def covered(name: str, level: str) -> str:
+    """A computer plays a person's seat until they come back."""
+    return f"{name} is away · a {level} computer plays for {name} until they are back"
+
+
+def back(name: str) -> str:
+    """A person came back to their seat."""
+    return f"{name} is back"
+
+
+def joined(name: str) -> str:
+    """A person took a seat."""
+    return f"{name} joined the table"
+
+
+def watching(names: Sequence[str]) -> str:
+    """Who watches the table (the players see it)."""
+    if not names:
+        return "Nobody is watching"
+    return f"Watching: {', '.join(names)}"
+
+
+def lobby(code: str, missing: Sequence[str], creator: bool) -> str:
+    """The lobby: who the table still waits for, and who starts the game."""
+    wait = f"waiting for {', '.join(missing)} to join" if missing else "every seat is taken"
+    start = "ctrl+s starts the game" if creator else "the table's creator starts the game"
+    return f"Table {code} · {wait} · {start}"
+
+
+def join_line(address: str) -> str:
+    """The line a table's creator shares with the others."""
+    return f"chickenfoot join {address}"
+
+
+def reconnecting(problem: str | None, retry_in: float, attempt: int) -> str:
+    """The link is down and tries again in ``retry_in`` seconds."""
+    why = f"{problem[:1].upper()}{problem[1:]}" if problem else "Connection lost"
+    tries = f" ({plural(attempt, 'attempt')} so far)" if attempt > 1 else ""
+    return f"{why} · trying again in {max(1, round(retry_in))} s{tries}"
+
+
+CONNECTED = "Connected"
+"""The link is up (again)."""

@@ -1,0 +1,329 @@
+"""Online tables in the app: joining one, its lobby, and a seat at it in the game screen.
+
+- :class:`JoinScreen`: the table's address (``CODE@HOST:PORT``, as the creator shared it), a
+  name, and whether to watch; a seat held there before (its token is in the data folder) is
+  taken back.
+- :class:`OnlineGameScreen`: the same game screen as a game played here
+  (:class:`~chickenfoot.tui.screens.game.TableScreen`), fed by a
+  :class:`~chickenfoot.net.remote.RemoteLink` instead of a table host in this process. Until
+  the game starts, :class:`LobbyScreen` covers it: the code and the line to share, who has
+  joined, who watches, and for the creator the key that starts the game. The top bar says
+  when the connection is down and when it tries again; the seats say who lost their
+  connection (with the seconds their seat still waits) and which computer covers whom.
+- The finished game is kept in this machine's store, with every hand, like any other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Footer, Input, Label, Static
+
+from chickenfoot.net.presence import status_news
+from chickenfoot.net.protocol import (
+    Denied,
+    FinishedGame,
+    Hello,
+    JoinTable,
+    Replaced,
+    ReturnToSeat,
+    Seated,
+    StartGame,
+    TableGone,
+    TableStatus,
+    WatchTable,
+)
+from chickenfoot.net.remote import AddressError, LinkStatus, RemoteLink, TableAddress
+from chickenfoot.net.tokens import SeatBook
+from chickenfoot.play.client import SeatClient, SpectatorClient
+from chickenfoot.play.shown import SeatsShown
+from chickenfoot.play.wire import Welcome
+from chickenfoot.saves.jsonformat import parse_record
+from chickenfoot.saves.record import RecordError
+from chickenfoot.saves.store import Incoming
+from chickenfoot.text import online
+from chickenfoot.tui.messages import JoinOnline, LeaveGame
+from chickenfoot.tui.screens.game import TableScreen
+from chickenfoot.tui.widgets.typing import TypingInput
+
+
+def hello_for(address: TableAddress, name: str, *, watch: bool, book: SeatBook) -> Hello:
+    """The first frame for table ``address``: watch it, take back the seat held there (its
+    token is in ``book``), or join it as ``name``."""
+    assert address.code is not None
+    if watch:
+        return WatchTable(code=address.code, name=name or "Spectator")
+    held = book.find(str(address))
+    if held is not None:
+        return ReturnToSeat(code=address.code, token=held.token)
+    return JoinTable(code=address.code, name=name)
+
+
+class JoinScreen(ModalScreen[None]):
+    """Join a table: its address, a name, and whether to watch."""
+
+    CSS_PATH = "online.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "join", "Join", id="join.join", tooltip="Join the table"),
+        Binding("escape", "dismiss", "Back", id="join.back", tooltip="Close this form"),
+    ]
+
+    def __init__(self, name: str = "") -> None:
+        super().__init__()
+        self.default_name = name
+
+    def compose(self) -> ComposeResult:
+        """The address, the name, watching, and why the address cannot be used."""
+        held = SeatBook().seats()
+        with Vertical(id="join-box") as box:
+            box.border_title = "Join a table"
+            yield Label("Table (CODE@HOST:PORT, as its creator shared it)")
+            yield TypingInput(
+                held[0].address if held else "",
+                placeholder="KM7R3P@192.168.1.20:8765",
+                id="join-address",
+            )
+            yield Static("", id="join-problem", markup=False)
+            yield Label("Your name")
+            yield TypingInput(self.default_name, id="join-name", max_length=24)
+            yield Checkbox("Watch only (every hand hidden)", id="join-watch")
+            note = (
+                f"You hold a seat at {held[0].address}: joining it again takes it back."
+                if held
+                else "Enter or ctrl+s joins; Esc goes back."
+            )
+            yield Static(note, id="join-note", markup=False)
+        yield Footer(compact=True)
+
+    def on_input_submitted(self) -> None:
+        """Enter in a field joins."""
+        self.action_join()
+
+    def action_join(self) -> None:
+        """Join the table, or say why its address cannot be used."""
+        text = self.query_one("#join-address", Input).value
+        problem = self.query_one("#join-problem", Static)
+        try:
+            address = TableAddress.parse(text)
+        except AddressError as error:
+            problem.update(str(error))
+            return
+        if address.code is None:
+            problem.update("write the table's code before the server: CODE@HOST:PORT")
+            return
+        name = self.query_one("#join-name", Input).value.strip()
+        watch = self.query_one("#join-watch", Checkbox).value
+        self.dismiss(None)
+        self.app.post_message(JoinOnline(str(address), name, watch))
+
+
+class LobbyScreen(ModalScreen[None]):
+    """The lobby of an online table, over its game screen until the game starts."""
+
+    CSS_PATH = "online.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", id="lobby.start", tooltip="Deal the game now"),
+        Binding("escape", "leave", "Leave", id="lobby.leave", tooltip="Leave the table"),
+    ]
+
+    def __init__(self, game: OnlineGameScreen) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        """The table's code, its join line, its seats, and what happens next."""
+        with Vertical(id="lobby-box") as box:
+            box.border_title = "Online table"
+            yield Static("", id="lobby-text", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Show what is known so far."""
+        self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Start is the creator's key."""
+        if action == "start":
+            seated = self.game.remote.seated
+            return seated is not None and seated.creator
+        return True
+
+    def show(self) -> None:
+        """Write the lobby as the table is now."""
+        self.query_one("#lobby-text", Static).update("\n".join(self.game.lobby_lines()))
+        self.refresh_bindings()
+
+    def action_start(self) -> None:
+        """The creator starts the game."""
+        self.game.remote.send(StartGame())
+
+    def action_leave(self) -> None:
+        """Leave the table (a seat taken stays yours: joining again takes it back)."""
+        self.dismiss(None)
+        self.game.post_message(LeaveGame())
+
+
+class OnlineGameScreen(TableScreen):
+    """A seat (or a spectator's place) at an online table, in the game screen."""
+
+    CSS_PATH = TableScreen.CSS_PATH
+
+    def __init__(
+        self, address: TableAddress, hello: Hello, *, outline: bool = False, book: SeatBook
+    ) -> None:
+        self.address = address
+        self.book = book
+        self.remote = RemoteLink(address, hello)
+        watching = isinstance(hello, WatchTable)
+        client = SpectatorClient() if watching else SeatClient()
+        super().__init__(client, self.remote, outline=outline)
+        self.status: TableStatus | None = None
+        self.connection: LinkStatus | None = None
+        self.problem: str | None = None
+        """Why the table cannot be reached or was left (the link ended)."""
+        self.lobby: LobbyScreen | None = None
+        self.kept: str | None = None
+        """Where the finished game was kept, in words."""
+
+    def start_table(self) -> None:
+        """Connect (and reconnect after every loss); show the lobby until the game starts."""
+        self.run_worker(self.remote.run(), name="link", group="table")
+        self.lobby = LobbyScreen(self)
+        self.app.push_screen(self.lobby)
+        self.set_interval(1.0, self._tick)
+
+    def close_table(self) -> None:
+        """Leave the table (the seat stays ours: its token takes it back)."""
+        self.remote.close()
+
+    def on_screen_suspend(self) -> None:
+        """A screen came on top: nothing waits for this screen at an online table."""
+
+    def on_screen_resume(self) -> None:
+        """Back on top: show any result the table waits for."""
+        self.follow_prompt()
+
+    def _tick(self) -> None:
+        """Count down the seconds a lost seat still waits."""
+        if self.status is not None and any(s.waiting for s in self.status.seats):
+            self.refresh_view()
+
+    # ----- what the link brings --------------------------------------------------------------
+
+    def take(self, message: object) -> None:
+        """Take in a frame of the server or news of the link."""
+        if isinstance(message, LinkStatus):
+            self.connection = message
+            if message.ended:
+                self.problem = message.problem
+                self.client.tell(message.problem or "You left the table")
+        elif isinstance(message, Seated):
+            token = message.token or self.remote.token
+            if token is not None and message.seat is not None:
+                self.book.keep(str(self.address), message.seat, "", token)
+        elif isinstance(message, TableStatus):
+            for line in status_news(self.status, message):
+                self.client.tell(line)
+            self.status = message
+        elif isinstance(message, Denied):
+            if message.reason in ("bad_token", "no_such_table") and self.remote.seated is None:
+                self.book.forget(str(self.address))
+            self.client.tell(message.text)
+        elif isinstance(message, FinishedGame):
+            self.book.forget(str(self.address))  # nothing left to continue
+            self._keep_finished(message.record)
+        elif isinstance(message, TableGone):
+            if message.reason != "stopping":
+                self.book.forget(str(self.address))
+        elif not isinstance(message, Replaced):
+            if isinstance(message, Welcome) and self.lobby is not None:
+                self.lobby.dismiss(None)
+                self.lobby = None
+            super().take(message)
+        if self.lobby is not None and self.lobby.is_mounted:
+            self.lobby.show()
+
+    def receive(self) -> None:
+        """Show what came (the lobby too)."""
+        super().receive()
+        if self.lobby is not None and self.lobby.is_mounted:
+            self.lobby.show()
+
+    @work(thread=True, group="keep")
+    def _keep_finished(self, record_json: str) -> None:
+        """Keep the finished game in this machine's store (every hand revealed)."""
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return
+        try:
+            record = parse_record(record_json)
+            mine = store.reopen()
+            try:
+                ((game, _how),) = mine.import_records(
+                    [Incoming(record, source=f"online table {self.address}")]
+                )
+            finally:
+                mine.close()
+        except (RecordError, OSError) as error:
+            self.app.call_from_thread(self.client.tell, f"The finished game was not kept: {error}")
+            return
+        self.kept = f"game {game}"
+        self.app.call_from_thread(self.client.tell, f"The finished game is kept as game {game}")
+
+    # ----- what is shown -----------------------------------------------------------------------
+
+    def connection_text(self) -> str:
+        """The link's state while it is down."""
+        status = self.connection
+        if self.problem is not None:
+            return f"⚡ {self.problem}"
+        if status is None or status.connected:
+            return ""
+        if status.retry_in is not None:
+            return f"⚡ {online.reconnecting(status.problem, status.retry_in, status.attempt)}"
+        return "⚡ connecting…"
+
+    def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
+        """Each person's seat says when its person is away, and who covers it."""
+        status = self.status
+        if status is None or len(status.seats) != len(seats.names):
+            return seats
+        names = []
+        for name, seat in zip(seats.names, status.seats, strict=True):
+            if seat.computer is None and seat.covered_by is not None:
+                name = f"{name} ({seat.covered_by} plays)"
+            elif seat.computer is None and seat.taken and not seat.connected:
+                wait = f" {online.clock(seat.waiting)}" if seat.waiting is not None else ""
+                name = f"{name} (lost{wait})"
+            names.append(name)
+        return replace(seats, names=tuple(names))
+
+    def lobby_lines(self) -> list[str]:
+        """What the lobby says now."""
+        seated = self.remote.seated
+        status = self.status
+        if self.problem is not None:
+            return [self.problem, "", "Esc goes back."]
+        if seated is None or status is None:
+            return [f"Connecting to {self.address.host}:{self.address.port}…"]
+        shared = online.join_line(str(self.address.with_code(status.code)))
+        lines = [f"Table {status.code}", f"Share: {shared}", ""]
+        for number, seat in enumerate(status.seats):
+            mark = "you" if number == seated.seat else ""
+            if seat.computer is not None:
+                state = f"computer ({seat.computer})"
+            elif seat.taken:
+                state = "here" if seat.connected else "joined, not connected"
+            else:
+                state = "waiting to join"
+            lines.append(f"  {seat.name:<24} {state}{'  ← ' + mark if mark else ''}")
+        lines.append("")
+        lines.append(online.watching(status.spectators))
+        missing = [s.name for s in status.seats if s.computer is None and not s.taken]
+        lines.append(online.lobby(status.code, missing, seated.creator))
+        return lines

@@ -1,0 +1,166 @@
+"""A real browser tab for the ``chickenfoot serve`` tests: headless Chromium driven by
+Playwright (the system's Chromium, never a browser of its own: there is no ``playwright
+install``). The page's terminal is drawn on a canvas, so a tab reads what the app sends it
+instead: a script in the page keeps the text of every frame from the server, and the tests wait
+for words to appear there (escape sequences removed when searched)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tests.browser.server import DEADLINE_SECONDS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+CHROMIUM = shutil.which("chromium")
+"""The system's Chromium (the tests are skipped without it)."""
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-proxy-server",
+]
+WAIT_MS = DEADLINE_SECONDS * 1000
+
+KEEP_SHOWN = """
+(() => {
+    const decoder = new TextDecoder();
+    window.chickenfootShown = "";
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+        constructor(...args) {
+            super(...args);
+            this.addEventListener("message", (event) => {
+                if (typeof event.data !== "string") {
+                    window.chickenfootShown += decoder.decode(event.data, {stream: true});
+                }
+            });
+        }
+    };
+})();
+"""
+"""Keeps the text of every binary frame the page receives (what the terminal draws)."""
+
+FOCUSED = "document.activeElement?.classList.contains('xterm-helper-textarea')"
+"""True once the keyboard goes to the terminal."""
+
+SHOWN_SINCE = r"""
+([words, start]) => window.chickenfootShown.slice(start)
+    .replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, "")
+    .includes(words)
+"""
+"""True once ``words`` were drawn after position ``start`` of the kept text."""
+
+DRAWN_SINCE = r"""
+([pattern, start]) => new RegExp(pattern).test(window.chickenfootShown.slice(start))
+"""
+"""True once the kept text after position ``start``, escape sequences and all, matches
+``pattern`` (how a style drawn around a character is seen: the cursor of a focused field)."""
+
+LAST_TEXT = r"""
+() => window.chickenfootShown.slice(-3000).replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, " ")
+"""
+"""The end of the kept text, escape sequences made spaces (to say what was drawn last)."""
+
+LAST_PLACES = r"""
+(phrases) => {
+    const text = window.chickenfootShown.replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, "");
+    return phrases.map((phrase) => text.lastIndexOf(phrase));
+}
+"""
+"""Where each phrase was last drawn in the kept text, escape sequences removed (-1: never)."""
+
+
+class Tab:
+    """One browser tab showing the served game, and the address of every request it made
+    (pages, scripts, styles, fonts, websockets...)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.requested: list[str] = []
+        page.on("request", lambda request: self.requested.append(request.url))
+        page.on("websocket", lambda websocket: self.requested.append(websocket.url))
+
+    def accessible_text(self) -> str:
+        """The page as a screen reader gets it: its accessibility tree, as text."""
+        return self.page.locator("body").aria_snapshot(timeout=WAIT_MS)
+
+    def mark(self) -> int:
+        """Where the text drawn so far ends (for :meth:`wait_for`'s ``since``)."""
+        length: int = self.page.evaluate("window.chickenfootShown.length")
+        return length
+
+    def wait_for(self, words: str, since: int = 0) -> None:
+        """Wait until ``words`` are drawn after the mark ``since``."""
+        self._wait(SHOWN_SINCE, [words, since], repr(words))
+
+    def wait_for_drawn(self, pattern: str, since: int = 0) -> None:
+        """Wait until what was sent after the mark ``since`` (escape sequences included)
+        matches the regular expression ``pattern``."""
+        self._wait(DRAWN_SINCE, [pattern, since], f"a match of {pattern!r}")
+
+    def _wait(self, script: str, argument: list[object], what: str) -> None:
+        """Wait until ``script(argument)`` is true in the page; fail naming ``what`` and the
+        words drawn last."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(script, arg=argument, timeout=WAIT_MS)
+        except PlaywrightTimeout:
+            words = re.findall(r"[^\s\x00-\x1f]+", self.page.evaluate(LAST_TEXT))
+            raise AssertionError(
+                f"{what} was not drawn; the last words: {' '.join(words)}"
+            ) from None
+
+    def press(self, *keys: str) -> None:
+        """Type ``keys`` (Playwright key names) into the terminal."""
+        for key in keys:
+            self.page.keyboard.press(key)
+
+    def type(self, text: str) -> None:
+        """Type ``text`` character by character."""
+        self.page.keyboard.type(text)
+
+    def last_places(self, phrases: Sequence[str]) -> list[int]:
+        """Where each of ``phrases`` was last drawn (-1: never), in order."""
+        places: list[int] = self.page.evaluate(LAST_PLACES, list(phrases))
+        return places
+
+
+@contextmanager
+def open_tab(url: str, profile: Path) -> Iterator[Tab]:
+    """A headless Chromium tab (with the fresh profile folder ``profile``) showing ``url``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 800},
+            timeout=WAIT_MS,
+        )
+        try:
+            page = browser.new_page()
+            tab = Tab(page)  # records every request from here on
+            # Only this machine: anything else is refused (and the test fails on it).
+            page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), lambda route: route.abort())
+            page.add_init_script(KEEP_SHOWN)
+            page.goto(url, timeout=WAIT_MS)
+            page.wait_for_function(FOCUSED, timeout=WAIT_MS)  # the page focuses the game
+            yield tab
+        finally:
+            browser.close()

@@ -1,0 +1,159 @@
+"""Online tables for the tests: a table server on 127.0.0.1 in the test's event loop, tables
+made on it, and headless players joining them through the real transport.
+
+Every network test uses real sockets on loopback only; the server listens on a port the
+system picks (``port=0``), so tests running in parallel never race for one. Timers (grace
+periods, expiry) are given short and the tests wait on conditions, never on time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import TypeVar
+
+from chickenfoot.bots import make_bot
+from chickenfoot.net.headless import RemotePlayer
+from chickenfoot.net.protocol import (
+    Hello,
+    JoinTable,
+    SeatPlan,
+    TableOptions,
+    WatchTable,
+)
+from chickenfoot.net.remote import Received, RemoteLink, TableAddress
+from chickenfoot.net.server import Limits, OnlineTable, TableServer
+from chickenfoot.rules import RuleSet, preset
+from tests.kit import NAMES
+
+T = TypeVar("T")
+
+WAIT = 60.0
+"""Seconds a test waits for a condition before it fails (never reached when all is well)."""
+
+
+def small_rules(players: int, rounds: int = 2) -> RuleSet:
+    """Quick rules: a double-6 set, small hands, so whole games take a moment."""
+    return preset("cross", players=players, set_size=6, hand_size=4, arms=3, rounds=rounds)
+
+
+def options(
+    players: int = 3,
+    *,
+    computers: dict[int, str] | None = None,
+    rounds: int = 2,
+    seed: int | None = 1,
+    **more: object,
+) -> TableOptions:
+    """A table's options: ``players`` seats named Ana, Bea, ..., people unless ``computers``
+    gives a seat a level; no pause before computer moves."""
+    levels = computers or {}
+    seats = tuple(
+        SeatPlan(name=NAMES[seat], computer=levels.get(seat))  # type: ignore[arg-type]
+        for seat in range(players)
+    )
+    return TableOptions.model_validate(
+        {"rules": small_rules(players, rounds), "seats": seats, "pause": 0, "seed": seed, **more}
+    )
+
+
+@dataclass
+class Online:
+    """A running server and where it listens."""
+
+    server: TableServer
+    port: int
+
+    def address(self, table: OnlineTable | str | None = None) -> TableAddress:
+        """The address of ``table`` (or of the server)."""
+        code = table.code if isinstance(table, OnlineTable) else table
+        return TableAddress("127.0.0.1", self.port, code)
+
+    def table(self, table_options: TableOptions, *, auto_start: bool = True) -> OnlineTable:
+        """A table made on the server (started once every person's seat is taken)."""
+        table = self.server.create_table(table_options)
+        table.auto_start = auto_start
+        return table
+
+    def link(self, hello: Hello, code: str | None = None) -> RemoteLink:
+        """A link to the server saying ``hello`` first (reconnecting quickly)."""
+        return RemoteLink(self.address(code), hello, first_retry=0.05)
+
+    def player(
+        self,
+        table: OnlineTable,
+        seat_name: str,
+        *,
+        level: str = "casual",
+        seed: int = 0,
+        watch: bool = False,
+        check: Callable[[Received], None] | None = None,
+    ) -> RemotePlayer:
+        """A headless player joining ``table`` as ``seat_name`` (or watching it)."""
+        hello: Hello = (
+            WatchTable(code=table.code, name=seat_name)
+            if watch
+            else JoinTable(code=table.code, name=seat_name)
+        )
+        strategy = None if watch else make_bot(level, seed)
+        return RemotePlayer(self.link(hello, table.code), strategy, level=level, check=check)
+
+
+@asynccontextmanager
+async def online(limits: Limits | None = None) -> AsyncIterator[Online]:
+    """A table server listening on 127.0.0.1 for the duration (by default with no cap on the
+    connections per address: every test client comes from 127.0.0.1)."""
+    server = TableServer(limits or Limits(per_address=0))
+    port = await server.start("127.0.0.1", 0)
+    try:
+        yield Online(server, port)
+    finally:
+        await server.close()
+
+
+async def wait_for(condition: Callable[[], object], what: str, timeout: float = WAIT) -> None:
+    """Wait until ``condition()`` is true (checked as the loop runs); fail naming ``what``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"waited {timeout:g} s for {what}")
+        await asyncio.sleep(0.01)
+
+
+class Probe:
+    """A client driven by hand: its link runs in the background, every frame it receives is
+    kept, and the test waits for the frames it expects."""
+
+    def __init__(self, link: RemoteLink) -> None:
+        self.link = link
+        self.frames: list[Received] = []
+        self._task = asyncio.ensure_future(link.run())
+        self._reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            self.frames.append(await self.link.receive())
+
+    def of(self, kind: type[T]) -> list[T]:
+        """Every frame of ``kind`` received so far."""
+        return [frame for frame in self.frames if isinstance(frame, kind)]
+
+    async def next(self, kind: type[T], after: int = 0) -> T:
+        """The first frame of ``kind`` among those received from the ``after``-th on."""
+        found: list[T] = []
+
+        def arrived() -> bool:
+            found[:] = [f for f in self.frames[after:] if isinstance(f, kind)]
+            return bool(found)
+
+        await wait_for(arrived, f"a {kind.__name__}")
+        return found[0]
+
+    async def close(self) -> None:
+        """Leave and stop reading."""
+        self.link.close()
+        await asyncio.wait_for(self._task, WAIT)
+        self._reader.cancel()

@@ -1,0 +1,109 @@
+"""People at online tables in real terminals: ``chickenfoot`` in tmux sessions (each with a
+data folder of its own), and the key a person presses for what the game screen asks."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from tests.tui.test_tmux_smoke import COMMAND, REPOSITORY, Terminal, tmux
+
+MOVES = (
+    ("Enter goes on", "Enter"),
+    ("Enter shows", "Enter"),
+    ("Enter deals", "Enter"),
+    ("then press Enter", "Enter"),
+    ("Enter plays", "Enter"),
+    ("play it (Enter)", "Enter"),
+    ("draw (d)", "d"),
+    ("keep (k)", "k"),
+    ("pass (p)", "p"),
+    ("choose one (↑/↓", "Down"),
+    ("choose another tile", "Right"),
+    ("choose a tile", "Right"),
+)
+"""Words of the game screen's status line (or of a round's result) and the key that answers
+them, the more specific first."""
+
+WAITS = ("Waiting for", "is playing…", "is thinking…", "Game over")
+"""Words of the status line while the table waits for somebody else, and the title of the
+game's result (after which nothing is pressed: Enter there would deal a new game)."""
+
+
+WAIT = 90.0
+"""Seconds a screen may take to show what a test waits for (never reached when all is well:
+a loaded machine is slow)."""
+
+
+def wait_for_screen(terminal: Terminal, condition: Callable[[str], bool], what: str) -> str:
+    """Poll ``terminal``'s screen until ``condition`` holds; fail naming ``what`` and showing
+    the screen after :data:`WAIT` seconds."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        text = terminal.screen()
+        if condition(text):
+            return text
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}; the screen shows:\n{text}")
+        time.sleep(0.1)  # a poll's interval
+
+
+def key_for(screen: str) -> str | None:
+    """The key a person presses for what ``screen`` (a terminal's whole screen) asks, if any
+    (none once the game's result is up)."""
+    if "Game over" in screen:
+        return None
+    return next((key for words, key in MOVES if words in screen), None)
+
+
+PHRASES = (*(words for words, _key in MOVES), *WAITS)
+"""Every request and every wait, in the order :func:`key_for_latest` reads their places."""
+
+
+def key_for_latest(places: Sequence[int]) -> str | None:
+    """The key for the request drawn last, from where each of :data:`PHRASES` was last drawn
+    (-1: never) in all a browser tab was sent (earlier status lines are still in that text);
+    None when the last words drawn are of waiting for somebody else."""
+    keys = (*(key for _words, key in MOVES), *(None for _words in WAITS))
+    place, key = max(zip(places, keys, strict=True), key=lambda pair: pair[0])
+    return key if place >= 0 else None
+
+
+def answer(terminal: Terminal) -> bool:
+    """Press the key the screen asks for, if it asks for one; True if a key was pressed."""
+    key = key_for(terminal.screen())
+    if key is not None:
+        terminal.send(key)
+    return key is not None
+
+
+@contextmanager
+def terminals() -> Iterator[list[str]]:
+    """The names of the tmux sessions started inside (each one's server killed at the end)."""
+    names: list[str] = []
+    try:
+        yield names
+    finally:
+        for name in names:
+            subprocess.run(tmux(name, "kill-server"), capture_output=True)
+
+
+def start(names: list[str], data: Path, *arguments: str) -> Terminal:
+    """``chickenfoot ARGUMENTS`` in a new 100x30 tmux session (on a tmux server of its own, of
+    the same name) with the data folder ``data`` (its name added to ``names``)."""
+    name = f"chickenfoot-online-{uuid.uuid4().hex[:8]}"
+    names.append(name)
+    subprocess.run(
+        [
+            *tmux(name), "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
+            "-e", f"CHICKENFOOT_DATA_DIR={data}",
+            "-e", f"PYTHONPATH={REPOSITORY}",
+            str(COMMAND), *arguments,
+        ],
+        check=True,
+    )  # fmt: skip
+    return Terminal(name)

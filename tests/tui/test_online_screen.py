@@ -1,0 +1,223 @@
+"""A seat at an online table plays in the same game screen as a game played here: joined from
+the app, through a table server on 127.0.0.1 in the test's own loop, against a computer
+player joined from another client; the lobby, the creator's start, the connection's state
+while the server is away, and the position shown again exactly once it is back."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from textual.css.query import NoMatches
+from textual.pilot import Pilot
+
+from chickenfoot.net.server import Limits, TableServer
+from chickenfoot.play.wire import GameEnded
+from chickenfoot.rules import Play, SeatView
+from chickenfoot.saves.database import open_store
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.messages import CreateOnline, JoinOnline
+from chickenfoot.tui.screens.game_over import GameOverScreen
+from chickenfoot.tui.screens.online import LobbyScreen, OnlineGameScreen
+from tests.net.online import online, options
+
+WAIT = 60.0
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], object], what: str) -> None:
+    """Let the app and the server run until ``condition()`` holds (a deadline, never a
+    fixed wait for the thing itself)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while True:
+        try:
+            if condition():
+                return
+        except NoMatches:
+            pass
+        if loop.time() > deadline:
+            raise AssertionError(f"waited {WAIT:g} s for {what}: {pilot.app.screen_stack}")
+        await pilot.pause(0.01)
+
+
+def table_screen(app: ChickenFootApp) -> OnlineGameScreen:
+    screen = next((s for s in app.screen_stack if isinstance(s, OnlineGameScreen)), None)
+    assert screen is not None, "no online table is open"
+    return screen
+
+
+async def press_a_move(pilot: Pilot[None], screen: OnlineGameScreen) -> None:
+    """Type a move of the person on turn: their first playable tile, else draw, keep or
+    pass (only from what the screen's client was sent)."""
+    client = screen.client
+    plays = [action for action in client.legal() if isinstance(action, Play)]
+    if plays:
+        play = plays[0]
+        index = client.hand().index(play.tile)
+        if index < 9:
+            await pilot.press(str(index + 1))
+        else:
+            while client.selected != index:
+                await pilot.press("right")
+        if len([a for a in plays if a.tile == play.tile]) > 1:
+            for key in client.labels()[play.target]:
+                await pilot.press(key)
+        await pilot.press("enter")
+    elif client.can("draw"):
+        await pilot.press("d")
+    else:
+        await pilot.press("k" if client.can("keep") else "p")
+
+
+async def move_and_wait(pilot: Pilot[None], screen: OnlineGameScreen) -> None:
+    """Type a move and wait until the table shows it."""
+    lines = len(screen.client.log)
+    await press_a_move(pilot, screen)
+    await until(pilot, lambda: len(screen.client.log) > lines, "the move to be shown")
+
+
+async def play_to_the_end(pilot: Pilot[None], app: ChickenFootApp) -> OnlineGameScreen:
+    """Play the person's turns with keys until the game's result is up."""
+    screen = table_screen(app)
+    for _ in range(500):
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, GameOverScreen)
+                or (app.screen is screen and screen.client.on_turn)
+                or app.screen.__class__.__name__ == "RoundOverScreen"
+            ),
+            "the person's turn or a result",
+        )
+        if isinstance(app.screen, GameOverScreen):
+            return screen
+        if app.screen is not screen:
+            await pilot.press("enter")  # a round's result seen: the next round
+            continue
+        await move_and_wait(pilot, screen)
+    raise AssertionError("the game did not end")
+
+
+async def test_a_joined_seat_plays_a_whole_game_in_the_game_screen(data_dir: object) -> None:
+    async with online() as room:
+        table = room.table(options(2, rounds=2, seed=3))
+        bea = room.player(table, "Bea", seed=1)
+        opponent = asyncio.ensure_future(bea.play())
+        address = str(room.address(table))
+        app = ChickenFootApp(join=JoinOnline(address, "Ana"), bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: table_screen(app).client.view is not None, "the deal")
+            screen = table_screen(app)
+            assert not any(isinstance(s, LobbyScreen) for s in app.screen_stack)
+            view = screen.client.view
+            assert isinstance(view, SeatView) and view.seat == 0, "Ana sees her own hand only"
+            assert screen.client.seats == (0,)
+            await play_to_the_end(pilot, app)
+            assert isinstance(screen.client.prompt, GameEnded)
+            await until(pilot, lambda: screen.kept is not None, "the finished game kept")
+        await opponent
+    store = open_store()
+    try:
+        (summary,) = store.games()
+        assert summary.finished and summary.names == ("Ana", "Bea")
+    finally:
+        store.close()
+
+
+async def test_the_creator_waits_in_the_lobby_and_starts_the_game(data_dir: object) -> None:
+    async with online() as room:
+        made = options(2, rounds=1, seed=5)
+        address = f"127.0.0.1:{room.port}"
+        app = ChickenFootApp(bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(CreateOnline(address, made, "Ana"))
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            screen = table_screen(app)
+            await until(pilot, lambda: screen.status is not None, "the table's status")
+            code = screen.status.code if screen.status else ""
+            lobby = "\n".join(screen.lobby_lines())
+            assert f"Share: chickenfoot join {code}@127.0.0.1:{room.port}" in lobby
+            assert "waiting for Bea to join" in lobby and "ctrl+s starts the game" in lobby
+            table = room.server.tables[code]
+            bea = room.player(table, "Bea", seed=2)
+            opponent = asyncio.ensure_future(bea.play())
+            await until(pilot, lambda: table.seats[1].connection is not None, "Bea to join")
+            await until(
+                pilot,
+                lambda: "every seat is taken" in "\n".join(screen.lobby_lines()),
+                "the lobby to show Bea",
+            )
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: screen.client.view is not None, "the deal")
+            assert not isinstance(app.screen, LobbyScreen)
+            await play_to_the_end(pilot, app)
+        await opponent
+
+
+async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_once_back(
+    data_dir: object,
+) -> None:
+    async with online(Limits(per_address=0, denial_delay=0.01)) as room:
+        table = room.table(options(2, rounds=2, seed=7))
+        bea = room.player(table, "Bea", seed=1)
+        bea.think = 0.5
+        opponent = asyncio.ensure_future(bea.play())
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: table_screen(app).client.on_turn, "Ana's turn")
+            screen = table_screen(app)
+            screen.remote.first_retry = 0.05
+            await move_and_wait(pilot, screen)
+            await room.server.close()  # the server stops (its tables are kept)
+            await until(pilot, lambda: "trying again" in screen.connection_text(), "the notice")
+            assert "trying again" in str(screen.query_one("#topbar").render())
+            server = TableServer(Limits(per_address=0))
+            await server.start("127.0.0.1", room.port)
+            try:
+                back = server.tables[table.code]
+                await until(pilot, lambda: screen.connection_text() == "", "the link again")
+                await until(pilot, lambda: screen.client.on_turn, "Ana's turn again")
+                host = back.host
+                assert host is not None
+                assert screen.client.view == host.session.state.view(0), "exactly the position"
+                await move_and_wait(pilot, screen)
+            finally:
+                bea.link.close()
+                await server.close()
+        opponent.cancel()
+
+
+async def test_the_new_game_form_makes_an_online_table(data_dir: object) -> None:
+    from textual.widgets import Input, Select, Static
+
+    from chickenfoot.tui.screens.setup import SetupScreen
+
+    async with online() as room:
+        app = ChickenFootApp(bot_delay=0)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("n")
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the form")
+            form = app.screen
+            server = form.query_one("#online-server", Input)
+            server.value = "KM7R3P@127.0.0.1:1"
+            problem = form.query_one("#online-server-problem", Static)
+            await until(pilot, lambda: "server's address only" in str(problem.render()), "why")
+            server.value = f"127.0.0.1:{room.port}"
+            await until(pilot, lambda: str(problem.render()) == "", "the problem to go")
+            grace = form.query_one("#online-grace", Input)
+            grace.value = "7200"
+            grace_problem = form.query_one("#online-grace-problem", Static)
+            await until(pilot, lambda: "at most 3600" in str(grace_problem.render()), "too long")
+            grace.value = "45"
+            form.query_one("#online-cover", Select).value = "casual"
+            form.query_one("#online-hints", Select).value = "no"
+            await until(pilot, lambda: str(grace_problem.render()) == "", "the problem to go")
+            seats = form.seat_configs()  # type: ignore[attr-defined]
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: bool(room.server.tables), "the table on the server")
+            (table,) = room.server.tables.values()
+            assert [slot.computer for slot in table.seats] == [seat.level for seat in seats]
+            assert (table.options.grace, table.options.cover) == (45, "casual")
+            assert not table.options.hints
+            assert table.seats[table.creator].connection is not None, "its creator sits at it"
