@@ -793,10 +793,11 @@ def keymap_places() -> list[Place]:
 def help_screens() -> tuple[ScreenKeys, ...]:
     """Every screen whose keys the help lists, in the order a player meets them (this imports
     every screen: the help and the keys' check ask for it, never the start)."""
-    from chickenfoot.tui.screens.game import GameScreen
+    from chickenfoot.tui.screens.game import TableScreen
     from chickenfoot.tui.screens.game_over import GameOverScreen
     from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
     from chickenfoot.tui.screens.load import LoadScreen
+    from chickenfoot.tui.screens.online import JoinScreen, LobbyScreen
     from chickenfoot.tui.screens.replay import ReplayScreen
     from chickenfoot.tui.screens.round_over import RoundOverScreen
     from chickenfoot.tui.screens.save_as import SaveAsScreen
@@ -820,7 +821,7 @@ def help_screens() -> tuple[ScreenKeys, ...]:
         ),
         ScreenKeys(
             "Game",
-            GameScreen,
+            TableScreen,
             (
                 ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
                 ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
@@ -831,6 +832,8 @@ def help_screens() -> tuple[ScreenKeys, ...]:
         ScreenKeys("Scoreboard", ScoreboardScreen),
         ScreenKeys("Load game and Replays", LoadScreen, (("↑ ↓", "Choose a saved game"),)),
         ScreenKeys("Replay", ReplayScreen),
+        ScreenKeys("Join a table", JoinScreen),
+        ScreenKeys("Online table's lobby", LobbyScreen),
         ScreenKeys("Questions", ConfirmScreen, (("Enter", "Press the highlighted button"),)),
         ScreenKeys("Save as", SaveAsScreen, (("Enter", "Save (asks before replacing a file)"),)),
         ScreenKeys("Help", HelpScreen),
