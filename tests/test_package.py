@@ -209,4 +209,4 @@ def test_the_wheel_installs_in_a_clean_environment_and_plays(tmp_path: Path) -> 
     where = run(python, "-c", "import chickenfoot; print(chickenfoot.__file__)")
     assert Path(where.stdout.strip()).is_relative_to(environment), "it ran the installed copy"
     menu = run(python, "-c", HEADLESS_MENU)
-    assert (menu.returncode, menu.stdout) == (0, "New game, Load game, Replays\n"), menu.stderr
+    assert (menu.returncode, menu.stdout) == (0, "New game, Join a table, Load game\n"), menu.stderr
