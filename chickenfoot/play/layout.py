@@ -551,7 +551,8 @@ class TableLayout:
         else:
             text = tile_text(spot, self.digits, GLYPHS[role], part)
         target = spot.line if spot.line in self.ends and self._is_last(spot) else None
-        shaded = self.compact and spot.line in self.shaded_lines
+        # The open foot keeps its own (reversed) look; a fresh tile's background wins.
+        shaded = self.compact and spot.line in self.shaded_lines and role is not Role.OPEN_FOOT
         return Run(spot.box.x, text, role, target, spot.placement, shaded)
 
     def _is_last(self, spot: TileSpot) -> bool:
