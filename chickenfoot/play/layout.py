@@ -1126,7 +1126,6 @@ class _Table:
         of :meth:`labels_beside`, inside the bounds if it can), so that no later tile of
         another line walls that end in: its key always sits against it."""
         box, width = exit.box, self.shapes.label_width
-        rim = set(_rim(box))
         best: tuple[int, Box] | None = None
         bounds = self.bounds
         # Along the tile's long sides first (the places that cost nothing when the tile is as
@@ -1140,12 +1139,11 @@ class _Table:
                     continue
                 # Cells beside a tile (not at its number) take no other line's tile: a place
                 # made of them costs the table no room. Inside the bounds first.
-                cost = sum(cell not in rim for cell in place.cells())
-                cost += 0 if place.within(bounds) else 100
+                cost = _cost_beside(place, box) + (0 if place.within(bounds) else 100)
                 if best is None or cost < best[0]:
                     best = (cost, place)
-            if best is not None and best[0] == 0:
-                break
+            if best is not None and best[0] <= max(0, width - box.width):
+                break  # no place beside the tile costs less than one along it
         if best is not None:
             place = best[1]
             self.reserved[target] = place
@@ -1362,6 +1360,17 @@ def _beyond(exit: Exit, heading: Heading) -> _Cell:
     if heading == "S":
         return exit.column, exit.box.bottom
     return exit.column, exit.box.y - 1
+
+
+def _cost_beside(place: Box, box: Box) -> int:
+    """How many cells of the one-row ``place`` beside ``box`` do not share a side with it
+    (cells that do could hold no other line's tile anyway)."""
+    if place.y in (box.y - 1, box.bottom):
+        shared = min(place.right, box.right) - max(place.x, box.x)
+        return place.width - max(0, shared)
+    if box.y <= place.y < box.bottom and (place.x == box.right or place.right == box.x):
+        return place.width - 1
+    return place.width
 
 
 def _rim(box: Box) -> Iterator[_Cell]:
