@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from textual import on
 from textual.app import ComposeResult
@@ -256,6 +256,9 @@ class TableScreen(GameDialogs):
 
     BINDINGS = GAME_BINDINGS
 
+    PLAY_AGAIN: ClassVar[bool] = True
+    """Whether the game's result offers a new game of the same seats at this keyboard."""
+
     board_shown: var[BoardShown | None] = var(None)
     hand_shown: var[HandShown] = var(HandShown)
     seats_shown: var[SeatsShown] = var(SeatsShown)
@@ -410,6 +413,7 @@ class TableScreen(GameDialogs):
                     view.round_scores,
                     view.rules,
                     self.seat_configs(),
+                    play_again=self.PLAY_AGAIN,
                 )
             )
 
