@@ -22,7 +22,7 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from textual import on
 from textual.app import ComposeResult
@@ -260,6 +260,9 @@ class TableScreen(GameDialogs):
     """Keys the screen reads itself (:meth:`on_key`): no binding may take them."""
     TYPED_KEYS_DO = "choose a tile by its number or an open end by its letter"
 
+    PLAY_AGAIN: ClassVar[bool] = True
+    """Whether the game's result offers a new game of the same seats at this keyboard."""
+
     board_shown: var[BoardShown | None] = var(None)
     hand_shown: var[HandShown] = var(HandShown)
     seats_shown: var[SeatsShown] = var(SeatsShown)
@@ -414,6 +417,7 @@ class TableScreen(GameDialogs):
                     view.round_scores,
                     view.rules,
                     self.seat_configs(),
+                    play_again=self.PLAY_AGAIN,
                 )
             )
 

@@ -172,6 +172,9 @@ class OnlineGameScreen(TableScreen):
     """A seat (or a spectator's place) at an online table, in the game screen."""
 
     CSS_PATH = TableScreen.CSS_PATH
+    PLAY_AGAIN = False
+    """The table's people are at other screens: no game of theirs is dealt at this keyboard
+    (a new online game is made from New game)."""
 
     def __init__(
         self, address: TableAddress, hello: Hello, *, outline: bool = False, book: SeatBook
