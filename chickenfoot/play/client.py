@@ -121,6 +121,9 @@ class SeatClient:
         """True while a hint asked for is being worked out."""
         self.unsaved: str | None = None
         """Why the game's store is behind, in words (None: it is saved)."""
+        self.save_copy = ""
+        """How the interface showing this client saves a copy of the game ("ctrl+s", "save
+        NAME"), for the notice of a game that is not saved ("": no advice)."""
         self.saving = False
         """True while the latest move takes long to save (the game waits for it)."""
         self.closed = False
@@ -360,6 +363,14 @@ class SeatClient:
 
     # ----- reading what to show ----------------------------------------------------------------
 
+    @property
+    def unsaved_notice(self) -> str | None:
+        """The lasting notice of a game the store no longer keeps up with, advising this
+        interface's way to save a copy (None: the game is saved)."""
+        if self.unsaved is None:
+            return None
+        return prompts.unsaved(self.unsaved, self.save_copy)
+
     def shown(self) -> TableShown:
         """Everything the game screen shows now (a pure read)."""
         return shown_by(self)
@@ -530,13 +541,15 @@ def shown_by(client: SeatClient) -> TableShown:
             None if over else view.turn,
             client.table.computers,
         ),
-        status=StatusShown(status.text, status.tone, client.feedback or client.unsaved or ""),
+        status=StatusShown(
+            status.text, status.tone, client.feedback or client.unsaved_notice or ""
+        ),
         topbar=(
             f"Round {view.round_number} of {rules.round_count}",
             f" · {view.round_double}|{view.round_double} · boneyard {view.boneyard_count}",
             "" if over or view.over else f" · {board_requirement(view.board)}",
         ),
-        unsaved=client.unsaved or "",
+        unsaved=client.unsaved_notice or "",
         saving=client.saving,
     )
 

@@ -123,13 +123,13 @@ def save_problem(error: OSError | None) -> str:
     return describe_os_error(error)
 
 
-def unsaved(error: OSError) -> str:
-    """The lasting notice of a game the file no longer keeps up with: the advice first, so a
-    narrow screen that cuts the line short still shows it, then why."""
-    return (
-        "Not saved: ctrl+s saves a copy elsewhere; your moves are kept here "
-        f"({save_problem(error)})"
-    )
+def unsaved(problem: str, save_copy: str = "") -> str:
+    """The lasting notice of a game the store no longer keeps up with (``problem``: why, see
+    :func:`save_problem`): the advice first, so a narrow screen that cuts the line short still
+    shows it, then why. ``save_copy`` is how this interface saves a copy (the game screen's
+    key, the plain mode's command); "" leaves the advice out."""
+    advice = f"{save_copy} saves a copy elsewhere; " if save_copy else ""
+    return f"Not saved: {advice}your moves are kept here ({problem})"
 
 
 def open_elsewhere(where: str) -> str:

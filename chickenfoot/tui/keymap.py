@@ -312,6 +312,15 @@ def with_keymap(bindings: Iterable[BindingType], keymap: Mapping[str, str]) -> l
     return result
 
 
+def first_key(bindings: Iterable[BindingType], binding_id: str, keymap: Mapping[str, str]) -> str:
+    """The first key of the binding ``binding_id`` of ``bindings``, with the keys ``keymap``
+    gives, as a player writes it (``KeyError`` when no binding has that id)."""
+    for binding in with_keymap(bindings, keymap):
+        if binding.id == binding_id:
+            return shown_key(binding.key)
+    raise KeyError(binding_id)
+
+
 @runtime_checkable
 class KeepsKeymap(Protocol):
     """An app that keeps the player's keys in use (:class:`~chickenfoot.tui.app.ChickenFootApp`)."""
