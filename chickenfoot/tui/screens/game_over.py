@@ -64,6 +64,8 @@ class GameOverScreen(ModalScreen[None]):
     """The final result. Play again deals a new game with the same seats and rules."""
 
     CSS_PATH = ["results.tcss", "game_over.tcss"]
+    KEY_WIDGETS = (Button,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding(
             "a",

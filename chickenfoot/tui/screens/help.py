@@ -186,6 +186,8 @@ class HelpScreen(Screen[None]):
     """The rules in short and every key of ``screens``; Escape, ``?`` or ``q`` closes it."""
 
     CSS_PATH = "help.tcss"
+    KEY_WIDGETS = (VerticalScroll,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding(
             "escape,question_mark,q",

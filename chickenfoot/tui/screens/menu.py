@@ -199,6 +199,8 @@ class MenuScreen(Screen[None]):
     """The main menu."""
 
     CSS_PATH = "menu.tcss"
+    KEY_WIDGETS = (OptionList,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     COMMANDS = {MenuCommands}
     BINDINGS = [
         Binding("n", "choose('new')", "New game", id="menu.new"),

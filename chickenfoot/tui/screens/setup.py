@@ -202,6 +202,8 @@ class SetupScreen(Screen[None]):
     """Set up a new game and start it."""
 
     CSS_PATH = "setup.tcss"
+    KEY_WIDGETS = (TypingInput, FormSelect, FormScroll, Button)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     TYPED_KEYS = text_keys()
     """Keys typed into the text fields, which have the keyboard: no binding may take them."""
     TYPED_KEYS_DO = "type into its fields"
