@@ -322,13 +322,19 @@ def with_keymap(bindings: Iterable[BindingType], keymap: Mapping[str, str]) -> l
     return result
 
 
-def first_key(bindings: Iterable[BindingType], binding_id: str, keymap: Mapping[str, str]) -> str:
-    """The first key of the binding ``binding_id`` of ``bindings``, with the keys ``keymap``
-    gives, as a player writes it (``KeyError`` when no binding has that id)."""
-    for binding in with_keymap(bindings, keymap):
-        if binding.id == binding_id:
-            return shown_key(binding.key)
-    raise KeyError(binding_id)
+def command_keys(
+    bindings: Iterable[BindingType], binding_id: str, keymap: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The keys of the binding ``binding_id`` of ``bindings``, with the keys ``keymap`` gives,
+    as a player writes them (``KeyError`` when no binding has that id)."""
+    keys = tuple(
+        shown_key(binding.key)
+        for binding in with_keymap(bindings, keymap)
+        if binding.id == binding_id
+    )
+    if not keys:
+        raise KeyError(binding_id)
+    return keys
 
 
 @runtime_checkable

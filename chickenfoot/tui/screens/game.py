@@ -47,7 +47,7 @@ from chickenfoot.text import counting, ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
-from chickenfoot.tui.keymap import first_key, keymap_of
+from chickenfoot.tui.keymap import command_keys, keymap_of
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
@@ -618,7 +618,8 @@ class GameScreen(TableScreen):
     def start_table(self) -> None:
         """Run the host's turn loop on the app's loop (a notice of a game not saved names
         the key that saves a copy: the player's own, if they gave it one)."""
-        self.client.save_copy = first_key(self.BINDINGS, "game.save-as", keymap_of(self.app))
+        keys = command_keys(self.BINDINGS, "game.save-as", keymap_of(self.app))
+        self.client.save_copy = keys[0]
         self.run_worker(self.host.run(), name="table", group="table")
 
     def close_table(self) -> None:
