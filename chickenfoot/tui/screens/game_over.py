@@ -68,6 +68,8 @@ class GameOverScreen(ModalScreen[None]):
     AUTO_FOCUS = ""
     """Enter presses only the button the screen focuses itself (Play again, when offered): a
     key typed ahead of the result does nothing else."""
+    KEY_WIDGETS = (Button,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding(
             "a",
