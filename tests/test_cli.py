@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -457,7 +458,13 @@ def app_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
 
     calls: list[dict[str, object]] = []
 
-    def fake_run_app(load: int | None = None, replay: GameRecord | None = None) -> int:
+    def fake_run_app(
+        load: int | None = None,
+        replay: GameRecord | None = None,
+        *,
+        plain: Callable[[], int] | None = None,
+    ) -> int:
+        assert plain is not None, "the full-screen app may go on in the plain mode"
         calls.append({"load": load, "replay": replay})
         return 0
 

@@ -95,7 +95,8 @@ def run_app(
     load: GameId | None = None, replay: GameRecord | None = None, *, plain: bool | None = None
 ) -> int:
     """Start the Textual app (imported only now: the other commands do not need it), or the
-    plain mode (``plain``; None: as the settings say), which never imports Textual."""
+    plain mode (``plain``; None: as the settings say), which never imports Textual; the app's
+    menu may also end it for the plain mode."""
     if plain is None:
         from chickenfoot.saves.display import read_display
 
@@ -106,7 +107,14 @@ def run_app(
         return run_plain(load=load, replay=replay)
     from chickenfoot.tui.app import run_app as run
 
-    return run(load=load, replay=replay)
+    return run(load=load, replay=replay, plain=plain_from_app)
+
+
+def plain_from_app() -> int:
+    """The plain mode, chosen in the full-screen app's menu: it goes on in the same terminal."""
+    from chickenfoot.plain.app import run_plain
+
+    return run_plain(from_app=True)
 
 
 def game_number(text: str) -> GameId | None:

@@ -35,6 +35,12 @@ WELCOME = (
     "Answer each question with a number or a word, then Enter; ? says what you can type."
 )
 
+FROM_APP = (
+    "You left the full-screen app for this mode. chickenfoot --plain starts here; to start "
+    "here every time, choose Plain mode every time in this menu."
+)
+"""Said first when the full-screen app's menu chose this mode."""
+
 MENU_HELP = (
     "Type the number of an item, or its first letter (q quits). An empty line says the menu "
     "again. In a game, ? lists the game's commands; the same letters work at every table:",
@@ -83,10 +89,19 @@ class PlainApp:
 
     # ----- the menu -------------------------------------------------------------------------------
 
-    def run(self, load: GameId | None = None, replay: GameRecord | None = None) -> int:
+    def run(
+        self,
+        load: GameId | None = None,
+        replay: GameRecord | None = None,
+        *,
+        from_app: bool = False,
+    ) -> int:
         """Open the menu (first continuing ``load`` or replaying ``replay``, if given) and go on
-        until the person quits; the exit status."""
+        until the person quits; the exit status. ``from_app``: the full-screen app's menu
+        chose this mode (how to start it next time is said first)."""
         self.say(WELCOME)
+        if from_app and not load_settings().display.plain:
+            self.say(FROM_APP)
         problem = load_settings().problem
         if problem is not None:
             self.say(f"Settings: {problem}")
@@ -365,14 +380,15 @@ def run_plain(
     load: GameId | None = None,
     replay: GameRecord | None = None,
     store: GameStore | None = None,
+    from_app: bool = False,
 ) -> int:
     """Run the plain mode on ``console`` (standard input and output by default) with ``store``
     (None: the store of the data folder); the exit status (2, with one line, when the store
-    cannot be opened)."""
+    cannot be opened). ``from_app``: the full-screen app's menu chose it."""
     console = console or Console()
     try:
         app = PlainApp(console, store)
     except StoreError as error:
         console.say(f"chickenfoot: error: {error}")
         return 2
-    return app.run(load=load, replay=replay)
+    return app.run(load=load, replay=replay, from_app=from_app)

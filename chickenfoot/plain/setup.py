@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
+from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL, DEFAULT_THINK_TIME
 from chickenfoot.plain.console import Console
 from chickenfoot.rules import PRESETS, RuleSet, RuleSetError, build_rules
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
-from chickenfoot.saves.record import SeatConfig
+from chickenfoot.saves.record import THINK_TIME_MAX, THINK_TIME_MIN, SeatConfig
 from chickenfoot.saves.settings import (
     SEED_MAX_DIGITS,
     Settings,
@@ -33,6 +33,7 @@ from chickenfoot.text.setup_form import (
     HUMAN,
     RULE_FIELDS,
     SPARE_NAMES,
+    THINK_TIME_LABEL,
     RuleField,
     blank_meaning,
     kind_value,
@@ -40,6 +41,8 @@ from chickenfoot.text.setup_form import (
     rule_fields_from_form,
     seat_config,
     seat_problems,
+    think_time_from_text,
+    thinks,
 )
 
 Chosen = tuple[RuleSet, tuple[SeatConfig, ...], int | None]
@@ -49,8 +52,8 @@ PLAYERS = ("person", *BOT_LEVELS)
 """What a seat can be, as typed: a person or a computer level."""
 
 SETUP_CHOICES = (
-    "Enter starts. s: the seats. p: the preset (cross or trains). r: a rule. "
-    "n: the seed. l: the whole set-up again. q: back to the menu."
+    "Enter starts. s: the seats. e: how long an expert thinks. p: the preset (cross or "
+    "trains). r: a rule. n: the seed. l: the whole set-up again. q: back to the menu."
 )
 
 
@@ -64,6 +67,11 @@ class PlainSetup:
     def __init__(self, console: Console, choice: SetupChoice) -> None:
         self.console = console
         self.seats = list(choice.seats)
+        self.think_time = next(
+            (seat.think_time for seat in self.seats if seat.think_time is not None), None
+        )
+        """How long an expert seat thinks per move, in seconds (None: the default), as the
+        form's one field sets it for every thinking seat."""
         self.preset: PresetName = choice.preset
         self.values = {**preset_values(choice.preset), **choice.fields}
         self.seed = choice.seed
@@ -86,12 +94,25 @@ class PlainSetup:
             return [_problem_text(field, message) for field, message in error.problems]
 
     def seat_lines(self) -> list[str]:
-        """The seats, one a line."""
-        return [
+        """The seats, one a line, then how long an expert thinks (when one plays)."""
+        lines = [
             f"Seat {number}: {seat.name}, "
             + ("a person" if seat.player == "human" else f"computer, {seat.level}")
             for number, seat in enumerate(self.seats, 1)
         ]
+        if any(thinks(kind_value(seat)) for seat in self.seats):
+            lines.append(self.think_time_line())
+        return lines
+
+    def think_time_line(self) -> str:
+        """How long an expert thinks per move, in the form's words."""
+        if self.think_time is None:
+            return f"{THINK_TIME_LABEL}: {DEFAULT_THINK_TIME:g}, the default"
+        return f"{THINK_TIME_LABEL}: {self.think_time:g}"
+
+    def chosen_seats(self) -> tuple[SeatConfig, ...]:
+        """The seats, every thinking seat thinking the think time chosen."""
+        return tuple(seat_config(s.name, kind_value(s), self.think_time) for s in self.seats)
 
     def rules_lines(self) -> list[str]:
         """The rules in the transcript's words, or why they cannot be played."""
@@ -133,6 +154,8 @@ class PlainSetup:
         for index in range(count):
             seats[index] = self.ask_seat(index, seats)
         self.seats = seats
+        if any(thinks(kind_value(seat)) for seat in seats):
+            self.ask_think_time()
 
     def ask_seat(self, index: int, seats: list[SeatConfig]) -> SeatConfig:
         """Seat ``index``'s name and player (checked as the app's form checks them)."""
@@ -152,7 +175,22 @@ class PlainSetup:
             if problem is not None:
                 self.console.say(problem)
                 continue
-            return seat_config(name.strip(), kind, seat.think_time)
+            return seat_config(name.strip(), kind, self.think_time)
+
+    def ask_think_time(self) -> None:
+        """How long an expert thinks per move (checked as the app's form checks it)."""
+        now = f"{self.think_time:g}" if self.think_time is not None else "the default"
+        typed = self.ask(
+            f"{THINK_TIME_LABEL}? (seconds, {THINK_TIME_MIN:g} to {THINK_TIME_MAX:g}; "
+            f"- for the default, {DEFAULT_THINK_TIME:g}) [{now}] "
+        )
+        if typed == "-":
+            self.think_time = None
+        elif typed:
+            try:
+                self.think_time = think_time_from_text(typed)
+            except ValueError as problem:
+                self.console.say(f"{problem}; it stays {now}.")
 
     def ask_preset(self) -> None:
         """The preset: its values fill every rule but the domino set."""
@@ -222,6 +260,7 @@ class PlainSetup:
         """Ask until the set-up starts (what it starts) or the person goes back (None)."""
         questions: dict[str, tuple[Callable[[], None], Callable[[], list[str]]]] = {
             "s": (self.ask_seats, lambda: [*self.seat_lines(), *self.rules_lines()[:2]]),
+            "e": (self.ask_think_time, lambda: [self.think_time_line()]),
             "p": (self.ask_preset, self.rules_lines),
             "r": (self.ask_rule, self.rules_lines),
             "n": (self.ask_seed, lambda: [self.seed_line()]),
@@ -237,7 +276,7 @@ class PlainSetup:
             if answer == "":
                 rules = self.rules()
                 if isinstance(rules, RuleSet):
-                    return rules, tuple(self.seats), int(self.seed) if self.seed else None
+                    return rules, self.chosen_seats(), int(self.seed) if self.seed else None
                 self.console.say("These rules cannot be played:", *rules)
                 continue
             found = questions.get(answer[:1])
@@ -251,7 +290,7 @@ class PlainSetup:
     def remember(self) -> None:
         """Remember this set-up for the next New game (also the app's)."""
         choice = SetupChoice(
-            seats=tuple(self.seats), preset=self.preset, fields=self.values, seed=self.seed
+            seats=self.chosen_seats(), preset=self.preset, fields=self.values, seed=self.seed
         )
 
         def change(settings: Settings) -> Settings:

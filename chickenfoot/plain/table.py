@@ -61,6 +61,9 @@ from chickenfoot.text.words import a_number, plural, possessive, seat_name
 Outcome = Literal["menu", "again", "quit"]
 """How a game left: back to the menu, a new game with the same table, or quit (input over)."""
 
+SAVE_COPY = "save NAME"
+"""How the plain mode saves a copy of the game, as its help and notices name it."""
+
 GAME_HELP = (
     "Play: type a tile and an end's key: 3 b plays tile 3 of your hand on end b; "
     "5|6 b names the tile by its numbers. Leave out the key when the tile fits one end only.",
@@ -71,7 +74,7 @@ GAME_HELP = (
     "r the last moves again (r 10: the last ten). log every move of the game.",
     "w where the game stands. rules the rules of this game. deal a finished round's deal. "
     "i a hint. u take back (alone against computers).",
-    "save and a name saves a copy of the game. q back to the menu: the game stays saved.",
+    f"{SAVE_COPY} saves a copy of the game. q back to the menu: the game stays saved.",
     "An empty line says again what the table waits for, or goes on where it waits for Enter.",
 )
 """The game's commands, as ``help`` (or ``?``) reads them."""
@@ -95,6 +98,7 @@ class PlainTable:
         self.host = TableHost(session, pause=0.0)
         people = session.humans
         self.client: SeatClient = SeatClient() if people else SpectatorClient()
+        self.client.save_copy = SAVE_COPY
         self.link = LocalLink(self.host, people)
         self._said_lines = 0
         self._restarts = 0
@@ -151,11 +155,11 @@ class PlainTable:
         self._say_log()
         if answered:
             self._say_feedback()
-        unsaved = self.client.unsaved
+        unsaved = self.client.unsaved_notice
         if unsaved != self._unsaved:
             self._unsaved = unsaved
             if unsaved:
-                self.console.say(unsaved, "Here, save and a name saves a copy elsewhere.")
+                self.console.say(unsaved)
             else:
                 self.console.say("The game is saved again.")
 
@@ -404,7 +408,7 @@ class PlainTable:
         problem = prompts.save_problem(self.session.unsaved)
         answer = self.console.ask(
             f"The latest moves are not saved ({problem}). Leave anyway? They are lost "
-            "unless you save a copy first (save and a name). (y or n) "
+            f"unless you save a copy first ({SAVE_COPY}). (y or n) "
         )
         return "menu" if (answer or "").lower() in ("y", "yes") else None
 

@@ -121,6 +121,11 @@ class SeatClient:
         """True while a hint asked for is being worked out."""
         self.unsaved: str | None = None
         """Why the game's store is behind, in words (None: it is saved)."""
+        self.keys = prompts.PLAIN_KEYS
+        """The keys the status lines and refusals name (the game screen gives its own)."""
+        self.save_copy = ""
+        """How the interface showing this client saves a copy of the game ("ctrl+s", "save
+        NAME"), for the notice of a game that is not saved ("": no advice)."""
         self.saving = False
         """True while the latest move takes long to save (the game waits for it)."""
         self.closed = False
@@ -360,6 +365,14 @@ class SeatClient:
 
     # ----- reading what to show ----------------------------------------------------------------
 
+    @property
+    def unsaved_notice(self) -> str | None:
+        """The lasting notice of a game the store no longer keeps up with, advising this
+        interface's way to save a copy (None: the game is saved)."""
+        if self.unsaved is None:
+            return None
+        return prompts.unsaved(self.unsaved, self.save_copy)
+
     def shown(self) -> TableShown:
         """Everything the game screen shows now (a pure read)."""
         return shown_by(self)
@@ -530,13 +543,15 @@ def shown_by(client: SeatClient) -> TableShown:
             None if over else view.turn,
             client.table.computers,
         ),
-        status=StatusShown(status.text, status.tone, client.feedback or client.unsaved or ""),
+        status=StatusShown(
+            status.text, status.tone, client.feedback or client.unsaved_notice or ""
+        ),
         topbar=(
             f"Round {view.round_number} of {rules.round_count}",
             f" · {view.round_double}|{view.round_double} · boneyard {view.boneyard_count}",
             "" if over or view.over else f" · {board_requirement(view.board)}",
         ),
-        unsaved=client.unsaved or "",
+        unsaved=client.unsaved_notice or "",
         saving=client.saving,
     )
 
@@ -567,7 +582,7 @@ def hand_of(
         prompt = client.prompt
         banner = ""
         if isinstance(prompt, PassKeyboard):
-            banner = prompts.pass_to(seat_name(client.names, prompt.seat))
+            banner = prompts.pass_to(seat_name(client.names, prompt.seat), client.keys)
         backs = view.hand_counts[view.turn] if view.turn < len(view.hand_counts) else 0
         return HandShown(hidden=True, backs=backs, title="Hands hidden", banner=banner)
     tiles = sorted_hand(seat_view.hand)
@@ -595,7 +610,7 @@ def status_of(
         return StatusShown(prompts.round_over(prompt.result.round, last=last), "success")
     if isinstance(prompt, DeadDraw):
         who = seat_name(client.names, prompt.seat)
-        return StatusShown(prompts.dead_draw(who, prompt.tile), "warning")
+        return StatusShown(prompts.dead_draw(who, prompt.tile, client.keys), "warning")
     if isinstance(prompt, Waiting | PassKeyboard):
         who = seat_name(client.names, prompt.seat)
         if isinstance(prompt, Waiting) and prompt.computer:
@@ -610,15 +625,15 @@ def status_of(
     who = seat_name(client.names, view.seat)
     if view.drawn is not None:
         keep = view.rules.drawn_tile == "may_play"
-        return StatusShown(prompts.drew_playable(who, view.drawn, keep), "warning")
+        return StatusShown(prompts.drew_playable(who, view.drawn, keep, client.keys), "warning")
     if not playable:
-        return StatusShown(prompts.nothing_fits(who, client.can("draw")), "warning")
+        return StatusShown(prompts.nothing_fits(who, client.can("draw"), client.keys), "warning")
     selected = client.selected
     if selected is None:
         return StatusShown(prompts.choose_a_tile(who))
     tile = client.hand()[selected]
     ends = playable.get(selected, ())
-    return StatusShown(prompts.selection(who, tile, ends, client.chosen, labels))
+    return StatusShown(prompts.selection(who, tile, ends, client.chosen, labels, client.keys))
 
 
 def refusal_text(client: SeatClient, key: str) -> str:
@@ -636,22 +651,27 @@ def refusal_text(client: SeatClient, key: str) -> str:
         if seat is None:
             return prompts.KEY_DOES_NOTHING
         computer = isinstance(prompt, Waiting) and prompt.computer
-        return prompts.not_your_turn(seat_name(client.names, seat), computer=computer)
+        return prompts.not_your_turn(
+            seat_name(client.names, seat), computer=computer, keys=client.keys
+        )
     drawn = view.drawn
     if key == "play":
-        return prompts.no_tile_fits(can_draw=client.can("draw"))
+        return prompts.no_tile_fits(can_draw=client.can("draw"), keys=client.keys)
     if key == "choose":
         return prompts.CHOOSE_A_TILE
     if key == "pass" and drawn is not None and client.can("keep"):
-        return prompts.use_keep(drawn)
+        return prompts.use_keep(drawn, client.keys)
     if key == "keep" and drawn is None:
-        return prompts.NOTHING_DRAWN
+        return prompts.nothing_drawn(client.keys)
     if key == "draw":
         refused = refusal_in_view(view, Draw(seat=view.seat))
-        return prompts.refused("draw", refused.reason if refused else None, drawn)
+        return prompts.refused("draw", refused.reason if refused else None, drawn, client.keys)
     if key in ("pass", "keep"):
         refused = refusal_in_view(view, Pass(seat=view.seat))
         return prompts.refused(
-            "keep" if key == "keep" else "pass", refused.reason if refused else None, drawn
+            "keep" if key == "keep" else "pass",
+            refused.reason if refused else None,
+            drawn,
+            client.keys,
         )
     return prompts.KEY_DOES_NOTHING

@@ -649,9 +649,10 @@ def table_info(session: GameSession, pause: float) -> TableInfo:
 
 
 def _unsaved(session: GameSession) -> str | None:
-    """Why the game's store is behind, in words (None: saved, or on its way)."""
+    """Why the game's store is behind, in words (None: saved, or on its way); each client
+    words the notice with its own way to save a copy (:func:`~chickenfoot.text.prompts.unsaved`)."""
     problem = session.unsaved
-    return prompts.unsaved(problem) if problem is not None else None
+    return prompts.save_problem(problem) if problem is not None else None
 
 
 def _viewer(client: _Client, actor: int | None) -> int:

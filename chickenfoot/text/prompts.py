@@ -7,6 +7,7 @@ here, once), and these functions put it into words.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from chickenfoot.rules import Reason, RoundBlocked, RuleSet, Tile, WentOut, hand_points
@@ -16,7 +17,6 @@ from chickenfoot.text.words import a_number, plural, possessive, seat_name, verb
 
 GAME_OVER = "The game is over."
 CHOOSE_A_TILE = "Choose a tile first (←/→ or its number)."
-NOTHING_DRAWN = "You have not drawn a tile: k keeps a tile you just drew."
 KEY_DOES_NOTHING = "That key does nothing now."
 QUIT_SAVED_GAME = "Quit Chicken Foot?\nThe game is saved: Continue resumes it."
 """The quit question over a game: its second sentence on a line of its own, so that a narrow
@@ -25,10 +25,35 @@ dialog never leaves a word of it alone on a line."""
 Key = Literal["draw", "pass", "keep"]
 
 
-def refused(key: Key, reason: Reason | None, drawn: Tile | None) -> str:
+@dataclass(frozen=True)
+class TurnKeys:
+    """The keys the game's sentences name: the plain mode's commands (these defaults), or the
+    game screen's keys, the player's own where they changed them (read from its bindings)."""
+
+    play: str = "Enter"
+    draw: str = "d"
+    pass_turn: str = "p"
+    keep: str = "k"
+    show_hand: str = "Enter"
+    """Shows the next person's hand at a hand-off."""
+    seen_draw: str = "Enter"
+    """Passes the keyboard on once a person has seen a tile they drew that fits nowhere."""
+
+
+PLAIN_KEYS = TurnKeys()
+
+
+def nothing_drawn(keys: TurnKeys = PLAIN_KEYS) -> str:
+    """Why keep does nothing: no tile was just drawn."""
+    return f"You have not drawn a tile: {keys.keep} keeps a tile you just drew."
+
+
+def refused(
+    key: Key, reason: Reason | None, drawn: Tile | None, keys: TurnKeys = PLAIN_KEYS
+) -> str:
     """Why the rules refuse what ``key`` asks for (``reason``: the rules' own code)."""
     if reason == "already_drew":
-        return f"You already drew {drawn}: play it or keep it (k)."
+        return f"You already drew {drawn}: play it or keep it ({keys.keep})."
     if reason == "must_play":
         return (
             "You have a play: you cannot draw."
@@ -36,33 +61,33 @@ def refused(key: Key, reason: Reason | None, drawn: Tile | None) -> str:
             else ("You have a play: you cannot pass.")
         )
     if reason == "nothing_to_draw":
-        return "The boneyard is empty: you cannot draw. Pass (p)."
+        return f"The boneyard is empty: you cannot draw. Pass ({keys.pass_turn})."
     if reason == "must_play_drawn":
         if key == "keep":
             return f"You must play the drawn tile {drawn}: these rules do not let you keep it."
         return f"You must play the drawn tile {drawn}."
     if reason == "draw_first":
-        return "Draw first (d): the boneyard still has tiles."
+        return f"Draw first ({keys.draw}): the boneyard still has tiles."
     return KEY_DOES_NOTHING
 
 
-def not_your_turn(who: str, *, computer: bool) -> str:
+def not_your_turn(who: str, *, computer: bool, keys: TurnKeys = PLAIN_KEYS) -> str:
     """Why no key of the game works while ``who`` is on turn without the keyboard."""
     if computer:
         return f"Wait: it is {who}'s turn (computer)."
-    return f"Waiting for {who}: pass them the keyboard, and they press Enter."
+    return f"Waiting for {who}: pass them the keyboard, and they press {keys.show_hand}."
 
 
-def no_tile_fits(*, can_draw: bool) -> str:
-    """Why Enter plays nothing: no tile fits; what to do instead."""
+def no_tile_fits(*, can_draw: bool, keys: TurnKeys = PLAIN_KEYS) -> str:
+    """Why play does nothing: no tile fits; what to do instead."""
     if can_draw:
-        return "No tile of yours fits: draw (d)."
-    return "No tile of yours fits and the boneyard is empty: pass (p)."
+        return f"No tile of yours fits: draw ({keys.draw})."
+    return f"No tile of yours fits and the boneyard is empty: pass ({keys.pass_turn})."
 
 
-def use_keep(drawn: Tile) -> str:
-    """Why ``p`` does nothing after drawing a playable tile that may be kept."""
-    return f"To keep the drawn tile {drawn}, press k."
+def use_keep(drawn: Tile, keys: TurnKeys = PLAIN_KEYS) -> str:
+    """Why pass does nothing after drawing a playable tile that may be kept."""
+    return f"To keep the drawn tile {drawn}, press {keys.keep}."
 
 
 def only_tiles(count: int) -> str:
@@ -123,13 +148,13 @@ def save_problem(error: OSError | None) -> str:
     return describe_os_error(error)
 
 
-def unsaved(error: OSError) -> str:
-    """The lasting notice of a game the file no longer keeps up with: the advice first, so a
-    narrow screen that cuts the line short still shows it, then why."""
-    return (
-        "Not saved: ctrl+s saves a copy elsewhere; your moves are kept here "
-        f"({save_problem(error)})"
-    )
+def unsaved(problem: str, save_copy: str = "") -> str:
+    """The lasting notice of a game the store no longer keeps up with (``problem``: why, see
+    :func:`save_problem`): the advice first, so a narrow screen that cuts the line short still
+    shows it, then why. ``save_copy`` is how this interface saves a copy (the game screen's
+    key, the plain mode's command); "" leaves the advice out."""
+    advice = f"{save_copy} saves a copy elsewhere; " if save_copy else ""
+    return f"Not saved: {advice}your moves are kept here ({problem})"
 
 
 def open_elsewhere(where: str) -> str:
@@ -140,9 +165,9 @@ def open_elsewhere(where: str) -> str:
     )
 
 
-def pass_to(name: str) -> str:
+def pass_to(name: str, keys: TurnKeys = PLAIN_KEYS) -> str:
     """The hand-off banner: every hand hidden until ``name`` takes the keyboard."""
-    return f"Pass to {name}, then press Enter · every hand is hidden"
+    return f"Pass to {name}, then press {keys.show_hand} · every hand is hidden"
 
 
 def hand_title(name: str, tiles: Sequence[Tile], rules: RuleSet) -> str:
@@ -151,9 +176,10 @@ def hand_title(name: str, tiles: Sequence[Tile], rules: RuleSet) -> str:
     return f"{possessive(name)} hand · {plural(len(tiles), 'tile')} worth {points}"
 
 
-def dead_draw(who: str, tile: Tile) -> str:
+def dead_draw(who: str, tile: Tile, keys: TurnKeys = PLAIN_KEYS) -> str:
     """A person drew a tile that fits nowhere; the keyboard moves on once they have seen it."""
-    return f"{who} {verb(who, 'draws')} {tile}: it fits nowhere · Enter passes the keyboard on"
+    drew = f"{who} {verb(who, 'draws')} {tile}: it fits nowhere"
+    return f"{drew} · {keys.seen_draw} passes the keyboard on"
 
 
 # ----- the status line (what the board needs is in the top bar) ----------------------------------
@@ -179,17 +205,17 @@ def waiting_elsewhere(who: str) -> str:
     return f"Waiting for {who} to play"
 
 
-def drew_playable(who: str, drawn: Tile, may_keep: bool) -> str:
+def drew_playable(who: str, drawn: Tile, may_keep: bool, keys: TurnKeys = PLAIN_KEYS) -> str:
     """The person on turn drew a tile that can be played."""
-    keep = " or keep it (k)" if may_keep else ""
-    return f"{who} drew {drawn}: play it (Enter){keep}"
+    keep = f" or keep it ({keys.keep})" if may_keep else ""
+    return f"{who} drew {drawn}: play it ({keys.play}){keep}"
 
 
-def nothing_fits(who: str, can_draw: bool) -> str:
+def nothing_fits(who: str, can_draw: bool, keys: TurnKeys = PLAIN_KEYS) -> str:
     """No tile of the person on turn fits: draw or pass."""
     if can_draw:
-        return f"{who}: nothing fits · draw (d)"
-    return f"{who}: nothing fits and nothing to draw · pass (p)"
+        return f"{who}: nothing fits · draw ({keys.draw})"
+    return f"{who}: nothing fits and nothing to draw · pass ({keys.pass_turn})"
 
 
 def choose_a_tile(who: str) -> str:
@@ -203,15 +229,16 @@ def selection(
     ends: Sequence[str],
     chosen: str | None,
     labels: Mapping[str, str],
+    keys: TurnKeys = PLAIN_KEYS,
 ) -> str:
     """What the selected ``tile`` would do: fit nowhere, be played on the chosen end, or fit
     several ``ends`` still to choose from."""
     if not ends:
         return f"{who}: {tile} fits nowhere · choose another tile"
     if chosen is not None:
-        return f"{who}: Enter plays {tile} on {chosen} ({labels.get(chosen, '?')})"
-    keys = ", ".join(labels.get(end, "?") for end in ends)
-    return f"{who}: {tile} fits {len(ends)} ends ({keys}) · choose one (↑/↓ or its key)"
+        return f"{who}: {keys.play} plays {tile} on {chosen} ({labels.get(chosen, '?')})"
+    end_keys = ", ".join(labels.get(end, "?") for end in ends)
+    return f"{who}: {tile} fits {len(ends)} ends ({end_keys}) · choose one (↑/↓ or its key)"
 
 
 HINT_THINKING = "Thinking about a hint…"

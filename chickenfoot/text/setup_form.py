@@ -194,6 +194,16 @@ def seat_config(name: str, kind: str, think_time: float | None = None) -> SeatCo
     return SeatConfig(name=name, player="computer", level=level, think_time=thinks)
 
 
+THINK_TIME_LABEL = "Expert thinks (s)"
+"""The think time's field: how long a thinking level (the expert) thinks per move."""
+
+
+def thinks(kind: str) -> bool:
+    """True if the player choice value ``kind`` is a computer level that thinks (whose think
+    time the form sets)."""
+    return kind.removeprefix(COMPUTER_PREFIX) in THINKING_LEVELS
+
+
 def think_time_from_text(text: str) -> float | None:
     """The think time typed in the form (blank: None, the default); ``ValueError`` in plain
     words if it is not a number of seconds within the bounds."""

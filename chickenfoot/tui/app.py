@@ -43,6 +43,7 @@ from chickenfoot.tui.messages import (
     JoinOnline,
     LeaveGame,
     OpenFile,
+    OpenPlainMode,
     OpenReplay,
     RememberDisplay,
     RequestQuit,
@@ -172,13 +173,18 @@ class ChickenFootApp(App[None]):
         store: GameStore | None = None,
         join: JoinOnline | None = None,
         encoding: str | None = None,
+        offers_plain: bool = True,
     ) -> None:
         """``load`` continues a game of the store, ``replay`` watches a record; ``bot_delay``
         None takes the remembered pause before computer moves; ``store`` None opens the
         store of the data folder (:class:`~chickenfoot.saves.store.StoreError` if it cannot
         be opened); ``encoding`` is the terminal's (None: that of standard error, where
-        Textual draws)."""
+        Textual draws); ``offers_plain``: the menu offers to go on in the plain mode (its
+        runner then starts it when :attr:`plain_next` says so; never in a browser tab)."""
         super().__init__()
+        self.offers_plain = offers_plain
+        self.plain_next = False
+        """True once the player chose the plain mode: the app ended for it."""
         self._ascii: AsciiLookalikes | None = None
         ascii_for = ascii_drawing_for(encoding)
         if ascii_for is not None:  # a terminal without Unicode: Rich and Textual draw ASCII
@@ -293,7 +299,9 @@ class ChickenFootApp(App[None]):
             self.push_screen(HelpScreen(help_screens(), self.keymap))
 
     def _install_menu(self) -> None:
-        self.push_screen(MenuScreen(lambda: self.store))
+        self.push_screen(
+            MenuScreen(lambda: self.store, plain=self.offers_plain and not self.is_web)
+        )
         self._menu_depth = 2
 
     def on_resize(self, event: Resize) -> None:
@@ -736,6 +744,11 @@ class ChickenFootApp(App[None]):
         """Open the help (unless it is already on top)."""
         self.action_help()
 
+    def on_open_plain_mode(self, message: OpenPlainMode) -> None:
+        """The menu's Plain mode: end the app, for its runner to go on in the plain mode."""
+        self.plain_next = True
+        self.exit()
+
     def on_request_quit(self, message: RequestQuit) -> None:
         """Quit: at once from the menu, after asking while a game is open."""
         if self.game_screen is None:
@@ -841,10 +854,18 @@ def help_screens() -> tuple[ScreenKeys, ...]:
 
 
 def run_app(
-    load: GameId | None = None, replay: GameRecord | None = None, join: JoinOnline | None = None
+    load: GameId | None = None,
+    replay: GameRecord | None = None,
+    join: JoinOnline | None = None,
+    *,
+    plain: Callable[[], int] | None = None,
 ) -> int:
     """Run the app until the user quits; the process exit code (2, with one line, when the
-    store cannot be opened)."""
-    app = ChickenFootApp(load=load, replay=replay, join=join)
+    store cannot be opened). ``plain`` runs the plain mode in the same terminal once the
+    player chooses it in the menu (its exit code is then the process's); None: the menu does
+    not offer it."""
+    app = ChickenFootApp(load=load, replay=replay, join=join, offers_plain=plain is not None)
     app.run()
+    if app.plain_next and plain is not None:
+        return plain()
     return app.return_code or 0

@@ -9,8 +9,11 @@ entry; an entry is refused, in one line of plain words, when
 - its id names no binding;
 - its keys are not text, or one of them is not a key (``"ctlr+h"``);
 - one of its new keys is already a key of another command in the same place: the screen (or
-  widget) the binding belongs to, with the keys that work everywhere (the app's); or a key
-  that place reads itself (the game's tile numbers and end letters).
+  widget) the binding belongs to, with the keys that work everywhere (the app's) and the keys
+  of the widgets that can have the keyboard there (a screen's ``KEY_WIDGETS``: Textual's own
+  lists, fields and buttons too, whose keys come first while they have it); or a key that
+  place reads itself (the game's tile numbers and end letters, every character on a screen
+  whose text fields have the keyboard).
 
 A refused entry changes nothing: its command keeps its own keys, and the rest of the keymap
 is used. Commands that share a key by design (the game's Enter shows a hand, passes the
@@ -33,6 +36,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.keys import Keys, _character_to_key, key_to_character
+from textual.widget import Widget
 
 MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
 """The modifiers a key may have, in the order Textual writes them."""
@@ -135,6 +139,9 @@ class Command:
     follows: bool = False
     """A binding with no description of its own (the game's second ``d``, which says why
     drawing does nothing now): it moves with the command bound to the same keys."""
+    widget: str = field(default="", compare=False)
+    """The widget of the screen whose key it is, in words ("list", "text field"), for a
+    widget's binding counted on its screen; "" for the screen's own."""
 
 
 @dataclass(frozen=True)
@@ -261,6 +268,8 @@ def clash(
                     continue  # the same command, or one that shares its keys by design
                 if key in keys_in_use(other, wanted, place):
                     already = f"{other.id} ({other.does})" if other.id else f"“{other.does}”"
+                    if other.widget:
+                        already = f"{already} of its {other.widget}"
                     return (
                         f"{binding_id} cannot take “{shown_key(key)}”: on {place.name} that "
                         f"key is already {already}; {keeps}"
@@ -282,10 +291,10 @@ def keys_in_use(
     return command.keys
 
 
-def commands_of(bindings: Iterable[BindingType]) -> tuple[Command, ...]:
-    """The commands of ``bindings``, their keys as Textual writes them. A binding without an
-    id (one of Textual's own, such as Tab moving the focus) cannot be moved, but its keys are
-    taken: its command's id is "" ."""
+def commands_of(bindings: Iterable[BindingType], widget: str = "") -> tuple[Command, ...]:
+    """The commands of ``bindings`` (of the screen's ``widget``, in words, if given), their
+    keys as Textual writes them. A binding without an id (one of Textual's own, such as Tab
+    moving the focus) cannot be moved, but its keys are taken: its command's id is "" ."""
     found: dict[str, Command] = {}
     for binding in Binding.make_bindings(bindings):
         key = normalise_key(binding.key) or binding.key
@@ -293,7 +302,8 @@ def commands_of(bindings: Iterable[BindingType]) -> tuple[Command, ...]:
         name = binding.id or f"#{binding.action}"
         earlier = found.get(name)
         keys = (*earlier.keys, key) if earlier is not None else (key,)
-        found[name] = Command(binding.id or "", keys, does, follows=not binding.description)
+        follows = not binding.description
+        found[name] = Command(binding.id or "", keys, does, follows=follows, widget=widget)
     return tuple(found.values())
 
 
@@ -310,6 +320,21 @@ def with_keymap(bindings: Iterable[BindingType], keymap: Mapping[str, str]) -> l
             moved.add(str(binding.id))
             result.extend(binding.with_key(key, key_display=None) for key in keys.split(","))
     return result
+
+
+def command_keys(
+    bindings: Iterable[BindingType], binding_id: str, keymap: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The keys of the binding ``binding_id`` of ``bindings``, with the keys ``keymap`` gives,
+    as a player writes them (``KeyError`` when no binding has that id)."""
+    keys = tuple(
+        shown_key(binding.key)
+        for binding in with_keymap(bindings, keymap)
+        if binding.id == binding_id
+    )
+    if not keys:
+        raise KeyError(binding_id)
+    return keys
 
 
 @runtime_checkable
@@ -329,6 +354,39 @@ def words_of(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
 
 
+@cache
+def widget_kinds() -> tuple[tuple[type[Widget], str], ...]:
+    """How a refusal names a widget of Textual's, by the class it is made from (imported
+    only when the keys are checked, never at start)."""
+    from textual.containers import ScrollableContainer
+    from textual.scroll_view import ScrollView
+    from textual.widgets import Button, Checkbox, DataTable, Input, OptionList, Select
+
+    return (
+        (Input, "text field"),
+        (Select, "drop-down list"),
+        (OptionList, "list"),
+        (DataTable, "list"),
+        (Button, "buttons"),
+        (Checkbox, "check box"),
+        (ScrollableContainer, "scrolling text"),
+        (ScrollView, "scrolling text"),
+    )
+
+
+def widget_words(widget: type[Widget]) -> str:
+    """A widget class in words, as a player sees it: a list, a text field, buttons."""
+    found = (words for cls, words in widget_kinds() if issubclass(widget, cls))
+    return next(found, words_of(widget.__name__))
+
+
+def declared_key_widgets(owner: type[DOMNode]) -> tuple[type[Widget], ...]:
+    """The widgets that can have the keyboard on a screen of class ``owner`` (its
+    ``KEY_WIDGETS``; none for a widget or a screen that declares none)."""
+    widgets: tuple[type[Widget], ...] = getattr(owner, "KEY_WIDGETS", ())
+    return widgets
+
+
 def bindings_of(owner: type[DOMNode]) -> list[Binding]:
     """Every binding an instance of ``owner`` has: its own and those it inherits (Textual's
     too, such as Tab moving the focus), one per key."""
@@ -342,7 +400,8 @@ def places_for(
     """The places where keys work together: every screen and widget class of ``owners``
     (named by its help title in ``titles``, else by its class), each with the keys of
     ``app`` (which work everywhere, with the command palette's) and the keys it reads itself
-    (a class's ``TYPED_KEYS``: what ``TYPED_KEYS_DO``)."""
+    (a class's ``TYPED_KEYS``: what ``TYPED_KEYS_DO``), and on a screen the keys of the widgets
+    that can have the keyboard there (:func:`declared_key_widgets`)."""
     everywhere = (
         *commands_of(bindings_of(app)),
         Command("", (app.COMMAND_PALETTE_BINDING,), "Command palette"),
@@ -355,6 +414,11 @@ def places_for(
         name = f"the {title.lower()} screen" if title else f"the {words_of(owner.__name__)}"
         typed: frozenset[str] = getattr(owner, "TYPED_KEYS", frozenset())
         typed_do: str = getattr(owner, "TYPED_KEYS_DO", "")
-        commands = (*everywhere, *commands_of(bindings_of(owner)))
+        widgets = (
+            command
+            for widget in declared_key_widgets(owner)
+            for command in commands_of(bindings_of(widget), widget_words(widget))
+        )
+        commands = (*everywhere, *commands_of(bindings_of(owner)), *widgets)
         places.append(Place(name, commands, typed, typed_do))
     return places

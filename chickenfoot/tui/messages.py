@@ -101,6 +101,12 @@ class RequestQuit(Message):
 
 
 @dataclass
+class OpenPlainMode(Message):
+    """End the full-screen app and go on in the plain mode, a line at a time, in the same
+    terminal (for screen readers)."""
+
+
+@dataclass
 class RememberDisplay(Message):
     """Remember how the game looks and moves (the fields given; None leaves one as it is)."""
 

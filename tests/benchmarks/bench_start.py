@@ -4,7 +4,7 @@ Run ``python -m tests.benchmarks start`` from the repository root. It prints:
 
 * **the menu on screen**: from starting the process in a real terminal (a 100×30 tmux
   window) until the whole main menu is drawn there, for a minimal Textual app with the same
-  six items (``minimal_app.py``: a header, an option list, a footer), for ``chickenfoot``
+  items (``minimal_app.py``: a header, an option list, a footer), for ``chickenfoot``
   of this checkout, and for ``chickenfoot`` of the previous commit;
 * **``chickenfoot --version`` and ``--help``**: the whole process, for this checkout and the
   previous commit, beside Python itself starting and doing nothing (``python -c pass``).
@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.benchmarks.minimal_app import ITEMS
+from tests.benchmarks.minimal_app import EVERY_MENU_HAS
 
 ROOT = Path(__file__).resolve().parents[2]
 MINIMAL_APP = Path(__file__).with_name("minimal_app.py")
@@ -52,8 +52,8 @@ COMMAND_GOAL = 2.0
 SIZE = (100, 30)
 POLL_SECONDS = 0.005
 DEADLINE_SECONDS = 60.0
-MENU_WORDS = (*ITEMS, "palette")
-"""On screen once the whole menu is drawn: its six items and the footer's palette key."""
+MENU_WORDS = (*EVERY_MENU_HAS, "palette")
+"""On screen once the whole menu is drawn: its items and the footer's palette key."""
 RUN_CHICKENFOOT = "import sys; from chickenfoot.cli import main; sys.exit(main())"
 """What the ``chickenfoot`` command runs (its console script, for any checkout)."""
 

@@ -16,7 +16,6 @@ MOVES = (
     ("Enter goes on", "Enter"),
     ("Enter shows", "Enter"),
     ("Enter deals", "Enter"),
-    ("then press Enter", "Enter"),
     ("Enter plays", "Enter"),
     ("play it (Enter)", "Enter"),
     ("draw (d)", "d"),
@@ -33,6 +32,15 @@ WAITS = ("Waiting for", "is playing…", "is thinking…", "Game over")
 """Words of the status line while the table waits for somebody else, and the title of the
 game's result (after which nothing is pressed: Enter there would deal a new game)."""
 
+
+HAND_OFFS = ("then press Enter", "to take the keyboard")
+"""Words of a hand-off between people at one keyboard: never shown to a person seated alone
+at an online table (a screen showing one is not the table's)."""
+
+ROUND_STATUS = "is over · Enter"
+ROUND_BUTTONS = ("See the final results", "Deal round")
+"""The status line while a round's result is up, and the result's buttons: once a person went
+on (the buttons gone), the status stays until everybody has, and Enter there does nothing."""
 
 WAIT = 90.0
 """Seconds a screen may take to show what a test waits for (never reached when all is well:
@@ -54,8 +62,13 @@ def wait_for_screen(terminal: Terminal, condition: Callable[[str], bool], what: 
 
 def key_for(screen: str) -> str | None:
     """The key a person presses for what ``screen`` (a terminal's whole screen) asks, if any
-    (none once the game's result is up)."""
+    (none once the game's result is up, nor while they wait for the others to go on); a
+    hand-off fails the test at once, showing the screen."""
     if "Game over" in screen:
+        return None
+    if any(words in screen for words in HAND_OFFS):
+        raise AssertionError(f"a hand-off on an online seat's screen:\n{screen}")
+    if ROUND_STATUS in screen and not any(label in screen for label in ROUND_BUTTONS):
         return None
     return next((key for words, key in MOVES if words in screen), None)
 
@@ -73,10 +86,21 @@ def key_for_latest(places: Sequence[int]) -> str | None:
     return key if place >= 0 else None
 
 
+_PRESSED_ON: dict[str, str] = {}
+"""The screen each terminal (by name) was last sent a key on."""
+
+
 def answer(terminal: Terminal) -> bool:
-    """Press the key the screen asks for, if it asks for one; True if a key was pressed."""
-    key = key_for(terminal.screen())
+    """Press the key the screen asks for, if it asks for one, once per screen: not again
+    while the screen is still the one the last key was pressed on (the app has not taken it
+    in yet, and a second key would reach whatever screen comes next); True if a key was
+    pressed."""
+    screen = terminal.screen()
+    if _PRESSED_ON.get(terminal.name) == screen:
+        return False
+    key = key_for(screen)
     if key is not None:
+        _PRESSED_ON[terminal.name] = screen
         terminal.send(key)
     return key is not None
 

@@ -91,6 +91,29 @@ def test_a_new_game_is_set_up_by_questions_played_and_continued() -> None:
     assert saved.seed == 11
 
 
+def test_an_experts_think_time_is_asked_and_checked_as_the_form_does() -> None:
+    console = run(
+        "n",
+        *("s", "2", "Ana", "person", "Bea", "expert", "20"),  # out of bounds: refused
+        *("e", "0.05"),
+        *("r", "1", "1"),  # the double-6 set
+        *("r", "10", "1"),  # one round
+        "",  # start
+        "q",
+        "q",
+    )
+    text = console.text
+    assert "Expert thinks (s)? (seconds, 0.01 to 10; - for the default, 0.2) [the default]" in (
+        text
+    )
+    assert "Think time: a number of seconds from 0.01 to 10; it stays the default." in text
+    assert "Seat 2: Bea, computer, expert\nExpert thinks (s): 0.2, the default" in text
+    assert "Expert thinks (s): 0.05\n" in text
+    (saved,) = games()
+    assert [seat.think_time for seat in saved.seats] == [None, 0.05]
+    assert [seat.think_time for seat in load_settings().setup.seats] == [None, 0.05]
+
+
 def test_the_set_up_refuses_what_cannot_be_played_in_plain_words() -> None:
     console = run(
         *("n", "s", "2", "Ana", "person", "ana", "casual", "Bea", "robot", "Bea", "casual"),

@@ -259,8 +259,9 @@ def test_a_game_that_cannot_be_saved_says_so_and_asks_before_leaving(
     monkeypatch.setattr(SqliteStore, "commit", refused)
     console, outcome = play(session, "3", "q", "n", "q", "y")
     text = console.text
-    assert "Not saved: " in text
-    assert "Here, save and a name saves a copy elsewhere." in text
+    notice = "Not saved: save NAME saves a copy elsewhere; your moves are kept here (the disk"
+    assert text.count(notice) == 1, "one notice, naming this mode's own command once"
+    assert "ctrl+" not in text and text.count("saves a copy elsewhere") == 1
     assert text.count("Leave anyway?") == 2
     assert outcome == "menu"
 

@@ -13,12 +13,15 @@ generous deadline for a loaded machine), never for time to pass.
 from __future__ import annotations
 
 import codecs
+import fcntl
 import os
 import pty
 import re
 import select
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -32,6 +35,9 @@ PROMPT = r"(?:\n> |\[[^\]\n]*\] |\([^)\n]*\) )\Z"
 question ending in its answer in brackets, or in its choices in parentheses. (Every other line
 ends in a line feed, so the output ends so only while the program waits.)"""
 
+SIZE = (30, 100)
+"""The terminal's rows and columns (the full-screen app needs at least 80x24)."""
+
 HAND_TILE = re.compile(r"^(\d+): \d+\|\d+(?: \(new\))?, fits (?!nowhere)([a-z]+)", re.MULTILINE)
 
 
@@ -40,6 +46,7 @@ class Terminal:
 
     def __init__(self, args: list[str], env: dict[str, str]) -> None:
         master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", *SIZE, 0, 0))
         self.process = subprocess.Popen(
             args, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
         )
@@ -147,3 +154,28 @@ def test_a_whole_game_is_played_from_its_lines_alone(data_dir: Path) -> None:
     assert re.search(rb"\r(?!\n)", terminal.raw) is None, "a carriage return redraws a line"
     (saved,) = games_in(data_dir)
     assert saved.final_state().over
+
+
+def test_the_full_screen_menu_goes_on_in_the_plain_mode_in_the_same_terminal(
+    data_dir: Path,
+) -> None:
+    env = {**os.environ, "CHICKENFOOT_DATA_DIR": str(data_dir), "TERM": "xterm-256color"}
+    terminal = Terminal([sys.executable, "-m", "chickenfoot"], env)
+    try:
+        terminal.expect("Plain mode for screen readers")  # the full-screen menu, drawn
+        os.write(terminal.master, b"p")
+        said = terminal.expect(PROMPT)
+        assert "Chicken Foot, plain mode: one line at a time" in said
+        assert "chickenfoot --plain starts here" in said
+        assert "\nMain menu:\n1: New game\n" in said
+        assert "Plain mode every time: off (this chooses it)" in said
+        os.write(terminal.master, b"q\r")
+        terminal.expect(r"Goodbye\.\n")
+    except BaseException:
+        terminal.process.kill()
+        raise
+    finally:
+        status = terminal.close()
+    assert status == 0
+    plain = terminal.raw[terminal.raw.index(b"Chicken Foot, plain mode") :]
+    assert b"\x1b" not in plain, "once in the plain mode, nothing steers the terminal"

@@ -177,7 +177,7 @@ def test_why_a_key_does_nothing_comes_from_the_rules(kit: type[Kit], tmp_path: P
     client = seat.client
     assert client.why_not("draw") == "You have a play: you cannot draw."
     assert client.why_not("pass") == "You have a play: you cannot pass."
-    assert client.why_not("keep") == prompts.NOTHING_DRAWN
+    assert client.why_not("keep") == prompts.nothing_drawn()
     assert client.draw() is None and client.feedback == "You have a play: you cannot draw."
     _host, drawing = table_at(kit, tmp_path / "2", ("human", "computer"), must_draw)
     assert drawing.client.why_not("pass") == "Draw first (d): the boneyard still has tiles."

@@ -7,10 +7,12 @@ private data folder comes from the top-level conftest.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import PurePath
 from typing import Any, Protocol
+from xml.etree import ElementTree
 
 import pytest
 from textual.app import App
@@ -157,6 +159,31 @@ class SnapCompare(Protocol):
         terminal_size: tuple[int, int] = ...,
         run_before: Callable[[Pilot[Any]], Awaitable[None] | None] | None = ...,
     ) -> bool: ...
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+SVG_LINE = re.compile(r"line-(\d+)\)")
+
+
+def screen_lines(app: App[Any]) -> list[str]:
+    """The screen as a player sees it, line by line, read from Textual's public screenshot
+    (its SVG: each run of text at its column, on its line)."""
+    root = ElementTree.fromstring(app.export_screenshot())
+    runs: list[tuple[int, float, str]] = []
+    cell = 0.0
+    for element in root.iter(f"{SVG}text"):
+        found = SVG_LINE.search(element.get("clip-path", ""))
+        text = (element.text or "").replace("\xa0", " ")
+        if found is None or not text:
+            continue
+        runs.append((int(found[1]), float(element.get("x", 0)), text))
+        if text.isascii():
+            cell = cell or float(element.get("textLength", 0)) / len(text)
+    lines = [""] * (max((line for line, _x, _text in runs), default=-1) + 1)
+    for line, x, text in sorted(runs):
+        column = round(x / cell)
+        lines[line] = lines[line].ljust(column) + text
+    return lines
 
 
 class TuiKit(Kit):

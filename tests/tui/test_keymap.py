@@ -12,7 +12,9 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import OptionList
 
+from chickenfoot.tui.app import keymap_places
 from chickenfoot.tui.keymap import (
     Command,
     Place,
@@ -246,3 +248,59 @@ def test_the_places_are_the_app_and_each_class_with_what_it_inherits() -> None:
         " on the little screen that key is already “Focus Next”; little.hint keeps “i”",
         " on the little screen that key is already “Command palette”; little.scores keeps “s”",
     ]
+
+
+class ListScreen(Screen[None]):
+    KEY_WIDGETS = (OptionList, PanView)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "open", "Open", id="list.open"),
+        Binding("x", "delete", "Delete", id="list.delete"),
+    ]
+
+
+def test_the_keys_of_the_widgets_that_can_have_the_keyboard_on_a_screen_are_taken() -> None:
+    places = places_for(LittleApp, [LittleApp, ListScreen, PanView], {})
+    checked = check_keymap(
+        [("list.open", "enter"), ("list.delete", "shift+left"), ("pan.left", "o")], places
+    )
+    assert checked.keymap == {}
+    assert checked.refusals == (
+        "list.open cannot take “enter”: on the list screen that key is already “Select” of "
+        "its list; list.open keeps “o”",
+        "pan.left cannot take “o”: on the list screen that key is already list.open (Open); "
+        "pan.left keeps “shift+left”",
+        "list.delete cannot take “shift+left”: on the list screen that key is already "
+        "pan.left (Pan) of its pan view; list.delete keeps “x”",
+    )
+
+
+@pytest.mark.parametrize(
+    ("entry", "refusal"),
+    [
+        (
+            ("menu.new", "enter"),
+            "menu.new cannot take “enter”: on the main menu screen that key is already "
+            "“Select” of its list; menu.new keeps “n”",
+        ),
+        (
+            ("load.continue", "home"),
+            "load.continue cannot take “home”: on the load game and replays screen that key "
+            "is already “Home” of its list; load.continue keeps “c”",
+        ),
+        (
+            ("confirm.yes", "enter"),
+            "confirm.yes cannot take “enter”: on the questions screen that key is already "
+            "“Press button” of its buttons; confirm.yes keeps “y”",
+        ),
+        (
+            ("join.back", "x"),
+            "join.back cannot take “x”: on the join a table screen that key is read by the "
+            "screen itself (to type into its fields); join.back keeps “escape”",
+        ),
+    ],
+)
+def test_a_key_a_widget_of_the_app_would_swallow_is_refused(
+    entry: tuple[str, str], refusal: str
+) -> None:
+    checked = check_keymap([entry], keymap_places())
+    assert checked.refusals == (refusal,)

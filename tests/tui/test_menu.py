@@ -56,7 +56,9 @@ async def test_the_app_opens_on_the_menu_without_continue() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
         assert isinstance(app.screen, MenuScreen)
-        assert item_ids(app) == ["new", "join", "load", "replays", "stats", "help", "quit"]
+        assert item_ids(app) == [
+            *("new", "join", "load", "replays", "stats", "plain", "help", "quit")
+        ]
         assert isinstance(app.focused, OptionList)
         assert app.screen.check_action("choose", ("continue",)) is False
 
@@ -75,6 +77,7 @@ async def test_continue_is_listed_with_the_seats_and_round(kit: type[TuiKit]) ->
             "load",
             "replays",
             "stats",
+            "plain",
             "help",
             "quit",
         ]
@@ -111,7 +114,7 @@ def test_long_name_lists_are_cut_with_a_count() -> None:
         (2, LoadScreen),
         (3, LoadScreen),
         (4, StatsScreen),
-        (5, HelpScreen),
+        (6, HelpScreen),
     ],
 )
 async def test_arrows_and_enter_open_each_item(downs: int, screen_type: type) -> None:
@@ -161,6 +164,29 @@ async def test_quit_from_the_menu_exits(keys: list[str]) -> None:
         await wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
     assert app.return_code == 0
     assert not app.is_running
+
+
+@pytest.mark.parametrize("keys", [["p"], ["up", "up", "up", "enter"]])
+async def test_plain_mode_ends_the_app_for_the_plain_mode(keys: list[str]) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert not app.plain_next
+        await pilot.press(*keys)
+        await wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
+    assert app.plain_next and app.return_code == 0
+
+
+async def test_plain_mode_is_not_offered_where_nothing_can_go_on_in_it() -> None:
+    app = ChickenFootApp(bot_delay=0, offers_plain=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
+        assert "plain" not in item_ids(app)
+        provider = MenuCommands(app.screen)
+        assert not [hit async for hit in provider.search("plain mode")]
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and not app.plain_next
 
 
 @pytest.mark.parametrize("keys", [["c"], ["enter"]])
@@ -220,6 +246,7 @@ async def test_command_palette_lists_and_runs_menu_commands(kit: type[TuiKit]) -
             "Chicken Foot: Load game",
             "Chicken Foot: Replays",
             "Chicken Foot: Statistics",
+            "Chicken Foot: Plain mode for screen readers",
             "Chicken Foot: Help",
             "Chicken Foot: Quit",
         ]

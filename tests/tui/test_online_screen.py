@@ -17,6 +17,7 @@ from chickenfoot.rules import Play, SeatView
 from chickenfoot.saves.database import open_store
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.messages import CreateOnline, JoinOnline
+from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.online import LobbyScreen, OnlineGameScreen
 from tests.net.online import online, options
@@ -221,3 +222,31 @@ async def test_the_new_game_form_makes_an_online_table(data_dir: object) -> None
             assert (table.options.grace, table.options.cover) == (45, "casual")
             assert not table.options.hints
             assert table.seats[table.creator].connection is not None, "its creator sits at it"
+
+
+async def test_enter_typed_ahead_on_an_online_games_result_deals_no_game_here(
+    data_dir: object,
+) -> None:
+    """A second Enter pressed on the last round's result reaches the game's result when it
+    comes up: at an online table it deals no game of the table's people at this keyboard (a
+    hand-off for another person's seat), and the result stays on screen."""
+    async with online() as room:
+        table = room.table(options(2, rounds=1, seed=3))
+        bea = room.player(table, "Bea", seed=1)
+        opponent = asyncio.ensure_future(bea.play())
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = await play_to_the_end(pilot, app)
+            result = app.screen
+            assert isinstance(result, GameOverScreen)
+            assert not result.query("#again").nodes, "no new game of the table's people here"
+            await pilot.press("enter", "a")  # typed ahead of the result
+            await pilot.pause()  # a new game asked for would be dealt in a worker...
+            dealing = [worker for worker in app.workers if worker.group == "files"]
+            if dealing:
+                await app.workers.wait_for_complete(dealing)
+            await pilot.pause()  # ...and shown once dealt
+            assert app.screen is result, f"the result stays up: {app.screen_stack}"
+            assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
+            assert isinstance(screen.client.prompt, GameEnded)
+        await opponent

@@ -9,16 +9,18 @@ from pathlib import Path
 
 from textual.notifications import Notification
 from textual.widgets import Markdown
-from textual.widgets._footer import FooterKey
 
+from chickenfoot.rules import Tile
 from chickenfoot.saves.record import SeatConfig
+from chickenfoot.text import prompts
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import binding_commands
+from chickenfoot.tui.screens.game import TableScreen, turn_keys
 from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.screens.stats import StatsScreen
-from tests.tui.conftest import TuiKit
+from tests.tui.conftest import TuiKit, screen_lines
 
 
 def write_keys(data_dir: Path, keys: object) -> None:
@@ -70,9 +72,9 @@ async def test_without_a_keys_section_nothing_is_checked_or_loaded(kit: type[Tui
         assert app.keymap == {} and notices(app) == []
 
 
-def footer_keys(app: ChickenFootApp) -> dict[str, str]:
-    """What the footer of the screen on top shows: each description and its key."""
-    return {key.description: key.key for key in app.screen.query(FooterKey)}
+def footer(app: ChickenFootApp) -> str:
+    """What the footer (the screen's last line) shows now, as it is drawn."""
+    return screen_lines(app)[-1]
 
 
 async def test_a_menu_key_of_your_own_works_the_old_one_no_longer(
@@ -84,9 +86,8 @@ async def test_a_menu_key_of_your_own_works_the_old_one_no_longer(
         await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
         assert app.keymap == {"menu.stats": "t", "menu.help": "f1"}
         assert app.keymap_refusals == () and notices(app) == []
-        await kit.wait_for(
-            pilot, lambda: footer_keys(app).get("Stats") == "t", "the footer to show t"
-        )
+        await kit.wait_for(pilot, lambda: " t Stats " in footer(app), "the footer to show t")
+        assert " s Stats " not in footer(app) and " f1 Help " in footer(app)
         await pilot.press("s")  # no longer the statistics
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -114,7 +115,8 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
         (notice,) = notices(app)
         assert "game.take-back cannot take “s”" in notice.message
         game = await kit.person_on_turn(pilot)
-        await kit.wait_for(pilot, lambda: footer_keys(app).get("Hint") == "H", "the footer")
+        await kit.wait_for(pilot, lambda: " H Hint " in footer(app), "the footer")
+        assert " i Hint " not in footer(app)
         palette = {command.title: command.help for command in binding_commands(game)}
         assert palette["Hint"].endswith("(H)")
         await pilot.press("i")  # no longer a hint
@@ -135,3 +137,17 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
         text = app.screen.query_one("#help-text", Markdown).source
         assert "| `H` | Hint |" in text and "| `i` | Hint |" not in text
         assert "| `u` | Undo |" in text
+        assert "**Hints** (`H` on your turn)" in text and "**Take-backs** (`u`, when" in text
+
+
+def test_the_games_sentences_name_the_keys_in_use() -> None:
+    keys = turn_keys(TableScreen.BINDINGS, {"game.draw": "D", "game.play": "space,enter"})
+    assert (keys.draw, keys.play, keys.pass_turn, keys.keep) == ("D", "Space", "p", "k")
+    assert prompts.nothing_fits("Ana", True, keys) == "Ana: nothing fits · draw (D)"
+    assert prompts.no_tile_fits(can_draw=True, keys=keys) == "No tile of yours fits: draw (D)."
+    assert prompts.drew_playable("Ana", Tile(3, 5), True, keys) == (
+        "Ana drew 3|5: play it (Space) or keep it (k)"
+    )
+    assert turn_keys(TableScreen.BINDINGS, {}) == prompts.PLAIN_KEYS, (
+        "the game screen's own keys are the plain mode's commands"
+    )

@@ -29,6 +29,8 @@ class ChoiceScreen(ModalScreen[str | None]):
     """Ask ``question``; dismiss with the chosen answer's value, or None (Escape)."""
 
     CSS_PATH = "confirm.tcss"
+    KEY_WIDGETS = (Button,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding("escape", "choose('')", "Cancel", id="choice.cancel"),
         Binding(

@@ -18,6 +18,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """Ask ``question``; dismiss with True (yes) or False (no, Escape)."""
 
     CSS_PATH = "confirm.tcss"
+    KEY_WIDGETS = (Button,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
         Binding("n", "answer(False)", "No", id="confirm.no"),

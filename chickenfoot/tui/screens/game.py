@@ -26,9 +26,9 @@ to the status line's second row, never over the hand.
 from __future__ import annotations
 
 import string
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from textual import on
 from textual.app import ComposeResult
@@ -53,6 +53,7 @@ from chickenfoot.text import counting, ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.keymap import command_keys, keymap_of
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
@@ -269,6 +270,9 @@ class TableScreen(GameDialogs):
     """Keys the screen reads itself (:meth:`on_key`): no binding may take them."""
     TYPED_KEYS_DO = "choose a tile by its number or an open end by its letter"
 
+    PLAY_AGAIN: ClassVar[bool] = True
+    """Whether the game's result offers a new game of the same seats at this keyboard."""
+
     board_shown: var[BoardShown | None] = var(None)
     hand_shown: var[HandShown] = var(HandShown)
     seats_shown: var[SeatsShown] = var(SeatsShown)
@@ -355,7 +359,9 @@ class TableScreen(GameDialogs):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """Start the table and listen to it; show what it sent first."""
+        """Start the table and listen to it; show what it sent first (the game's sentences
+        name its keys: the player's own, if they changed them)."""
+        self.client.keys = turn_keys(self.BINDINGS, keymap_of(self.app))
         self.receive()
         self.start_table()
         self.run_worker(self._listen(), name="client", group="table")
@@ -429,6 +435,7 @@ class TableScreen(GameDialogs):
                     view.round_scores,
                     view.rules,
                     self.seat_configs(),
+                    play_again=self.PLAY_AGAIN,
                 )
             )
 
@@ -655,6 +662,26 @@ class TableScreen(GameDialogs):
         return binding_commands(self)
 
 
+def first_key(bindings: Iterable[BindingType], binding_id: str, keymap: Mapping[str, str]) -> str:
+    """The first key of the game's command ``binding_id``, with the player's own ``keymap``,
+    as the game's sentences name it ("Enter", "d", "ctrl+s")."""
+    key = command_keys(bindings, binding_id, keymap)[0]
+    return key if len(key) == 1 or "+" in key else key.capitalize()
+
+
+def turn_keys(bindings: Iterable[BindingType], keymap: Mapping[str, str]) -> prompts.TurnKeys:
+    """The keys the game's sentences name, as the game's ``bindings`` have them with the
+    player's own ``keymap``."""
+    return prompts.TurnKeys(
+        play=first_key(bindings, "game.play", keymap),
+        draw=first_key(bindings, "game.draw", keymap),
+        pass_turn=first_key(bindings, "game.pass", keymap),
+        keep=first_key(bindings, "game.keep", keymap),
+        show_hand=first_key(bindings, "game.show-hand", keymap),
+        seen_draw=first_key(bindings, "game.seen-draw", keymap),
+    )
+
+
 class GameScreen(TableScreen):
     """A game played here: a client of the table its host runs over the session, on the
     app's loop."""
@@ -668,7 +695,9 @@ class GameScreen(TableScreen):
         super().__init__(client, LocalLink(self.host, session.humans), outline=outline)
 
     def start_table(self) -> None:
-        """Run the host's turn loop on the app's loop."""
+        """Run the host's turn loop on the app's loop (a notice of a game not saved names
+        the key that saves a copy: the player's own, if they gave it one)."""
+        self.client.save_copy = first_key(self.BINDINGS, "game.save-as", keymap_of(self.app))
         self.run_worker(self.host.run(), name="table", group="table")
 
     def close_table(self) -> None:

@@ -61,9 +61,15 @@ def decided_text(event: GameOver) -> str:
 
 
 class GameOverScreen(ModalScreen[None]):
-    """The final result. Play again deals a new game with the same seats and rules."""
+    """The final result. Play again deals a new game with the same seats and rules at this
+    keyboard (not offered for an online table's game: its people are at other screens)."""
 
     CSS_PATH = ["results.tcss", "game_over.tcss"]
+    AUTO_FOCUS = ""
+    """Enter presses only the button the screen focuses itself (Play again, when offered): a
+    key typed ahead of the result does nothing else."""
+    KEY_WIDGETS = (Button,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding(
             "a",
@@ -83,15 +89,18 @@ class GameOverScreen(ModalScreen[None]):
         round_scores: tuple[tuple[int, ...], ...],
         rules: RuleSet,
         seats: tuple[SeatConfig, ...],
+        *,
+        play_again: bool = True,
     ) -> None:
         """The result ``event`` of the game of ``rules`` with ``seats`` (named ``names``) and
-        its ``round_scores``."""
+        its ``round_scores``; ``play_again``: offer a new game of those seats here."""
         super().__init__()
         self.event = event
         self.names = tuple(names)
         self.round_scores = round_scores
         self.rules = rules
         self.seats = seats
+        self.play_again = play_again
 
     def compose(self) -> ComposeResult:
         """Winner line, tie-break, ranking table, the chart and the buttons."""
@@ -109,16 +118,22 @@ class GameOverScreen(ModalScreen[None]):
                 yield Static(ranking_table(self.event, names, tie_breaks), id="ranking")
             yield ChartView(id="game-over-chart")
             with Horizontal(classes="results-buttons"):
-                yield Button("Play again (a)", id="again", variant="primary")
+                if self.play_again:
+                    yield Button("Play again (a)", id="again", variant="primary")
                 yield Button("Scores (s)", id="scores")
                 yield Button("Menu (m)", id="menu")
 
     def on_mount(self) -> None:
-        """Draw the running totals; Enter on the focused button plays again."""
+        """Draw the running totals; Enter on the focused button plays again (when offered)."""
         self.query_one(ChartView).shown = running_totals_chart(
             self.names, self.round_scores, self.rules.players
         )
-        self.query_one("#again", Button).focus()
+        if self.play_again:
+            self.query_one("#again", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Play again only where it is offered."""
+        return self.play_again or action != "play_again"
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Each button runs its action."""

@@ -24,7 +24,7 @@ from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.rules import PRESETS
 from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
-from chickenfoot.tui.keymap import shown_key, with_keymap
+from chickenfoot.tui.keymap import command_keys, with_keymap
 
 RULES_SUMMARY = """\
 # Chicken Foot
@@ -137,19 +137,22 @@ def screen_section(screen: ScreenKeys, keymap: Mapping[str, str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def levels_markdown(keymap: Mapping[str, str]) -> str:
-    """The computer players' levels, weakest first, one line each; and the help they give
-    (with its keys, the player's own where ``keymap`` changes them)."""
-    hint = shown_key(keymap.get("game.hint", "i").split(",")[0])
-    take_back = shown_key(keymap.get("game.take-back", "u").split(",")[0])
+def levels_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str]) -> str:
+    """The computer players' levels, weakest first, one line each; and the help they give,
+    with the keys the game's bindings have (the player's own where ``keymap`` changes them)."""
+    bindings = [binding for screen in screens for binding in screen.screen.BINDINGS]
+    hint, take_back = (
+        " or ".join(table_cell(key) for key in command_keys(bindings, binding_id, keymap))
+        for binding_id in ("game.hint", "game.take-back")
+    )
     lines = ["## Computer players", ""]
     lines.extend(f"- **{level}**: {does}" for level, does in BOT_LEVELS.items())
     lines += [
         "",
-        f"On your turn, **{hint}** asks the expert for a hint, with its reason. Playing alone",
-        f"against computers, **{take_back}** takes back your last decision (the same tiles come",
-        "up again; off when two or more people play). Both are kept in the saved game and shown",
-        "in replays.",
+        f"**Hints** ({hint} on your turn): the expert's suggestion for your move, with its",
+        f"reason. **Take-backs** ({take_back}, when you play alone against computers): undo",
+        "back to your previous decision; the same tiles come up again. The saved game keeps",
+        "both, and replays show them.",
         "",
     ]
     return "\n".join(lines)
@@ -180,7 +183,8 @@ def help_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str] | Non
     keys of every screen (with the keys ``keymap`` gives: the player's own)."""
     keys = keymap or {}
     sections = [section for screen in screens if (section := screen_section(screen, keys))]
-    parts = [RULES_SUMMARY, presets_markdown(), levels_markdown(keys), KEYS_INTRO, *sections]
+    levels = levels_markdown(screens, keys)
+    parts = [RULES_SUMMARY, presets_markdown(), levels, KEYS_INTRO, *sections]
     return "\n".join(parts)
 
 
@@ -188,6 +192,8 @@ class HelpScreen(Screen[None]):
     """The rules in short and every key of ``screens``; Escape, ``?`` or ``q`` closes it."""
 
     CSS_PATH = "help.tcss"
+    KEY_WIDGETS = (VerticalScroll,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding(
             "escape,question_mark,q",

@@ -56,6 +56,8 @@ class LoadScreen(Screen[None]):
     """The saved games: continue one, replay one, delete one, or open any file."""
 
     CSS_PATH = "load.tcss"
+    KEY_WIDGETS = (DataTable, TypingInput)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
 
     BINDINGS = [
         Binding("enter", "open", "Open", show=False, id="load.open"),

@@ -22,6 +22,8 @@ class LogScreen(ModalScreen[None]):
     """Every line of the game's log, newest at the bottom."""
 
     CSS_PATH = "log.tcss"
+    KEY_WIDGETS = (RichLog,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding("escape,ctrl+l", "close", "Close", id="log.close", tooltip="Back to the game"),
         Binding("home", "top", "First move", id="log.top"),

@@ -1,11 +1,15 @@
-"""The main menu: New game, Continue, Join a table, Load game, Replays, Statistics, Help, Quit.
+"""The main menu: New game, Continue, Join a table, Load game, Replays, Statistics, Plain mode
+for screen readers, Help, Quit.
 
-Arrow keys and Enter choose an item; each item's first letter (``n c j l r s h q``, and ``?``
-for help) chooses it at once. *Continue* is listed only while an unfinished game is saved
-or a seat at an online table is held, and names the one played last (a game's seats and
-round, or the table): the store is asked once each time the menu is shown (one indexed
-query, in a worker). :class:`MenuCommands` puts the same commands in the command
-palette (``ctrl+p``); it is registered on :class:`MenuScreen` and works on any screen.
+Arrow keys and Enter choose an item; each item's first letter (``n c j l r s p h q``, and
+``?`` for help) chooses it at once. *Plain mode for screen readers* ends the full-screen app
+and goes on in the plain mode (``chickenfoot --plain``) in the same terminal; it is offered
+only where there is a terminal to go on in (not in a browser tab). *Continue* is listed only
+while an unfinished game is saved or a seat at an online table is held, and names the one
+played last (a game's seats and round, or the table): the store is asked once each time the
+menu is shown (one indexed query, in a worker). :class:`MenuCommands` puts the same
+commands in the command palette (``ctrl+p``); it is registered on :class:`MenuScreen` and
+works on any screen.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from chickenfoot.saves.names import display_width
 from chickenfoot.saves.paths import database_path
 from chickenfoot.tui.messages import (
     ContinueGame,
+    OpenPlainMode,
     RequestQuit,
     ShowHelp,
     ShowJoin,
@@ -116,6 +121,11 @@ def show_stats(app: App[object]) -> None:
     app.post_message(ShowStats())
 
 
+def open_plain_mode(app: App[object]) -> None:
+    """End the full-screen app and go on in the plain mode, in the same terminal."""
+    app.post_message(OpenPlainMode())
+
+
 def show_help(app: App[object]) -> None:
     """Open the help screen (unless it is already on top)."""
     app.post_message(ShowHelp())
@@ -136,6 +146,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
     ("load", "Load game", show_saves),
     ("replays", "Replays", partial(show_saves, replays=True)),
     ("stats", "Statistics", show_stats),
+    ("plain", "Plain mode for screen readers", open_plain_mode),
     ("help", "Help", show_help),
     ("quit", "Quit", quit_app),
 )
@@ -148,6 +159,8 @@ COMMAND_HELP: dict[str, str] = {
     "join": "Play at an online table, from its code (CODE@HOST:PORT)",
     "replays": "Watch a saved game move by move",
     "stats": "Wins, scores and charts of the finished games",
+    "plain": "Leave this screen for the plain mode: a line at a time, nothing drawn "
+    "(chickenfoot --plain)",
     "help": "Rules summary and every key",
     "quit": "Leave Chicken Foot (games are saved)",
 }
@@ -164,7 +177,8 @@ class MenuCommands(Provider):
         return [
             (f"Chicken Foot: {label}", partial(run, self.app), COMMAND_HELP[item])
             for item, label, run in MENU_COMMANDS
-            if item != "continue" or has_unfinished
+            if (item != "continue" or has_unfinished)
+            and (item != "plain" or (menu is not None and menu.plain))
         ]
 
     async def discover(self) -> Hits:
@@ -185,6 +199,8 @@ class MenuScreen(Screen[None]):
     """The main menu."""
 
     CSS_PATH = "menu.tcss"
+    KEY_WIDGETS = (OptionList,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     COMMANDS = {MenuCommands}
     BINDINGS = [
         Binding("n", "choose('new')", "New game", id="menu.new"),
@@ -193,15 +209,20 @@ class MenuScreen(Screen[None]):
         Binding("l", "choose('load')", "Load game", id="menu.load"),
         Binding("r", "choose('replays')", "Replays", id="menu.replays"),
         Binding("s", "choose('stats')", "Stats", id="menu.stats"),
+        Binding("p", "choose('plain')", "Plain mode", id="menu.plain", show=False),
         Binding("h,question_mark", "choose('help')", "Help", key_display="h/?", id="menu.help"),
         Binding("q", "choose('quit')", "Quit", id="menu.quit"),
     ]
 
-    def __init__(self, store: Callable[[], GameStore] | None = None) -> None:
+    def __init__(
+        self, store: Callable[[], GameStore] | None = None, *, plain: bool = False
+    ) -> None:
         """``store`` gives the store of the games (opening it when first asked), None: no
-        store, so no game to continue."""
+        store, so no game to continue; ``plain``: offer the plain mode."""
         super().__init__()
         self._store = store
+        self.plain = plain
+        """True if the menu offers to go on in the plain mode."""
         self.unfinished: GameSummary | HeldSeat | None = None
         """The game (or online seat) Continue resumes, once found (it is looked for in the
         background)."""
@@ -284,6 +305,8 @@ class MenuScreen(Screen[None]):
                 if unfinished is None:
                     continue
                 label = continue_text(unfinished)
+            elif item == "plain" and not self.plain:
+                continue
             options.add_option(Option(Text(label), id=item))
         ids = [option.id for option in options.options]
         if appeared:
@@ -292,9 +315,12 @@ class MenuScreen(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer the Continue key only while there is a game to continue."""
+        """Offer the Continue key only while there is a game to continue, and the plain mode
+        only where the menu offers it."""
         if action == "choose" and parameters == ("continue",):
             return self.unfinished is not None
+        if action == "choose" and parameters == ("plain",):
+            return self.plain
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

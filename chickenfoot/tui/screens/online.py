@@ -47,6 +47,7 @@ from chickenfoot.saves.jsonformat import parse_record
 from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.store import Incoming
 from chickenfoot.text import online
+from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
 from chickenfoot.tui.screens.game import TableScreen
 from chickenfoot.tui.widgets.typing import TypingInput
@@ -68,6 +69,11 @@ class JoinScreen(ModalScreen[None]):
     """Join a table: its address, a name, and whether to watch."""
 
     CSS_PATH = "online.tcss"
+    KEY_WIDGETS = (TypingInput, Checkbox)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
+    TYPED_KEYS = text_keys()
+    """Keys typed into the text fields, which have the keyboard: no binding may take them."""
+    TYPED_KEYS_DO = "type into its fields"
     BINDINGS = [
         Binding("ctrl+s", "join", "Join", id="join.join", tooltip="Join the table"),
         Binding("escape", "dismiss", "Back", id="join.back", tooltip="Close this form"),
@@ -172,6 +178,9 @@ class OnlineGameScreen(TableScreen):
     """A seat (or a spectator's place) at an online table, in the game screen."""
 
     CSS_PATH = TableScreen.CSS_PATH
+    PLAY_AGAIN = False
+    """The table's people are at other screens: no game of theirs is dealt at this keyboard
+    (a new online game is made from New game)."""
 
     def __init__(
         self, address: TableAddress, hello: Hello, *, outline: bool = False, book: SeatBook

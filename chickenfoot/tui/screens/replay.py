@@ -476,6 +476,8 @@ class TakeOverScreen(ModalScreen[tuple[SeatConfig, ...] | None]):
     """Who plays each seat in the new game taken over from a replay; returns the seats or None."""
 
     CSS_PATH = "replay.tcss"
+    KEY_WIDGETS = (Select, Button)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
 
     AUTO_FOCUS = "Select"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="take-over.cancel")]

@@ -49,6 +49,8 @@ class RoundOverScreen(ModalScreen[None]):
     """The result of one round; Enter goes on to the next round (or the final results)."""
 
     CSS_PATH = "results.tcss"
+    KEY_WIDGETS = (Button,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding(
             "enter,escape",

@@ -32,6 +32,8 @@ class SaveAsScreen(ModalScreen[Path | None]):
     """Ask for a file name; dismiss with the chosen :class:`Path`, or None if cancelled."""
 
     CSS_PATH = "save_as.tcss"
+    KEY_WIDGETS = (TypingInput, Button)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     TYPED_KEYS = text_keys()
     """Keys typed into the text fields, which have the keyboard: no binding may take them."""
     TYPED_KEYS_DO = "type into its fields"

@@ -65,6 +65,7 @@ from chickenfoot.text.setup_form import (
     NOBODY_PLAYS,
     RULE_FIELDS,
     SPARE_NAMES,
+    THINK_TIME_LABEL,
     RuleField,
     blank_meaning,
     kind_options,
@@ -201,6 +202,8 @@ class SetupScreen(Screen[None]):
     """Set up a new game and start it."""
 
     CSS_PATH = "setup.tcss"
+    KEY_WIDGETS = (TypingInput, FormSelect, FormScroll, Button)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     TYPED_KEYS = text_keys()
     """Keys typed into the text fields, which have the keyboard: no binding may take them."""
     TYPED_KEYS_DO = "type into its fields"
@@ -269,7 +272,7 @@ class SetupScreen(Screen[None]):
                 yield Button("Remove seat (^r)", id="remove-seat", compact=True)
             yield Static(levels_text(), id="levels-help", markup=False)
             with Horizontal(classes="field"):
-                yield Label("Expert thinks (s)", classes="field-label")
+                yield Label(THINK_TIME_LABEL, classes="field-label")
                 yield TypingInput(
                     think_time_text(self.initial_seats),
                     placeholder=f"{DEFAULT_THINK_TIME:g}",

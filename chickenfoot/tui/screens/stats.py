@@ -42,6 +42,8 @@ class StatsScreen(Screen[None]):
     """The statistics of the finished games."""
 
     CSS_PATH = "stats.tcss"
+    KEY_WIDGETS = (VerticalScroll,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     AUTO_FOCUS = "#stats-body"
     BINDINGS = [Binding("escape", "back", "Back", id="stats.back", tooltip="Close the statistics")]
 
