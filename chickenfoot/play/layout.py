@@ -21,19 +21,22 @@ arms turn away from each other. A tile goes straight on while it fits; at the ed
 space, or at another tile, the line turns (one tile sideways, then back the other way), so it
 snakes through its space in rows two cells apart (compact: up and down columns). When its
 space is full it may use any free cell of the bounds, then a place inside them at the end of
-a short dotted rail (:data:`SHORT_RAIL` cells), then the rings round the bounds, nearest first
-(the table grows and the view pans), then a place at the end of a longer rail; with no free
-cell beside its end at all, it leaps over the obstacle to a place touching no tile. A double
-goes where its three toes will have room if it can (a foot at the edge of the table is a
-dead end). Every open end's label is drawn where its next tile would go, beside the line's
-last tile.
+a short dotted rail (:data:`SHORT_RAIL` cells, :data:`COMPACT_RAIL` compact), then the rings
+round the bounds, nearest first (the table grows and the view pans), then a place at the end
+of a longer rail; with no free cell beside its end at all, it leaps over the obstacle to a
+place touching no tile. A double goes where its three toes will have room if it can (a foot
+at the edge of the table is a dead end). Every open end's label is drawn where its next tile
+would go, beside the line's last tile.
 
 Reading it without doubt: a tile touches only the tile it follows, and that one only at the
 end it continues (a turn never lays a tile alongside the other half of the tile before it);
 tiles of different lines never touch, a foot's three toes leave its double straight on and
 to either side, apart. A tile with no such place beside the one it follows lies at the
 nearest place that has one, a dotted rail over free cells leading to it. Every end's key
-sits against its end (``EndSpot.walled`` marks the rare end walled in on every side).
+sits against its end: as each line grows, a place for its key is kept beside its last tile
+(made of cells beside that tile, which no other line's tile may take anyway, where it can),
+and no other line's tile, rail or key takes it (``EndSpot.walled`` marks the rare end that
+had no free place even so).
 
 The compact drawing (``compact=True``, chosen by :func:`layout_for` when the full one does
 not fit) lays the same table in smaller tiles: each shows only its outer number, after a
@@ -61,7 +64,7 @@ from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal, NamedTuple, overload
 
 from chickenfoot.rules.board import ARM_LETTERS, TOES_PER_FOOT, Board
 from chickenfoot.rules.tiles import Tile
@@ -83,14 +86,23 @@ _HEADINGS: Final[Mapping[str, Heading]] = {"N": "N", "E": "E", "S": "S", "W": "W
 
 DEFAULT_BOUNDS: Final = (48, 13)
 """The board area of the game screen at 80x24, one row kept for an open-ends strip."""
+FOLDED_BOUNDS: Final = (80, 14)
+"""The board area of the game screen at 80x24 once its side panels have folded away (a table
+too big for the full drawing beside them): the whole width, one rule under it."""
 MIN_BOUNDS: Final = (24, 7)
 """Smaller bounds are raised to this: the centre and a tile each way must fit."""
 RING_ROWS: Final = 4
 """Rows of each ring of cells round the bounds that a table outgrowing them fills in turn."""
 SHORT_RAIL: Final = 3
 """The longest rail (cells) taken to keep a tile inside the bounds rather than outside."""
+COMPACT_RAIL: Final = 8
+"""The same for the compact drawing, whose tiles are two or three cells: eight dotted cells
+are still a short way to follow, and they reach the free room of a crowded table."""
 RAIL_LIMIT: Final = 600
 """How many free cells the search for a rail's end may visit before giving up."""
+SHORT_RAIL_CELLS = 48
+"""The same for a short rail (one that keeps a tile inside the bounds): a crowded table is
+searched near the end only, and quickly."""
 LEAP_LIMIT: Final = 4096
 """How far (cells) a boxed-in line may leap; far beyond any table's size."""
 
@@ -214,7 +226,8 @@ class Run(NamedTuple):
     """Cells of one row drawn alike: first column, text (one cell per character), role.
 
     ``target`` names the open end an end label or a line's last tile belongs to (so a click
-    on it can choose that end); ``placement`` is the tile's index in ``board.played``.
+    on it can choose that end); ``placement`` is the tile's index in ``board.played``;
+    ``shaded`` marks a compact tile of a shaded line (see :attr:`TableLayout.shaded_lines`).
     """
 
     x: int
@@ -222,6 +235,15 @@ class Run(NamedTuple):
     role: Role
     target: str | None = None
     placement: int | None = None
+    shaded: bool = False
+
+
+def shaded_arm(arm: int, arms: int) -> bool:
+    """True for the arms whose tiles the compact drawing shades, so that arms side by side
+    round the centre never share a shade: with up to four arms every other one (A, C
+    unshaded; B, D shaded), with more the first four (each quadrant's arms A-D lie between
+    the arms E-H of its neighbours)."""
+    return arm < 4 if arms > 4 else arm % 2 == 1
 
 
 @dataclass(frozen=True)
@@ -387,6 +409,7 @@ class _Growing:
     main: Heading
     advance: Heading
     exit: Exit | None
+    shaded: bool = False
     ports: list[_Port] = field(default_factory=list)
     spots: list[int] = field(default_factory=list)
 
@@ -418,6 +441,11 @@ class TableLayout:
     connectors: tuple[Connector, ...]
     open_foot: str | None
     last_tiles: Mapping[str, int] = field(repr=False)
+    shaded_lines: frozenset[str] = field(repr=False)
+    """The lines whose tiles the compact drawing shades, so that lines side by side are told
+    apart at a glance (arms round the centre and a foot's toes alternate; see
+    :func:`shaded_arm`). The drawing alone says which tile joins which: the shade only helps
+    the eye."""
     _rows: tuple[tuple[tuple[int, int], ...], ...] = field(repr=False)
     _end_rows: Mapping[int, tuple[str, ...]] = field(repr=False)
 
@@ -523,7 +551,9 @@ class TableLayout:
         else:
             text = tile_text(spot, self.digits, GLYPHS[role], part)
         target = spot.line if spot.line in self.ends and self._is_last(spot) else None
-        return Run(spot.box.x, text, role, target=target, placement=spot.placement)
+        # The open foot keeps its own (reversed) look; a fresh tile's background wins.
+        shaded = self.compact and spot.line in self.shaded_lines and role is not Role.OPEN_FOOT
+        return Run(spot.box.x, text, role, target, spot.placement, shaded)
 
     def _is_last(self, spot: TileSpot) -> bool:
         """True if ``spot`` is the last tile of its line."""
@@ -775,6 +805,8 @@ class _Table:
         self.spots: list[TileSpot] = []
         self.connectors: list[Connector] = []
         self.lines: dict[str, _Growing] = {}
+        self.reserved: dict[str, Box] = {}
+        """A key's place beside each line's end, kept free of other lines' tiles and rails."""
         centre_box, self.arm_ports = _arm_ports(board.arms_required, shapes, bounds)
         if shapes.compact:
             # Compact lines snake up and down columns and turn a row short of the top and
@@ -881,7 +913,8 @@ class _Table:
         if in_space or inside:
             move, exit = (in_space or inside)[0]
             return move, exit, []
-        short = self._rail(moves, is_double, longest=SHORT_RAIL)
+        longest = COMPACT_RAIL if self.shapes.compact else SHORT_RAIL
+        short = self._rail(moves, is_double, longest=longest)
         if short is not None:
             return short  # a few dotted cells keep the table inside the bounds
         if outside:
@@ -910,7 +943,8 @@ class _Table:
             if start not in occupied and start not in seen:
                 seen.add(start)
                 queue.append((start, heading, (start,), exit, main, port))
-        while queue and len(seen) < RAIL_LIMIT:
+        limit = RAIL_LIMIT if longest is None else SHORT_RAIL_CELLS
+        while queue and len(seen) < limit:
             cell, heading, path, exit, main, port = queue.popleft()
             column, row = cell
             end = Exit(Box(column, row, 1, 1), heading, column, row)
@@ -1043,16 +1077,27 @@ class _Table:
         foot = self.lines[parent]
         return foot.ports, foot.space
 
+    def shade(self, target: str, port: _Port) -> bool:
+        """Whether new line ``target``, starting at ``port``, is shaded in the compact drawing:
+        an arm as :func:`shaded_arm` says; a foot's middle toe in the other shade than its
+        line, its side toes (which run beside the middle one) in the same."""
+        parent = target.rpartition(".")[0]
+        if not parent:
+            return shaded_arm(ARM_LETTERS.index(target), len(self.arm_ports))
+        foot = self.lines[parent]
+        return foot.shaded != (port.exit.heading == foot.heading)
+
     def lay(self, index: int, tile: Tile, target: str, end: int) -> None:
         """Lay ``board.played[index]``: ``tile`` on line ``target``, leaving ``end`` showing."""
         double = tile.is_double
+        self.release(target)  # its own tile may go where its key was kept
         line = self.lines.get(target)
         if line is None:
             ports, space = self.start_line(target)
             move, exit, gap = self.choose(self.port_moves(ports), space)
             port = ports.pop(move.port) if "." in target else ports[move.port]
             line = self.lines[target] = _Growing(
-                target, space, move.heading, move.main, port.advance, exit
+                target, space, move.heading, move.main, port.advance, exit, self.shade(target, port)
             )
         else:
             move, exit, gap = self.choose(
@@ -1074,6 +1119,44 @@ class _Table:
             line.exit = None
         else:
             line.exit = self._exit_of(box, heading)
+            self.reserve(target, line.exit)
+
+    def reserve(self, target: str, exit: Exit) -> None:
+        """Keep a place for the key of line ``target``'s end beside its last tile (a free one
+        of :meth:`labels_beside`, inside the bounds if it can), so that no later tile of
+        another line walls that end in: its key always sits against it."""
+        box, width = exit.box, self.shapes.label_width
+        best: tuple[int, Box] | None = None
+        bounds = self.bounds
+        # Along the tile's long sides first (the places that cost nothing when the tile is as
+        # wide as a key), then every place beside it.
+        along = [
+            Box(x, y, width, 1) for y in (box.y - 1, box.bottom) for x in (box.x, box.right - width)
+        ]
+        for places in (along, self.labels_beside(exit)):
+            for place in places:
+                if not self.free(place):
+                    continue
+                # Cells beside a tile (not at its number) take no other line's tile: a place
+                # made of them costs the table no room. Inside the bounds first.
+                cost = _cost_beside(place, box) + (0 if place.within(bounds) else 100)
+                if best is None or cost < best[0]:
+                    best = (cost, place)
+            if best is not None and best[0] <= max(0, width - box.width):
+                break  # no place beside the tile costs less than one along it
+        if best is not None:
+            place = best[1]
+            self.reserved[target] = place
+            for cell in place.cells():
+                self.occupied[cell] = _RESERVED
+
+    def release(self, target: str) -> None:
+        """Free the place kept for the key of line ``target``'s end (if one was kept)."""
+        place = self.reserved.pop(target, None)
+        if place is not None:
+            for cell in place.cells():
+                if self.occupied.get(cell) == _RESERVED:
+                    del self.occupied[cell]
 
     def _record_gap(self, gap: list[_Cell], exit: Exit, heading: Heading) -> None:
         """Draw a rail's (or a leap's) dotted line over the free cells it crosses, from ``exit``
@@ -1279,6 +1362,17 @@ def _beyond(exit: Exit, heading: Heading) -> _Cell:
     return exit.column, exit.box.y - 1
 
 
+def _cost_beside(place: Box, box: Box) -> int:
+    """How many cells of the one-row ``place`` beside ``box`` do not share a side with it
+    (cells that do could hold no other line's tile anyway)."""
+    if place.y in (box.y - 1, box.bottom):
+        shared = min(place.right, box.right) - max(place.x, box.x)
+        return place.width - max(0, shared)
+    if box.y <= place.y < box.bottom and (place.x == box.right or place.right == box.x):
+        return place.width - 1
+    return place.width
+
+
 def _rim(box: Box) -> Iterator[_Cell]:
     """The cells sharing a side with ``box`` (not its corners)."""
     for column in range(box.x, box.right):
@@ -1324,9 +1418,11 @@ def layout_for(
 ) -> TableLayout:
     """Lay out ``board`` in the drawing ``density`` asks for: with ``auto``, the full drawing
     when it fits ``bounds`` without panning, else the compact one (which shows more)."""
-    if density == "full" or (density == "auto" and _might_fit(board, bounds, set_size)):
-        full = layout_table(board, bounds=bounds, set_size=set_size)
-        if density == "full" or full.fits:
+    if density == "full":
+        return layout_table(board, bounds=bounds, set_size=set_size)
+    if density == "auto" and _might_fit(board, bounds, set_size):
+        full = layout_table(board, bounds=bounds, set_size=set_size, only_if_it_fits=True)
+        if full is not None:
             return full
     return layout_table(board, bounds=bounds, set_size=set_size, compact=True)
 
@@ -1344,28 +1440,59 @@ def _largest(board: Board) -> int:
     return max([board.centre, *(max(placed.tile) for placed in board.played)])
 
 
+@overload
+def layout_table(
+    board: Board,
+    *,
+    bounds: tuple[int, int] = ...,
+    set_size: int | None = ...,
+    compact: bool = ...,
+    only_if_it_fits: Literal[False] = ...,
+) -> TableLayout: ...
+
+
+@overload
+def layout_table(
+    board: Board,
+    *,
+    bounds: tuple[int, int] = ...,
+    set_size: int | None = ...,
+    compact: bool = ...,
+    only_if_it_fits: Literal[True],
+) -> TableLayout | None: ...
+
+
 def layout_table(
     board: Board,
     *,
     bounds: tuple[int, int] = DEFAULT_BOUNDS,
     set_size: int | None = None,
     compact: bool = False,
-) -> TableLayout:
+    only_if_it_fits: bool = False,
+) -> TableLayout | None:
     """Lay out ``board`` to fit ``bounds`` (columns, rows) if it can, the centre in the middle.
 
     ``set_size`` (the highest double of the set) fixes the width of the numbers for the whole
     game; without it, the largest number on the board decides (so a first 10 would widen
-    every tile: pass it). Deterministic; see the module's notes on stability.
+    every tile: pass it). Deterministic; see the module's notes on stability. With
+    ``only_if_it_fits``, None for a table that needs panning, found out as soon as its tiles
+    span more than the bounds (a big table costs only the tiles laid until then).
     """
     if set_size is None:
         set_size = _largest(board)
     shapes = Shapes(digits_for(set_size), compact)
     width, height = max(bounds[0], MIN_BOUNDS[0]), max(bounds[1], MIN_BOUNDS[1])
     table = _Table(board, shapes, Box(0, 0, width, height))
+    spanned = table.spots[0].box
     for index, (_seat, tile, target, end) in enumerate(board.played):
         table.lay(index, tile, target, end)
+        if only_if_it_fits:
+            spanned = spanned.union(table.spots[-1].box)
+            if spanned.width > width or spanned.height > height:
+                return None
     ends, slots = _open_ends(table)
-    return _finish(table, ends, slots)
+    layout = _finish(table, ends, slots)
+    return None if only_if_it_fits and not layout.fits else layout
 
 
 def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Heading]]]:
@@ -1379,6 +1506,7 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     exits: dict[str, Exit] = {}
     slots: list[tuple[Box, Heading]] = []
     for target, value in board.open_ends:
+        table.release(target)  # the place kept for this key is free for it (and for no other)
         moves, space, ports = table.end_moves(target)
         move, exit, gap = table.choose(moves, space)
         label = table.place_label(exit, None if gap else table.label_box(move.box, move.heading))
@@ -1388,6 +1516,8 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
             table.occupied[cell] = _LABEL
         if board.foot is not None and "." in target:
             slots = _toe_slots(table, ports, move, space)
+    for target in list(table.reserved):
+        table.release(target)
     for target, end in ends.items():
         if end.walled:
             _make_room(table, ends, exits, target)
@@ -1465,6 +1595,7 @@ def _toe_slots(
 
 
 _LABEL: Final = -3
+_RESERVED: Final = -4
 
 
 def _least_shift(start: int, end: int, size: int) -> int:
@@ -1541,6 +1672,7 @@ def _finish(
         connectors=connectors,
         open_foot=table.board.foot,
         last_tiles=last_tiles,
+        shaded_lines=frozenset(line_id for line_id, line in table.lines.items() if line.shaded),
         _rows=tuple(tuple(row) for row in rows),
         _end_rows=end_rows,
     )

@@ -3,33 +3,47 @@
 Run ``python -m tests.benchmarks layout`` from the repository root. It prints:
 
 * layout time of a late double-18, 8-seat ``trains`` table (8 arms; seeded random play until
-  :data:`LATE_TILES` tiles are down): median and p95 over :data:`REPEATS` layouts
-  (goal < 20 ms). CPU time of the process, so a busy machine does not inflate it;
+  :data:`LATE_TILES` tiles are down) in the board area it has at 80x24 (the side panels
+  folded away, :data:`~chickenfoot.play.layout.FOLDED_BOUNDS`): median and p95 over
+  :data:`REPEATS` layouts (goal < 20 ms). CPU time of the process, so a busy machine does not
+  inflate it;
 * drawing one full screen of it (CPU time too): every visible row of a :class:`TableView` at
-  the game screen's board size (48x13) and at 88x29, row caches emptied first (what a new board or a
-  new selection costs), median over repeats;
-* for each table of :data:`MEASURED` (4-seat double-9 ``cross``; ``trains`` for 2, 4, 6 and 8
-  seats on double-9, -12 and -18), over every position after every play of the first round of
-  :data:`FIT_GAMES` seeded random games: the share shown whole without panning in the board
-  area of the game screen at 80x24 (48x13) and at 120x40 (88x29), in the drawing chosen by
-  itself (full if it fits, else compact; how many were compact), and the number of tiles a
-  view following the end just played on cut at its edge (goal: 0 anywhere; shares: 95 % for
-  4 seats on double-9, 80 % for 8 seats on double-18, at 80x24), and how many keys could not
-  sit against their end (every place beside it taken).
+  that size and at 88x29, row caches emptied first (what a new board or a new selection
+  costs), median over repeats;
+* one row per table of :data:`MEASURED` (4-seat double-9 ``cross``; ``trains`` for 2, 4, 6
+  and 8 seats on double-9, -12 and -18), over every position after every play of the first
+  round of :data:`FIT_GAMES` seeded random games, laid out as the game screen does (see
+  :func:`screen_layout`: at 80x24, 48x13 beside the side panels, then 80x14 for the rest of
+  the round once they fold away; at 120x40, 88x29): the share shown whole without panning,
+  the share drawn compact, the tiles a view following the end just played on cut at its edge
+  (goal: 0 anywhere), the share of keys that could not sit against their end, and the CPU
+  milliseconds per position laid out. Goals: 95 % whole for 4 seats on double-9, 80 % for 8
+  seats on double-18, at 80x24.
+
+With ``BENCH_PREVIOUS`` set to a commit, that commit's code is checked out in a temporary
+``git worktree`` and measured too, in the same run, table by table (its rows marked
+"before"; its layout time in its own board area at 80x24).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from chickenfoot.play.layout import (
     DEFAULT_BOUNDS,
     END_MARKS,
+    FOLDED_BOUNDS,
     Box,
     TableLayout,
     layout_for,
@@ -46,6 +60,7 @@ REPEATS = 50
 LAYOUT_GOAL_MS = 20.0
 BIG_BOUNDS = (88, 29)
 """The board area of the game screen at 120x40."""
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def late_board(seed: int = SEED, tiles: int = LATE_TILES) -> Board:
@@ -77,9 +92,10 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def layout_times(repeats: int = REPEATS, bounds: tuple[int, int] = DEFAULT_BOUNDS) -> LayoutTimes:
+def layout_times(repeats: int = REPEATS, bounds: tuple[int, int] = FOLDED_BOUNDS) -> LayoutTimes:
     """Time :func:`layout_for` (the full drawing, then the compact one: it does not fit) on
-    :func:`late_board` ``repeats`` times."""
+    :func:`late_board` ``repeats`` times, in the board area of the game screen at 80x24 with
+    the side panels folded away (where a table that big is drawn)."""
     board = late_board()
     samples = []
     for _ in range(repeats):
@@ -141,11 +157,18 @@ class FitShare:
     """Keys not against their end: every place beside it was taken."""
     keys: int = 0
     """Keys drawn, over every position."""
+    seconds: float = 0.0
+    """CPU time spent laying the positions out (as the screen does: see :func:`screen_layout`)."""
 
     @property
     def share(self) -> float:
         """The fraction that fits."""
         return self.fits / self.positions
+
+    @property
+    def mean_ms(self) -> float:
+        """Milliseconds per position laid out, on average."""
+        return 1000 * self.seconds / self.positions
 
 
 def followed(layout: TableLayout, target: str | None) -> Box:
@@ -176,22 +199,45 @@ def clipped_tiles(layout: TableLayout, window: Box) -> int:
     return clipped
 
 
+def screen_layout(
+    board: Board,
+    bounds: tuple[int, int],
+    set_size: int,
+    folded: tuple[int, int] | None,
+    already_folded: bool = False,
+) -> TableLayout:
+    """The layout the game screen shows: in ``bounds``, the drawing chosen by itself; with
+    ``folded`` (a short screen), a table needing the compact drawing there is laid out again
+    in ``folded``, the board area once the side panels fold away (and, ``already_folded``,
+    only there: the panels stay folded for the rest of the round)."""
+    if folded is not None and already_folded:
+        return layout_for(board, bounds=folded, set_size=set_size)
+    layout = layout_for(board, bounds=bounds, set_size=set_size)
+    if layout.compact and folded is not None:
+        return layout_for(board, bounds=folded, set_size=set_size)
+    return layout
+
+
 def fit_share(
     preset_name: PresetName,
     players: int,
     games: int = 30,
     bounds: tuple[int, int] = DEFAULT_BOUNDS,
     set_size: int = 9,
+    folded: tuple[int, int] | None = None,
 ) -> FitShare:
     """Over the first round of ``games`` seeded random games, how many boards (one after
-    every play) the table shows whole in ``bounds``, in the drawing chosen by itself; and how
-    many tiles a view following the end just played on cuts."""
+    every play) the table shows whole in ``bounds`` (or ``folded``, see
+    :func:`screen_layout`), in the drawing chosen by itself; and how many tiles a view
+    following the end just played on cuts."""
     rules = preset(preset_name, players=players, set_size=set_size, rounds=1)
     fits = positions = compact = clipped = walled = keys = 0
+    seconds = 0.0
     for seed in range(games):
         choose = random.Random(seed).choice
         position = core.new_game(rules, seed=seed)
         played = 0
+        panels_folded = False
         while not core.is_over(position):
             position = core.play(position, choose(core.legal_moves(position)))
             lean = core.board_of(position)
@@ -199,7 +245,10 @@ def fit_share(
                 continue  # a draw or a pass: the same board
             played = len(lean[2])
             board = from_tuple(lean)
-            layout = layout_for(board, bounds=bounds, set_size=set_size)
+            started = time.process_time()
+            layout = screen_layout(board, bounds, set_size, folded, panels_folded)
+            panels_folded = folded is not None and layout.bounds == folded
+            seconds += time.process_time() - started
             fits += layout.fits
             compact += layout.compact
             positions += 1
@@ -209,7 +258,7 @@ def fit_share(
             clipped += clipped_tiles(
                 layout, followed(layout, target if target in layout.ends else None)
             )
-    return FitShare(fits, positions, compact, clipped, walled, keys)
+    return FitShare(fits, positions, compact, clipped, walled, keys, seconds)
 
 
 MEASURED: tuple[tuple[PresetName, int, int], ...] = (
@@ -228,43 +277,160 @@ FIT_GOALS: Final[dict[tuple[PresetName, int, int], float]] = {
 """The share of positions to show whole at 80x24, for the tables with a goal."""
 
 
+def measure_table(
+    table: tuple[PresetName, int, int], games: int = FIT_GAMES
+) -> dict[str, FitShare]:
+    """The figures of one table of :data:`MEASURED` at 80x24 (folding the side panels away as
+    the screen does) and at 120x40."""
+    name, players, set_size = table
+    return {
+        "80x24": fit_share(name, players, FIT_GAMES, set_size=set_size, folded=FOLDED_BOUNDS),
+        "120x40": fit_share(name, players, FIT_GAMES, bounds=BIG_BOUNDS, set_size=set_size),
+    }
+
+
+PREVIOUS = """
+import dataclasses, inspect, json, sys, time
+from tests.benchmarks import bench_layout as bench
+name, players, set_size, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+spent = [0.0]
+lay_out = bench.layout_for
+def timed(*arguments, **options):
+    started = time.process_time()
+    try:
+        return lay_out(*arguments, **options)
+    finally:
+        spent[0] += time.process_time() - started
+bench.layout_for = timed
+figures = {}
+for size, bounds in (("80x24", bench.DEFAULT_BOUNDS), ("120x40", bench.BIG_BOUNDS)):
+    extra = {}
+    if size == "80x24" and "folded" in inspect.signature(bench.fit_share).parameters:
+        extra["folded"] = bench.FOLDED_BOUNDS
+    spent[0] = 0.0
+    share = bench.fit_share(name, players, games, bounds=bounds, set_size=set_size, **extra)
+    figures[size] = {**dataclasses.asdict(share), "seconds": spent[0]}
+bench.layout_for = lay_out
+if sys.argv[5] == "times":
+    figures["times"] = dataclasses.asdict(bench.layout_times())
+print(json.dumps(figures))
+"""
+"""The figures of another commit's code (run in a process of its own, with that code first on
+``sys.path``): its fit shares for one table (the time in its ``layout_for`` measured from
+outside, so that a code that did not time it is measured alike), and with ``times`` its
+layout times."""
+
+
+def share_from(figures: dict[str, float]) -> FitShare:
+    """A :class:`FitShare` from the figures another process printed."""
+    counts = ("fits", "positions", "compact", "clipped", "walled", "keys")
+    fits, positions, compact, clipped, walled, keys = (int(figures[name]) for name in counts)
+    return FitShare(fits, positions, compact, clipped, walled, keys, figures["seconds"])
+
+
+def previous_figures(
+    worktree: Path, table: tuple[PresetName, int, int], times: bool
+) -> dict[str, dict[str, float]]:
+    """The figures of the code checked out in ``worktree`` for ``table``."""
+    name, players, set_size = table
+    arguments = [name, str(players), str(set_size), str(FIT_GAMES), "times" if times else "-"]
+    done = subprocess.run(
+        [sys.executable, "-c", PREVIOUS, *arguments],
+        env={**os.environ, "PYTHONPATH": str(worktree)},
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=worktree,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the previous code's measurements failed:\n{done.stderr}")
+    figures: dict[str, dict[str, float]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def figures_row(label: str, small: FitShare, big: FitShare) -> str:
+    """One row of the table: a table and a code's figures at 80x24 and at 120x40."""
+    cells = [
+        f"{share.share:>6.0%} {share.compact / share.positions:>5.0%} {share.clipped:>4} "
+        f"{share.walled / share.keys:>6.1%} {share.mean_ms:>6.1f}"
+        for share in (small, big)
+    ]
+    return f"{label:<26}{small.positions:>5}  {cells[0]}  |  {cells[1]}"
+
+
 def main() -> None:
-    """Print the figures."""
+    """Print the figures; with ``BENCH_PREVIOUS`` set to a commit, that commit's code's too,
+    measured in the same run, table by table."""
+    commit = os.environ.get("BENCH_PREVIOUS")
+    with tempfile.TemporaryDirectory() as scratch:
+        worktree = Path(scratch) / "previous"
+        if commit:
+            subprocess.run(
+                ["git", "worktree", "add", "--detach", "-q", str(worktree), commit],
+                cwd=ROOT,
+                check=True,
+            )
+        try:
+            report(worktree if commit else None, commit)
+        finally:
+            if commit:
+                subprocess.run(
+                    ["git", "worktree", "remove", "--force", str(worktree)], cwd=ROOT, check=False
+                )
+
+
+def report(worktree: Path | None, commit: str | None) -> None:
+    """Print the figures of this code (and of the code in ``worktree``, row by row)."""
+    old: dict[str, dict[str, float]] | None = None
+    if worktree is not None:
+        old = previous_figures(worktree, MEASURED[0], times=True)
     times = layout_times()
     verdict = "met" if times.p95_ms < LAYOUT_GOAL_MS else "NOT met"
     print(
         f"layout of a late double-18 8-seat table ({times.tiles} tiles, 8 arms, full then "
-        f"compact), {REPEATS} runs: median {times.median_ms:.1f} ms, p95 {times.p95_ms:.1f} ms "
+        f"compact) in the board area at 80x24 ({FOLDED_BOUNDS[0]}x{FOLDED_BOUNDS[1]}, folded), "
+        f"{REPEATS} runs: median {times.median_ms:.1f} ms, p95 {times.p95_ms:.1f} ms "
         f"(goal < {LAYOUT_GOAL_MS:.0f} ms: {verdict})"
     )
-    for size in (DEFAULT_BOUNDS, BIG_BOUNDS):
+    if old is not None:
+        before = old["times"]
+        print(
+            f"  {commit} (in its own board area at 80x24): median {before['median_ms']:.1f} ms, "
+            f"p95 {before['p95_ms']:.1f} ms"
+        )
+    for size in (FOLDED_BOUNDS, BIG_BOUNDS):
         print(
             f"drawing one screen of it, {size[0]}x{size[1]}, empty caches: "
             f"median {render_time_ms(size=size):.2f} ms"
         )
     print(
-        f"shown whole without panning (compact drawing among them), clipped tiles; positions "
-        f"after every play of {FIT_GAMES} seeded random rounds; board area "
-        f"{DEFAULT_BOUNDS[0]}x{DEFAULT_BOUNDS[1]} (screen 80x24) and "
-        f"{BIG_BOUNDS[0]}x{BIG_BOUNDS[1]} (120x40):"
+        f"\npositions after every play of {FIT_GAMES} seeded random rounds, laid out as the "
+        f"game screen does (80x24: {DEFAULT_BOUNDS[0]}x{DEFAULT_BOUNDS[1]} beside the seats and "
+        f"the log, {FOLDED_BOUNDS[0]}x{FOLDED_BOUNDS[1]} once they fold away for a table that "
+        f"needs the compact drawing there; 120x40: {BIG_BOUNDS[0]}x{BIG_BOUNDS[1]}). whole: "
+        f"shown without panning; compact: drawn compact; cut: tiles a view following the last "
+        f"play cut (goal 0); apart: keys not against their end; ms: layout per position"
     )
-    for table in MEASURED:
+    header = f"{'whole':>6} {'cmpct':>5} {'cut':>4} {'apart':>6} {'ms':>6}"
+    print(f"{'table':<26}{'pos.':>5}  {header}  |  {header}")
+    print(f"{'':<26}{'':>5}  {'80x24':^{len(header)}}  |  {'120x40':^{len(header)}}")
+    for index, table in enumerate(MEASURED):
         name, players, set_size = table
-        small = fit_share(name, players, FIT_GAMES, set_size=set_size)
-        big = fit_share(name, players, FIT_GAMES, bounds=BIG_BOUNDS, set_size=set_size)
+        label = f"{name} {players} seats d-{set_size}"
+        if worktree is not None:
+            before_figures = old if index == 0 else previous_figures(worktree, table, times=False)
+            assert before_figures is not None
+            small, big = (share_from(before_figures[size]) for size in ("80x24", "120x40"))
+            print(figures_row(f"{label} (before)", small, big), flush=True)
+        now = measure_table(table)
         goal = FIT_GOALS.get(table)
         verdict = (
             ""
             if goal is None
-            else f" (goal {goal:.0%}: {'met' if small.share >= goal else 'NOT met'})"
+            else f"  goal {goal:.0%} at 80x24: "
+            + ("met" if now["80x24"].share >= goal else "NOT met")
         )
-        print(
-            f"  {name} {players} seats, double-{set_size}, {small.positions} positions: "
-            f"80x24 {small.share:.0%} ({small.compact / small.positions:.0%} compact), "
-            f"{small.clipped} clipped, {small.walled} of {small.keys} keys walled in{verdict}; "
-            f"120x40 {big.share:.0%} ({big.compact / big.positions:.0%} compact), "
-            f"{big.clipped} clipped, {big.walled} of {big.keys} keys walled in"
-        )
+        print(figures_row(label, now["80x24"], now["120x40"]) + verdict, flush=True)
 
 
 if __name__ == "__main__":

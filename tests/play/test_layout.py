@@ -26,6 +26,7 @@ from chickenfoot.play.layout import (
     TileSpot,
     end_label_text,
     layout_table,
+    shaded_arm,
 )
 from chickenfoot.rules import SET_SIZES, Board, Placement, RuleSetError, Tile, core, preset
 from chickenfoot.rules.board import from_tuple
@@ -190,6 +191,26 @@ def test_a_foot_on_a_toe_splays_again() -> None:
     before = spot(layout, 6).box
     assert not any(touches(toe.box, before) or overlap(toe.box, before) for toe in toes)
     assert not any(touches(a.box, b.box) for a in toes for b in toes if a is not b)
+
+
+def test_lines_side_by_side_are_shaded_apart_in_the_compact_drawing() -> None:
+    # Round a big centre the arms lie E A F B G C H D (clockwise from the top left).
+    clockwise = "EAFBGCHD"
+    shades = [shaded_arm("ABCDEFGH".index(arm), 8) for arm in clockwise]
+    assert all(shades[index] != shades[index - 1] for index in range(8))
+    assert [shaded_arm(arm, 4) for arm in range(4)] == [False, True, False, True]
+    layout = layout_table(board(*FOOT_ON_B), compact=True)
+    double = spot(layout, 4)
+    middle = [spot(layout, i).line for i in (5, 6, 7) if spot(layout, i).heading == double.heading]
+    assert len(middle) == 1
+    for toe in ("B.1", "B.2", "B.3"):
+        assert (toe in layout.shaded_lines) == ((toe in middle) != ("B" in layout.shaded_lines))
+    drawn = [run for y in range(layout.height) for run in layout.row(y)]
+    assert {run.placement for run in drawn if run.shaded} == {
+        spot_.placement for spot_ in layout.tiles if spot_.line in layout.shaded_lines
+    }
+    full = layout_table(board(*FOOT_ON_B))
+    assert not any(run.shaded for y in range(full.height) for run in full.row(y))
 
 
 def long_arm(length: int) -> tuple[Placement, ...]:

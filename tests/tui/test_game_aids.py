@@ -16,10 +16,10 @@ from tests.tui.conftest import TuiKit
 from tests.tui.test_table_snapshots import four_seats_nested, laid_out
 
 
-async def test_every_open_end_and_the_count_of_tiles(kit: type[TuiKit], data_dir: Path) -> None:
-    app = four_seats_nested(kit, data_dir)
+async def test_every_open_end_and_the_count_of_tiles(kit: type[TuiKit]) -> None:
+    app = four_seats_nested(kit)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: laid_out(app, compact=True), "the table")
+        await kit.wait_for(pilot, lambda: laid_out(app, compact=False), "the table")
         game = app.game_screen
         assert game is not None
         strip = game.query_one(EndsStrip).render().plain

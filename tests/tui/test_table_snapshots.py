@@ -1,7 +1,8 @@
 """SVG snapshots of the whole game screen at 80×24 at the tables that were hard to read: a late
-4-seat double-9 cross round with a chicken foot grown on a toe, a late 8-seat double-18 trains
-round (drawn compact by itself, too big even so: its frame offers the outline), and the same
-4-seat table switched to the full drawing with ``.``. The README's pictures come from these.
+4-seat double-9 cross round with a chicken foot grown on a toe (too big for the full drawing
+beside the seats and the log: they fold away, and the whole width shows it in full), a late
+8-seat double-18 trains round (folded too, and drawn compact by itself), and the same 4-seat
+table switched to the compact drawing with ``.``. The README's pictures come from these.
 
 Each position is reached by replaying a fixed policy over fixed seeds (see ``tests.kit``), so
 every picture is the same on every run. Update with
@@ -11,10 +12,11 @@ every picture is the same on every run. Update with
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
+from textual.content import Content
 from textual.pilot import Pilot
 
+from chickenfoot.play.layout import FOLDED_BOUNDS
 from chickenfoot.rules import GameState, Play, RuleSet, legal_actions, preset
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import TableView
@@ -41,7 +43,7 @@ def late(tiles: int) -> Callable[[GameState], bool]:
 
 
 def open_game(
-    kit: type[TuiKit], data_dir: Path, rules: RuleSet, stop: Callable[[GameState], bool]
+    kit: type[TuiKit], rules: RuleSet, stop: Callable[[GameState], bool]
 ) -> ChickenFootApp:
     """An app continuing the first game (fixed seeds and policy) that reaches ``stop``, one
     person against computers."""
@@ -50,49 +52,51 @@ def open_game(
     return ChickenFootApp(load=kit.stored(record), bot_delay=0)
 
 
-def laid_out(app: ChickenFootApp, compact: bool) -> bool:
-    """The person is on turn and the table is laid out in the drawing ``compact`` says."""
+def laid_out(app: ChickenFootApp, compact: bool, folded: bool = True) -> bool:
+    """The person is on turn, the side panels are folded away as ``folded`` says and the table
+    is laid out for its size in the drawing ``compact`` says."""
     game = app.game_screen
-    if game is None or not game.client.on_turn:
+    if game is None or not game.client.on_turn or game.folded != folded:
         return False
-    layout = game.query_one(TableView).table_layout
-    return layout is not None and layout.compact == compact
+    table = game.query_one(TableView)
+    layout = table.table_layout
+    return layout is not None and layout.compact == compact and layout.bounds == tuple(table.size)
 
 
-def four_seats_nested(kit: type[TuiKit], data_dir: Path) -> ChickenFootApp:
+def four_seats_nested(kit: type[TuiKit]) -> ChickenFootApp:
     """The late 4-seat double-9 cross round with a foot on a toe."""
-    return open_game(kit, data_dir, preset("cross", players=4, rounds=1), nested_feet)
+    return open_game(kit, preset("cross", players=4, rounds=1), nested_feet)
 
 
 def test_a_late_four_seat_round_with_nested_feet(
-    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path
+    snap_compare: SnapCompare, kit: type[TuiKit]
 ) -> None:
-    app = four_seats_nested(kit, data_dir)
+    app = four_seats_nested(kit)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(pilot, lambda app: laid_out(app, compact=True))
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
-
-
-def test_the_same_round_in_the_full_drawing(
-    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path
-) -> None:
-    app = four_seats_nested(kit, data_dir)
-
-    async def run_before(pilot: Pilot[None]) -> None:
-        await settle(pilot, lambda app: laid_out(app, compact=True))
-        await pilot.press("full_stop")
         await settle(pilot, lambda app: laid_out(app, compact=False))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
+def test_the_same_round_in_the_compact_drawing(
+    snap_compare: SnapCompare, kit: type[TuiKit]
+) -> None:
+    app = four_seats_nested(kit)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot, lambda app: laid_out(app, compact=False))
+        await pilot.press("full_stop")
+        await settle(pilot, lambda app: laid_out(app, compact=True))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
 def test_a_late_eight_seat_double_eighteen_round(
-    snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path
+    snap_compare: SnapCompare, kit: type[TuiKit]
 ) -> None:
     rules = preset("trains", players=8, set_size=18, rounds=1)
-    app = open_game(kit, data_dir, rules, late(60))
+    app = open_game(kit, rules, late(60))
 
     async def run_before(pilot: Pilot[None]) -> None:
         await settle(pilot, lambda app: laid_out(app, compact=True))
@@ -101,10 +105,10 @@ def test_a_late_eight_seat_double_eighteen_round(
 
 
 async def test_a_table_too_big_even_compact_offers_the_outline(
-    kit: type[TuiKit], data_dir: Path
+    kit: type[TuiKit],
 ) -> None:
     rules = preset("trains", players=8, set_size=18, rounds=1)
-    app = open_game(kit, data_dir, rules, late(60))
+    app = open_game(kit, rules, late(100))
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: laid_out(app, compact=True), "the compact table")
         game = app.game_screen
@@ -119,3 +123,27 @@ async def test_a_table_too_big_even_compact_offers_the_outline(
         await pilot.press("full_stop")  # back to the table, drawn in full on request
         await kit.wait_for(pilot, lambda: laid_out(app, compact=False), "the full table")
         assert not game.outline
+
+
+async def test_a_big_table_folds_the_seats_and_the_log_away_on_a_short_screen(
+    kit: type[TuiKit],
+) -> None:
+    app = four_seats_nested(kit)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: laid_out(app, compact=False), "the folded table")
+        game = app.game_screen
+        assert game is not None
+        table = game.query_one(TableView)
+        assert tuple(table.size) == FOLDED_BOUNDS  # what the layout benchmark measures
+        assert not game.query_one("#side").display
+        seats = Content.from_markup(str(game.query_one("#hand-scroll").border_subtitle))
+        shown = game.seats_shown
+        for name, count in zip(shown.names, shown.counts, strict=True):
+            assert f"{name} {count}" in seats.plain  # the seats ride on the hand's frame
+        assert f"▶{shown.names[0]} " in seats.plain
+        await pilot.resize_terminal(120, 40)  # room enough: the panels come back
+        await kit.wait_for(
+            pilot, lambda: laid_out(app, compact=False, folded=False), "the panels back"
+        )
+        assert game.query_one("#side").display
+        assert not game.query_one("#hand-scroll").border_subtitle

@@ -15,6 +15,7 @@ from functools import cache
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.color import Color
 from textual.containers import Horizontal
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -25,9 +26,11 @@ from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board, core, preset
 from chickenfoot.rules.board import from_tuple
 from chickenfoot.tui.messages import EndClicked
+from chickenfoot.tui.themes import HIGH_CONTRAST
 from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableView
 from tests.benchmarks.bench_layout import late_board
 from tests.tui.conftest import THEMES, SnapCompare, wait_for
+from tests.tui.test_themes import THEME_NAMES, contrast, resolve, theme_variables
 
 KEYS = "abcefghijlmnortuvwxyzABCEFGHIJLMNORTUVWXYZ"
 
@@ -347,3 +350,12 @@ async def test_the_drawing_is_chosen_by_itself_and_switched() -> None:
         )
         layout = table.table_layout
         assert layout is not None and not layout.fits  # even compact: the screen offers the outline
+
+
+@pytest.mark.parametrize("name", [*THEME_NAMES, "textual-dark", "textual-light"])
+def test_a_shaded_line_s_numbers_read_in_every_theme(name: str) -> None:
+    variables = theme_variables(name)
+    under = resolve(variables["primary-muted"], resolve(variables["background"], Color(0, 0, 0)))
+    least = 7.0 if name == HIGH_CONTRAST.name else 4.5
+    for text in ("foreground", "text-primary"):  # a tile's numbers, a double's
+        assert contrast(resolve(variables[text], under), under) >= least, (name, text)

@@ -11,6 +11,12 @@ state: what it shows is only what the client was sent.
 see :mod:`chickenfoot.play.host`): a move shows at once, and when its commit takes long the
 top bar says "saving…", quietly, until it is on disk.
 
+**On a short screen (80x24) a big table takes the room of the seats and the log**: when the
+table needs its compact drawing beside them, they fold away (the class ``-folded``), the table
+takes the whole width, the seats ride on the hand's frame (name and tiles in hand, the turn
+marked) and the latest news stays on the status line (``ctrl+l`` shows the whole log). They
+come back with a new round, or when the screen is resized.
+
 With two or more people at the keyboard, every hand is hidden whenever the turn passes to
 another person: the hand's panel says "Pass to <name>, then press Enter" while the table and
 the log stay in view, and Enter shows the new hand. News and the reason a key did nothing go
@@ -30,8 +36,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
-from textual.events import Key
-from textual.geometry import Region
+from textual.events import Key, Resize
+from textual.geometry import Region, Size
 from textual.reactive import var
 from textual.widgets import Footer, Static
 
@@ -61,8 +67,11 @@ from chickenfoot.tui.widgets import (
     HandView,
     SeatsPanel,
     StatusLine,
+    TableView,
 )
 from chickenfoot.tui.widgets.board_panel import BoardMode
+from chickenfoot.tui.widgets.ends import SHORT_SCREEN
+from chickenfoot.tui.widgets.seats import seats_in_a_row
 
 CHECKED_ACTIONS = (*sorted(TURN_ACTIONS), "show_hand", "seen_draw", "speed", "take_back")
 """The actions whose keys come and go with the state of the game (see ``check_action``)."""
@@ -272,6 +281,8 @@ class TableScreen(GameDialogs):
     """The board as a table or an outline (one row per line)."""
     working: var[frozenset[str]] = var(frozenset(), bindings=True)
     """The actions whose keys do something now (the footer follows it)."""
+    folded: var[bool] = var(False)
+    """True while the seats and the log are folded away for a big table on a short screen."""
 
     def __init__(self, client: SeatClient, link: TableLink, *, outline: bool = False) -> None:
         super().__init__()
@@ -280,6 +291,10 @@ class TableScreen(GameDialogs):
         self._logged = (0, 0)
         self._topbar_shown: tuple[object, ...] = ()
         self._result_shown: RoundEnded | GameEnded | None = None
+        self._folded_at = 0
+        """How many tiles were on the table when the side panels folded away."""
+        self._sized: Size | None = None
+        """The screen's size when it was last resized."""
         self.set_reactive(TableScreen.board_view, "outline" if outline else "table")
 
     # ----- what differs between a table here and one across the network ------------------------
@@ -463,6 +478,44 @@ class TableScreen(GameDialogs):
         elif len(lines) > written:
             log.add(lines[written:])
         self._logged = (self.client.log_restarts, len(lines))
+
+    # ----- folding the side panels away for a big table on a short screen ---------------------
+
+    @on(TableView.Drawn)
+    def _fold_for_a_big_table(self, message: TableView.Drawn) -> None:
+        """On a short screen, fold the seats and the log away when the table beside them needs
+        the compact drawing: the table then has the whole width."""
+        if message.compact and not self.folded and self.size.height < SHORT_SCREEN:
+            shown = self.board_shown
+            self._folded_at = len(shown.board.played) if shown is not None else 0
+            self.folded = True
+
+    def watch_board_shown(self, shown: BoardShown | None) -> None:
+        """Unfold the side panels for a smaller table (a new round, or moves taken back)."""
+        if self.folded and (shown is None or len(shown.board.played) < self._folded_at):
+            self.folded = False
+
+    def on_resize(self, event: Resize) -> None:
+        """A new screen size: unfold, and fold again if the table still needs it."""
+        if self._sized is not None and event.size != self._sized:
+            self.folded = False
+        self._sized = event.size
+
+    def watch_folded(self, folded: bool) -> None:
+        """Hide or show the side panels; the seats ride on the hand's frame while hidden."""
+        self.set_class(folded, "-folded")
+        self._show_seats_on_hand_frame()
+
+    def watch_seats_shown(self) -> None:
+        """Keep the seats on the hand's frame up to date while the side panels are folded."""
+        self._show_seats_on_hand_frame()
+
+    def _show_seats_on_hand_frame(self) -> None:
+        if not self.is_mounted:
+            return
+        box = self.query_one("#hand-scroll", VerticalScroll)
+        width = self.size.width - 6  # the frame's corners and a cell of margin each side
+        box.border_subtitle = seats_in_a_row(self.seats_shown, width) if self.folded else ""
 
     def watch_hand_shown(self, shown: HandShown) -> None:
         """Title the hand's box and keep the selected tile in view."""

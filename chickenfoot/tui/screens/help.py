@@ -48,7 +48,9 @@ left in your hand scores its pips against you.
 **The table** is drawn in full (`[3|5]` across, `┌3┐` over `└5┘` down a column) when it fits;
 a bigger one is drawn **compact**: each tile shows only its outer number after a joint
 (`9·3·5` is 9|3 then 3|5; down a column the numbers stand one under another), a double is
-`═5` (`═5═` across a column), the centre `║9║`. `.` switches between the two. A key (`‹b›`,
+`═5` (`═5═` across a column), the centre `║9║`, every other line shaded. `.` switches between
+the two. On a short screen a big table takes the room of the seats and the log (the seats
+then show on your hand's frame; `ctrl+l` shows the log). A key (`‹b›`,
 `‹b` compact) sits against the end it chooses; a dotted rail (`┄ ┆`) leads to a tile that had
 no room beside the one it follows. Under the table the **ends strip** lists the ends your tile
 fits first, then the others line by line; "+N more" means `/` lists them all. `#` **counts

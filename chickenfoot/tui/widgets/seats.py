@@ -107,3 +107,23 @@ class SeatsPanel(Widget):
         """A header row plus one row per seat (per two seats when compact)."""
         seats = len(self.shown.names)
         return 1 + ((seats + 1) // 2 if self.compact else seats)
+
+
+def seats_in_a_row(shown: SeatsShown, width: int) -> Content:
+    """Every seat on one row of at most ``width`` cells, for a frame's edge when the panel is
+    folded away: the turn marker, the name (cut to fit; a computer's in italics) and the
+    tiles in hand (``▶Ana 10  Bea 11  Cy 9``). Names are shown literally."""
+    names = shown.names
+    if not names:
+        return Content("")
+    counts = [shown.counts[seat] if seat < len(shown.counts) else 0 for seat in range(len(names))]
+    fixed = sum(2 + len(str(count)) for count in counts) + len(names) - 1
+    name_width = max(2, min(max(map(len, names)), (width - fixed) // len(names)))
+    cells = []
+    for seat, (name, count) in enumerate(zip(names, counts, strict=True)):
+        label = Content(fitted(name, name_width))
+        if seat in shown.computers:
+            label = label.stylize(CPU_NAME_STYLE)
+        cell = Content.assemble("▶" if seat == shown.turn else " ", label, f" {count}")
+        cells.append(cell.stylize(TURN_STYLE) if seat == shown.turn else cell)
+    return Content(" ").join(cells)

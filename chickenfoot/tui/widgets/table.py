@@ -57,6 +57,11 @@ PAN_ROWS: Final = 2
 """Rows one shift + up/down key pans the view: an upright tile."""
 
 
+SHADED: Final = "table-view--shaded"
+"""The component class tinting the compact tiles of every other line (see
+:attr:`~chickenfoot.play.layout.TableLayout.shaded_lines`)."""
+
+
 def component_class(role: Role) -> str:
     """The component class that styles runs of ``role``."""
     return f"table-view--{role.value}"
@@ -65,7 +70,7 @@ def component_class(role: Role) -> str:
 class TableView(ScrollView, can_focus=True, inherit_bindings=False):
     """The centre double, its arms and every chicken foot, laid out as on a table."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {component_class(role) for role in Role}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {component_class(role) for role in Role} | {SHADED}
 
     DEFAULT_CSS = """
     TableView {
@@ -84,6 +89,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         .table-view--end-legal { color: $text-success; text-style: bold reverse; }
         .table-view--end-chosen { color: $text-accent; text-style: bold reverse; }
         .table-view--connector { color: $text-muted; }
+        .table-view--shaded { background: $primary-muted; }
         &.-compact .table-view--tile-fresh { text-style: underline; }
         &.-compact .table-view--double-fresh { text-style: bold underline; }
     }
@@ -105,8 +111,9 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
     always ``full`` or ``compact``."""
 
     class Drawn(Message):
-        """The table was laid out in another drawing, or now fits the view or no longer does
-        (so that the screen can say so, and offer the outline when even compact needs panning)."""
+        """The table was laid out in another drawing or for another size of view, or now fits
+        the view or no longer does (so that the screen can say so, offer the outline when even
+        compact needs panning, or give a big table more room)."""
 
         def __init__(self, table: TableView, compact: bool, fits: bool) -> None:
             super().__init__()
@@ -130,10 +137,10 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         super().__init__(name=name, id=id, classes=classes)
         self._layout: TableLayout | None = None
         self._layout_key: tuple[Board, int | None, tuple[int, int], Density] | None = None
-        self._drawn: tuple[bool, bool] | None = None
+        self._drawn: tuple[bool, bool, tuple[int, int]] | None = None
         self._strips: dict[int, Strip] = {}
         self._window: Box | None = None
-        self._styles: dict[Role | None, Style] = {}
+        self._styles: dict[tuple[Role | None, bool], Style] = {}
         self.set_reactive(TableView.shown, shown)
 
     # ----- what is shown ---------------------------------------------------------------------
@@ -218,8 +225,8 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         )
         self._layout, self._layout_key = layout, key
         self.set_class(layout.compact, "-compact")  # a fresh tile down a column is underlined
-        if (layout.compact, layout.fits) != self._drawn:
-            self._drawn = (layout.compact, layout.fits)
+        if (layout.compact, layout.fits, layout.bounds) != self._drawn:
+            self._drawn = (layout.compact, layout.fits, layout.bounds)
             self.post_message(self.Drawn(self, layout.compact, layout.fits))
         self._strips.clear()
         self.virtual_size = Size(layout.width, layout.height)
@@ -301,21 +308,24 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         for run in runs:
             if run.x > column:
                 segments.append(Segment(" " * (run.x - column), base))
-            segments.append(Segment(run.text, self._style(run.role)))
+            segments.append(Segment(run.text, self._style(run.role, run.shaded)))
             column = run.x + len(run.text)
         if column < layout.width:
             segments.append(Segment(" " * (layout.width - column), base))
         return Strip(segments, layout.width)
 
-    def _style(self, role: Role | None) -> Style:
+    def _style(self, role: Role | None, shaded: bool = False) -> Style:
         """The widget's style, with that of ``role``'s component class over it (so from the
-        theme); worked out once until the styles change."""
-        style = self._styles.get(role)
+        theme), and the shade's under it (a fresh tile keeps its own background); worked out
+        once until the styles change."""
+        style = self._styles.get((role, shaded))
         if style is None:
             style = self.rich_style
+            if shaded:
+                style += self.get_component_rich_style(SHADED, partial=True)
             if role is not None:
                 style += self.get_component_rich_style(component_class(role), partial=True)
-            self._styles[role] = style
+            self._styles[(role, shaded)] = style
         return style
 
     # ----- clicks ----------------------------------------------------------------------------
