@@ -453,6 +453,9 @@ class TableHost:
             return
         self.session.note_hint()
         self._send(number, HintGiven(hint=hint, assist=self.session.record.assists[-1]))
+        client = self._clients.get(number)
+        if client is not None and not self.session.can_hint():  # that was the last one
+            self._send(number, Update(view=self._view(client), prompt=self._prompt(client)))
 
     def _take_back(self, client: _Client) -> _Refusal:
         if not client.seats or not self.session.can_take_back() or self._news:
@@ -548,21 +551,8 @@ class TableHost:
         over = next((news for news in self._news if isinstance(news, _RoundOver)), None)
         return over.table if over is not None else self.session.state
 
-    def _view_seat(self, client: _Client) -> int | None:
-        """The seat whose hand ``client`` may show now (None: the public view only)."""
-        if len(client.seats) == 1:
-            return client.keyboard  # its person, once they took the keyboard
-        seat = client.keyboard
-        if seat is None:
-            return None
-        news = self._news[0] if self._news else None
-        if isinstance(news, _DeadDraw):
-            return seat if news.seat == seat else None
-        state = self.session.state
-        return seat if not news and not state.over and state.turn == seat else None
-
     def _view(self, client: _Client) -> View:
-        seat = self._view_seat(client)
+        seat = _view_seat(client, self._news[0] if self._news else None, self.session.state)
         state = self._shown_state()
         return state.view(seat) if seat is not None else state.public_view()
 
@@ -585,7 +575,8 @@ class TableHost:
         if seat not in client.seats:
             return Waiting(seat=seat)
         if client.keyboard == seat:
-            return YourTurn(seat=seat, take_back=self.session.can_take_back())
+            session = self.session
+            return YourTurn(seat=seat, take_back=session.can_take_back(), hint=session.can_hint())
         return PassKeyboard(seat=seat)
 
     def _steps_of(self, turn: Turn, client: _Client) -> tuple[Step, ...]:
@@ -652,6 +643,21 @@ def _unsaved(session: GameSession) -> str | None:
     """Why the game's store is behind, in words (None: saved, or on its way)."""
     problem = session.unsaved
     return prompts.unsaved(problem) if problem is not None else None
+
+
+def _view_seat(
+    client: _Client, news: _DeadDraw | _RoundOver | None, state: GameState
+) -> int | None:
+    """The seat whose hand ``client`` may show now, with ``news`` waiting to be seen and
+    ``state`` the game's (None: the public view only)."""
+    if len(client.seats) == 1:
+        return client.keyboard  # its person, once they took the keyboard
+    seat = client.keyboard
+    if seat is None:
+        return None
+    if isinstance(news, _DeadDraw):
+        return seat if news.seat == seat else None
+    return seat if not news and not state.over and state.turn == seat else None
 
 
 def _viewer(client: _Client, actor: int | None) -> int:

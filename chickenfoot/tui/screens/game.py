@@ -119,6 +119,7 @@ GAME_BINDINGS: list[BindingType] = [
         id="game.hint",
         tooltip="The expert's suggestion for your move, and why",
     ),
+    Binding("i", "unavailable('hint')", show=False, id="game.hint-why-not"),
     Binding(
         "u",
         "take_back",
