@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import suppress
+from functools import partial
 from pathlib import Path
 from typing import IO, Any, TypeVar, cast
 
@@ -32,16 +32,13 @@ from chickenfoot.net.remote import TableAddress
 from chickenfoot.net.tokens import HeldSeat, SeatBook
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession, OpenElsewhere
-from chickenfoot.rules import IllegalAction, RuleSet
-from chickenfoot.saves.atomic import remove_stale_temporaries
+from chickenfoot.rules import RuleSet
 from chickenfoot.saves.database import open_store
 from chickenfoot.saves.exchange import old_saves_waiting
-from chickenfoot.saves.jsonformat import load_record
 from chickenfoot.saves.output import write_line
-from chickenfoot.saves.paths import data_dir, exports_dir
-from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig
+from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
-from chickenfoot.saves.store import GameId, GameStore, Incoming, StoreError
+from chickenfoot.saves.store import GameId, GameStore, StoreError
 from chickenfoot.text import prompts
 from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
@@ -62,6 +59,18 @@ from chickenfoot.tui.messages import (
     StartGame,
     TakeOver,
 )
+from chickenfoot.tui.opening import (
+    Opened,
+    Resume,
+    Watch,
+    file_game,
+    latest,
+    new_game,
+    replay_of,
+    stored_game,
+    taken_over,
+    tidy_up,
+)
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import GameScreen
@@ -69,7 +78,7 @@ from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
 from chickenfoot.tui.screens.importing import ImportScreen
 from chickenfoot.tui.screens.load import LoadScreen
-from chickenfoot.tui.screens.menu import MenuScreen, to_continue
+from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.online import JoinScreen, OnlineGameScreen, hello_for
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
@@ -77,9 +86,6 @@ from chickenfoot.tui.screens.save_as import SaveAsScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.screens.setup import SetupScreen
 from chickenfoot.tui.screens.stats import StatsScreen
-
-STALE_TEMPORARY_SECONDS = 60.0
-"""A temporary file of the atomic write older than this belongs to no write in progress."""
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -206,7 +212,7 @@ class ChickenFootApp(App[None]):
 
     def on_mount(self) -> None:
         """Show the menu, then the game or replay asked for on the command line."""
-        self._tidy_up()
+        self.run_worker(partial(tidy_up, self.store), thread=True, group="files")
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
         if self.join_request is not None:
@@ -334,15 +340,32 @@ class ChickenFootApp(App[None]):
     def _tell(self, problem: str) -> None:
         self.notify(problem, severity="error", markup=False)
 
+    # What a way into a game finds, it finds in a worker thread (see chickenfoot.tui.opening);
+    # what it found is shown here, on the app's own thread.
+
     @work(thread=True, group="files")
+    def open_with(self, opening: Callable[[], Opened]) -> None:
+        """Show what ``opening`` (a function of :mod:`chickenfoot.tui.opening`) finds; it
+        reads or writes the store, so it runs in a worker thread."""
+        self.call_from_thread(self._show_opened, opening())
+
+    def _show_opened(self, opened: Opened) -> None:
+        if isinstance(opened, GameSession):
+            self._open_game(opened)
+        elif isinstance(opened, Watch):
+            self._show_replay(opened.view, opened.title)
+        elif isinstance(opened, Resume):
+            self.continue_game(opened.game)
+        elif isinstance(opened, HeldSeat):
+            self.post_message(JoinOnline(opened.address, opened.name, watch=False))
+        elif isinstance(opened, OpenElsewhere):
+            self._open_elsewhere(opened)
+        else:
+            self.notify(opened.text, severity=opened.severity, markup=False)
+
     def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
         """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal); play it."""
-        try:
-            session = GameSession.new(rules, seats, seed, self.store)
-        except OSError as error:
-            self.call_from_thread(self._tell, f"Could not save the new game: {error}")
-            return
-        self.call_from_thread(self._open_game, session)
+        self.open_with(partial(new_game, self.store, rules, seats, seed))
 
     def continue_game(self, game: GameId, *, force: bool = False) -> None:
         """Continue game ``game`` exactly where it stopped (from memory when its latest moves
@@ -351,23 +374,7 @@ class ChickenFootApp(App[None]):
         if kept is not None:
             self._open_game(kept)
         else:
-            self._load_game(game, force)
-
-    @work(thread=True, group="files")
-    def _load_game(self, game: GameId, force: bool) -> None:
-        try:
-            session = GameSession.load(game, self.store, force=force)
-        except OpenElsewhere as elsewhere:
-            self.call_from_thread(self._open_elsewhere, elsewhere)
-            return
-        except (RecordError, OSError) as error:
-            self.call_from_thread(self._tell, str(error))
-            return
-        if session.state.over:
-            session.close()
-            self.call_from_thread(self._tell, f"Game {game} is over: watch it under Replays.")
-            return
-        self.call_from_thread(self._open_game, session)
+            self.open_with(partial(stored_game, self.store, game, force))
 
     def _open_elsewhere(self, elsewhere: OpenElsewhere) -> None:
         """The game is open in another window: open a copy, watch it, or take it anyway."""
@@ -384,46 +391,24 @@ class ChickenFootApp(App[None]):
         question = prompts.open_elsewhere(str(elsewhere))
         self._push_covered(ChoiceScreen(question, ELSEWHERE_ANSWERS), answered)
 
-    @work(thread=True, group="files")
     def open_replay(self, game: GameId) -> None:
         """Open the replay of game ``game`` of the store."""
-        try:
-            view = ReplayView(self.store.record(game))
-        except (RecordError, OSError) as error:
-            self.call_from_thread(self._tell, str(error))
-            return
-        self.call_from_thread(self._show_replay, view, f"game {game}")
+        self.open_with(partial(replay_of, self.store, game))
 
-    @work(thread=True, group="files")
     def open_file(self, path: Path, watch: bool) -> None:
         """Open the saved-game file ``path``: its replay (``watch``, or a finished game, the
         file as it is), or, for an unfinished game, import it and continue it."""
-        try:
-            record = load_record(path)
-            if watch or record.finished:
-                self.call_from_thread(self._show_replay, ReplayView(record), path.name)
-                return
-            ((game, _imported),) = self.store.import_records([Incoming(record, str(path))])
-        except (RecordError, OSError) as error:
-            self.call_from_thread(self._tell, str(error))
-            return
-        self.call_from_thread(self.continue_game, game)
+        self.open_with(partial(file_game, self.store, path, watch))
 
     def _show_replay(self, view: ReplayView, title: str | None) -> None:
         self._push_covered(ReplayScreen(view, title))
 
-    @work(thread=True, group="files")
     def take_over(
         self, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]
     ) -> None:
         """Start a new game from the state after the first ``action_count`` actions of
         ``record``."""
-        try:
-            session = GameSession.take_over(record, action_count, seats, self.store)
-        except (ValueError, IllegalAction, OSError) as error:
-            self.call_from_thread(self._tell, f"Cannot take over: {error}")
-            return
-        self.call_from_thread(self._open_game, session)
+        self.open_with(partial(taken_over, self.store, record, action_count, seats))
 
     def leave_game(self) -> None:
         """Back to the main menu (quit when there is none) once the game's file holds every
@@ -544,31 +529,7 @@ class ChickenFootApp(App[None]):
         if message.game is not None:
             self.continue_game(message.game)
         else:
-            self._continue_latest()
-
-    @work(thread=True, group="files")
-    def _continue_latest(self) -> None:
-        try:
-            latest = to_continue(self.store)
-        except StoreError as error:
-            self.call_from_thread(self._tell, str(error))
-            return
-        if latest is None:
-            self.call_from_thread(
-                self.notify, "There is no unfinished game to continue.", severity="warning"
-            )
-        elif isinstance(latest, HeldSeat):
-            self.post_message(JoinOnline(latest.address, latest.name, watch=False))
-        else:
-            self.call_from_thread(self.continue_game, latest.id)
-
-    @work(thread=True, group="files")
-    def _tidy_up(self) -> None:
-        """Forget what killed windows left behind: their hold on games, half-written files."""
-        with suppress(StoreError):  # a dead holder never blocks anyway
-            self.store.release_dead()
-        for folder in (data_dir(), exports_dir()):
-            remove_stale_temporaries(folder, STALE_TEMPORARY_SECONDS)
+            self.open_with(partial(latest, self.store))
 
     def on_open_replay(self, message: OpenReplay) -> None:
         """A screen asked for a replay."""

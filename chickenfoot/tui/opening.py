@@ -1,0 +1,133 @@
+"""What each way into a game finds: a new deal, a stored game, a file, a replay, a take-over.
+
+Each function here reads or writes the store (or a file), so the app calls it in a worker
+thread (:meth:`~chickenfoot.tui.app.ChickenFootApp.open_with`), and shows what it returns on
+its own thread: a :class:`~chickenfoot.play.session.GameSession` to play, a :class:`Watch`
+(a replay), a :class:`Resume` (a game of the store to continue), a held online seat to take
+back, the game being open in another window
+(:class:`~chickenfoot.play.session.OpenElsewhere`: the app asks what to do), or a
+:class:`Problem` in plain words. Nothing here draws, so each way is tested without a screen.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from chickenfoot.net.tokens import HeldSeat
+from chickenfoot.play.replay import ReplayView
+from chickenfoot.play.session import GameSession, OpenElsewhere
+from chickenfoot.rules import IllegalAction, RuleSet
+from chickenfoot.saves.atomic import remove_stale_temporaries
+from chickenfoot.saves.jsonformat import load_record
+from chickenfoot.saves.paths import data_dir, exports_dir
+from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig
+from chickenfoot.saves.store import GameId, GameStore, Incoming, StoreError
+from chickenfoot.tui.screens.menu import to_continue
+
+STALE_TEMPORARY_SECONDS = 60.0
+"""A temporary file of the atomic write older than this belongs to no write in progress."""
+
+
+@dataclass(frozen=True)
+class Watch:
+    """A replay to show, named ``title`` ("game 12", a file's name)."""
+
+    view: ReplayView
+    title: str | None
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Game ``game`` of the store, to continue (from memory if it is kept there)."""
+
+    game: GameId
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Nothing to open, and why, in plain words (``warning``: nothing went wrong)."""
+
+    text: str
+    severity: Literal["error", "warning"] = "error"
+
+
+Opened = GameSession | Watch | Resume | HeldSeat | OpenElsewhere | Problem
+"""What a way into a game found."""
+
+
+def new_game(
+    store: GameStore, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None
+) -> Opened:
+    """A new game dealt with ``rules`` and ``seats`` (``seed`` None: a random deal)."""
+    try:
+        return GameSession.new(rules, seats, seed, store)
+    except OSError as error:
+        return Problem(f"Could not save the new game: {error}")
+
+
+def stored_game(store: GameStore, game: GameId, force: bool) -> Opened:
+    """Game ``game`` of the store, to play on (``force``: even if another window has it)."""
+    try:
+        session = GameSession.load(game, store, force=force)
+    except OpenElsewhere as elsewhere:
+        return elsewhere
+    except (RecordError, OSError) as error:
+        return Problem(str(error))
+    if session.state.over:
+        session.close()
+        return Problem(f"Game {game} is over: watch it under Replays.")
+    return session
+
+
+def replay_of(store: GameStore, game: GameId) -> Opened:
+    """The replay of game ``game`` of the store."""
+    try:
+        return Watch(ReplayView(store.record(game)), f"game {game}")
+    except (RecordError, OSError) as error:
+        return Problem(str(error))
+
+
+def file_game(store: GameStore, path: Path, watch: bool) -> Opened:
+    """The saved-game file ``path``: its replay (``watch``, or a finished game, the file as
+    it is), or, for an unfinished game, the game it is imported as, to continue."""
+    try:
+        record = load_record(path)
+        if watch or record.finished:
+            return Watch(ReplayView(record), path.name)
+        ((game, _imported),) = store.import_records([Incoming(record, str(path))])
+    except (RecordError, OSError) as error:
+        return Problem(str(error))
+    return Resume(game)
+
+
+def taken_over(
+    store: GameStore, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]
+) -> Opened:
+    """A new game from the state after the first ``action_count`` actions of ``record``,
+    played by ``seats``."""
+    try:
+        return GameSession.take_over(record, action_count, seats, store)
+    except (ValueError, IllegalAction, OSError) as error:
+        return Problem(f"Cannot take over: {error}")
+
+
+def latest(store: GameStore) -> Opened:
+    """What Continue resumes: the latest unfinished game, or a held online seat."""
+    try:
+        found = to_continue(store)
+    except StoreError as error:
+        return Problem(str(error))
+    if found is None:
+        return Problem("There is no unfinished game to continue.", "warning")
+    return found if isinstance(found, HeldSeat) else Resume(found.id)
+
+
+def tidy_up(store: GameStore) -> None:
+    """Forget what killed windows left behind: their hold on games, half-written files."""
+    with suppress(StoreError):  # a dead holder never blocks anyway
+        store.release_dead()
+    for folder in (data_dir(), exports_dir()):
+        remove_stale_temporaries(folder, STALE_TEMPORARY_SECONDS)
