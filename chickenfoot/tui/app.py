@@ -18,14 +18,11 @@ from pathlib import Path
 from typing import IO, Any, TypeVar, cast
 
 from textual import work
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.events import Resize
 from textual.filter import LineFilter
-from textual.geometry import Size
-from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
-from textual.widgets import Static
+from textual.screen import Screen, ScreenResultCallbackType
 
 from chickenfoot.net.protocol import CreateTable, Hello
 from chickenfoot.net.remote import TableAddress
@@ -37,7 +34,7 @@ from chickenfoot.saves.database import open_store
 from chickenfoot.saves.exchange import old_saves_waiting
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
+from chickenfoot.saves.settings import Settings, load_settings, update_settings
 from chickenfoot.saves.store import GameId, GameStore, StoreError
 from chickenfoot.text import prompts
 from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
@@ -60,6 +57,7 @@ from chickenfoot.tui.messages import (
     TakeOver,
 )
 from chickenfoot.tui.opening import (
+    HeldGames,
     Opened,
     Resume,
     Watch,
@@ -86,9 +84,7 @@ from chickenfoot.tui.screens.save_as import SaveAsScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.screens.setup import SetupScreen
 from chickenfoot.tui.screens.stats import StatsScreen
-
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
+from chickenfoot.tui.screens.too_small import TooSmallScreen, guard_size, is_too_small
 
 ELSEWHERE_ANSWERS = (
     ("cancel", "Cancel", "n"),
@@ -102,60 +98,10 @@ ResultT = TypeVar("ResultT")
 """What a screen shown by :meth:`ChickenFootApp._push_covered` answers."""
 
 
-def is_too_small(size: Size) -> bool:
-    """True if a terminal of ``size`` is smaller than the game needs."""
-    return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-
-
-def too_small_message(size: Size) -> str:
-    """What to tell the user when the terminal is smaller than the game needs."""
-    return (
-        f"This terminal is {size.width}×{size.height}.\n"
-        f"Chicken Foot needs at least {MIN_WIDTH}×{MIN_HEIGHT}:\n"
-        "make the window larger (or the font smaller)."
-    )
-
-
-class TooSmallScreen(ModalScreen[None]):
-    """Covers everything while the terminal is too small; closes itself once it is large enough."""
-
-    DEFAULT_CSS = """
-    TooSmallScreen {
-        align: center middle;
-        background: $background;
-    }
-    TooSmallScreen > Vertical {
-        width: auto;
-        max-width: 100%;
-        height: auto;
-        padding: 0 1;
-        border: round $warning;
-    }
-    TooSmallScreen Static {
-        width: auto;
-        max-width: 100%;
-        text-align: center;
-    }
-    """
-
-    def __init__(self, size: Size) -> None:
-        super().__init__()
-        self.terminal_size = size
-
-    def compose(self) -> ComposeResult:
-        """One centred message."""
-        with Vertical():
-            yield Static(too_small_message(self.terminal_size), id="too-small", markup=False)
-
-    def on_screen_resume(self) -> None:
-        """Uncovered by a screen that was pushed on top: close if the terminal grew meanwhile."""
-        if not is_too_small(self.app.size):
-            self.dismiss(None)
-
-    def show_size(self, size: Size) -> None:
-        """Update the message for the terminal's new size."""
-        self.terminal_size = size
-        self.query_one("#too-small", Static).update(too_small_message(size))
+def with_display(settings: Settings, **changes: object) -> Settings:
+    """``settings`` with the display ``changes`` that are not None."""
+    given = {name: value for name, value in changes.items() if value is not None}
+    return settings.model_copy(update={"display": settings.display.model_copy(update=given)})
 
 
 class ChickenFootApp(App[None]):
@@ -202,11 +148,9 @@ class ChickenFootApp(App[None]):
         self.outline = display.outline
         self._menu_depth = 1
         self._mounted = False
-        self._kept: dict[GameId, GameSession] = {}
-        """Games left with unsaved moves, kept in memory (Continue resumes them)."""
-        self._in_play: list[GameSession] = []
-        """The game on the screen (none or one), given back when the app ends: by then its
-        screen is gone from the stack."""
+        self._held = HeldGames()
+        """The game on the screen and those kept with unsaved moves, given back when the app
+        ends (by then their screens are gone from the stack)."""
 
     # ----- start-up and size ---------------------------------------------------------------------
 
@@ -224,7 +168,7 @@ class ChickenFootApp(App[None]):
         elif old_saves_waiting(self.store):
             self.push_screen(ImportScreen(self.store))
         self._mounted = True
-        self._check_size(self.size)
+        guard_size(self, self.size)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters of every line drawn, and in a terminal without Unicode the one
@@ -251,18 +195,7 @@ class ChickenFootApp(App[None]):
     def on_resize(self, event: Resize) -> None:
         """Cover the app while the terminal is too small; uncover it once it is large enough."""
         if self._mounted:  # Before that, on_mount checks once the first screens are up.
-            self._check_size(event.size)
-
-    def _check_size(self, size: Size) -> None:
-        small = is_too_small(size)
-        guards = [s for s in self.screen_stack if isinstance(s, TooSmallScreen)]
-        if small and not guards:
-            self.push_screen(TooSmallScreen(size))
-        elif small:
-            for guard in guards:
-                guard.show_size(size)
-        elif guards and self.screen is guards[-1]:
-            self.pop_screen()
+            guard_size(self, event.size)
 
     def _push_covered(
         self, screen: Screen[ResultT], answered: ScreenResultCallbackType[ResultT] | None = None
@@ -280,13 +213,13 @@ class ChickenFootApp(App[None]):
 
     def _open_game(self, session: GameSession) -> None:
         self._back_to_menu()
-        self._in_play.append(session)
+        self._held.playing.append(session)
         self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
 
     # ----- what is remembered ------------------------------------------------------------------
 
     def _theme_changed(self, theme: str) -> None:
-        self._remember(theme=theme)
+        self._remember(partial(with_display, theme=theme))
 
     def on_remember_display(self, message: RememberDisplay) -> None:
         """A screen changed the computers' pause or the board view: remember it."""
@@ -294,48 +227,23 @@ class ChickenFootApp(App[None]):
             self.bot_delay = message.bot_delay
         if message.outline is not None:
             self.outline = message.outline
-        self._remember(bot_delay=message.bot_delay, outline=message.outline)
+        self._remember(partial(with_display, bot_delay=message.bot_delay, outline=message.outline))
 
     @work(thread=True, group="settings")
-    def _remember(self, **changes: object) -> None:
-        """Write the display settings (in a thread; a failure is only a notice)."""
-        given = {name: value for name, value in changes.items() if value is not None}
-
-        def changed(settings: Settings) -> Settings:
-            return settings.model_copy(
-                update={"display": settings.display.model_copy(update=given)}
-            )
-
+    def _remember(self, change: Callable[[Settings], Settings], what: str = "the settings") -> None:
+        """Write ``change`` of the settings, in a thread (a failure is only a notice that
+        could not remember ``what``)."""
         try:
-            update_settings(changed)
+            update_settings(change)
         except OSError as error:
-            self.call_from_thread(self._tell, f"Could not remember the settings: {error}")
-
-    @work(thread=True, group="settings")
-    def _remember_setup(self, choice: SetupChoice) -> None:
-        """Write the set-up the next New game starts from (in a thread; a failure is only a
-        notice)."""
-        try:
-            update_settings(lambda settings: settings.model_copy(update={"setup": choice}))
-        except OSError as error:
-            self.call_from_thread(self._tell, f"Could not remember this set-up: {error}")
+            self.call_from_thread(self._tell, f"Could not remember {what}: {error}")
 
     def _back_to_menu(self) -> None:
         while len(self.screen_stack) > self._menu_depth:
             top = self.screen
             self.pop_screen()
             if isinstance(top, GameScreen):
-                self._put_away(top.session)
-
-    def _put_away(self, session: GameSession) -> None:
-        """A game left the screen: give it back, or keep it here while its moves are unsaved
-        (Continue then resumes it from memory, not from the store's older copy)."""
-        if session in self._in_play:
-            self._in_play.remove(session)
-        if not session.wait_committed():
-            self._kept[session.game] = session
-        else:
-            session.close()
+                self._held.put_away(top.session)
 
     def _tell(self, problem: str) -> None:
         self.notify(problem, severity="error", markup=False)
@@ -370,7 +278,7 @@ class ChickenFootApp(App[None]):
     def continue_game(self, game: GameId, *, force: bool = False) -> None:
         """Continue game ``game`` exactly where it stopped (from memory when its latest moves
         could not be saved); ``force`` opens it even if another window has it."""
-        kept = self._kept.pop(game, None)
+        kept = self._held.kept(game)
         if kept is not None:
             self._open_game(kept)
         else:
@@ -462,8 +370,7 @@ class ChickenFootApp(App[None]):
     def on_unmount(self) -> None:
         """Give back every game still held (its latest moves committed, its hold released),
         however the app ends: quitting, or told to by its terminal or server."""
-        for session in [*self._in_play, *self._kept.values()]:
-            session.close()
+        self._held.close()
         self.store.close()
 
     # ----- quitting ------------------------------------------------------------------------------
@@ -500,7 +407,8 @@ class ChickenFootApp(App[None]):
         """A screen asked for a new game."""
         self.start_game(message.rules, message.seats, message.seed)
         if message.remember is not None:
-            self._remember_setup(message.remember)
+            choice = message.remember
+            self._remember(lambda s: s.model_copy(update={"setup": choice}), "this set-up")
 
     def on_join_online(self, message: JoinOnline) -> None:
         """Open the online table at the address asked for (a seat held there is taken back)."""

@@ -131,3 +131,36 @@ def tidy_up(store: GameStore) -> None:
         store.release_dead()
     for folder in (data_dir(), exports_dir()):
         remove_stale_temporaries(folder, STALE_TEMPORARY_SECONDS)
+
+
+class HeldGames:
+    """The games the app holds: the one on the screen, and any left with unsaved moves,
+    kept in memory so that Continue resumes them from there (not from the store's older
+    copy). Each is given back (its latest moves committed, its hold released) once it is
+    neither."""
+
+    def __init__(self) -> None:
+        self.playing: list[GameSession] = []
+        """The game on the screen (none or one)."""
+        self._kept: dict[GameId, GameSession] = {}
+
+    def put_away(self, session: GameSession) -> None:
+        """``session`` left the screen: give it back, or keep it while its moves are
+        unsaved."""
+        if session in self.playing:
+            self.playing.remove(session)
+        if not session.wait_committed():
+            self._kept[session.game] = session
+        else:
+            session.close()
+
+    def kept(self, game: GameId) -> GameSession | None:
+        """Game ``game``, if it is kept here (it is then no longer kept)."""
+        return self._kept.pop(game, None)
+
+    def close(self) -> None:
+        """Give back every game held (the app ends)."""
+        for session in [*self.playing, *self._kept.values()]:
+            session.close()
+        self.playing.clear()
+        self._kept.clear()
