@@ -123,6 +123,15 @@ def save_problem(error: OSError | None) -> str:
     return describe_os_error(error)
 
 
+def leave_unsaved(error: OSError | None, what: str) -> str:
+    """The question before ``what`` ("Leave this game", "Quit") when the game's latest moves
+    are not saved (``error``: why)."""
+    return (
+        f"The latest moves of this game are not saved ({save_problem(error)}). "
+        f"{what} anyway? Chicken Foot keeps them while it stays open."
+    )
+
+
 def unsaved(error: OSError) -> str:
     """The lasting notice of a game the file no longer keeps up with: the advice first, so a
     narrow screen that cuts the line short still shows it, then why."""

@@ -11,32 +11,26 @@ posting the messages of :mod:`chickenfoot.tui.messages` (``StartGame``, ``Contin
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from functools import partial
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache, partial
 from pathlib import Path
-from typing import IO, Any, TypeVar, cast
+from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.events import Resize
 from textual.filter import LineFilter
 from textual.screen import Screen, ScreenResultCallbackType
 
-from chickenfoot.net.protocol import CreateTable, Hello
-from chickenfoot.net.remote import TableAddress
-from chickenfoot.net.tokens import HeldSeat, SeatBook
-from chickenfoot.play.replay import ReplayView
-from chickenfoot.play.session import GameSession, OpenElsewhere
-from chickenfoot.rules import RuleSet
-from chickenfoot.saves.database import open_store
-from chickenfoot.saves.exchange import old_saves_waiting
-from chickenfoot.saves.output import write_line
-from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.saves.settings import Settings, load_settings, update_settings
-from chickenfoot.saves.store import GameId, GameStore, StoreError
-from chickenfoot.text import prompts
+from chickenfoot.saves.display import read_display
+from chickenfoot.saves.paths import holds_saves, saves_dir
+from chickenfoot.tui import opening
 from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
@@ -57,34 +51,38 @@ from chickenfoot.tui.messages import (
     TakeOver,
 )
 from chickenfoot.tui.opening import (
+    Elsewhere,
     HeldGames,
+    OnlineTable,
     Opened,
+    Play,
+    Rejoin,
     Resume,
+    StoreOnDemand,
     Watch,
-    file_game,
-    latest,
-    new_game,
-    replay_of,
-    stored_game,
-    taken_over,
-    tidy_up,
 )
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.game import GameScreen
-from chickenfoot.tui.screens.game_over import GameOverScreen
-from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
-from chickenfoot.tui.screens.importing import ImportScreen
-from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuScreen
-from chickenfoot.tui.screens.online import JoinScreen, OnlineGameScreen, hello_for
-from chickenfoot.tui.screens.replay import ReplayScreen
-from chickenfoot.tui.screens.round_over import RoundOverScreen
-from chickenfoot.tui.screens.save_as import SaveAsScreen
-from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-from chickenfoot.tui.screens.setup import SetupScreen
-from chickenfoot.tui.screens.stats import StatsScreen
 from chickenfoot.tui.screens.too_small import TooSmallScreen, guard_size, is_too_small
+from chickenfoot.tui.themes import THEMES
+
+if TYPE_CHECKING:
+    from chickenfoot.play.replay import ReplayView
+    from chickenfoot.play.session import GameSession, OpenElsewhere
+    from chickenfoot.rules import RuleSet
+    from chickenfoot.saves.record import GameRecord, SeatConfig
+    from chickenfoot.saves.settings import Settings
+    from chickenfoot.saves.store import GameId, GameStore
+    from chickenfoot.tui.keymap import Place
+    from chickenfoot.tui.screens.game import GameScreen
+    from chickenfoot.tui.screens.help import ScreenKeys
+
+# Only the menu is imported here: every other screen, and the game itself, is imported when it
+# is first opened, so the menu appears as soon as Textual can draw it.
+
+KEYMAP_NOTICE_SECONDS = 30
+"""How long the notice of refused keys stays (a settings file is read slowly by some)."""
 
 ELSEWHERE_ANSWERS = (
     ("cancel", "Cancel", "n"),
@@ -136,16 +134,26 @@ class ChickenFootApp(App[None]):
         if ascii_for is not None:  # a terminal without Unicode: Rich and Textual draw ASCII
             self._ascii = AsciiLookalikes(ascii_for)
             self.console.file = cast(IO[str], EncodedNullFile(ascii_for))
-        self.store = open_store() if store is None else store
+        self._store = StoreOnDemand(store)
         self.load_game = load
         self.replay_record = replay
+        for theme in THEMES:
+            self.register_theme(theme)
         self.join_request = join
         """An online table to open at start (``chickenfoot join CODE@HOST:PORT``)."""
-        display = load_settings().display  # before the app runs: the first frame has the theme
+        display = read_display()  # before the app runs: the first frame has the theme
         if display.theme in self.available_themes:
             self.theme = display.theme
         self.bot_delay = bot_delay if bot_delay is not None else display.bot_delay
         self.outline = display.outline
+        self._keymap_written = display.keymap
+        self._keymap_problem = display.keymap_problem
+        self.keymap: Mapping[str, str] = {}
+        """The player's own keys in use (checked): a binding's id -> its keys."""
+        self.keymap_refusals: tuple[str, ...] = ()
+        """Why each entry of the settings' keys section that is not used was refused."""
+        self.keymap_checked = not display.keymap and display.keymap_problem is None
+        """True once the settings' keys are checked and in use (at once when there are none)."""
         self._menu_depth = 1
         self._mounted = False
         self._held = HeldGames()
@@ -154,9 +162,18 @@ class ChickenFootApp(App[None]):
 
     # ----- start-up and size ---------------------------------------------------------------------
 
+    @property
+    def store(self) -> GameStore:
+        """The store of every game, opened when first asked for (see
+        :class:`~chickenfoot.tui.opening.StoreOnDemand`)."""
+        return self._store.get()
+
     def on_mount(self) -> None:
-        """Show the menu, then the game or replay asked for on the command line."""
-        self.run_worker(partial(tidy_up, self.store), thread=True, group="files")
+        """Show the menu, then the game or replay asked for on the command line; tidy up once
+        the first screen is drawn."""
+        self.call_after_refresh(self._tidy_up)
+        if not self.keymap_checked:
+            self.call_after_refresh(self._use_keymap)
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
         if self.join_request is not None:
@@ -164,11 +181,37 @@ class ChickenFootApp(App[None]):
         elif self.load_game is not None:
             self.continue_game(self.load_game)
         elif self.replay_record is not None:  # once the size guard is settled below
+            from chickenfoot.play.replay import ReplayView
+
             self.call_later(self._show_replay, ReplayView(self.replay_record), None)
-        elif old_saves_waiting(self.store):
-            self.push_screen(ImportScreen(self.store))
+        elif holds_saves(saves_dir()):  # only then can old saves wait to be imported
+            from chickenfoot.saves.exchange import old_saves_waiting
+            from chickenfoot.tui.screens.importing import ImportScreen
+
+            if old_saves_waiting(self.store):
+                self.push_screen(ImportScreen(self.store))
         self._mounted = True
         guard_size(self, self.size)
+
+    def _use_keymap(self) -> None:
+        """Check the settings' keys against the keys of every screen (loading the screens,
+        once the menu is drawn), use those that fit, and say in one notice what is refused."""
+        from chickenfoot.tui.keymap import check_keymap
+
+        checked = check_keymap(self._keymap_written, keymap_places())
+        self.keymap = checked.keymap
+        self.set_keymap(checked.keymap)
+        problems = (self._keymap_problem,) if self._keymap_problem else ()
+        self.keymap_refusals = (*problems, *checked.refusals)
+        self.keymap_checked = True
+        if self.keymap_refusals:
+            self.notify(
+                "\n".join(self.keymap_refusals),
+                title="Your keys in the settings file",
+                severity="warning",
+                timeout=KEYMAP_NOTICE_SECONDS,
+                markup=False,
+            )
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters of every line drawn, and in a terminal without Unicode the one
@@ -185,11 +228,13 @@ class ChickenFootApp(App[None]):
 
     def action_help(self) -> None:
         """Open the help (unless it is already on top)."""
+        from chickenfoot.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(HELP_SCREENS))
+            self.push_screen(HelpScreen(help_screens(), self.keymap))
 
     def _install_menu(self) -> None:
-        self.push_screen(MenuScreen(self.store))
+        self.push_screen(MenuScreen(lambda: self.store))
         self._menu_depth = 2
 
     def on_resize(self, event: Resize) -> None:
@@ -212,6 +257,8 @@ class ChickenFootApp(App[None]):
     # never freezes the screen. Screens are made and shown on the app's own thread.
 
     def _open_game(self, session: GameSession) -> None:
+        from chickenfoot.tui.screens.game import GameScreen
+
         self._back_to_menu()
         self._held.playing.append(session)
         self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
@@ -233,6 +280,8 @@ class ChickenFootApp(App[None]):
     def _remember(self, change: Callable[[Settings], Settings], what: str = "the settings") -> None:
         """Write ``change`` of the settings, in a thread (a failure is only a notice that
         could not remember ``what``)."""
+        from chickenfoot.saves.settings import update_settings
+
         try:
             update_settings(change)
         except OSError as error:
@@ -242,38 +291,38 @@ class ChickenFootApp(App[None]):
         while len(self.screen_stack) > self._menu_depth:
             top = self.screen
             self.pop_screen()
-            if isinstance(top, GameScreen):
+            if _is_game(top):
                 self._held.put_away(top.session)
 
     def _tell(self, problem: str) -> None:
         self.notify(problem, severity="error", markup=False)
 
-    # What a way into a game finds, it finds in a worker thread (see chickenfoot.tui.opening);
-    # what it found is shown here, on the app's own thread.
+    # What a way into a game finds, it finds in a worker thread (chickenfoot.tui.opening); what
+    # it found is shown here, on the app's own thread.
 
     @work(thread=True, group="files")
-    def open_with(self, opening: Callable[[], Opened]) -> None:
-        """Show what ``opening`` (a function of :mod:`chickenfoot.tui.opening`) finds; it
-        reads or writes the store, so it runs in a worker thread."""
-        self.call_from_thread(self._show_opened, opening())
+    def open_with(self, way: Callable[[GameStore], Opened]) -> None:
+        """Show what ``way`` (a function of :mod:`chickenfoot.tui.opening`, given the store)
+        finds: it reads or writes the store, so it runs in a worker thread."""
+        self.call_from_thread(self._show_opened, way(self.store))
 
     def _show_opened(self, opened: Opened) -> None:
-        if isinstance(opened, GameSession):
-            self._open_game(opened)
+        if isinstance(opened, Play):
+            self._open_game(opened.session)
         elif isinstance(opened, Watch):
             self._show_replay(opened.view, opened.title)
         elif isinstance(opened, Resume):
             self.continue_game(opened.game)
-        elif isinstance(opened, HeldSeat):
-            self.post_message(JoinOnline(opened.address, opened.name, watch=False))
-        elif isinstance(opened, OpenElsewhere):
-            self._open_elsewhere(opened)
+        elif isinstance(opened, Rejoin):
+            self.post_message(JoinOnline(opened.seat.address, opened.seat.name, watch=False))
+        elif isinstance(opened, Elsewhere):
+            self._open_elsewhere(opened.open)
         else:
             self.notify(opened.text, severity=opened.severity, markup=False)
 
     def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
         """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal); play it."""
-        self.open_with(partial(new_game, self.store, rules, seats, seed))
+        self.open_with(lambda store: opening.new_game(store, rules, seats, seed))
 
     def continue_game(self, game: GameId, *, force: bool = False) -> None:
         """Continue game ``game`` exactly where it stopped (from memory when its latest moves
@@ -282,7 +331,7 @@ class ChickenFootApp(App[None]):
         if kept is not None:
             self._open_game(kept)
         else:
-            self.open_with(partial(stored_game, self.store, game, force))
+            self.open_with(lambda store: opening.stored_game(store, game, force))
 
     def _open_elsewhere(self, elsewhere: OpenElsewhere) -> None:
         """The game is open in another window: open a copy, watch it, or take it anyway."""
@@ -290,57 +339,28 @@ class ChickenFootApp(App[None]):
 
         def answered(choice: str | None) -> None:
             if choice == "copy":
-                self.take_over(record, len(record.actions), record.seats)
+                self.post_message(TakeOver(record, len(record.actions), record.seats))
             elif choice == "watch":
+                from chickenfoot.play.replay import ReplayView
+
                 self._show_replay(ReplayView(record), f"game {game}")
             elif choice == "take":
                 self.continue_game(game, force=True)
 
+        from chickenfoot.text import prompts
+
         question = prompts.open_elsewhere(str(elsewhere))
         self._push_covered(ChoiceScreen(question, ELSEWHERE_ANSWERS), answered)
-
-    def open_replay(self, game: GameId) -> None:
-        """Open the replay of game ``game`` of the store."""
-        self.open_with(partial(replay_of, self.store, game))
 
     def open_file(self, path: Path, watch: bool) -> None:
         """Open the saved-game file ``path``: its replay (``watch``, or a finished game, the
         file as it is), or, for an unfinished game, import it and continue it."""
-        self.open_with(partial(file_game, self.store, path, watch))
+        self.open_with(lambda store: opening.file_game(store, path, watch))
 
     def _show_replay(self, view: ReplayView, title: str | None) -> None:
+        from chickenfoot.tui.screens.replay import ReplayScreen
+
         self._push_covered(ReplayScreen(view, title))
-
-    def take_over(
-        self, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]
-    ) -> None:
-        """Start a new game from the state after the first ``action_count`` actions of
-        ``record``."""
-        self.open_with(partial(taken_over, self.store, record, action_count, seats))
-
-    def leave_game(self) -> None:
-        """Back to the main menu (quit when there is none) once the game's file holds every
-        move; if it cannot, ask first."""
-        game = self.game_screen
-        if game is None:
-            self._really_leave()
-        else:
-            self._once_saved(game, "Leave this game", self._really_leave, self._really_leave)
-
-    @work(thread=True, exclusive=True, group="settle")
-    def _once_saved(
-        self,
-        game: GameScreen,
-        what: str,
-        saved: Callable[[], object],
-        anyway: Callable[[], object],
-    ) -> None:
-        """Wait off the UI thread for the game's latest save, then call ``saved``; if the
-        file cannot hold every move, ask whether to ``what`` ``anyway``."""
-        if game.session.wait_committed():
-            self.call_from_thread(saved)
-        else:
-            self.call_from_thread(self._ask_about_unsaved, game, what, anyway)
 
     def _really_leave(self) -> None:
         if self._menu_depth == 1:
@@ -348,30 +368,11 @@ class ChickenFootApp(App[None]):
             return
         self._back_to_menu()
 
-    def _ask_about_unsaved(self, game: GameScreen, what: str, then: Callable[[], object]) -> None:
-        """The game's latest moves are not saved: stay, save a copy elsewhere, or go on."""
-        if self._asking:
-            return
-        reason = game.session.unsaved
-        question = (
-            f"The latest moves of this game are not saved ({prompts.save_problem(reason)}). "
-            f"{what} anyway? Chicken Foot keeps them while it stays open."
-        )
-
-        def answered(choice: str | None) -> None:
-            if choice == "save":
-                game.action_save_as()
-            elif choice == "go":
-                then()
-
-        answers = [("stay", "Stay", "n"), ("save", "Save a copy…", "s"), ("go", what, "y")]
-        self._push_covered(ChoiceScreen(question, answers), answered)
-
     def on_unmount(self) -> None:
         """Give back every game still held (its latest moves committed, its hold released),
         however the app ends: quitting, or told to by its terminal or server."""
         self._held.close()
-        self.store.close()
+        self._store.close()
 
     # ----- quitting ------------------------------------------------------------------------------
 
@@ -388,8 +389,10 @@ class ChickenFootApp(App[None]):
         if game is None:
             self._confirm_quit("Quit Chicken Foot?")
         else:
+            from chickenfoot.text import prompts
+
             question = prompts.QUIT_SAVED_GAME
-            self._once_saved(game, "Quit", lambda: self._confirm_quit(question), self.exit)
+            game.once_saved("Quit", lambda: self._confirm_quit(question), self.exit)
 
     def _confirm_quit(self, question: str) -> None:
         if self._asking:
@@ -412,24 +415,23 @@ class ChickenFootApp(App[None]):
 
     def on_join_online(self, message: JoinOnline) -> None:
         """Open the online table at the address asked for (a seat held there is taken back)."""
-        address = TableAddress.parse(message.address)
-        book = SeatBook()
-        hello = hello_for(address, message.name, watch=message.watch, book=book)
-        self._open_online(address, hello, book)
+        self._open_online(opening.joined(message.address, message.name, watch=message.watch))
 
     def on_create_online(self, message: CreateOnline) -> None:
         """Make a new online table on the server asked for, and sit at it as its creator."""
-        address = TableAddress.parse(message.address)
-        hello = CreateTable(options=message.options, name=message.name)
-        self._open_online(address, hello, SeatBook())
+        self._open_online(opening.created(message.address, message.options, message.name))
 
-    def _open_online(self, address: TableAddress, hello: Hello, book: SeatBook) -> None:
+    def _open_online(self, table: OnlineTable) -> None:
+        from chickenfoot.tui.screens.online import OnlineGameScreen
+
         self._back_to_menu()
-        screen = OnlineGameScreen(address, hello, outline=self.outline, book=book)
+        screen = OnlineGameScreen(table.address, table.hello, outline=self.outline, book=table.book)
         self._push_covered(screen)
 
     def on_show_join(self, message: ShowJoin) -> None:
         """Open the form that joins an online table."""
+        from chickenfoot.tui.screens.online import JoinScreen
+
         self.push_screen(JoinScreen())
 
     def on_continue_game(self, message: ContinueGame) -> None:
@@ -437,23 +439,47 @@ class ChickenFootApp(App[None]):
         if message.game is not None:
             self.continue_game(message.game)
         else:
-            self.open_with(partial(latest, self.store))
+            self.open_with(opening.latest)
+
+    @work(thread=True, group="tidy")
+    def _tidy_up(self) -> None:
+        """Forget what killed windows left behind: their hold on games, half-written files (in
+        a thread, once the menu is drawn). The store is opened here, at the latest: if it
+        cannot be, the app ends with the reason."""
+        from chickenfoot.saves.store import StoreError
+
+        try:
+            store = self.store
+        except StoreError as error:
+            self.call_from_thread(self._cannot_open_store, str(error))
+            return
+        opening.tidy_up(store)
+
+    def _cannot_open_store(self, reason: str) -> None:
+        self.exit(return_code=2, message=f"chickenfoot: error: {reason}")
 
     def on_open_replay(self, message: OpenReplay) -> None:
-        """A screen asked for a replay."""
-        self.open_replay(message.game)
+        """A screen asked for the replay of a game of the store."""
+        self.open_with(lambda store: opening.replay_of(store, message.game))
 
     def on_open_file(self, message: OpenFile) -> None:
         """A screen asked to open a saved-game file."""
         self.open_file(message.path, message.watch)
 
     def on_take_over(self, message: TakeOver) -> None:
-        """The replay asked to take over a game from a point."""
-        self.take_over(message.record, message.action_count, message.seats)
+        """Start a new game from a point of a game (the replay's, or a copy of a game open
+        in another window)."""
+        record, count, seats = message.record, message.action_count, message.seats
+        self.open_with(lambda store: opening.taken_over(store, record, count, seats))
 
     def on_leave_game(self, message: LeaveGame) -> None:
-        """A screen asked to go back to the menu."""
-        self.leave_game()
+        """Back to the main menu (quit when there is none) once the game's store holds every
+        move; if it cannot, ask first."""
+        game = self.game_screen
+        if game is None:
+            self._really_leave()
+        else:
+            game.once_saved("Leave this game", self._really_leave, self._really_leave)
 
     def on_show_setup(self, message: ShowSetup) -> None:
         """Open the New game set-up over the menu (a game in play stays saved)."""
@@ -463,18 +489,26 @@ class ChickenFootApp(App[None]):
     @work(thread=True, exclusive=True, group="setup")
     def _open_setup(self) -> None:
         """Read the remembered set-up off the UI thread, then open the set-up screen on it."""
+        from chickenfoot.saves.settings import load_settings
+
         settings = load_settings()
         self.call_from_thread(self._show_setup, settings)
 
     def _show_setup(self, settings: Settings) -> None:
+        from chickenfoot.tui.screens.setup import SetupScreen
+
         self._push_covered(SetupScreen(settings))
 
     def on_show_saves(self, message: ShowSaves) -> None:
         """Open the saved games, or the replays."""
+        from chickenfoot.tui.screens.load import LoadScreen
+
         self.push_screen(LoadScreen(self.store, replays=message.replays))
 
     def on_show_stats(self, message: ShowStats) -> None:
         """Open the statistics."""
+        from chickenfoot.tui.screens.stats import StatsScreen
+
         self.push_screen(StatsScreen(self.store))
 
     def on_show_help(self, message: ShowHelp) -> None:
@@ -491,42 +525,98 @@ class ChickenFootApp(App[None]):
     @property
     def game_screen(self) -> GameScreen | None:
         """The game being played, if any (under whatever dialog is on top)."""
-        return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        return next((s for s in reversed(self.screen_stack) if _is_game(s)), None)
 
 
-HELP_SCREENS: tuple[ScreenKeys, ...] = (
-    ScreenKeys(
-        "Everywhere",
-        ChickenFootApp,
-        (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
-    ),
-    ScreenKeys("Main menu", MenuScreen, (("↑ ↓, Enter", "Choose an item"),)),
-    ScreenKeys(
-        "New game",
-        SetupScreen,
-        (
-            ("Enter in a text field", "Next field"),
-            ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
+GAME_MODULE = "chickenfoot.tui.screens.game"
+
+
+def _is_game(screen: Screen[Any]) -> TypeGuard[GameScreen]:
+    """True if ``screen`` is a game screen (none can be before its module is first imported,
+    so asking never imports it)."""
+    module = sys.modules.get(GAME_MODULE)
+    return module is not None and isinstance(screen, module.GameScreen)
+
+
+def binding_owners() -> list[type[DOMNode]]:
+    """Every class of the app that declares bindings: the app, its screens, its widgets
+    (this imports every screen and widget module)."""
+    import chickenfoot.tui.screens
+    import chickenfoot.tui.widgets
+
+    modules = [sys.modules[__name__]]
+    for package in (chickenfoot.tui.screens, chickenfoot.tui.widgets):
+        for info in pkgutil.iter_modules(package.__path__):
+            modules.append(importlib.import_module(f"{package.__name__}.{info.name}"))
+    return [
+        cls
+        for module in modules
+        for cls in vars(module).values()
+        if inspect.isclass(cls)
+        and issubclass(cls, DOMNode)
+        and cls.__module__ == module.__name__
+        and "BINDINGS" in vars(cls)
+    ]
+
+
+def keymap_places() -> list[Place]:
+    """Where the app's keys work together: each screen and widget that has bindings, with
+    the keys that work everywhere, named as the help names it."""
+    from chickenfoot.tui.keymap import places_for
+
+    titles = {keys.screen: keys.title for keys in help_screens()}
+    return places_for(ChickenFootApp, binding_owners(), titles)
+
+
+@cache
+def help_screens() -> tuple[ScreenKeys, ...]:
+    """Every screen whose keys the help lists, in the order a player meets them (this imports
+    every screen: the help and the keys' check ask for it, never the start)."""
+    from chickenfoot.tui.screens.game import TableScreen
+    from chickenfoot.tui.screens.game_over import GameOverScreen
+    from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
+    from chickenfoot.tui.screens.load import LoadScreen
+    from chickenfoot.tui.screens.online import JoinScreen, LobbyScreen
+    from chickenfoot.tui.screens.replay import ReplayScreen
+    from chickenfoot.tui.screens.round_over import RoundOverScreen
+    from chickenfoot.tui.screens.save_as import SaveAsScreen
+    from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+    from chickenfoot.tui.screens.setup import SetupScreen
+
+    return (
+        ScreenKeys(
+            "Everywhere",
+            ChickenFootApp,
+            (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
         ),
-    ),
-    ScreenKeys(
-        "Game",
-        GameScreen,
-        (
-            ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
-            ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
+        ScreenKeys("Main menu", MenuScreen, (("↑ ↓, Enter", "Choose an item"),)),
+        ScreenKeys(
+            "New game",
+            SetupScreen,
+            (
+                ("Enter in a text field", "Next field"),
+                ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
+            ),
         ),
-    ),
-    ScreenKeys("Round over", RoundOverScreen),
-    ScreenKeys("Game over", GameOverScreen),
-    ScreenKeys("Scoreboard", ScoreboardScreen),
-    ScreenKeys("Load game and Replays", LoadScreen, (("↑ ↓", "Choose a saved game"),)),
-    ScreenKeys("Replay", ReplayScreen),
-    ScreenKeys("Questions", ConfirmScreen, (("Enter", "Press the highlighted button"),)),
-    ScreenKeys("Save as", SaveAsScreen, (("Enter", "Save (asks before replacing a file)"),)),
-    ScreenKeys("Help", HelpScreen),
-)
-"""Every screen whose keys the help lists, in the order a player meets them."""
+        ScreenKeys(
+            "Game",
+            TableScreen,
+            (
+                ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
+                ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
+            ),
+        ),
+        ScreenKeys("Round over", RoundOverScreen),
+        ScreenKeys("Game over", GameOverScreen),
+        ScreenKeys("Scoreboard", ScoreboardScreen),
+        ScreenKeys("Load game and Replays", LoadScreen, (("↑ ↓", "Choose a saved game"),)),
+        ScreenKeys("Replay", ReplayScreen),
+        ScreenKeys("Join a table", JoinScreen),
+        ScreenKeys("Online table's lobby", LobbyScreen),
+        ScreenKeys("Questions", ConfirmScreen, (("Enter", "Press the highlighted button"),)),
+        ScreenKeys("Save as", SaveAsScreen, (("Enter", "Save (asks before replacing a file)"),)),
+        ScreenKeys("Help", HelpScreen),
+    )
 
 
 def run_app(
@@ -534,10 +624,6 @@ def run_app(
 ) -> int:
     """Run the app until the user quits; the process exit code (2, with one line, when the
     store cannot be opened)."""
-    try:
-        app = ChickenFootApp(load=load, replay=replay, join=join)
-    except StoreError as error:
-        write_line(sys.stderr, f"chickenfoot: error: {error}")
-        return 2
+    app = ChickenFootApp(load=load, replay=replay, join=join)
     app.run()
     return app.return_code or 0

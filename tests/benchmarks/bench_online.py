@@ -24,6 +24,7 @@ in the environment change the counts and the players' think time. Targets (issue
 from __future__ import annotations
 
 import asyncio
+import math
 import multiprocessing
 import os
 import re
@@ -211,11 +212,12 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
             server.wait(30)
     if not trips:
         return {"tables": tables, "moves": 0}
+    ordered = sorted(trips)
     return {
         "tables": tables,
-        "moves": len(trips),
-        "p50_ms": statistics.median(trips) * 1000,
-        "p95_ms": trips[max(0, int(len(trips) * 0.95) - 1)] * 1000,
+        "moves": len(ordered),
+        "p50_ms": statistics.median(ordered) * 1000,
+        "p95_ms": ordered[math.ceil(len(ordered) * 0.95) - 1] * 1000,  # nearest rank
         "cpu": cpu,
         "players_cpu": players_cpu,
         "cpu_ms_per_move": cpu * seconds * 1000 / len(trips),

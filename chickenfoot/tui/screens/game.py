@@ -19,11 +19,12 @@ to the status line's second row, never over the hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import string
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -47,6 +48,8 @@ from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
+from chickenfoot.tui.screens.choice import ChoiceScreen
+from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.log import LogScreen
@@ -256,6 +259,9 @@ class TableScreen(GameDialogs):
     CSS_PATH = "game.tcss"
 
     BINDINGS = GAME_BINDINGS
+    TYPED_KEYS = frozenset(string.digits) | END_LETTERS
+    """Keys the screen reads itself (:meth:`on_key`): no binding may take them."""
+    TYPED_KEYS_DO = "choose a tile by its number or an open end by its letter"
 
     board_shown: var[BoardShown | None] = var(None)
     hand_shown: var[HandShown] = var(HandShown)
@@ -637,3 +643,29 @@ class GameScreen(TableScreen):
 
         dialog = SaveAsScreen(self.session.copy_name(), save=self.session.save_as)
         self.app.push_screen(dialog, saved)
+
+    @work(thread=True, exclusive=True, group="settle")
+    def once_saved(
+        self, what: str, saved: Callable[[], object], anyway: Callable[[], object]
+    ) -> None:
+        """Wait off the UI thread until the store holds every move of this game, then call
+        ``saved``; if it cannot hold them, ask whether to ``what`` ``anyway`` (stay, save a
+        copy elsewhere, or go on: then ``anyway``)."""
+        if self.session.wait_committed():
+            self.app.call_from_thread(saved)
+        else:
+            self.app.call_from_thread(self._ask_about_unsaved, what, anyway)
+
+    def _ask_about_unsaved(self, what: str, then: Callable[[], object]) -> None:
+        if isinstance(self.app.screen, ConfirmScreen | ChoiceScreen):
+            return  # a question is up already
+
+        def answered(choice: str | None) -> None:
+            if choice == "save":
+                self.action_save_as()
+            elif choice == "go":
+                then()
+
+        question = prompts.leave_unsaved(self.session.unsaved, what)
+        answers = [("stay", "Stay", "n"), ("save", "Save a copy…", "s"), ("go", what, "y")]
+        self.app.push_screen(ChoiceScreen(question, answers), answered)
