@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chickenfoot.play.session import GameSession
 from chickenfoot.saves.database import open_store
 from chickenfoot.tui.opening import (
     HeldGames,
+    Play,
     Problem,
     Resume,
     Watch,
@@ -25,9 +25,9 @@ from tests.kit import Kit
 def test_a_new_game_is_dealt_and_stored(kit: type[Kit]) -> None:
     store = open_store()
     opened = new_game(store, kit.short_rules(2), kit.seats("human", "computer"), 7)
-    assert isinstance(opened, GameSession)
-    assert [summary.id for summary in store.games()] == [opened.game]
-    opened.close()
+    assert isinstance(opened, Play)
+    assert [summary.id for summary in store.games()] == [opened.session.game]
+    opened.session.close()
     store.close()
 
 
@@ -36,8 +36,8 @@ def test_a_stored_game_opens_to_play_and_its_replay_to_watch(kit: type[Kit]) -> 
     store = open_store()
     game = store.create(record)
     opened = stored_game(store, game, force=False)
-    assert isinstance(opened, GameSession) and opened.record.actions == record.actions
-    opened.close()
+    assert isinstance(opened, Play) and opened.session.record.actions == record.actions
+    opened.session.close()
     replay = replay_of(store, game)
     assert isinstance(replay, Watch) and replay.title == f"game {game}"
     assert latest(store) == Resume(game)
@@ -78,8 +78,9 @@ def test_a_take_over_from_an_impossible_point_says_why(kit: type[Kit]) -> None:
 
 def test_held_games_are_given_back_once_off_the_screen(kit: type[Kit]) -> None:
     store = open_store()
-    session = new_game(store, kit.short_rules(2), kit.seats("human", "computer"), 3)
-    assert isinstance(session, GameSession)
+    opened = new_game(store, kit.short_rules(2), kit.seats("human", "computer"), 3)
+    assert isinstance(opened, Play)
+    session = opened.session
     held = HeldGames()
     held.playing.append(session)
     held.put_away(session)  # saved: given back, not kept
