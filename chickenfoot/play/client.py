@@ -358,7 +358,8 @@ class SeatClient:
         if action == "speed":
             return bool(self.table.computers)
         if action == "hint":
-            return self.on_turn and not self.hint_pending
+            hint_allowed = isinstance(prompt, YourTurn) and prompt.hint
+            return self.on_turn and hint_allowed and not self.hint_pending
         if action == "take_back":
             return isinstance(prompt, YourTurn) and prompt.take_back
         return True
@@ -378,8 +379,8 @@ class SeatClient:
         return shown_by(self)
 
     def why_not(self, key: str) -> str:
-        """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep``, ``choose`` or
-        ``take_back``) does nothing now, in words (see :func:`refusal_text`)."""
+        """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep``, ``choose``,
+        ``take_back`` or ``hint``) does nothing now, in words (see :func:`refusal_text`)."""
         return refusal_text(self, key)
 
     # ----- commands: choosing ------------------------------------------------------------------
@@ -472,7 +473,7 @@ class SeatClient:
     def ask_hint(self) -> ClientMessage | None:
         """Ask the expert for a hint (the host works it out)."""
         if not self.key_works("hint"):
-            self.tell(self.why_not("choose"))
+            self.tell(self.why_not("hint"))
             return None
         self.hint_pending = True
         self.tell(prompts.HINT_THINKING)
@@ -637,9 +638,9 @@ def status_of(
 
 
 def refusal_text(client: SeatClient, key: str) -> str:
-    """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep``, ``choose`` or
-    ``take_back``) does nothing now for ``client``, in words: the rules are asked, on its
-    seat's view, never restated."""
+    """Why the key for ``key`` (``play``, ``draw``, ``pass``, ``keep``, ``choose``,
+    ``take_back`` or ``hint``) does nothing now for ``client``, in words: the rules are asked,
+    on its seat's view, never restated."""
     prompt = client.prompt
     if isinstance(prompt, GameEnded):
         return prompts.GAME_OVER
@@ -655,6 +656,8 @@ def refusal_text(client: SeatClient, key: str) -> str:
             seat_name(client.names, seat), computer=computer, keys=client.keys
         )
     drawn = view.drawn
+    if key == "hint":
+        return prompts.HINT_THINKING if client.hint_pending else prompts.NO_MORE_HINTS
     if key == "play":
         return prompts.no_tile_fits(can_draw=client.can("draw"), keys=client.keys)
     if key == "choose":

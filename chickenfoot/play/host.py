@@ -33,14 +33,14 @@ at once, but while the session's commit of it runs
 (:attr:`~chickenfoot.play.session.GameSession.committed` is False) the host starts no
 computer move and handles no client's message: a key pressed meanwhile (a move, a hand-off,
 going on after a round's result) waits in order and is handled once the move is on disk, so
-a crash loses at most the move being committed. A commit that takes longer than
-:data:`SAVING_NOTICE_DELAY` is told to the clients (:class:`~chickenfoot.play.wire.Saving`:
-a quiet "saving…"), and so is its end.
+a crash loses at most the move being committed. What the clients are told of the store (a
+slow commit's "saving…", a failed one) is its :class:`~chickenfoot.play.saving.SaveWatch`'s.
 
 A round that ends is shown before the next one is dealt: the host sends the round's final
 table and result, and the next deal only once the clients go on
 (:class:`~chickenfoot.play.wire.Proceed`). A game reopened right after a round ended (a
-window killed while the result was up) shows that result first.
+window killed while the result was up) shows that result first. What waits to be seen is the
+host's :class:`~chickenfoot.play.news.News`.
 """
 
 from __future__ import annotations
@@ -49,11 +49,13 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
+from chickenfoot.play.news import DeadDrawShown, News, NewsItem, RoundShown
+from chickenfoot.play.saving import SaveWatch
 from chickenfoot.play.session import GameSession, Turn
-from chickenfoot.play.steps import ends_round, game_turns, result_end, steps_of
+from chickenfoot.play.steps import game_turns, steps_of
 from chickenfoot.play.thinking import Hinted, Moved, Thinker
 from chickenfoot.play.wire import (
     Act,
@@ -75,8 +77,6 @@ from chickenfoot.play.wire import (
     RefusalReason,
     Refused,
     RoundEnded,
-    SaveProblem,
-    Saving,
     SeatInfo,
     SetPause,
     Step,
@@ -92,26 +92,14 @@ from chickenfoot.play.wire import (
 )
 from chickenfoot.rules import (
     Action,
-    Event,
-    GameOver,
     GameState,
     IllegalAction,
-    Passed,
-    RoundBlocked,
-    RoundScored,
     Tile,
-    TileDrawn,
-    WentOut,
-    round_end,
     visible_to,
 )
-from chickenfoot.text import prompts
 
 NOBODY = -1
 """A seat that matches no seat: every drawn tile is hidden from it."""
-
-SAVING_NOTICE_DELAY = 0.3
-"""Seconds a commit may take before the clients are told "saving…"."""
 
 
 class Outlet(Protocol):
@@ -133,32 +121,9 @@ class _Client:
     """True while the client's screen is covered: computers wait."""
 
 
-_MessageFor = Callable[[_Client], HostMessage]
 _StepsFor = Callable[[_Client], tuple[Step, ...]]
 _Refusal = tuple[RefusalReason, str | None] | None
 """Why the host refused a client's message (and the rules' reason), or None."""
-
-
-@dataclass(frozen=True)
-class _DeadDraw:
-    """A person drew ``tile``, which fits nowhere: their client shows it before going on."""
-
-    seat: int
-    tile: Tile
-
-
-@dataclass(frozen=True)
-class _RoundOver:
-    """A round ended: its result and final table are shown; ``later`` (the next deal, or the
-    game's result) is sent once the clients go on."""
-
-    result: RoundScored
-    ending: WentOut | RoundBlocked | None
-    table: GameState
-    """The round's final table (see :func:`~chickenfoot.rules.round_end`)."""
-    later: tuple[Event, ...]
-    waiting: set[int] = field(default_factory=set)
-    """The clients that have not gone on yet."""
 
 
 class TableHost:
@@ -170,28 +135,20 @@ class TableHost:
         self.session = session
         self.pause = max(0.0, pause)
         """Seconds before each computer move."""
-        self.acknowledge_committed = acknowledge_committed
-        """Tell the clients of a move only once the store holds it (a table server: what a
-        client was told stays true if the server is killed)."""
-        self._held: list[Callable[[], None]] = []
+        self._saves = SaveWatch(
+            session, self._broadcast, acknowledge_committed=acknowledge_committed
+        )
+        """What the clients are told of the store (``acknowledge_committed``: of a move only
+        once the store holds it, as a table server does)."""
         self._clients: dict[int, _Client] = {}
         self._next_id = 0
         self._inbox: deque[tuple[int, ClientMessage]] = deque()
-        self._news: list[_DeadDraw | _RoundOver] = []
-        self._result: GameOver | None = None
+        self._news = News(session)
         self._serial = 0
         """Changes with every move and take-back: a decision made before is dropped."""
         self._wake: asyncio.Event | None = None
         self._thinker = Thinker(self._wakeup)
-        self._unsaved: str | None = _unsaved(session)
-        self._saving_timer: asyncio.TimerHandle | None = None
-        self._saving_said = False
-        """True once the clients were told the latest move takes long to save."""
         self.closed = False
-        resumed = _resumed_result(session)
-        if resumed is not None:
-            self._news.append(resumed)
-            self._result = next((e for e in resumed.later if isinstance(e, GameOver)), None)
 
     # ----- clients -------------------------------------------------------------------------------
 
@@ -208,8 +165,8 @@ class TableHost:
         number = self._next_id
         self._next_id += 1
         self._clients[number] = client
-        news = self._news[0] if self._news else None
-        if isinstance(news, _RoundOver) and played:
+        news = self._news.first
+        if isinstance(news, RoundShown) and played:
             news.waiting.add(number)
         self._send(
             number,
@@ -219,7 +176,7 @@ class TableHost:
                 view=self._view(client),
                 prompt=self._prompt(client),
                 steps=self._round_so_far(client),
-                unsaved=self._unsaved,
+                unsaved=self._saves.unsaved,
             ),
         )
         return number
@@ -227,8 +184,8 @@ class TableHost:
     def disconnect(self, number: int) -> None:
         """Forget client ``number`` (a result no longer waits for it)."""
         self._clients.pop(number, None)
-        news = self._news[0] if self._news else None
-        if isinstance(news, _RoundOver):
+        news = self._news.first
+        if isinstance(news, RoundShown):
             news.waiting.discard(number)
             if not news.waiting:
                 self._round_seen()
@@ -245,6 +202,7 @@ class TableHost:
             return
         self.closed = True
         self._thinker.stop()
+        self._saves.stop()
         for number in list(self._clients):
             self._send(number, Closed())
         if self._wake is not None:
@@ -276,48 +234,23 @@ class TableHost:
         try:
             while not self.closed:
                 wake.clear()
-                if self._committed(loop):
-                    self._release_held()
+                if self._saves.committed(loop):
+                    self._saves.release()
                     self._handle_inbox()
                     self._take_answers()
-                self._check_saved()
+                self._saves.check()
                 if self._computer_due() is not None and not self._thinker.moving:
                     self._thinker.move(
                         self._serial, self.session.bot_decision(), self.pause, self._still
                     )
                 waiting = bool(self._inbox or self._thinker.answers)
-                if not (self._committed(loop) and waiting):  # (a move made above: "saving…"?)
+                if not (self._saves.committed(loop) and waiting):  # (a move made above: "saving…"?)
                     await wake.wait()
         finally:
             self.session.commit_in_background(None)  # no more wake-ups for a loop that ends
             self._thinker.stop()
-            if self._saving_timer is not None:
-                self._saving_timer.cancel()
-                self._saving_timer = None
+            self._saves.stop()
             self._wake = None
-
-    def _committed(self, loop: asyncio.AbstractEventLoop) -> bool:
-        """True when the store holds the latest move: the game may go on (the clients hear
-        that a "saving…" they were told of is over). Otherwise, tell them "saving…" should
-        the commit take longer than :data:`SAVING_NOTICE_DELAY`."""
-        if self.session.committed:
-            if self._saving_timer is not None:
-                self._saving_timer.cancel()
-                self._saving_timer = None
-            if self._saving_said:
-                self._saving_said = False
-                self._send_all(lambda _client: Saving(on=False))
-            return True
-        if self._saving_timer is None and not self._saving_said:
-            self._saving_timer = loop.call_later(SAVING_NOTICE_DELAY, self._say_saving)
-        return False
-
-    def _say_saving(self) -> None:
-        """The commit of the latest move takes long (a slow disk): say so, quietly."""
-        self._saving_timer = None
-        if not self.closed and not self.session.committed:
-            self._saving_said = True
-            self._send_all(lambda _client: Saving(on=True))
 
     def _computer_due(self) -> int | None:
         """The computer seat that must move now, if any."""
@@ -346,7 +279,7 @@ class TableHost:
 
     def _still(self) -> None:
         """The computer's pause is over and it still thinks: say so."""
-        self._send_all(lambda _client: StillThinking(seat=self.session.state.turn))
+        self._broadcast(StillThinking(seat=self.session.state.turn))
 
     def _wakeup(self) -> None:
         if self._wake is not None:
@@ -413,13 +346,13 @@ class TableHost:
         return None
 
     def _proceed(self, number: int, client: _Client) -> _Refusal:
-        news = self._news[0] if self._news else None
-        if isinstance(news, _DeadDraw) and news.seat in client.seats:
-            self._news.pop(0)
+        news = self._news.first
+        if isinstance(news, DeadDrawShown) and news.seat in client.seats:
+            self._news.seen()
             client.keyboard = None
             self._update_all()
             return None
-        if isinstance(news, _RoundOver) and (number in news.waiting or not news.waiting):
+        if isinstance(news, RoundShown) and (number in news.waiting or not news.waiting):
             news.waiting.discard(number)
             if not news.waiting:
                 self._round_seen()
@@ -428,8 +361,8 @@ class TableHost:
 
     def _round_seen(self) -> None:
         """Every client saw the round's result: send the next deal (or the game's result)."""
-        news = self._news.pop(0)
-        assert isinstance(news, _RoundOver)
+        news = self._news.seen()
+        assert isinstance(news, RoundShown)
         later = Step(events=news.later)
         self._update_all(lambda client: (_visible_step(later, client, None),))
 
@@ -453,6 +386,9 @@ class TableHost:
             return
         self.session.note_hint()
         self._send(number, HintGiven(hint=hint, assist=self.session.record.assists[-1]))
+        client = self._clients.get(number)
+        if client is not None and not self.session.can_hint():  # that was the last one
+            self._send(number, Update(view=self._view(client), prompt=self._prompt(client)))
 
     def _take_back(self, client: _Client) -> _Refusal:
         if not client.seats or not self.session.can_take_back() or self._news:
@@ -471,39 +407,21 @@ class TableHost:
         self._serial += 1
         self._thinker.stop_hint()
         self._note_news(turn)
-        self._check_saved()
-
-        def tell() -> None:
-            self._update_all(lambda client: self._steps_of(turn, client))
-
-        if self.acknowledge_committed and not self.session.committed:
-            self._held.append(tell)
-        else:
-            tell()
-
-    def _release_held(self) -> None:
-        """Tell the clients of the moves the store now holds."""
-        held, self._held = self._held, []
-        for tell in held:
-            tell()
+        self._saves.check()
+        self._saves.tell_when_held(
+            lambda: self._update_all(lambda client: self._steps_of(turn, client))
+        )
 
     def _note_news(self, turn: Turn) -> None:
-        """What ``turn`` makes the clients wait for: a dead draw shown to its person, a round's
-        result (and every shared keyboard's hands hidden again)."""
-        action, before, events = turn.action, turn.before, turn.events
-        assert action is not None, "the deal is not an action"
-        assert before is not None, "an action always has a state before it"
-        for event in events:
-            if isinstance(event, Passed) and event.reason == "drew_unplayable":
-                client = self._client_of(action.seat)
-                if client is not None and len(client.seats) > 1:
-                    drawn = next(e.tile for e in events if isinstance(e, TileDrawn) and e.tile)
-                    self._news.append(_DeadDraw(action.seat, drawn))
-            elif isinstance(event, GameOver):
-                self._result = event
-        over = _round_over(turn, round_end(before, action) if ends_round(events) else None)
+        """Note what ``turn`` makes the clients wait for (see :meth:`News.note`); a round's
+        result hides every shared keyboard's hands again."""
+
+        def shares_keyboard(seat: int) -> bool:
+            client = self._client_of(seat)
+            return client is not None and len(client.seats) > 1
+
+        over = self._news.note(turn, shares_keyboard)
         if over is not None:
-            self._news.append(over)
             over.waiting.update(number for number, c in self._clients.items() if c.seats)
             for client in self._clients.values():
                 if len(client.seats) > 1:
@@ -511,13 +429,6 @@ class TableHost:
 
     def _client_of(self, seat: int) -> _Client | None:
         return next((c for c in self._clients.values() if seat in c.seats), None)
-
-    def _check_saved(self) -> None:
-        """Tell every client when the game's store falls behind or catches up."""
-        unsaved = _unsaved(self.session)
-        if unsaved != self._unsaved:
-            self._unsaved = unsaved
-            self._send_all(lambda _client: SaveProblem(problem=unsaved))
 
     # ----- what each client is sent --------------------------------------------------------------
 
@@ -527,9 +438,10 @@ class TableHost:
         if client is not None:
             client.outlet.deliver(message)
 
-    def _send_all(self, message_for: _MessageFor) -> None:
-        for number, client in list(self._clients.items()):
-            self._send(number, message_for(client))
+    def _broadcast(self, message: HostMessage) -> None:
+        """Send every client the same ``message``."""
+        for number in list(self._clients):
+            self._send(number, message)
 
     def _update_all(self, steps_for: _StepsFor | None = None, *, restart: bool = False) -> None:
         """Send every client its view and prompt now, with the steps that led there."""
@@ -543,69 +455,47 @@ class TableHost:
             )
             self._send(number, update)
 
-    def _shown_state(self) -> GameState:
-        """The state the clients see: a round's final table while its result is up."""
-        over = next((news for news in self._news if isinstance(news, _RoundOver)), None)
-        return over.table if over is not None else self.session.state
-
-    def _view_seat(self, client: _Client) -> int | None:
-        """The seat whose hand ``client`` may show now (None: the public view only)."""
-        if len(client.seats) == 1:
-            return client.keyboard  # its person, once they took the keyboard
-        seat = client.keyboard
-        if seat is None:
-            return None
-        news = self._news[0] if self._news else None
-        if isinstance(news, _DeadDraw):
-            return seat if news.seat == seat else None
-        state = self.session.state
-        return seat if not news and not state.over and state.turn == seat else None
-
     def _view(self, client: _Client) -> View:
-        seat = self._view_seat(client)
-        state = self._shown_state()
+        seat = _view_seat(client, self._news.first, self.session.state)
+        state = self._news.shown_state(self.session.state)
         return state.view(seat) if seat is not None else state.public_view()
 
     def _prompt(self, client: _Client) -> Prompt:
         """What the host waits for from ``client`` now."""
-        news = self._news[0] if self._news else None
-        if isinstance(news, _DeadDraw):
+        news = self._news.first
+        if isinstance(news, DeadDrawShown):
             if news.seat in client.seats:
                 return DeadDraw(seat=news.seat, tile=news.tile)
             return Waiting(seat=news.seat)
-        if isinstance(news, _RoundOver):
+        if isinstance(news, RoundShown):
             return RoundEnded(result=news.result, ending=news.ending)
         state = self.session.state
         if state.over:
-            assert self._result is not None, "a game over has its result"
-            return GameEnded(result=self._result)
+            assert self._news.result is not None, "a game over has its result"
+            return GameEnded(result=self._news.result)
         seat = state.turn
         if not self.session.is_human(seat):
             return Waiting(seat=seat, computer=True)
         if seat not in client.seats:
             return Waiting(seat=seat)
         if client.keyboard == seat:
-            return YourTurn(seat=seat, take_back=self.session.can_take_back())
+            session = self.session
+            return YourTurn(seat=seat, take_back=session.can_take_back(), hint=session.can_hint())
         return PassKeyboard(seat=seat)
 
     def _steps_of(self, turn: Turn, client: _Client) -> tuple[Step, ...]:
         """The step of ``turn`` as ``client`` may see it (up to a round's result: the next
         deal is sent once the result was seen)."""
-        (step,) = steps_of((turn,), 0, (), result_shown=self._showing_result)
+        (step,) = steps_of((turn,), 0, (), result_shown=self._news.showing_result)
         actor = turn.action.seat if turn.action is not None else None
         return (_visible_step(step, client, actor),)
-
-    @property
-    def _showing_result(self) -> bool:
-        """True while a round's result is up (its next deal waits)."""
-        return any(isinstance(news, _RoundOver) for news in self._news)
 
     def _game_so_far(self, client: _Client) -> tuple[Step, ...]:
         """Every step of the game so far as ``client`` may see it (no drawn tile but its only
         seat's), hints and take-backs in their places."""
         record = self.session.record
         turns = game_turns(record)
-        steps = steps_of(turns, 0, record.assists, result_shown=self._showing_result)
+        steps = steps_of(turns, 0, record.assists, result_shown=self._news.showing_result)
         return tuple(_visible_step(step, client, None) for step in steps)
 
     def _round_so_far(self, client: _Client) -> tuple[Step, ...]:
@@ -614,7 +504,7 @@ class TableHost:
         holds it for the past: no drawn tile is named."""
         record, turns = self.session.record, self.session.opening_turns
         first = len(record.actions) - len(turns) + 1
-        steps = steps_of(turns, first, record.assists, result_shown=self._showing_result)
+        steps = steps_of(turns, first, record.assists, result_shown=self._news.showing_result)
         return tuple(_visible_step(step, client, None) for step in steps)
 
 
@@ -648,11 +538,17 @@ def table_info(session: GameSession, pause: float) -> TableInfo:
     )
 
 
-def _unsaved(session: GameSession) -> str | None:
-    """Why the game's store is behind, in words (None: saved, or on its way); each client
-    words the notice with its own way to save a copy (:func:`~chickenfoot.text.prompts.unsaved`)."""
-    problem = session.unsaved
-    return prompts.save_problem(problem) if problem is not None else None
+def _view_seat(client: _Client, news: NewsItem | None, state: GameState) -> int | None:
+    """The seat whose hand ``client`` may show now, with ``news`` waiting to be seen and
+    ``state`` the game's (None: the public view only)."""
+    if len(client.seats) == 1:
+        return client.keyboard  # its person, once they took the keyboard
+    seat = client.keyboard
+    if seat is None:
+        return None
+    if isinstance(news, DeadDrawShown):
+        return seat if news.seat == seat else None
+    return seat if not news and not state.over and state.turn == seat else None
 
 
 def _viewer(client: _Client, actor: int | None) -> int:
@@ -675,25 +571,3 @@ def replay_hands(state: GameState, *, private: bool) -> tuple[tuple[Tile, ...], 
     None while the round is ``private`` (the round in play of an unfinished game people share
     a keyboard in: it is shown as a spectator would see it)."""
     return None if private else state.hands
-
-
-def _resumed_result(session: GameSession) -> _RoundOver | None:
-    """A game reopened right after a round ended (a window killed under the round's result):
-    that round's result, shown first."""
-    turns = session.opening_turns
-    turn = turns[0] if len(turns) == 1 else None
-    if turn is None or turn.action is None or turn.before is None:
-        return None
-    return _round_over(turn, round_end(turn.before, turn.action))
-
-
-def _round_over(turn: Turn, table: GameState | None) -> _RoundOver | None:
-    """The news of a round that ``turn`` ended (None if it ended none)."""
-    if table is None:
-        return None
-    events = turn.events
-    cut = result_end(events)
-    result = events[cut - 1]
-    assert isinstance(result, RoundScored)
-    ending = next((e for e in events[:cut] if isinstance(e, WentOut | RoundBlocked)), None)
-    return _RoundOver(result, ending, table, events[cut:])

@@ -201,6 +201,8 @@ class ReplayCursor:
 
 NEXT_LABEL = "→"
 """The label of the open end the next action plays on."""
+LOG_LINES = 30
+"""How many of the latest log lines a jump writes (more than the log shows at once)."""
 NOBODY = -1
 """A viewer that is no seat: every drawn tile hidden."""
 
@@ -248,6 +250,21 @@ class ReplayView:
         events = visible_to(turn.events, NOBODY) if viewer == NOBODY else turn.events
         lines = describe_turn(turn.action, events, turn.before, self.names, viewer)
         return lines + [assist_line(assist, self.names) for assist in self.helped.get(index, [])]
+
+    def log_change(self, logged: int | None) -> tuple[bool, list[str]]:
+        """How the log changes on coming to the cursor's position from ``logged`` (the
+        position logged last; None: none yet): ``(True, lines)`` to add the lines of the one
+        step forward, or ``(False, lines)`` to write afresh the round so far, its latest
+        :data:`LOG_LINES` lines (after a jump)."""
+        cursor = self.cursor
+        if logged is not None and cursor.index == logged + 1:
+            return True, self.log_lines(cursor.index)
+        lines = [
+            line
+            for index in range(cursor.round_start, cursor.index + 1)
+            for line in self.log_lines(index)
+        ]
+        return False, lines[-LOG_LINES:]
 
     def shown(self) -> ReplayShown:
         """What the position under the cursor shows (a pure read). In the private round every

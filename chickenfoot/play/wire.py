@@ -138,11 +138,14 @@ class Step(WireModel):
 
 class YourTurn(WireModel):
     """``seat`` is on turn and its person has the keyboard: the host waits for its action.
-    ``take_back`` says whether a take-back is possible now."""
+    ``take_back`` says whether a take-back is possible now, ``hint`` whether a hint may be
+    asked for (a saved game holds only so many: see
+    :func:`~chickenfoot.saves.record.most_assists`)."""
 
     kind: Literal["your_turn"] = "your_turn"
     seat: int
     take_back: bool = False
+    hint: bool = False
 
 
 class PassKeyboard(WireModel):
@@ -283,7 +286,7 @@ RefusalReason = Literal[
 - ``not_your_turn``: the host waits for something else (a hand-off, a result seen);
 - ``illegal``: the rules refuse the action (``rule`` names the rule);
 - ``nothing_to_take_back``: take-backs are off, or there is nothing to take back;
-- ``no_hint_now``: a hint is asked for off turn;
+- ``no_hint_now``: a hint is asked for off turn, or the game holds as many as it may;
 - ``nothing_to_proceed``: nothing is waiting to be seen;
 - ``not_on_turn``: a hand-off for a seat that is not on turn;
 - ``closed``: the table is closed.

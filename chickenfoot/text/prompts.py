@@ -148,6 +148,15 @@ def save_problem(error: OSError | None) -> str:
     return describe_os_error(error)
 
 
+def leave_unsaved(error: OSError | None, what: str) -> str:
+    """The question before ``what`` ("Leave this game", "Quit") when the game's latest moves
+    are not saved (``error``: why)."""
+    return (
+        f"The latest moves of this game are not saved ({save_problem(error)}). "
+        f"{what} anyway? Chicken Foot keeps them while it stays open."
+    )
+
+
 def unsaved(problem: str, save_copy: str = "") -> str:
     """The lasting notice of a game the store no longer keeps up with (``problem``: why, see
     :func:`save_problem`): the advice first, so a narrow screen that cuts the line short still
@@ -248,6 +257,8 @@ NO_COUNT = "Counting tiles needs a person's hand on screen (at a hand-off, Enter
 play)."""
 NO_HINT = "No hint this time: the expert could not work one out. Play on as you see fit."
 """Shown if a hint could not be worked out."""
+NO_MORE_HINTS = "No more hints in this game: it already holds as many as a saved game may."
+"""Why the hint key does nothing once the game's record has no room for another hint."""
 
 
 def no_take_back(*, shared: bool) -> str:
@@ -267,7 +278,7 @@ REFUSED_BY_HOST = {
     "not_your_seat": "That seat is not yours to play.",
     "not_your_turn": "Not now: the table waits for something else first.",
     "nothing_to_take_back": "There is nothing to take back now.",
-    "no_hint_now": "A hint is only for the person on turn.",
+    "no_hint_now": "No hint now: a hint is for the person on turn, while the game has room.",
     "nothing_to_proceed": "There is nothing to go on from now.",
     "not_on_turn": "That person is not on turn.",
     "closed": "The table is closed.",

@@ -15,26 +15,22 @@ import importlib
 import inspect
 import pkgutil
 import sys
-import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import suppress
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 from textual import work
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.dom import DOMNode
 from textual.events import Resize
 from textual.filter import LineFilter
-from textual.geometry import Size
-from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
-from textual.widgets import Static
+from textual.screen import Screen, ScreenResultCallbackType
 
 from chickenfoot.saves.display import read_display
-from chickenfoot.saves.paths import data_dir, exports_dir, holds_saves, saves_dir
+from chickenfoot.saves.paths import holds_saves, saves_dir
+from chickenfoot.tui import opening
 from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
@@ -55,20 +51,29 @@ from chickenfoot.tui.messages import (
     StartGame,
     TakeOver,
 )
+from chickenfoot.tui.opening import (
+    Elsewhere,
+    HeldGames,
+    OnlineTable,
+    Opened,
+    Play,
+    Rejoin,
+    Resume,
+    StoreOnDemand,
+    Watch,
+)
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.too_small import TooSmallScreen, guard_size, is_too_small
 from chickenfoot.tui.themes import THEMES
 
 if TYPE_CHECKING:
-    from chickenfoot.net.protocol import Hello
-    from chickenfoot.net.remote import TableAddress
-    from chickenfoot.net.tokens import SeatBook
     from chickenfoot.play.replay import ReplayView
     from chickenfoot.play.session import GameSession, OpenElsewhere
     from chickenfoot.rules import RuleSet
     from chickenfoot.saves.record import GameRecord, SeatConfig
-    from chickenfoot.saves.settings import Settings, SetupChoice
+    from chickenfoot.saves.settings import Settings
     from chickenfoot.saves.store import GameId, GameStore
     from chickenfoot.tui.keymap import Place
     from chickenfoot.tui.screens.game import GameScreen
@@ -77,11 +82,6 @@ if TYPE_CHECKING:
 # Only the menu is imported here: every other screen, and the game itself, is imported when it
 # is first opened, so the menu appears as soon as Textual can draw it.
 
-STALE_TEMPORARY_SECONDS = 60.0
-"""A temporary file of the atomic write older than this belongs to no write in progress."""
-
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
 KEYMAP_NOTICE_SECONDS = 30
 """How long the notice of refused keys stays (a settings file is read slowly by some)."""
 
@@ -97,60 +97,10 @@ ResultT = TypeVar("ResultT")
 """What a screen shown by :meth:`ChickenFootApp._push_covered` answers."""
 
 
-def is_too_small(size: Size) -> bool:
-    """True if a terminal of ``size`` is smaller than the game needs."""
-    return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-
-
-def too_small_message(size: Size) -> str:
-    """What to tell the user when the terminal is smaller than the game needs."""
-    return (
-        f"This terminal is {size.width}×{size.height}.\n"
-        f"Chicken Foot needs at least {MIN_WIDTH}×{MIN_HEIGHT}:\n"
-        "make the window larger (or the font smaller)."
-    )
-
-
-class TooSmallScreen(ModalScreen[None]):
-    """Covers everything while the terminal is too small; closes itself once it is large enough."""
-
-    DEFAULT_CSS = """
-    TooSmallScreen {
-        align: center middle;
-        background: $background;
-    }
-    TooSmallScreen > Vertical {
-        width: auto;
-        max-width: 100%;
-        height: auto;
-        padding: 0 1;
-        border: round $warning;
-    }
-    TooSmallScreen Static {
-        width: auto;
-        max-width: 100%;
-        text-align: center;
-    }
-    """
-
-    def __init__(self, size: Size) -> None:
-        super().__init__()
-        self.terminal_size = size
-
-    def compose(self) -> ComposeResult:
-        """One centred message."""
-        with Vertical():
-            yield Static(too_small_message(self.terminal_size), id="too-small", markup=False)
-
-    def on_screen_resume(self) -> None:
-        """Uncovered by a screen that was pushed on top: close if the terminal grew meanwhile."""
-        if not is_too_small(self.app.size):
-            self.dismiss(None)
-
-    def show_size(self, size: Size) -> None:
-        """Update the message for the terminal's new size."""
-        self.terminal_size = size
-        self.query_one("#too-small", Static).update(too_small_message(size))
+def with_display(settings: Settings, **changes: object) -> Settings:
+    """``settings`` with the display ``changes`` that are not None."""
+    given = {name: value for name, value in changes.items() if value is not None}
+    return settings.model_copy(update={"display": settings.display.model_copy(update=given)})
 
 
 class ChickenFootApp(App[None]):
@@ -190,8 +140,7 @@ class ChickenFootApp(App[None]):
         if ascii_for is not None:  # a terminal without Unicode: Rich and Textual draw ASCII
             self._ascii = AsciiLookalikes(ascii_for)
             self.console.file = cast(IO[str], EncodedNullFile(ascii_for))
-        self._store = store
-        self._store_lock = threading.Lock()
+        self._store = StoreOnDemand(store)
         self.load_game = load
         self.replay_record = replay
         for theme in THEMES:
@@ -213,25 +162,17 @@ class ChickenFootApp(App[None]):
         """True once the settings' keys are checked and in use (at once when there are none)."""
         self._menu_depth = 1
         self._mounted = False
-        self._kept: dict[GameId, GameSession] = {}
-        """Games left with unsaved moves, kept in memory (Continue resumes them)."""
-        self._in_play: list[GameSession] = []
-        """The game on the screen (none or one), given back when the app ends: by then its
-        screen is gone from the stack."""
+        self._held = HeldGames()
+        """The game on the screen and those kept with unsaved moves, given back when the app
+        ends (by then their screens are gone from the stack)."""
 
     # ----- start-up and size ---------------------------------------------------------------------
 
     @property
     def store(self) -> GameStore:
-        """The store of every game, opened when first asked for (so the menu is drawn before
-        the store's modules are loaded). Raises
-        :class:`~chickenfoot.saves.store.StoreError` if it cannot be opened."""
-        with self._store_lock:
-            if self._store is None:
-                from chickenfoot.saves.database import open_store
-
-                self._store = open_store()
-            return self._store
+        """The store of every game, opened when first asked for (see
+        :class:`~chickenfoot.tui.opening.StoreOnDemand`)."""
+        return self._store.get()
 
     def on_mount(self) -> None:
         """Show the menu, then the game or replay asked for on the command line; tidy up once
@@ -256,7 +197,7 @@ class ChickenFootApp(App[None]):
             if old_saves_waiting(self.store):
                 self.push_screen(ImportScreen(self.store))
         self._mounted = True
-        self._check_size(self.size)
+        guard_size(self, self.size)
 
     def _use_keymap(self) -> None:
         """Check the settings' keys against the keys of every screen (loading the screens,
@@ -307,18 +248,7 @@ class ChickenFootApp(App[None]):
     def on_resize(self, event: Resize) -> None:
         """Cover the app while the terminal is too small; uncover it once it is large enough."""
         if self._mounted:  # Before that, on_mount checks once the first screens are up.
-            self._check_size(event.size)
-
-    def _check_size(self, size: Size) -> None:
-        small = is_too_small(size)
-        guards = [s for s in self.screen_stack if isinstance(s, TooSmallScreen)]
-        if small and not guards:
-            self.push_screen(TooSmallScreen(size))
-        elif small:
-            for guard in guards:
-                guard.show_size(size)
-        elif guards and self.screen is guards[-1]:
-            self.pop_screen()
+            guard_size(self, event.size)
 
     def _push_covered(
         self, screen: Screen[ResultT], answered: ScreenResultCallbackType[ResultT] | None = None
@@ -338,13 +268,13 @@ class ChickenFootApp(App[None]):
         from chickenfoot.tui.screens.game import GameScreen
 
         self._back_to_menu()
-        self._in_play.append(session)
+        self._held.playing.append(session)
         self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
 
     # ----- what is remembered ------------------------------------------------------------------
 
     def _theme_changed(self, theme: str) -> None:
-        self._remember(theme=theme)
+        self._remember(partial(with_display, theme=theme))
 
     def on_remember_display(self, message: RememberDisplay) -> None:
         """A screen changed the computers' pause or the board view: remember it."""
@@ -352,95 +282,64 @@ class ChickenFootApp(App[None]):
             self.bot_delay = message.bot_delay
         if message.outline is not None:
             self.outline = message.outline
-        self._remember(bot_delay=message.bot_delay, outline=message.outline)
+        self._remember(partial(with_display, bot_delay=message.bot_delay, outline=message.outline))
 
     @work(thread=True, group="settings")
-    def _remember(self, **changes: object) -> None:
-        """Write the display settings (in a thread; a failure is only a notice)."""
-        from chickenfoot.saves.settings import update_settings
-
-        given = {name: value for name, value in changes.items() if value is not None}
-
-        def changed(settings: Settings) -> Settings:
-            return settings.model_copy(
-                update={"display": settings.display.model_copy(update=given)}
-            )
-
-        try:
-            update_settings(changed)
-        except OSError as error:
-            self.call_from_thread(self._tell, f"Could not remember the settings: {error}")
-
-    @work(thread=True, group="settings")
-    def _remember_setup(self, choice: SetupChoice) -> None:
-        """Write the set-up the next New game starts from (in a thread; a failure is only a
-        notice)."""
+    def _remember(self, change: Callable[[Settings], Settings], what: str = "the settings") -> None:
+        """Write ``change`` of the settings, in a thread (a failure is only a notice that
+        could not remember ``what``)."""
         from chickenfoot.saves.settings import update_settings
 
         try:
-            update_settings(lambda settings: settings.model_copy(update={"setup": choice}))
+            update_settings(change)
         except OSError as error:
-            self.call_from_thread(self._tell, f"Could not remember this set-up: {error}")
+            self.call_from_thread(self._tell, f"Could not remember {what}: {error}")
 
     def _back_to_menu(self) -> None:
         while len(self.screen_stack) > self._menu_depth:
             top = self.screen
             self.pop_screen()
             if _is_game(top):
-                self._put_away(top.session)
-
-    def _put_away(self, session: GameSession) -> None:
-        """A game left the screen: give it back, or keep it here while its moves are unsaved
-        (Continue then resumes it from memory, not from the store's older copy)."""
-        if session in self._in_play:
-            self._in_play.remove(session)
-        if not session.wait_committed():
-            self._kept[session.game] = session
-        else:
-            session.close()
+                self._held.put_away(top.session)
 
     def _tell(self, problem: str) -> None:
         self.notify(problem, severity="error", markup=False)
 
+    # What a way into a game finds, it finds in a worker thread (chickenfoot.tui.opening); what
+    # it found is shown here, on the app's own thread.
+
     @work(thread=True, group="files")
+    def open_with(self, way: Callable[[GameStore], Opened]) -> None:
+        """Show what ``way`` (a function of :mod:`chickenfoot.tui.opening`, given the store)
+        finds: it reads or writes the store, so it runs in a worker thread."""
+        self.call_from_thread(self._show_opened, way(self.store))
+
+    def _show_opened(self, opened: Opened) -> None:
+        if isinstance(opened, Play):
+            self._open_game(opened.session)
+        elif isinstance(opened, Watch):
+            self._show_replay(opened.view, opened.title)
+        elif isinstance(opened, Resume):
+            self.continue_game(opened.game)
+        elif isinstance(opened, Rejoin):
+            self.post_message(JoinOnline(opened.seat.address, opened.seat.name, watch=False))
+        elif isinstance(opened, Elsewhere):
+            self._open_elsewhere(opened.open)
+        else:
+            self.notify(opened.text, severity=opened.severity, markup=False)
+
     def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
         """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal); play it."""
-        from chickenfoot.play.session import GameSession
-
-        try:
-            session = GameSession.new(rules, seats, seed, self.store)
-        except OSError as error:
-            self.call_from_thread(self._tell, f"Could not save the new game: {error}")
-            return
-        self.call_from_thread(self._open_game, session)
+        self.open_with(lambda store: opening.new_game(store, rules, seats, seed))
 
     def continue_game(self, game: GameId, *, force: bool = False) -> None:
         """Continue game ``game`` exactly where it stopped (from memory when its latest moves
         could not be saved); ``force`` opens it even if another window has it."""
-        kept = self._kept.pop(game, None)
+        kept = self._held.kept(game)
         if kept is not None:
             self._open_game(kept)
         else:
-            self._load_game(game, force)
-
-    @work(thread=True, group="files")
-    def _load_game(self, game: GameId, force: bool) -> None:
-        from chickenfoot.play.session import GameSession, OpenElsewhere
-        from chickenfoot.saves.record import RecordError
-
-        try:
-            session = GameSession.load(game, self.store, force=force)
-        except OpenElsewhere as elsewhere:
-            self.call_from_thread(self._open_elsewhere, elsewhere)
-            return
-        except (RecordError, OSError) as error:
-            self.call_from_thread(self._tell, str(error))
-            return
-        if session.state.over:
-            session.close()
-            self.call_from_thread(self._tell, f"Game {game} is over: watch it under Replays.")
-            return
-        self.call_from_thread(self._open_game, session)
+            self.open_with(lambda store: opening.stored_game(store, game, force))
 
     def _open_elsewhere(self, elsewhere: OpenElsewhere) -> None:
         """The game is open in another window: open a copy, watch it, or take it anyway."""
@@ -448,7 +347,7 @@ class ChickenFootApp(App[None]):
 
         def answered(choice: str | None) -> None:
             if choice == "copy":
-                self.take_over(record, len(record.actions), record.seats)
+                self.post_message(TakeOver(record, len(record.actions), record.seats))
             elif choice == "watch":
                 from chickenfoot.play.replay import ReplayView
 
@@ -461,83 +360,15 @@ class ChickenFootApp(App[None]):
         question = prompts.open_elsewhere(str(elsewhere))
         self._push_covered(ChoiceScreen(question, ELSEWHERE_ANSWERS), answered)
 
-    @work(thread=True, group="files")
-    def open_replay(self, game: GameId) -> None:
-        """Open the replay of game ``game`` of the store."""
-        from chickenfoot.play.replay import ReplayView
-        from chickenfoot.saves.record import RecordError
-
-        try:
-            view = ReplayView(self.store.record(game))
-        except (RecordError, OSError) as error:
-            self.call_from_thread(self._tell, str(error))
-            return
-        self.call_from_thread(self._show_replay, view, f"game {game}")
-
-    @work(thread=True, group="files")
     def open_file(self, path: Path, watch: bool) -> None:
         """Open the saved-game file ``path``: its replay (``watch``, or a finished game, the
         file as it is), or, for an unfinished game, import it and continue it."""
-        from chickenfoot.play.replay import ReplayView
-        from chickenfoot.saves.jsonformat import load_record
-        from chickenfoot.saves.record import RecordError
-        from chickenfoot.saves.store import Incoming
-
-        try:
-            record = load_record(path)
-            if watch or record.finished:
-                self.call_from_thread(self._show_replay, ReplayView(record), path.name)
-                return
-            ((game, _imported),) = self.store.import_records([Incoming(record, str(path))])
-        except (RecordError, OSError) as error:
-            self.call_from_thread(self._tell, str(error))
-            return
-        self.call_from_thread(self.continue_game, game)
+        self.open_with(lambda store: opening.file_game(store, path, watch))
 
     def _show_replay(self, view: ReplayView, title: str | None) -> None:
         from chickenfoot.tui.screens.replay import ReplayScreen
 
         self._push_covered(ReplayScreen(view, title))
-
-    @work(thread=True, group="files")
-    def take_over(
-        self, record: GameRecord, action_count: int, seats: tuple[SeatConfig, ...]
-    ) -> None:
-        """Start a new game from the state after the first ``action_count`` actions of
-        ``record``."""
-        from chickenfoot.play.session import GameSession
-        from chickenfoot.rules import IllegalAction
-
-        try:
-            session = GameSession.take_over(record, action_count, seats, self.store)
-        except (ValueError, IllegalAction, OSError) as error:
-            self.call_from_thread(self._tell, f"Cannot take over: {error}")
-            return
-        self.call_from_thread(self._open_game, session)
-
-    def leave_game(self) -> None:
-        """Back to the main menu (quit when there is none) once the game's file holds every
-        move; if it cannot, ask first."""
-        game = self.game_screen
-        if game is None:
-            self._really_leave()
-        else:
-            self._once_saved(game, "Leave this game", self._really_leave, self._really_leave)
-
-    @work(thread=True, exclusive=True, group="settle")
-    def _once_saved(
-        self,
-        game: GameScreen,
-        what: str,
-        saved: Callable[[], object],
-        anyway: Callable[[], object],
-    ) -> None:
-        """Wait off the UI thread for the game's latest save, then call ``saved``; if the
-        file cannot hold every move, ask whether to ``what`` ``anyway``."""
-        if game.session.wait_committed():
-            self.call_from_thread(saved)
-        else:
-            self.call_from_thread(self._ask_about_unsaved, game, what, anyway)
 
     def _really_leave(self) -> None:
         if self._menu_depth == 1:
@@ -545,34 +376,11 @@ class ChickenFootApp(App[None]):
             return
         self._back_to_menu()
 
-    def _ask_about_unsaved(self, game: GameScreen, what: str, then: Callable[[], object]) -> None:
-        """The game's latest moves are not saved: stay, save a copy elsewhere, or go on."""
-        from chickenfoot.text import prompts
-
-        if self._asking:
-            return
-        reason = game.session.unsaved
-        question = (
-            f"The latest moves of this game are not saved ({prompts.save_problem(reason)}). "
-            f"{what} anyway? Chicken Foot keeps them while it stays open."
-        )
-
-        def answered(choice: str | None) -> None:
-            if choice == "save":
-                game.action_save_as()
-            elif choice == "go":
-                then()
-
-        answers = [("stay", "Stay", "n"), ("save", "Save a copy…", "s"), ("go", what, "y")]
-        self._push_covered(ChoiceScreen(question, answers), answered)
-
     def on_unmount(self) -> None:
         """Give back every game still held (its latest moves committed, its hold released),
         however the app ends: quitting, or told to by its terminal or server."""
-        for session in [*self._in_play, *self._kept.values()]:
-            session.close()
-        if self._store is not None:
-            self._store.close()
+        self._held.close()
+        self._store.close()
 
     # ----- quitting ------------------------------------------------------------------------------
 
@@ -592,7 +400,7 @@ class ChickenFootApp(App[None]):
             from chickenfoot.text import prompts
 
             question = prompts.QUIT_SAVED_GAME
-            self._once_saved(game, "Quit", lambda: self._confirm_quit(question), self.exit)
+            game.once_saved("Quit", lambda: self._confirm_quit(question), self.exit)
 
     def _confirm_quit(self, question: str) -> None:
         if self._asking:
@@ -610,34 +418,22 @@ class ChickenFootApp(App[None]):
         """A screen asked for a new game."""
         self.start_game(message.rules, message.seats, message.seed)
         if message.remember is not None:
-            self._remember_setup(message.remember)
+            choice = message.remember
+            self._remember(lambda s: s.model_copy(update={"setup": choice}), "this set-up")
 
     def on_join_online(self, message: JoinOnline) -> None:
         """Open the online table at the address asked for (a seat held there is taken back)."""
-        from chickenfoot.net.remote import TableAddress
-        from chickenfoot.net.tokens import SeatBook
-        from chickenfoot.tui.screens.online import hello_for
-
-        address = TableAddress.parse(message.address)
-        book = SeatBook()
-        hello = hello_for(address, message.name, watch=message.watch, book=book)
-        self._open_online(address, hello, book)
+        self._open_online(opening.joined(message.address, message.name, watch=message.watch))
 
     def on_create_online(self, message: CreateOnline) -> None:
         """Make a new online table on the server asked for, and sit at it as its creator."""
-        from chickenfoot.net.protocol import CreateTable
-        from chickenfoot.net.remote import TableAddress
-        from chickenfoot.net.tokens import SeatBook
+        self._open_online(opening.created(message.address, message.options, message.name))
 
-        address = TableAddress.parse(message.address)
-        hello = CreateTable(options=message.options, name=message.name)
-        self._open_online(address, hello, SeatBook())
-
-    def _open_online(self, address: TableAddress, hello: Hello, book: SeatBook) -> None:
+    def _open_online(self, table: OnlineTable) -> None:
         from chickenfoot.tui.screens.online import OnlineGameScreen
 
         self._back_to_menu()
-        screen = OnlineGameScreen(address, hello, outline=self.outline, book=book)
+        screen = OnlineGameScreen(table.address, table.hello, outline=self.outline, book=table.book)
         self._push_covered(screen)
 
     def on_show_join(self, message: ShowJoin) -> None:
@@ -651,34 +447,13 @@ class ChickenFootApp(App[None]):
         if message.game is not None:
             self.continue_game(message.game)
         else:
-            self._continue_latest()
-
-    @work(thread=True, group="files")
-    def _continue_latest(self) -> None:
-        from chickenfoot.net.tokens import HeldSeat
-        from chickenfoot.saves.store import StoreError
-        from chickenfoot.tui.screens.menu import to_continue
-
-        try:
-            latest = to_continue(self.store)
-        except StoreError as error:
-            self.call_from_thread(self._tell, str(error))
-            return
-        if latest is None:
-            self.call_from_thread(
-                self.notify, "There is no unfinished game to continue.", severity="warning"
-            )
-        elif isinstance(latest, HeldSeat):
-            self.post_message(JoinOnline(latest.address, latest.name, watch=False))
-        else:
-            self.call_from_thread(self.continue_game, latest.id)
+            self.open_with(opening.latest)
 
     @work(thread=True, group="tidy")
     def _tidy_up(self) -> None:
         """Forget what killed windows left behind: their hold on games, half-written files (in
         a thread, once the menu is drawn). The store is opened here, at the latest: if it
         cannot be, the app ends with the reason."""
-        from chickenfoot.saves.atomic import remove_stale_temporaries
         from chickenfoot.saves.store import StoreError
 
         try:
@@ -686,29 +461,33 @@ class ChickenFootApp(App[None]):
         except StoreError as error:
             self.call_from_thread(self._cannot_open_store, str(error))
             return
-        with suppress(StoreError):  # a dead holder never blocks anyway
-            store.release_dead()
-        for folder in (data_dir(), exports_dir()):
-            remove_stale_temporaries(folder, STALE_TEMPORARY_SECONDS)
+        opening.tidy_up(store)
 
     def _cannot_open_store(self, reason: str) -> None:
         self.exit(return_code=2, message=f"chickenfoot: error: {reason}")
 
     def on_open_replay(self, message: OpenReplay) -> None:
-        """A screen asked for a replay."""
-        self.open_replay(message.game)
+        """A screen asked for the replay of a game of the store."""
+        self.open_with(lambda store: opening.replay_of(store, message.game))
 
     def on_open_file(self, message: OpenFile) -> None:
         """A screen asked to open a saved-game file."""
         self.open_file(message.path, message.watch)
 
     def on_take_over(self, message: TakeOver) -> None:
-        """The replay asked to take over a game from a point."""
-        self.take_over(message.record, message.action_count, message.seats)
+        """Start a new game from a point of a game (the replay's, or a copy of a game open
+        in another window)."""
+        record, count, seats = message.record, message.action_count, message.seats
+        self.open_with(lambda store: opening.taken_over(store, record, count, seats))
 
     def on_leave_game(self, message: LeaveGame) -> None:
-        """A screen asked to go back to the menu."""
-        self.leave_game()
+        """Back to the main menu (quit when there is none) once the game's store holds every
+        move; if it cannot, ask first."""
+        game = self.game_screen
+        if game is None:
+            self._really_leave()
+        else:
+            game.once_saved("Leave this game", self._really_leave, self._really_leave)
 
     def on_show_setup(self, message: ShowSetup) -> None:
         """Open the New game set-up over the menu (a game in play stays saved)."""

@@ -73,14 +73,15 @@ async def soak(turns: int = TURNS, players: int = 4) -> list[float]:
         game_number = 0
         while len(durations) < turns:
             game_number += 1
-            app.start_game(rules, seats, game_number)
-            screen = None
+            finished = app.game_screen  # the game before, under its result (None at first)
+            app.start_game(rules, seats, game_number)  # a worker: the screen comes later
             for _ in range(WAIT_STEPS):
                 screen = app.game_screen
-                if screen is not None and screen.is_mounted:
+                if screen is not None and screen is not finished and screen.is_mounted:
                     break
                 await pilot.pause()
-            assert screen is not None, "the game screen never came"
+            else:
+                raise RuntimeError(f"game {game_number}'s screen never came")
             times: list[tuple[float, bool]] = [(time.perf_counter(), False)]
             watch(screen.host, times)
             idle = 0

@@ -239,6 +239,8 @@ async def thinking_key_times(number: int) -> list[float]:
                 "the expert's thinking",
             )
             game = game_screen(app)
+            await pilot.pause()  # let the screen's first footer build finish: not a key's work
+            await pilot.pause()
             for index in range(KEY_SAMPLES):
                 key = THINK_KEYS[index % len(THINK_KEYS)]
                 game.client.feedback = ""

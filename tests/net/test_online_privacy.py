@@ -102,7 +102,7 @@ async def test_no_frame_of_fifty_whole_games_carries_a_tile_its_client_may_not_s
 
 def leaky_view(host: TableHost, client: object) -> object:
     """A host bug: every client is sent the view of the seat on turn."""
-    state: GameState = host._shown_state()
+    state: GameState = host._news.shown_state(host.session.state)
     return state.view(state.turn)
 
 

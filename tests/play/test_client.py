@@ -217,7 +217,7 @@ def test_computer_turns_and_the_pass_and_play_hand_off(kit: type[Kit], tmp_path:
     assert client.shown().hand.tiles == ()
     assert client.why_not("play").startswith("Waiting for")
     step(host, seat, client.show_hand())
-    assert prompt_of(seat) == YourTurn(seat=turn)
+    assert prompt_of(seat) == YourTurn(seat=turn, hint=True)
     assert client.seat_view is not None and client.seat_view.seat == turn
     assert not client.shown().hand.hidden
 
@@ -238,7 +238,7 @@ def test_the_next_person_must_take_the_keyboard_before_a_hand_shows(
     assert hand.backs == len(host.session.state.hands[1]) and hand.tiles == ()
     assert not client.key_works("play") and client.key_works("show_hand")
     step(host, seat, client.show_hand())
-    assert prompt_of(seat) == YourTurn(seat=1)
+    assert prompt_of(seat) == YourTurn(seat=1, hint=True)
     assert client.shown().hand.title.startswith("Bea's hand · ")
     step(host, seat, Act(action=plays(host.session.state)[0]))
     assert prompt_of(seat) == PassKeyboard(seat=0)

@@ -41,8 +41,10 @@ from chickenfoot.rules import (
     apply,
     legal_actions,
 )
+from chickenfoot.saves import record as record_module
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.record import GameRecord
+from chickenfoot.text import prompts
 from tests.kit import GatedStore, Kit
 from tests.play.tables import host_of, settle, sit
 
@@ -63,7 +65,7 @@ def test_the_first_message_welcomes_with_the_table_the_view_and_the_round_so_far
     assert welcome.table.names == ("Ana", "Bea") and welcome.table.computers == {1}
     assert welcome.table.take_backs
     assert isinstance(welcome.view, SeatView) and welcome.view == host.session.state.view(0)
-    assert welcome.prompt == YourTurn(seat=0, take_back=False)
+    assert welcome.prompt == YourTurn(seat=0, take_back=False, hint=True)
     assert welcome.steps[0].action is None  # the deal first
     assert len(welcome.steps) == len(host.session.opening_turns)
 
@@ -223,6 +225,34 @@ def test_a_hint_is_given_to_the_person_on_turn_and_recorded(kit: type[Kit], tmp_
     assert given.hint.action in legal_actions(host.session.state)
     assert seat.client.feedback.startswith("Hint: ")
     assert "hint" in seat.client.log[-1]
+    assert host.session.record.hints_used()[0] == 1
+
+
+def test_past_the_game_s_bound_on_hints_the_hint_key_is_off_and_says_why(
+    kit: type[Kit], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
+    bound = len(record.assists) + 1  # room for exactly one more hint
+    monkeypatch.setattr(record_module, "most_assists", lambda _actions: bound)
+    host = host_of(record)
+    seat = sit(host, (0,))
+    client = seat.client
+    assert client.prompt == YourTurn(seat=0, take_back=False, hint=True)
+    assert client.key_works("hint")
+    seat.send(client.ask_hint())
+    settle(host, seat)
+    given, update = seat.messages[-2:]
+    assert isinstance(given, HintGiven)
+    assert isinstance(update, Update) and update.steps == ()
+    assert update.prompt == YourTurn(seat=0, take_back=False, hint=False)
+    assert client.feedback.startswith("Hint: ")  # the hint and its chosen tile stay
+    assert client.selected is not None
+    assert not client.key_works("hint") and client.key_works("play")
+    assert client.why_not("hint") == prompts.NO_MORE_HINTS
+    assert client.ask_hint() is None and client.feedback == prompts.NO_MORE_HINTS
+    seat.send(AskHint())  # asked for anyway (a hostile client): the host refuses it
+    settle(host, seat)
+    assert seat.messages[-1] == Refused(reason="no_hint_now")
     assert host.session.record.hints_used()[0] == 1
 
 

@@ -88,7 +88,7 @@ def test_a_client_joining_mid_round_gets_a_first_message_through_the_same_filter
 
 def leaky_view(host: TableHost, client: object) -> object:
     """A host bug: every client is sent the view of the seat on turn."""
-    state: GameState = host._shown_state()
+    state: GameState = host._news.shown_state(host.session.state)
     return state.view(state.turn)
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from chickenfoot.saves.settings import load_settings
-from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
+from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
+from chickenfoot.tui.screens.too_small import TooSmallScreen
 from tests.tui.conftest import TuiKit
 
 

@@ -22,13 +22,14 @@ from chickenfoot.play.session import GameSession
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.record import GameRecord
 from chickenfoot.saves.store import Change, GameFacts, GameId, Holder, StoreError
-from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
+from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.load import LoadScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+from chickenfoot.tui.screens.too_small import TooSmallScreen
 from chickenfoot.tui.widgets import StatusLine
 from tests.kit import as_kind, holders_in
 from tests.tui.conftest import TuiKit

@@ -11,7 +11,9 @@ import pytest
 from chickenfoot.bots import ExpertBot, Hint, StopCheck
 from chickenfoot.play import session as session_module
 from chickenfoot.rules import Action, GameState, Play, SeatView
+from chickenfoot.saves import record as record_module
 from chickenfoot.saves.record import SeatConfig
+from chickenfoot.text import prompts
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import EventLog, StatusLine
 from tests.kit import as_kind
@@ -63,6 +65,24 @@ async def test_a_hint_selects_the_suggested_play_says_why_and_is_recorded(
         assert game.session.wait_committed()
         saved = app.store.record(game.session.game)
         assert saved.hints_used() == (1, 0, 0)
+
+
+async def test_once_a_game_holds_all_the_hints_it_may_the_hint_key_leaves_the_footer_and_says_why(
+    kit: type[TuiKit], data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = kit.find_record(kit.short_rules(3), against_computers(kit), kit.human_can_play)
+    monkeypatch.setattr(record_module, "most_assists", lambda _actions: len(record.assists))
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = await kit.person_on_turn(pilot)
+        assert game.check_action("hint", ()) is False
+        assert game.active_bindings["i"].binding.action == "unavailable('hint')"
+        await pilot.press("i")
+        await kit.wait_for(
+            pilot, lambda: game.client.feedback == prompts.NO_MORE_HINTS, "why the key is off"
+        )
+        assert prompts.NO_MORE_HINTS[:40] in status_text(app)
+        assert game.session.record.assists == record.assists
 
 
 async def test_take_back_returns_to_the_previous_decision_and_keeps_it_on_record(

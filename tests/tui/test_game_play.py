@@ -15,10 +15,11 @@ from chickenfoot.rules import Play, Tile, legal_actions
 from chickenfoot.saves.database import SqliteStore
 from chickenfoot.saves.jsonformat import load_record
 from chickenfoot.text.words import sorted_hand
-from chickenfoot.tui.app import ChickenFootApp, TooSmallScreen
+from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
+from chickenfoot.tui.screens.too_small import TooSmallScreen
 from chickenfoot.tui.widgets import BoardView, EventLog, HandView, StatusLine
 from tests.tui.conftest import TuiKit
 

@@ -107,7 +107,7 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
     app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
-        assert app.keymap == {"game.hint": "H"}
+        assert app.keymap == {"game.hint": "H", "game.hint-why-not": "H"}  # it follows
         assert app.keymap_refusals == (
             "game.take-back cannot take “s”: on the game screen that key is already "
             "game.scores (Every round's scores so far); game.take-back keeps “u”",

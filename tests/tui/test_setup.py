@@ -47,10 +47,7 @@ class StartRecordingApp(ChickenFootApp):
         super().__init__(bot_delay=0)
         self.started: list[tuple[RuleSet, tuple[SeatConfig, ...], int | None]] = []
 
-    # The real start_game is a thread worker (@work): its type is the worker's, not this one's.
-    def start_game(  # type: ignore[override]
-        self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None
-    ) -> None:
+    def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
         """Record the call."""
         self.started.append((rules, seats, seed))
 

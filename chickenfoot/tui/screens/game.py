@@ -26,11 +26,11 @@ to the status line's second row, never over the hand.
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar, Protocol
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -55,6 +55,8 @@ from chickenfoot.text.prompts import round_ending
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.keymap import command_keys, keymap_of
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
+from chickenfoot.tui.screens.choice import ChoiceScreen
+from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.log import LogScreen
@@ -130,6 +132,7 @@ GAME_BINDINGS: list[BindingType] = [
         id="game.hint",
         tooltip="The expert's suggestion for your move, and why",
     ),
+    Binding("i", "unavailable('hint')", show=False, id="game.hint-why-not"),
     Binding(
         "u",
         "take_back",
@@ -722,3 +725,29 @@ class GameScreen(TableScreen):
 
         dialog = SaveAsScreen(self.session.copy_name(), save=self.session.save_as)
         self.app.push_screen(dialog, saved)
+
+    @work(thread=True, exclusive=True, group="settle")
+    def once_saved(
+        self, what: str, saved: Callable[[], object], anyway: Callable[[], object]
+    ) -> None:
+        """Wait off the UI thread until the store holds every move of this game, then call
+        ``saved``; if it cannot hold them, ask whether to ``what`` ``anyway`` (stay, save a
+        copy elsewhere, or go on: then ``anyway``)."""
+        if self.session.wait_committed():
+            self.app.call_from_thread(saved)
+        else:
+            self.app.call_from_thread(self._ask_about_unsaved, what, anyway)
+
+    def _ask_about_unsaved(self, what: str, then: Callable[[], object]) -> None:
+        if isinstance(self.app.screen, ConfirmScreen | ChoiceScreen):
+            return  # a question is up already
+
+        def answered(choice: str | None) -> None:
+            if choice == "save":
+                self.action_save_as()
+            elif choice == "go":
+                then()
+
+        question = prompts.leave_unsaved(self.session.unsaved, what)
+        answers = [("stay", "Stay", "n"), ("save", "Save a copy…", "s"), ("go", what, "y")]
+        self.app.push_screen(ChoiceScreen(question, answers), answered)

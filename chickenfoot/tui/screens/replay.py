@@ -15,6 +15,8 @@ person, or a computer player of some level) and the app starts a new game from t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,6 +29,7 @@ from textual.widgets import Button, Footer, Select, Static
 
 from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.play.replay import ReplayView
+from chickenfoot.play.shown import HandShown
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.messages import TakeOver
@@ -37,8 +40,6 @@ from chickenfoot.tui.widgets.board_panel import BoardMode
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""
 DEFAULT_SPEED_INDEX = 2
-LOG_LINES = 30
-"""How many of the latest log lines a jump writes (more than the log shows at once)."""
 HUMAN = "human"
 
 STEP = Binding.Group("Step", compact=True)
@@ -49,6 +50,29 @@ SPEED = Binding.Group("Speed", compact=True)
 def speed_text(speed: float) -> str:
     """An autoplay speed in words: "2/s", "0.5/s"."""
     return f"{speed:g}/s"
+
+
+class ReplayHands(VerticalScroll, can_focus=False):
+    """Every seat's hand at the position shown, the seat on turn marked and scrolled to."""
+
+    def __init__(self, seats: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seats = seats
+
+    def compose(self) -> ComposeResult:
+        """One hand per seat."""
+        for seat in range(self.seats):
+            yield HandView(id=f"hand-{seat}", classes="replay-hand")
+
+    def show(self, hands: Sequence[HandShown], turn: int | None) -> None:
+        """Show ``hands`` (one per seat), ``turn``'s marked and in sight."""
+        for seat, hand in enumerate(hands):
+            view = self.query_one(f"#hand-{seat}", HandView)
+            view.shown = hand
+            view.set_class(turn == seat, "-turn")
+            view.border_title = Content(hand.title)
+            if turn == seat:
+                self.scroll_to_widget(view, animate=False)
 
 
 class ReplayScreen(Screen[None]):
@@ -228,9 +252,7 @@ class ReplayScreen(Screen[None]):
                 log = EventLog(id="log")
                 log.border_title = "Log"
                 yield log
-        with VerticalScroll(id="replay-hands", can_focus=False):
-            for seat in range(len(self.names)):
-                yield HandView(id=f"hand-{seat}", classes="replay-hand")
+        yield ReplayHands(len(self.names), id="replay-hands")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -262,16 +284,7 @@ class ReplayScreen(Screen[None]):
         shown = self.view.shown()
         panel = self.query_one(BoardPanel)
         panel.shown = shown.board
-        for seat, hand in enumerate(shown.hands):
-            view = self.query_one(f"#hand-{seat}", HandView)
-            view.shown = hand
-            on_turn = shown.seats.turn == seat
-            view.set_class(on_turn, "-turn")
-            view.border_title = Content(hand.title)
-            if on_turn:
-                self.query_one("#replay-hands", VerticalScroll).scroll_to_widget(
-                    view, animate=False
-                )
+        self.query_one(ReplayHands).show(shown.hands, shown.seats.turn)
         self.query_one(SeatsPanel).shown = shown.seats
         self._update_log()
         self._update_chart()
@@ -326,18 +339,13 @@ class ReplayScreen(Screen[None]):
 
     def _update_log(self) -> None:
         """Log the step just taken, or after a jump the round so far (its latest lines)."""
-        cursor = self.cursor
         log = self.query_one(EventLog)
-        if self._logged_index is not None and cursor.index == self._logged_index + 1:
-            log.add(self.view.log_lines(cursor.index))
+        stepped, lines = self.view.log_change(self._logged_index)
+        if stepped:
+            log.add(lines)
         else:
-            lines = [
-                line
-                for index in range(cursor.round_start, cursor.index + 1)
-                for line in self.view.log_lines(index)
-            ]
-            log.restart(lines[-LOG_LINES:])
-        self._logged_index = cursor.index
+            log.restart(lines)
+        self._logged_index = self.cursor.index
 
     # ----- keys ------------------------------------------------------------------------------
 

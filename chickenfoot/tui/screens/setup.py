@@ -198,6 +198,109 @@ def seat_plan(seat: SeatConfig) -> SeatPlan:
     return SeatPlan(name=seat.name, computer=ladder_level(seat.level))  # type: ignore[arg-type]
 
 
+class OnlineFields(Vertical):
+    """The form's online table: its server (blank: play here), how long a person's lost seat
+    waits, the computer that then plays it, and whether hints are allowed."""
+
+    DEFAULT_CSS = """
+    OnlineFields {
+        height: auto;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        """The section's title, its fields, their problems and what they mean."""
+        yield Static("Online table", classes="section-title")
+        with Horizontal(classes="field"):
+            yield Label("Table server", classes="field-label")
+            yield TypingInput(
+                "",
+                placeholder="blank: play here",
+                max_length=200,
+                id="online-server",
+                compact=True,
+            )
+        yield Static("", id="online-server-problem", classes="problem field-problem")
+        yield Static(
+            "HOST:PORT of a 'chickenfoot host': each person seat is someone who joins from "
+            "their own terminal (the first is you); the table's code is shown to share.",
+            classes="hint",
+            markup=False,
+        )
+        with Horizontal(classes="field"):
+            yield Label("Lost seat waits (s)", classes="field-label")
+            yield TypingInput(
+                "",
+                placeholder=f"{DEFAULT_GRACE:.0f}",
+                restrict=r"\d*",
+                max_length=4,
+                id="online-grace",
+                compact=True,
+            )
+        yield Static("", id="online-grace-problem", classes="problem field-problem")
+        with Horizontal(classes="field"):
+            yield Label("Then plays it", classes="field-label")
+            yield FormSelect(
+                [(level, level) for level in BOT_LEVELS],
+                value="hard",
+                allow_blank=False,
+                id="online-cover",
+                compact=True,
+            )
+        with Horizontal(classes="field"):
+            yield Label("Hints", classes="field-label")
+            yield FormSelect(
+                list(HINTS_CHOICES),
+                value="yes",
+                allow_blank=False,
+                id="online-hints",
+                compact=True,
+            )
+        yield Static(
+            "A person who loses their connection keeps their seat this long; then a "
+            "computer of this level plays it until they are back.",
+            classes="hint",
+            markup=False,
+        )
+
+    @property
+    def server(self) -> str:
+        """The server typed (blank: the game is played here)."""
+        return self.query_one("#online-server", Input).value.strip()
+
+    def problems(self, kinds: list[str]) -> dict[str, str]:
+        """Check the fields for seats of ``kinds``: show each problem under its field and
+        return them by field name (``online-server``, ``online-grace``)."""
+        problems: dict[str, str] = {}
+        if self.server:
+            problem = online_server_problem(self.server, kinds)
+            if problem is not None:
+                problems["online-server"] = problem
+        try:
+            grace_from_text(self.query_one("#online-grace", Input).value)
+        except ValueError as error:
+            problems["online-grace"] = str(error)
+        for name in ("online-server", "online-grace"):
+            show_line(self.query_one(f"#{name}-problem", Static), problems.get(name))
+        return problems
+
+    def options(
+        self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None
+    ) -> TableOptions:
+        """The online table's options for ``rules``, ``seats`` and ``seed`` (call only when
+        the form has no problem)."""
+        return TableOptions.model_validate(
+            {
+                "rules": rules,
+                "seats": tuple(seat_plan(seat) for seat in seats),
+                "seed": seed,
+                "grace": grace_from_text(self.query_one("#online-grace", Input).value),
+                "cover": str(self.query_one("#online-cover", FormSelect).value),
+                "hints": self.query_one("#online-hints", FormSelect).value == "yes",
+            }
+        )
+
+
 class SetupScreen(Screen[None]):
     """Set up a new game and start it."""
 
@@ -306,58 +409,7 @@ class SetupScreen(Screen[None]):
                     compact=True,
                 )
             yield Static("The same seed and set-up deal the same game.", classes="hint")
-            yield Static("Online table", classes="section-title")
-            with Horizontal(classes="field"):
-                yield Label("Table server", classes="field-label")
-                yield TypingInput(
-                    "",
-                    placeholder="blank: play here",
-                    max_length=200,
-                    id="online-server",
-                    compact=True,
-                )
-            yield Static("", id="online-server-problem", classes="problem field-problem")
-            yield Static(
-                "HOST:PORT of a 'chickenfoot host': each person seat is someone who joins from "
-                "their own terminal (the first is you); the table's code is shown to share.",
-                classes="hint",
-                markup=False,
-            )
-            with Horizontal(classes="field"):
-                yield Label("Lost seat waits (s)", classes="field-label")
-                yield TypingInput(
-                    "",
-                    placeholder=f"{DEFAULT_GRACE:.0f}",
-                    restrict=r"\d*",
-                    max_length=4,
-                    id="online-grace",
-                    compact=True,
-                )
-            yield Static("", id="online-grace-problem", classes="problem field-problem")
-            with Horizontal(classes="field"):
-                yield Label("Then plays it", classes="field-label")
-                yield FormSelect(
-                    [(level, level) for level in BOT_LEVELS],
-                    value="hard",
-                    allow_blank=False,
-                    id="online-cover",
-                    compact=True,
-                )
-            with Horizontal(classes="field"):
-                yield Label("Hints", classes="field-label")
-                yield FormSelect(
-                    list(HINTS_CHOICES),
-                    value="yes",
-                    allow_blank=False,
-                    id="online-hints",
-                    compact=True,
-                )
-            yield Static(
-                "A person who loses their connection keeps their seat this long; then a "
-                "computer of this level plays it until they are back.",
-                classes="hint",
-                markup=False,
-            )
+            yield OnlineFields(id="online-table")
             yield Static("", id="setup-summary", markup=False)
             with Horizontal(id="start-buttons"):
                 yield Button("Start (^s)", id="start", variant="success", compact=True)
@@ -465,19 +517,9 @@ class SetupScreen(Screen[None]):
                     else "rules"
                 )
                 problems.setdefault(shown_at, message)
-        server = self.query_one("#online-server", Input).value.strip()
-        if server:
-            problem = online_server_problem(server, [row.kind for row in rows])
-            if problem is not None:
-                problems["online-server"] = problem
-        try:
-            grace_from_text(self.query_one("#online-grace", Input).value)
-        except ValueError as error:
-            problems["online-grace"] = str(error)
+        problems.update(self.query_one(OnlineFields).problems([row.kind for row in rows]))
         self.rules = rules
         self.problems = problems
-        self._show_problem("#online-server-problem", problems.get("online-server"))
-        self._show_problem("#online-grace-problem", problems.get("online-grace"))
         for index, row in enumerate(rows):
             row.show_problem(problems.get(f"seat-{index}"))
         for field in RULE_FIELDS:
@@ -605,20 +647,11 @@ class SetupScreen(Screen[None]):
             fields=self.field_values(),
             seed=self.query_one("#seed", Input).value,
         )
-        server = self.query_one("#online-server", Input).value.strip()
-        if server:
-            options = TableOptions.model_validate(
-                {
-                    "rules": self.rules,
-                    "seats": tuple(seat_plan(seat) for seat in seats),
-                    "seed": self.seed,
-                    "grace": grace_from_text(self.query_one("#online-grace", Input).value),
-                    "cover": str(self.query_one("#online-cover", FormSelect).value),
-                    "hints": self.query_one("#online-hints", FormSelect).value == "yes",
-                }
-            )
+        online = self.query_one(OnlineFields)
+        if online.server:
+            options = online.options(self.rules, seats, self.seed)
             creator = next(seat.name for seat in seats if seat.player == "human")
-            self.post_message(CreateOnline(server, options, creator))
+            self.post_message(CreateOnline(online.server, options, creator))
             return
         self.post_message(StartGame(self.rules, seats, self.seed, remember=choice))
 

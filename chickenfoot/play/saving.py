@@ -1,0 +1,106 @@
+"""What a table's clients are told of the game's store: "saving…", a save that failed, and
+moves told only once the store holds them.
+
+A :class:`SaveWatch` follows one :class:`~chickenfoot.play.session.GameSession`'s commits
+for the :class:`~chickenfoot.play.host.TableHost`, and hands it the messages to send every
+client (:class:`~chickenfoot.play.wire.Saving`, :class:`~chickenfoot.play.wire.SaveProblem`):
+
+- a commit that takes longer than :data:`SAVING_NOTICE_DELAY` is told as a quiet "saving…",
+  and so is its end;
+- the store falling behind (a commit failed: a full disk) is told in words, and so is its
+  catching up;
+- with ``acknowledge_committed`` (a table server), telling the clients of a move waits until
+  the store holds it, so that what a client was told stays true if the server is killed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from chickenfoot.play.session import GameSession
+from chickenfoot.play.wire import HostMessage, SaveProblem, Saving
+from chickenfoot.text import prompts
+
+SAVING_NOTICE_DELAY = 0.3
+"""Seconds a commit may take before the clients are told "saving…"."""
+
+Broadcast = Callable[[HostMessage], None]
+"""Sends one message to every client."""
+
+
+class SaveWatch:
+    """The store's progress on one session's moves, told to every client through
+    ``broadcast``."""
+
+    def __init__(
+        self, session: GameSession, broadcast: Broadcast, *, acknowledge_committed: bool = False
+    ) -> None:
+        self.session = session
+        self.broadcast = broadcast
+        self.acknowledge_committed = acknowledge_committed
+        """Tell the clients of a move only once the store holds it."""
+        self.unsaved: str | None = unsaved_text(session)
+        """Why the store is behind, as the clients were last told (None: it is not)."""
+        self._held: list[Callable[[], None]] = []
+        self._timer: asyncio.TimerHandle | None = None
+        self._said = False
+        """True once the clients were told the latest move takes long to save."""
+
+    def committed(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """True when the store holds the latest move: the game may go on (the clients hear
+        that a "saving…" they were told of is over). Otherwise, tell them "saving…" should
+        the commit take longer than :data:`SAVING_NOTICE_DELAY`."""
+        if self.session.committed:
+            self._cancel_timer()
+            if self._said:
+                self._said = False
+                self.broadcast(Saving(on=False))
+            return True
+        if self._timer is None and not self._said:
+            self._timer = loop.call_later(SAVING_NOTICE_DELAY, self._say_saving)
+        return False
+
+    def check(self) -> None:
+        """Tell every client when the store falls behind or catches up."""
+        unsaved = unsaved_text(self.session)
+        if unsaved != self.unsaved:
+            self.unsaved = unsaved
+            self.broadcast(SaveProblem(problem=unsaved))
+
+    def tell_when_held(self, tell: Callable[[], None]) -> None:
+        """Call ``tell`` (which tells the clients of a move) now, or, when the clients hear
+        only of committed moves, once the store holds the move (see :meth:`release`)."""
+        if self.acknowledge_committed and not self.session.committed:
+            self._held.append(tell)
+        else:
+            tell()
+
+    def release(self) -> None:
+        """Tell the clients of the moves the store now holds."""
+        held, self._held = self._held, []
+        for tell in held:
+            tell()
+
+    def stop(self) -> None:
+        """No more "saving…" notices (the turn loop ends)."""
+        self._cancel_timer()
+
+    def _say_saving(self) -> None:
+        """The commit of the latest move takes long (a slow disk): say so, quietly."""
+        self._timer = None
+        if not self.session.committed:
+            self._said = True
+            self.broadcast(Saving(on=True))
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+def unsaved_text(session: GameSession) -> str | None:
+    """Why the game's store is behind, in words (None: saved, or on its way); each client
+    words the notice with its own way to save a copy (:func:`~chickenfoot.text.prompts.unsaved`)."""
+    problem = session.unsaved
+    return prompts.save_problem(problem) if problem is not None else None
