@@ -61,7 +61,7 @@ from chickenfoot.text.words import a_number, plural, possessive, seat_name
 Outcome = Literal["menu", "again", "quit"]
 """How a game left: back to the menu, a new game with the same table, or quit (input over)."""
 
-SAVE_COPY = "save NAME"
+SAVE_COPY = prompts.PLAIN_KEYS.save_copy
 """How the plain mode saves a copy of the game, as its help and notices name it."""
 
 GAME_HELP = (
@@ -98,7 +98,6 @@ class PlainTable:
         self.host = TableHost(session, pause=0.0)
         people = session.humans
         self.client: SeatClient = SeatClient() if people else SpectatorClient()
-        self.client.save_copy = SAVE_COPY
         self.link = LocalLink(self.host, people)
         self._said_lines = 0
         self._restarts = 0

@@ -122,10 +122,7 @@ class SeatClient:
         self.unsaved: str | None = None
         """Why the game's store is behind, in words (None: it is saved)."""
         self.keys = prompts.PLAIN_KEYS
-        """The keys the status lines and refusals name (the game screen gives its own)."""
-        self.save_copy = ""
-        """How the interface showing this client saves a copy of the game ("ctrl+s", "save
-        NAME"), for the notice of a game that is not saved ("": no advice)."""
+        """The keys the status lines, refusals and notices name (a screen gives its own)."""
         self.saving = False
         """True while the latest move takes long to save (the game waits for it)."""
         self.closed = False
@@ -372,7 +369,7 @@ class SeatClient:
         interface's way to save a copy (None: the game is saved)."""
         if self.unsaved is None:
             return None
-        return prompts.unsaved(self.unsaved, self.save_copy)
+        return prompts.unsaved(self.unsaved, self.keys.save_copy)
 
     def shown(self) -> TableShown:
         """Everything the game screen shows now (a pure read)."""

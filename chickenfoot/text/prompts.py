@@ -38,6 +38,9 @@ class TurnKeys:
     """Shows the next person's hand at a hand-off."""
     seen_draw: str = "Enter"
     """Passes the keyboard on once a person has seen a tile they drew that fits nowhere."""
+    save_copy: str = "save NAME"
+    """Saves a copy of the game elsewhere, named in the notice of a game not saved ("": no
+    advice, as at an online table, whose game the server keeps)."""
 
 
 PLAIN_KEYS = TurnKeys()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar, Protocol
 
@@ -507,13 +508,10 @@ class TableScreen(GameDialogs):
     def watch_folded(self, folded: bool) -> None:
         """Hide or show the side panels; the seats ride on the hand's frame while hidden."""
         self.set_class(folded, "-folded")
-        self._show_seats_on_hand_frame()
+        self.watch_seats_shown()
 
     def watch_seats_shown(self) -> None:
         """Keep the seats on the hand's frame up to date while the side panels are folded."""
-        self._show_seats_on_hand_frame()
-
-    def _show_seats_on_hand_frame(self) -> None:
         if not self.is_mounted:
             return
         box = self.query_one("#hand-scroll", VerticalScroll)
@@ -682,6 +680,7 @@ def turn_keys(bindings: Iterable[BindingType], keymap: Mapping[str, str]) -> pro
         keep=first_key(bindings, "game.keep", keymap),
         show_hand=first_key(bindings, "game.show-hand", keymap),
         seen_draw=first_key(bindings, "game.seen-draw", keymap),
+        save_copy="",  # a game played here names its key (GameScreen.start_table)
     )
 
 
@@ -700,7 +699,8 @@ class GameScreen(TableScreen):
     def start_table(self) -> None:
         """Run the host's turn loop on the app's loop (a notice of a game not saved names
         the key that saves a copy: the player's own, if they gave it one)."""
-        self.client.save_copy = first_key(self.BINDINGS, "game.save-as", keymap_of(self.app))
+        save_copy = first_key(self.BINDINGS, "game.save-as", keymap_of(self.app))
+        self.client.keys = replace(self.client.keys, save_copy=save_copy)
         self.run_worker(self.host.run(), name="table", group="table")
 
     def close_table(self) -> None:
