@@ -19,7 +19,7 @@ import signal
 import ssl
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted
@@ -112,6 +112,15 @@ def add_parser(commands: Any) -> None:
         help="Wait for the disk after every move: a power cut then loses nothing either "
         "(by default a move survives the server being killed, and reaches the disk within "
         "moments; waiting every time makes each move slower).",
+    )
+    host.add_argument(
+        "--move-times",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="Time every move a client makes, at the server, and write one line per move to "
+        "FILE: when its last frame was sent (monotonic seconds) and the milliseconds from "
+        "reading the client's frame to then (for benchmarks).",
     )
     limits = host.add_argument_group("limits")
     defaults = Limits()
@@ -220,12 +229,23 @@ def run(args: argparse.Namespace) -> int:
         listening = listen(args.host, args.port)
     except ServeProblem as problem:
         return fail("host", str(problem))
+    times: TextIO | None = None
+    if args.move_times is not None:
+        try:
+            times = args.move_times.open("w", encoding="utf-8")
+        except OSError as problem:
+            listening.close()
+            reason = (problem.strerror or "cannot be written").lower()
+            return fail("host", f"cannot write {args.move_times}: {reason}")
     try:
         stopped_by = asyncio.run(
-            _serve(listening, args.host, limits, options, tls, args.sync_every_move)
+            _serve(listening, args.host, limits, options, tls, args.sync_every_move, times)
         )
     except KeyboardInterrupt:
         stopped_by = signal.SIGINT
+    finally:
+        if times is not None:
+            times.close()
     return interrupted("host") if stopped_by == signal.SIGINT else EXIT_OK
 
 
@@ -242,8 +262,15 @@ async def _serve(
     options: TableOptions | None,
     tls: ssl.SSLContext | None,
     sync_every_move: bool,
+    times: TextIO | None = None,
 ) -> int:
-    server = TableServer(limits, sync_every_move=sync_every_move)
+    def timed(when: float, seconds: float) -> None:
+        assert times is not None
+        times.write(f"{when:.6f} {seconds * 1000:.3f}\n")
+
+    server = TableServer(
+        limits, sync_every_move=sync_every_move, move_times=timed if times else None
+    )
     address, port = listening.getsockname()[:2]
     await server.start(sock=listening, tls=tls)
     loop = asyncio.get_running_loop()

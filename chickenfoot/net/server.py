@@ -76,6 +76,7 @@ from chickenfoot.play.client import SeatClient
 from chickenfoot.play.host import TableHost
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.play.wire import (
+    Act,
     AskHint,
     ClientMessage,
     GameEnded,
@@ -152,6 +153,9 @@ class Connection:
         self._allowance = float(limits.burst)
         self._checked = time.monotonic()
         self.closing = False
+        self._sending = False
+        self.received_at = 0.0
+        """When the connection's latest frame was read (monotonic seconds)."""
 
     def deliver(self, message: HostMessage) -> None:
         """The table host's outlet: send ``message`` to this client."""
@@ -180,11 +184,22 @@ class Connection:
             await self._ready.wait()
             self._ready.clear()
             while self._out:
-                await self.socket.send(self._out.popleft())
+                self._sending = True
+                try:
+                    await self.socket.send(self._out.popleft())
+                finally:
+                    self._sending = False
+            if self.table is not None and self.table.timed_move is not None:
+                self.table.sent_out()
             if self.closing:
                 code, reason = self._close
                 await self.socket.close(code, reason)
                 return
+
+    @property
+    def drained(self) -> bool:
+        """True when every frame queued for the client was sent."""
+        return not self._out and not self._sending
 
     def allowed(self) -> bool:
         """Spend one frame of the rate limit; False when the client is over it."""
@@ -314,6 +329,10 @@ class OnlineTable:
         """Who else hears the public view of the game (``chickenfoot host`` prints it)."""
         self.idle_since: float | None = server.now()
         """Since when nobody is connected (None while somebody is)."""
+        self._acted_at: float | None = None
+        """When the move being made was read from its client (only while moves are timed)."""
+        self.timed_move: float | None = None
+        """When the move whose frames are being sent was read (only while moves are timed)."""
 
     # ----- who is here ---------------------------------------------------------------------------
 
@@ -570,6 +589,13 @@ class OnlineTable:
         """The public view of the game moved (from the table's own observer)."""
         for observer in self.observers:
             observer(message)
+        if (
+            self._acted_at is not None
+            and isinstance(message, Update)
+            and any(step.action is not None for step in message.steps)
+        ):
+            # the move timed is played: every client is sent it now, the observer first
+            self.timed_move, self._acted_at = self._acted_at, None
         over = isinstance(message, Welcome | Update) and isinstance(message.prompt, GameEnded)
         if over and self.phase == "playing":
             self.phase = "over"
@@ -616,7 +642,20 @@ class OnlineTable:
             connection.send(_denied("not_now", "the computers' pace is the table's"))
             return
         message: ClientMessage = frame
+        if isinstance(frame, Act) and self.server.move_times is not None:
+            self._acted_at = connection.received_at
         self.host.submit(connection.client_id, message)
+
+    def sent_out(self) -> None:
+        """A connection sent every frame it had: once all of them have, the move timed is
+        told to everyone (its time at the server is noted)."""
+        timed, report = self.timed_move, self.server.move_times
+        if timed is None or report is None:
+            return
+        if all(connection.drained for connection in self.connections):
+            self.timed_move = None
+            now = time.monotonic()
+            report(now, now - timed)
 
     def _cover_asked(self, connection: Connection, seat: int) -> None:
         if connection.seat != self.creator:
@@ -670,8 +709,13 @@ class TableServer:
         store: GameStore | None = None,
         *,
         sync_every_move: bool = False,
+        move_times: Callable[[float, float], None] | None = None,
     ) -> None:
         self.limits = limits or Limits()
+        self.move_times = move_times
+        """Told of each move a client makes: when its last frame was sent and how long it took
+        from the client's frame read to then (monotonic seconds), for benchmarks; None: moves
+        are not timed."""
         self._own_store = store is None
         self.store: GameStore = (
             open_store(sync_every_commit=sync_every_move) if store is None else store
@@ -888,6 +932,7 @@ class TableServer:
                 if connection.dropped % self.limits.burst == 1:
                     connection.send(_denied("too_fast", "too many messages: slow down"))
                 continue
+            connection.received_at = time.monotonic()
             try:
                 frame = read_client(data)
             except WireError as error:
