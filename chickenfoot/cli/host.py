@@ -40,6 +40,7 @@ from chickenfoot.rules import RuleSetError
 from chickenfoot.saves.output import write_line
 
 DEFAULT_HOST = "127.0.0.1"
+STOPPING = "Stopping: every table is saved and comes back when the server starts again."
 PEOPLE_NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 """The names a ``--table``'s people's seats are planned under (each joiner brings their own)."""
 
@@ -280,6 +281,8 @@ async def _serve(
     def stopping(signum: int) -> None:
         stopped_by.append(signum)
         stop.set()
+        for handled in (signal.SIGINT, signal.SIGTERM):  # a second one stops it at once
+            loop.remove_signal_handler(handled)
 
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
@@ -294,6 +297,7 @@ async def _serve(
         say(f"table {table.code}: chickenfoot join {shown.with_code(table.code)}")
     try:
         await stop.wait()
+        say(STOPPING)
     finally:
         await server.close()
     return stopped_by[0] if stopped_by else signal.SIGINT

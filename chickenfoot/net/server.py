@@ -101,6 +101,10 @@ MAX_FRAME = 64 * 1024
 """Frames longer than this end the connection unread (the protocol's own cap, 4 KiB, is
 refused in words)."""
 
+CLOSE_WAIT = 2.0
+"""Seconds a closing connection waits for its client to answer the close (then it is cut):
+a client that stopped reading holds up neither the server's stop nor anything else."""
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -154,6 +158,8 @@ class Connection:
         self._checked = time.monotonic()
         self.closing = False
         self._sending = False
+        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        """Done once the connection's last frame was sent and its close answered (or cut)."""
         self.received_at = 0.0
         """When the connection's latest frame was read (monotonic seconds)."""
 
@@ -180,6 +186,13 @@ class Connection:
 
     async def write_out(self) -> None:
         """Send the queued frames in order until the connection closes."""
+        try:
+            await self._write_out()
+        finally:
+            if not self.closed.done():
+                self.closed.set_result(None)
+
+    async def _write_out(self) -> None:
         while True:
             await self._ready.wait()
             self._ready.clear()
@@ -372,6 +385,7 @@ class OnlineTable:
             started=self.phase != "lobby",
             creator=self.creator,
             grace=self.options.grace,
+            starts_by_itself=self.auto_start,
         )
 
     def tell_everyone(self) -> None:
@@ -621,6 +635,10 @@ class OnlineTable:
                 connection.send(_denied("not_creator", "only the table's creator starts it"))
             elif self.phase != "lobby":
                 connection.send(_denied("not_now", "the game has started already"))
+            elif self.auto_start:
+                connection.send(
+                    _denied("not_now", "this table starts by itself once everyone has joined")
+                )
             else:
                 self.start()
             return
@@ -700,6 +718,12 @@ def _denied(reason: DenialReason, text: str) -> Denied:
     return Denied(reason=reason, text=text)
 
 
+def _close_sessions(sessions: list[GameSession]) -> None:
+    """Close every session (each lets its latest commit finish and gives its game back)."""
+    for session in sessions:
+        session.close()
+
+
 class TableServer:
     """Every online table of this process, and the WebSocket server clients reach them by."""
 
@@ -729,6 +753,8 @@ class TableServer:
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._handlers: set[asyncio.Task[None]] = set()
+        self._stopping: asyncio.Event | None = None
+        """Set once the server is stopping (made in :meth:`start`, on the server's loop)."""
 
     def now(self) -> float:
         """The server's clock (the event loop's: seconds, monotonic)."""
@@ -747,6 +773,7 @@ class TableServer:
         """Bring back the tables the store keeps, then listen on ``host``:``port`` (or the
         bound socket ``sock``); the port listened on."""
         self.restore()
+        self._stopping = asyncio.Event()
         self._server = await serve(
             self._connected,
             host=None if sock is not None else host,
@@ -758,6 +785,7 @@ class TableServer:
             compression=None,
             ping_interval=20,
             ping_timeout=20,
+            close_timeout=CLOSE_WAIT,
             logger=log,
         )
         self._sweeper = asyncio.ensure_future(self._sweep())
@@ -765,19 +793,36 @@ class TableServer:
         return int(sockets[0].getsockname()[1])
 
     async def close(self) -> None:
-        """Close every table (each game stays saved) and stop listening."""
+        """Stop: take no more connections, close every table at once (each client is told
+        why; every move made is committed and each game stays saved, its table kept to come
+        back on the next start), end every connection and stop listening.
+
+        It takes about as long as the slowest of: the latest commit, one thread's closing of
+        every game, and a client answering the close (:data:`CLOSE_WAIT` at most)."""
+        if self._stopping is not None:
+            self._stopping.set()
         if self._sweeper is not None:
             self._sweeper.cancel()
-        for table in list(self.tables.values()):
-            table.close("stopping")
-            await self._stopped(table)
+        tables = list(self.tables.values())
         self.tables.clear()
+        for table in tables:
+            table.close("stopping")
+        closing = [connection.closed for table in tables for connection in table.connections]
+        loops = [table.task for table in tables if table.task is not None]
+        await asyncio.gather(*loops, return_exceptions=True)
+        sessions = [table.host.session for table in tables if table.host is not None]
+        await asyncio.gather(asyncio.to_thread(_close_sessions, sessions), *closing)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
         await asyncio.to_thread(self.worker.stop)
         if self._own_store:
             self.store.close()
+
+    @property
+    def stopping(self) -> bool:
+        """True once :meth:`close` began."""
+        return self._stopping is not None and self._stopping.is_set()
 
     def restore(self) -> list[str]:
         """Bring back every table the store keeps (the server was stopped or killed): lobbies
@@ -889,7 +934,9 @@ class TableServer:
         cap = self.limits.per_address
         self._per_address[address] = count + 1
         try:
-            if cap and count >= cap:
+            if self.stopping:
+                connection.close(1001, "the server is stopping")
+            elif cap and count >= cap:
                 connection.send(
                     _denied("too_many_connections", "too many connections from your address")
                 )
@@ -1036,8 +1083,15 @@ class TableServer:
         return True
 
     async def _slow_down(self, address: str) -> None:
-        """Wait before refusing a wrong code or token (see :meth:`denial_wait`)."""
-        await asyncio.sleep(self.denial_wait(address))
+        """Wait before refusing a wrong code or token (see :meth:`denial_wait`); a server that
+        stops meanwhile waits no more."""
+        stopping = self._stopping
+        delay = self.denial_wait(address)
+        if stopping is None:
+            await asyncio.sleep(delay)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), delay)
 
     def denial_wait(self, address: str) -> float:
         """Seconds to wait before refusing a wrong code or token from ``address``: doubling

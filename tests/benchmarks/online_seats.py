@@ -12,12 +12,14 @@ server, not its players. Each seat times its moves: from its ``act`` sent to the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from chickenfoot.net.protocol import (
     CreateTable,
@@ -80,9 +82,10 @@ class RawSeat:
         self.task = asyncio.ensure_future(self.play())
 
     async def send(self, text: str) -> None:
-        """Send one frame."""
+        """Send one frame (nothing once the server closed the connection)."""
         assert self._socket is not None
-        await self._socket.send(text)
+        with contextlib.suppress(ConnectionClosed):
+            await self._socket.send(text)
 
     async def play(self) -> None:
         """Play until the game or the connection ends."""

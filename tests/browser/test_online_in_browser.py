@@ -14,7 +14,8 @@ import pytest
 from tests.browser.server import Served
 from tests.browser.tabs import CHROMIUM, Tab, open_tab
 from tests.net.processes import host
-from tests.net.terminals import PHRASES, answer, key_for_latest, start, terminals, wait_for_screen
+from tests.net.terminals import PHRASES, answer, key_for_latest, start, wait_for_screen
+from tests.terminal import terminals
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = [

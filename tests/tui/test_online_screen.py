@@ -154,6 +154,30 @@ async def test_the_creator_waits_in_the_lobby_and_starts_the_game(data_dir: obje
         await opponent
 
 
+async def test_the_first_joiner_of_a_table_that_starts_by_itself_is_told_so(
+    data_dir: object,
+) -> None:
+    async with online() as room:
+        table = room.table(options(2, rounds=1, seed=5))
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            screen = table_screen(app)
+            await until(pilot, lambda: screen.status is not None, "the table's status")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            words = "\n".join(screen.lobby_lines())
+            assert "the game starts once everyone has joined" in words
+            assert "ctrl+s" not in words
+            assert not lobby.check_action("start", ()), "no key to start it"
+            bea = room.player(table, "Bea", seed=2)
+            opponent = asyncio.ensure_future(bea.play())
+            await until(pilot, lambda: screen.client.view is not None, "the deal")
+            assert not isinstance(app.screen, LobbyScreen)
+            await play_to_the_end(pilot, app)
+        await opponent
+
+
 async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_once_back(
     data_dir: object,
 ) -> None:

@@ -147,10 +147,11 @@ class LobbyScreen(ModalScreen[None]):
         self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Start is the creator's key."""
+        """Start is the creator's key (none at a table that starts by itself)."""
         if action == "start":
-            seated = self.game.remote.seated
-            return seated is not None and seated.creator
+            seated, status = self.game.remote.seated, self.game.status
+            by_itself = status is not None and status.starts_by_itself
+            return seated is not None and seated.creator and not by_itself
         return True
 
     def show(self) -> None:
@@ -325,5 +326,7 @@ class OnlineGameScreen(TableScreen):
         lines.append("")
         lines.append(online.watching(status.spectators))
         missing = [s.name for s in status.seats if s.computer is None and not s.taken]
-        lines.append(online.lobby(status.code, missing, seated.creator))
+        lines.append(
+            online.lobby(status.code, missing, seated.creator, by_itself=status.starts_by_itself)
+        )
         return lines
