@@ -120,8 +120,8 @@ def add_parser(commands: Any) -> None:
         default=None,
         metavar="FILE",
         help="Time every move a client makes, at the server, and write one line per move to "
-        "FILE: when its last frame was sent (monotonic seconds) and the milliseconds from "
-        "reading the client's frame to then (for benchmarks).",
+        "FILE once stopped: when its last frame was sent (monotonic seconds) and the "
+        "milliseconds from reading the client's frame to then (for benchmarks).",
     )
     limits = host.add_argument_group("limits")
     defaults = Limits()
@@ -265,12 +265,12 @@ async def _serve(
     sync_every_move: bool,
     times: TextIO | None = None,
 ) -> int:
-    def timed(when: float, seconds: float) -> None:
-        assert times is not None
-        times.write(f"{when:.6f} {seconds * 1000:.3f}\n")
+    timed: list[tuple[float, float]] = []  # written once stopped: no disk write per move
 
     server = TableServer(
-        limits, sync_every_move=sync_every_move, move_times=timed if times else None
+        limits,
+        sync_every_move=sync_every_move,
+        move_times=(lambda when, seconds: timed.append((when, seconds))) if times else None,
     )
     address, port = listening.getsockname()[:2]
     await server.start(sock=listening, tls=tls)
@@ -300,6 +300,8 @@ async def _serve(
         say(STOPPING)
     finally:
         await server.close()
+        if times is not None:
+            times.writelines(f"{when:.6f} {seconds * 1000:.3f}\n" for when, seconds in timed)
     return stopped_by[0] if stopped_by else signal.SIGINT
 
 
