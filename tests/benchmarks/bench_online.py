@@ -14,6 +14,8 @@ of play are measured. For each N it prints:
   neither the players' processes nor the network are in it;
 - the server's CPU while the tables play (share of its one core) and its CPU time per move
   (one core holds 1000 / that many moves a second);
+- how long the server's threads waited for a core while ready to run (the kernel's run-queue
+  delay, as a share of the time measured): what the rest of the machine cost the server;
 - its memory per table (the growth of its resident set from before the tables were made to
   while they play, divided by N) and its whole resident set;
 - the CPU the players' processes used (in cores: the load they put on the machine);
@@ -84,6 +86,16 @@ def _cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def _waited_seconds(pid: int) -> float:
+    """Seconds the threads of process ``pid`` have spent ready to run but waiting for a core
+    (the kernel's run-queue delay, ``/proc/PID/task/*/schedstat``; 0 where it is not kept)."""
+    waited = 0
+    for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            waited += int(task.read_text().split()[1])
+    return waited / 1e9
 
 
 def _niced() -> None:
@@ -205,12 +217,14 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
                 if not dealt.wait(DEAL_WITHIN):
                     raise RuntimeError(f"the {tables} tables were not dealt in {DEAL_WITHIN:g} s")
             pids = [worker.pid for worker in workers]
+            waited_start = _waited_seconds(server.pid)
             cpu_start, start = _cpu_seconds(server.pid), time.monotonic()
             players_start = sum(_cpu_seconds(pid) for pid in pids)
             time.sleep(seconds)
             end = time.monotonic()
             wall = end - start
             cpu = (_cpu_seconds(server.pid) - cpu_start) / wall
+            waited = (_waited_seconds(server.pid) - waited_start) / wall
             players_cpu = (sum(_cpu_seconds(pid) for pid in pids) - players_start) / wall
             load = os.getloadavg()[0]
             rss_playing = _rss_kib(server.pid)
@@ -243,6 +257,7 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
         "server_p95_ms": _percentile(at_server, 0.95) if at_server else float("nan"),
         "server_moves": len(at_server),
         "cpu": cpu,
+        "waited": waited,
         "players_cpu": players_cpu,
         "cpu_ms_per_move": cpu * wall * 1000 / len(trips),
         "kib_per_table": (rss_playing - rss_before) / tables,
@@ -265,8 +280,8 @@ def main() -> None:
     )
     print(
         f"{'tables':>6} {'moves':>6} {'p50 ms':>7} {'p95 ms':>7} {'server p50':>10}"
-        f" {'server p95':>10} {'cpu':>5} {'ms/move':>7} {'KiB/table':>9} {'RSS MiB':>7}"
-        f" {'players':>7} {'load':>5} {'stop s':>6} {'nice':>4}"
+        f" {'server p95':>10} {'cpu':>5} {'waited':>6} {'ms/move':>7} {'KiB/table':>9}"
+        f" {'RSS MiB':>7} {'players':>7} {'load':>5} {'stop s':>6} {'nice':>4}"
     )
     for tables in COUNTS:
         figures = run(tables)
@@ -276,7 +291,7 @@ def main() -> None:
         print(
             f"{tables:>6} {figures['moves']:>6.0f} {figures['p50_ms']:>7.1f}"
             f" {figures['p95_ms']:>7.1f} {figures['server_p50_ms']:>10.1f}"
-            f" {figures['server_p95_ms']:>10.1f} {figures['cpu']:>5.0%}"
+            f" {figures['server_p95_ms']:>10.1f} {figures['cpu']:>5.0%} {figures['waited']:>6.0%}"
             f" {figures['cpu_ms_per_move']:>7.2f} {figures['kib_per_table']:>9.0f}"
             f" {figures['rss_mib']:>7.1f} {figures['players_cpu']:>7.2f}"
             f" {figures['load']:>5.1f} {figures['stop_s']:>6.2f} {figures['nice']:>4.0f}"
