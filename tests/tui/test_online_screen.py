@@ -178,6 +178,32 @@ async def test_the_first_joiner_of_a_table_that_starts_by_itself_is_told_so(
         await opponent
 
 
+async def test_a_lost_seat_counts_down_under_the_status_and_beside_its_name(
+    data_dir: object,
+) -> None:
+    async with online() as room:
+        table = room.table(options(2, rounds=1, seed=5, grace=90))
+        bea = room.player(table, "Bea", seed=2)
+        bea.think = 3600  # Bea never moves: she only drops out
+        opponent = asyncio.ensure_future(bea.play())
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: table_screen(app).client.view is not None, "the deal")
+            screen = table_screen(app)
+            bea.link.close()
+            counting = "Bea lost connection · waiting 1:"
+            await until(
+                pilot,
+                lambda: screen.status_shown.news.startswith(counting),
+                "the countdown under the status",
+            )
+            assert any(name.startswith("Bea lost 1:") for name in screen.seats_shown.names)
+            first = screen.status_shown.news
+            await until(pilot, lambda: screen.status_shown.news != first, "the next second")
+            assert screen.status_shown.news.startswith(counting), "it counts down"
+        opponent.cancel()
+
+
 async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_once_back(
     data_dir: object,
 ) -> None:

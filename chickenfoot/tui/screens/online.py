@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from textual import work
@@ -33,6 +34,7 @@ from chickenfoot.net.protocol import (
     Replaced,
     ReturnToSeat,
     Seated,
+    SeatState,
     StartGame,
     TableGone,
     TableStatus,
@@ -41,7 +43,7 @@ from chickenfoot.net.protocol import (
 from chickenfoot.net.remote import AddressError, LinkStatus, RemoteLink, TableAddress
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.play.client import SeatClient, SpectatorClient
-from chickenfoot.play.shown import SeatsShown
+from chickenfoot.play.shown import SeatsShown, StatusShown
 from chickenfoot.play.wire import Welcome
 from chickenfoot.saves.jsonformat import parse_record
 from chickenfoot.saves.record import RecordError
@@ -184,6 +186,9 @@ class OnlineGameScreen(TableScreen):
         client = SpectatorClient() if watching else SeatClient()
         super().__init__(client, self.remote, outline=outline)
         self.status: TableStatus | None = None
+        self.status_at = 0.0
+        """When :attr:`status` came (monotonic seconds): a lost seat's wait counts down from
+        then."""
         self.connection: LinkStatus | None = None
         self.problem: str | None = None
         """Why the table cannot be reached or was left (the link ended)."""
@@ -230,7 +235,7 @@ class OnlineGameScreen(TableScreen):
         elif isinstance(message, TableStatus):
             for line in status_news(self.status, message):
                 self.client.tell(line)
-            self.status = message
+            self.status, self.status_at = message, time.monotonic()
         elif isinstance(message, Denied):
             if message.reason in ("bad_token", "no_such_table") and self.remote.seated is None:
                 self.book.forget(str(self.address))
@@ -299,10 +304,30 @@ class OnlineGameScreen(TableScreen):
             if seat.computer is None and seat.covered_by is not None:
                 name = f"{name} ({seat.covered_by} plays)"
             elif seat.computer is None and seat.taken and not seat.connected:
-                wait = f" {online.clock(seat.waiting)}" if seat.waiting is not None else ""
-                name = f"{name} (lost{wait})"
+                left = self.seconds_left(seat)
+                wait = f" {online.clock(left)}" if left is not None else ""
+                name = f"{name} lost{wait}"
             names.append(name)
         return replace(seats, names=tuple(names))
+
+    def seconds_left(self, seat: SeatState) -> float | None:
+        """How long ``seat``'s lost person has before a computer plays for them, now (None:
+        nobody is counting down for that seat)."""
+        if seat.waiting is None:
+            return None
+        return max(0.0, seat.waiting - (time.monotonic() - self.status_at))
+
+    def status_with_presence(self, status: StatusShown) -> StatusShown:
+        """Under the status, the seats whose person lost their connection, counting down to
+        the computer that will play for them (the seconds tick by)."""
+        if self.status is None:
+            return status
+        lost = [
+            online.lost(seat.name, left)
+            for seat in self.status.seats
+            if (left := self.seconds_left(seat)) is not None
+        ]
+        return replace(status, news=" · ".join(lost)) if lost else status
 
     def lobby_lines(self) -> list[str]:
         """What the lobby says now."""
