@@ -1,5 +1,6 @@
 """Every engine benchmark runs with tiny sizes and returns figures, so none can rot, and so
-does the terminal app's measure of keys pressed while an expert thinks.
+do the terminal app's measure of keys pressed while an expert thinks and the start-up
+benchmark's measures (one round each).
 
 Only that they run and measure something is checked: no timing asserts.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ from tests.benchmarks import (
     bench_memory,
     bench_online,
     bench_soak,
+    bench_start,
     bench_steps,
     bench_tui,
 )
@@ -87,6 +90,28 @@ def test_keys_are_timed_while_an_expert_thinks(monkeypatch: pytest.MonkeyPatch) 
     samples = asyncio.run(bench_tui.thinking_key_times(game))
     assert len(samples) == 2
     assert all(seconds > 0 for seconds in samples)
+
+
+def test_start_up_commands_are_timed_side_by_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(bench_start.BASE_VARIABLE, "HEAD")
+    with bench_start.base_checkout() as base:
+        assert base is not None and (base / "chickenfoot" / "__init__.py").is_file()
+        times = bench_start.command_times({"here": bench_start.ROOT, "base": base}, rounds=1)
+    assert list(times) == [
+        "python -c pass",
+        "--version, here",
+        "--help, here",
+        "--version, base",
+        "--help, base",
+    ]
+    assert all(len(samples) == 1 and samples[0] > 0 for samples in times.values())
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_menu_is_timed_in_a_real_terminal() -> None:
+    times = bench_start.menu_times({"this checkout": bench_start.ROOT}, rounds=1)
+    assert list(times) == ["minimal Textual app", "this checkout"]
+    assert all(len(samples) == 1 and samples[0] > 0 for samples in times.values())
 
 
 def test_the_soak_run_times_computer_turns_through_the_screen(data_dir: Path) -> None:

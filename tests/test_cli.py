@@ -17,8 +17,10 @@ import chickenfoot
 from chickenfoot import bots, cli
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.bots import tournament as tournament_module
-from chickenfoot.cli import games, options, simulate, tournament
+from chickenfoot.cli import options, simulate, tournament
+from chickenfoot.cli.common import COMMANDS
 from chickenfoot.rules import RuleSet
+from chickenfoot.saves import jsonformat as jsonformat_module
 from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.transcript import transcript
@@ -559,7 +561,7 @@ def test_ctrl_c_while_loading_is_one_line_and_status_130(
     def interrupted(path: Path) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(games, "load_record", interrupted)
+    monkeypatch.setattr(jsonformat_module, "load_record", interrupted)
     status, out, err = run(
         capsys, command, str(saved_game), *(["--text"] if command == "replay" else [])
     )
@@ -578,11 +580,12 @@ def test_a_real_ctrl_c_prints_no_traceback(saved_game: Path) -> None:
     code = (
         "import signal, sys, threading\n"
         "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-        "from chickenfoot.cli import games, main\n"
+        "from chickenfoot.cli import main\n"
+        "from chickenfoot.saves import jsonformat\n"
         "def load_record(path):\n"
         "    print('loading', flush=True)\n"
         "    threading.Event().wait()\n"
-        "games.load_record = load_record\n"
+        "jsonformat.load_record = load_record\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
     process = subprocess.Popen(
@@ -646,6 +649,29 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _err = run(capsys, "--version")
     assert status == 0
     assert out.strip() == f"chickenfoot {chickenfoot.__version__}"
+
+
+def test_help_lists_every_command_with_its_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = run(capsys, "--help")
+    assert status == 0
+    listed = " ".join(out.split())  # argparse wraps long lines
+    for name, command in COMMANDS.items():
+        assert f"{name} {command.summary}" in listed
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_each_command_has_its_whole_help(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    status, out, _err = run(capsys, name, "--help")
+    assert status == 0
+    assert out.startswith(f"usage: chickenfoot {name} [-h]")
+    assert "options:" in out
+
+
+def test_the_command_named_is_the_first_word_that_is_not_an_option() -> None:
+    assert cli.command_named(["simulate", "--games", "3"]) == "simulate"
+    assert cli.command_named(["--version"]) is None
+    assert cli.command_named([]) is None
+    assert cli.command_named(["-h", "replay"]) == "replay"
 
 
 def test_unknown_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -94,3 +94,47 @@ def test_core_sources_never_import_textual(path: Path) -> None:
     offending = [name for name in imported_modules(source) if name.split(".")[0] in UI_LIBRARIES]
     assert offending == [], f"{path.name} imports {offending}"
     assert "importlib" not in imported_modules(source) or "textual" not in source
+
+
+def modules_loaded_by(script: str) -> list[str]:
+    """The modules of Textual, Rich and Pydantic (and of our rules) that ``script`` loads, run
+    in a fresh interpreter."""
+    watched = (*UI_LIBRARIES, "pydantic", "pydantic_core")
+    code = (
+        f"{script}\n"
+        "import json, sys\n"
+        "print(json.dumps(sorted(name for name in sys.modules\n"
+        f"    if name.split('.')[0] in {watched!r} or name.startswith('chickenfoot.rules'))))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    loaded: list[str] = json.loads(result.stdout.splitlines()[-1])
+    return loaded
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"]])
+def test_version_and_help_load_neither_textual_nor_pydantic(argv: list[str]) -> None:
+    """``chickenfoot --version`` and ``--help`` start as fast as Python itself: they import
+    only the command line (``make bench`` measures it)."""
+    script = (
+        "from chickenfoot.cli import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+    )
+    assert modules_loaded_by(script) == []
+
+
+def test_the_app_reaches_its_menu_without_pydantic_or_the_rules() -> None:
+    """Making the app (its theme read from the settings) and its menu loads Textual only:
+    the rules, the saved games and the other screens are imported when first needed."""
+    script = (
+        "from chickenfoot.tui.app import ChickenFootApp\n"
+        "from chickenfoot.tui.screens.menu import MenuScreen\n"
+        "ChickenFootApp(), MenuScreen()\n"
+    )
+    loaded = modules_loaded_by(script)
+    assert "textual.app" in loaded
+    assert [name for name in loaded if not name.startswith(UI_LIBRARIES)] == []

@@ -1,5 +1,5 @@
 """The ``chickenfoot`` command: play (the default), load, replay, games, export, import,
-simulate, tournament, stats, verify, serve, host and join.
+simulate, tournament, stats, verify, serve, host, join and keys.
 
 - ``chickenfoot`` or ``chickenfoot play``: start the terminal app; ``--plain`` plays a line at a
   time instead, for screen readers (also before ``load`` and ``replay``), ``--no-plain`` opens
@@ -18,10 +18,14 @@ simulate, tournament, stats, verify, serve, host and join.
 - ``chickenfoot serve``: the same app in web browsers, one game per tab.
 - ``chickenfoot host``: a table server for online games; ``chickenfoot join CODE@HOST:PORT``
   plays a seat at one of its tables.
+- ``chickenfoot keys``: every key and its id, with the player's own from the settings.
 
-Each subcommand lives in a module of its own with an ``add_parser(s)`` function that sets the
-function to ``run``. Errors the user can fix (a bad option, impossible rules, a bad saved game)
-print one line and exit with status 2; nothing here prints a traceback for them.
+Each subcommand lives in a module of its own (listed in :data:`~chickenfoot.cli.common.COMMANDS`)
+with an ``add_parsers`` function that sets the function to ``run``. Only the module of the
+command being run is imported: ``chickenfoot --version`` and ``chickenfoot --help`` load
+neither Textual nor Pydantic, and ``simulate`` never loads the app. Errors the user can fix (a
+bad option, impossible rules, a bad saved game) print one line and exit with status 2; nothing
+here prints a traceback for them.
 """
 
 from __future__ import annotations
@@ -29,32 +33,42 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from importlib import import_module
 
 from chickenfoot import __version__
-from chickenfoot.cli import games, host, join, library, serve, simulate, stats, tournament, verify
-from chickenfoot.cli.common import EXIT_FAILED, interrupted
+from chickenfoot.cli.common import COMMANDS, EXIT_FAILED, interrupted
+from chickenfoot.cli.games import add_plain_option
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser of the ``chickenfoot`` command and its subcommands."""
+def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of the ``chickenfoot`` command and its subcommands.
+
+    Only the subcommands named in ``commands`` (None: all of them) get their whole parser,
+    which imports their module; the others are listed with their one line of help.
+    """
     parser = argparse.ArgumentParser(
         prog="chickenfoot",
         description="Chicken Foot dominoes in your terminal. With no command, starts the game.",
     )
     parser.add_argument("--version", action="version", version=f"chickenfoot {__version__}")
-    games.add_plain_option(parser, default=None)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    games.add_parsers(commands)
-    library.add_parsers(commands)
-    simulate.add_parser(commands)
-    tournament.add_parser(commands)
-    verify.add_parser(commands)
-    serve.add_parser(commands)
-    host.add_parser(commands)
-    join.add_parser(commands)
-    stats.add_parser(commands)
+    add_plain_option(parser, default=None)
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    wanted = {COMMANDS[name].module for name in COMMANDS if commands is None or name in commands}
+    added: set[str] = set()
+    for name, command in COMMANDS.items():
+        if command.module not in wanted:
+            subparsers.add_parser(name, help=command.summary)
+        elif command.module not in added:  # a module may add several commands
+            import_module(f"{__name__}.{command.module}").add_parsers(subparsers)
+            added.add(command.module)
     return parser
+
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs: its first word that is not an option (the command's own
+    options take no values), or None when there is none."""
+    return next((word for word in argv if not word.startswith("-")), None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -63,10 +77,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns the exit status: 0 on success, 2 for a bad option, impossible rules or a bad saved
     game (one line on stderr), 130 for a simulation stopped with Ctrl+C.
     """
+    arguments = sys.argv[1:] if argv is None else argv
+    named = command_named(arguments)
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(() if named is None else (named,)).parse_args(arguments)
         if args.command is None:
-            return games.run_app(plain=args.plain)
+            from chickenfoot.cli.games import run_app
+
+            return run_app(plain=args.plain)
         status: int = args.run(args)
         return status
     except KeyboardInterrupt:

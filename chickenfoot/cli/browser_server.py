@@ -1,9 +1,10 @@
-"""The web server of ``chickenfoot serve``: textual-serve's page, guarded, and one game per tab.
+"""The web server of ``chickenfoot serve``: chickenfoot's page, guarded, and one game per tab.
 
 :class:`BrowserServer` is textual-serve's ``Server`` with its routes made here:
 
-- ``/?token=...``: the page (textual-serve's template), only for a host this server answers
-  for and with its token; the page's connection back carries the token in its path;
+- ``/?token=...``: the page (chickenfoot's template, ``templates/app_index.html``), only
+  for a host this server answers for and with its token; the page's connection back
+  carries the token in its path;
 - ``/ws/{token}``: a tab's game. Before any process starts, the host, the token and the
   origin are checked (:class:`~chickenfoot.cli.browser_access.Access`) and the number of
   games in play is counted against the cap; a refusal is a plain-text page in plain words.

@@ -7,7 +7,8 @@ game, an illegal move...) or an unknown game number is refused with one line and
 before the app starts; Ctrl+C stops with one line and status 130; neither ever prints a
 traceback. The transcript of ``replay --text`` is written in what the
 console's encoding can show. The Textual app is imported only when it is started, so
-``replay --text`` never loads it.
+``replay --text`` never loads it, and saved games are read only by the commands that open
+one, so ``chickenfoot`` reaches its menu without loading the rules first.
 """
 
 from __future__ import annotations
@@ -15,15 +16,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from chickenfoot.cli.common import EXIT_OK, fail, interrupted
-from chickenfoot.cli.library import open_cli_store
-from chickenfoot.saves.jsonformat import load_record
-from chickenfoot.saves.output import write_text
-from chickenfoot.saves.record import GameRecord, RecordError
-from chickenfoot.saves.store import GameId, Incoming, StoreError
-from chickenfoot.text.transcript import transcript
+from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
+
+if TYPE_CHECKING:  # the modules of saved games are imported by the commands that open one
+    from chickenfoot.saves.record import GameRecord
+    from chickenfoot.saves.store import GameId
 
 REPLAY_KEYS = """\
 keys of the replay viewer:
@@ -55,15 +54,13 @@ def add_plain_option(parser: argparse.ArgumentParser, default: object = argparse
 
 def add_parsers(commands: Any) -> None:
     """Add ``play``, ``load`` and ``replay`` to the subcommands ``commands``."""
-    play = commands.add_parser(
-        "play", help="Start the game (the default).", description="Start the terminal app."
-    )
+    play = commands.add_parser("play", help=summary("play"), description="Start the terminal app.")
     add_plain_option(play)
     play.set_defaults(run=lambda args: run_app(plain=args.plain))
 
     load_command = commands.add_parser(
         "load",
-        help="Continue a saved game.",
+        help=summary("load"),
         description="Open the app continuing a saved game: a file (imported into the store "
         "first) or the number of a game in the store (see `chickenfoot games`).",
     )
@@ -75,7 +72,7 @@ def add_parsers(commands: Any) -> None:
 
     replay_command = commands.add_parser(
         "replay",
-        help="Replay a saved game.",
+        help=summary("replay"),
         description="Watch a saved game move by move, or print it.",
         epilog=REPLAY_KEYS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -100,9 +97,9 @@ def run_app(
     """Start the Textual app (imported only now: the other commands do not need it), or the
     plain mode (``plain``; None: as the settings say), which never imports Textual."""
     if plain is None:
-        from chickenfoot.saves.settings import load_settings
+        from chickenfoot.saves.display import read_display
 
-        plain = load_settings().display.plain
+        plain = read_display().plain
     if plain:
         from chickenfoot.plain.app import run_plain
 
@@ -120,6 +117,11 @@ def game_number(text: str) -> GameId | None:
 
 def load(game: str, *, plain: bool | None = None) -> int:
     """``chickenfoot load FILE|GAME``: find (or import) the game, then continue it in the app."""
+    from chickenfoot.cli.library import open_cli_store
+    from chickenfoot.saves.jsonformat import load_record
+    from chickenfoot.saves.record import RecordError
+    from chickenfoot.saves.store import Incoming, StoreError
+
     try:
         number = game_number(game)
         store = open_cli_store()
@@ -127,10 +129,10 @@ def load(game: str, *, plain: bool | None = None) -> int:
             if number is None:
                 record = load_record(game)
                 ((number, _imported),) = store.import_records([Incoming(record, str(Path(game)))])
-            summary = store.summary(number)
+            game_summary = store.summary(number)
         finally:
             store.close()
-        if summary.finished:
+        if game_summary.finished:
             return fail("load", f"game {number} is over: watch it with chickenfoot replay {number}")
         return run_app(load=number, plain=plain)
     except (RecordError, StoreError) as error:
@@ -142,6 +144,13 @@ def load(game: str, *, plain: bool | None = None) -> int:
 def replay(game: str, *, text: bool, plain: bool | None = None) -> int:
     """``chickenfoot replay FILE|GAME [--text]``: print a transcript, or open the replay
     viewer."""
+    from chickenfoot.cli.library import open_cli_store
+    from chickenfoot.saves.jsonformat import load_record
+    from chickenfoot.saves.output import write_text
+    from chickenfoot.saves.record import RecordError
+    from chickenfoot.saves.store import StoreError
+    from chickenfoot.text.transcript import transcript
+
     try:
         number = game_number(game)
         if number is None:

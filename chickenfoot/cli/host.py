@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from chickenfoot.bots import BOT_LEVELS
-from chickenfoot.cli.common import EXIT_OK, fail, interrupted
+from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.options import (
     add_rule_options,
     positive_int,
@@ -45,11 +45,11 @@ PEOPLE_NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 """The names a ``--table``'s people's seats are planned under (each joiner brings their own)."""
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``host`` to the subcommands ``commands``."""
     host = commands.add_parser(
         "host",
-        help="Run a table server: friends play one game, each from their own terminal.",
+        help=summary("host"),
         description="Run a table server for online games. People join a table with "
         "'chickenfoot join CODE@HOST:PORT' (or Join a table in the menu). It listens on this "
         f"machine only ({DEFAULT_HOST}) unless --host says otherwise. Ctrl+C stops it; every "

@@ -18,7 +18,7 @@ import sys
 from typing import Any
 
 from chickenfoot.bots import BOT_LEVELS, make_bot
-from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted
+from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted, summary
 from chickenfoot.net.headless import RemotePlayer
 from chickenfoot.net.protocol import (
     FinishedGame,
@@ -34,11 +34,11 @@ from chickenfoot.net.tokens import SeatBook
 from chickenfoot.saves.output import write_line
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``join`` to the subcommands ``commands``."""
     join = commands.add_parser(
         "join",
-        help="Play a seat at an online table (CODE@HOST:PORT).",
+        help=summary("join"),
         description="Join the online table CODE at the table server HOST:PORT (as printed by "
         "'chickenfoot host'). Joining again takes your seat back with the token kept in your "
         "data folder.",

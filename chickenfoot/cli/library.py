@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted
+from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.simulate import ProgressBar
 from chickenfoot.saves.database import open_store
 from chickenfoot.saves.exchange import export_games, import_files, import_old_saves
@@ -49,7 +49,7 @@ def add_parsers(commands: Any) -> None:
     """Add ``games``, ``export`` and ``import`` to the subcommands ``commands``."""
     games = commands.add_parser(
         "games",
-        help="List the games in the store.",
+        help=summary("games"),
         description="List every game (its number, when it was last played, the seats and "
         "where it stands), the most recent first.",
     )
@@ -64,7 +64,7 @@ def add_parsers(commands: Any) -> None:
 
     export = commands.add_parser(
         "export",
-        help="Write games as JSON files.",
+        help=summary("export"),
         description="Write games from the store as JSON files that load, replay, verify and "
         "any other copy of chickenfoot read (`chickenfoot games` lists the numbers).",
     )
@@ -77,7 +77,7 @@ def add_parsers(commands: Any) -> None:
 
     import_command = commands.add_parser(
         "import",
-        help="Add games from JSON files.",
+        help=summary("import"),
         description="Add saved-game files (or every *.json file of a folder) to the store. A "
         "game already there is not added twice; a file that cannot be read is listed with "
         "the reason.",

@@ -29,11 +29,12 @@ import signal
 import socket
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from chickenfoot.cli.browser_access import Access, new_token
-from chickenfoot.cli.common import EXIT_OK, fail, interrupted
+from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.saves.database import database_path
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.paths import DATA_DIR_VARIABLE, ONLY_DATA_DIR_VARIABLE, data_dir
@@ -47,17 +48,20 @@ DEFAULT_MAX_TABS = 8
 """How many tabs play at once unless ``--max-tabs`` says otherwise."""
 TAB_QUIT_TIME = 10.0
 """Seconds a stopping server waits for the open tabs' games to quit (each saves first)."""
+PAGE_TEMPLATES = Path(__file__).with_name("templates")
+"""chickenfoot's own page (``app_index.html``): nothing fetched from elsewhere, and xterm.js's
+screen reader mode on (docs/browser.md)."""
 
 
 class ServeProblem(Exception):
     """Why the server cannot start, in plain words (one line)."""
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``serve`` to the subcommands ``commands``."""
     serve_command = commands.add_parser(
         "serve",
-        help="Play in a web browser: each browser tab plays its own game.",
+        help=summary("serve"),
         description="Serve the game to web browsers: open the address it prints (its "
         "secret token included), and each tab plays its own game, saved in the same folder "
         "as in the terminal; a tab reads and writes files only in that folder. Anyone with "
@@ -273,6 +277,7 @@ def run_server(
         port=port,
         title=TITLE,
         public_url=url,
+        templates_path=PAGE_TEMPLATES,
     )
     loop = asyncio.new_event_loop()
     stopped_by: list[int] = []

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from chickenfoot.bots import Strategy, Tally, make_bot, play_game, seat_seed
 from chickenfoot.bots.tournament import lineup_for
-from chickenfoot.cli.common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
+from chickenfoot.cli.common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail, summary
 from chickenfoot.cli.options import (
     add_rule_options,
     add_thinking_options,
@@ -39,11 +39,11 @@ DEFAULT_GAMES = 100
 DEFAULT_BOTS = "casual"
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``simulate`` to the subcommands ``commands``."""
     simulate = commands.add_parser(
         "simulate",
-        help="Play many games between computer players and print statistics.",
+        help=summary("simulate"),
         description="Play whole games between computer players without a screen, then print "
         "each seat's wins and mean score, the mean number of actions per game and the speed. "
         "A win shared by k seats counts 1/k to each in 'win share' and counts in 'shared'; "

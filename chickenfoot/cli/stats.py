@@ -11,18 +11,18 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from chickenfoot.cli.common import EXIT_OK, fail, interrupted
+from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.library import open_cli_store
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.store import StoreError
 from chickenfoot.text.stats import counted_text, report
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``stats`` to the subcommands ``commands``."""
     stats = commands.add_parser(
         "stats",
-        help="Statistics of the finished games.",
+        help=summary("stats"),
         description="Print the statistics of the finished games: per person (games, wins, "
         "win share, mean score, best and worst game, rounds at zero, results against each "
         "computer level), per computer level and per preset. Unfinished games are not counted.",

@@ -28,7 +28,7 @@ from chickenfoot.bots.tournament import (
     lineup_for,
     run_tournament,
 )
-from chickenfoot.cli.common import EXIT_INTERRUPTED, EXIT_OK, fail
+from chickenfoot.cli.common import EXIT_INTERRUPTED, EXIT_OK, fail, summary
 from chickenfoot.cli.options import (
     add_rule_options,
     add_thinking_options,
@@ -45,11 +45,11 @@ from chickenfoot.text.words import plural
 DEFAULT_GAMES = 100
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``tournament`` to the subcommands ``commands``."""
     tournament = commands.add_parser(
         "tournament",
-        help="Play computer player levels against each other on duplicate deals.",
+        help=summary("tournament"),
         description="Play computer player levels against each other: every deal is played "
         "once per rotation of the seats, so each level plays it from every seat and the luck "
         "of the deal cancels. Prints each level's win share and mean score per seat it held "

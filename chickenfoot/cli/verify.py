@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from chickenfoot.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail, interrupted
+from chickenfoot.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail, interrupted, summary
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.problems import printable
 from chickenfoot.saves.record import RecordError
@@ -52,11 +52,11 @@ Chickenfoot shuffles each round's deck from the game's seed with Python's random
 can shuffle again and compare."""
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     """Add ``verify`` to the subcommands ``commands``."""
     parser = commands.add_parser(
         "verify",
-        help="Re-make a saved game's deals from its seed and check its moves.",
+        help=summary("verify"),
         description=DESCRIPTION,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -4,6 +4,10 @@ All game types are frozen Pydantic models whose fields hold only tuples, frozen 
 scalars, so a value can never change once built. Values that come from outside (files, user
 input) are validated as usual; the engine builds its own, already-valid values with
 :meth:`FrozenModel._trusted`, which skips validation on the hot path of ``apply``.
+
+Each model's schema, validator and serializer are built on its first use, not at import
+(Pydantic's ``defer_build``): ``chickenfoot simulate`` plays on plain tuples and builds models
+only at the end, and the app's menu appears before any model is needed.
 """
 
 from __future__ import annotations
@@ -46,7 +50,9 @@ _set = object.__setattr__
 class FrozenModel(BaseModel):
     """A frozen Pydantic model that refuses unknown fields."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(derived,))
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", ignored_types=(derived,), defer_build=True
+    )
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """Like Pydantic's ``model_copy``; a copy with ``update`` drops the values cached from

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from chickenfoot.rules._frozen import FrozenModel, SharedValues
 from chickenfoot.rules.tiles import Tile, TileField
@@ -50,7 +50,10 @@ class Pass(FrozenModel):
 Action = Annotated[Play | Draw | Pass, Field(discriminator="kind")]
 """Any action; validate outside input with :data:`ACTION_ADAPTER`."""
 
-ACTION_ADAPTER: TypeAdapter[Play | Draw | Pass] = TypeAdapter(Action)
+ACTION_ADAPTER: TypeAdapter[Play | Draw | Pass] = TypeAdapter(
+    Action, config=ConfigDict(defer_build=True)
+)
+"""Built on first use, like every model of the rules (see :class:`FrozenModel`)."""
 
 
 def _build_play(key: tuple[int, Tile, str]) -> Play:

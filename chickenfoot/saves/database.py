@@ -29,7 +29,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
-from chickenfoot.saves.paths import data_dir
+from chickenfoot.saves.paths import DATABASE_NAME, database_path
 from chickenfoot.saves.problems import describe_os_error, printable
 from chickenfoot.saves.record import (
     FORMAT_NAME,
@@ -66,7 +66,6 @@ from chickenfoot.saves.tallying import (
 
 __all__ = ["BUSY_SECONDS", "DATABASE_NAME", "SqliteStore", "database_path", "open_store"]
 
-DATABASE_NAME = "chickenfoot.db"
 
 BUSY_SECONDS = 10.0
 """How long a write waits for another process's write to end before giving up."""
@@ -314,12 +313,6 @@ class SqliteStore(GameStore):
         """Close the database connection."""
         with self._lock:
             self._db.close()
-
-
-def database_path() -> Path:
-    """The database file: ``chickenfoot.db`` in the data folder (``CHICKENFOOT_DATA_DIR``
-    moves it); it may not exist yet."""
-    return data_dir() / DATABASE_NAME
 
 
 def open_store(path: Path | None = None, *, sync_every_commit: bool = True) -> GameStore:

@@ -20,6 +20,25 @@ DATA_DIR_VARIABLE = "CHICKENFOOT_DATA_DIR"
 
 APP_NAME = "chickenfoot"
 
+SAVE_SUFFIX = ".json"
+"""What a saved game's file name ends with."""
+
+
+def is_save_name(name: str) -> bool:
+    """True if a file called ``name`` in the saves folder is listed as a saved game (hidden
+    names, such as the index, are not)."""
+    return name.endswith(SAVE_SUFFIX) and not name.startswith(".")
+
+
+def holds_saves(folder: Path) -> bool:
+    """True if ``folder`` has an entry named like a saved game (nothing is opened): without
+    one, there is no game to continue and nothing to read."""
+    try:
+        with os.scandir(folder) as entries:
+            return any(is_save_name(entry.name) for entry in entries)
+    except OSError:
+        return False
+
 
 def data_dir() -> Path:
     """The folder of all chickenfoot files: ``$CHICKENFOOT_DATA_DIR`` if set, else the user's."""
@@ -27,6 +46,15 @@ def data_dir() -> Path:
     if override:
         return Path(override).expanduser()
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+DATABASE_NAME = "chickenfoot.db"
+
+
+def database_path() -> Path:
+    """The database file: ``chickenfoot.db`` in the data folder (``CHICKENFOOT_DATA_DIR``
+    moves it); it may not exist yet."""
+    return data_dir() / DATABASE_NAME
 
 
 def saves_dir() -> Path:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import errno
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+if TYPE_CHECKING:  # reading a file's JSON (the settings, at start) needs no Pydantic
+    from pydantic import ValidationError
 
 MESSAGE_PART_LIMIT = 300
 """Longest place or problem text in a message; text from a file can be any length."""

@@ -7,7 +7,8 @@ Stored as JSON at :func:`chickenfoot.saves.paths.settings_path`::
                "preset": "cross",
                "fields": {"set_size": "9", "hand_size": "", "arms": "4", ...},
                "seed": ""},
-     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false, "plain": false}}
+     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false, "plain": false},
+     "keys": {"game.hint": "H", "game.scores": "f2"}}
 
 ``fields`` holds the set-up form's values as typed (text; empty means "the default"), so a
 set-up comes back exactly as it was left. Every text is checked here, so the set-up screen
@@ -15,12 +16,18 @@ can trust it: a number field holds "" or ASCII digits (:func:`is_plain_number`; 
 at most :data:`NUMBER_MAX_DIGITS` of them, a choice field one of its choices, the seed ""
 or at most :data:`SEED_MAX_DIGITS` digits. Any other value, and any field this program does
 not know, is dropped (the form then shows the preset's value; the seed is left blank).
+``keys`` is the player's keymap (a binding's id: its keys, as Textual's keymaps take them),
+kept exactly as written, so remembering a set-up or a theme never loses an entry; the app
+checks each entry when it starts (:mod:`chickenfoot.tui.keymap`) and says what it refuses.
 
 Reading never fails and never waits: a missing file gives the defaults silently; anything
-else wrong (not a regular file, over :data:`SETTINGS_MAX_BYTES`, not UTF-8, not strict JSON,
-nested too deeply, a bad value, a newer version) gives the defaults with
-:attr:`Settings.problem` saying what, in one line of plain words. Writing is atomic and
-raises ``OSError`` (one line of plain words) if the folder cannot be written.
+else wrong (not a regular file, over
+:data:`~chickenfoot.saves.display.SETTINGS_MAX_BYTES`, not UTF-8, not strict JSON, nested too
+deeply, a bad value, a newer version) gives the defaults with :attr:`Settings.problem` saying
+what, in one line of plain words. Writing is atomic and raises ``OSError`` (one line of plain
+words) if the folder cannot be written. The display section alone is read without this
+module, and so without Pydantic or the rules, by :mod:`chickenfoot.saves.display`: the app
+needs its theme before its first frame.
 """
 
 from __future__ import annotations
@@ -31,21 +38,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
 
 from chickenfoot.bots import DEFAULT_LEVEL
 from chickenfoot.rules import RuleSet
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
 from chickenfoot.saves import paths
-from chickenfoot.saves.files import FileProblem, read_regular_file, write_file
+from chickenfoot.saves.display import (
+    DEFAULT_BOT_DELAY,
+    DEFAULT_THEME,
+    SettingsProblem,
+    bot_delay_or_default,
+    read_settings_document,
+    theme_or_default,
+    yes_or_no,
+)
+from chickenfoot.saves.files import write_file
 from chickenfoot.saves.problems import json_path, printable, validation_problem
 from chickenfoot.saves.record import SeatConfig
-from chickenfoot.saves.strict_json import JsonProblem, parse_strict_json
-
-SETTINGS_VERSION = 1
-
-SETTINGS_MAX_BYTES = 64 * 1024
-"""Larger settings files are not read (a real one is under 2 KiB)."""
 
 NUMBER_MAX_DIGITS = 3
 """The most digits a number field of the set-up form may hold."""
@@ -125,11 +135,6 @@ class SetupChoice(BaseModel):
         return value if value == "" or is_plain_number(value, SEED_MAX_DIGITS) else ""
 
 
-DEFAULT_THEME = "textual-dark"
-BOT_DELAY_LIMIT = 3.0
-"""The longest pause before a computer move that is remembered (seconds)."""
-
-
 class DisplayChoice(BaseModel):
     """How the game looks and moves: the theme, the computer players' pause, the board view,
     and whether ``chickenfoot`` starts in the plain mode (a line at a time, for screen readers).
@@ -139,29 +144,16 @@ class DisplayChoice(BaseModel):
 
     theme: str = DEFAULT_THEME
     """The name of a Textual theme (the app checks it exists)."""
-    bot_delay: float = 0.6
+    bot_delay: float = DEFAULT_BOT_DELAY
     """Seconds before each computer move."""
     outline: bool = False
     """True draws the board as an outline instead of a table."""
     plain: bool = False
     """True starts ``chickenfoot`` in the plain mode (``--plain``) unless told otherwise."""
 
-    @field_validator("theme", mode="before")
-    @classmethod
-    def _plain_theme(cls, value: Any) -> Any:
-        ok = isinstance(value, str) and 0 < len(value) <= 40 and value.isascii()
-        return value if ok and value.isprintable() else DEFAULT_THEME
-
-    @field_validator("bot_delay", mode="before")
-    @classmethod
-    def _delay_in_range(cls, value: Any) -> Any:
-        number = isinstance(value, int | float) and not isinstance(value, bool)
-        return value if number and 0 <= value <= BOT_DELAY_LIMIT else 0.6
-
-    @field_validator("outline", "plain", mode="before")
-    @classmethod
-    def _a_yes_or_no(cls, value: Any) -> Any:
-        return value if isinstance(value, bool) else False
+    _plain_theme = field_validator("theme", mode="before")(theme_or_default)
+    _delay_in_range = field_validator("bot_delay", mode="before")(bot_delay_or_default)
+    _a_yes_or_no = field_validator("outline", "plain", mode="before")(yes_or_no)
 
 
 class Settings(BaseModel):
@@ -172,6 +164,8 @@ class Settings(BaseModel):
     version: Literal[1] = 1
     setup: SetupChoice = Field(default_factory=SetupChoice)
     display: DisplayChoice = Field(default_factory=DisplayChoice)
+    keys: JsonValue = Field(default_factory=dict)
+    """The player's keymap as written (the app checks it; see :mod:`chickenfoot.saves.display`)."""
     problem: str | None = Field(None, exclude=True)
     """Why the file could not be used (None if it was fine or missing); never saved."""
 
@@ -184,21 +178,11 @@ def load_settings(path: Path | None = None) -> Settings:
     """
     path = path if path is not None else paths.settings_path()
     try:
-        data = read_regular_file(path, SETTINGS_MAX_BYTES, "a settings file").data
-    except FileProblem as problem:
-        if not path.is_symlink() and not path.exists():
-            return Settings()
-        return _defaults(path, f"cannot be read ({problem.problem})")
-    try:
-        document = parse_strict_json(data.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        return _defaults(path, "not UTF-8 text")
-    except JsonProblem as problem:
+        document = read_settings_document(path)
+    except SettingsProblem as problem:
         return _defaults(path, str(problem))
-    if not isinstance(document, dict):
-        return _defaults(path, "not a settings file: it holds no JSON object")
-    if document.get("version", SETTINGS_VERSION) != SETTINGS_VERSION:
-        return _defaults(path, "written by another version of chickenfoot")
+    if document is None:
+        return Settings()
     try:
         return Settings.model_validate({**document, "problem": None})
     except ValidationError as error:

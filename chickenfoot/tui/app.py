@@ -11,38 +11,30 @@ posting the messages of :mod:`chickenfoot.tui.messages` (``StartGame``, ``Contin
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import sys
-from collections.abc import Callable, Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
+from functools import cache
 from pathlib import Path
-from typing import IO, Any, TypeVar, cast
+from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.dom import DOMNode
 from textual.events import Resize
 from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.widgets import Static
 
-from chickenfoot.net.protocol import CreateTable, Hello
-from chickenfoot.net.remote import TableAddress
-from chickenfoot.net.tokens import HeldSeat, SeatBook
-from chickenfoot.play.replay import ReplayView
-from chickenfoot.play.session import GameSession, OpenElsewhere
-from chickenfoot.rules import IllegalAction, RuleSet
-from chickenfoot.saves.atomic import remove_stale_temporaries
-from chickenfoot.saves.database import open_store
-from chickenfoot.saves.exchange import old_saves_waiting
-from chickenfoot.saves.jsonformat import load_record
-from chickenfoot.saves.output import write_line
-from chickenfoot.saves.paths import data_dir, exports_dir
-from chickenfoot.saves.record import GameRecord, RecordError, SeatConfig
-from chickenfoot.saves.settings import Settings, SetupChoice, load_settings, update_settings
-from chickenfoot.saves.store import GameId, GameStore, Incoming, StoreError
-from chickenfoot.text import prompts
+from chickenfoot.saves.display import read_display
+from chickenfoot.saves.paths import data_dir, exports_dir, holds_saves, saves_dir
 from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.messages import (
@@ -64,25 +56,33 @@ from chickenfoot.tui.messages import (
 )
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.game import GameScreen
-from chickenfoot.tui.screens.game_over import GameOverScreen
-from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
-from chickenfoot.tui.screens.importing import ImportScreen
-from chickenfoot.tui.screens.load import LoadScreen
-from chickenfoot.tui.screens.menu import MenuScreen, to_continue
-from chickenfoot.tui.screens.online import JoinScreen, OnlineGameScreen, hello_for
-from chickenfoot.tui.screens.replay import ReplayScreen
-from chickenfoot.tui.screens.round_over import RoundOverScreen
-from chickenfoot.tui.screens.save_as import SaveAsScreen
-from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-from chickenfoot.tui.screens.setup import SetupScreen
-from chickenfoot.tui.screens.stats import StatsScreen
+from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.themes import THEMES
+
+if TYPE_CHECKING:
+    from chickenfoot.net.protocol import Hello
+    from chickenfoot.net.remote import TableAddress
+    from chickenfoot.net.tokens import SeatBook
+    from chickenfoot.play.replay import ReplayView
+    from chickenfoot.play.session import GameSession, OpenElsewhere
+    from chickenfoot.rules import RuleSet
+    from chickenfoot.saves.record import GameRecord, SeatConfig
+    from chickenfoot.saves.settings import Settings, SetupChoice
+    from chickenfoot.saves.store import GameId, GameStore
+    from chickenfoot.tui.keymap import Place
+    from chickenfoot.tui.screens.game import GameScreen
+    from chickenfoot.tui.screens.help import ScreenKeys
+
+# Only the menu is imported here: every other screen, and the game itself, is imported when it
+# is first opened, so the menu appears as soon as Textual can draw it.
 
 STALE_TEMPORARY_SECONDS = 60.0
 """A temporary file of the atomic write older than this belongs to no write in progress."""
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+KEYMAP_NOTICE_SECONDS = 30
+"""How long the notice of refused keys stays (a settings file is read slowly by some)."""
 
 ELSEWHERE_ANSWERS = (
     ("cancel", "Cancel", "n"),
@@ -184,16 +184,27 @@ class ChickenFootApp(App[None]):
         if ascii_for is not None:  # a terminal without Unicode: Rich and Textual draw ASCII
             self._ascii = AsciiLookalikes(ascii_for)
             self.console.file = cast(IO[str], EncodedNullFile(ascii_for))
-        self.store = open_store() if store is None else store
+        self._store = store
+        self._store_lock = threading.Lock()
         self.load_game = load
         self.replay_record = replay
+        for theme in THEMES:
+            self.register_theme(theme)
         self.join_request = join
         """An online table to open at start (``chickenfoot join CODE@HOST:PORT``)."""
-        display = load_settings().display  # before the app runs: the first frame has the theme
+        display = read_display()  # before the app runs: the first frame has the theme
         if display.theme in self.available_themes:
             self.theme = display.theme
         self.bot_delay = bot_delay if bot_delay is not None else display.bot_delay
         self.outline = display.outline
+        self._keymap_written = display.keymap
+        self._keymap_problem = display.keymap_problem
+        self.keymap: Mapping[str, str] = {}
+        """The player's own keys in use (checked): a binding's id -> its keys."""
+        self.keymap_refusals: tuple[str, ...] = ()
+        """Why each entry of the settings' keys section that is not used was refused."""
+        self.keymap_checked = not display.keymap and display.keymap_problem is None
+        """True once the settings' keys are checked and in use (at once when there are none)."""
         self._menu_depth = 1
         self._mounted = False
         self._kept: dict[GameId, GameSession] = {}
@@ -204,9 +215,24 @@ class ChickenFootApp(App[None]):
 
     # ----- start-up and size ---------------------------------------------------------------------
 
+    @property
+    def store(self) -> GameStore:
+        """The store of every game, opened when first asked for (so the menu is drawn before
+        the store's modules are loaded). Raises
+        :class:`~chickenfoot.saves.store.StoreError` if it cannot be opened."""
+        with self._store_lock:
+            if self._store is None:
+                from chickenfoot.saves.database import open_store
+
+                self._store = open_store()
+            return self._store
+
     def on_mount(self) -> None:
-        """Show the menu, then the game or replay asked for on the command line."""
-        self._tidy_up()
+        """Show the menu, then the game or replay asked for on the command line; tidy up once
+        the first screen is drawn."""
+        self.call_after_refresh(self._tidy_up)
+        if not self.keymap_checked:
+            self.call_after_refresh(self._use_keymap)
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
         if self.join_request is not None:
@@ -214,11 +240,37 @@ class ChickenFootApp(App[None]):
         elif self.load_game is not None:
             self.continue_game(self.load_game)
         elif self.replay_record is not None:  # once the size guard is settled below
+            from chickenfoot.play.replay import ReplayView
+
             self.call_later(self._show_replay, ReplayView(self.replay_record), None)
-        elif old_saves_waiting(self.store):
-            self.push_screen(ImportScreen(self.store))
+        elif holds_saves(saves_dir()):  # only then can old saves wait to be imported
+            from chickenfoot.saves.exchange import old_saves_waiting
+            from chickenfoot.tui.screens.importing import ImportScreen
+
+            if old_saves_waiting(self.store):
+                self.push_screen(ImportScreen(self.store))
         self._mounted = True
         self._check_size(self.size)
+
+    def _use_keymap(self) -> None:
+        """Check the settings' keys against the keys of every screen (loading the screens,
+        once the menu is drawn), use those that fit, and say in one notice what is refused."""
+        from chickenfoot.tui.keymap import check_keymap
+
+        checked = check_keymap(self._keymap_written, keymap_places())
+        self.keymap = checked.keymap
+        self.set_keymap(checked.keymap)
+        problems = (self._keymap_problem,) if self._keymap_problem else ()
+        self.keymap_refusals = (*problems, *checked.refusals)
+        self.keymap_checked = True
+        if self.keymap_refusals:
+            self.notify(
+                "\n".join(self.keymap_refusals),
+                title="Your keys in the settings file",
+                severity="warning",
+                timeout=KEYMAP_NOTICE_SECONDS,
+                markup=False,
+            )
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters of every line drawn, and in a terminal without Unicode the one
@@ -235,11 +287,13 @@ class ChickenFootApp(App[None]):
 
     def action_help(self) -> None:
         """Open the help (unless it is already on top)."""
+        from chickenfoot.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(HELP_SCREENS))
+            self.push_screen(HelpScreen(help_screens(), self.keymap))
 
     def _install_menu(self) -> None:
-        self.push_screen(MenuScreen(self.store))
+        self.push_screen(MenuScreen(lambda: self.store))
         self._menu_depth = 2
 
     def on_resize(self, event: Resize) -> None:
@@ -273,6 +327,8 @@ class ChickenFootApp(App[None]):
     # never freezes the screen. Screens are made and shown on the app's own thread.
 
     def _open_game(self, session: GameSession) -> None:
+        from chickenfoot.tui.screens.game import GameScreen
+
         self._back_to_menu()
         self._in_play.append(session)
         self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
@@ -293,6 +349,8 @@ class ChickenFootApp(App[None]):
     @work(thread=True, group="settings")
     def _remember(self, **changes: object) -> None:
         """Write the display settings (in a thread; a failure is only a notice)."""
+        from chickenfoot.saves.settings import update_settings
+
         given = {name: value for name, value in changes.items() if value is not None}
 
         def changed(settings: Settings) -> Settings:
@@ -309,6 +367,8 @@ class ChickenFootApp(App[None]):
     def _remember_setup(self, choice: SetupChoice) -> None:
         """Write the set-up the next New game starts from (in a thread; a failure is only a
         notice)."""
+        from chickenfoot.saves.settings import update_settings
+
         try:
             update_settings(lambda settings: settings.model_copy(update={"setup": choice}))
         except OSError as error:
@@ -318,7 +378,7 @@ class ChickenFootApp(App[None]):
         while len(self.screen_stack) > self._menu_depth:
             top = self.screen
             self.pop_screen()
-            if isinstance(top, GameScreen):
+            if _is_game(top):
                 self._put_away(top.session)
 
     def _put_away(self, session: GameSession) -> None:
@@ -337,6 +397,8 @@ class ChickenFootApp(App[None]):
     @work(thread=True, group="files")
     def start_game(self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None) -> None:
         """Deal a new game with ``rules`` and ``seats`` (``seed`` None: a random deal); play it."""
+        from chickenfoot.play.session import GameSession
+
         try:
             session = GameSession.new(rules, seats, seed, self.store)
         except OSError as error:
@@ -355,6 +417,9 @@ class ChickenFootApp(App[None]):
 
     @work(thread=True, group="files")
     def _load_game(self, game: GameId, force: bool) -> None:
+        from chickenfoot.play.session import GameSession, OpenElsewhere
+        from chickenfoot.saves.record import RecordError
+
         try:
             session = GameSession.load(game, self.store, force=force)
         except OpenElsewhere as elsewhere:
@@ -377,9 +442,13 @@ class ChickenFootApp(App[None]):
             if choice == "copy":
                 self.take_over(record, len(record.actions), record.seats)
             elif choice == "watch":
+                from chickenfoot.play.replay import ReplayView
+
                 self._show_replay(ReplayView(record), f"game {game}")
             elif choice == "take":
                 self.continue_game(game, force=True)
+
+        from chickenfoot.text import prompts
 
         question = prompts.open_elsewhere(str(elsewhere))
         self._push_covered(ChoiceScreen(question, ELSEWHERE_ANSWERS), answered)
@@ -387,6 +456,9 @@ class ChickenFootApp(App[None]):
     @work(thread=True, group="files")
     def open_replay(self, game: GameId) -> None:
         """Open the replay of game ``game`` of the store."""
+        from chickenfoot.play.replay import ReplayView
+        from chickenfoot.saves.record import RecordError
+
         try:
             view = ReplayView(self.store.record(game))
         except (RecordError, OSError) as error:
@@ -398,6 +470,11 @@ class ChickenFootApp(App[None]):
     def open_file(self, path: Path, watch: bool) -> None:
         """Open the saved-game file ``path``: its replay (``watch``, or a finished game, the
         file as it is), or, for an unfinished game, import it and continue it."""
+        from chickenfoot.play.replay import ReplayView
+        from chickenfoot.saves.jsonformat import load_record
+        from chickenfoot.saves.record import RecordError
+        from chickenfoot.saves.store import Incoming
+
         try:
             record = load_record(path)
             if watch or record.finished:
@@ -410,6 +487,8 @@ class ChickenFootApp(App[None]):
         self.call_from_thread(self.continue_game, game)
 
     def _show_replay(self, view: ReplayView, title: str | None) -> None:
+        from chickenfoot.tui.screens.replay import ReplayScreen
+
         self._push_covered(ReplayScreen(view, title))
 
     @work(thread=True, group="files")
@@ -418,6 +497,9 @@ class ChickenFootApp(App[None]):
     ) -> None:
         """Start a new game from the state after the first ``action_count`` actions of
         ``record``."""
+        from chickenfoot.play.session import GameSession
+        from chickenfoot.rules import IllegalAction
+
         try:
             session = GameSession.take_over(record, action_count, seats, self.store)
         except (ValueError, IllegalAction, OSError) as error:
@@ -457,6 +539,8 @@ class ChickenFootApp(App[None]):
 
     def _ask_about_unsaved(self, game: GameScreen, what: str, then: Callable[[], object]) -> None:
         """The game's latest moves are not saved: stay, save a copy elsewhere, or go on."""
+        from chickenfoot.text import prompts
+
         if self._asking:
             return
         reason = game.session.unsaved
@@ -479,7 +563,8 @@ class ChickenFootApp(App[None]):
         however the app ends: quitting, or told to by its terminal or server."""
         for session in [*self._in_play, *self._kept.values()]:
             session.close()
-        self.store.close()
+        if self._store is not None:
+            self._store.close()
 
     # ----- quitting ------------------------------------------------------------------------------
 
@@ -496,6 +581,8 @@ class ChickenFootApp(App[None]):
         if game is None:
             self._confirm_quit("Quit Chicken Foot?")
         else:
+            from chickenfoot.text import prompts
+
             question = prompts.QUIT_SAVED_GAME
             self._once_saved(game, "Quit", lambda: self._confirm_quit(question), self.exit)
 
@@ -519,6 +606,10 @@ class ChickenFootApp(App[None]):
 
     def on_join_online(self, message: JoinOnline) -> None:
         """Open the online table at the address asked for (a seat held there is taken back)."""
+        from chickenfoot.net.remote import TableAddress
+        from chickenfoot.net.tokens import SeatBook
+        from chickenfoot.tui.screens.online import hello_for
+
         address = TableAddress.parse(message.address)
         book = SeatBook()
         hello = hello_for(address, message.name, watch=message.watch, book=book)
@@ -526,17 +617,25 @@ class ChickenFootApp(App[None]):
 
     def on_create_online(self, message: CreateOnline) -> None:
         """Make a new online table on the server asked for, and sit at it as its creator."""
+        from chickenfoot.net.protocol import CreateTable
+        from chickenfoot.net.remote import TableAddress
+        from chickenfoot.net.tokens import SeatBook
+
         address = TableAddress.parse(message.address)
         hello = CreateTable(options=message.options, name=message.name)
         self._open_online(address, hello, SeatBook())
 
     def _open_online(self, address: TableAddress, hello: Hello, book: SeatBook) -> None:
+        from chickenfoot.tui.screens.online import OnlineGameScreen
+
         self._back_to_menu()
         screen = OnlineGameScreen(address, hello, outline=self.outline, book=book)
         self._push_covered(screen)
 
     def on_show_join(self, message: ShowJoin) -> None:
         """Open the form that joins an online table."""
+        from chickenfoot.tui.screens.online import JoinScreen
+
         self.push_screen(JoinScreen())
 
     def on_continue_game(self, message: ContinueGame) -> None:
@@ -548,6 +647,10 @@ class ChickenFootApp(App[None]):
 
     @work(thread=True, group="files")
     def _continue_latest(self) -> None:
+        from chickenfoot.net.tokens import HeldSeat
+        from chickenfoot.saves.store import StoreError
+        from chickenfoot.tui.screens.menu import to_continue
+
         try:
             latest = to_continue(self.store)
         except StoreError as error:
@@ -562,13 +665,26 @@ class ChickenFootApp(App[None]):
         else:
             self.call_from_thread(self.continue_game, latest.id)
 
-    @work(thread=True, group="files")
+    @work(thread=True, group="tidy")
     def _tidy_up(self) -> None:
-        """Forget what killed windows left behind: their hold on games, half-written files."""
+        """Forget what killed windows left behind: their hold on games, half-written files (in
+        a thread, once the menu is drawn). The store is opened here, at the latest: if it
+        cannot be, the app ends with the reason."""
+        from chickenfoot.saves.atomic import remove_stale_temporaries
+        from chickenfoot.saves.store import StoreError
+
+        try:
+            store = self.store
+        except StoreError as error:
+            self.call_from_thread(self._cannot_open_store, str(error))
+            return
         with suppress(StoreError):  # a dead holder never blocks anyway
-            self.store.release_dead()
+            store.release_dead()
         for folder in (data_dir(), exports_dir()):
             remove_stale_temporaries(folder, STALE_TEMPORARY_SECONDS)
+
+    def _cannot_open_store(self, reason: str) -> None:
+        self.exit(return_code=2, message=f"chickenfoot: error: {reason}")
 
     def on_open_replay(self, message: OpenReplay) -> None:
         """A screen asked for a replay."""
@@ -594,18 +710,26 @@ class ChickenFootApp(App[None]):
     @work(thread=True, exclusive=True, group="setup")
     def _open_setup(self) -> None:
         """Read the remembered set-up off the UI thread, then open the set-up screen on it."""
+        from chickenfoot.saves.settings import load_settings
+
         settings = load_settings()
         self.call_from_thread(self._show_setup, settings)
 
     def _show_setup(self, settings: Settings) -> None:
+        from chickenfoot.tui.screens.setup import SetupScreen
+
         self._push_covered(SetupScreen(settings))
 
     def on_show_saves(self, message: ShowSaves) -> None:
         """Open the saved games, or the replays."""
+        from chickenfoot.tui.screens.load import LoadScreen
+
         self.push_screen(LoadScreen(self.store, replays=message.replays))
 
     def on_show_stats(self, message: ShowStats) -> None:
         """Open the statistics."""
+        from chickenfoot.tui.screens.stats import StatsScreen
+
         self.push_screen(StatsScreen(self.store))
 
     def on_show_help(self, message: ShowHelp) -> None:
@@ -622,42 +746,98 @@ class ChickenFootApp(App[None]):
     @property
     def game_screen(self) -> GameScreen | None:
         """The game being played, if any (under whatever dialog is on top)."""
-        return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        return next((s for s in reversed(self.screen_stack) if _is_game(s)), None)
 
 
-HELP_SCREENS: tuple[ScreenKeys, ...] = (
-    ScreenKeys(
-        "Everywhere",
-        ChickenFootApp,
-        (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
-    ),
-    ScreenKeys("Main menu", MenuScreen, (("↑ ↓, Enter", "Choose an item"),)),
-    ScreenKeys(
-        "New game",
-        SetupScreen,
-        (
-            ("Enter in a text field", "Next field"),
-            ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
+GAME_MODULE = "chickenfoot.tui.screens.game"
+
+
+def _is_game(screen: Screen[Any]) -> TypeGuard[GameScreen]:
+    """True if ``screen`` is a game screen (none can be before its module is first imported,
+    so asking never imports it)."""
+    module = sys.modules.get(GAME_MODULE)
+    return module is not None and isinstance(screen, module.GameScreen)
+
+
+def binding_owners() -> list[type[DOMNode]]:
+    """Every class of the app that declares bindings: the app, its screens, its widgets
+    (this imports every screen and widget module)."""
+    import chickenfoot.tui.screens
+    import chickenfoot.tui.widgets
+
+    modules = [sys.modules[__name__]]
+    for package in (chickenfoot.tui.screens, chickenfoot.tui.widgets):
+        for info in pkgutil.iter_modules(package.__path__):
+            modules.append(importlib.import_module(f"{package.__name__}.{info.name}"))
+    return [
+        cls
+        for module in modules
+        for cls in vars(module).values()
+        if inspect.isclass(cls)
+        and issubclass(cls, DOMNode)
+        and cls.__module__ == module.__name__
+        and "BINDINGS" in vars(cls)
+    ]
+
+
+def keymap_places() -> list[Place]:
+    """Where the app's keys work together: each screen and widget that has bindings, with
+    the keys that work everywhere, named as the help names it."""
+    from chickenfoot.tui.keymap import places_for
+
+    titles = {keys.screen: keys.title for keys in help_screens()}
+    return places_for(ChickenFootApp, binding_owners(), titles)
+
+
+@cache
+def help_screens() -> tuple[ScreenKeys, ...]:
+    """Every screen whose keys the help lists, in the order a player meets them (this imports
+    every screen: the help and the keys' check ask for it, never the start)."""
+    from chickenfoot.tui.screens.game import TableScreen
+    from chickenfoot.tui.screens.game_over import GameOverScreen
+    from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
+    from chickenfoot.tui.screens.load import LoadScreen
+    from chickenfoot.tui.screens.online import JoinScreen, LobbyScreen
+    from chickenfoot.tui.screens.replay import ReplayScreen
+    from chickenfoot.tui.screens.round_over import RoundOverScreen
+    from chickenfoot.tui.screens.save_as import SaveAsScreen
+    from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+    from chickenfoot.tui.screens.setup import SetupScreen
+
+    return (
+        ScreenKeys(
+            "Everywhere",
+            ChickenFootApp,
+            (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
         ),
-    ),
-    ScreenKeys(
-        "Game",
-        GameScreen,
-        (
-            ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
-            ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
+        ScreenKeys("Main menu", MenuScreen, (("↑ ↓, Enter", "Choose an item"),)),
+        ScreenKeys(
+            "New game",
+            SetupScreen,
+            (
+                ("Enter in a text field", "Next field"),
+                ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
+            ),
         ),
-    ),
-    ScreenKeys("Round over", RoundOverScreen),
-    ScreenKeys("Game over", GameOverScreen),
-    ScreenKeys("Scoreboard", ScoreboardScreen),
-    ScreenKeys("Load game and Replays", LoadScreen, (("↑ ↓", "Choose a saved game"),)),
-    ScreenKeys("Replay", ReplayScreen),
-    ScreenKeys("Questions", ConfirmScreen, (("Enter", "Press the highlighted button"),)),
-    ScreenKeys("Save as", SaveAsScreen, (("Enter", "Save (asks before replacing a file)"),)),
-    ScreenKeys("Help", HelpScreen),
-)
-"""Every screen whose keys the help lists, in the order a player meets them."""
+        ScreenKeys(
+            "Game",
+            TableScreen,
+            (
+                ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
+                ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
+            ),
+        ),
+        ScreenKeys("Round over", RoundOverScreen),
+        ScreenKeys("Game over", GameOverScreen),
+        ScreenKeys("Scoreboard", ScoreboardScreen),
+        ScreenKeys("Load game and Replays", LoadScreen, (("↑ ↓", "Choose a saved game"),)),
+        ScreenKeys("Replay", ReplayScreen),
+        ScreenKeys("Join a table", JoinScreen),
+        ScreenKeys("Online table's lobby", LobbyScreen),
+        ScreenKeys("Questions", ConfirmScreen, (("Enter", "Press the highlighted button"),)),
+        ScreenKeys("Save as", SaveAsScreen, (("Enter", "Save (asks before replacing a file)"),)),
+        ScreenKeys("Help", HelpScreen),
+    )
 
 
 def run_app(
@@ -665,10 +845,6 @@ def run_app(
 ) -> int:
     """Run the app until the user quits; the process exit code (2, with one line, when the
     store cannot be opened)."""
-    try:
-        app = ChickenFootApp(load=load, replay=replay, join=join)
-    except StoreError as error:
-        write_line(sys.stderr, f"chickenfoot: error: {error}")
-        return 2
+    app = ChickenFootApp(load=load, replay=replay, join=join)
     app.run()
     return app.return_code or 0

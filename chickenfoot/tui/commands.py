@@ -20,9 +20,10 @@ from functools import partial
 from typing import Any, Protocol, runtime_checkable
 
 from textual.actions import parse as parse_action
-from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
+
+from chickenfoot.tui.keymap import keymap_of, with_keymap
 
 
 @dataclass(frozen=True)
@@ -36,10 +37,11 @@ class PaletteCommand:
 
 def binding_commands(screen: Screen[Any]) -> list[PaletteCommand]:
     """The commands of ``screen``'s bindings (those with a tooltip) that do something now,
-    once each, in the order they are bound; each runs its binding's action."""
+    once each, in the order they are bound, with the player's own keys; each runs its
+    binding's action."""
     commands = []
     seen: set[str] = set()
-    for binding in Binding.make_bindings(screen.BINDINGS):
+    for binding in with_keymap(screen.BINDINGS, keymap_of(screen.app)):
         if not binding.tooltip or binding.action in seen:
             continue
         seen.add(binding.action)

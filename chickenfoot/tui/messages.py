@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from chickenfoot.net.protocol import TableOptions
-from chickenfoot.rules import RuleSet
-from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.saves.settings import SetupChoice
-from chickenfoot.saves.store import GameId
+if TYPE_CHECKING:  # the menu posts these before a game, a record or a rule is ever loaded
+    from chickenfoot.net.protocol import TableOptions
+    from chickenfoot.rules import RuleSet
+    from chickenfoot.saves.record import GameRecord, SeatConfig
+    from chickenfoot.saves.settings import SetupChoice
+    from chickenfoot.saves.store import GameId
 
 
 @dataclass

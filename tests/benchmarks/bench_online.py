@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import multiprocessing
 import os
 import re
@@ -109,8 +110,9 @@ def _nice_of(pid: int) -> int:
 
 
 def _percentile(values: list[float], share: float) -> float:
+    """The ``share`` percentile of ``values`` (nearest rank)."""
     ordered = sorted(values)
-    return ordered[max(0, int(len(ordered) * share + 0.5) - 1)]
+    return ordered[max(0, math.ceil(len(ordered) * share) - 1)]
 
 
 async def _play_tables(

@@ -53,6 +53,9 @@ KEEP_SHOWN = """
 """
 """Keeps the text of every binary frame the page receives (what the terminal draws)."""
 
+FOCUSED = "document.activeElement?.classList.contains('xterm-helper-textarea')"
+"""True once the keyboard goes to the terminal."""
+
 SHOWN_SINCE = r"""
 ([words, start]) => window.chickenfootShown.slice(start)
     .replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, "")
@@ -86,10 +89,18 @@ LAST_PLACES = r"""
 
 
 class Tab:
-    """One browser tab showing the served game."""
+    """One browser tab showing the served game, and the address of every request it made
+    (pages, scripts, styles, fonts, websockets...)."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
+        self.requested: list[str] = []
+        page.on("request", lambda request: self.requested.append(request.url))
+        page.on("websocket", lambda websocket: self.requested.append(websocket.url))
+
+    def accessible_text(self) -> str:
+        """The page as a screen reader gets it: its accessibility tree, as text."""
+        return self.page.locator("body").aria_snapshot(timeout=WAIT_MS)
 
     def mark(self) -> int:
         """Where the text drawn so far ends (for :meth:`wait_for`'s ``since``)."""
@@ -156,11 +167,12 @@ def open_tab(url: str, profile: Path) -> Iterator[Tab]:
         )
         try:
             page = browser.new_page()
-            # Only this machine: the page also asks a web font service, which is refused.
+            tab = Tab(page)  # records every request from here on
+            # Only this machine: anything else is refused (and the test fails on it).
             page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), lambda route: route.abort())
             page.add_init_script(KEEP_SHOWN)
             page.goto(url, timeout=WAIT_MS)
-            page.focus(".xterm-helper-textarea", timeout=WAIT_MS)
-            yield Tab(page)
+            page.wait_for_function(FOCUSED, timeout=WAIT_MS)  # the page focuses the game
+            yield tab
         finally:
             browser.close()

@@ -8,6 +8,7 @@ stopped server leaves no game held.
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -15,7 +16,7 @@ from chickenfoot.play.keys import end_keys
 from chickenfoot.rules import Play, legal_actions
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
-from chickenfoot.text.words import sorted_hand
+from chickenfoot.text.words import sorted_hand, verb
 from tests.browser.server import Served, wait_until
 from tests.browser.tabs import CHROMIUM, Tab, open_tab
 from tests.kit import games_in, holders_in
@@ -47,8 +48,11 @@ def test_a_new_game_in_the_browser_takes_a_move_and_saves_it(
         served.data / "settings.json",
     )
     with open_tab(served.url, tmp_path / "chromium-profile") as tab:
-        play_a_tile(tab, served.data)
+        played = play_a_tile(tab, served.data)
         assert holders_in(served.data) == 1, "the tab holds its game"
+        words = f"{SEATS[0].name} {verb(SEATS[0].name, 'plays')} {played.tile}"  # the log's
+        wait_until(lambda: words in tab.accessible_text(), f"{words!r} read out by the page")
+        check_the_page(tab, served.url)
         status, out, err = served.stop()  # the tab is still open: its game is closed too
     assert (status, err) == (130, "chickenfoot serve: stopped (Ctrl+C)\n")
     assert "Traceback" not in out
@@ -68,9 +72,26 @@ def test_a_closed_tab_gives_its_game_back(served: Served, tmp_path: Path) -> Non
     assert (status, err) == (130, "chickenfoot serve: stopped (Ctrl+C)\n")
 
 
-def play_a_tile(tab: Tab, saves: Path) -> None:
+def check_the_page(tab: Tab, url: str) -> None:
+    """The page is chickenfoot's own: titled, in English, its typeface served from here, its
+    terminal in screen reader mode, and not one request sent anywhere but this server."""
+    page = tab.page
+    assert page.title() == "Chicken Foot"
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.get_attribute("body", "data-screen-reader-terminals") == "1"
+    assert page.locator(".xterm-accessibility-tree").count() == 1
+    assert page.evaluate("document.fonts.check('16px \"Roboto Mono\"')")
+    here = urlsplit(url).netloc
+    elsewhere = [address for address in tab.requested if urlsplit(address).netloc != here]
+    assert elsewhere == [], f"the page asked another server: {elsewhere}"
+    fonts = [address for address in tab.requested if address.endswith(".ttf")]
+    assert fonts, "the typeface came from this server"
+    assert any(urlsplit(address).scheme == "ws" for address in tab.requested)
+
+
+def play_a_tile(tab: Tab, saves: Path) -> Play:
     """From the menu, start the remembered set-up and play a tile; check the store (in the
-    data folder ``saves``) has it."""
+    data folder ``saves``) has it; the tile played."""
     tab.wait_for("New game")
     since = tab.mark()
     tab.press("n")
@@ -101,3 +122,4 @@ def play_a_tile(tab: Tab, saves: Path) -> None:
     after = latest_record(saves)
     assert after is not None
     assert after.actions[len(first.actions)] == played, "the tile played by keyboard is saved"
+    return played

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chickenfoot.saves.display import SETTINGS_MAX_BYTES
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.settings import (
     DEFAULT_SEATS,
-    SETTINGS_MAX_BYTES,
     Settings,
     SetupChoice,
     is_field_text,
@@ -217,6 +217,21 @@ def test_a_set_up_remembered_keeps_the_display_and_the_other_way_round() -> None
     update_settings(lambda s: s.model_copy(update={"setup": SetupChoice(seats=seats)}))
     settings = load_settings()
     assert settings.display.theme == "nord" and settings.setup.seats == seats
+
+
+@pytest.mark.parametrize("keys", [{"game.hint": "H", "typo.here": ["x"]}, ["not", "an", "object"]])
+def test_the_keymap_is_kept_as_written_when_other_settings_are_remembered(
+    tmp_path: Path, keys: object
+) -> None:
+    """The app checks the keymap; remembering a theme or a set-up never drops an entry."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"version": 1, "keys": keys}), encoding="utf-8")
+    update_settings(
+        lambda s: s.model_copy(update={"display": s.display.model_copy(update={"theme": "nord"})}),
+        path,
+    )
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert written["keys"] == keys and written["display"]["theme"] == "nord"
 
 
 @pytest.mark.parametrize(("written", "read"), [("true", True), ("false", False), ('"yes"', False)])

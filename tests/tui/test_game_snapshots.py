@@ -1,7 +1,8 @@
 """SVG snapshots of the game: mid-round with an open foot, hand-off, round over, game over.
 
 Each position is reached by replaying a fixed policy over fixed seeds, saved, and opened with
-``ChickenFootApp(load=...)``, so every picture is the same on every run. Light and dark themes.
+``ChickenFootApp(load=...)``, so every picture is the same on every run. Light and dark themes
+(and mid-round, chickenfoot's colour-blind-safe and high-contrast themes too).
 Update with ``pytest tests/tui/test_game_snapshots.py --snapshot-update`` and look at them.
 """
 
@@ -18,7 +19,11 @@ from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
+from chickenfoot.tui.themes import THEMES as OWN_THEMES
 from tests.tui.conftest import THEMES, SnapCompare, TuiKit
+
+ALL_THEMES = (*THEMES, *(theme.name for theme in OWN_THEMES))
+"""Textual's two and chickenfoot's own (colour-blind-safe, high-contrast)."""
 
 
 def human_plays_toe(state: GameState) -> bool:
@@ -63,7 +68,7 @@ def open_game(
     return app
 
 
-@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("theme", ALL_THEMES)
 def test_mid_round_with_an_open_foot(
     snap_compare: SnapCompare, kit: type[TuiKit], data_dir: Path, theme: str
 ) -> None:

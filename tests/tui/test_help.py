@@ -9,7 +9,7 @@ from textual.widgets import Markdown
 
 from chickenfoot.rules import PRESETS
 from chickenfoot.text.ruleset import preset_summary
-from chickenfoot.tui.app import HELP_SCREENS, ChickenFootApp
+from chickenfoot.tui.app import ChickenFootApp, help_screens
 from chickenfoot.tui.screens.help import (
     PALETTE_ACTIONS,
     HelpScreen,
@@ -40,10 +40,10 @@ def test_key_rows_merge_keys_of_one_description_and_skip_undescribed_ones() -> N
     assert key_rows(bindings) == [("←→", "Tile"), ("Enter, Space", "Play")]
 
 
-@pytest.mark.parametrize("screen", HELP_SCREENS, ids=lambda screen: screen.screen.__name__)
+@pytest.mark.parametrize("screen", help_screens(), ids=lambda screen: screen.screen.__name__)
 def test_every_described_key_of_every_screen_is_in_the_help(screen: ScreenKeys) -> None:
     owner = screen.screen
-    text = help_markdown(HELP_SCREENS)
+    text = help_markdown(help_screens())
     assert f"### {screen.title}" in text
     for binding in Binding.make_bindings(owner.BINDINGS):
         if binding.description and binding.action not in PALETTE_ACTIONS:
@@ -51,19 +51,19 @@ def test_every_described_key_of_every_screen_is_in_the_help(screen: ScreenKeys) 
 
 
 def test_the_palette_key_is_listed_once_even_when_a_screen_binds_it_again() -> None:
-    text = help_markdown(HELP_SCREENS)
+    text = help_markdown(help_screens())
     assert text.count("Command palette") == 1
     assert "| palette |" not in text
 
 
 def test_help_points_to_the_full_rules_and_covers_the_basics() -> None:
-    text = help_markdown(HELP_SCREENS)
+    text = help_markdown(help_screens())
     for words in ("docs/rules.md", "Chicken foot", "three toes", "arms", "0|0", "Ties"):
         assert words in text
 
 
 def test_help_gives_each_preset_in_the_words_of_its_rule_set() -> None:
-    text = help_markdown(HELP_SCREENS)
+    text = help_markdown(help_screens())
     for name in PRESETS:
         assert f"- **{name}**: {preset_summary(name)}" in text
 
@@ -108,4 +108,4 @@ async def test_help_shows_the_text() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
-        assert app.screen.query_one("#help-text", Markdown).source == help_markdown(HELP_SCREENS)
+        assert app.screen.query_one("#help-text", Markdown).source == help_markdown(help_screens())

@@ -3,6 +3,8 @@ when an unfinished game is saved, names shown literally, and the command palette
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
@@ -243,6 +245,16 @@ async def test_command_palette_offers_continue_only_with_a_saved_game(kit: type[
         assert [hit.text for hit in hits] == ["Chicken Foot: Continue"]
         app.call_next(hits[0].command)
         await kit.wait_for(pilot, lambda: app.game_screen is not None, "the game to open")
+
+
+async def test_a_store_that_cannot_be_opened_ends_the_app_with_status_2(data_dir: Path) -> None:
+    """The store is opened once the menu is drawn: if it cannot be, the app ends (the reason
+    is printed as it closes)."""
+    (data_dir / "chickenfoot.db").mkdir(parents=True)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.return_code is not None, "the app to end")
+    assert app.return_code == 2
 
 
 async def test_continue_takes_back_a_seat_held_at_an_online_table_played_last(

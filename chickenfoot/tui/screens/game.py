@@ -19,6 +19,7 @@ to the status line's second row, never over the hand.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -255,6 +256,9 @@ class TableScreen(GameDialogs):
     CSS_PATH = "game.tcss"
 
     BINDINGS = GAME_BINDINGS
+    TYPED_KEYS = frozenset(string.digits) | END_LETTERS
+    """Keys the screen reads itself (:meth:`on_key`): no binding may take them."""
+    TYPED_KEYS_DO = "choose a tile by its number or an open end by its letter"
 
     board_shown: var[BoardShown | None] = var(None)
     hand_shown: var[HandShown] = var(HandShown)

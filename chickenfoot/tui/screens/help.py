@@ -2,13 +2,14 @@
 set by :func:`~chickenfoot.text.ruleset.preset_summary`), and every key of every screen.
 
 The key tables are built from the screens' own ``BINDINGS`` (so they never drift from the
-code), plus a line or two for keys a screen reads itself (digits and letters in the game).
+code), with the player's own keys from the settings put in (the app gives its keymap), plus a
+line or two for keys a screen reads itself (digits and letters in the game).
 The full rules are in ``docs/rules.md``. Escape, ``?`` or ``q`` closes the screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.rules import PRESETS
 from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.keymap import shown_key, with_keymap
 
 RULES_SUMMARY = """\
 # Chicken Foot
@@ -122,9 +124,10 @@ def table_cell(text: str) -> str:
     return "`" + text.replace("`", "'").replace("|", "¦") + "`"
 
 
-def screen_section(screen: ScreenKeys) -> str:
-    """The Markdown key table of one screen (its bindings and extra keys)."""
-    rows = [*screen.extra, *key_rows(screen.screen.BINDINGS)]
+def screen_section(screen: ScreenKeys, keymap: Mapping[str, str]) -> str:
+    """The Markdown key table of one screen (its bindings, with the keys ``keymap`` gives
+    their ids, and extra keys)."""
+    rows = [*screen.extra, *key_rows(with_keymap(screen.screen.BINDINGS, keymap))]
     if not rows:
         return ""
     lines = [f"### {screen.title}", "", "| Keys | Does |", "|---|---|"]
@@ -132,15 +135,19 @@ def screen_section(screen: ScreenKeys) -> str:
     return "\n".join(lines) + "\n"
 
 
-def levels_markdown() -> str:
-    """The computer players' levels, weakest first, one line each; and the help they give."""
+def levels_markdown(keymap: Mapping[str, str]) -> str:
+    """The computer players' levels, weakest first, one line each; and the help they give
+    (with its keys, the player's own where ``keymap`` changes them)."""
+    hint = shown_key(keymap.get("game.hint", "i").split(",")[0])
+    take_back = shown_key(keymap.get("game.take-back", "u").split(",")[0])
     lines = ["## Computer players", ""]
     lines.extend(f"- **{level}**: {does}" for level, does in BOT_LEVELS.items())
     lines += [
         "",
-        "On your turn, **i** asks the expert for a hint, with its reason. Playing alone against",
-        "computers, **u** takes back your last decision (the same tiles come up again; off",
-        "when two or more people play). Both are kept in the saved game and shown in replays.",
+        f"On your turn, **{hint}** asks the expert for a hint, with its reason. Playing alone",
+        f"against computers, **{take_back}** takes back your last decision (the same tiles come",
+        "up again; off when two or more people play). Both are kept in the saved game and shown",
+        "in replays.",
         "",
     ]
     return "\n".join(lines)
@@ -159,11 +166,19 @@ def presets_markdown() -> str:
     return "\n".join(lines)
 
 
-def help_markdown(screens: Sequence[ScreenKeys]) -> str:
+KEYS_INTRO = """## Keys
+
+Every key can be changed: the settings file's `keys` section gives a command (by its id) keys
+of your own; `chickenfoot keys` lists every id. These tables show the keys in use.
+"""
+
+
+def help_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str] | None = None) -> str:
     """The whole help text: the rules summary, the presets, the computer players, then the
-    keys of every screen."""
-    sections = [section for section in map(screen_section, screens) if section]
-    parts = [RULES_SUMMARY, presets_markdown(), levels_markdown(), "## Keys\n", *sections]
+    keys of every screen (with the keys ``keymap`` gives: the player's own)."""
+    keys = keymap or {}
+    sections = [section for screen in screens if (section := screen_section(screen, keys))]
+    parts = [RULES_SUMMARY, presets_markdown(), levels_markdown(keys), KEYS_INTRO, *sections]
     return "\n".join(parts)
 
 
@@ -186,17 +201,20 @@ class HelpScreen(Screen[None]):
         Binding("end", "bottom", "Bottom", show=False, id="help.bottom"),
     ]
 
-    def __init__(self, screens: Sequence[ScreenKeys] = ()) -> None:
+    def __init__(
+        self, screens: Sequence[ScreenKeys] = (), keymap: Mapping[str, str] | None = None
+    ) -> None:
         """``screens``: the screens whose keys the help lists, in the order a player meets
-        them (the app gives them)."""
+        them, and ``keymap`` the player's own keys in use (the app gives both)."""
         super().__init__()
         self.screens = tuple(screens)
+        self.keymap = dict(keymap or {})
 
     def compose(self) -> ComposeResult:
         """A header, the scrollable help text and the key footer."""
         yield Header()
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(help_markdown(self.screens), id="help-text")
+            yield Markdown(help_markdown(self.screens, self.keymap), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -25,9 +26,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from chickenfoot.net.tokens import HeldSeat, SeatBook, latest_to_continue
 from chickenfoot.saves.names import display_width
-from chickenfoot.saves.store import GameStore, GameSummary, StoreError
+from chickenfoot.saves.paths import database_path
 from chickenfoot.tui.messages import (
     ContinueGame,
     RequestQuit,
@@ -37,6 +37,10 @@ from chickenfoot.tui.messages import (
     ShowSetup,
     ShowStats,
 )
+
+if TYPE_CHECKING:  # the saved games and online seats are read in the background
+    from chickenfoot.net.tokens import HeldSeat
+    from chickenfoot.saves.store import GameStore, GameSummary
 
 LOGO = r"""
 [5|1]   [5|3]   [5|6]
@@ -70,16 +74,21 @@ def names_text(names: tuple[str, ...], width: int = CONTINUE_NAMES_WIDTH) -> str
 def continue_text(summary: GameSummary | HeldSeat) -> str:
     """What the Continue item says about what it resumes: a saved game's seats and round, or
     the online table of a held seat."""
+    from chickenfoot.net.tokens import HeldSeat
+
     if isinstance(summary, HeldSeat):
         return f"Continue: online table {summary.address}"
     where = f"round {summary.round_number} of {summary.round_count}"
     return f"Continue: {names_text(summary.names)} · {where}"
 
 
-def to_continue(store: GameStore) -> GameSummary | HeldSeat | None:
-    """What Continue resumes now: the latest unfinished game or a held online seat, whichever
-    was played last (asks the store: for a worker thread)."""
-    return latest_to_continue(store.latest_unfinished(), SeatBook().latest())
+def to_continue(store: GameStore | None) -> GameSummary | HeldSeat | None:
+    """What Continue resumes now: the latest unfinished game of ``store`` (None: no saved game
+    to look at) or a held online seat, whichever was played last (for a worker thread)."""
+    from chickenfoot.net.tokens import SeatBook, latest_to_continue
+
+    unfinished = store.latest_unfinished() if store is not None else None
+    return latest_to_continue(unfinished, SeatBook().latest())
 
 
 def show_setup(app: App[object]) -> None:
@@ -188,9 +197,11 @@ class MenuScreen(Screen[None]):
         Binding("q", "choose('quit')", "Quit", id="menu.quit"),
     ]
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: Callable[[], GameStore] | None = None) -> None:
+        """``store`` gives the store of the games (opening it when first asked), None: no
+        store, so no game to continue."""
         super().__init__()
-        self.store = store
+        self._store = store
         self.unfinished: GameSummary | HeldSeat | None = None
         """The game (or online seat) Continue resumes, once found (it is looked for in the
         background)."""
@@ -223,25 +234,40 @@ class MenuScreen(Screen[None]):
     def has_unfinished(self) -> bool:
         """True if there is something to continue: an unfinished game in the store or a held
         online seat (asks the store; for a worker thread)."""
+        from chickenfoot.saves.store import StoreError
+
         try:
-            return to_continue(self.store) is not None
+            return to_continue(self._saved_games()) is not None
         except StoreError:
             return False
 
+    def _saved_games(self) -> GameStore | None:
+        """The store to look in, None while there is none: with no database yet, nothing is
+        opened (or loaded) to know there is no game."""
+        return self._store() if self._store is not None and database_path().exists() else None
+
     def refresh_options(self) -> None:
-        """Show the items at once, then look for a game to continue in the background."""
+        """Show the items at once, then (once they are on screen) look for a game to continue
+        in the background."""
         self._fill(self.unfinished)
-        self._find_unfinished()
+        self.call_after_refresh(self._find_unfinished)
 
     @work(thread=True, exclusive=True, group="continue")
     def _find_unfinished(self) -> None:
         self.searches += 1
+        from chickenfoot.saves.store import StoreError
+
         try:
-            summary = to_continue(self.store)
+            summary = to_continue(self._saved_games())
         except StoreError as error:
             self.app.call_from_thread(self.notify, str(error), severity="error", markup=False)
             return
-        self.app.call_from_thread(self._fill, summary)
+        self.app.call_from_thread(self._found, summary)
+
+    def _found(self, unfinished: GameSummary | HeldSeat | None) -> None:
+        """The search is over: list the items again if Continue changed."""
+        if unfinished != self.unfinished:
+            self._fill(unfinished)
 
     def _fill(self, unfinished: GameSummary | HeldSeat | None) -> None:
         """List the items, Continue only while there is something to continue; Continue is
@@ -287,4 +313,6 @@ class MenuScreen(Screen[None]):
 
 def _what(resumable: GameSummary | HeldSeat) -> object:
     """Which game or table ``resumable`` is (to tell when Continue names another)."""
+    from chickenfoot.net.tokens import HeldSeat
+
     return resumable.address if isinstance(resumable, HeldSeat) else resumable.id

@@ -24,6 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from chickenfoot.saves.copies import SavePathError, resolve_save_path
+from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.widgets.typing import TypingInput
 
 
@@ -31,6 +32,9 @@ class SaveAsScreen(ModalScreen[Path | None]):
     """Ask for a file name; dismiss with the chosen :class:`Path`, or None if cancelled."""
 
     CSS_PATH = "save_as.tcss"
+    TYPED_KEYS = text_keys()
+    """Keys typed into the text fields, which have the keyboard: no binding may take them."""
+    TYPED_KEYS_DO = "type into its fields"
     BINDINGS = [
         Binding("enter", "save", "Save", id="save-as.save"),
         Binding("escape", "cancel", "Cancel", id="save-as.cancel"),

@@ -78,6 +78,7 @@ from chickenfoot.text.setup_form import (
     think_time_text,
 )
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.messages import CreateOnline, StartGame
 from chickenfoot.tui.widgets.typing import TypingInput
 
@@ -200,6 +201,9 @@ class SetupScreen(Screen[None]):
     """Set up a new game and start it."""
 
     CSS_PATH = "setup.tcss"
+    TYPED_KEYS = text_keys()
+    """Keys typed into the text fields, which have the keyboard: no binding may take them."""
+    TYPED_KEYS_DO = "type into its fields"
     BINDINGS = [
         Binding(
             "ctrl+s",

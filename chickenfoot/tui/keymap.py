@@ -1,0 +1,360 @@
+"""The player's own keys: the settings' ``keys`` section, checked before the app uses it.
+
+Every binding of the app has an id (``game.hint``, ``menu.new``: docs/keys.md lists them), and
+the settings file may give any of them keys of the player's choosing, as Textual's keymaps
+take them: ``{"keys": {"game.hint": "H", "game.scores": "f2,S"}}``. Before the app hands the
+keymap to Textual (:meth:`textual.app.App.set_keymap`), :func:`check_keymap` checks every
+entry; an entry is refused, in one line of plain words, when
+
+- its id names no binding;
+- its keys are not text, or one of them is not a key (``"ctlr+h"``);
+- one of its new keys is already a key of another command in the same place: the screen (or
+  widget) the binding belongs to, with the keys that work everywhere (the app's); or a key
+  that place reads itself (the game's tile numbers and end letters).
+
+A refused entry changes nothing: its command keeps its own keys, and the rest of the keymap
+is used. Commands that share a key by design (the game's Enter shows a hand, passes the
+keyboard on or plays) may be moved together; a binding with no description of its own (the
+game's second ``d``, which says why drawing does nothing now) moves with its command. Keys can
+also be swapped (``game.hint``: ``s`` and ``game.scores``: ``i``): each entry is checked
+against the keys every other command has once the whole keymap is used.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Protocol, runtime_checkable
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
+from textual.keys import Keys, _character_to_key, key_to_character
+
+MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
+"""The modifiers a key may have, in the order Textual writes them."""
+
+KEY_ALIASES = {
+    "esc": "escape",
+    "return": "enter",
+    "pgup": "pageup",
+    "pgdn": "pagedown",
+    "del": "delete",
+    "ins": "insert",
+}
+"""Short names players write for keys, and the names Textual gives them."""
+
+ID_MAX_LENGTH = 60
+"""Ids longer than this are not repeated in a refusal (they are cut)."""
+
+
+@cache
+def punctuation() -> dict[str, str]:
+    """The key names of the ASCII punctuation characters, and their characters:
+    ``question_mark``: "?", ``plus``: "+"."""
+    return {_character_to_key(character): character for character in string.punctuation}
+
+
+@cache
+def named_keys() -> frozenset[str]:
+    """Every key name Textual knows that is not a single character: ``enter``, ``f5``,
+    ``pageup``, ``question_mark``, ``comma``..."""
+    names = {key.value for key in Keys if "+" not in key.value and not key.value.startswith("<")}
+    names |= set(punctuation())
+    return frozenset(name for name in names if len(name) > 1 and name != "ctrl-at")
+
+
+def character_key(character: str) -> str | None:
+    """The key that types ``character`` ("?" -> ``question_mark``), or None for a space, a
+    control character, or one whose key name does not lead back to it."""
+    if not character.isprintable() or character.isspace():
+        return None
+    key = _character_to_key(character)
+    typed = len(key) == 1 or punctuation().get(key) == character
+    return key if typed or key_to_character(key) == character else None
+
+
+def normalise_key(text: str) -> str | None:
+    """The key ``text`` names, as Textual's bindings write it ("?" -> ``question_mark``,
+    ``Ctrl+H`` -> ``ctrl+h``, ``shift+h`` -> ``H``, ``esc`` -> ``escape``); None when it
+    names no key."""
+    text = text.strip()
+    if len(text) == 1:
+        return character_key(text)
+    *modifiers, base = text.split("+")
+    modifiers = [modifier.strip().lower() for modifier in modifiers]
+    if any(m not in MODIFIERS for m in modifiers) or len(set(modifiers)) < len(modifiers):
+        return None
+    base = base.strip()
+    if len(base) == 1:
+        if modifiers == ["shift"] and base.isalpha():
+            return base.upper()  # what the terminal sends for Shift and a letter
+        found = character_key(base.lower() if modifiers else base)
+        if found is None:
+            return None
+        name = found
+    else:
+        name = KEY_ALIASES.get(base.lower(), base.lower())
+        if name not in named_keys():
+            return None
+    ordered = [m for m in MODIFIERS if m in modifiers]
+    return "+".join([*ordered, name])
+
+
+def text_keys() -> frozenset[str]:
+    """The keys that type a character (every printable ASCII character, and the space): a
+    screen whose text field has the keyboard reads them itself."""
+    keys = {character_key(character) for character in string.printable}
+    return frozenset(key for key in keys if key is not None) | {"space"}
+
+
+def shown_key(key: str) -> str:
+    """A key as a player writes it: ``question_mark`` -> "?", ``ctrl+question_mark`` ->
+    "ctrl+?", ``ctrl+h`` stays."""
+    *modifiers, base = key.split("+") if key != "+" else [key]
+    if len(base) > 1 and base not in named_keys():
+        base = key_to_character(base) or base
+    return "+".join([*modifiers, punctuation().get(base, base)])
+
+
+def shown_keys(keys: Iterable[str]) -> str:
+    """Keys as a player writes them, each in quotes, joined by "or"."""
+    return " or ".join(f"“{shown_key(key)}”" for key in keys)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One binding: its id, its own keys (as Textual writes them) and what it does."""
+
+    id: str
+    keys: tuple[str, ...]
+    does: str
+    follows: bool = False
+    """A binding with no description of its own (the game's second ``d``, which says why
+    drawing does nothing now): it moves with the command bound to the same keys."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where keys work together: a screen or a widget, with the app's keys that work
+    everywhere, and the keys it reads itself (not through bindings)."""
+
+    name: str
+    """How a refusal names it: "the game screen"."""
+    commands: tuple[Command, ...]
+    typed: frozenset[str] = frozenset()
+    """Keys the place reads itself, as Textual writes them."""
+    typed_do: str = ""
+    """What those keys do there: "choose tiles and open ends"."""
+
+
+@dataclass(frozen=True)
+class CheckedKeymap:
+    """What :func:`check_keymap` found: the keymap to use (id -> keys as Textual takes them)
+    and a line of plain words for each entry refused."""
+
+    keymap: Mapping[str, str] = field(default_factory=dict)
+    refusals: tuple[str, ...] = ()
+
+
+def printable_id(value: object) -> str:
+    """An id from the settings file, shown literally and briefly in a refusal."""
+    text = value if isinstance(value, str) else repr(value)
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= ID_MAX_LENGTH else text[: ID_MAX_LENGTH - 1] + "…"
+
+
+def parse_keys(value: object) -> tuple[str, ...] | str:
+    """The keys an entry gives (as Textual writes them), or why they cannot be used."""
+    if not isinstance(value, str) or not value.strip():
+        return 'its keys must be text, like "H", "f2" or "ctrl+h" (several: "f2,H")'
+    keys: list[str] = []
+    for text in value.split(","):
+        key = normalise_key(text)
+        if key is None:
+            return (
+                f"“{printable_id(text.strip())}” is not a key "
+                '(keys are written like "H", "?", "f2", "ctrl+h", "shift+up", "enter")'
+            )
+        if key not in keys:
+            keys.append(key)
+    return tuple(keys)
+
+
+def check_keymap(entries: Sequence[tuple[Any, Any]], places: Sequence[Place]) -> CheckedKeymap:
+    """Check the settings' keymap ``entries`` (id, keys as written) against the ``places``
+    where keys work; the entries that can be used, and a refusal for each of the others."""
+    commands = {c.id: c for place in places for c in place.commands if c.id}
+    refusals: dict[str, str] = {}
+    wanted: dict[str, tuple[str, ...]] = {}
+    for binding_id, value in entries:
+        if not isinstance(binding_id, str) or binding_id not in commands:
+            refusals[printable_id(binding_id)] = (
+                f"“{printable_id(binding_id)}” names no command, so it changes no key "
+                "(“chickenfoot keys” lists every id)"
+            )
+            continue
+        keys = parse_keys(value)
+        if isinstance(keys, str):
+            refusals[binding_id] = (
+                f"{binding_id}: {keys}; it keeps {shown_keys(commands[binding_id].keys)}"
+            )
+        else:
+            wanted[binding_id] = keys
+    while True:  # a refused entry keeps its old keys, which may clash with another entry
+        clashes = {
+            binding_id: reason
+            for binding_id in wanted
+            if (reason := clash(binding_id, wanted, commands, places)) is not None
+        }
+        if not clashes:
+            break
+        for binding_id, reason in clashes.items():
+            del wanted[binding_id]
+            refusals[binding_id] = reason
+    keymap = {binding_id: ",".join(keys) for binding_id, keys in wanted.items()}
+    for place in places:
+        for command in place.commands:
+            if command.id not in keymap or command.follows:
+                continue
+            for follower in followers(command, place):
+                keymap.setdefault(follower.id, keymap[command.id])
+    return CheckedKeymap(keymap, tuple(refusals.values()))
+
+
+def followers(command: Command, place: Place) -> list[Command]:
+    """The bindings of ``place`` that move with ``command``: those with no description of
+    their own, bound to the same keys."""
+    return [
+        other
+        for other in place.commands
+        if other.follows and other.id and other.keys == command.keys and not command.follows
+    ]
+
+
+def clash(
+    binding_id: str,
+    wanted: Mapping[str, tuple[str, ...]],
+    commands: Mapping[str, Command],
+    places: Sequence[Place],
+) -> str | None:
+    """Why the keys ``wanted`` for ``binding_id`` clash with another key where it works
+    (None when they do not), every other command having the keys ``wanted`` gives it."""
+    own = commands[binding_id]
+    for place in places:
+        if own not in place.commands:
+            continue
+        for key in wanted[binding_id]:
+            if key in own.keys:
+                continue
+            keeps = f"{binding_id} keeps {shown_keys(own.keys)}"
+            if key in place.typed:
+                return (
+                    f"{binding_id} cannot take “{shown_key(key)}”: on {place.name} that key "
+                    f"is read by the screen itself (to {place.typed_do}); {keeps}"
+                )
+            for other in place.commands:
+                if other.id == binding_id or other.keys == own.keys:
+                    continue  # the same command, or one that shares its keys by design
+                if key in keys_in_use(other, wanted, place):
+                    already = f"{other.id} ({other.does})" if other.id else f"“{other.does}”"
+                    return (
+                        f"{binding_id} cannot take “{shown_key(key)}”: on {place.name} that "
+                        f"key is already {already}; {keeps}"
+                    )
+    return None
+
+
+def keys_in_use(
+    command: Command, wanted: Mapping[str, tuple[str, ...]], place: Place
+) -> tuple[str, ...]:
+    """The keys ``command`` has once the keys ``wanted`` are used: its own, those wanted for
+    it, or, for a binding without a description, those wanted for the command it moves with."""
+    if command.id in wanted:
+        return wanted[command.id]
+    if command.follows:
+        for leader in place.commands:
+            if command in followers(leader, place) and leader.id in wanted:
+                return wanted[leader.id]
+    return command.keys
+
+
+def commands_of(bindings: Iterable[BindingType]) -> tuple[Command, ...]:
+    """The commands of ``bindings``, their keys as Textual writes them. A binding without an
+    id (one of Textual's own, such as Tab moving the focus) cannot be moved, but its keys are
+    taken: its command's id is "" ."""
+    found: dict[str, Command] = {}
+    for binding in Binding.make_bindings(bindings):
+        key = normalise_key(binding.key) or binding.key
+        does = binding.tooltip or binding.description or binding.action.replace("_", " ")
+        name = binding.id or f"#{binding.action}"
+        earlier = found.get(name)
+        keys = (*earlier.keys, key) if earlier is not None else (key,)
+        found[name] = Command(binding.id or "", keys, does, follows=not binding.description)
+    return tuple(found.values())
+
+
+def with_keymap(bindings: Iterable[BindingType], keymap: Mapping[str, str]) -> list[Binding]:
+    """``bindings`` (one per key) with the keys ``keymap`` gives their ids, as Textual uses
+    them: for the help, which lists keys from the classes' ``BINDINGS``."""
+    result: list[Binding] = []
+    moved: set[str] = set()
+    for binding in Binding.make_bindings(bindings):
+        keys = keymap.get(binding.id) if binding.id is not None else None
+        if keys is None:
+            result.append(binding)
+        elif binding.id not in moved:
+            moved.add(str(binding.id))
+            result.extend(binding.with_key(key, key_display=None) for key in keys.split(","))
+    return result
+
+
+@runtime_checkable
+class KeepsKeymap(Protocol):
+    """An app that keeps the player's keys in use (:class:`~chickenfoot.tui.app.ChickenFootApp`)."""
+
+    keymap: Mapping[str, str]
+
+
+def keymap_of(app: object) -> Mapping[str, str]:
+    """The player's keys in use in ``app`` (none for an app that keeps no keymap)."""
+    return app.keymap if isinstance(app, KeepsKeymap) else {}
+
+
+def words_of(name: str) -> str:
+    """A class name in words: ``TableView`` -> "table view"."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
+
+
+def bindings_of(owner: type[DOMNode]) -> list[Binding]:
+    """Every binding an instance of ``owner`` has: its own and those it inherits (Textual's
+    too, such as Tab moving the focus), one per key."""
+    merged = owner._merge_bindings()  # what Textual itself gives each instance
+    return [binding for bindings in merged.key_to_bindings.values() for binding in bindings]
+
+
+def places_for(
+    app: type[App[Any]], owners: Iterable[type[DOMNode]], titles: Mapping[type[DOMNode], str]
+) -> list[Place]:
+    """The places where keys work together: every screen and widget class of ``owners``
+    (named by its help title in ``titles``, else by its class), each with the keys of
+    ``app`` (which work everywhere, with the command palette's) and the keys it reads itself
+    (a class's ``TYPED_KEYS``: what ``TYPED_KEYS_DO``)."""
+    everywhere = (
+        *commands_of(bindings_of(app)),
+        Command("", (app.COMMAND_PALETTE_BINDING,), "Command palette"),
+    )
+    places = [Place("every screen", everywhere)]
+    for owner in owners:
+        if issubclass(owner, App):
+            continue
+        title = titles.get(owner)
+        name = f"the {title.lower()} screen" if title else f"the {words_of(owner.__name__)}"
+        typed: frozenset[str] = getattr(owner, "TYPED_KEYS", frozenset())
+        typed_do: str = getattr(owner, "TYPED_KEYS_DO", "")
+        commands = (*everywhere, *commands_of(bindings_of(owner)))
+        places.append(Place(name, commands, typed, typed_do))
+    return places

@@ -1,0 +1,137 @@
+"""The player's own keys, from the settings file, in the real app: a changed key works and
+the old one no longer does, the footer and the help show it, and what cannot be used is
+refused in plain words (the command keeps its keys)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.notifications import Notification
+from textual.widgets import Markdown
+from textual.widgets._footer import FooterKey
+
+from chickenfoot.saves.record import SeatConfig
+from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.commands import binding_commands
+from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+from chickenfoot.tui.screens.stats import StatsScreen
+from tests.tui.conftest import TuiKit
+
+
+def write_keys(data_dir: Path, keys: object) -> None:
+    """A settings file holding the keys section ``keys``."""
+    settings = {"version": 1, "keys": keys}
+    (data_dir / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+
+
+def notices(app: ChickenFootApp) -> list[Notification]:
+    """The notices on screen now."""
+    return list(app._notifications)
+
+
+async def test_an_id_that_names_no_command_is_refused_in_a_notice(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    write_keys(data_dir, {"game.hnt": "H", "[red]x": "f2"})
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
+        assert app.keymap == {}
+        assert app.keymap_refusals == (
+            "“game.hnt” names no command, so it changes no key (“chickenfoot keys” lists every id)",
+            "“[red]x” names no command, so it changes no key (“chickenfoot keys” lists every id)",
+        )
+        (notice,) = notices(app)
+        assert notice.message == "\n".join(app.keymap_refusals)
+        assert notice.severity == "warning" and not notice.markup
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_keys_section_that_is_not_an_object_is_said_so(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    write_keys(data_dir, ["game.hint", "H"])
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
+        assert app.keymap == {}
+        (notice,) = notices(app)
+        assert "keys section" in notice.message
+
+
+async def test_without_a_keys_section_nothing_is_checked_or_loaded(kit: type[TuiKit]) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    assert app.keymap_checked
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert app.keymap == {} and notices(app) == []
+
+
+def footer_keys(app: ChickenFootApp) -> dict[str, str]:
+    """What the footer of the screen on top shows: each description and its key."""
+    return {key.description: key.key for key in app.screen.query(FooterKey)}
+
+
+async def test_a_menu_key_of_your_own_works_the_old_one_no_longer(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    write_keys(data_dir, {"menu.stats": "t", "menu.help": "f1"})
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
+        assert app.keymap == {"menu.stats": "t", "menu.help": "f1"}
+        assert app.keymap_refusals == () and notices(app) == []
+        await kit.wait_for(
+            pilot, lambda: footer_keys(app).get("Stats") == "t", "the footer to show t"
+        )
+        await pilot.press("s")  # no longer the statistics
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("t")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, StatsScreen), "the statistics")
+
+
+async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    write_keys(data_dir, {"game.hint": "H", "game.take-back": "s"})
+    seats = (
+        SeatConfig(name="Ana", player="human"),
+        SeatConfig(name="Bea", player="computer", level="casual"),
+    )
+    record = kit.find_record(kit.short_rules(2), seats, kit.human_can_play)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
+        assert app.keymap == {"game.hint": "H"}
+        assert app.keymap_refusals == (
+            "game.take-back cannot take “s”: on the game screen that key is already "
+            "game.scores (Every round's scores so far); game.take-back keeps “u”",
+        )
+        (notice,) = notices(app)
+        assert "game.take-back cannot take “s”" in notice.message
+        game = await kit.person_on_turn(pilot)
+        await kit.wait_for(pilot, lambda: footer_keys(app).get("Hint") == "H", "the footer")
+        palette = {command.title: command.help for command in binding_commands(game)}
+        assert palette["Hint"].endswith("(H)")
+        await pilot.press("i")  # no longer a hint
+        await pilot.pause()
+        assert not game.client.feedback.startswith("Hint: ")
+        await pilot.press("H")
+        await kit.wait_for(
+            pilot, lambda: game.client.feedback.startswith("Hint: "), "the hint to be shown"
+        )
+        await pilot.press("s")  # still the scores: the clashing key was refused
+        await kit.wait_for(
+            pilot, lambda: isinstance(app.screen, ScoreboardScreen), "the scoreboard"
+        )
+        await pilot.press("escape")
+        await kit.wait_for(pilot, lambda: app.screen is game, "the game again")
+        await pilot.press("question_mark")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        text = app.screen.query_one("#help-text", Markdown).source
+        assert "| `H` | Hint |" in text and "| `i` | Hint |" not in text
+        assert "| `u` | Undo |" in text
