@@ -811,7 +811,10 @@ class TableServer:
         loops = [table.task for table in tables if table.task is not None]
         await asyncio.gather(*loops, return_exceptions=True)
         sessions = [table.host.session for table in tables if table.host is not None]
-        await asyncio.gather(asyncio.to_thread(_close_sessions, sessions), *closing)
+        closed = asyncio.ensure_future(asyncio.to_thread(_close_sessions, sessions))
+        if closing:  # each connection is cut after CLOSE_WAIT: this wait is bounded too
+            await asyncio.wait(closing, timeout=2 * CLOSE_WAIT)
+        await closed
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -138,6 +138,14 @@ class Tab:
         """Type ``text`` character by character."""
         self.page.keyboard.type(text)
 
+    def click_row(self, words: str, across: float) -> None:
+        """Click the terminal's row showing ``words``, ``across`` (0 to 1) of the way along
+        it (the page's screen reader rows lie over the terminal's)."""
+        row = self.page.locator(".xterm-accessibility-tree > div", has_text=words).first
+        box = row.bounding_box(timeout=WAIT_MS)
+        assert box is not None, f"no row shows {words!r}"
+        self.page.mouse.click(box["x"] + box["width"] * across, box["y"] + box["height"] / 2)
+
     def last_match(self, pattern: str) -> re.Match[str] | None:
         """The last match of the regular expression ``pattern`` in the words drawn so far
         (escape sequences removed), or None."""

@@ -178,11 +178,11 @@ async def test_the_first_joiner_of_a_table_that_starts_by_itself_is_told_so(
         await opponent
 
 
-async def test_a_lost_seat_counts_down_under_the_status_and_beside_its_name(
+async def test_a_lost_seat_counts_down_and_its_creator_hands_it_to_a_computer(
     data_dir: object,
 ) -> None:
     async with online() as room:
-        table = room.table(options(2, rounds=1, seed=5, grace=90))
+        table = room.table(options(2, rounds=1, seed=5, grace=90, cover="casual"))
         bea = room.player(table, "Bea", seed=2)
         bea.think = 3600  # Bea never moves: she only drops out
         opponent = asyncio.ensure_future(bea.play())
@@ -201,6 +201,16 @@ async def test_a_lost_seat_counts_down_under_the_status_and_beside_its_name(
             first = screen.status_shown.news
             await until(pilot, lambda: screen.status_shown.news != first, "the next second")
             assert screen.status_shown.news.startswith(counting), "it counts down"
+            assert screen.check_action("cover_lost", ()), "the creator may hand the seat over"
+            await pilot.press("ctrl+g")
+            await until(pilot, lambda: table.seats[1].cover is not None, "the computer")
+            await until(
+                pilot,
+                lambda: any("casual plays" in name for name in screen.seats_shown.names),
+                "the seat shown covered",
+            )
+            assert not screen.status_shown.news.startswith(counting)
+            assert not screen.check_action("cover_lost", ()), "nothing left to hand over"
         opponent.cancel()
 
 

@@ -27,6 +27,7 @@ from textual.widgets import Checkbox, Footer, Input, Label, Static
 
 from chickenfoot.net.presence import status_news
 from chickenfoot.net.protocol import (
+    CoverSeat,
     Denied,
     FinishedGame,
     Hello,
@@ -175,6 +176,16 @@ class OnlineGameScreen(TableScreen):
     """A seat (or a spectator's place) at an online table, in the game screen."""
 
     CSS_PATH = TableScreen.CSS_PATH
+    BINDINGS = [
+        Binding(
+            "ctrl+g",
+            "cover_lost",
+            "Computer plays",
+            id="online.cover",
+            tooltip="A computer plays a lost person's seat now, until they are back "
+            "(the table's creator)",
+        ),
+    ]
 
     def __init__(
         self, address: TableAddress, hello: Hello, *, outline: bool = False, book: SeatBook
@@ -195,6 +206,24 @@ class OnlineGameScreen(TableScreen):
         self.lobby: LobbyScreen | None = None
         self.kept: str | None = None
         """Where the finished game was kept, in words."""
+
+    def lost_seats(self) -> list[int]:
+        """The seats whose person lost their connection and whose wait is counting down."""
+        if self.status is None:
+            return []
+        return [number for number, seat in enumerate(self.status.seats) if seat.waiting is not None]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Handing a lost seat to a computer is the creator's key, while a seat is lost."""
+        if action == "cover_lost":
+            seated = self.remote.seated
+            return seated is not None and seated.creator and bool(self.lost_seats())
+        return super().check_action(action, parameters)
+
+    def action_cover_lost(self) -> None:
+        """The creator hands every lost seat to a computer now (until its person is back)."""
+        for seat in self.lost_seats():
+            self.remote.send(CoverSeat(seat=seat))
 
     def start_table(self) -> None:
         """Connect (and reconnect after every loss); show the lobby until the game starts."""
@@ -236,6 +265,7 @@ class OnlineGameScreen(TableScreen):
             for line in status_news(self.status, message):
                 self.client.tell(line)
             self.status, self.status_at = message, time.monotonic()
+            self.refresh_bindings()
         elif isinstance(message, Denied):
             if message.reason in ("bad_token", "no_such_table") and self.remote.seated is None:
                 self.book.forget(str(self.address))
