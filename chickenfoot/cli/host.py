@@ -19,7 +19,7 @@ import signal
 import ssl
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
@@ -40,6 +40,7 @@ from chickenfoot.rules import RuleSetError
 from chickenfoot.saves.output import write_line
 
 DEFAULT_HOST = "127.0.0.1"
+STOPPING = "Stopping: every table is saved and comes back when the server starts again."
 PEOPLE_NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 """The names a ``--table``'s people's seats are planned under (each joiner brings their own)."""
 
@@ -112,6 +113,15 @@ def add_parsers(commands: Any) -> None:
         help="Wait for the disk after every move: a power cut then loses nothing either "
         "(by default a move survives the server being killed, and reaches the disk within "
         "moments; waiting every time makes each move slower).",
+    )
+    host.add_argument(
+        "--move-times",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="Time every move a client makes, at the server, and write one line per move to "
+        "FILE once stopped: when its last frame was sent (monotonic seconds) and the "
+        "milliseconds from reading the client's frame to then (for benchmarks).",
     )
     limits = host.add_argument_group("limits")
     defaults = Limits()
@@ -220,12 +230,23 @@ def run(args: argparse.Namespace) -> int:
         listening = listen(args.host, args.port)
     except ServeProblem as problem:
         return fail("host", str(problem))
+    times: TextIO | None = None
+    if args.move_times is not None:
+        try:
+            times = args.move_times.open("w", encoding="utf-8")
+        except OSError as problem:
+            listening.close()
+            reason = (problem.strerror or "cannot be written").lower()
+            return fail("host", f"cannot write {args.move_times}: {reason}")
     try:
         stopped_by = asyncio.run(
-            _serve(listening, args.host, limits, options, tls, args.sync_every_move)
+            _serve(listening, args.host, limits, options, tls, args.sync_every_move, times)
         )
     except KeyboardInterrupt:
         stopped_by = signal.SIGINT
+    finally:
+        if times is not None:
+            times.close()
     return interrupted("host") if stopped_by == signal.SIGINT else EXIT_OK
 
 
@@ -242,8 +263,15 @@ async def _serve(
     options: TableOptions | None,
     tls: ssl.SSLContext | None,
     sync_every_move: bool,
+    times: TextIO | None = None,
 ) -> int:
-    server = TableServer(limits, sync_every_move=sync_every_move)
+    timed: list[tuple[float, float]] = []  # written once stopped: no disk write per move
+
+    server = TableServer(
+        limits,
+        sync_every_move=sync_every_move,
+        move_times=(lambda when, seconds: timed.append((when, seconds))) if times else None,
+    )
     address, port = listening.getsockname()[:2]
     await server.start(sock=listening, tls=tls)
     loop = asyncio.get_running_loop()
@@ -253,6 +281,8 @@ async def _serve(
     def stopping(signum: int) -> None:
         stopped_by.append(signum)
         stop.set()
+        for handled in (signal.SIGINT, signal.SIGTERM):  # a second one stops it at once
+            loop.remove_signal_handler(handled)
 
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
@@ -267,8 +297,11 @@ async def _serve(
         say(f"table {table.code}: chickenfoot join {shown.with_code(table.code)}")
     try:
         await stop.wait()
+        say(STOPPING)
     finally:
         await server.close()
+        if times is not None:
+            times.writelines(f"{when:.6f} {seconds * 1000:.3f}\n" for when, seconds in timed)
     return stopped_by[0] if stopped_by else signal.SIGINT
 
 

@@ -264,8 +264,9 @@ class SeatState(WireModel):
 
 class TableStatus(Message):
     """The table now: its code, its seats, who watches, whether the game started, which seat
-    made it, and how far a dropped seat's grace goes (seconds). Sent to every client on every
-    change."""
+    made it, how far a dropped seat's grace goes (seconds), and whether it starts by itself
+    once every person's seat is taken (a table the server made: nobody starts it sooner).
+    Sent to every client on every change."""
 
     kind: Literal["table_status"] = "table_status"
     code: str
@@ -274,6 +275,7 @@ class TableStatus(Message):
     started: bool = False
     creator: int = 0
     grace: float = DEFAULT_GRACE
+    starts_by_itself: bool = False
 
 
 DenialReason = Literal[

@@ -76,6 +76,7 @@ from chickenfoot.play.client import SeatClient
 from chickenfoot.play.host import TableHost
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.play.wire import (
+    Act,
     AskHint,
     ClientMessage,
     GameEnded,
@@ -99,6 +100,10 @@ log = logging.getLogger(__name__)
 MAX_FRAME = 64 * 1024
 """Frames longer than this end the connection unread (the protocol's own cap, 4 KiB, is
 refused in words)."""
+
+CLOSE_WAIT = 2.0
+"""Seconds a closing connection waits for its client to answer the close (then it is cut):
+a client that stopped reading holds up neither the server's stop nor anything else."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +157,11 @@ class Connection:
         self._allowance = float(limits.burst)
         self._checked = time.monotonic()
         self.closing = False
+        self._sending = False
+        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        """Done once the connection's last frame was sent and its close answered (or cut)."""
+        self.received_at = 0.0
+        """When the connection's latest frame was read (monotonic seconds)."""
 
     def deliver(self, message: HostMessage) -> None:
         """The table host's outlet: send ``message`` to this client."""
@@ -176,15 +186,33 @@ class Connection:
 
     async def write_out(self) -> None:
         """Send the queued frames in order until the connection closes."""
+        try:
+            await self._write_out()
+        finally:
+            if not self.closed.done():
+                self.closed.set_result(None)
+
+    async def _write_out(self) -> None:
         while True:
             await self._ready.wait()
             self._ready.clear()
             while self._out:
-                await self.socket.send(self._out.popleft())
+                self._sending = True
+                try:
+                    await self.socket.send(self._out.popleft())
+                finally:
+                    self._sending = False
+            if self.table is not None and self.table.timed_move is not None:
+                self.table.sent_out()
             if self.closing:
                 code, reason = self._close
                 await self.socket.close(code, reason)
                 return
+
+    @property
+    def drained(self) -> bool:
+        """True when every frame queued for the client was sent."""
+        return not self._out and not self._sending
 
     def allowed(self) -> bool:
         """Spend one frame of the rate limit; False when the client is over it."""
@@ -314,6 +342,10 @@ class OnlineTable:
         """Who else hears the public view of the game (``chickenfoot host`` prints it)."""
         self.idle_since: float | None = server.now()
         """Since when nobody is connected (None while somebody is)."""
+        self._acted_at: float | None = None
+        """When the move being made was read from its client (only while moves are timed)."""
+        self.timed_move: float | None = None
+        """When the move whose frames are being sent was read (only while moves are timed)."""
 
     # ----- who is here ---------------------------------------------------------------------------
 
@@ -353,6 +385,7 @@ class OnlineTable:
             started=self.phase != "lobby",
             creator=self.creator,
             grace=self.options.grace,
+            starts_by_itself=self.auto_start,
         )
 
     def tell_everyone(self) -> None:
@@ -570,6 +603,13 @@ class OnlineTable:
         """The public view of the game moved (from the table's own observer)."""
         for observer in self.observers:
             observer(message)
+        if (
+            self._acted_at is not None
+            and isinstance(message, Update)
+            and any(step.action is not None for step in message.steps)
+        ):
+            # the move timed is played: every client is sent it now, the observer first
+            self.timed_move, self._acted_at = self._acted_at, None
         over = isinstance(message, Welcome | Update) and isinstance(message.prompt, GameEnded)
         if over and self.phase == "playing":
             self.phase = "over"
@@ -595,6 +635,10 @@ class OnlineTable:
                 connection.send(_denied("not_creator", "only the table's creator starts it"))
             elif self.phase != "lobby":
                 connection.send(_denied("not_now", "the game has started already"))
+            elif self.auto_start:
+                connection.send(
+                    _denied("not_now", "this table starts by itself once everyone has joined")
+                )
             else:
                 self.start()
             return
@@ -616,7 +660,20 @@ class OnlineTable:
             connection.send(_denied("not_now", "the computers' pace is the table's"))
             return
         message: ClientMessage = frame
+        if isinstance(frame, Act) and self.server.move_times is not None:
+            self._acted_at = connection.received_at
         self.host.submit(connection.client_id, message)
+
+    def sent_out(self) -> None:
+        """A connection sent every frame it had: once all of them have, the move timed is
+        told to everyone (its time at the server is noted)."""
+        timed, report = self.timed_move, self.server.move_times
+        if timed is None or report is None:
+            return
+        if all(connection.drained for connection in self.connections):
+            self.timed_move = None
+            now = time.monotonic()
+            report(now, now - timed)
 
     def _cover_asked(self, connection: Connection, seat: int) -> None:
         if connection.seat != self.creator:
@@ -661,6 +718,12 @@ def _denied(reason: DenialReason, text: str) -> Denied:
     return Denied(reason=reason, text=text)
 
 
+def _close_sessions(sessions: list[GameSession]) -> None:
+    """Close every session (each lets its latest commit finish and gives its game back)."""
+    for session in sessions:
+        session.close()
+
+
 class TableServer:
     """Every online table of this process, and the WebSocket server clients reach them by."""
 
@@ -670,8 +733,13 @@ class TableServer:
         store: GameStore | None = None,
         *,
         sync_every_move: bool = False,
+        move_times: Callable[[float, float], None] | None = None,
     ) -> None:
         self.limits = limits or Limits()
+        self.move_times = move_times
+        """Told of each move a client makes: when its last frame was sent and how long it took
+        from the client's frame read to then (monotonic seconds), for benchmarks; None: moves
+        are not timed."""
         self._own_store = store is None
         self.store: GameStore = (
             open_store(sync_every_commit=sync_every_move) if store is None else store
@@ -685,6 +753,8 @@ class TableServer:
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._handlers: set[asyncio.Task[None]] = set()
+        self._stopping: asyncio.Event | None = None
+        """Set once the server is stopping (made in :meth:`start`, on the server's loop)."""
 
     def now(self) -> float:
         """The server's clock (the event loop's: seconds, monotonic)."""
@@ -703,6 +773,7 @@ class TableServer:
         """Bring back the tables the store keeps, then listen on ``host``:``port`` (or the
         bound socket ``sock``); the port listened on."""
         self.restore()
+        self._stopping = asyncio.Event()
         self._server = await serve(
             self._connected,
             host=None if sock is not None else host,
@@ -714,6 +785,7 @@ class TableServer:
             compression=None,
             ping_interval=20,
             ping_timeout=20,
+            close_timeout=CLOSE_WAIT,
             logger=log,
         )
         self._sweeper = asyncio.ensure_future(self._sweep())
@@ -721,19 +793,39 @@ class TableServer:
         return int(sockets[0].getsockname()[1])
 
     async def close(self) -> None:
-        """Close every table (each game stays saved) and stop listening."""
+        """Stop: take no more connections, close every table at once (each client is told
+        why; every move made is committed and each game stays saved, its table kept to come
+        back on the next start), end every connection and stop listening.
+
+        It takes about as long as the slowest of: the latest commit, one thread's closing of
+        every game, and a client answering the close (:data:`CLOSE_WAIT` at most)."""
+        if self._stopping is not None:
+            self._stopping.set()
         if self._sweeper is not None:
             self._sweeper.cancel()
-        for table in list(self.tables.values()):
-            table.close("stopping")
-            await self._stopped(table)
+        tables = list(self.tables.values())
         self.tables.clear()
+        for table in tables:
+            table.close("stopping")
+        closing = [connection.closed for table in tables for connection in table.connections]
+        loops = [table.task for table in tables if table.task is not None]
+        await asyncio.gather(*loops, return_exceptions=True)
+        sessions = [table.host.session for table in tables if table.host is not None]
+        closed = asyncio.ensure_future(asyncio.to_thread(_close_sessions, sessions))
+        if closing:  # each connection is cut after CLOSE_WAIT: this wait is bounded too
+            await asyncio.wait(closing, timeout=2 * CLOSE_WAIT)
+        await closed
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
         await asyncio.to_thread(self.worker.stop)
         if self._own_store:
             self.store.close()
+
+    @property
+    def stopping(self) -> bool:
+        """True once :meth:`close` began."""
+        return self._stopping is not None and self._stopping.is_set()
 
     def restore(self) -> list[str]:
         """Bring back every table the store keeps (the server was stopped or killed): lobbies
@@ -845,7 +937,9 @@ class TableServer:
         cap = self.limits.per_address
         self._per_address[address] = count + 1
         try:
-            if cap and count >= cap:
+            if self.stopping:
+                connection.close(1001, "the server is stopping")
+            elif cap and count >= cap:
                 connection.send(
                     _denied("too_many_connections", "too many connections from your address")
                 )
@@ -888,6 +982,7 @@ class TableServer:
                 if connection.dropped % self.limits.burst == 1:
                     connection.send(_denied("too_fast", "too many messages: slow down"))
                 continue
+            connection.received_at = time.monotonic()
             try:
                 frame = read_client(data)
             except WireError as error:
@@ -991,8 +1086,15 @@ class TableServer:
         return True
 
     async def _slow_down(self, address: str) -> None:
-        """Wait before refusing a wrong code or token (see :meth:`denial_wait`)."""
-        await asyncio.sleep(self.denial_wait(address))
+        """Wait before refusing a wrong code or token (see :meth:`denial_wait`); a server that
+        stops meanwhile waits no more."""
+        stopping = self._stopping
+        delay = self.denial_wait(address)
+        if stopping is None:
+            await asyncio.sleep(delay)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), delay)
 
     def denial_wait(self, address: str) -> float:
         """Seconds to wait before refusing a wrong code or token from ``address``: doubling

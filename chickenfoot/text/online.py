@@ -50,10 +50,14 @@ def watching(names: Sequence[str]) -> str:
     return f"Watching: {', '.join(names)}"
 
 
-def lobby(code: str, missing: Sequence[str], creator: bool) -> str:
-    """The lobby: who the table still waits for, and who starts the game."""
+def lobby(code: str, missing: Sequence[str], creator: bool, *, by_itself: bool = False) -> str:
+    """The lobby: who the table still waits for, and who starts the game (``by_itself``: the
+    table deals once every person has joined, and nobody starts it sooner)."""
     wait = f"waiting for {', '.join(missing)} to join" if missing else "every seat is taken"
-    start = "ctrl+s starts the game" if creator else "the table's creator starts the game"
+    if by_itself:
+        start = "the game starts once everyone has joined"
+    else:
+        start = "ctrl+s starts the game" if creator else "the table's creator starts the game"
     return f"Table {code} · {wait} · {start}"
 
 

@@ -74,6 +74,11 @@ LAST_TEXT = r"""
 """
 """The end of the kept text, escape sequences made spaces (to say what was drawn last)."""
 
+ALL_TEXT = r"""
+() => window.chickenfootShown.replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, "")
+"""
+"""Every word drawn so far, escape sequences removed."""
+
 LAST_PLACES = r"""
 (phrases) => {
     const text = window.chickenfootShown.replace(/\x1b\[[0-9;?<>=]*[ -\/]*[@-~]/g, "");
@@ -132,6 +137,21 @@ class Tab:
     def type(self, text: str) -> None:
         """Type ``text`` character by character."""
         self.page.keyboard.type(text)
+
+    def click_row(self, words: str, across: float) -> None:
+        """Click the terminal's row showing ``words``, ``across`` (0 to 1) of the way along
+        it (the page's screen reader rows lie over the terminal's)."""
+        row = self.page.locator(".xterm-accessibility-tree > div", has_text=words).first
+        box = row.bounding_box(timeout=WAIT_MS)
+        assert box is not None, f"no row shows {words!r}"
+        self.page.mouse.click(box["x"] + box["width"] * across, box["y"] + box["height"] / 2)
+
+    def last_match(self, pattern: str) -> re.Match[str] | None:
+        """The last match of the regular expression ``pattern`` in the words drawn so far
+        (escape sequences removed), or None."""
+        text: str = self.page.evaluate(ALL_TEXT)
+        found = list(re.finditer(pattern, text))
+        return found[-1] if found else None
 
     def last_places(self, phrases: Sequence[str]) -> list[int]:
         """Where each of ``phrases`` was last drawn (-1: never), in order."""

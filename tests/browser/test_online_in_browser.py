@@ -1,7 +1,12 @@
-"""A browser tab and a terminal at one online table: a real ``chickenfoot host`` holds the
-table, a person in tmux joins it with ``chickenfoot join``, another joins it from a
-``chickenfoot serve`` tab in headless Chromium (the menu's Join a table), and they play its
-round to the end, each with keys. Skipped without tmux, Playwright or Chromium."""
+"""A browser tab at an online table, in headless Chromium through ``chickenfoot serve``, with a
+real ``chickenfoot host`` holding the table:
+
+- a person in tmux joins a table made by the server with ``chickenfoot join``, another joins
+  it from the tab (the menu's Join a table), and they play its round to the end with keys;
+- the tab makes a table itself (the New game form's Table server), another client joins it
+  by the code the lobby shows, the tab starts the game and both play its round to the end.
+
+Skipped without tmux, Playwright or Chromium."""
 
 from __future__ import annotations
 
@@ -11,10 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.saves.record import SeatConfig
+from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
+from tests.browser.conftest import StartServer
 from tests.browser.server import Served
 from tests.browser.tabs import CHROMIUM, Tab, open_tab
-from tests.net.processes import host
-from tests.net.terminals import PHRASES, answer, key_for_latest, start, terminals, wait_for_screen
+from tests.net.processes import Process, host
+from tests.net.terminals import PHRASES, answer, key_for_latest, start, wait_for_screen
+from tests.terminal import terminals
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = [
@@ -30,6 +39,23 @@ FOCUSED_EXAMPLE = r"K(\x1b\[[0-9;]*m)+M7R3P@"
 
 KEYS = {"Enter": "Enter", "Down": "ArrowDown", "Right": "ArrowRight"}
 """Playwright's names for the keys tmux names otherwise."""
+
+FOCUSED_FIRST_NAME = r"Ana\x1b\[0m\x1b\[[0-9;]*m \x1b\[0m"
+"""The form's first field, "Ana", with the cursor drawn after it: the form has put the
+keyboard there (it does so once it is drawn), and will not take it back from a click."""
+
+SERVER_FIELD_ACROSS = 0.4
+"""Where on the Table server row a click lands in its field (the field starts about a fifth
+of the way along and runs most of the rest)."""
+
+FOCUSED_SERVER = r"b(\x1b\[[0-9;]*m)+lank: play here"
+"""The Table server field's empty placeholder with the cursor on its first letter."""
+
+TWO_PEOPLE = SetupChoice(
+    seats=(SeatConfig(name="Ana", player="human"), SeatConfig(name="Bea", player="human")),
+    fields={"set_size": "6", "hand_size": "4", "arms": "3", "rounds": "1"},
+)
+"""The New game form's remembered set-up: two people, one short round."""
 
 
 def answer_in(tab: Tab) -> bool:
@@ -78,3 +104,56 @@ def test_a_browser_tab_and_a_terminal_play_a_round_at_one_table(
     played = [line for line in server.lines if " plays " in line]
     assert any("Ana plays" in line for line in played), "the terminal played"
     assert any("Bea plays" in line for line in played), "the browser tab played"
+
+
+def test_a_browser_tab_makes_a_table_another_client_joins_it_and_they_play(
+    start_server: StartServer, tmp_path: Path
+) -> None:
+    server = Process(["host", "--port", "0"], tmp_path / "server")
+    bea: Process | None = None
+    try:
+        address = server.wait_for_line(r"served at ws://(\S+)$").group(1)
+        served = start_server()
+        save_settings(Settings(setup=TWO_PEOPLE), served.data / "settings.json")
+        with open_tab(served.url, tmp_path / "chromium-profile") as tab:
+            tab.wait_for("New game")
+            since = tab.mark()
+            tab.press("n")
+            tab.wait_for("Table server", since)
+            tab.wait_for_drawn(FOCUSED_FIRST_NAME, since)
+            since = tab.mark()
+            tab.click_row("Table server", SERVER_FIELD_ACROSS)
+            tab.wait_for_drawn(FOCUSED_SERVER, since)
+            tab.type(address)
+            tab.wait_for(address, since)
+            since = tab.mark()
+            tab.press("Control+s")
+            tab.wait_for("Share: chickenfoot join ", since)
+            tab.wait_for("ctrl+s starts the game", since)
+            shared = tab.last_match(r"Share: chickenfoot join (\w{6}@[\d.]+:\d+)")
+            assert shared is not None, "the lobby shows the line to share"
+            since = tab.mark()
+            bea = Process(
+                ["join", shared.group(1), "--name", "Bea", "--computer", "casual"],
+                tmp_path / "bea",
+            )
+            bea.wait_for_line(r"^playing seat 2 at table ")
+            tab.wait_for("every seat is taken", since)
+            tab.press("Control+s")  # the creator starts the game
+            tab.wait_for("Ana's hand")
+            deadline = time.monotonic() + DEADLINE
+            while bea.process.poll() is None:
+                assert time.monotonic() < deadline, f"the round did not end: {bea.lines[-5:]}"
+                pressed = answer_in(tab)
+                time.sleep(0.3 if pressed else 0.1)  # a poll's interval, not a wait
+                bea.read_available()
+            tab.wait_for("Game over")
+        assert bea.finish() == 0
+    finally:
+        if bea is not None:
+            bea.kill()
+        server.stop()
+    played = [line for line in bea.lines if " plays " in line]
+    assert any(line.startswith("Ana plays") for line in played), "the tab played"
+    assert any(line.startswith("Bea plays") for line in played), "the joined client played"
+    assert "the game is kept as game 1" in bea.lines

@@ -3,14 +3,11 @@ data folder of its own), and the key a person presses for what the game screen a
 
 from __future__ import annotations
 
-import subprocess
-import time
-import uuid
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tests.tui.test_tmux_smoke import COMMAND, REPOSITORY, Terminal, tmux
+from tests import terminal
+from tests.terminal import Terminal
 
 MOVES = (
     ("Enter goes on", "Enter"),
@@ -47,17 +44,10 @@ WAIT = 90.0
 a loaded machine is slow)."""
 
 
-def wait_for_screen(terminal: Terminal, condition: Callable[[str], bool], what: str) -> str:
-    """Poll ``terminal``'s screen until ``condition`` holds; fail naming ``what`` and showing
-    the screen after :data:`WAIT` seconds."""
-    deadline = time.monotonic() + WAIT
-    while True:
-        text = terminal.screen()
-        if condition(text):
-            return text
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}; the screen shows:\n{text}")
-        time.sleep(0.1)  # a poll's interval
+def wait_for_screen(screen: Terminal, condition: Callable[[str], bool], what: str) -> str:
+    """Poll ``screen`` until ``condition`` holds; fail naming ``what`` and showing the screen
+    after :data:`WAIT` seconds."""
+    return screen.wait_until(condition, what, WAIT)
 
 
 def key_for(screen: str) -> str | None:
@@ -105,29 +95,7 @@ def answer(terminal: Terminal) -> bool:
     return key is not None
 
 
-@contextmanager
-def terminals() -> Iterator[list[str]]:
-    """The names of the tmux sessions started inside (each one's server killed at the end)."""
-    names: list[str] = []
-    try:
-        yield names
-    finally:
-        for name in names:
-            subprocess.run(tmux(name, "kill-server"), capture_output=True)
-
-
 def start(names: list[str], data: Path, *arguments: str) -> Terminal:
-    """``chickenfoot ARGUMENTS`` in a new 100x30 tmux session (on a tmux server of its own, of
-    the same name) with the data folder ``data`` (its name added to ``names``)."""
-    name = f"chickenfoot-online-{uuid.uuid4().hex[:8]}"
-    names.append(name)
-    subprocess.run(
-        [
-            *tmux(name), "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
-            "-e", f"CHICKENFOOT_DATA_DIR={data}",
-            "-e", f"PYTHONPATH={REPOSITORY}",
-            str(COMMAND), *arguments,
-        ],
-        check=True,
-    )  # fmt: skip
-    return Terminal(name)
+    """``chickenfoot ARGUMENTS`` in a new 100x30 tmux session with the data folder ``data``
+    (its name added to ``names``: see :func:`tests.terminal.terminals`)."""
+    return terminal.start(names, data, *arguments, prefix="chickenfoot-online")

@@ -81,6 +81,42 @@ def test_a_player_killed_and_started_again_takes_the_seat_back(tmp_path: Path) -
         server.stop()
 
 
+def test_sigterm_stops_the_server_cleanly_even_with_a_client_that_answers_nothing(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "server"
+    server, join_line = host(data, "--table", "--players", "2", "--grace", "3600", *RULES)
+    players = [
+        Process(["join", join_line, "--computer", "casual", "--think", "0.05"], tmp_path / name)
+        for name in ("ana", "bea")
+    ]
+    frozen = players[1].process
+    try:
+        players[0].wait_for_line(r" plays \d")
+        frozen.send_signal(signal.SIGSTOP)  # Bea's client reads nothing and answers nothing
+        assert server.stop(signal.SIGTERM) == 0, server.lines[-5:]
+        assert "Stopping: every table is saved and comes back when the server starts again." in (
+            server.lines
+        )
+        players[0].wait_for_line(r"trying again in")  # Ana was told and tries again
+        move = re.compile(r" (plays \d|draws a tile|passes)")
+        printed = [line for line in server.lines if move.search(line)]
+    finally:
+        frozen.send_signal(signal.SIGCONT)
+        for process in (server, *players):
+            process.kill()
+    store = open_store(data / "chickenfoot.db")
+    try:
+        ((_code, game, _kept),) = store.tables()
+        assert game is not None, "the table is kept with its game"
+        record = store.record(game)
+    finally:
+        store.close()
+    moves = [action for action in record.actions if action.seat in (0, 1)]
+    assert len(moves) >= len(printed) > 0, "every move the server told of is committed"
+    assert not record.final_state().over
+
+
 async def test_a_graceful_stop_keeps_every_table_and_its_seats(data_dir: Path) -> None:
     async with online() as room:
         lobby = room.table(options(3), auto_start=False)

@@ -146,6 +146,24 @@ async def test_people_join_by_the_code_the_lobby_shows_them_and_the_creator_star
             await probe.close()
 
 
+async def test_a_table_the_server_made_starts_by_itself_and_nobody_starts_it_sooner() -> None:
+    async with online() as room:
+        table = room.table(options(3))
+        ana = Probe(room.link(JoinTable(code=table.code, name="Ana"), table.code))
+        assert (await ana.next(Seated)).creator, "the first joiner may still hand seats over"
+        status = await ana.next(TableStatus)
+        assert status.starts_by_itself and not status.started
+        ana.link.send(StartGame())
+        denied = await ana.next(Denied)
+        assert denied.reason == "not_now" and "starts by itself once everyone" in denied.text
+        assert table.phase == "lobby"
+        bea = Probe(room.link(JoinTable(code=table.code, name="Bea"), table.code))
+        cy = Probe(room.link(JoinTable(code=table.code, name="Cy"), table.code))
+        assert (await ana.next(Welcome)).seats == (0,), "dealt once everyone joined"
+        for probe in (ana, bea, cy):
+            await probe.close()
+
+
 async def test_a_wrong_code_or_token_is_refused_in_plain_words() -> None:
     async with online(Limits(per_address=0, denial_delay=0.01)) as room:
         table = room.table(options(2))

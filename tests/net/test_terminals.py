@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.net.processes import host
-from tests.net.terminals import answer, start, terminals, wait_for_screen
+from tests.net.terminals import answer, start, wait_for_screen
+from tests.terminal import terminals
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 

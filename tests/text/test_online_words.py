@@ -26,6 +26,9 @@ def test_the_lobby_says_who_is_missing_and_who_starts() -> None:
         "Table KM7R3P · waiting for Cy to join · ctrl+s starts the game"
     )
     assert "every seat is taken · the table's creator starts" in online.lobby("X", [], False)
+    assert online.lobby("X", ["Cy"], creator=True, by_itself=True) == (
+        "Table X · waiting for Cy to join · the game starts once everyone has joined"
+    )
 
 
 def test_a_lost_link_says_why_and_when_it_tries_again() -> None:

@@ -155,6 +155,66 @@ async def test_the_creator_waits_in_the_lobby_and_starts_the_game(data_dir: obje
         await opponent
 
 
+async def test_the_first_joiner_of_a_table_that_starts_by_itself_is_told_so(
+    data_dir: object,
+) -> None:
+    async with online() as room:
+        table = room.table(options(2, rounds=1, seed=5))
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            screen = table_screen(app)
+            await until(pilot, lambda: screen.status is not None, "the table's status")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            words = "\n".join(screen.lobby_lines())
+            assert "the game starts once everyone has joined" in words
+            assert "ctrl+s" not in words
+            assert not lobby.check_action("start", ()), "no key to start it"
+            bea = room.player(table, "Bea", seed=2)
+            opponent = asyncio.ensure_future(bea.play())
+            await until(pilot, lambda: screen.client.view is not None, "the deal")
+            assert not isinstance(app.screen, LobbyScreen)
+            await play_to_the_end(pilot, app)
+        await opponent
+
+
+async def test_a_lost_seat_counts_down_and_its_creator_hands_it_to_a_computer(
+    data_dir: object,
+) -> None:
+    async with online() as room:
+        table = room.table(options(2, rounds=1, seed=5, grace=90, cover="casual"))
+        bea = room.player(table, "Bea", seed=2)
+        bea.think = 3600  # Bea never moves: she only drops out
+        opponent = asyncio.ensure_future(bea.play())
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: table_screen(app).client.view is not None, "the deal")
+            screen = table_screen(app)
+            bea.link.close()
+            counting = "Bea lost connection · waiting 1:"
+            await until(
+                pilot,
+                lambda: screen.status_shown.news.startswith(counting),
+                "the countdown under the status",
+            )
+            assert any(name.startswith("Bea lost 1:") for name in screen.seats_shown.names)
+            first = screen.status_shown.news
+            await until(pilot, lambda: screen.status_shown.news != first, "the next second")
+            assert screen.status_shown.news.startswith(counting), "it counts down"
+            assert screen.check_action("cover_lost", ()), "the creator may hand the seat over"
+            await pilot.press("ctrl+g")
+            await until(pilot, lambda: table.seats[1].cover is not None, "the computer")
+            await until(
+                pilot,
+                lambda: any("casual plays" in name for name in screen.seats_shown.names),
+                "the seat shown covered",
+            )
+            assert not screen.status_shown.news.startswith(counting)
+            assert not screen.check_action("cover_lost", ()), "nothing left to hand over"
+        opponent.cancel()
+
+
 async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_once_back(
     data_dir: object,
 ) -> None:

@@ -1,18 +1,14 @@
 """Smoke test in a real terminal: tmux runs ``chickenfoot``, keys go in, the screen is read back.
 
-Skipped when tmux is not installed (``.ci/run`` installs it). Every wait polls
-``tmux capture-pane`` with a bounded deadline. Each session runs on a tmux server of its own
-(``-L``), killed afterwards: parallel tests (and other programs' tmux) never share a server
-that may be exiting just as a session starts.
+Skipped when tmux is not installed (``.ci/run`` installs it). The terminals are the shared
+kit's (``tests/terminal.py``): every wait polls ``tmux capture-pane`` with a bounded deadline,
+and each session runs on a tmux server of its own, killed afterwards.
 """
 
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -22,103 +18,23 @@ from chickenfoot.play.keys import end_keys
 from chickenfoot.rules import Play, legal_actions
 from chickenfoot.text.words import sorted_hand
 from tests.kit import games_in
+from tests.terminal import DEADLINE_SECONDS, POLL_SECONDS, Terminal, start, terminals
 from tests.tui.conftest import TuiKit
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
-
-DEADLINE_SECONDS = 20.0
-POLL_SECONDS = 0.1
-COMMAND = Path(sys.executable).parent / "chickenfoot"
-REPOSITORY = Path(__file__).resolve().parents[2]
-"""Put first on PYTHONPATH so the command runs this checkout's code."""
-
-
-def tmux(server: str, *arguments: str) -> list[str]:
-    """A tmux command line for the tmux server named ``server``."""
-    return ["tmux", "-L", server, *arguments]
-
-
-class Terminal:
-    """A detached 100x30 tmux session running one command (on a tmux server of its own, of
-    the same name)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def send(self, *keys: str) -> None:
-        """Type ``keys`` (tmux key names such as "Enter" or plain characters)."""
-        subprocess.run(tmux(self.name, "send-keys", "-t", self.name, *keys), check=True)
-
-    def screen(self) -> str:
-        """The text on the screen now."""
-        result = subprocess.run(
-            tmux(self.name, "capture-pane", "-p", "-t", self.name),
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        return result.stdout
-
-    def running(self) -> bool:
-        """True while the session (and so the app in it) is still there."""
-        return (
-            subprocess.run(
-                tmux(self.name, "has-session", "-t", self.name), capture_output=True
-            ).returncode
-            == 0
-        )
-
-    def wait_until(self, condition: Callable[[str], bool], what: str) -> str:
-        """Poll the screen until ``condition`` holds; fail naming ``what`` after the deadline."""
-        deadline = time.monotonic() + DEADLINE_SECONDS
-        text = ""
-        while time.monotonic() < deadline:
-            text = self.screen()
-            if condition(text):
-                return text
-            time.sleep(POLL_SECONDS)
-        raise AssertionError(f"timed out waiting for {what}; the screen shows:\n{text}")
 
 
 @pytest.fixture
 def terminal(data_dir: Path) -> Iterator[Callable[..., Terminal]]:
     """Start ``chickenfoot`` with arguments in tmux; the session is killed afterwards."""
-    names: list[str] = []
+    with terminals() as names:
 
-    def start(*arguments: str, environment: dict[str, str] | None = None) -> Terminal:
-        name = f"chickenfoot-smoke-{uuid.uuid4().hex[:8]}"
-        names.append(name)
-        command = [str(COMMAND), *arguments]
-        more = [
-            word for key, value in (environment or {}).items() for word in ("-e", f"{key}={value}")
-        ]
-        subprocess.run(
-            [
-                *tmux(name),
-                "new-session",
-                "-d",
-                "-s",
-                name,
-                "-x",
-                "100",
-                "-y",
-                "30",
-                "-e",
-                f"CHICKENFOOT_DATA_DIR={data_dir}",
-                "-e",
-                f"PYTHONPATH={REPOSITORY}",
-                *more,
-                *command,
-            ],
-            check=True,
-        )
-        return Terminal(name)
+        def start_one(*arguments: str, environment: dict[str, str] | None = None) -> Terminal:
+            return start(
+                names, data_dir, *arguments, environment=environment, prefix="chickenfoot-smoke"
+            )
 
-    try:
-        yield start
-    finally:
-        for name in names:
-            subprocess.run(tmux(name, "kill-server"), capture_output=True)
+        yield start_one
 
 
 def test_a_saved_game_opens_takes_a_move_and_saves_it(

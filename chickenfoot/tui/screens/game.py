@@ -330,6 +330,10 @@ class TableScreen(GameDialogs):
         """The seats as shown, with whatever the table says about who is here."""
         return seats
 
+    def status_with_presence(self, status: StatusShown) -> StatusShown:
+        """The status line as shown, with whatever the table says about who is here."""
+        return status
+
     def take(self, message: object) -> None:
         """Take in one message the link brought (the table's: the client reads it)."""
         self.client.receive(message)  # type: ignore[arg-type]
@@ -453,7 +457,7 @@ class TableScreen(GameDialogs):
         self.board_shown = shown.board
         self.hand_shown = shown.hand
         self.seats_shown = self.seats_with_presence(shown.seats)
-        self.status_shown = shown.status
+        self.status_shown = self.status_with_presence(shown.status)
         self._show_topbar(
             (*shown.topbar, bool(shown.unsaved), shown.saving, self.connection_text())
         )

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from textual import work
@@ -26,6 +27,7 @@ from textual.widgets import Checkbox, Footer, Input, Label, Static
 
 from chickenfoot.net.presence import status_news
 from chickenfoot.net.protocol import (
+    CoverSeat,
     Denied,
     FinishedGame,
     Hello,
@@ -33,6 +35,7 @@ from chickenfoot.net.protocol import (
     Replaced,
     ReturnToSeat,
     Seated,
+    SeatState,
     StartGame,
     TableGone,
     TableStatus,
@@ -41,7 +44,7 @@ from chickenfoot.net.protocol import (
 from chickenfoot.net.remote import AddressError, LinkStatus, RemoteLink, TableAddress
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.play.client import SeatClient, SpectatorClient
-from chickenfoot.play.shown import SeatsShown
+from chickenfoot.play.shown import SeatsShown, StatusShown
 from chickenfoot.play.wire import Welcome
 from chickenfoot.saves.jsonformat import parse_record
 from chickenfoot.saves.record import RecordError
@@ -153,10 +156,11 @@ class LobbyScreen(ModalScreen[None]):
         self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Start is the creator's key."""
+        """Start is the creator's key (none at a table that starts by itself)."""
         if action == "start":
-            seated = self.game.remote.seated
-            return seated is not None and seated.creator
+            seated, status = self.game.remote.seated, self.game.status
+            by_itself = status is not None and status.starts_by_itself
+            return seated is not None and seated.creator and not by_itself
         return True
 
     def show(self) -> None:
@@ -178,6 +182,16 @@ class OnlineGameScreen(TableScreen):
     """A seat (or a spectator's place) at an online table, in the game screen."""
 
     CSS_PATH = TableScreen.CSS_PATH
+    BINDINGS = [
+        Binding(
+            "ctrl+g",
+            "cover_lost",
+            "Computer plays",
+            id="online.cover",
+            tooltip="A computer plays a lost person's seat now, until they are back "
+            "(the table's creator)",
+        ),
+    ]
     PLAY_AGAIN = False
     """The table's people are at other screens: no game of theirs is dealt at this keyboard
     (a new online game is made from New game)."""
@@ -192,12 +206,33 @@ class OnlineGameScreen(TableScreen):
         client = SpectatorClient() if watching else SeatClient()
         super().__init__(client, self.remote, outline=outline)
         self.status: TableStatus | None = None
+        self.status_at = 0.0
+        """When :attr:`status` came (monotonic seconds): a lost seat's wait counts down from
+        then."""
         self.connection: LinkStatus | None = None
         self.problem: str | None = None
         """Why the table cannot be reached or was left (the link ended)."""
         self.lobby: LobbyScreen | None = None
         self.kept: str | None = None
         """Where the finished game was kept, in words."""
+
+    def lost_seats(self) -> list[int]:
+        """The seats whose person lost their connection and whose wait is counting down."""
+        if self.status is None:
+            return []
+        return [number for number, seat in enumerate(self.status.seats) if seat.waiting is not None]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Handing a lost seat to a computer is the creator's key, while a seat is lost."""
+        if action == "cover_lost":
+            seated = self.remote.seated
+            return seated is not None and seated.creator and bool(self.lost_seats())
+        return super().check_action(action, parameters)
+
+    def action_cover_lost(self) -> None:
+        """The creator hands every lost seat to a computer now (until its person is back)."""
+        for seat in self.lost_seats():
+            self.remote.send(CoverSeat(seat=seat))
 
     def start_table(self) -> None:
         """Connect (and reconnect after every loss); show the lobby until the game starts."""
@@ -238,7 +273,8 @@ class OnlineGameScreen(TableScreen):
         elif isinstance(message, TableStatus):
             for line in status_news(self.status, message):
                 self.client.tell(line)
-            self.status = message
+            self.status, self.status_at = message, time.monotonic()
+            self.refresh_bindings()
         elif isinstance(message, Denied):
             if message.reason in ("bad_token", "no_such_table") and self.remote.seated is None:
                 self.book.forget(str(self.address))
@@ -307,10 +343,30 @@ class OnlineGameScreen(TableScreen):
             if seat.computer is None and seat.covered_by is not None:
                 name = f"{name} ({seat.covered_by} plays)"
             elif seat.computer is None and seat.taken and not seat.connected:
-                wait = f" {online.clock(seat.waiting)}" if seat.waiting is not None else ""
-                name = f"{name} (lost{wait})"
+                left = self.seconds_left(seat)
+                wait = f" {online.clock(left)}" if left is not None else ""
+                name = f"{name} lost{wait}"
             names.append(name)
         return replace(seats, names=tuple(names))
+
+    def seconds_left(self, seat: SeatState) -> float | None:
+        """How long ``seat``'s lost person has before a computer plays for them, now (None:
+        nobody is counting down for that seat)."""
+        if seat.waiting is None:
+            return None
+        return max(0.0, seat.waiting - (time.monotonic() - self.status_at))
+
+    def status_with_presence(self, status: StatusShown) -> StatusShown:
+        """Under the status, the seats whose person lost their connection, counting down to
+        the computer that will play for them (the seconds tick by)."""
+        if self.status is None:
+            return status
+        lost = [
+            online.lost(seat.name, left)
+            for seat in self.status.seats
+            if (left := self.seconds_left(seat)) is not None
+        ]
+        return replace(status, news=" · ".join(lost)) if lost else status
 
     def lobby_lines(self) -> list[str]:
         """What the lobby says now."""
@@ -334,5 +390,7 @@ class OnlineGameScreen(TableScreen):
         lines.append("")
         lines.append(online.watching(status.spectators))
         missing = [s.name for s in status.seats if s.computer is None and not s.taken]
-        lines.append(online.lobby(status.code, missing, seated.creator))
+        lines.append(
+            online.lobby(status.code, missing, seated.creator, by_itself=status.starts_by_itself)
+        )
         return lines
