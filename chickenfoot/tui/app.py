@@ -589,7 +589,7 @@ def help_screens() -> tuple[ScreenKeys, ...]:
     from chickenfoot.tui.screens.game_over import GameOverScreen
     from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
     from chickenfoot.tui.screens.load import LoadScreen
-    from chickenfoot.tui.screens.online import JoinScreen, LobbyScreen
+    from chickenfoot.tui.screens.online import JoinScreen, LobbyScreen, OnlineGameScreen
     from chickenfoot.tui.screens.replay import ReplayScreen
     from chickenfoot.tui.screens.round_over import RoundOverScreen
     from chickenfoot.tui.screens.save_as import SaveAsScreen
@@ -626,6 +626,7 @@ def help_screens() -> tuple[ScreenKeys, ...]:
         ScreenKeys("Replay", ReplayScreen),
         ScreenKeys("Join a table", JoinScreen),
         ScreenKeys("Online table's lobby", LobbyScreen),
+        ScreenKeys("Online game", OnlineGameScreen),
         ScreenKeys("Questions", ConfirmScreen, (("Enter", "Press the highlighted button"),)),
         ScreenKeys("Save as", SaveAsScreen, (("Enter", "Save (asks before replacing a file)"),)),
         ScreenKeys("Help", HelpScreen),

@@ -369,7 +369,7 @@ class TableScreen(GameDialogs):
     def on_mount(self) -> None:
         """Start the table and listen to it; show what it sent first (the game's sentences
         name its keys: the player's own, if they changed them)."""
-        self.client.keys = turn_keys(self.BINDINGS, keymap_of(self.app))
+        self.client.keys = turn_keys(GAME_BINDINGS, keymap_of(self.app))
         self.receive()
         self.start_table()
         self.run_worker(self._listen(), name="client", group="table")
@@ -703,7 +703,7 @@ class GameScreen(TableScreen):
     def start_table(self) -> None:
         """Run the host's turn loop on the app's loop (a notice of a game not saved names
         the key that saves a copy: the player's own, if they gave it one)."""
-        save_copy = first_key(self.BINDINGS, "game.save-as", keymap_of(self.app))
+        save_copy = first_key(GAME_BINDINGS, "game.save-as", keymap_of(self.app))
         self.client.keys = replace(self.client.keys, save_copy=save_copy)
         self.run_worker(self.host.run(), name="table", group="table")
 
