@@ -78,6 +78,7 @@ from chickenfoot.text.setup_form import (
     think_time_from_text,
     think_time_text,
 )
+from chickenfoot.text.words import plural
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.messages import CreateOnline, StartGame
@@ -562,8 +563,8 @@ class SetupScreen(Screen[None]):
         show_line(
             summary,
             f"Ready: {rules.players} seats, double-{rules.set_size} ({rules.tile_count} tiles), "
-            f"{rules.tiles_per_hand} tiles each, {rules.arm_count} arms, "
-            f"{rules.round_count} rounds.",
+            f"{plural(rules.tiles_per_hand, 'tile')} each, {plural(rules.arm_count, 'arm')}, "
+            f"{plural(rules.round_count, 'round')}.",
         )
         summary.set_class(False, "-invalid")
 
