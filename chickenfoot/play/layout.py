@@ -936,34 +936,48 @@ class _Table:
         With ``longest``, only a place inside the bounds at the end of a rail of at most that
         many cells will do."""
         occupied = self.occupied
-        queue: deque[tuple[_Cell, Heading, tuple[_Cell, ...], Exit, Heading, int]] = deque()
+        bounds = self.bounds
+        # A breadth-first search over free cells; each step keeps the step it came from (its
+        # rail is that chain), so no rail is copied as the search widens.
+        queue: deque[tuple[_Step, Heading, Exit, Heading, int]] = deque()
         seen: set[_Cell] = set()
         for exit, heading, main, port in moves:
             start = _beyond(exit, heading)
             if start not in occupied and start not in seen:
                 seen.add(start)
-                queue.append((start, heading, (start,), exit, main, port))
+                queue.append(((start, None, 1), heading, exit, main, port))
+        # Every tile leaving a rail's last cell holds the cell just past it: a short rail's
+        # tile lies inside the bounds only if that cell does (so none can at the end of a
+        # rail from ends more than ``longest`` steps outside them).
+        if longest is not None and all(
+            _distance_to(step[0], bounds) > longest for step, *_rest in queue
+        ):
+            return None
+        left, top, right, bottom = bounds.x, bounds.y, bounds.right, bounds.bottom
         limit = RAIL_LIMIT if longest is None else SHORT_RAIL_CELLS
         while queue and len(seen) < limit:
-            cell, heading, path, exit, main, port = queue.popleft()
+            step, heading, exit, main, port = queue.popleft()
+            cell, _previous, length = step
             column, row = cell
-            end = Exit(Box(column, row, 1, 1), heading, column, row)
-            for box in self.boxes(end, heading, double):
-                if (
-                    (longest is None or box.within(self.bounds))
-                    and self.free(box)
-                    and not any(box.contains(*step) for step in path)
-                    and self.apart(box, end)
-                ):
-                    return _Move(box, heading, main, port), exit, list(path)
-            if longest is not None and len(path) >= longest:
+            dx, dy = STEP[heading]
+            if longest is None or (left <= column + dx < right and top <= row + dy < bottom):
+                end = Exit(Box(column, row, 1, 1), heading, column, row)
+                for box in self.boxes(end, heading, double):
+                    if (
+                        (longest is None or box.within(bounds))
+                        and self.free(box)
+                        and not _on_rail(box, step)
+                        and not self.touches_a_tile(box)  # all that `apart` asks of a free end
+                    ):
+                        return _Move(box, heading, main, port), exit, _rail_cells(step)
+            if longest is not None and length >= longest:
                 continue
             for way in (heading, CLOCKWISE[heading], ANTICLOCKWISE[heading]):
                 dx, dy = STEP[way]
                 following = (column + dx, row + dy)
                 if following not in occupied and following not in seen:
                     seen.add(following)
-                    queue.append((following, way, (*path, following), exit, main, port))
+                    queue.append(((following, step, length + 1), way, exit, main, port))
         return None
 
     def apart(self, box: Box, exit: Exit) -> bool:
@@ -976,8 +990,9 @@ class _Table:
         port = owner is None or self.spots[owner].tile.is_double or owner == 0
         previous = exit.box
         digits = self.shapes.digits
+        get = occupied.get
         for cell in _rim(box):
-            index = occupied.get(cell)
+            index = get(cell)
             if index is None or index < 0:
                 continue
             if index != owner:
@@ -1046,8 +1061,8 @@ class _Table:
 
     def touches_a_tile(self, box: Box) -> bool:
         """True if a tile already laid shares part of a side with ``box``."""
-        occupied = self.occupied
-        return any(occupied.get(cell, -1) >= 0 for cell in _rim(box))
+        get = self.occupied.get
+        return any(get(cell, -1) >= 0 for cell in _rim(box))
 
     # -- lines --
 
@@ -1133,7 +1148,9 @@ class _Table:
         along = [
             Box(x, y, width, 1) for y in (box.y - 1, box.bottom) for x in (box.x, box.right - width)
         ]
-        for places in (along, self.labels_beside(exit)):
+        for places in (along, None):
+            if places is None:
+                places = self.labels_beside(exit)
             for place in places:
                 if not self.free(place):
                     continue
@@ -1142,6 +1159,8 @@ class _Table:
                 cost = _cost_beside(place, box) + (0 if place.within(bounds) else 100)
                 if best is None or cost < best[0]:
                     best = (cost, place)
+                    if cost == 0:
+                        break  # none costs less
             if best is not None and best[0] <= max(0, width - box.width):
                 break  # no place beside the tile costs less than one along it
         if best is not None:
@@ -1373,14 +1392,49 @@ def _cost_beside(place: Box, box: Box) -> int:
     return place.width
 
 
-def _rim(box: Box) -> Iterator[_Cell]:
+def _distance_to(cell: _Cell, box: Box) -> int:
+    """How many steps across and down ``cell`` lies from the nearest cell of ``box``."""
+    column, row = cell
+    across = max(box.x - column, column - (box.x + box.width - 1), 0)
+    down = max(box.y - row, row - (box.y + box.height - 1), 0)
+    return across + down
+
+
+def _rim(box: Box) -> list[_Cell]:
     """The cells sharing a side with ``box`` (not its corners)."""
-    for column in range(box.x, box.right):
-        yield column, box.y - 1
-        yield column, box.bottom
-    for row in range(box.y, box.bottom):
-        yield box.x - 1, row
-        yield box.right, row
+    x, y, right, bottom = box.x, box.y, box.x + box.width, box.y + box.height
+    cells = [(column, y - 1) for column in range(x, right)]
+    cells += [(column, bottom) for column in range(x, right)]
+    cells += [(x - 1, row) for row in range(y, bottom)]
+    cells += [(right, row) for row in range(y, bottom)]
+    return cells
+
+
+_Step = tuple[_Cell, "_Step | None", int]
+"""A cell of a rail being searched: the cell, the step before it (None at the rail's start)
+and how many cells the rail has up to it."""
+
+
+def _on_rail(box: Box, step: _Step) -> bool:
+    """True if a cell of the rail ending at ``step`` lies in ``box``."""
+    x, y, right, bottom = box.x, box.y, box.x + box.width, box.y + box.height
+    current: _Step | None = step
+    while current is not None:
+        (column, row), current, _length = current
+        if x <= column < right and y <= row < bottom:
+            return True
+    return False
+
+
+def _rail_cells(step: _Step) -> list[_Cell]:
+    """The cells of the rail ending at ``step``, from its start."""
+    cells = []
+    current: _Step | None = step
+    while current is not None:
+        cell, current, _length = current
+        cells.append(cell)
+    cells.reverse()
+    return cells
 
 
 def _overlap(first: Box, second: Box) -> bool:
