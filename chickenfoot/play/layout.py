@@ -64,6 +64,7 @@ from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from typing import Final, Literal, NamedTuple, overload
 
 from chickenfoot.rules.board import ARM_LETTERS, TOES_PER_FOOT, Board
@@ -1260,27 +1261,11 @@ class _Table:
         where a label goes when the next tile's place lies outside the bounds."""
         width = self.shapes.label_width
         box = exit.box
-        at_number: dict[Heading, Box] = {
-            "E": Box(box.right, exit.row, width, 1),
-            "W": Box(box.x - width, exit.row, width, 1),
-            "N": Box(exit.column - 1, box.y - 1, width, 1),
-            "S": Box(exit.column - 1, box.bottom, width, 1),
-        }
-        places = [at_number[exit.heading], *(b for h, b in at_number.items() if h != exit.heading)]
-        sliding = [
-            *(
-                Box(x, row, width, 1)
-                for row in (box.y - 1, box.bottom)
-                for x in range(box.x - width + 1, box.right)
-            ),
-            *(
-                Box(x, y, width, 1)
-                for x in (box.right, box.x - width)
-                for y in range(box.y, box.bottom)
-            ),
-        ]
-        sliding.sort(key=lambda place: abs(place.x - exit.column) + abs(place.y - exit.row))
-        return places + [place for place in sliding if place not in places]
+        x, y = box.x, box.y
+        offsets = _offsets_beside(
+            box.width, box.height, exit.column - x, exit.row - y, exit.heading, width
+        )
+        return [Box(x + dx, y + dy, width, 1) for dx, dy in offsets]
 
     def place_label(self, exit: Exit, ahead: Box | None) -> Box:
         """Where the label of the end at ``exit`` goes: against the tile the end belongs to
@@ -1331,6 +1316,28 @@ class _Table:
             return Box(box.right - width, box.y, width, 1)
         row = box.y if heading == "S" else box.bottom - 1
         return Box(box.x, row, width, 1)
+
+
+@cache
+def _offsets_beside(
+    width: int, height: int, column: int, row: int, heading: Heading, label_width: int
+) -> tuple[_Cell, ...]:
+    """Where :meth:`_Table.labels_beside` puts label places ``label_width`` wide round a tile
+    ``width`` by ``height`` whose exit goes ``heading`` from its number at (``column``,
+    ``row``), all from the tile's top left corner (the same for every tile of that shape)."""
+    at_number: dict[Heading, _Cell] = {
+        "E": (width, row),
+        "W": (-label_width, row),
+        "N": (column - 1, -1),
+        "S": (column - 1, height),
+    }
+    places = [at_number[heading], *(place for way, place in at_number.items() if way != heading)]
+    sliding = [
+        *((x, y) for y in (-1, height) for x in range(1 - label_width, width)),
+        *((x, y) for x in (width, -label_width) for y in range(height)),
+    ]
+    sliding.sort(key=lambda place: abs(place[0] - column) + abs(place[1] - row))
+    return (*places, *(place for place in sliding if place not in places))
 
 
 def _compact_box(exit: Exit, heading: Heading, double: bool, digits: int) -> Box:
