@@ -50,6 +50,13 @@ table (in table coordinates; the canvas may grow to the left or upwards, which s
 canvas coordinate by :attr:`TableLayout.origin`). Open-end anchors, label places and toe slots
 are worked out afresh for each board and may move.
 
+Speed (figures: ``python -m tests.benchmarks layout``): the taken cells are a dict from cell to
+what holds it; a rail search keeps each step's link to the step before instead of copying its
+rail, and skips a short rail from ends too far outside the bounds to reach them; the key
+places round a tile are worked out once per tile shape. Key places (:class:`_KeyPlaces`) and
+the rail and leap searches (:func:`_rail`, :func:`_leap`) live apart from the table they
+serve.
+
 Drawing: :meth:`TableLayout.row` gives the :class:`Run` s of one canvas row: their text (the
 glyphs are chosen here) and their :class:`Role` (what the widget styles), given the viewer's
 marks: key labels for the open ends, the legal ends of the chosen tile, the chosen end and the
