@@ -1168,33 +1168,38 @@ class _KeyPlaces:
         of :meth:`labels_beside`, inside the bounds if it can), so that no later tile of
         another line walls that end in: its key always sits against it."""
         box, width = exit.box, self.shapes.label_width
-        best: tuple[int, Box] | None = None
-        bounds = self.bounds
         # Along the tile's long sides first (the places that cost nothing when the tile is as
-        # wide as a key), then every place beside it.
+        # wide as a key), then every place beside it, unless one along it costs so little that
+        # none beside it could cost less.
         along = [
             Box(x, y, width, 1) for y in (box.y - 1, box.bottom) for x in (box.x, box.right - width)
         ]
-        for places in (along, None):
-            if places is None:
-                places = self.labels_beside(exit)
-            for place in places:
-                if not self.table.free(place):
-                    continue
-                # Cells beside a tile (not at its number) take no other line's tile: a place
-                # made of them costs the table no room. Inside the bounds first.
-                cost = _cost_beside(place, box) + (0 if place.within(bounds) else 100)
-                if best is None or cost < best[0]:
-                    best = (cost, place)
-                    if cost == 0:
-                        break  # none costs less
-            if best is not None and best[0] <= max(0, width - box.width):
-                break  # no place beside the tile costs less than one along it
+        best = self._cheapest(along, box, None)
+        if best is None or best[0] > max(0, width - box.width):
+            best = self._cheapest(self.labels_beside(exit), box, best)
         if best is not None:
             place = best[1]
             self.reserved[target] = place
             for cell in place.cells():
                 self.occupied[cell] = _RESERVED
+
+    def _cheapest(
+        self, places: list[Box], box: Box, best: tuple[int, Box] | None
+    ) -> tuple[int, Box] | None:
+        """The free place of ``places`` (or ``best``, found before) that costs the table least
+        room beside the tile in ``box``, with its cost; the first of equal ones."""
+        bounds = self.bounds
+        for place in places:
+            if not self.table.free(place):
+                continue
+            # Cells beside a tile (not at its number) take no other line's tile: a place made
+            # of them costs the table no room. Inside the bounds first.
+            cost = _cost_beside(place, box) + (0 if place.within(bounds) else 100)
+            if best is None or cost < best[0]:
+                best = (cost, place)
+                if cost == 0:
+                    break  # none costs less
+        return best
 
     def release(self, target: str) -> None:
         """Free the place kept for the key of line ``target``'s end (if one was kept)."""
