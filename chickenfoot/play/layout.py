@@ -50,6 +50,13 @@ table (in table coordinates; the canvas may grow to the left or upwards, which s
 canvas coordinate by :attr:`TableLayout.origin`). Open-end anchors, label places and toe slots
 are worked out afresh for each board and may move.
 
+Speed (figures: ``python -m tests.benchmarks layout``): the taken cells are a dict from cell to
+what holds it; a rail search keeps each step's link to the step before instead of copying its
+rail, and skips a short rail from ends too far outside the bounds to reach them; the key
+places round a tile are worked out once per tile shape. Key places (:class:`_KeyPlaces`) and
+the rail and leap searches (:func:`_rail`, :func:`_leap`) live apart from the table they
+serve.
+
 Drawing: :meth:`TableLayout.row` gives the :class:`Run` s of one canvas row: their text (the
 glyphs are chosen here) and their :class:`Role` (what the widget styles), given the viewer's
 marks: key labels for the open ends, the legal ends of the chosen tile, the chosen end and the
@@ -64,6 +71,7 @@ from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from typing import Final, Literal, NamedTuple, overload
 
 from chickenfoot.rules.board import ARM_LETTERS, TOES_PER_FOOT, Board
@@ -805,8 +813,6 @@ class _Table:
         self.spots: list[TileSpot] = []
         self.connectors: list[Connector] = []
         self.lines: dict[str, _Growing] = {}
-        self.reserved: dict[str, Box] = {}
-        """A key's place beside each line's end, kept free of other lines' tiles and rails."""
         centre_box, self.arm_ports = _arm_ports(board.arms_required, shapes, bounds)
         if shapes.compact:
             # Compact lines snake up and down columns and turn a row short of the top and
@@ -822,6 +828,7 @@ class _Table:
                 None, None, Tile(board.centre, board.centre), centre_box, False, (board.centre,) * 2
             )
         )
+        self.keys = _KeyPlaces(self)
 
     # -- cells --
 
@@ -914,57 +921,16 @@ class _Table:
             move, exit = (in_space or inside)[0]
             return move, exit, []
         longest = COMPACT_RAIL if self.shapes.compact else SHORT_RAIL
-        short = self._rail(moves, is_double, longest=longest)
+        short = _rail(self, moves, is_double, longest=longest)
         if short is not None:
             return short  # a few dotted cells keep the table inside the bounds
         if outside:
             move, exit = min(outside, key=lambda item: self.ring(item[0].box))
             return move, exit, []
-        railed = self._rail(moves, is_double)
+        railed = _rail(self, moves, is_double)
         if railed is not None:
             return railed
-        return self._leap(candidates)
-
-    def _rail(
-        self,
-        moves: list[tuple[Exit, Heading, Heading, int]],
-        double: bool,
-        longest: int | None = None,
-    ) -> tuple[_Move, Exit, list[_Cell]] | None:
-        """The nearest place, over free cells, where a tile boxed in at its end touches nothing:
-        a dotted rail runs from the end to it (None if the end has no free cell beside it).
-        With ``longest``, only a place inside the bounds at the end of a rail of at most that
-        many cells will do."""
-        occupied = self.occupied
-        queue: deque[tuple[_Cell, Heading, tuple[_Cell, ...], Exit, Heading, int]] = deque()
-        seen: set[_Cell] = set()
-        for exit, heading, main, port in moves:
-            start = _beyond(exit, heading)
-            if start not in occupied and start not in seen:
-                seen.add(start)
-                queue.append((start, heading, (start,), exit, main, port))
-        limit = RAIL_LIMIT if longest is None else SHORT_RAIL_CELLS
-        while queue and len(seen) < limit:
-            cell, heading, path, exit, main, port = queue.popleft()
-            column, row = cell
-            end = Exit(Box(column, row, 1, 1), heading, column, row)
-            for box in self.boxes(end, heading, double):
-                if (
-                    (longest is None or box.within(self.bounds))
-                    and self.free(box)
-                    and not any(box.contains(*step) for step in path)
-                    and self.apart(box, end)
-                ):
-                    return _Move(box, heading, main, port), exit, list(path)
-            if longest is not None and len(path) >= longest:
-                continue
-            for way in (heading, CLOCKWISE[heading], ANTICLOCKWISE[heading]):
-                dx, dy = STEP[way]
-                following = (column + dx, row + dy)
-                if following not in occupied and following not in seen:
-                    seen.add(following)
-                    queue.append((following, way, (*path, following), exit, main, port))
-        return None
+        return _leap(self, candidates)
 
     def apart(self, box: Box, exit: Exit) -> bool:
         """True if a tile in ``box`` leaving ``exit`` would touch no tile but the one it
@@ -976,8 +942,9 @@ class _Table:
         port = owner is None or self.spots[owner].tile.is_double or owner == 0
         previous = exit.box
         digits = self.shapes.digits
+        get = occupied.get
         for cell in _rim(box):
-            index = occupied.get(cell)
+            index = get(cell)
             if index is None or index < 0:
                 continue
             if index != owner:
@@ -1028,26 +995,10 @@ class _Table:
                     break
         return room
 
-    def _leap(self, candidates: list[tuple[_Move, Exit]]) -> tuple[_Move, Exit, list[_Cell]]:
-        """The nearest free place touching no tile straight past whatever blocks each
-        candidate (a tile that leapt joins none it lands beside); at the same distance, one
-        whose dotted connector would show (a free cell between) comes first."""
-        for distance in range(1, LEAP_LIMIT):
-            found: list[tuple[_Move, Exit, list[_Cell]]] = []
-            for move, exit in candidates:
-                dx, dy = STEP[move.heading]
-                box = move.box.moved(dx * distance, dy * distance)
-                if self.free(box) and not self.touches_a_tile(box):
-                    found.append((move._replace(box=box), exit, _gap(exit, move.heading, box)))
-            shown = [leap for leap in found if any(c not in self.occupied for c in leap[2])]
-            if shown or found:
-                return (shown or found)[0]
-        raise RuntimeError("no free place for a tile")  # pragma: no cover - the grid is unbounded
-
     def touches_a_tile(self, box: Box) -> bool:
         """True if a tile already laid shares part of a side with ``box``."""
-        occupied = self.occupied
-        return any(occupied.get(cell, -1) >= 0 for cell in _rim(box))
+        get = self.occupied.get
+        return any(get(cell, -1) >= 0 for cell in _rim(box))
 
     # -- lines --
 
@@ -1090,7 +1041,7 @@ class _Table:
     def lay(self, index: int, tile: Tile, target: str, end: int) -> None:
         """Lay ``board.played[index]``: ``tile`` on line ``target``, leaving ``end`` showing."""
         double = tile.is_double
-        self.release(target)  # its own tile may go where its key was kept
+        self.keys.release(target)  # its own tile may go where its key was kept
         line = self.lines.get(target)
         if line is None:
             ports, space = self.start_line(target)
@@ -1119,44 +1070,7 @@ class _Table:
             line.exit = None
         else:
             line.exit = self._exit_of(box, heading)
-            self.reserve(target, line.exit)
-
-    def reserve(self, target: str, exit: Exit) -> None:
-        """Keep a place for the key of line ``target``'s end beside its last tile (a free one
-        of :meth:`labels_beside`, inside the bounds if it can), so that no later tile of
-        another line walls that end in: its key always sits against it."""
-        box, width = exit.box, self.shapes.label_width
-        best: tuple[int, Box] | None = None
-        bounds = self.bounds
-        # Along the tile's long sides first (the places that cost nothing when the tile is as
-        # wide as a key), then every place beside it.
-        along = [
-            Box(x, y, width, 1) for y in (box.y - 1, box.bottom) for x in (box.x, box.right - width)
-        ]
-        for places in (along, self.labels_beside(exit)):
-            for place in places:
-                if not self.free(place):
-                    continue
-                # Cells beside a tile (not at its number) take no other line's tile: a place
-                # made of them costs the table no room. Inside the bounds first.
-                cost = _cost_beside(place, box) + (0 if place.within(bounds) else 100)
-                if best is None or cost < best[0]:
-                    best = (cost, place)
-            if best is not None and best[0] <= max(0, width - box.width):
-                break  # no place beside the tile costs less than one along it
-        if best is not None:
-            place = best[1]
-            self.reserved[target] = place
-            for cell in place.cells():
-                self.occupied[cell] = _RESERVED
-
-    def release(self, target: str) -> None:
-        """Free the place kept for the key of line ``target``'s end (if one was kept)."""
-        place = self.reserved.pop(target, None)
-        if place is not None:
-            for cell in place.cells():
-                if self.occupied.get(cell) == _RESERVED:
-                    del self.occupied[cell]
+            self.keys.reserve(target, line.exit)
 
     def _record_gap(self, gap: list[_Cell], exit: Exit, heading: Heading) -> None:
         """Draw a rail's (or a leap's) dotted line over the free cells it crosses, from ``exit``
@@ -1235,33 +1149,77 @@ class _Table:
         ports, space = self.start_line(target)
         return self.port_moves(ports), space, ports
 
+
+class _KeyPlaces:
+    """Where the keys of a table's ends go: a place kept beside each line's last tile while the
+    table is laid (so that no other line's tile walls that end in), and each open end's key
+    place once it is laid."""
+
+    def __init__(self, table: _Table) -> None:
+        self.table = table
+        self.occupied = table.occupied
+        self.shapes = table.shapes
+        self.bounds = table.bounds
+        self.reserved: dict[str, Box] = {}
+        """A key's place beside each line's end, kept free of other lines' tiles and rails."""
+
+    def reserve(self, target: str, exit: Exit) -> None:
+        """Keep a place for the key of line ``target``'s end beside its last tile (a free one
+        of :meth:`labels_beside`, inside the bounds if it can), so that no later tile of
+        another line walls that end in: its key always sits against it."""
+        box, width = exit.box, self.shapes.label_width
+        # Along the tile's long sides first (the places that cost nothing when the tile is as
+        # wide as a key), then every place beside it, unless one along it costs so little that
+        # none beside it could cost less.
+        along = [
+            Box(x, y, width, 1) for y in (box.y - 1, box.bottom) for x in (box.x, box.right - width)
+        ]
+        best = self._cheapest(along, box, None)
+        if best is None or best[0] > max(0, width - box.width):
+            best = self._cheapest(self.labels_beside(exit), box, best)
+        if best is not None:
+            place = best[1]
+            self.reserved[target] = place
+            for cell in place.cells():
+                self.occupied[cell] = _RESERVED
+
+    def _cheapest(
+        self, places: list[Box], box: Box, best: tuple[int, Box] | None
+    ) -> tuple[int, Box] | None:
+        """The free place of ``places`` (or ``best``, found before) that costs the table least
+        room beside the tile in ``box``, with its cost; the first of equal ones."""
+        bounds = self.bounds
+        for place in places:
+            if not self.table.free(place):
+                continue
+            # Cells beside a tile (not at its number) take no other line's tile: a place made
+            # of them costs the table no room. Inside the bounds first.
+            cost = _cost_beside(place, box) + (0 if place.within(bounds) else 100)
+            if best is None or cost < best[0]:
+                best = (cost, place)
+                if cost == 0:
+                    break  # none costs less
+        return best
+
+    def release(self, target: str) -> None:
+        """Free the place kept for the key of line ``target``'s end (if one was kept)."""
+        place = self.reserved.pop(target, None)
+        if place is not None:
+            for cell in place.cells():
+                if self.occupied.get(cell) == _RESERVED:
+                    del self.occupied[cell]
+
     def labels_beside(self, exit: Exit) -> list[Box]:
         """Label places touching the tile at ``exit``: those touching its number first (on the
         exit's own side first), then the rest of every side, nearest the number first. This is
         where a label goes when the next tile's place lies outside the bounds."""
         width = self.shapes.label_width
         box = exit.box
-        at_number: dict[Heading, Box] = {
-            "E": Box(box.right, exit.row, width, 1),
-            "W": Box(box.x - width, exit.row, width, 1),
-            "N": Box(exit.column - 1, box.y - 1, width, 1),
-            "S": Box(exit.column - 1, box.bottom, width, 1),
-        }
-        places = [at_number[exit.heading], *(b for h, b in at_number.items() if h != exit.heading)]
-        sliding = [
-            *(
-                Box(x, row, width, 1)
-                for row in (box.y - 1, box.bottom)
-                for x in range(box.x - width + 1, box.right)
-            ),
-            *(
-                Box(x, y, width, 1)
-                for x in (box.right, box.x - width)
-                for y in range(box.y, box.bottom)
-            ),
-        ]
-        sliding.sort(key=lambda place: abs(place.x - exit.column) + abs(place.y - exit.row))
-        return places + [place for place in sliding if place not in places]
+        x, y = box.x, box.y
+        offsets = _offsets_beside(
+            box.width, box.height, exit.column - x, exit.row - y, exit.heading, width
+        )
+        return [Box(x + dx, y + dy, width, 1) for dx, dy in offsets]
 
     def place_label(self, exit: Exit, ahead: Box | None) -> Box:
         """Where the label of the end at ``exit`` goes: against the tile the end belongs to
@@ -1275,7 +1233,7 @@ class _Table:
         places += self.labels_beside(exit)
         best: list[Box | None] = [None, None, None]  # inside, clear outside, outside
         for place in places:
-            if not self.free(place):
+            if not self.table.free(place):
                 continue
             clear = all(
                 occupied.get(cell, -1) < 0 or occupied[cell] == owner for cell in _rim(place)
@@ -1298,7 +1256,7 @@ class _Table:
             for dx in range(-distance - width, box.width + distance + 1):
                 for y in (box.y - distance, box.bottom + distance - 1):
                     place = Box(box.x + dx, y, width, 1)
-                    if self.free(place):
+                    if self.table.free(place):
                         return place
         raise RuntimeError("no free place for a label")  # pragma: no cover - unbounded grid
 
@@ -1312,6 +1270,101 @@ class _Table:
             return Box(box.right - width, box.y, width, 1)
         row = box.y if heading == "S" else box.bottom - 1
         return Box(box.x, row, width, 1)
+
+
+def _rail(
+    table: _Table,
+    moves: list[tuple[Exit, Heading, Heading, int]],
+    double: bool,
+    longest: int | None = None,
+) -> tuple[_Move, Exit, list[_Cell]] | None:
+    """The nearest place, over free cells, where a tile boxed in at its end touches nothing:
+    a dotted rail runs from the end to it (None if the end has no free cell beside it).
+    With ``longest``, only a place inside the bounds at the end of a rail of at most that
+    many cells will do."""
+    occupied = table.occupied
+    bounds = table.bounds
+    # A breadth-first search over free cells; each step keeps the step it came from (its
+    # rail is that chain), so no rail is copied as the search widens.
+    queue: deque[tuple[_Step, Heading, Exit, Heading, int]] = deque()
+    seen: set[_Cell] = set()
+    for exit, heading, main, port in moves:
+        start = _beyond(exit, heading)
+        if start not in occupied and start not in seen:
+            seen.add(start)
+            queue.append(((start, None, 1), heading, exit, main, port))
+    # Every tile leaving a rail's last cell holds the cell just past it: a short rail's
+    # tile lies inside the bounds only if that cell does (so none can at the end of a
+    # rail from ends more than ``longest`` steps outside them).
+    if longest is not None and all(
+        _distance_to(step[0], bounds) > longest for step, *_rest in queue
+    ):
+        return None
+    left, top, right, bottom = bounds.x, bounds.y, bounds.right, bounds.bottom
+    limit = RAIL_LIMIT if longest is None else SHORT_RAIL_CELLS
+    while queue and len(seen) < limit:
+        step, heading, exit, main, port = queue.popleft()
+        cell, _previous, length = step
+        column, row = cell
+        dx, dy = STEP[heading]
+        if longest is None or (left <= column + dx < right and top <= row + dy < bottom):
+            end = Exit(Box(column, row, 1, 1), heading, column, row)
+            for box in table.boxes(end, heading, double):
+                if (
+                    (longest is None or box.within(bounds))
+                    and table.free(box)
+                    and not _on_rail(box, step)
+                    and not table.touches_a_tile(box)  # all that `apart` asks of a free end
+                ):
+                    return _Move(box, heading, main, port), exit, _rail_cells(step)
+        if longest is not None and length >= longest:
+            continue
+        for way in (heading, CLOCKWISE[heading], ANTICLOCKWISE[heading]):
+            dx, dy = STEP[way]
+            following = (column + dx, row + dy)
+            if following not in occupied and following not in seen:
+                seen.add(following)
+                queue.append(((following, step, length + 1), way, exit, main, port))
+    return None
+
+
+def _leap(table: _Table, candidates: list[tuple[_Move, Exit]]) -> tuple[_Move, Exit, list[_Cell]]:
+    """The nearest free place touching no tile straight past whatever blocks each
+    candidate (a tile that leapt joins none it lands beside); at the same distance, one
+    whose dotted connector would show (a free cell between) comes first."""
+    for distance in range(1, LEAP_LIMIT):
+        found: list[tuple[_Move, Exit, list[_Cell]]] = []
+        for move, exit in candidates:
+            dx, dy = STEP[move.heading]
+            box = move.box.moved(dx * distance, dy * distance)
+            if table.free(box) and not table.touches_a_tile(box):
+                found.append((move._replace(box=box), exit, _gap(exit, move.heading, box)))
+        shown = [leap for leap in found if any(c not in table.occupied for c in leap[2])]
+        if shown or found:
+            return (shown or found)[0]
+    raise RuntimeError("no free place for a tile")  # pragma: no cover - the grid is unbounded
+
+
+@cache
+def _offsets_beside(
+    width: int, height: int, column: int, row: int, heading: Heading, label_width: int
+) -> tuple[_Cell, ...]:
+    """Where :meth:`_KeyPlaces.labels_beside` puts label places ``label_width`` wide round a tile
+    ``width`` by ``height`` whose exit goes ``heading`` from its number at (``column``,
+    ``row``), all from the tile's top left corner (the same for every tile of that shape)."""
+    at_number: dict[Heading, _Cell] = {
+        "E": (width, row),
+        "W": (-label_width, row),
+        "N": (column - 1, -1),
+        "S": (column - 1, height),
+    }
+    places = [at_number[heading], *(place for way, place in at_number.items() if way != heading)]
+    sliding = [
+        *((x, y) for y in (-1, height) for x in range(1 - label_width, width)),
+        *((x, y) for x in (width, -label_width) for y in range(height)),
+    ]
+    sliding.sort(key=lambda place: abs(place[0] - column) + abs(place[1] - row))
+    return (*places, *(place for place in sliding if place not in places))
 
 
 def _compact_box(exit: Exit, heading: Heading, double: bool, digits: int) -> Box:
@@ -1373,14 +1426,49 @@ def _cost_beside(place: Box, box: Box) -> int:
     return place.width
 
 
-def _rim(box: Box) -> Iterator[_Cell]:
+def _distance_to(cell: _Cell, box: Box) -> int:
+    """How many steps across and down ``cell`` lies from the nearest cell of ``box``."""
+    column, row = cell
+    across = max(box.x - column, column - (box.x + box.width - 1), 0)
+    down = max(box.y - row, row - (box.y + box.height - 1), 0)
+    return across + down
+
+
+def _rim(box: Box) -> list[_Cell]:
     """The cells sharing a side with ``box`` (not its corners)."""
-    for column in range(box.x, box.right):
-        yield column, box.y - 1
-        yield column, box.bottom
-    for row in range(box.y, box.bottom):
-        yield box.x - 1, row
-        yield box.right, row
+    x, y, right, bottom = box.x, box.y, box.x + box.width, box.y + box.height
+    cells = [(column, y - 1) for column in range(x, right)]
+    cells += [(column, bottom) for column in range(x, right)]
+    cells += [(x - 1, row) for row in range(y, bottom)]
+    cells += [(right, row) for row in range(y, bottom)]
+    return cells
+
+
+_Step = tuple[_Cell, "_Step | None", int]
+"""A cell of a rail being searched: the cell, the step before it (None at the rail's start)
+and how many cells the rail has up to it."""
+
+
+def _on_rail(box: Box, step: _Step) -> bool:
+    """True if a cell of the rail ending at ``step`` lies in ``box``."""
+    x, y, right, bottom = box.x, box.y, box.x + box.width, box.y + box.height
+    current: _Step | None = step
+    while current is not None:
+        (column, row), current, _length = current
+        if x <= column < right and y <= row < bottom:
+            return True
+    return False
+
+
+def _rail_cells(step: _Step) -> list[_Cell]:
+    """The cells of the rail ending at ``step``, from its start."""
+    cells = []
+    current: _Step | None = step
+    while current is not None:
+        cell, current, _length = current
+        cells.append(cell)
+    cells.reverse()
+    return cells
 
 
 def _overlap(first: Box, second: Box) -> bool:
@@ -1506,18 +1594,20 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     exits: dict[str, Exit] = {}
     slots: list[tuple[Box, Heading]] = []
     for target, value in board.open_ends:
-        table.release(target)  # the place kept for this key is free for it (and for no other)
+        table.keys.release(target)  # the place kept for this key is free for it (and for no other)
         moves, space, ports = table.end_moves(target)
         move, exit, gap = table.choose(moves, space)
-        label = table.place_label(exit, None if gap else table.label_box(move.box, move.heading))
+        label = table.keys.place_label(
+            exit, None if gap else table.keys.label_box(move.box, move.heading)
+        )
         ends[target] = EndSpot(target, value, label, move.box, move.heading, _walled(label, exit))
         exits[target] = exit
         for cell in label.cells():
             table.occupied[cell] = _LABEL
         if board.foot is not None and "." in target:
             slots = _toe_slots(table, ports, move, space)
-    for target in list(table.reserved):
-        table.release(target)
+    for target in list(table.keys.reserved):
+        table.keys.release(target)
     for target, end in ends.items():
         if end.walled:
             _make_room(table, ends, exits, target)
@@ -1536,7 +1626,7 @@ def _make_room(
     label took, if that label can move to another place beside its own tile (``ends`` is
     updated; nothing changes if no such swap exists)."""
     exit = exits[target]
-    for place in table.labels_beside(exit):
+    for place in table.keys.labels_beside(exit):
         taken = [
             other
             for other, end in ends.items()
@@ -1548,7 +1638,7 @@ def _make_room(
         _release(table, other.label)
         if table.free(place):
             _claim(table, place)
-            moved = table.place_label(exits[other.target], None)
+            moved = table.keys.place_label(exits[other.target], None)
             if not _walled(moved, exits[other.target]):
                 _release(table, ends[target].label)
                 _claim(table, moved)
