@@ -48,7 +48,7 @@ from chickenfoot.play.keys import END_LETTERS
 from chickenfoot.play.link import LocalLink
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
-from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, RoundEnded
+from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, RoundEnded, TableInfo
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import counting, ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
@@ -262,6 +262,16 @@ class TableLink(Protocol):
         """Everything said and not read yet."""
 
 
+def seats_as_saved(table: TableInfo) -> tuple[SeatConfig, ...]:
+    """The seats of ``table`` as a saved game says them: a person, or a computer's level."""
+    return tuple(
+        SeatConfig(name=seat.name, player="computer", level=seat.computer)
+        if seat.computer
+        else SeatConfig(name=seat.name, player="human")
+        for seat in table.seats
+    )
+
+
 class TableScreen(GameDialogs):
     """One table on screen: a client of a table, fed through a link (in this process, or
     across the network); :class:`GameScreen` is a game played here, and
@@ -315,12 +325,7 @@ class TableScreen(GameDialogs):
 
     def seat_configs(self) -> tuple[SeatConfig, ...]:
         """Who sits where, as a saved game says it (the game's result lists it)."""
-        return tuple(
-            SeatConfig(name=seat.name, player="computer", level=seat.computer)
-            if seat.computer
-            else SeatConfig(name=seat.name, player="human")
-            for seat in self.client.table.seats
-        )
+        return seats_as_saved(self.client.table)
 
     def connection_text(self) -> str:
         """The link's state when it is worth a word in the top bar ("" while all is well)."""
