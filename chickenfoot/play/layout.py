@@ -35,8 +35,11 @@ to either side, apart. A tile with no such place beside the one it follows lies 
 nearest place that has one, a dotted rail over free cells leading to it. Every end's key
 sits against its end: as each line grows, a place for its key is kept beside its last tile
 (made of cells beside that tile, which no other line's tile may take anyway, where it can),
-and no other line's tile, rail or key takes it (``EndSpot.walled`` marks the rare end that
-had no free place even so).
+and no other line's tile, rail or key takes it; a tile lies where no free place for its key
+would be left beside it only when no short rail leads to another place (it would wall its
+own end in); and while a foot is open, the places kept for lines with no open end are
+free for its toes' keys (``EndSpot.walled`` marks the very rare end that had no free place
+even so).
 
 The compact drawing (``compact=True``, chosen by :func:`layout_for` when the full one does
 not fit) lays the same table in smaller tiles: each shows only its outer number, after a
@@ -881,6 +884,7 @@ class _Table:
         moves: list[tuple[Exit, Heading, Heading, int]],
         space: tuple[Box, ...],
         double: _Growing | None = None,
+        keyed: bool = False,
     ) -> tuple[_Move, Exit, list[_Cell]]:
         """The best free place among ``moves`` (exit, heading, main way after, port): first
         inside the line's space, then inside the bounds, then the least far outside them;
@@ -889,7 +893,10 @@ class _Table:
         touch a tile it does not join is never taken.
 
         For a double (``double`` is its line), a place inside the bounds leaving room for all
-        three toes beats one that does not, even if it is outside the line's space.
+        three toes beats one that does not, even if it is outside the line's space. With
+        ``keyed`` (a tile that will be its line's end), a place inside the bounds with no free
+        place for the end's key beside it comes only after a short rail: such a tile would wall
+        its own end in.
         """
         is_double = double is not None
         bounds = self.bounds
@@ -897,6 +904,7 @@ class _Table:
         in_space: list[tuple[_Move, Exit]] = []
         inside: list[tuple[_Move, Exit]] = []
         outside: list[tuple[_Move, Exit]] = []
+        cramped: list[tuple[_Move, Exit]] = []
         for exit, heading, main, port in moves:
             for box in self.boxes(exit, heading, is_double):
                 move = _Move(box, heading, main, port)
@@ -907,6 +915,8 @@ class _Table:
                     continue
                 if not box.within(bounds):
                     outside.append((move, exit))
+                elif keyed and not self.keys.room_beside(self._exit_of(box, heading)):
+                    cramped.append((move, exit))
                 elif self.in_space(box, space):
                     if double is None or self.toe_room(move, double) >= TOES_PER_FOOT:
                         return move, exit, []  # the common case: decided at once
@@ -924,6 +934,9 @@ class _Table:
         short = _rail(self, moves, is_double, longest=longest)
         if short is not None:
             return short  # a few dotted cells keep the table inside the bounds
+        if cramped:
+            move, exit = cramped[0]
+            return move, exit, []
         if outside:
             move, exit = min(outside, key=lambda item: self.ring(item[0].box))
             return move, exit, []
@@ -1045,14 +1058,14 @@ class _Table:
         line = self.lines.get(target)
         if line is None:
             ports, space = self.start_line(target)
-            move, exit, gap = self.choose(self.port_moves(ports), space)
+            move, exit, gap = self.choose(self.port_moves(ports), space, keyed=not double)
             port = ports.pop(move.port) if "." in target else ports[move.port]
             line = self.lines[target] = _Growing(
                 target, space, move.heading, move.main, port.advance, exit, self.shade(target, port)
             )
         else:
             move, exit, gap = self.choose(
-                self.moves_for(line), line.space, line if double else None
+                self.moves_for(line), line.space, line if double else None, keyed=not double
             )
         self._record_gap(gap, exit, move.heading)
         inner = tile.other_end(end)
@@ -1220,6 +1233,12 @@ class _KeyPlaces:
             box.width, box.height, exit.column - x, exit.row - y, exit.heading, width
         )
         return [Box(x + dx, y + dy, width, 1) for dx, dy in offsets]
+
+    def room_beside(self, exit: Exit) -> bool:
+        """True if a free key place touches the tile that ``exit`` leaves (a tile not laid yet:
+        a place over its own cells does not count)."""
+        free, tile = self.table.free, exit.box
+        return any(free(place) and not _overlap(place, tile) for place in self.labels_beside(exit))
 
     def place_label(self, exit: Exit, ahead: Box | None) -> Box:
         """Where the label of the end at ``exit`` goes: against the tile the end belongs to
@@ -1593,6 +1612,9 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     ends: dict[str, EndSpot] = {}
     exits: dict[str, Exit] = {}
     slots: list[tuple[Box, Heading]] = []
+    open_targets = {target for target, _value in board.open_ends}
+    for target in [line for line in table.keys.reserved if line not in open_targets]:
+        table.keys.release(target)  # a line with no open end now (an open foot) shows no key
     for target, value in board.open_ends:
         table.keys.release(target)  # the place kept for this key is free for it (and for no other)
         moves, space, ports = table.end_moves(target)

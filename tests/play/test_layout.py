@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.play.layout import (
+    FOLDED_BOUNDS,
     Box,
     Role,
     TableLayout,
@@ -485,6 +486,27 @@ def test_no_tile_is_ever_clipped_and_every_key_touches_its_end(
         windows += [Box(dx, dy, width, height) for dx, dy in shifts]
         for window in windows:
             assert bench_layout.clipped_tiles(layout, window) == 0
+
+
+@pytest.mark.parametrize(
+    ("seed", "tiles", "target", "bounds", "compact"),
+    [
+        # An open foot: its unstarted third toe's key against the double, in places the
+        # keys kept for lines with no open end now would have held.
+        (1, 24, "G.3", FOLDED_BOUNDS, False),
+        # A toe whose next tile would have filled the last free place beside it (a rail
+        # round it): the tile goes where its own key still has room.
+        (4, 44, "A.2", FOLDED_BOUNDS, True),
+    ],
+)
+def test_a_crowded_end_s_key_still_sits_against_it(
+    seed: int, tiles: int, target: str, bounds: tuple[int, int], compact: bool
+) -> None:
+    shown = random_boards(18, 8, 8, seed)[tiles - 1]
+    assert len(shown.played) == tiles
+    layout = layout_table(shown, bounds=bounds, set_size=18, compact=compact)
+    end = layout.ends[target]
+    assert not end.walled and touches(end.label, end_tile(layout, target))
 
 
 def test_a_tile_at_the_view_s_edge_is_left_out_not_cut() -> None:
