@@ -227,6 +227,13 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("pageup", "scroll_log(-1)", "Scroll the log", show=False, id="game.log-up"),
     Binding("pagedown", "scroll_log(1)", "Scroll the log", show=False, id="game.log-down"),
     Binding(
+        "pageup,pagedown",
+        "full_log",
+        "The whole log (the log is folded away)",
+        show=False,
+        id="game.log-folded",
+    ),
+    Binding(
         "ctrl+n",
         "new_game",
         "New game",
@@ -518,6 +525,7 @@ class TableScreen(GameDialogs):
         """Hide or show the side panels; the seats ride on the hand's frame while hidden."""
         self.set_class(folded, "-folded")
         self.watch_seats_shown()
+        self.refresh_bindings()
 
     def watch_seats_shown(self) -> None:
         """Keep the seats on the hand's frame up to date while the side panels are folded."""
@@ -542,6 +550,8 @@ class TableScreen(GameDialogs):
         through to the binding that says why)."""
         if action in CHECKED_ACTIONS:
             return action in self.working
+        if action == "scroll_log":
+            return not self.folded  # a folded log is not scrolled unseen: PgUp/PgDn open it
         return True
 
     def action_unavailable(self, key: str) -> None:
