@@ -6,8 +6,12 @@ whose speed can be changed (``+`` faster, ``-`` slower, as everywhere). It shows
 (``o``: the outline), every seat's hand, the scores, the log of the round so far, the file and
 where it stands ("round 3 · action 137 of 842"). The tile the next action plays is marked in
 its hand and on the table. ``c`` shows the running totals of the rounds finished so far as a
-chart in place of the table. In an unfinished game that people play at one keyboard, the round
-still in play keeps its hands and drawn tiles hidden, and the header says so.
+chart in place of the table. On a screen under 30 rows, once the table beside the scores and
+the log needs the compact drawing, they fold away as on the game screen and the table takes the
+whole width (every hand below still shows its seat's tiles and total); a smaller table (a step
+back to fewer tiles) or a new screen size brings them back. In an unfinished game that people
+play at one keyboard, the round still in play keeps its hands and drawn tiles hidden, and the
+header says so.
 
 ``t`` takes over from the point shown: :class:`TakeOverScreen` asks who plays each seat (a
 person, or a computer player of some level) and the app starts a new game from there.
@@ -22,6 +26,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.events import Resize
+from textual.geometry import Size
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
@@ -34,8 +40,9 @@ from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.messages import TakeOver
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-from chickenfoot.tui.widgets import BoardPanel, EventLog, HandView, SeatsPanel
+from chickenfoot.tui.widgets import BoardPanel, EventLog, HandView, SeatsPanel, TableView
 from chickenfoot.tui.widgets.board_panel import BoardMode
+from chickenfoot.tui.widgets.ends import SHORT_SCREEN
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""
@@ -219,6 +226,8 @@ class ReplayScreen(Screen[None]):
     board_view: var[BoardMode] = var("table")
     """The board as the table, the outline, or the running totals chart."""
     working: var[frozenset[str]] = var(frozenset(), bindings=True)
+    folded: var[bool] = var(False)
+    """True while the scores and the log are folded away for a big table on a short screen."""
     """The actions whose keys do something at the position shown (the footer follows it)."""
 
     def __init__(self, view: ReplayView, title: str | None = None) -> None:
@@ -234,6 +243,10 @@ class ReplayScreen(Screen[None]):
         self._autoplay: Timer | None = None
         self._logged_index: int | None = None
         self._table_view: BoardMode = "table"
+        self._folded_at = 0
+        """How many tiles were on the table when the side panels folded away."""
+        self._sized: Size | None = None
+        """The screen's size when it was last resized."""
 
     # ----- layout ----------------------------------------------------------------------------
 
@@ -284,11 +297,31 @@ class ReplayScreen(Screen[None]):
         shown = self.view.shown()
         panel = self.query_one(BoardPanel)
         panel.shown = shown.board
+        if self.folded and len(shown.board.board.played) < self._folded_at:
+            self.folded = False  # a smaller table: the panels come back
         self.query_one(ReplayHands).show(shown.hands, shown.seats.turn)
         self.query_one(SeatsPanel).shown = shown.seats
         self._update_log()
         self._update_chart()
         self._show_mode()
+
+    @on(TableView.Drawn)
+    def _fold_for_a_big_table(self, message: TableView.Drawn) -> None:
+        """On a short screen, fold the scores and the log away when the table beside them
+        needs the compact drawing: the table then has the whole width."""
+        if message.compact and not self.folded and self.size.height < SHORT_SCREEN:
+            self._folded_at = len(self.cursor.state.board.played)
+            self.folded = True
+
+    def on_resize(self, event: Resize) -> None:
+        """A new screen size: unfold, and fold again if the table still needs it."""
+        if self._sized is not None and event.size != self._sized:
+            self.folded = False
+        self._sized = event.size
+
+    def watch_folded(self, folded: bool) -> None:
+        """Hide or show the scores and the log."""
+        self.set_class(folded, "-folded")
 
     def _update_chart(self) -> None:
         """Chart the rounds finished at the position shown (while the chart is on)."""
