@@ -1237,8 +1237,18 @@ class _KeyPlaces:
     def room_beside(self, exit: Exit) -> bool:
         """True if a free key place touches the tile that ``exit`` leaves (a tile not laid yet:
         a place over its own cells does not count)."""
-        free, tile = self.table.free, exit.box
-        return any(free(place) and not _overlap(place, tile) for place in self.labels_beside(exit))
+        occupied, tile, width = self.occupied, exit.box, self.shapes.label_width
+        x, y = tile.x, tile.y
+        offsets = _offsets_beside(
+            tile.width, tile.height, exit.column - x, exit.row - y, exit.heading, width
+        )
+        for dx, dy in offsets:
+            left, row = x + dx, y + dy
+            if 0 <= dy < tile.height and left < tile.right and left + width > x:
+                continue  # over the tile itself
+            if all((column, row) not in occupied for column in range(left, left + width)):
+                return True
+        return False
 
     def place_label(self, exit: Exit, ahead: Box | None) -> Box:
         """Where the label of the end at ``exit`` goes: against the tile the end belongs to
@@ -1455,12 +1465,20 @@ def _distance_to(cell: _Cell, box: Box) -> int:
 
 def _rim(box: Box) -> list[_Cell]:
     """The cells sharing a side with ``box`` (not its corners)."""
-    x, y, right, bottom = box.x, box.y, box.x + box.width, box.y + box.height
-    cells = [(column, y - 1) for column in range(x, right)]
-    cells += [(column, bottom) for column in range(x, right)]
-    cells += [(x - 1, row) for row in range(y, bottom)]
-    cells += [(right, row) for row in range(y, bottom)]
-    return cells
+    x, y = box.x, box.y
+    return [(x + dx, y + dy) for dx, dy in _rim_offsets(box.width, box.height)]
+
+
+@cache
+def _rim_offsets(width: int, height: int) -> tuple[_Cell, ...]:
+    """The cells sharing a side with a box ``width`` by ``height``, from its top left corner
+    (the same for every box of that size): above, below, left, right."""
+    return (
+        *((column, -1) for column in range(width)),
+        *((column, height) for column in range(width)),
+        *((-1, row) for row in range(height)),
+        *((width, row) for row in range(height)),
+    )
 
 
 _Step = tuple[_Cell, "_Step | None", int]
