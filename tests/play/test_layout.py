@@ -527,6 +527,8 @@ def test_the_layout_is_deterministic() -> None:
 
 def test_the_benchmark_runs_and_measures_something() -> None:
     assert bench_layout.layout_times(repeats=2).median_ms > 0
+    # Another checkout's times, as BENCH_PREVIOUS takes them (this one stands in for it).
+    assert bench_layout.previous_times(bench_layout.ROOT).tiles == bench_layout.LATE_TILES
     assert bench_layout.render_time_ms(repeats=1, size=(48, 13)) > 0
     share = bench_layout.fit_share("cross", players=4, games=2)
     assert 0 <= share.fits <= share.positions and share.positions > 0
