@@ -38,8 +38,9 @@ sits against its end: as each line grows, a place for its key is kept beside its
 and no other line's tile, rail or key takes it; a tile lies where no free place for its key
 would be left beside it only when no short rail leads to another place (it would wall its
 own end in); and while a foot is open, the places kept for lines with no open end are
-free for its toes' keys (``EndSpot.walled`` marks the very rare end that had no free place
-even so).
+free for its toes' keys. An end walled in even so, whose key is one letter, takes a place of
+two cells beside its tile (``‹a``, without the closing mark); ``EndSpot.walled`` marks an end
+that found none.
 
 The compact drawing (``compact=True``, chosen by :func:`layout_for` when the full one does
 not fit) lays the same table in smaller tiles: each shows only its outer number, after a
@@ -77,6 +78,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Final, Literal, NamedTuple, overload
 
+from chickenfoot.play.keys import end_keys
 from chickenfoot.rules.board import ARM_LETTERS, TOES_PER_FOOT, Board
 from chickenfoot.rules.tiles import Tile
 
@@ -114,6 +116,9 @@ RAIL_LIMIT: Final = 600
 SHORT_RAIL_CELLS = 48
 """The same for a short rail (one that keeps a tile inside the bounds): a crowded table is
 searched near the end only, and quickly."""
+NARROW_LABEL: Final = 2
+"""Cells of the label place of an end walled in on every side but for two cells beside its
+tile: room for the opening mark and a one-letter key (``‹a``)."""
 LEAP_LIMIT: Final = 4096
 """How far (cells) a boxed-in line may leap; far beyond any table's size."""
 
@@ -1651,6 +1656,12 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     for target, end in ends.items():
         if end.walled:
             _make_room(table, ends, exits, target)
+    walled = [target for target, end in ends.items() if end.walled]
+    if walled:
+        keys = end_keys(board)
+        for target in walled:
+            if len(keys.get(target, "")) == 1:
+                _narrow_label(table, ends, target, exits[target])
     return ends, slots
 
 
@@ -1687,6 +1698,23 @@ def _make_room(
                 return
             _release(table, place)
         _claim(table, other.label)
+
+
+def _narrow_label(table: _Table, ends: dict[str, EndSpot], target: str, exit: Exit) -> None:
+    """Give the walled-in end ``target``, whose key is one letter, a label place of
+    :data:`NARROW_LABEL` cells beside its tile (its key after the opening mark, ``‹a``) if one
+    is free (``ends`` is updated; nothing changes if none is)."""
+    box = exit.box
+    offsets = _offsets_beside(
+        box.width, box.height, exit.column - box.x, exit.row - box.y, exit.heading, NARROW_LABEL
+    )
+    for dx, dy in offsets:
+        place = Box(box.x + dx, box.y + dy, NARROW_LABEL, 1)
+        if table.free(place):
+            _release(table, ends[target].label)
+            _claim(table, place)
+            ends[target] = ends[target]._replace(label=place, walled=False)
+            return
 
 
 def _claim(table: _Table, box: Box) -> None:

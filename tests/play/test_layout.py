@@ -489,24 +489,27 @@ def test_no_tile_is_ever_clipped_and_every_key_touches_its_end(
 
 
 @pytest.mark.parametrize(
-    ("seed", "tiles", "target", "bounds", "compact"),
+    ("seats", "set_size", "seed", "tiles", "target", "compact", "width"),
     [
         # An open foot: its unstarted third toe's key against the double, in places the
         # keys kept for lines with no open end now would have held.
-        (1, 24, "G.3", FOLDED_BOUNDS, False),
+        (8, 18, 1, 24, "G.3", False, 4),
         # A toe whose next tile would have filled the last free place beside it (a rail
         # round it): the tile goes where its own key still has room.
-        (4, 44, "A.2", FOLDED_BOUNDS, True),
+        (8, 18, 4, 44, "A.2", True, 3),
+        # Walled in but for two cells beside its tile: a one-letter key (l) takes them.
+        (4, 9, 23, 35, "A.1", True, 2),
     ],
 )
 def test_a_crowded_end_s_key_still_sits_against_it(
-    seed: int, tiles: int, target: str, bounds: tuple[int, int], compact: bool
+    seats: int, set_size: int, seed: int, tiles: int, target: str, compact: bool, width: int
 ) -> None:
-    shown = random_boards(18, 8, 8, seed)[tiles - 1]
+    shown = random_boards(set_size, seats, seats, seed)[tiles - 1]
     assert len(shown.played) == tiles
-    layout = layout_table(shown, bounds=bounds, set_size=18, compact=compact)
+    layout = layout_table(shown, bounds=FOLDED_BOUNDS, set_size=set_size, compact=compact)
     end = layout.ends[target]
     assert not end.walled and touches(end.label, end_tile(layout, target))
+    assert end.label.width == width
 
 
 def test_a_tile_at_the_view_s_edge_is_left_out_not_cut() -> None:
