@@ -23,11 +23,10 @@ from collections.abc import Sequence
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
-from textual.geometry import Size
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
@@ -39,10 +38,10 @@ from chickenfoot.play.shown import HandShown
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.messages import TakeOver
+from chickenfoot.tui.screens.folding import Folding
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardPanel, EventLog, HandView, SeatsPanel, TableView
 from chickenfoot.tui.widgets.board_panel import BoardMode
-from chickenfoot.tui.widgets.ends import SHORT_SCREEN
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""
@@ -82,153 +81,157 @@ class ReplayHands(VerticalScroll, can_focus=False):
                 self.scroll_to_widget(view, animate=False)
 
 
+REPLAY_BINDINGS: list[BindingType] = [
+    Binding(
+        "left",
+        "back",
+        "Back",
+        key_display="←",
+        group=STEP,
+        id="replay.back",
+        tooltip="One action back",
+    ),
+    Binding(
+        "right",
+        "forward",
+        "Next",
+        key_display="→",
+        group=STEP,
+        id="replay.forward",
+        tooltip="One action forward",
+    ),
+    Binding(
+        "pageup,left_square_bracket",
+        "previous_round",
+        "Previous round",
+        key_display="[",
+        group=ROUND,
+        id="replay.previous-round",
+        tooltip="To this round's deal, or the previous round's",
+    ),
+    Binding(
+        "pagedown,right_square_bracket",
+        "next_round",
+        "Next round",
+        key_display="]",
+        group=ROUND,
+        id="replay.next-round",
+        tooltip="To the next round's deal",
+    ),
+    Binding(
+        "home",
+        "to_start",
+        "Go to the first move",
+        show=False,
+        id="replay.first",
+        tooltip="The first deal",
+    ),
+    Binding(
+        "end",
+        "to_end",
+        "Go to the last move",
+        show=False,
+        id="replay.last",
+        tooltip="The last action",
+    ),
+    Binding(
+        "space",
+        "autoplay",
+        "Play",
+        key_display="Space",
+        id="replay.play",
+        tooltip="Play the game forward by itself",
+    ),
+    Binding(
+        "space",
+        "pause",
+        "Pause",
+        key_display="Space",
+        id="replay.pause",
+        tooltip="Stop playing forward",
+    ),
+    Binding(
+        "plus,equals_sign",
+        "speed(1)",
+        "Faster",
+        key_display="+",
+        group=SPEED,
+        id="replay.faster",
+        tooltip="Play forward faster",
+    ),
+    Binding(
+        "minus",
+        "speed(-1)",
+        "Slower",
+        key_display="-",
+        group=SPEED,
+        id="replay.slower",
+        tooltip="Play forward slower",
+    ),
+    Binding(
+        "o",
+        "toggle_view",
+        "Table or outline",
+        show=False,
+        id="replay.outline",
+        tooltip="Draw the board as a table, or as an outline",
+    ),
+    Binding(
+        "full_stop",
+        "switch_drawing",
+        "Compact or full table",
+        key_display=".",
+        show=False,
+        id="replay.drawing",
+        tooltip="Draw the table smaller, or in full",
+    ),
+    Binding(
+        "c",
+        "toggle_chart",
+        "Running totals chart",
+        show=False,
+        id="replay.chart",
+        tooltip="Chart the totals round by round, or not",
+    ),
+    Binding(
+        "s",
+        "scores",
+        "Scoreboard",
+        show=False,
+        id="replay.scores",
+        tooltip="Every finished round's scores up to the position shown",
+    ),
+    Binding(
+        "t",
+        "take_over",
+        "Take over",
+        id="replay.take-over",
+        tooltip="Start a new game from the position shown",
+    ),
+    Binding(
+        "escape",
+        "close",
+        "Close",
+        id="replay.close",
+        tooltip="Back to where the replay was opened",
+    ),
+]
+"""The replay viewer's keys."""
+
+
 class ReplayScreen(Screen[None]):
     """A saved game shown at any point."""
 
     CSS_PATH = "replay.tcss"
 
-    BINDINGS = [
-        Binding(
-            "left",
-            "back",
-            "Back",
-            key_display="←",
-            group=STEP,
-            id="replay.back",
-            tooltip="One action back",
-        ),
-        Binding(
-            "right",
-            "forward",
-            "Next",
-            key_display="→",
-            group=STEP,
-            id="replay.forward",
-            tooltip="One action forward",
-        ),
-        Binding(
-            "pageup,left_square_bracket",
-            "previous_round",
-            "Previous round",
-            key_display="[",
-            group=ROUND,
-            id="replay.previous-round",
-            tooltip="To this round's deal, or the previous round's",
-        ),
-        Binding(
-            "pagedown,right_square_bracket",
-            "next_round",
-            "Next round",
-            key_display="]",
-            group=ROUND,
-            id="replay.next-round",
-            tooltip="To the next round's deal",
-        ),
-        Binding(
-            "home",
-            "to_start",
-            "Go to the first move",
-            show=False,
-            id="replay.first",
-            tooltip="The first deal",
-        ),
-        Binding(
-            "end",
-            "to_end",
-            "Go to the last move",
-            show=False,
-            id="replay.last",
-            tooltip="The last action",
-        ),
-        Binding(
-            "space",
-            "autoplay",
-            "Play",
-            key_display="Space",
-            id="replay.play",
-            tooltip="Play the game forward by itself",
-        ),
-        Binding(
-            "space",
-            "pause",
-            "Pause",
-            key_display="Space",
-            id="replay.pause",
-            tooltip="Stop playing forward",
-        ),
-        Binding(
-            "plus,equals_sign",
-            "speed(1)",
-            "Faster",
-            key_display="+",
-            group=SPEED,
-            id="replay.faster",
-            tooltip="Play forward faster",
-        ),
-        Binding(
-            "minus",
-            "speed(-1)",
-            "Slower",
-            key_display="-",
-            group=SPEED,
-            id="replay.slower",
-            tooltip="Play forward slower",
-        ),
-        Binding(
-            "o",
-            "toggle_view",
-            "Table or outline",
-            show=False,
-            id="replay.outline",
-            tooltip="Draw the board as a table, or as an outline",
-        ),
-        Binding(
-            "full_stop",
-            "switch_drawing",
-            "Compact or full table",
-            key_display=".",
-            show=False,
-            id="replay.drawing",
-            tooltip="Draw the table smaller, or in full",
-        ),
-        Binding(
-            "c",
-            "toggle_chart",
-            "Running totals chart",
-            show=False,
-            id="replay.chart",
-            tooltip="Chart the totals round by round, or not",
-        ),
-        Binding(
-            "s",
-            "scores",
-            "Scoreboard",
-            show=False,
-            id="replay.scores",
-            tooltip="Every finished round's scores up to the position shown",
-        ),
-        Binding(
-            "t",
-            "take_over",
-            "Take over",
-            id="replay.take-over",
-            tooltip="Start a new game from the position shown",
-        ),
-        Binding(
-            "escape",
-            "close",
-            "Close",
-            id="replay.close",
-            tooltip="Back to where the replay was opened",
-        ),
-    ]
+    BINDINGS = REPLAY_BINDINGS
 
     board_view: var[BoardMode] = var("table")
     """The board as the table, the outline, or the running totals chart."""
     working: var[frozenset[str]] = var(frozenset(), bindings=True)
-    folded: var[bool] = var(False)
-    """True while the scores and the log are folded away for a big table on a short screen."""
     """The actions whose keys do something at the position shown (the footer follows it)."""
+    folded: var[bool] = var(False, toggle_class="-folded")
+    """True while the scores and the log are folded away for a big table on a short screen."""
 
     def __init__(self, view: ReplayView, title: str | None = None) -> None:
         """``view`` is the game to replay (built beforehand: it replays every action);
@@ -243,10 +246,7 @@ class ReplayScreen(Screen[None]):
         self._autoplay: Timer | None = None
         self._logged_index: int | None = None
         self._table_view: BoardMode = "table"
-        self._folded_at = 0
-        """How many tiles were on the table when the side panels folded away."""
-        self._sized: Size | None = None
-        """The screen's size when it was last resized."""
+        self._folding = Folding()
 
     # ----- layout ----------------------------------------------------------------------------
 
@@ -297,7 +297,7 @@ class ReplayScreen(Screen[None]):
         shown = self.view.shown()
         panel = self.query_one(BoardPanel)
         panel.shown = shown.board
-        if self.folded and len(shown.board.board.played) < self._folded_at:
+        if self.folded and self._folding.smaller(len(shown.board.board.played)):
             self.folded = False  # a smaller table: the panels come back
         self.query_one(ReplayHands).show(shown.hands, shown.seats.turn)
         self.query_one(SeatsPanel).shown = shown.seats
@@ -309,19 +309,14 @@ class ReplayScreen(Screen[None]):
     def _fold_for_a_big_table(self, message: TableView.Drawn) -> None:
         """On a short screen, fold the scores and the log away when the table beside them
         needs the compact drawing: the table then has the whole width."""
-        if message.compact and not self.folded and self.size.height < SHORT_SCREEN:
-            self._folded_at = len(self.cursor.state.board.played)
+        tiles = len(self.cursor.state.board.played)
+        if self._folding.folds(message.compact, self.folded, self.size.height, tiles):
             self.folded = True
 
     def on_resize(self, event: Resize) -> None:
         """A new screen size: unfold, and fold again if the table still needs it."""
-        if self._sized is not None and event.size != self._sized:
+        if self._folding.resized(event.size):
             self.folded = False
-        self._sized = event.size
-
-    def watch_folded(self, folded: bool) -> None:
-        """Hide or show the scores and the log."""
-        self.set_class(folded, "-folded")
 
     def _update_chart(self) -> None:
         """Chart the rounds finished at the position shown (while the chart is on)."""
