@@ -126,7 +126,7 @@ class PlainOnlineTable(PlainSeat):
 
     async def _run(self) -> Outcome:
         link = asyncio.ensure_future(self.remote.run())
-        reader = asyncio.ensure_future(self._read())
+        reader: asyncio.Future[Any] = asyncio.ensure_future(self._read())
         ended: asyncio.Future[Any] = asyncio.ensure_future(self.ended.wait())
         self.console.say(f"Connecting to {self.address.host}:{self.address.port}...")
         try:
@@ -134,8 +134,12 @@ class PlainOnlineTable(PlainSeat):
                 pending = self.console.ask_later()
                 line = asyncio.wrap_future(pending)
                 # Once the game is over the table closes; its result stays until Enter.
-                waits: set[asyncio.Future[Any]] = {line} if self._over else {line, ended}
+                waits: set[asyncio.Future[Any]] = {line, reader}
+                if not self._over:
+                    waits.add(ended)
                 await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                if reader.done():
+                    reader.result()  # what stopped it (it only stops on a fault)
                 if not line.done():
                     if self._over:
                         continue
