@@ -30,13 +30,15 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.keys import Keys, _character_to_key, key_to_character
 from textual.widget import Widget
+
+from chickenfoot.tui.own_keys import OwnKeys
 
 MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
 """The modifiers a key may have, in the order Textual writes them."""
@@ -337,16 +339,11 @@ def command_keys(
     return keys
 
 
-@runtime_checkable
-class KeepsKeymap(Protocol):
-    """An app that keeps the player's keys in use (:class:`~chickenfoot.tui.app.ChickenFootApp`)."""
-
-    keymap: Mapping[str, str]
-
-
 def keymap_of(app: object) -> Mapping[str, str]:
-    """The player's keys in use in ``app`` (none for an app that keeps no keymap)."""
-    return app.keymap if isinstance(app, KeepsKeymap) else {}
+    """The player's keys in use in ``app`` (its :class:`~chickenfoot.tui.own_keys.OwnKeys`;
+    none for an app that keeps none)."""
+    own_keys = getattr(app, "own_keys", None)
+    return own_keys.keymap if isinstance(own_keys, OwnKeys) else {}
 
 
 def words_of(name: str) -> str:

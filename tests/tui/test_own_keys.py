@@ -41,14 +41,14 @@ async def test_an_id_that_names_no_command_is_refused_in_a_notice(
     write_keys(data_dir, {"game.hnt": "H", "[red]x": "f2"})
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
-        assert app.keymap == {}
-        assert app.keymap_refusals == (
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.keymap == {}
+        assert app.own_keys.refusals == (
             "“game.hnt” names no command, so it changes no key (“chickenfoot keys” lists every id)",
             "“[red]x” names no command, so it changes no key (“chickenfoot keys” lists every id)",
         )
         (notice,) = notices(app)
-        assert notice.message == "\n".join(app.keymap_refusals)
+        assert notice.message == "\n".join(app.own_keys.refusals)
         assert notice.severity == "warning" and not notice.markup
         assert isinstance(app.screen, MenuScreen)
 
@@ -59,18 +59,18 @@ async def test_a_keys_section_that_is_not_an_object_is_said_so(
     write_keys(data_dir, ["game.hint", "H"])
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
-        assert app.keymap == {}
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.keymap == {}
         (notice,) = notices(app)
         assert "keys section" in notice.message
 
 
 async def test_without_a_keys_section_nothing_is_checked_or_loaded(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
-    assert app.keymap_checked
+    assert app.own_keys.checked
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        assert app.keymap == {} and notices(app) == []
+        assert app.own_keys.keymap == {} and notices(app) == []
 
 
 def footer(app: ChickenFootApp) -> str:
@@ -84,9 +84,9 @@ async def test_a_menu_key_of_your_own_works_the_old_one_no_longer(
     write_keys(data_dir, {"menu.stats": "t", "menu.help": "f1"})
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
-        assert app.keymap == {"menu.stats": "t", "menu.help": "f1"}
-        assert app.keymap_refusals == () and notices(app) == []
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.keymap == {"menu.stats": "t", "menu.help": "f1"}
+        assert app.own_keys.refusals == () and notices(app) == []
         await kit.wait_for(pilot, lambda: " t Stats " in footer(app), "the footer to show t")
         assert " s Stats " not in footer(app) and " f1 Help " in footer(app)
         await pilot.press("s")  # no longer the statistics
@@ -107,9 +107,9 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
     record = kit.find_record(kit.short_rules(2), seats, kit.human_can_play)
     app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
-        assert app.keymap == {"game.hint": "H", "game.hint-why-not": "H"}  # it follows
-        assert app.keymap_refusals == (
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.keymap == {"game.hint": "H", "game.hint-why-not": "H"}  # it follows
+        assert app.own_keys.refusals == (
             "game.take-back cannot take “s”: on the game screen that key is already "
             "game.scores (Every round's scores so far); game.take-back keeps “u”",
         )
