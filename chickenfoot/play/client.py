@@ -127,6 +127,9 @@ class SeatClient:
         """True while the latest move takes long to save (the game waits for it)."""
         self.closed = False
         """True once the host closed the table."""
+        self.went_on: RoundEnded | None = None
+        """The round's result this client went on from (the table may still wait for people
+        at other screens to see it)."""
         self.game_log: list[str] | None = None
         """The log of the whole game, once asked for (:meth:`ask_game_log`) and sent."""
         self.received = 0
@@ -221,6 +224,14 @@ class SeatClient:
         return len(self.seats) > 1
 
     @property
+    def people_elsewhere(self) -> bool:
+        """True when people at other screens play at this table (an online table's)."""
+        return any(
+            not seat.computer and number not in self.seats
+            for number, seat in enumerate(self.table.seats)
+        )
+
+    @property
     def log_viewer(self) -> int:
         """Whose drawn tiles the log may name: this client's only person, nobody's when several
         share the keyboard (the log stays on screen across hand-offs) or for a spectator."""
@@ -287,7 +298,13 @@ class SeatClient:
         if view is None or not self.on_turn:
             return None
         return Choices(
-            view.seat, self.hand(), self.playable(), self.labels(), view.board, view.drawn
+            view.seat,
+            self.hand(),
+            self.playable(),
+            self.labels(),
+            view.board,
+            view.drawn,
+            self.keys,
         )
 
     def legal(self) -> tuple[Action, ...]:
@@ -465,6 +482,8 @@ class SeatClient:
 
     def proceed(self) -> ClientMessage:
         """The dead draw or the result shown was seen: go on."""
+        if isinstance(self.prompt, RoundEnded):
+            self.went_on = self.prompt
         return Proceed()
 
     def ask_hint(self) -> ClientMessage | None:
@@ -604,8 +623,12 @@ def status_of(
     if isinstance(prompt, GameEnded):
         return StatusShown(prompts.GAME_OVER, "success")
     if isinstance(prompt, RoundEnded):
-        last = prompt.result.round >= client.table.rules.round_count
-        return StatusShown(prompts.round_over(prompt.result.round, last=last), "success")
+        number = prompt.result.round
+        last = number >= client.table.rules.round_count
+        if prompt is client.went_on:
+            others = client.people_elsewhere
+            return StatusShown(prompts.round_seen(number, last=last, others=others), "success")
+        return StatusShown(prompts.round_over(number, last=last, keys=client.keys), "success")
     if isinstance(prompt, DeadDraw):
         who = seat_name(client.names, prompt.seat)
         return StatusShown(prompts.dead_draw(who, prompt.tile, client.keys), "warning")
@@ -628,7 +651,7 @@ def status_of(
         return StatusShown(prompts.nothing_fits(who, client.can("draw"), client.keys), "warning")
     selected = client.selected
     if selected is None:
-        return StatusShown(prompts.choose_a_tile(who))
+        return StatusShown(prompts.choose_a_tile(who, client.keys))
     tile = client.hand()[selected]
     ends = playable.get(selected, ())
     return StatusShown(prompts.selection(who, tile, ends, client.chosen, labels, client.keys))
@@ -658,7 +681,7 @@ def refusal_text(client: SeatClient, key: str) -> str:
     if key == "play":
         return prompts.no_tile_fits(can_draw=client.can("draw"), keys=client.keys)
     if key == "choose":
-        return prompts.CHOOSE_A_TILE
+        return prompts.choose_tile_first(client.keys)
     if key == "pass" and drawn is not None and client.can("keep"):
         return prompts.use_keep(drawn, client.keys)
     if key == "keep" and drawn is None:

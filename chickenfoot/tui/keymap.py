@@ -339,6 +339,23 @@ def command_keys(
     return keys
 
 
+SENTENCE_WORDS = {"escape": "Esc", "left": "←", "right": "→", "up": "↑", "down": "↓"}
+"""Keys a sentence names by a word or symbol of its own (other named keys are capitalised:
+"Enter", "Space")."""
+
+
+def key_in_words(
+    bindings: Iterable[BindingType], binding_id: str, keymap: Mapping[str, str]
+) -> str:
+    """The first key of the command ``binding_id`` of ``bindings``, with the player's own
+    ``keymap``, as a sentence names it ("Enter", "d", "ctrl+s", "Esc", "←"): every sentence
+    that names a key names it so, never by the key it has by default."""
+    key = command_keys(bindings, binding_id, keymap)[0]
+    if key in SENTENCE_WORDS:
+        return SENTENCE_WORDS[key]
+    return key if len(key) == 1 or "+" in key else key.capitalize()
+
+
 def keymap_of(app: object) -> Mapping[str, str]:
     """The player's keys in use in ``app`` (its :class:`~chickenfoot.tui.own_keys.OwnKeys`;
     none for an app that keeps none)."""

@@ -16,7 +16,7 @@ from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import prompts
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import binding_commands
-from chickenfoot.tui.screens.game import TableScreen, turn_keys
+from chickenfoot.tui.screens.game import turn_keys
 from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
@@ -142,13 +142,13 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
 
 
 def test_the_games_sentences_name_the_keys_in_use() -> None:
-    keys = turn_keys(TableScreen.BINDINGS, {"game.draw": "D", "game.play": "space,enter"})
+    keys = turn_keys({"game.draw": "D", "game.play": "space,enter"})
     assert (keys.draw, keys.play, keys.pass_turn, keys.keep) == ("D", "Space", "p", "k")
     assert prompts.nothing_fits("Ana", True, keys) == "Ana: nothing fits · draw (D)"
     assert prompts.no_tile_fits(can_draw=True, keys=keys) == "No tile of yours fits: draw (D)."
     assert prompts.drew_playable("Ana", Tile(3, 5), True, keys) == (
         "Ana drew 3|5: play it (Space) or keep it (k)"
     )
-    assert turn_keys(TableScreen.BINDINGS, {}) == replace(prompts.PLAIN_KEYS, save_copy=""), (
+    assert turn_keys({}) == replace(prompts.PLAIN_KEYS, save_copy=""), (
         "the game screen's own keys are the plain mode's commands (a copy is saved by a key)"
     )

@@ -26,7 +26,7 @@ to the status line's second row, never over the hand.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar, Protocol
@@ -54,7 +54,7 @@ from chickenfoot.text import counting, ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
-from chickenfoot.tui.keymap import command_keys, keymap_of
+from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
@@ -374,7 +374,7 @@ class TableScreen(GameDialogs):
     def on_mount(self) -> None:
         """Start the table and listen to it; show what it sent first (the game's sentences
         name its keys: the player's own, if they changed them)."""
-        self.client.keys = turn_keys(GAME_BINDINGS, keymap_of(self.app))
+        self.client.keys = turn_keys(keymap_of(self.app))
         self.receive()
         self.start_table()
         self.run_worker(self._listen(), name="client", group="table")
@@ -649,7 +649,7 @@ class TableScreen(GameDialogs):
         """Count the tiles of each number from the view of the person at the keyboard."""
         view = self.client.seat_view
         if view is None:
-            self.client.tell(prompts.NO_COUNT)
+            self.client.tell(prompts.no_count(self.client.keys))
             self.refresh_view()
             return
         lines = counting.counting_lines(counting.count_tiles(view))
@@ -672,23 +672,23 @@ class TableScreen(GameDialogs):
         return binding_commands(self)
 
 
-def first_key(bindings: Iterable[BindingType], binding_id: str, keymap: Mapping[str, str]) -> str:
-    """The first key of the game's command ``binding_id``, with the player's own ``keymap``,
-    as the game's sentences name it ("Enter", "d", "ctrl+s")."""
-    key = command_keys(bindings, binding_id, keymap)[0]
-    return key if len(key) == 1 or "+" in key else key.capitalize()
+def turn_keys(keymap: Mapping[str, str]) -> prompts.TurnKeys:
+    """The keys the game's sentences name, as the game's bindings (and those of a round's
+    result, which its status line names) have them with the player's own ``keymap``."""
 
+    def key(binding_id: str) -> str:
+        return key_in_words(GAME_BINDINGS, binding_id, keymap)
 
-def turn_keys(bindings: Iterable[BindingType], keymap: Mapping[str, str]) -> prompts.TurnKeys:
-    """The keys the game's sentences name, as the game's ``bindings`` have them with the
-    player's own ``keymap``."""
     return prompts.TurnKeys(
-        play=first_key(bindings, "game.play", keymap),
-        draw=first_key(bindings, "game.draw", keymap),
-        pass_turn=first_key(bindings, "game.pass", keymap),
-        keep=first_key(bindings, "game.keep", keymap),
-        show_hand=first_key(bindings, "game.show-hand", keymap),
-        seen_draw=first_key(bindings, "game.seen-draw", keymap),
+        play=key("game.play"),
+        draw=key("game.draw"),
+        pass_turn=key("game.pass"),
+        keep=key("game.keep"),
+        show_hand=key("game.show-hand"),
+        seen_draw=key("game.seen-draw"),
+        go_on=key_in_words(RoundOverScreen.BINDINGS, "round-over.continue", keymap),
+        tiles=f"{key('game.tile-left')}/{key('game.tile-right')}",
+        ends=f"{key('game.end-up')}/{key('game.end-down')}",
         save_copy="",  # a game played here names its key (GameScreen.start_table)
     )
 
@@ -708,7 +708,7 @@ class GameScreen(TableScreen):
     def start_table(self) -> None:
         """Run the host's turn loop on the app's loop (a notice of a game not saved names
         the key that saves a copy: the player's own, if they gave it one)."""
-        save_copy = first_key(GAME_BINDINGS, "game.save-as", keymap_of(self.app))
+        save_copy = key_in_words(GAME_BINDINGS, "game.save-as", keymap_of(self.app))
         self.client.keys = replace(self.client.keys, save_copy=save_copy)
         self.run_worker(self.host.run(), name="table", group="table")
 

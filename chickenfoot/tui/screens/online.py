@@ -45,14 +45,14 @@ from chickenfoot.net.remote import AddressError, LinkStatus, RemoteLink, TableAd
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.shown import SeatsShown, StatusShown
-from chickenfoot.play.wire import Welcome
+from chickenfoot.play.wire import GameEnded, Welcome
 from chickenfoot.saves.jsonformat import parse_record
 from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.store import Incoming
 from chickenfoot.text import online
-from chickenfoot.tui.keymap import text_keys
+from chickenfoot.tui.keymap import key_in_words, keymap_of, text_keys
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
-from chickenfoot.tui.screens.game import TableScreen
+from chickenfoot.tui.screens.game import CHECKED_ACTIONS, GAME_BINDINGS, TableScreen
 from chickenfoot.tui.widgets.typing import TypingInput
 
 
@@ -101,10 +101,13 @@ class JoinScreen(ModalScreen[None]):
             yield Label("Your name")
             yield TypingInput(self.default_name, id="join-name", max_length=24)
             yield Checkbox("Watch only (every hand hidden)", id="join-watch")
+            keymap = keymap_of(self.app)
+            join = key_in_words(self.BINDINGS, "join.join", keymap)
+            back = key_in_words(self.BINDINGS, "join.back", keymap)
             note = (
                 f"You hold a seat at {held[0].address}: joining it again takes it back."
                 if held
-                else "Enter or ctrl+s joins; Esc goes back."
+                else f"Enter or {join} joins; {back} goes back."
             )
             yield Static(note, id="join-note", markup=False)
         yield Footer(compact=True)
@@ -222,8 +225,17 @@ class OnlineGameScreen(TableScreen):
             return []
         return [number for number, seat in enumerate(self.status.seats) if seat.waiting is not None]
 
+    @property
+    def left(self) -> bool:
+        """True once this window is no longer at the table (another window took its seat, or
+        the table closed) before the game's end: nothing it shows changes any more."""
+        return self.problem is not None and not isinstance(self.client.prompt, GameEnded)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Handing a lost seat to a computer is the creator's key, while a seat is lost."""
+        """Handing a lost seat to a computer is the creator's key, while a seat is lost; no
+        key of the game works once the window left the table."""
+        if self.left and action in CHECKED_ACTIONS:
+            return False
         if action == "cover_lost":
             seated = self.remote.seated
             return seated is not None and seated.creator and bool(self.lost_seats())
@@ -266,6 +278,7 @@ class OnlineGameScreen(TableScreen):
             if message.ended:
                 self.problem = message.problem
                 self.client.tell(message.problem or "You left the table")
+                self.refresh_bindings()
         elif isinstance(message, Seated):
             token = message.token or self.remote.token
             if token is not None and message.seat is not None:
@@ -358,7 +371,11 @@ class OnlineGameScreen(TableScreen):
 
     def status_with_presence(self, status: StatusShown) -> StatusShown:
         """Under the status, the seats whose person lost their connection, counting down to
-        the computer that will play for them (the seconds tick by)."""
+        the computer that will play for them (the seconds tick by); once the window left the
+        table, only that (and why)."""
+        if self.left:
+            menu = key_in_words(GAME_BINDINGS, "game.menu", keymap_of(self.app))
+            return StatusShown(online.left_table(menu), "error", status.news)
         if self.status is None:
             return status
         lost = [
@@ -372,8 +389,10 @@ class OnlineGameScreen(TableScreen):
         """What the lobby says now."""
         seated = self.remote.seated
         status = self.status
+        keymap = keymap_of(self.app)
         if self.problem is not None:
-            return [self.problem, "", "Esc goes back."]
+            leave = key_in_words(LobbyScreen.BINDINGS, "lobby.leave", keymap)
+            return [self.problem, "", f"{leave} goes back."]
         if seated is None or status is None:
             return [f"Connecting to {self.address.host}:{self.address.port}…"]
         shared = online.join_line(str(self.address.with_code(status.code)))
@@ -391,6 +410,12 @@ class OnlineGameScreen(TableScreen):
         lines.append(online.watching(status.spectators))
         missing = [s.name for s in status.seats if s.computer is None and not s.taken]
         lines.append(
-            online.lobby(status.code, missing, seated.creator, by_itself=status.starts_by_itself)
+            online.lobby(
+                status.code,
+                missing,
+                seated.creator,
+                by_itself=status.starts_by_itself,
+                start_key=key_in_words(LobbyScreen.BINDINGS, "lobby.start", keymap),
+            )
         )
         return lines
