@@ -127,9 +127,6 @@ class SeatClient:
         """True while the latest move takes long to save (the game waits for it)."""
         self.closed = False
         """True once the host closed the table."""
-        self.went_on: RoundEnded | None = None
-        """The round's result this client went on from (the table may still wait for people
-        at other screens to see it)."""
         self.game_log: list[str] | None = None
         """The log of the whole game, once asked for (:meth:`ask_game_log`) and sent."""
         self.received = 0
@@ -224,14 +221,6 @@ class SeatClient:
         return len(self.seats) > 1
 
     @property
-    def people_elsewhere(self) -> bool:
-        """True when people at other screens play at this table (an online table's)."""
-        return any(
-            not seat.computer and number not in self.seats
-            for number, seat in enumerate(self.table.seats)
-        )
-
-    @property
     def log_viewer(self) -> int:
         """Whose drawn tiles the log may name: this client's only person, nobody's when several
         share the keyboard (the log stays on screen across hand-offs) or for a spectator."""
@@ -297,15 +286,8 @@ class SeatClient:
         view = self.seat_view
         if view is None or not self.on_turn:
             return None
-        return Choices(
-            view.seat,
-            self.hand(),
-            self.playable(),
-            self.labels(),
-            view.board,
-            view.drawn,
-            self.keys,
-        )
+        hand, playable, labels = self.hand(), self.playable(), self.labels()
+        return Choices(view.seat, hand, playable, labels, view.board, view.drawn, self.keys)
 
     def legal(self) -> tuple[Action, ...]:
         """What the person on turn may do now, from their view (empty off turn)."""
@@ -481,9 +463,8 @@ class SeatClient:
         return TakeKeyboard(seat=prompt.seat) if isinstance(prompt, PassKeyboard) else None
 
     def proceed(self) -> ClientMessage:
-        """The dead draw or the result shown was seen: go on."""
-        if isinstance(self.prompt, RoundEnded):
-            self.went_on = self.prompt
+        """The dead draw or the result shown was seen: go on (others may still look at it)."""
+        self._known["went on"] = True
         return Proceed()
 
     def ask_hint(self) -> ClientMessage | None:
@@ -625,8 +606,9 @@ def status_of(
     if isinstance(prompt, RoundEnded):
         number = prompt.result.round
         last = number >= client.table.rules.round_count
-        if prompt is client.went_on:
-            others = client.people_elsewhere
+        if client._once("went on", lambda: False):  # do others still look at the result?
+            seats = enumerate(client.table.seats)
+            others = any(not seat.computer and n not in client.seats for n, seat in seats)
             return StatusShown(prompts.round_seen(number, last=last, others=others), "success")
         return StatusShown(prompts.round_over(number, last=last, keys=client.keys), "success")
     if isinstance(prompt, DeadDraw):

@@ -14,7 +14,7 @@ first frame.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -25,6 +25,15 @@ NOTICE_SECONDS = 30
 """How long the notice of refused keys stays (a settings file is read slowly by some)."""
 
 NOTICE_TITLE = "Your keys in the settings file"
+
+
+@runtime_checkable
+class FollowsKeymap(Protocol):
+    """A screen whose words name keys it reads once (the game screen's sentences): told when
+    the player's keys change."""
+
+    def follow_keymap(self) -> None:
+        """Name the keys in use from now on."""
 
 
 class OwnKeys:
@@ -61,10 +70,14 @@ class OwnKeys:
         self.checked = True
 
     def use_in(self, app: App[Any], places: Sequence[Place]) -> None:
-        """Check the entries against ``places``, give ``app`` the keys that fit, and say in
-        one notice (shown literally) what is refused."""
+        """Check the entries against ``places``, give ``app`` the keys that fit (and tell the
+        screens open already that name keys), and say in one notice (shown literally) what is
+        refused."""
         self.check(places)
         app.set_keymap(self.keymap)
+        for screen in app.screen_stack:
+            if isinstance(screen, FollowsKeymap):
+                screen.follow_keymap()
         if self.refusals:
             app.notify(
                 self.notice,

@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.notifications import Notification
 from textual.widgets import Markdown
 
-from chickenfoot.rules import Tile
+from chickenfoot.rules import GameState, Play, Tile, legal_actions
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import prompts
 from chickenfoot.tui.app import ChickenFootApp
@@ -19,8 +19,10 @@ from chickenfoot.tui.commands import binding_commands
 from chickenfoot.tui.screens.game import turn_keys
 from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.screens.stats import StatsScreen
+from chickenfoot.tui.widgets import StatusLine
 from tests.tui.conftest import TuiKit, screen_lines
 
 
@@ -152,3 +154,45 @@ def test_the_games_sentences_name_the_keys_in_use() -> None:
     assert turn_keys({}) == replace(prompts.PLAIN_KEYS, save_copy=""), (
         "the game screen's own keys are the plain mode's commands (a copy is saved by a key)"
     )
+
+
+async def test_the_hand_off_and_the_round_s_result_name_the_keys_you_gave_them(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    enter = ("game.show-hand", "game.seen-draw", "game.play")  # they share Enter: moved together
+    write_keys(data_dir, {**dict.fromkeys(enter, "space"), "round-over.continue": "n"})
+    seats = kit.seats("human", "human")
+    record = kit.find_record(kit.short_rules(2, rounds=2), seats, last_tile_of_round_one)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.refusals == ()
+        game = kit.game_screen(app)
+        status = game.query_one(StatusLine)
+        await kit.wait_for(pilot, lambda: "press Space" in game.hand_shown.banner, "the hand-off")
+        await pilot.press("number_sign")
+        await kit.wait_for(pilot, lambda: "Space shows it" in status.shown.news, "why no count")
+        await pilot.press("enter")  # no longer shows the hand
+        await pilot.pause()
+        assert game.client.seat_view is None
+        await pilot.press("space")
+        await kit.wait_for(pilot, lambda: game.client.on_turn, "Ana's hand")
+        play = next(a for a in legal_actions(game.session.state) if isinstance(a, Play))
+        await pilot.press(*game.client.labels()[play.target])  # the end's key: its only tile
+        await kit.wait_for(pilot, lambda: "Space plays" in status.shown.text, "the play named")
+        await pilot.press("space")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, RoundOverScreen), "round over")
+        assert status.shown.text == "Round 1 is over · n deals the next round"
+        await pilot.press("escape")  # no longer goes on (Enter presses the focused button)
+        await pilot.pause()
+        assert isinstance(app.screen, RoundOverScreen)
+        await pilot.press("n")
+        await kit.wait_for(
+            pilot, lambda: game.client.shown().topbar[0] == "Round 2 of 2", "the next round"
+        )
+
+
+def last_tile_of_round_one(state: GameState) -> bool:
+    """Seat 0 is on turn in round 1 with its last tile, which fits: its play ends the round."""
+    playable = any(isinstance(action, Play) for action in legal_actions(state))
+    return state.round_index == 0 and state.turn == 0 and len(state.hands[0]) == 1 and playable

@@ -50,7 +50,7 @@ from chickenfoot.play.session import GameSession
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
 from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, RoundEnded, TableInfo
 from chickenfoot.saves.record import SeatConfig
-from chickenfoot.text import counting, ends, prompts
+from chickenfoot.text import ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
@@ -331,6 +331,16 @@ class TableScreen(GameDialogs):
         """The link's state when it is worth a word in the top bar ("" while all is well)."""
         return ""
 
+    def sentence_keys(self, keymap: Mapping[str, str]) -> prompts.TurnKeys:
+        """The keys the game's sentences name, with the player's own ``keymap``."""
+        return turn_keys(keymap)
+
+    def follow_keymap(self) -> None:
+        """The player's keys changed (they are checked once the menu is drawn, perhaps after
+        this game opened): name them from now on."""
+        self.client.keys = self.sentence_keys(keymap_of(self.app))
+        self.refresh_view()
+
     def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
         """The seats as shown, with whatever the table says about who is here."""
         return seats
@@ -374,7 +384,7 @@ class TableScreen(GameDialogs):
     def on_mount(self) -> None:
         """Start the table and listen to it; show what it sent first (the game's sentences
         name its keys: the player's own, if they changed them)."""
-        self.client.keys = turn_keys(keymap_of(self.app))
+        self.client.keys = self.sentence_keys(keymap_of(self.app))
         self.receive()
         self.start_table()
         self.run_worker(self._listen(), name="client", group="table")
@@ -645,16 +655,6 @@ class TableScreen(GameDialogs):
             )
             self.app.push_screen(LogScreen(ends.every_end(entries), title="Every open end"))
 
-    def action_count_tiles(self) -> None:
-        """Count the tiles of each number from the view of the person at the keyboard."""
-        view = self.client.seat_view
-        if view is None:
-            self.client.tell(prompts.no_count(self.client.keys))
-            self.refresh_view()
-            return
-        lines = counting.counting_lines(counting.count_tiles(view))
-        self.app.push_screen(LogScreen(lines, title="Counting tiles: what you have not seen"))
-
     def action_switch_drawing(self) -> None:
         """Draw the table compact, or in full (from the outline: the table)."""
         if self.outline:
@@ -705,11 +705,14 @@ class GameScreen(TableScreen):
         client = SeatClient() if session.humans else SpectatorClient()
         super().__init__(client, LocalLink(self.host, session.humans), outline=outline)
 
+    def sentence_keys(self, keymap: Mapping[str, str]) -> prompts.TurnKeys:
+        """The keys the game's sentences name; a notice of a game not saved also names the
+        key that saves a copy."""
+        save_copy = key_in_words(GAME_BINDINGS, "game.save-as", keymap)
+        return replace(turn_keys(keymap), save_copy=save_copy)
+
     def start_table(self) -> None:
-        """Run the host's turn loop on the app's loop (a notice of a game not saved names
-        the key that saves a copy: the player's own, if they gave it one)."""
-        save_copy = key_in_words(GAME_BINDINGS, "game.save-as", keymap_of(self.app))
-        self.client.keys = replace(self.client.keys, save_copy=save_copy)
+        """Run the host's turn loop on the app's loop."""
         self.run_worker(self.host.run(), name="table", group="table")
 
     def close_table(self) -> None:
