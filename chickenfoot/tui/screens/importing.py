@@ -44,6 +44,8 @@ class ImportScreen(ModalScreen[None]):
     could not be read."""
 
     CSS_PATH = "importing.tcss"
+    KEY_WIDGETS = (VerticalScroll,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding("enter,escape", "close", "Continue", key_display="Enter", id="import.close"),
     ]

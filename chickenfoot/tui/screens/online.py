@@ -177,6 +177,7 @@ class LobbyScreen(ModalScreen[None]):
 
     def action_leave(self) -> None:
         """Leave the table (a seat taken stays yours: joining again takes it back)."""
+        self.game.lobby = None  # what the table still sends is no longer shown here
         self.dismiss(None)
         self.game.post_message(LeaveGame())
 
