@@ -17,7 +17,8 @@ entry; an entry is refused, in one line of plain words, when
 
 A refused entry changes nothing: its command keeps its own keys, and the rest of the keymap
 is used. Commands that share a key by design (the game's Enter shows a hand, passes the
-keyboard on or plays) may be moved together; a binding with no description of its own (the
+keyboard on or plays) move together or not at all (Textual takes a moved key away from every
+command bound to it); a binding with no description of its own (the
 game's second ``d``, which says why drawing does nothing now) moves with its command. Keys can
 also be swapped (``game.hint``: ``s`` and ``game.scores``: ``i``): each entry is checked
 against the keys every other command has once the whole keymap is used.
@@ -256,6 +257,18 @@ def clash(
     for place in places:
         if own not in place.commands:
             continue
+        sharing = [
+            other.id
+            for other in place.commands
+            if other.id and other.id != binding_id and not other.follows and other.keys == own.keys
+        ]
+        left = [other for other in sharing if wanted.get(other) != wanted[binding_id]]
+        if left:  # Textual takes a moved key away from every command bound to it
+            return (
+                f"{binding_id} cannot move alone: on {place.name} it shares "
+                f"{shown_keys(own.keys)} with {' and '.join(sharing)}, which must move with "
+                f"it (give each the same keys); {binding_id} keeps {shown_keys(own.keys)}"
+            )
         for key in wanted[binding_id]:
             if key in own.keys:
                 continue

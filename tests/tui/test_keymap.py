@@ -134,6 +134,17 @@ def test_keys_can_be_swapped_and_shared_keys_moved_together() -> None:
     assert not moved.refusals
 
 
+def test_a_command_that_shares_its_key_by_design_cannot_move_alone() -> None:
+    alone = check_keymap([("game.show-hand", "f5")], PLACES)
+    assert alone.keymap == {}
+    assert alone.refusals == (
+        "game.show-hand cannot move alone: on the game screen it shares “enter” with game.play, "
+        "which must move with it (give each the same keys); game.show-hand keeps “enter”",
+    )
+    apart = check_keymap([("game.show-hand", "f5"), ("game.play", "f6")], PLACES)
+    assert apart.keymap == {} and len(apart.refusals) == 2
+
+
 def test_a_binding_without_a_description_moves_with_its_command() -> None:
     checked = check_keymap([("game.draw", "D")], PLACES)
     assert checked.keymap == {"game.draw": "D", "game.draw-why-not": "D"}
