@@ -23,7 +23,7 @@ from textual.actions import parse as parse_action
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from chickenfoot.tui.keymap import keymap_of, with_keymap
+from chickenfoot.tui.keymap import command_keys, keymap_of, with_keymap
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,12 @@ def key_name(key: str) -> str:
     if key.startswith("ctrl+"):
         return "^" + key.removeprefix("ctrl+")
     return KEY_WORDS.get(key, key)
+
+
+def button_key(screen: Screen[Any], binding_id: str) -> str:
+    """The first key of ``screen``'s command ``binding_id`` (the player's own, if changed) as
+    a button that does the same names it: "y", "^s", "Esc"."""
+    return key_name(command_keys(screen.BINDINGS, binding_id, keymap_of(screen.app))[0])
 
 
 @runtime_checkable

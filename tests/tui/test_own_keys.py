@@ -9,13 +9,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from textual.notifications import Notification
-from textual.widgets import Markdown
+from textual.widgets import Button, Markdown
 
 from chickenfoot.rules import GameState, Play, Tile, legal_actions
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import prompts
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import binding_commands
+from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import turn_keys
 from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.menu import MenuScreen
@@ -196,3 +197,19 @@ def last_tile_of_round_one(state: GameState) -> bool:
     """Seat 0 is on turn in round 1 with its last tile, which fits: its play ends the round."""
     playable = any(isinstance(action, Play) for action in legal_actions(state))
     return state.round_index == 0 and state.turn == 0 and len(state.hands[0]) == 1 and playable
+
+
+async def test_a_question_s_buttons_name_the_keys_you_gave_them(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    write_keys(data_dir, {"confirm.yes": "o", "confirm.no": "x"})
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.refusals == ()
+        await pilot.press("ctrl+q")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        labels = [str(button.label) for button in app.screen.query(Button)]
+        assert labels == ["Quit (o)", "Stay (x)"]
+        await pilot.press("x")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
