@@ -333,12 +333,23 @@ def computer_pause(seconds: float) -> str:
     return f"Computer players now pause {seconds:.1f} s."
 
 
-def board_subtitle(*, outline: bool, compact: bool, fits: bool) -> str:
-    """What the board's frame says the view keys switch to: the table or the outline (``o``),
-    the compact or the full drawing (``.``); a table too big to see whole, even compact,
-    offers the outline."""
+@dataclass(frozen=True)
+class ViewKeys:
+    """The keys the board's frame names (these defaults, or the player's own): the table or
+    the outline, the compact or the full drawing, panning, the chart."""
+
+    outline: str = "o"
+    drawing: str = "."
+    pan: str = "⇧arrows"
+    chart: str = "c"
+
+
+def board_subtitle(*, outline: bool, compact: bool, fits: bool, keys: ViewKeys = ViewKeys()) -> str:
+    """What the board's frame says the view keys switch to: the table or the outline, the
+    compact or the full drawing; a table too big to see whole, even compact, offers the
+    outline."""
     if outline:
-        return "o: table"
+        return f"{keys.outline}: table"
     if compact and not fits:
-        return "too big: o outline · ⇧arrows pan"
-    return f"o: outline · .: {'full' if compact else 'compact'}"
+        return f"too big: {keys.outline} outline · {keys.pan} pan"
+    return f"{keys.outline}: outline · {keys.drawing}: {'full' if compact else 'compact'}"

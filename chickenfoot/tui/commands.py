@@ -15,14 +15,16 @@ in the Footer).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Protocol, runtime_checkable
 
 from textual.actions import parse as parse_action
+from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from chickenfoot.text.prompts import ViewKeys
 from chickenfoot.tui.keymap import command_keys, keymap_of, with_keymap
 
 
@@ -80,8 +82,25 @@ def key_name(key: str) -> str:
 
 def button_key(screen: Screen[Any], binding_id: str) -> str:
     """The first key of ``screen``'s command ``binding_id`` (the player's own, if changed) as
-    a button that does the same names it: "y", "^s", "Esc"."""
+    a button, or a frame's title, that does the same names it: "y", "^s", "Esc"."""
     return key_name(command_keys(screen.BINDINGS, binding_id, keymap_of(screen.app))[0])
+
+
+def view_keys(screen: Screen[Any], prefix: str) -> ViewKeys:
+    """The keys a board's frame names on ``screen`` (its commands ``<prefix>.outline``,
+    ``.drawing``, ``.chart`` and ``.pan-left`` ... ``.pan-down``, those it has), the player's
+    own where they changed them."""
+    keymap = keymap_of(screen.app)
+    ids = [binding.id for binding in Binding.make_bindings(screen.BINDINGS)]
+    named = {
+        name: button_key(screen, f"{prefix}.{name}")
+        for name in ("outline", "drawing", "chart")
+        if f"{prefix}.{name}" in ids
+    }
+    pan = [f"{prefix}.pan-{way}" for way in ("left", "right", "up", "down")]
+    if any(binding_id in keymap for binding_id in pan):
+        named["pan"] = "/".join(button_key(screen, binding_id) for binding_id in pan)
+    return replace(ViewKeys(), **named)
 
 
 @runtime_checkable

@@ -23,7 +23,7 @@ from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.screens.stats import StatsScreen
-from chickenfoot.tui.widgets import StatusLine
+from chickenfoot.tui.widgets import BoardPanel, EventLog, StatusLine
 from tests.tui.conftest import TuiKit, screen_lines
 
 
@@ -161,7 +161,8 @@ async def test_the_hand_off_and_the_round_s_result_name_the_keys_you_gave_them(
     kit: type[TuiKit], data_dir: Path
 ) -> None:
     enter = ("game.show-hand", "game.seen-draw", "game.play")  # they share Enter: moved together
-    write_keys(data_dir, {**dict.fromkeys(enter, "space"), "round-over.continue": "n"})
+    own = {"round-over.continue": "n", "game.outline": "O", "game.log": "ctrl+o"}
+    write_keys(data_dir, {**dict.fromkeys(enter, "space"), **own})
     seats = kit.seats("human", "human")
     record = kit.find_record(kit.short_rules(2, rounds=2), seats, last_tile_of_round_one)
     app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
@@ -171,6 +172,8 @@ async def test_the_hand_off_and_the_round_s_result_name_the_keys_you_gave_them(
         game = kit.game_screen(app)
         status = game.query_one(StatusLine)
         await kit.wait_for(pilot, lambda: "press Space" in game.hand_shown.banner, "the hand-off")
+        assert str(game.query_one(BoardPanel).border_subtitle).startswith("O: outline · .: ")
+        assert game.query_one(EventLog).border_subtitle == "^o: all"
         await pilot.press("number_sign")
         await kit.wait_for(pilot, lambda: "Space shows it" in status.shown.news, "why no count")
         await pilot.press("enter")  # no longer shows the hand

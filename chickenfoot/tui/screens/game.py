@@ -53,7 +53,7 @@ from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
-from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
 from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
 from chickenfoot.tui.screens.choice import ChoiceScreen
@@ -336,9 +336,11 @@ class TableScreen(GameDialogs):
         return turn_keys(keymap)
 
     def follow_keymap(self) -> None:
-        """The player's keys changed (they are checked once the menu is drawn, perhaps after
-        this game opened): name them from now on."""
+        """Name the player's keys (again when they change: they are checked once the menu is
+        drawn, perhaps after this game opened)."""
         self.client.keys = self.sentence_keys(keymap_of(self.app))
+        self.query_one(BoardPanel).keys = view_keys(self, "game")
+        self.query_one(EventLog).border_subtitle = f"{button_key(self, 'game.log')}: all"
         self.refresh_view()
 
     def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
@@ -373,7 +375,6 @@ class TableScreen(GameDialogs):
                 yield seats
                 log = EventLog(id="log")
                 log.border_title = "Log"
-                log.border_subtitle = "^l: all"
                 yield log
         yield EndsStrip(id="ends").data_bind(shown=TableScreen.board_shown)
         with VerticalScroll(id="hand-scroll", can_focus=False):
@@ -384,7 +385,7 @@ class TableScreen(GameDialogs):
     def on_mount(self) -> None:
         """Start the table and listen to it; show what it sent first (the game's sentences
         name its keys: the player's own, if they changed them)."""
-        self.client.keys = self.sentence_keys(keymap_of(self.app))
+        self.follow_keymap()
         self.receive()
         self.start_table()
         self.run_worker(self._listen(), name="client", group="table")
