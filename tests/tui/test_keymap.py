@@ -26,6 +26,7 @@ from chickenfoot.tui.keymap import (
     text_keys,
     with_keymap,
 )
+from chickenfoot.tui.own_keys import OwnKeys
 
 APP = (Command("app.quit", ("q",), "Quit"),)
 GAME = Place(
@@ -315,3 +316,14 @@ def test_a_key_a_widget_of_the_app_would_swallow_is_refused(
 ) -> None:
     checked = check_keymap([entry], keymap_places())
     assert checked.refusals == (refusal,)
+
+
+def test_the_app_s_own_keys_are_checked_once_with_the_section_s_own_problem_first() -> None:
+    assert OwnKeys().checked, "no keys section: nothing to check"
+    own = OwnKeys([("game.hint", "H"), ("game.hnt", "x")], "the keys section is not read")
+    assert not own.checked and own.keymap == {}
+    own.check(PLACES)
+    assert own.checked and own.keymap == {"game.hint": "H"}
+    assert own.refusals[0] == "the keys section is not read"
+    assert own.refusals[1].startswith("“game.hnt” names no command")
+    assert own.notice == "\n".join(own.refusals)
