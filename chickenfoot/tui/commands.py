@@ -81,9 +81,11 @@ def key_name(key: str) -> str:
 
 
 def button_key(screen: Screen[Any], binding_id: str) -> str:
-    """The first key of ``screen``'s command ``binding_id`` (the player's own, if changed) as
-    a button, or a frame's title, that does the same names it: "y", "^s", "Esc"."""
-    return key_name(command_keys(screen.BINDINGS, binding_id, keymap_of(screen.app))[0])
+    """The key of ``screen``'s command ``binding_id`` (the player's own, if changed) as a
+    button, or a frame's title, that does the same names it: its first letter or sign if it
+    has one (``escape,m``: "m"), else its first key: "y", "^s", "Esc"."""
+    keys = command_keys(screen.BINDINGS, binding_id, keymap_of(screen.app))
+    return key_name(next((key for key in keys if len(key) == 1), keys[0]))
 
 
 def view_keys(screen: Screen[Any], prefix: str) -> ViewKeys:

@@ -122,7 +122,7 @@ class GameOverScreen(ModalScreen[None]):
                     again = button_key(self, "game-over.again")
                     yield Button(f"Play again ({again})", id="again", variant="primary")
                 yield Button(f"Scores ({button_key(self, 'game-over.scores')})", id="scores")
-                yield Button("Menu (m)", id="menu")
+                yield Button(f"Menu ({button_key(self, 'game-over.menu')})", id="menu")
 
     def on_mount(self) -> None:
         """Draw the running totals; Enter on the focused button plays again (when offered)."""
