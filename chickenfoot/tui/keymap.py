@@ -31,15 +31,13 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.keys import Keys, _character_to_key, key_to_character
 from textual.widget import Widget
-
-from chickenfoot.tui.own_keys import OwnKeys
 
 MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
 """The modifiers a key may have, in the order Textual writes them."""
@@ -369,11 +367,19 @@ def key_in_words(
     return key if len(key) == 1 or "+" in key else key.capitalize()
 
 
+@runtime_checkable
+class KeepsKeymap(Protocol):
+    """What an app keeps of the player's own keys: the keymap in use
+    (:class:`~chickenfoot.tui.own_keys.OwnKeys`, the app's ``own_keys``)."""
+
+    keymap: Mapping[str, str]
+
+
 def keymap_of(app: object) -> Mapping[str, str]:
-    """The player's keys in use in ``app`` (its :class:`~chickenfoot.tui.own_keys.OwnKeys`;
-    none for an app that keeps none)."""
+    """The player's keys in use in ``app`` (those of its ``own_keys``; none for an app that
+    keeps none)."""
     own_keys = getattr(app, "own_keys", None)
-    return own_keys.keymap if isinstance(own_keys, OwnKeys) else {}
+    return own_keys.keymap if isinstance(own_keys, KeepsKeymap) else {}
 
 
 def words_of(name: str) -> str:
