@@ -339,8 +339,9 @@ class TableScreen(GameDialogs):
         """Name the player's keys (again when they change: they are checked once the menu is
         drawn, perhaps after this game opened)."""
         self.client.keys = self.sentence_keys(keymap_of(self.app))
-        self.query_one(BoardPanel).keys = view_keys(self, "game")
-        self.query_one(EventLog).border_subtitle = f"{button_key(self, 'game.log')}: all"
+        self.query_one(BoardPanel).keys = view_keys(self, "game", GAME_BINDINGS)
+        log = button_key(self, "game.log", GAME_BINDINGS)
+        self.query_one(EventLog).border_subtitle = f"{log}: all"
         self.refresh_view()
 
     def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
