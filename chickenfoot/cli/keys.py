@@ -35,12 +35,14 @@ def add_parsers(commands: Any) -> None:
 def run() -> int:
     """Print the keys, place by place, then what the settings' keys section gets refused."""
     from chickenfoot.tui.app import keymap_places
-    from chickenfoot.tui.keymap import check_keymap, followers, shown_key
+    from chickenfoot.tui.keymap import followers, shown_key
+    from chickenfoot.tui.own_keys import OwnKeys
 
     display = read_display()
     places = keymap_places()
-    checked = check_keymap(display.keymap, places)
-    refusals = (*((display.keymap_problem,) if display.keymap_problem else ()), *checked.refusals)
+    checked = OwnKeys(display.keymap, display.keymap_problem)
+    checked.check(places)
+    refusals = checked.refusals
     write_line(sys.stdout, f"Keys (yours, marked *, from {settings_path()}):")
     everywhere = {command.id for command in places[0].commands}
     for index, place in enumerate(places):

@@ -286,9 +286,8 @@ class SeatClient:
         view = self.seat_view
         if view is None or not self.on_turn:
             return None
-        return Choices(
-            view.seat, self.hand(), self.playable(), self.labels(), view.board, view.drawn
-        )
+        hand, playable, labels = self.hand(), self.playable(), self.labels()
+        return Choices(view.seat, hand, playable, labels, view.board, view.drawn, self.keys)
 
     def legal(self) -> tuple[Action, ...]:
         """What the person on turn may do now, from their view (empty off turn)."""
@@ -464,7 +463,8 @@ class SeatClient:
         return TakeKeyboard(seat=prompt.seat) if isinstance(prompt, PassKeyboard) else None
 
     def proceed(self) -> ClientMessage:
-        """The dead draw or the result shown was seen: go on."""
+        """The dead draw or the result shown was seen: go on (others may still look at it)."""
+        self._known["went on"] = True
         return Proceed()
 
     def ask_hint(self) -> ClientMessage | None:
@@ -604,8 +604,13 @@ def status_of(
     if isinstance(prompt, GameEnded):
         return StatusShown(prompts.GAME_OVER, "success")
     if isinstance(prompt, RoundEnded):
-        last = prompt.result.round >= client.table.rules.round_count
-        return StatusShown(prompts.round_over(prompt.result.round, last=last), "success")
+        number = prompt.result.round
+        last = number >= client.table.rules.round_count
+        if client._once("went on", lambda: False):  # do others still look at the result?
+            seats = enumerate(client.table.seats)
+            others = any(not seat.computer and n not in client.seats for n, seat in seats)
+            return StatusShown(prompts.round_seen(number, last=last, others=others), "success")
+        return StatusShown(prompts.round_over(number, last=last, keys=client.keys), "success")
     if isinstance(prompt, DeadDraw):
         who = seat_name(client.names, prompt.seat)
         return StatusShown(prompts.dead_draw(who, prompt.tile, client.keys), "warning")
@@ -631,7 +636,7 @@ def status_of(
         return StatusShown(prompts.nothing_fits(who, client.can("draw"), client.keys), "warning")
     selected = client.selected
     if selected is None:
-        return StatusShown(prompts.choose_a_tile(who))
+        return StatusShown(prompts.choose_a_tile(who, client.keys))
     tile = client.hand()[selected]
     ends = playable.get(selected, ())
     return StatusShown(prompts.selection(who, tile, ends, client.chosen, labels, client.keys))
@@ -661,7 +666,7 @@ def refusal_text(client: SeatClient, key: str) -> str:
     if key == "play":
         return prompts.no_tile_fits(can_draw=client.can("draw"), keys=client.keys)
     if key == "choose":
-        return prompts.CHOOSE_A_TILE
+        return prompts.choose_tile_first(client.keys)
     if key == "pass" and drawn is not None and client.can("keep"):
         return prompts.use_keep(drawn, client.keys)
     if key == "keep" and drawn is None:

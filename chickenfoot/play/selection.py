@@ -20,7 +20,8 @@ from chickenfoot.text import prompts
 @dataclass(frozen=True)
 class Choices:
     """What the person on turn may choose from: their hand as shown, the ends each tile
-    (by index) fits, every open end's key, the board, and the tile they just drew."""
+    (by index) fits, every open end's key, the board, and the tile they just drew; ``keys``
+    are the keys the sentences of why not name (the player's own, on the game screen)."""
 
     seat: int
     hand: tuple[Tile, ...]
@@ -28,6 +29,7 @@ class Choices:
     labels: Mapping[str, str]
     board: Board
     drawn: Tile | None
+    keys: prompts.TurnKeys = prompts.PLAIN_KEYS
 
 
 class Selection:
@@ -105,10 +107,10 @@ class Selection:
         self.typing_done()
         selected = self.index(choices.hand)
         if selected is None:
-            return prompts.CHOOSE_A_TILE
+            return prompts.choose_tile_first(choices.keys)
         ends = choices.playable.get(selected, ())
         if not ends:
-            return prompts.fits_no_end(choices.hand[selected])
+            return prompts.fits_no_end(choices.hand[selected], choices.keys)
         if self.end in ends:
             index = (ends.index(self.end) + step) % len(ends)
         else:
@@ -137,7 +139,7 @@ class Selection:
         self.typing_done()
         selected = self.index(choices.hand)
         if selected is None:
-            return prompts.CHOOSE_A_TILE
+            return prompts.choose_tile_first(choices.keys)
         tile = choices.hand[selected]
         ends = choices.playable.get(selected, ())
         if not ends:
@@ -148,7 +150,7 @@ class Selection:
             target = ends[0]
         else:
             labels = choices.labels
-            return prompts.choose_an_end(tile, [labels.get(end, end) for end in ends])
+            return prompts.choose_an_end(tile, [labels.get(end, end) for end in ends], choices.keys)
         return Play(seat=choices.seat, tile=tile, target=target)
 
     def reset(self, choices: Choices, *, keep_end: bool = False) -> None:

@@ -59,14 +59,20 @@ def lobby(
     start_key: str = "ctrl+s",
 ) -> str:
     """The lobby: who the table still waits for, and who starts the game (``by_itself``: the
-    table deals once every person has joined, and nobody starts it sooner; ``start_key``: how
-    its creator starts it)."""
+    table deals once every person has joined, and nobody starts it sooner; ``start_key``: the
+    creator's key that starts it)."""
     wait = f"waiting for {', '.join(missing)} to join" if missing else "every seat is taken"
     if by_itself:
         start = "the game starts once everyone has joined"
     else:
         start = f"{start_key} starts the game" if creator else "the table's creator starts the game"
     return f"Table {code} · {wait} · {start}"
+
+
+def left_table(menu_key: str) -> str:
+    """The status line of a window no longer at its table (another window took its seat, or
+    the table closed): nothing it shows changes any more; ``menu_key`` leaves it."""
+    return f"This window is no longer at the table · {menu_key} goes back to the menu"
 
 
 def join_line(address: str) -> str:

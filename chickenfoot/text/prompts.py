@@ -16,7 +16,6 @@ from chickenfoot.saves.problems import describe_os_error
 from chickenfoot.text.words import a_number, plural, possessive, seat_name, verb
 
 GAME_OVER = "The game is over."
-CHOOSE_A_TILE = "Choose a tile first (←/→ or its number)."
 KEY_DOES_NOTHING = "That key does nothing now."
 QUIT_SAVED_GAME = "Quit Chicken Foot?\nThe game is saved: Continue resumes it."
 """The quit question over a game: its second sentence on a line of its own, so that a narrow
@@ -28,7 +27,8 @@ Key = Literal["draw", "pass", "keep"]
 @dataclass(frozen=True)
 class TurnKeys:
     """The keys the game's sentences name: the plain mode's commands (these defaults), or the
-    game screen's keys, the player's own where they changed them (read from its bindings)."""
+    game screen's keys, the player's own where they changed them (read from its bindings).
+    Every sentence of a game that names a key takes it from here."""
 
     play: str = "Enter"
     draw: str = "d"
@@ -38,12 +38,23 @@ class TurnKeys:
     """Shows the next person's hand at a hand-off."""
     seen_draw: str = "Enter"
     """Passes the keyboard on once a person has seen a tile they drew that fits nowhere."""
+    go_on: str = "Enter"
+    """Goes on from a round's result (deals the next round, or shows the final results)."""
+    tiles: str = "←/→"
+    """Move the selection to the tile on the left / right."""
+    ends: str = "↑/↓"
+    """Choose among the open ends the selected tile fits."""
     save_copy: str = "save NAME"
     """Saves a copy of the game elsewhere, named in the notice of a game not saved ("": no
     advice, as at an online table, whose game the server keeps)."""
 
 
 PLAIN_KEYS = TurnKeys()
+
+
+def choose_tile_first(keys: TurnKeys = PLAIN_KEYS) -> str:
+    """Why a key that needs a selected tile does nothing: none is selected."""
+    return f"Choose a tile first ({keys.tiles} or its number)."
 
 
 def nothing_drawn(keys: TurnKeys = PLAIN_KEYS) -> str:
@@ -103,9 +114,9 @@ def key_so_far(typed: str) -> str:
     return f"{typed}…: type the rest of the end's key."
 
 
-def fits_no_end(tile: Tile) -> str:
-    """↑/↓ with a selected tile that fits nowhere."""
-    return f"{tile} fits no open end: choose another tile (←/→)."
+def fits_no_end(tile: Tile, keys: TurnKeys = PLAIN_KEYS) -> str:
+    """The keys that choose an end, with a selected tile that fits nowhere."""
+    return f"{tile} fits no open end: choose another tile ({keys.tiles})."
 
 
 def no_end_labelled(key: str) -> str:
@@ -126,11 +137,10 @@ def cannot_play_selected(tile: Tile, drawn: Tile | None) -> str:
     return f"{tile} fits no open end now: choose another tile."
 
 
-def choose_an_end(tile: Tile, labels: Sequence[str]) -> str:
-    """Enter on a tile that fits several ends, none chosen."""
-    return (
-        f"{tile} fits {len(labels)} ends ({', '.join(labels)}): choose one with ↑/↓ or its letter."
-    )
+def choose_an_end(tile: Tile, labels: Sequence[str], keys: TurnKeys = PLAIN_KEYS) -> str:
+    """The play key on a tile that fits several ends, none chosen."""
+    ends = ", ".join(labels)
+    return f"{tile} fits {len(labels)} ends ({ends}): choose one with {keys.ends} or its letter."
 
 
 def round_ending(event: WentOut | RoundBlocked, names: Sequence[str]) -> str:
@@ -240,9 +250,9 @@ def nothing_fits(who: str, can_draw: bool, keys: TurnKeys = PLAIN_KEYS) -> str:
     return f"{who}: nothing fits and nothing to draw · pass ({keys.pass_turn})"
 
 
-def choose_a_tile(who: str) -> str:
+def choose_a_tile(who: str, keys: TurnKeys = PLAIN_KEYS) -> str:
     """The person on turn has not selected a tile."""
-    return f"{who}: choose a tile (←/→ or its number)"
+    return f"{who}: choose a tile ({keys.tiles} or its number)"
 
 
 def selection(
@@ -260,14 +270,21 @@ def selection(
     if chosen is not None:
         return f"{who}: {keys.play} plays {tile} on {chosen} ({labels.get(chosen, '?')})"
     end_keys = ", ".join(labels.get(end, "?") for end in ends)
-    return f"{who}: {tile} fits {len(ends)} ends ({end_keys}) · choose one (↑/↓ or its key)"
+    choose = f"choose one ({keys.ends} or its key)"
+    return f"{who}: {tile} fits {len(ends)} ends ({end_keys}) · {choose}"
 
 
 HINT_THINKING = "Thinking about a hint…"
 """Shown while the expert works out a hint."""
-NO_COUNT = "Counting tiles needs a person's hand on screen (at a hand-off, Enter shows it)."
-"""Why ``#`` counts nothing: no hand is on screen (a hand-off is pending, or only computers
-play)."""
+
+
+def no_count(keys: TurnKeys = PLAIN_KEYS) -> str:
+    """Why counting tiles counts nothing: no hand is on screen (a hand-off is pending, or only
+    computers play)."""
+    at_hand_off = f"at a hand-off, {keys.show_hand} shows it"
+    return f"Counting tiles needs a person's hand on screen ({at_hand_off})."
+
+
 NO_HINT = "No hint this time: the expert could not work one out. Play on as you see fit."
 """Shown if a hint could not be worked out."""
 NO_MORE_HINTS = "No more hints in this game: it already holds as many as a saved game may."
@@ -281,10 +298,19 @@ def no_take_back(*, shared: bool) -> str:
     return "Nothing to take back yet this round."
 
 
-def round_over(number: int, *, last: bool) -> str:
+def round_over(number: int, *, last: bool, keys: TurnKeys = PLAIN_KEYS) -> str:
     """The status line while a round's result is shown (``last``: the game's last round)."""
     goes_on = "shows the final results" if last else "deals the next round"
-    return f"Round {number} is over · Enter {goes_on}"
+    return f"Round {number} is over · {keys.go_on} {goes_on}"
+
+
+def round_seen(number: int, *, last: bool, others: bool) -> str:
+    """The status line once the person went on from a round's result: the table waits for
+    ``others`` (people at other screens) to see it too, or goes on at once."""
+    if others:
+        return f"Round {number} is over · waiting for the others to see its result"
+    comes = "the final results" if last else f"round {number + 1}"
+    return f"Round {number} is over · {comes} next"
 
 
 REFUSED_BY_HOST = {
@@ -317,12 +343,23 @@ def computer_pause(seconds: float) -> str:
     return f"Computer players now pause {seconds:.1f} s."
 
 
-def board_subtitle(*, outline: bool, compact: bool, fits: bool) -> str:
-    """What the board's frame says the view keys switch to: the table or the outline (``o``),
-    the compact or the full drawing (``.``); a table too big to see whole, even compact,
-    offers the outline."""
+@dataclass(frozen=True)
+class ViewKeys:
+    """The keys the board's frame names (these defaults, or the player's own): the table or
+    the outline, the compact or the full drawing, panning, the chart."""
+
+    outline: str = "o"
+    drawing: str = "."
+    pan: str = "⇧arrows"
+    chart: str = "c"
+
+
+def board_subtitle(*, outline: bool, compact: bool, fits: bool, keys: ViewKeys = ViewKeys()) -> str:
+    """What the board's frame says the view keys switch to: the table or the outline, the
+    compact or the full drawing; a table too big to see whole, even compact, offers the
+    outline."""
     if outline:
-        return "o: table"
+        return f"{keys.outline}: table"
     if compact and not fits:
-        return "too big: o outline · ⇧arrows pan"
-    return f"o: outline · .: {'full' if compact else 'compact'}"
+        return f"too big: {keys.outline} outline · {keys.pan} pan"
+    return f"{keys.outline}: outline · {keys.drawing}: {'full' if compact else 'compact'}"

@@ -15,7 +15,7 @@ import importlib
 import inspect
 import pkgutil
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
@@ -62,6 +62,8 @@ from chickenfoot.tui.opening import (
     StoreOnDemand,
     Watch,
 )
+from chickenfoot.tui.own_keys import OwnKeys
+from chickenfoot.tui.quitting import QuitQuestion
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
@@ -81,9 +83,6 @@ if TYPE_CHECKING:
 
 # Only the menu is imported here: every other screen, and the game itself, is imported when it
 # is first opened, so the menu appears as soon as Textual can draw it.
-
-KEYMAP_NOTICE_SECONDS = 30
-"""How long the notice of refused keys stays (a settings file is read slowly by some)."""
 
 ELSEWHERE_ANSWERS = (
     ("cancel", "Cancel", "n"),
@@ -152,14 +151,9 @@ class ChickenFootApp(App[None]):
             self.theme = display.theme
         self.bot_delay = bot_delay if bot_delay is not None else display.bot_delay
         self.outline = display.outline
-        self._keymap_written = display.keymap
-        self._keymap_problem = display.keymap_problem
-        self.keymap: Mapping[str, str] = {}
-        """The player's own keys in use (checked): a binding's id -> its keys."""
-        self.keymap_refusals: tuple[str, ...] = ()
-        """Why each entry of the settings' keys section that is not used was refused."""
-        self.keymap_checked = not display.keymap and display.keymap_problem is None
-        """True once the settings' keys are checked and in use (at once when there are none)."""
+        self.own_keys = OwnKeys(display.keymap, display.keymap_problem)
+        """The player's own keys (the settings' keys section), checked once the menu is up."""
+        self.quit_question = QuitQuestion(self, lambda: self.game_screen)
         self._menu_depth = 1
         self._mounted = False
         self._held = HeldGames()
@@ -178,8 +172,8 @@ class ChickenFootApp(App[None]):
         """Show the menu, then the game or replay asked for on the command line; tidy up once
         the first screen is drawn."""
         self.call_after_refresh(self._tidy_up)
-        if not self.keymap_checked:
-            self.call_after_refresh(self._use_keymap)
+        if not self.own_keys.checked:  # the check loads every screen: not before the menu
+            self.call_after_refresh(lambda: self.own_keys.use_in(self, keymap_places()))
         self.watch(self, "theme", self._theme_changed, init=False)
         self._install_menu()
         if self.join_request is not None:
@@ -199,26 +193,6 @@ class ChickenFootApp(App[None]):
         self._mounted = True
         guard_size(self, self.size)
 
-    def _use_keymap(self) -> None:
-        """Check the settings' keys against the keys of every screen (loading the screens,
-        once the menu is drawn), use those that fit, and say in one notice what is refused."""
-        from chickenfoot.tui.keymap import check_keymap
-
-        checked = check_keymap(self._keymap_written, keymap_places())
-        self.keymap = checked.keymap
-        self.set_keymap(checked.keymap)
-        problems = (self._keymap_problem,) if self._keymap_problem else ()
-        self.keymap_refusals = (*problems, *checked.refusals)
-        self.keymap_checked = True
-        if self.keymap_refusals:
-            self.notify(
-                "\n".join(self.keymap_refusals),
-                title="Your keys in the settings file",
-                severity="warning",
-                timeout=KEYMAP_NOTICE_SECONDS,
-                markup=False,
-            )
-
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters of every line drawn, and in a terminal without Unicode the one
         that draws ASCII look-alikes (see :mod:`chickenfoot.tui.ascii_drawing`)."""
@@ -237,7 +211,7 @@ class ChickenFootApp(App[None]):
         from chickenfoot.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(help_screens(), self.keymap))
+            self.push_screen(HelpScreen(help_screens(), self.own_keys.keymap))
 
     def _install_menu(self) -> None:
         self.push_screen(
@@ -382,35 +356,9 @@ class ChickenFootApp(App[None]):
         self._held.close()
         self._store.close()
 
-    # ----- quitting ------------------------------------------------------------------------------
-
-    @property
-    def _asking(self) -> bool:
-        """True while a question is on top (a second one is not stacked over it)."""
-        return isinstance(self.screen, ConfirmScreen | ChoiceScreen)
-
     def action_request_quit(self) -> None:
-        """Quit after a confirmation, once a game in play is saved (if it cannot be, say so)."""
-        if self._asking:
-            return
-        game = self.game_screen
-        if game is None:
-            self._confirm_quit("Quit Chicken Foot?")
-        else:
-            from chickenfoot.text import prompts
-
-            question = prompts.QUIT_SAVED_GAME
-            game.once_saved("Quit", lambda: self._confirm_quit(question), self.exit)
-
-    def _confirm_quit(self, question: str) -> None:
-        if self._asking:
-            return
-
-        def answered(quit_now: bool | None) -> None:
-            if quit_now:
-                self.exit()
-
-        self.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), answered)
+        """Quit after a yes, once a game in play is saved (see :class:`QuitQuestion`)."""
+        self.quit_question.ask()
 
     # ----- navigation messages -------------------------------------------------------------------
 
@@ -530,10 +478,7 @@ class ChickenFootApp(App[None]):
 
     def on_request_quit(self, message: RequestQuit) -> None:
         """Quit: at once from the menu, after asking while a game is open."""
-        if self.game_screen is None:
-            self.exit()
-        else:
-            self.action_request_quit()
+        self.quit_question.asked_by_a_screen()
 
     @property
     def game_screen(self) -> GameScreen | None:

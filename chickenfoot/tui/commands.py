@@ -15,15 +15,19 @@ in the Footer).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual.actions import parse as parse_action
+from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from chickenfoot.tui.keymap import keymap_of, with_keymap
+from chickenfoot.tui.keymap import command_keys, keymap_of, with_keymap
+
+if TYPE_CHECKING:
+    from chickenfoot.text.prompts import ViewKeys
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,40 @@ def key_name(key: str) -> str:
     if key.startswith("ctrl+"):
         return "^" + key.removeprefix("ctrl+")
     return KEY_WORDS.get(key, key)
+
+
+def button_key(
+    screen: Screen[Any], binding_id: str, bindings: Iterable[BindingType] | None = None
+) -> str:
+    """The key of ``screen``'s command ``binding_id`` (of ``bindings``, else of the screen's
+    class; the player's own, if changed) as a button, or a frame's title, that does the same
+    names it: its first letter or sign if it has one (``escape,m``: "m"), else its first key:
+    "y", "^s", "Esc"."""
+    own = screen.BINDINGS if bindings is None else bindings
+    keys = command_keys(own, binding_id, keymap_of(screen.app))
+    return key_name(next((key for key in keys if len(key) == 1), keys[0]))
+
+
+def view_keys(
+    screen: Screen[Any], prefix: str, bindings: Iterable[BindingType] | None = None
+) -> ViewKeys:
+    """The keys a board's frame names on ``screen`` (the commands ``<prefix>.outline``,
+    ``.drawing``, ``.chart`` and ``.pan-left`` ... ``.pan-down`` of ``bindings``, else of the
+    screen's class, those there are), the player's own where they changed them."""
+    from chickenfoot.text.prompts import ViewKeys  # the rules: not before the menu is drawn
+
+    keymap = keymap_of(screen.app)
+    own = list(screen.BINDINGS if bindings is None else bindings)
+    ids = [binding.id for binding in Binding.make_bindings(own)]
+    named = {
+        name: button_key(screen, f"{prefix}.{name}", own)
+        for name in ("outline", "drawing", "chart")
+        if f"{prefix}.{name}" in ids
+    }
+    pan = [f"{prefix}.pan-{way}" for way in ("left", "right", "up", "down")]
+    if any(binding_id in keymap for binding_id in pan):
+        named["pan"] = "/".join(button_key(screen, binding_id, own) for binding_id in pan)
+    return replace(ViewKeys(), **named)
 
 
 @runtime_checkable

@@ -17,7 +17,8 @@ entry; an entry is refused, in one line of plain words, when
 
 A refused entry changes nothing: its command keeps its own keys, and the rest of the keymap
 is used. Commands that share a key by design (the game's Enter shows a hand, passes the
-keyboard on or plays) may be moved together; a binding with no description of its own (the
+keyboard on or plays) move together or not at all (Textual takes a moved key away from every
+command bound to it); a binding with no description of its own (the
 game's second ``d``, which says why drawing does nothing now) moves with its command. Keys can
 also be swapped (``game.hint``: ``s`` and ``game.scores``: ``i``): each entry is checked
 against the keys every other command has once the whole keymap is used.
@@ -254,6 +255,18 @@ def clash(
     for place in places:
         if own not in place.commands:
             continue
+        sharing = [
+            other.id
+            for other in place.commands
+            if other.id and other.id != binding_id and not other.follows and other.keys == own.keys
+        ]
+        left = [other for other in sharing if wanted.get(other) != wanted[binding_id]]
+        if left:  # Textual takes a moved key away from every command bound to it
+            return (
+                f"{binding_id} cannot move alone: on {place.name} it shares "
+                f"{shown_keys(own.keys)} with {' and '.join(sharing)}, which must move with "
+                f"it (give each the same keys); {binding_id} keeps {shown_keys(own.keys)}"
+            )
         for key in wanted[binding_id]:
             if key in own.keys:
                 continue
@@ -337,16 +350,36 @@ def command_keys(
     return keys
 
 
+SENTENCE_WORDS = {"escape": "Esc", "left": "←", "right": "→", "up": "↑", "down": "↓"}
+"""Keys a sentence names by a word or symbol of its own (other named keys are capitalised:
+"Enter", "Space")."""
+
+
+def key_in_words(
+    bindings: Iterable[BindingType], binding_id: str, keymap: Mapping[str, str]
+) -> str:
+    """The first key of the command ``binding_id`` of ``bindings``, with the player's own
+    ``keymap``, as a sentence names it ("Enter", "d", "ctrl+s", "Esc", "←"): every sentence
+    that names a key names it so, never by the key it has by default."""
+    key = command_keys(bindings, binding_id, keymap)[0]
+    if key in SENTENCE_WORDS:
+        return SENTENCE_WORDS[key]
+    return key if len(key) == 1 or "+" in key else key.capitalize()
+
+
 @runtime_checkable
 class KeepsKeymap(Protocol):
-    """An app that keeps the player's keys in use (:class:`~chickenfoot.tui.app.ChickenFootApp`)."""
+    """What an app keeps of the player's own keys: the keymap in use
+    (:class:`~chickenfoot.tui.own_keys.OwnKeys`, the app's ``own_keys``)."""
 
     keymap: Mapping[str, str]
 
 
 def keymap_of(app: object) -> Mapping[str, str]:
-    """The player's keys in use in ``app`` (none for an app that keeps no keymap)."""
-    return app.keymap if isinstance(app, KeepsKeymap) else {}
+    """The player's keys in use in ``app`` (those of its ``own_keys``; none for an app that
+    keeps none)."""
+    own_keys = getattr(app, "own_keys", None)
+    return own_keys.keymap if isinstance(own_keys, KeepsKeymap) else {}
 
 
 def words_of(name: str) -> str:

@@ -495,3 +495,52 @@ def test_a_hint_about_a_number_counts_it_from_the_seat_s_own_view(
     counted = out_and_unseen(count_tiles(view)[number])
     assert client.feedback.endswith(f"keeps three {number}s playable; {counted}")
     assert client.selected_tile == play.tile and client.chosen == play.target
+
+
+def test_a_person_who_went_on_from_a_round_s_result_is_told_the_table_waits_for_the_others(
+    kit: type[Kit],
+) -> None:
+    rules = kit.short_rules(2, rounds=2)
+    record = kit.find_record(rules, kit.seats("human", "human"), last_tile)
+    host = host_of(record)
+    ana, bea = sit(host, [0]), sit(host, [1])
+    settle(host, ana, bea)
+    ended = host.session.state.round_number
+    step(host, ana, Act(action=plays(host.session.state)[0]))
+    settle(host, ana, bea)
+    result = f"Round {ended} is over · Enter deals the next round"
+    assert ana.client.shown().status.text == bea.client.shown().status.text == result
+    step(host, ana, ana.client.proceed())
+    settle(host, ana, bea)
+    assert isinstance(ana.client.prompt, RoundEnded), "the table waits for Bea"
+    waiting = f"Round {ended} is over · waiting for the others to see its result"
+    assert ana.client.shown().status.text == waiting
+    assert bea.client.shown().status.text == result
+    step(host, bea, bea.client.proceed())
+    settle(host, ana, bea)
+    assert not isinstance(ana.client.prompt, RoundEnded)
+    assert ana.client.shown().topbar[0] == f"Round {ended + 1} of 2"
+
+
+def test_the_sentences_of_a_turn_and_a_result_name_the_keys_the_screen_gives(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    keys = prompts.TurnKeys(go_on="n", tiles="a/f", ends="w/x", show_hand="v")
+    host, seat = table_at(kit, tmp_path, ("human", "computer"), several_ends)
+    client = seat.client
+    client.keys = keys
+    client.selection.tile = None
+    assert client.why_not("choose") == "Choose a tile first (a/f or its number)."
+    assert client.shown().status.text.endswith(": choose a tile (a/f or its number)")
+    tiles = [play.tile for play in plays(host.session.state)]
+    tile = next(tile for tile in tiles if tiles.count(tile) > 1)
+    client.select(client.hand().index(tile))
+    assert client.shown().status.text.endswith("· choose one (w/x or its key)")
+    assert client.play() is None
+    assert client.feedback.endswith(": choose one with w/x or its letter.")
+    assert prompts.no_count(keys) == (
+        "Counting tiles needs a person's hand on screen (at a hand-off, v shows it)."
+    )
+    assert (
+        prompts.round_over(2, last=False, keys=keys) == "Round 2 is over · n deals the next round"
+    )

@@ -55,5 +55,5 @@ async def test_no_count_while_every_hand_is_hidden(kit: type[TuiKit], data_dir: 
         status = game.query_one(StatusLine)
         await kit.wait_for(pilot, lambda: game.client.seat_view is None, "the hand-off")
         await pilot.press("number_sign")
-        await kit.wait_for(pilot, lambda: status.shown.news == prompts.NO_COUNT, "why no count")
+        await kit.wait_for(pilot, lambda: status.shown.news == prompts.no_count(), "why no count")
         assert app.screen is game

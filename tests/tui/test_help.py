@@ -109,3 +109,11 @@ async def test_help_shows_the_text() -> None:
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
         assert app.screen.query_one("#help-text", Markdown).source == help_markdown(help_screens())
+
+
+def test_the_rules_summary_names_the_game_s_keys_in_use() -> None:
+    keymap = {"game.count-tiles": "f3", "game.log": "ctrl+o", "game.drawing": "z"}
+    text = help_markdown(help_screens(), keymap)
+    assert "`f3` **counts tiles**" in text and "`#` **counts" not in text
+    assert "`ctrl+o` shows the log" in text and "`z` switches" in text
+    assert "means `/` lists them all" in text  # a key not changed stays

@@ -26,6 +26,7 @@ from chickenfoot.tui.keymap import (
     text_keys,
     with_keymap,
 )
+from chickenfoot.tui.own_keys import OwnKeys
 
 APP = (Command("app.quit", ("q",), "Quit"),)
 GAME = Place(
@@ -132,6 +133,17 @@ def test_keys_can_be_swapped_and_shared_keys_moved_together() -> None:
     moved = check_keymap([("game.play", "space"), ("game.show-hand", "space")], PLACES)
     assert moved.keymap == {"game.play": "space", "game.show-hand": "space"}
     assert not moved.refusals
+
+
+def test_a_command_that_shares_its_key_by_design_cannot_move_alone() -> None:
+    alone = check_keymap([("game.show-hand", "f5")], PLACES)
+    assert alone.keymap == {}
+    assert alone.refusals == (
+        "game.show-hand cannot move alone: on the game screen it shares “enter” with game.play, "
+        "which must move with it (give each the same keys); game.show-hand keeps “enter”",
+    )
+    apart = check_keymap([("game.show-hand", "f5"), ("game.play", "f6")], PLACES)
+    assert apart.keymap == {} and len(apart.refusals) == 2
 
 
 def test_a_binding_without_a_description_moves_with_its_command() -> None:
@@ -304,3 +316,14 @@ def test_a_key_a_widget_of_the_app_would_swallow_is_refused(
 ) -> None:
     checked = check_keymap([entry], keymap_places())
     assert checked.refusals == (refusal,)
+
+
+def test_the_app_s_own_keys_are_checked_once_with_the_section_s_own_problem_first() -> None:
+    assert OwnKeys().checked, "no keys section: nothing to check"
+    own = OwnKeys([("game.hint", "H"), ("game.hnt", "x")], "the keys section is not read")
+    assert not own.checked and own.keymap == {}
+    own.check(PLACES)
+    assert own.checked and own.keymap == {"game.hint": "H"}
+    assert own.refusals[0] == "the keys section is not read"
+    assert own.refusals[1].startswith("“game.hnt” names no command")
+    assert own.notice == "\n".join(own.refusals)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from textual.css.query import NoMatches
 from textual.pilot import Pilot
 
+from chickenfoot.net.protocol import ReturnToSeat
 from chickenfoot.net.server import Limits, TableServer
 from chickenfoot.play.wire import GameEnded
 from chickenfoot.rules import Play, SeatView
@@ -19,8 +20,9 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.messages import CreateOnline, JoinOnline
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
+from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.online import LobbyScreen, OnlineGameScreen
-from tests.net.online import online, options
+from tests.net.online import Probe, online, options
 
 WAIT = 60.0
 
@@ -310,3 +312,33 @@ async def test_enter_typed_ahead_on_an_online_games_result_deals_no_game_here(
             assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
             assert isinstance(screen.client.prompt, GameEnded)
         await opponent
+
+
+async def test_a_window_whose_seat_another_window_took_says_so_and_offers_no_move(
+    data_dir: object,
+) -> None:
+    async with online() as room:
+        table = room.table(options(2, rounds=2, seed=3))
+        bea = room.player(table, "Bea", seed=1)
+        opponent = asyncio.ensure_future(bea.play())
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: table_screen(app).client.on_turn, "Ana's turn")
+            screen = table_screen(app)
+            assert " plays " in screen.status_shown.text or "choose" in screen.status_shown.text
+            token = screen.remote.token
+            assert token is not None
+            other = Probe(room.link(ReturnToSeat(code=table.code, token=token), table.code))
+            try:
+                await until(pilot, lambda: screen.problem is not None, "the window replaced")
+                status = screen.status_shown
+                gone = "This window is no longer at the table · Esc goes back to the menu"
+                assert status.text == gone
+                assert "another window" in status.news
+                assert not screen.check_action("play", ())
+                assert not screen.check_action("draw", ())
+                await pilot.press("escape")
+                await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+            finally:
+                await other.close()
+        opponent.cancel()

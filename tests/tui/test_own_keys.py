@@ -9,18 +9,21 @@ from dataclasses import replace
 from pathlib import Path
 
 from textual.notifications import Notification
-from textual.widgets import Markdown
+from textual.widgets import Button, Markdown
 
-from chickenfoot.rules import Tile
+from chickenfoot.rules import GameState, Play, Tile, legal_actions
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import prompts
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import binding_commands
-from chickenfoot.tui.screens.game import TableScreen, turn_keys
+from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.game import turn_keys
 from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.screens.stats import StatsScreen
+from chickenfoot.tui.widgets import BoardPanel, EventLog, StatusLine
 from tests.tui.conftest import TuiKit, screen_lines
 
 
@@ -41,14 +44,14 @@ async def test_an_id_that_names_no_command_is_refused_in_a_notice(
     write_keys(data_dir, {"game.hnt": "H", "[red]x": "f2"})
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
-        assert app.keymap == {}
-        assert app.keymap_refusals == (
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.keymap == {}
+        assert app.own_keys.refusals == (
             "“game.hnt” names no command, so it changes no key (“chickenfoot keys” lists every id)",
             "“[red]x” names no command, so it changes no key (“chickenfoot keys” lists every id)",
         )
         (notice,) = notices(app)
-        assert notice.message == "\n".join(app.keymap_refusals)
+        assert notice.message == "\n".join(app.own_keys.refusals)
         assert notice.severity == "warning" and not notice.markup
         assert isinstance(app.screen, MenuScreen)
 
@@ -59,18 +62,18 @@ async def test_a_keys_section_that_is_not_an_object_is_said_so(
     write_keys(data_dir, ["game.hint", "H"])
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
-        assert app.keymap == {}
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.keymap == {}
         (notice,) = notices(app)
         assert "keys section" in notice.message
 
 
 async def test_without_a_keys_section_nothing_is_checked_or_loaded(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
-    assert app.keymap_checked
+    assert app.own_keys.checked
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        assert app.keymap == {} and notices(app) == []
+        assert app.own_keys.keymap == {} and notices(app) == []
 
 
 def footer(app: ChickenFootApp) -> str:
@@ -84,9 +87,9 @@ async def test_a_menu_key_of_your_own_works_the_old_one_no_longer(
     write_keys(data_dir, {"menu.stats": "t", "menu.help": "f1"})
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
-        assert app.keymap == {"menu.stats": "t", "menu.help": "f1"}
-        assert app.keymap_refusals == () and notices(app) == []
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.keymap == {"menu.stats": "t", "menu.help": "f1"}
+        assert app.own_keys.refusals == () and notices(app) == []
         await kit.wait_for(pilot, lambda: " t Stats " in footer(app), "the footer to show t")
         assert " s Stats " not in footer(app) and " f1 Help " in footer(app)
         await pilot.press("s")  # no longer the statistics
@@ -107,9 +110,9 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
     record = kit.find_record(kit.short_rules(2), seats, kit.human_can_play)
     app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await kit.wait_for(pilot, lambda: app.keymap_checked, "the keys checked")
-        assert app.keymap == {"game.hint": "H", "game.hint-why-not": "H"}  # it follows
-        assert app.keymap_refusals == (
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.keymap == {"game.hint": "H", "game.hint-why-not": "H"}  # it follows
+        assert app.own_keys.refusals == (
             "game.take-back cannot take “s”: on the game screen that key is already "
             "game.scores (Every round's scores so far); game.take-back keeps “u”",
         )
@@ -142,13 +145,74 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
 
 
 def test_the_games_sentences_name_the_keys_in_use() -> None:
-    keys = turn_keys(TableScreen.BINDINGS, {"game.draw": "D", "game.play": "space,enter"})
+    keys = turn_keys({"game.draw": "D", "game.play": "space,enter"})
     assert (keys.draw, keys.play, keys.pass_turn, keys.keep) == ("D", "Space", "p", "k")
     assert prompts.nothing_fits("Ana", True, keys) == "Ana: nothing fits · draw (D)"
     assert prompts.no_tile_fits(can_draw=True, keys=keys) == "No tile of yours fits: draw (D)."
     assert prompts.drew_playable("Ana", Tile(3, 5), True, keys) == (
         "Ana drew 3|5: play it (Space) or keep it (k)"
     )
-    assert turn_keys(TableScreen.BINDINGS, {}) == replace(prompts.PLAIN_KEYS, save_copy=""), (
+    assert turn_keys({}) == replace(prompts.PLAIN_KEYS, save_copy=""), (
         "the game screen's own keys are the plain mode's commands (a copy is saved by a key)"
     )
+
+
+async def test_the_hand_off_and_the_round_s_result_name_the_keys_you_gave_them(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    enter = ("game.show-hand", "game.seen-draw", "game.play")  # they share Enter: moved together
+    own = {"round-over.continue": "n", "game.outline": "O", "game.log": "ctrl+o"}
+    write_keys(data_dir, {**dict.fromkeys(enter, "space"), **own})
+    seats = kit.seats("human", "human")
+    record = kit.find_record(kit.short_rules(2, rounds=2), seats, last_tile_of_round_one)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.refusals == ()
+        game = kit.game_screen(app)
+        status = game.query_one(StatusLine)
+        await kit.wait_for(pilot, lambda: "press Space" in game.hand_shown.banner, "the hand-off")
+        assert str(game.query_one(BoardPanel).border_subtitle).startswith("O: outline · .: ")
+        assert game.query_one(EventLog).border_subtitle == "^o: all"
+        await pilot.press("number_sign")
+        await kit.wait_for(pilot, lambda: "Space shows it" in status.shown.news, "why no count")
+        await pilot.press("enter")  # no longer shows the hand
+        await pilot.pause()
+        assert game.client.seat_view is None
+        await pilot.press("space")
+        await kit.wait_for(pilot, lambda: game.client.on_turn, "Ana's hand")
+        play = next(a for a in legal_actions(game.session.state) if isinstance(a, Play))
+        await pilot.press(*game.client.labels()[play.target])  # the end's key: its only tile
+        await kit.wait_for(pilot, lambda: "Space plays" in status.shown.text, "the play named")
+        await pilot.press("space")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, RoundOverScreen), "round over")
+        assert status.shown.text == "Round 1 is over · n deals the next round"
+        await pilot.press("escape")  # no longer goes on (Enter presses the focused button)
+        await pilot.pause()
+        assert isinstance(app.screen, RoundOverScreen)
+        await pilot.press("n")
+        await kit.wait_for(
+            pilot, lambda: game.client.shown().topbar[0] == "Round 2 of 2", "the next round"
+        )
+
+
+def last_tile_of_round_one(state: GameState) -> bool:
+    """Seat 0 is on turn in round 1 with its last tile, which fits: its play ends the round."""
+    playable = any(isinstance(action, Play) for action in legal_actions(state))
+    return state.round_index == 0 and state.turn == 0 and len(state.hands[0]) == 1 and playable
+
+
+async def test_a_question_s_buttons_name_the_keys_you_gave_them(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    write_keys(data_dir, {"confirm.yes": "o", "confirm.no": "x"})
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
+        assert app.own_keys.refusals == ()
+        await pilot.press("ctrl+q")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        labels = [str(button.label) for button in app.screen.query(Button)]
+        assert labels == ["Quit (o)", "Stay (x)"]
+        await pilot.press("x")
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")

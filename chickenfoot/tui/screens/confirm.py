@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from chickenfoot.tui.commands import button_key
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask ``question``; dismiss with True (yes) or False (no, Escape)."""
@@ -45,8 +47,9 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-dialog"):
             yield Static(self.question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
-                yield Button(f"{self.yes_label} (y)", id="confirm-yes", variant="primary")
-                yield Button(f"{self.no_label} (n)", id="confirm-no")
+                yes, no = button_key(self, "confirm.yes"), button_key(self, "confirm.no")
+                yield Button(f"{self.yes_label} ({yes})", id="confirm-yes", variant="primary")
+                yield Button(f"{self.no_label} ({no})", id="confirm-no")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -40,6 +40,8 @@ class DealScreen(ModalScreen[None]):
     """One round's deal; Escape (or Enter, or ``d`` again) goes back to the round's result."""
 
     CSS_PATH = "deal.tcss"
+    KEY_WIDGETS = (VerticalScroll,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding("escape", "close", "Back", id="deal.back", tooltip="Back to the round's result"),
         Binding("enter,d", "close", "Back", show=False, id="deal.close"),

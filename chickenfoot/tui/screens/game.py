@@ -26,7 +26,7 @@ to the status line's second row, never over the hand.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar, Protocol
@@ -50,11 +50,11 @@ from chickenfoot.play.session import GameSession
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
 from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, RoundEnded, TableInfo
 from chickenfoot.saves.record import SeatConfig
-from chickenfoot.text import counting, ends, prompts
+from chickenfoot.text import ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
-from chickenfoot.tui.commands import PaletteCommand, binding_commands
-from chickenfoot.tui.keymap import command_keys, keymap_of
+from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
+from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
@@ -335,6 +335,19 @@ class TableScreen(GameDialogs):
         """The link's state when it is worth a word in the top bar ("" while all is well)."""
         return ""
 
+    def sentence_keys(self, keymap: Mapping[str, str]) -> prompts.TurnKeys:
+        """The keys the game's sentences name, with the player's own ``keymap``."""
+        return turn_keys(keymap)
+
+    def follow_keymap(self) -> None:
+        """Name the player's keys (again when they change: they are checked once the menu is
+        drawn, perhaps after this game opened)."""
+        self.client.keys = self.sentence_keys(keymap_of(self.app))
+        self.query_one(BoardPanel).keys = view_keys(self, "game", GAME_BINDINGS)
+        log = button_key(self, "game.log", GAME_BINDINGS)
+        self.query_one(EventLog).border_subtitle = f"{log}: all"
+        self.refresh_view()
+
     def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
         """The seats as shown, with whatever the table says about who is here."""
         return seats
@@ -367,7 +380,6 @@ class TableScreen(GameDialogs):
                 yield seats
                 log = EventLog(id="log")
                 log.border_title = "Log"
-                log.border_subtitle = "^l: all"
                 yield log
         yield EndsStrip(id="ends").data_bind(shown=TableScreen.board_shown)
         with VerticalScroll(id="hand-scroll", can_focus=False):
@@ -378,7 +390,7 @@ class TableScreen(GameDialogs):
     def on_mount(self) -> None:
         """Start the table and listen to it; show what it sent first (the game's sentences
         name its keys: the player's own, if they changed them)."""
-        self.client.keys = turn_keys(GAME_BINDINGS, keymap_of(self.app))
+        self.follow_keymap()
         self.receive()
         self.start_table()
         self.run_worker(self._listen(), name="client", group="table")
@@ -650,16 +662,6 @@ class TableScreen(GameDialogs):
             )
             self.app.push_screen(LogScreen(ends.every_end(entries), title="Every open end"))
 
-    def action_count_tiles(self) -> None:
-        """Count the tiles of each number from the view of the person at the keyboard."""
-        view = self.client.seat_view
-        if view is None:
-            self.client.tell(prompts.NO_COUNT)
-            self.refresh_view()
-            return
-        lines = counting.counting_lines(counting.count_tiles(view))
-        self.app.push_screen(LogScreen(lines, title="Counting tiles: what you have not seen"))
-
     def action_switch_drawing(self) -> None:
         """Draw the table compact, or in full (from the outline: the table)."""
         if self.outline:
@@ -677,23 +679,23 @@ class TableScreen(GameDialogs):
         return binding_commands(self)
 
 
-def first_key(bindings: Iterable[BindingType], binding_id: str, keymap: Mapping[str, str]) -> str:
-    """The first key of the game's command ``binding_id``, with the player's own ``keymap``,
-    as the game's sentences name it ("Enter", "d", "ctrl+s")."""
-    key = command_keys(bindings, binding_id, keymap)[0]
-    return key if len(key) == 1 or "+" in key else key.capitalize()
+def turn_keys(keymap: Mapping[str, str]) -> prompts.TurnKeys:
+    """The keys the game's sentences name, as the game's bindings (and those of a round's
+    result, which its status line names) have them with the player's own ``keymap``."""
 
+    def key(binding_id: str) -> str:
+        return key_in_words(GAME_BINDINGS, binding_id, keymap)
 
-def turn_keys(bindings: Iterable[BindingType], keymap: Mapping[str, str]) -> prompts.TurnKeys:
-    """The keys the game's sentences name, as the game's ``bindings`` have them with the
-    player's own ``keymap``."""
     return prompts.TurnKeys(
-        play=first_key(bindings, "game.play", keymap),
-        draw=first_key(bindings, "game.draw", keymap),
-        pass_turn=first_key(bindings, "game.pass", keymap),
-        keep=first_key(bindings, "game.keep", keymap),
-        show_hand=first_key(bindings, "game.show-hand", keymap),
-        seen_draw=first_key(bindings, "game.seen-draw", keymap),
+        play=key("game.play"),
+        draw=key("game.draw"),
+        pass_turn=key("game.pass"),
+        keep=key("game.keep"),
+        show_hand=key("game.show-hand"),
+        seen_draw=key("game.seen-draw"),
+        go_on=key_in_words(RoundOverScreen.BINDINGS, "round-over.continue", keymap),
+        tiles=f"{key('game.tile-left')}/{key('game.tile-right')}",
+        ends=f"{key('game.end-up')}/{key('game.end-down')}",
         save_copy="",  # a game played here names its key (GameScreen.start_table)
     )
 
@@ -710,11 +712,14 @@ class GameScreen(TableScreen):
         client = SeatClient() if session.humans else SpectatorClient()
         super().__init__(client, LocalLink(self.host, session.humans), outline=outline)
 
+    def sentence_keys(self, keymap: Mapping[str, str]) -> prompts.TurnKeys:
+        """The keys the game's sentences name; a notice of a game not saved also names the
+        key that saves a copy."""
+        save_copy = key_in_words(GAME_BINDINGS, "game.save-as", keymap)
+        return replace(turn_keys(keymap), save_copy=save_copy)
+
     def start_table(self) -> None:
-        """Run the host's turn loop on the app's loop (a notice of a game not saved names
-        the key that saves a copy: the player's own, if they gave it one)."""
-        save_copy = first_key(GAME_BINDINGS, "game.save-as", keymap_of(self.app))
-        self.client.keys = replace(self.client.keys, save_copy=save_copy)
+        """Run the host's turn loop on the app's loop."""
         self.run_worker(self.host.run(), name="table", group="table")
 
     def close_table(self) -> None:

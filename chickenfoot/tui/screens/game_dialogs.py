@@ -1,5 +1,5 @@
-"""The game screen's dialogs and other screens: scores, help, a copy saved as, a new game,
-the menu.
+"""The game screen's dialogs and other screens: scores, help, the tiles counted, a copy saved
+as, a new game, the menu.
 
 :class:`GameDialogs` is the base of :class:`~chickenfoot.tui.screens.game.GameScreen`: it
 holds the actions that open another screen over the game, so the game screen itself keeps the
@@ -11,8 +11,10 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from chickenfoot.play.client import SeatClient
+from chickenfoot.text import counting, prompts
 from chickenfoot.tui.messages import LeaveGame, ShowHelp, ShowSetup
 from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 
 
@@ -29,6 +31,16 @@ class GameDialogs(Screen[None]):
         view = self.client.view
         if view is not None:
             self.app.push_screen(ScoreboardScreen(self.client.names, view.round_scores, view.rules))
+
+    def action_count_tiles(self) -> None:
+        """Count the tiles of each number from the view of the person at the keyboard."""
+        view = self.client.seat_view
+        if view is None:
+            self.client.tell(prompts.no_count(self.client.keys))
+            self.refresh_view()
+            return
+        lines = counting.counting_lines(counting.count_tiles(view))
+        self.app.push_screen(LogScreen(lines, title="Counting tiles: what you have not seen"))
 
     def action_help(self) -> None:
         """Open the help screen (keys and a rules summary)."""

@@ -17,7 +17,7 @@ from chickenfoot.rules import GameOver, RuleSet
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text.describe import tie_break_text, winners_text
 from chickenfoot.text.words import fitted, seat_name
-from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key
 from chickenfoot.tui.messages import LeaveGame, StartGame
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets.charts import ChartView
@@ -119,9 +119,10 @@ class GameOverScreen(ModalScreen[None]):
             yield ChartView(id="game-over-chart")
             with Horizontal(classes="results-buttons"):
                 if self.play_again:
-                    yield Button("Play again (a)", id="again", variant="primary")
-                yield Button("Scores (s)", id="scores")
-                yield Button("Menu (m)", id="menu")
+                    again = button_key(self, "game-over.again")
+                    yield Button(f"Play again ({again})", id="again", variant="primary")
+                yield Button(f"Scores ({button_key(self, 'game-over.scores')})", id="scores")
+                yield Button(f"Menu ({button_key(self, 'game-over.menu')})", id="menu")
 
     def on_mount(self) -> None:
         """Draw the running totals; Enter on the focused button plays again (when offered)."""

@@ -48,14 +48,14 @@ left in your hand scores its pips against you.
 **The table** is drawn in full (`[3|5]` across, `┌3┐` over `└5┘` down a column) when it fits;
 a bigger one is drawn **compact**: each tile shows only its outer number after a joint
 (`9·3·5` is 9|3 then 3|5; down a column the numbers stand one under another), a double is
-`═5` (`═5═` across a column), the centre `║9║`, every other line shaded. `.` switches between
-the two. On a short screen a big table takes the room of the seats and the log (the seats
-then show on your hand's frame; `ctrl+l` shows the log). A key (`‹b›`,
+`═5` (`═5═` across a column), the centre `║9║`, every other line shaded. {drawing} switches
+between the two. On a short screen a big table takes the room of the seats and the log (the seats
+then show on your hand's frame; {log} shows the log). A key (`‹b›`,
 `‹b` compact) sits against the end it chooses; a dotted rail (`┄ ┆`) leads to a tile that had
 no room beside the one it follows. Under the table the **ends strip** lists the ends your tile
-fits first, then the others line by line; "+N more" means `/` lists them all. `#` **counts
-tiles**: for each number, how many are out (on the table), in your hand, and which you have
-not seen yet.
+fits first, then the others line by line; "+N more" means {every_end} lists them all.
+{count} **counts tiles**: for each number, how many are out (on the table), in your hand,
+and which you have not seen yet.
 """
 
 
@@ -137,14 +137,27 @@ def screen_section(screen: ScreenKeys, keymap: Mapping[str, str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def keys_of(screens: Sequence[ScreenKeys], binding_id: str, keymap: Mapping[str, str]) -> str:
+    """The keys of the command ``binding_id`` of one of ``screens``, as the help's prose names
+    them (the player's own where ``keymap`` changes them)."""
+    bindings = [binding for screen in screens for binding in screen.screen.BINDINGS]
+    return " or ".join(table_cell(key) for key in command_keys(bindings, binding_id, keymap))
+
+
+def rules_summary(screens: Sequence[ScreenKeys], keymap: Mapping[str, str]) -> str:
+    """The rules' summary, naming the game's keys in use."""
+    return RULES_SUMMARY.format(
+        drawing=keys_of(screens, "game.drawing", keymap),
+        log=keys_of(screens, "game.log", keymap),
+        every_end=keys_of(screens, "game.every-end", keymap),
+        count=keys_of(screens, "game.count-tiles", keymap),
+    )
+
+
 def levels_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str]) -> str:
     """The computer players' levels, weakest first, one line each; and the help they give,
     with the keys the game's bindings have (the player's own where ``keymap`` changes them)."""
-    bindings = [binding for screen in screens for binding in screen.screen.BINDINGS]
-    hint, take_back = (
-        " or ".join(table_cell(key) for key in command_keys(bindings, binding_id, keymap))
-        for binding_id in ("game.hint", "game.take-back")
-    )
+    hint, take_back = (keys_of(screens, id_, keymap) for id_ in ("game.hint", "game.take-back"))
     lines = ["## Computer players", ""]
     lines.extend(f"- **{level}**: {does}" for level, does in BOT_LEVELS.items())
     lines += [
@@ -184,7 +197,7 @@ def help_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str] | Non
     keys = keymap or {}
     sections = [section for screen in screens if (section := screen_section(screen, keys))]
     levels = levels_markdown(screens, keys)
-    parts = [RULES_SUMMARY, presets_markdown(), levels, KEYS_INTRO, *sections]
+    parts = [rules_summary(screens, keys), presets_markdown(), levels, KEYS_INTRO, *sections]
     return "\n".join(parts)
 
 

@@ -21,6 +21,7 @@ from chickenfoot.saves.exchange import import_old_saves
 from chickenfoot.saves.paths import saves_dir
 from chickenfoot.saves.store import GameStore, ImportOutcome, StoreError
 from chickenfoot.text.words import plural
+from chickenfoot.tui.keymap import key_in_words, keymap_of
 
 
 def import_summary(outcomes: list[ImportOutcome]) -> str:
@@ -43,6 +44,8 @@ class ImportScreen(ModalScreen[None]):
     could not be read."""
 
     CSS_PATH = "importing.tcss"
+    KEY_WIDGETS = (VerticalScroll,)
+    """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
         Binding("enter,escape", "close", "Continue", key_display="Enter", id="import.close"),
     ]
@@ -89,7 +92,7 @@ class ImportScreen(ModalScreen[None]):
         self.outcomes = outcomes
         self.query_one(ProgressBar).update(total=max(1, len(outcomes)), progress=len(outcomes))
         self.query_one("#import-result", Static).update(
-            import_summary(outcomes) + "\n\nPress Enter to go on."
+            f"{import_summary(outcomes)}\n\n{self.go_on}"
         )
 
     def _failed(self, problem: str) -> None:
@@ -97,8 +100,14 @@ class ImportScreen(ModalScreen[None]):
         self.query_one("#import-result", Static).update(
             f"The saved games could not be imported: {problem}\n"
             "They are still in their folder; chickenfoot tries again next time.\n\n"
-            "Press Enter to go on."
+            f"{self.go_on}"
         )
+
+    @property
+    def go_on(self) -> str:
+        """The line that says which key closes the screen (the player's own, if changed)."""
+        key = key_in_words(self.BINDINGS, "import.close", keymap_of(self.app))
+        return f"Press {key} to go on."
 
     def action_close(self) -> None:
         """Close once the import is over."""

@@ -29,6 +29,7 @@ from chickenfoot.saves.store import GameId, GameStore, GameSummary, StoreError
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.words import plural
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import ContinueGame, OpenFile, OpenReplay
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.widgets.typing import TypingInput
@@ -104,6 +105,11 @@ class LoadScreen(Screen[None]):
         """How many times the list has been read and shown (it is read again on every return
         to this screen): waiting for it to grow is waiting for a fresh list."""
 
+    def key(self, binding_id: str) -> str:
+        """The key of this screen's command ``binding_id`` as a sentence names it (the
+        player's own, if changed)."""
+        return key_in_words(self.BINDINGS, binding_id, keymap_of(self.app))
+
     # ----- layout and contents -----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -118,8 +124,9 @@ class LoadScreen(Screen[None]):
         yield table
         yield Static(id="load-empty", markup=False)
         yield Static(id="load-detail")
+        cancel = self.key("load.back")
         yield TypingInput(
-            placeholder="Path of a saved-game file (Enter opens, Escape cancels)", id="load-path"
+            placeholder=f"Path of a saved-game file (Enter opens, {cancel} cancels)", id="load-path"
         )
         yield Footer()
 
@@ -266,7 +273,8 @@ class LoadScreen(Screen[None]):
             return
         if summary.finished:
             self.notify(
-                "That game is finished and cannot be continued: press r to replay it.",
+                "That game is finished and cannot be continued: "
+                f"press {self.key('load.replay')} to replay it.",
                 severity="warning",
             )
             return
@@ -327,7 +335,8 @@ class LoadScreen(Screen[None]):
     def _path_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if not text:
-            self.notify("Type the path of a saved game, or press Escape.", severity="warning")
+            back = self.key("load.back")
+            self.notify(f"Type the path of a saved game, or press {back}.", severity="warning")
             return
         path = Path(text).expanduser()
         if confined_to_data_dir() and not path.is_absolute():

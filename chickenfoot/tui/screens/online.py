@@ -51,14 +51,14 @@ from chickenfoot.net.seating import (
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.shown import SeatsShown, StatusShown
-from chickenfoot.play.wire import Welcome
+from chickenfoot.play.wire import GameEnded, Welcome
 from chickenfoot.saves.jsonformat import parse_record
 from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.store import Incoming
 from chickenfoot.text import online
-from chickenfoot.tui.keymap import text_keys
+from chickenfoot.tui.keymap import key_in_words, keymap_of, text_keys
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
-from chickenfoot.tui.screens.game import TableScreen
+from chickenfoot.tui.screens.game import CHECKED_ACTIONS, GAME_BINDINGS, TableScreen
 from chickenfoot.tui.widgets.typing import TypingInput
 
 
@@ -95,10 +95,13 @@ class JoinScreen(ModalScreen[None]):
             yield Label(JOIN_NAME_LABEL)
             yield TypingInput(self.default_name, id="join-name", max_length=24)
             yield Checkbox(JOIN_WATCH_LABEL, id="join-watch")
+            keymap = keymap_of(self.app)
+            join = key_in_words(self.BINDINGS, "join.join", keymap)
+            back = key_in_words(self.BINDINGS, "join.back", keymap)
             note = (
                 f"You hold a seat at {held[0].address}: joining it again takes it back."
                 if held
-                else "Enter or ctrl+s joins; Esc goes back."
+                else f"Enter or {join} joins; {back} goes back."
             )
             yield Static(note, id="join-note", markup=False)
         yield Footer(compact=True)
@@ -164,6 +167,7 @@ class LobbyScreen(ModalScreen[None]):
 
     def action_leave(self) -> None:
         """Leave the table (a seat taken stays yours: joining again takes it back)."""
+        self.game.lobby = None  # what the table still sends is no longer shown here
         self.dismiss(None)
         self.game.post_message(LeaveGame())
 
@@ -212,8 +216,17 @@ class OnlineGameScreen(TableScreen):
             return []
         return [number for number, seat in enumerate(self.status.seats) if seat.waiting is not None]
 
+    @property
+    def left(self) -> bool:
+        """True once this window is no longer at the table (another window took its seat, or
+        the table closed) before the game's end: nothing it shows changes any more."""
+        return self.problem is not None and not isinstance(self.client.prompt, GameEnded)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Handing a lost seat to a computer is the creator's key, while a seat is lost."""
+        """Handing a lost seat to a computer is the creator's key, while a seat is lost; no
+        key of the game works once the window left the table."""
+        if self.left and action in CHECKED_ACTIONS:
+            return False
         if action == "cover_lost":
             seated = self.remote.seated
             return seated is not None and seated.creator and bool(self.lost_seats())
@@ -256,6 +269,7 @@ class OnlineGameScreen(TableScreen):
             if message.ended:
                 self.problem = message.problem
                 self.client.tell(message.problem or "You left the table")
+                self.refresh_bindings()
         elif isinstance(message, Seated):
             token = message.token or self.remote.token
             if token is not None and message.seat is not None:
@@ -348,7 +362,11 @@ class OnlineGameScreen(TableScreen):
 
     def status_with_presence(self, status: StatusShown) -> StatusShown:
         """Under the status, the seats whose person lost their connection, counting down to
-        the computer that will play for them (the seconds tick by)."""
+        the computer that will play for them (the seconds tick by); once the window left the
+        table, only that (and why)."""
+        if self.left:
+            menu = key_in_words(GAME_BINDINGS, "game.menu", keymap_of(self.app))
+            return StatusShown(online.left_table(menu), "error", status.news)
         if self.status is None:
             return status
         lost = [
@@ -360,6 +378,9 @@ class OnlineGameScreen(TableScreen):
 
     def lobby_lines(self) -> list[str]:
         """What the lobby says now."""
+        keymap = keymap_of(self.app)
         if self.problem is not None:
-            return [self.problem, "", "Esc goes back."]
-        return lobby_lines(self.address, self.remote.seated, self.status)
+            leave = key_in_words(LobbyScreen.BINDINGS, "lobby.leave", keymap)
+            return [self.problem, "", f"{leave} goes back."]
+        start_key = key_in_words(LobbyScreen.BINDINGS, "lobby.start", keymap)
+        return lobby_lines(self.address, self.remote.seated, self.status, start_key=start_key)

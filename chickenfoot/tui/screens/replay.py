@@ -36,7 +36,7 @@ from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.shown import HandShown
 from chickenfoot.saves.record import SeatConfig
-from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
 from chickenfoot.tui.messages import TakeOver
 from chickenfoot.tui.screens.folding import Folding
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
@@ -260,7 +260,7 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-side"):
                 seats = SeatsPanel(id="seats")
                 seats.border_title = "Scores"
-                seats.border_subtitle = "s: by round"
+                seats.border_subtitle = f"{button_key(self, 'replay.scores')}: by round"
                 yield seats
                 log = EventLog(id="log")
                 log.border_title = "Log"
@@ -269,7 +269,8 @@ class ReplayScreen(Screen[None]):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
-        """Show the first deal."""
+        """Show the first deal (the board's frame naming the keys in use)."""
+        self.query_one(BoardPanel).keys = view_keys(self, "replay")
         self.show_position()
 
     @property

@@ -24,6 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from chickenfoot.saves.copies import SavePathError, resolve_save_path
+from chickenfoot.tui.commands import button_key
 from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.widgets.typing import TypingInput
 
@@ -55,7 +56,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
             yield Static("", id="save-target", markup=False)
             with Horizontal(id="save-buttons"):
                 yield Button("Save", id="save-ok", variant="primary")
-                yield Button("Cancel (Esc)", id="save-cancel")
+                yield Button(f"Cancel ({button_key(self, 'save-as.cancel')})", id="save-cancel")
         yield Footer()
 
     def on_mount(self) -> None:

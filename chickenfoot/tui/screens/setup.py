@@ -92,7 +92,7 @@ from chickenfoot.text.setup_form import (
     think_time_text,
 )
 from chickenfoot.text.words import plural
-from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key
 from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.messages import CreateOnline, StartGame
 from chickenfoot.tui.widgets.typing import TypingInput
@@ -380,8 +380,9 @@ class SetupScreen(Screen[None]):
             yield OnlineFields(id="online-table")
             yield Static("", id="setup-summary", markup=False)
             with Horizontal(id="start-buttons"):
-                yield Button("Start (^s)", id="start", variant="success", compact=True)
-                yield Button("Back (Esc)", id="back", compact=True)
+                start, back = button_key(self, "setup.start"), button_key(self, "setup.back")
+                yield Button(f"Start ({start})", id="start", variant="success", compact=True)
+                yield Button(f"Back ({back})", id="back", compact=True)
         yield Footer()
 
     def _field_widgets(self, field: RuleField) -> Iterable[Widget]:

@@ -23,7 +23,7 @@ from textual.widgets import ContentSwitcher
 
 from chickenfoot.play.charts import ChartShown
 from chickenfoot.play.shown import BoardShown
-from chickenfoot.text.prompts import board_subtitle
+from chickenfoot.text.prompts import ViewKeys, board_subtitle
 from chickenfoot.tui.widgets.board import BoardView
 from chickenfoot.tui.widgets.charts import EMPTY, ChartView
 from chickenfoot.tui.widgets.table import TableView
@@ -57,6 +57,8 @@ class BoardPanel(Vertical):
     """What the chart shows, with ``charts``."""
     view: var[BoardMode] = var("table")
     """The view shown."""
+    keys: var[ViewKeys] = var(ViewKeys)
+    """The keys the frame names (the screen's, the player's own if changed)."""
 
     def __init__(self, *, charts: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -97,12 +99,19 @@ class BoardPanel(Vertical):
         """Title the box for the view shown, and say under it what the keys switch to."""
         view = self.view
         self.border_title = CHART_TITLE if view == "chart" else "Table"
+        keys = self.keys
         if view == "chart":
-            self.border_subtitle = "c: board"
+            self.border_subtitle = f"{keys.chart}: board"
             return
         compact, fits = self._drawn
-        subtitle = board_subtitle(outline=view == "outline", compact=compact, fits=fits)
-        self.border_subtitle = f"{subtitle} · c: chart" if self.charts else subtitle
+        outline = view == "outline"
+        subtitle = board_subtitle(outline=outline, compact=compact, fits=fits, keys=keys)
+        self.border_subtitle = f"{subtitle} · {keys.chart}: chart" if self.charts else subtitle
+
+    def watch_keys(self) -> None:
+        """Name the keys given."""
+        if self.is_mounted:
+            self._title()
 
     def switch_density(self) -> None:
         """Draw the table compact, or in full (see :meth:`TableView.switch_density`)."""
