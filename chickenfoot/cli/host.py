@@ -270,6 +270,7 @@ async def _serve(
     server = TableServer(
         limits,
         sync_every_move=sync_every_move,
+        steady_collector=True,
         move_times=(lambda when, seconds: timed.append((when, seconds))) if times else None,
     )
     address, port = listening.getsockname()[:2]

@@ -46,6 +46,7 @@ from websockets.exceptions import ConnectionClosed
 from chickenfoot.bots import Strategy, make_bot
 from chickenfoot.bots.registry import seat_seed
 from chickenfoot.net.autoplay import THINKING, answer, needs_answer
+from chickenfoot.net.collector import SteadyCollector
 from chickenfoot.net.protocol import (
     ClientFrame,
     CoverSeat,
@@ -734,8 +735,12 @@ class TableServer:
         *,
         sync_every_move: bool = False,
         move_times: Callable[[float, float], None] | None = None,
+        steady_collector: bool = False,
     ) -> None:
         self.limits = limits or Limits()
+        self.collector = SteadyCollector() if steady_collector else None
+        """Keeps the garbage collector's pauses short once the server started (a process that
+        is the server: ``chickenfoot host``); None: the collector is left as it is."""
         self.move_times = move_times
         """Told of each move a client makes: when its last frame was sent and how long it took
         from the client's frame read to then (monotonic seconds), for benchmarks; None: moves
@@ -789,6 +794,8 @@ class TableServer:
             logger=log,
         )
         self._sweeper = asyncio.ensure_future(self._sweep())
+        if self.collector is not None:
+            self.collector.start()
         sockets = list(self._server.sockets)
         return int(sockets[0].getsockname()[1])
 
@@ -821,6 +828,8 @@ class TableServer:
         await asyncio.to_thread(self.worker.stop)
         if self._own_store:
             self.store.close()
+        if self.collector is not None:
+            self.collector.stop()
 
     @property
     def stopping(self) -> bool:
