@@ -22,10 +22,10 @@ of play are measured. For each N it prints:
 - the load average while measured (a busy machine delays every figure);
 - how long the server took to stop on SIGTERM with every table still playing.
 
-``python -m tests.benchmarks online`` runs 10, 100 and 500 tables; ``TABLES``, ``THINK`` and
-``MEASURE`` in the environment change the counts, the players' think time and the seconds
-measured. Targets (issue): p95 < 50 ms with 500 tables on one core; < 1 MiB of server memory
-per table.
+``python -m tests.benchmarks online`` runs 10, 100 and 500 tables; ``TABLES``, ``THINK``,
+``THINK_SPREAD`` and ``MEASURE`` in the environment change the counts, the players' think time
+and how much it varies (:data:`SPREAD`: by default not at all), and the seconds measured.
+Targets (issue): p95 < 50 ms with 500 tables on one core; < 1 MiB of server memory per table.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from tests.benchmarks.online_seats import RawSeat, Timed, deal_table
+from tests.benchmarks.online_seats import Pace, RawSeat, Timed, deal_table
 
 WORKERS = 2
 """Processes playing the tables' seats."""
@@ -55,6 +55,12 @@ WORKERS = 2
 THINK = float(os.environ.get("THINK", "2.0"))
 """Seconds a player waits before each answer: a person's pace (a table moves about every
 ``THINK`` seconds, since one seat moves at a time)."""
+
+SPREAD = float(os.environ.get("THINK_SPREAD", "0"))
+"""How much each think time varies: 0 (the default), every answer takes exactly ``THINK``
+seconds, so moves delayed together (a pause of the server) stay together, a burst every
+``THINK`` seconds; 0.5, each is drawn from ``THINK`` × (1 ± 0.5) by the seat's own seeded
+generator, as people's times vary (the mean pace is the same)."""
 
 MEASURE = float(os.environ.get("MEASURE", "40"))
 """Seconds of play measured once every table is dealt."""
@@ -116,7 +122,7 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 async def _play_tables(
-    port: int, first: int, tables: int, think: float, dealt: Any, stop: Any
+    port: int, first: int, tables: int, pace: Pace, dealt: Any, stop: Any
 ) -> Timed:
     """Make tables ``first`` .. ``first + tables - 1`` and play them until ``stop``; set
     ``dealt`` once every one is dealt. The moves timed."""
@@ -127,7 +133,7 @@ async def _play_tables(
 
     async def deal(number: int) -> None:
         async with dealing:
-            seats.extend(await deal_table(uri, number, think, timed))
+            seats.extend(await deal_table(uri, number, pace, timed))
 
     await asyncio.gather(*(deal(number) for number in range(first, first + tables)))
     dealt.set()
@@ -139,10 +145,10 @@ async def _play_tables(
 
 
 def _worker(
-    port: int, first: int, tables: int, think: float, dealt: Any, stop: Any, out: str
+    port: int, first: int, tables: int, pace: Pace, dealt: Any, stop: Any, out: str
 ) -> None:
     _niced()
-    timed = asyncio.run(_play_tables(port, first, tables, think, dealt, stop))
+    timed = asyncio.run(_play_tables(port, first, tables, pace, dealt, stop))
     lines = [f"{when:.6f} {seconds:.6f}" for when, seconds in timed.trips]
     lines += [f"# {problem}" for problem in timed.problems]
     Path(out).write_text("\n".join(lines))
@@ -161,9 +167,13 @@ def _timings(path: Path, start: float, end: float) -> list[float]:
     return found
 
 
-def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str, float]:
-    """One load of ``tables`` tables, measured for ``seconds`` once every table is dealt; its
+def run(
+    tables: int, think: float = THINK, seconds: float = MEASURE, spread: float = SPREAD
+) -> dict[str, float]:
+    """One load of ``tables`` tables whose players think ``think`` seconds (varying by
+    ``spread``, see :data:`SPREAD`), measured for ``seconds`` once every table is dealt; its
     figures."""
+    pace = Pace(think, spread)
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, CHICKENFOOT_DATA_DIR=folder, PYTHONUNBUFFERED="1")
         times = Path(folder) / "server-times.txt"
@@ -207,7 +217,7 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
                     workers.append(
                         context.Process(
                             target=_worker,
-                            args=(port, first, count, think, dealt, stop, str(out)),
+                            args=(port, first, count, pace, dealt, stop, str(out)),
                         )
                     )
                     first += count
@@ -277,7 +287,8 @@ def _timings_of(outs: list[Path], start: float, end: float) -> list[float]:
 def main() -> None:
     """Print the figures for each number of tables."""
     print(
-        f"players think {THINK:g} s per move; {MEASURE:g} s measured per load; server and "
+        f"players think {THINK:g} s per move (± {SPREAD:.0%}); {MEASURE:g} s measured per load;"
+        " server and "
         f"players at nice {NICE} where allowed"
     )
     print(
