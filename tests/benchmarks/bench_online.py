@@ -12,6 +12,10 @@ of play are measured. For each N it prints:
 - the server's own time per move, p50 and p95, as the server timed it (``host --move-times``):
   from reading the move's frame to the last frame about it sent to the table's clients, so
   neither the players' processes nor the network are in it;
+- the server's CPU time per move, p50 and p95: the CPU its process used from reading the
+  move's frame to the last frame about it sent (the other tables' work meanwhile included,
+  its waits for a core not): the move's time at a server that had a core of its own, so a
+  figure that a busy machine changes little;
 - the server's CPU while the tables play (share of its one core) and its CPU time per move
   (one core holds 1000 / that many moves a second);
 - how long the server's threads waited for a core while ready to run (the kernel's run-queue
@@ -154,16 +158,17 @@ def _worker(
     Path(out).write_text("\n".join(lines))
 
 
-def _timings(path: Path, start: float, end: float) -> list[float]:
-    """The seconds of the lines of ``path`` (``when seconds``) whose time is in the window."""
+def _timings(path: Path, start: float, end: float, column: int = 1) -> list[float]:
+    """The figures in ``column`` of the lines of ``path`` (``when figure...``) whose time is
+    in the window (none if its lines have no such column)."""
     if not path.exists():
         return []
     found = []
     for line in path.read_text().splitlines():
         if line and not line.startswith("#"):
-            when, seconds = map(float, line.split())
-            if start <= when <= end:
-                found.append(seconds)
+            figures = [float(figure) for figure in line.split()]
+            if start <= figures[0] <= end and column < len(figures):
+                found.append(figures[column])
     return found
 
 
@@ -250,6 +255,7 @@ def run(
                 worker.join(120)
             trips = _timings_of(outs, start, end)
             at_server = _timings(times, start, end)
+            cpu_at_server = _timings(times, start, end, column=2)
         finally:
             stop.set()
             for worker in workers:
@@ -268,6 +274,8 @@ def run(
         "server_p50_ms": statistics.median(at_server) if at_server else float("nan"),
         "server_p95_ms": _percentile(at_server, 0.95) if at_server else float("nan"),
         "server_moves": len(at_server),
+        "server_cpu_p50_ms": statistics.median(cpu_at_server) if cpu_at_server else float("nan"),
+        "server_cpu_p95_ms": (_percentile(cpu_at_server, 0.95) if cpu_at_server else float("nan")),
         "cpu": cpu,
         "waited": waited,
         "players_cpu": players_cpu,
@@ -293,7 +301,8 @@ def main() -> None:
     )
     print(
         f"{'tables':>6} {'moves':>6} {'p50 ms':>7} {'p95 ms':>7} {'server p50':>10}"
-        f" {'server p95':>10} {'cpu':>5} {'waited':>6} {'ms/move':>7} {'KiB/table':>9}"
+        f" {'server p95':>10} {'cpu p50':>7} {'cpu p95':>7} {'cpu':>5} {'waited':>6}"
+        f" {'ms/move':>7} {'KiB/table':>9}"
         f" {'RSS MiB':>7} {'players':>7} {'load':>5} {'stop s':>6} {'nice':>4}"
     )
     for tables in COUNTS:
@@ -304,7 +313,9 @@ def main() -> None:
         print(
             f"{tables:>6} {figures['moves']:>6.0f} {figures['p50_ms']:>7.1f}"
             f" {figures['p95_ms']:>7.1f} {figures['server_p50_ms']:>10.1f}"
-            f" {figures['server_p95_ms']:>10.1f} {figures['cpu']:>5.0%} {figures['waited']:>6.0%}"
+            f" {figures['server_p95_ms']:>10.1f} {figures['server_cpu_p50_ms']:>7.1f}"
+            f" {figures['server_cpu_p95_ms']:>7.1f} {figures['cpu']:>5.0%}"
+            f" {figures['waited']:>6.0%}"
             f" {figures['cpu_ms_per_move']:>7.2f} {figures['kib_per_table']:>9.0f}"
             f" {figures['rss_mib']:>7.1f} {figures['players_cpu']:>7.2f}"
             f" {figures['load']:>5.1f} {figures['stop_s']:>6.2f} {figures['nice']:>4.0f}"
