@@ -123,12 +123,14 @@ def test_the_soak_run_times_computer_turns_through_the_screen(data_dir: Path) ->
 
 
 def test_the_online_benchmark_times_moves_over_loopback() -> None:
-    """The table server's benchmark runs its real server and raw socket players on two
-    tables for a second of play, and returns its figures, the server's own included."""
-    figures = bench_online.run(2, think=0.05, seconds=1.0)
+    """The table server's benchmark runs its real server and raw socket players (their think
+    times varying) on two tables for a second of play, and returns its figures, the server's
+    own included."""
+    figures = bench_online.run(2, think=0.05, seconds=1.0, spread=0.5)
     assert figures["tables"] == 2 and figures["moves"] > 0
     assert 0 < figures["p50_ms"] <= figures["p95_ms"]
     assert figures["server_moves"] > 0, "the server timed the moves itself (host --move-times)"
     assert 0 < figures["server_p50_ms"] <= figures["server_p95_ms"]
+    assert 0 <= figures["server_cpu_p50_ms"] <= figures["server_cpu_p95_ms"], "its CPU per move"
     assert figures["stop_s"] > 0
     assert figures["rss_mib"] > 0 and figures["cpu"] >= 0

@@ -120,8 +120,9 @@ def add_parsers(commands: Any) -> None:
         default=None,
         metavar="FILE",
         help="Time every move a client makes, at the server, and write one line per move to "
-        "FILE once stopped: when its last frame was sent (monotonic seconds) and the "
-        "milliseconds from reading the client's frame to then (for benchmarks).",
+        "FILE once stopped: when its last frame was sent (monotonic seconds), the "
+        "milliseconds from reading the client's frame to then, and the milliseconds of CPU "
+        "time the server used meanwhile (for benchmarks).",
     )
     limits = host.add_argument_group("limits")
     defaults = Limits()
@@ -265,12 +266,13 @@ async def _serve(
     sync_every_move: bool,
     times: TextIO | None = None,
 ) -> int:
-    timed: list[tuple[float, float]] = []  # written once stopped: no disk write per move
+    timed: list[tuple[float, float, float]] = []  # written once stopped: no disk write per move
 
     server = TableServer(
         limits,
         sync_every_move=sync_every_move,
-        move_times=(lambda when, seconds: timed.append((when, seconds))) if times else None,
+        steady_collector=True,
+        move_times=(lambda when, took, cpu: timed.append((when, took, cpu))) if times else None,
     )
     address, port = listening.getsockname()[:2]
     await server.start(sock=listening, tls=tls)
@@ -301,7 +303,10 @@ async def _serve(
     finally:
         await server.close()
         if times is not None:
-            times.writelines(f"{when:.6f} {seconds * 1000:.3f}\n" for when, seconds in timed)
+            times.writelines(
+                f"{when:.6f} {seconds * 1000:.3f} {cpu * 1000:.3f}\n"
+                for when, seconds, cpu in timed
+            )
     return stopped_by[0] if stopped_by else signal.SIGINT
 
 

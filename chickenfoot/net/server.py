@@ -46,6 +46,7 @@ from websockets.exceptions import ConnectionClosed
 from chickenfoot.bots import Strategy, make_bot
 from chickenfoot.bots.registry import seat_seed
 from chickenfoot.net.autoplay import THINKING, answer, needs_answer
+from chickenfoot.net.collector import SteadyCollector
 from chickenfoot.net.protocol import (
     ClientFrame,
     CoverSeat,
@@ -162,6 +163,8 @@ class Connection:
         """Done once the connection's last frame was sent and its close answered (or cut)."""
         self.received_at = 0.0
         """When the connection's latest frame was read (monotonic seconds)."""
+        self.received_cpu = 0.0
+        """The server's CPU time then (seconds; only while moves are timed)."""
 
     def deliver(self, message: HostMessage) -> None:
         """The table host's outlet: send ``message`` to this client."""
@@ -342,10 +345,12 @@ class OnlineTable:
         """Who else hears the public view of the game (``chickenfoot host`` prints it)."""
         self.idle_since: float | None = server.now()
         """Since when nobody is connected (None while somebody is)."""
-        self._acted_at: float | None = None
-        """When the move being made was read from its client (only while moves are timed)."""
-        self.timed_move: float | None = None
-        """When the move whose frames are being sent was read (only while moves are timed)."""
+        self._acted_at: tuple[float, float] | None = None
+        """When the move being made was read from its client, and the server's CPU time then
+        (only while moves are timed)."""
+        self.timed_move: tuple[float, float] | None = None
+        """When the move whose frames are being sent was read, and the server's CPU time then
+        (only while moves are timed)."""
 
     # ----- who is here ---------------------------------------------------------------------------
 
@@ -661,7 +666,7 @@ class OnlineTable:
             return
         message: ClientMessage = frame
         if isinstance(frame, Act) and self.server.move_times is not None:
-            self._acted_at = connection.received_at
+            self._acted_at = (connection.received_at, connection.received_cpu)
         self.host.submit(connection.client_id, message)
 
     def sent_out(self) -> None:
@@ -672,8 +677,8 @@ class OnlineTable:
             return
         if all(connection.drained for connection in self.connections):
             self.timed_move = None
-            now = time.monotonic()
-            report(now, now - timed)
+            now, read_at, cpu_at = time.monotonic(), *timed
+            report(now, now - read_at, time.process_time() - cpu_at)
 
     def _cover_asked(self, connection: Connection, seat: int) -> None:
         if connection.seat != self.creator:
@@ -733,13 +738,18 @@ class TableServer:
         store: GameStore | None = None,
         *,
         sync_every_move: bool = False,
-        move_times: Callable[[float, float], None] | None = None,
+        move_times: Callable[[float, float, float], None] | None = None,
+        steady_collector: bool = False,
     ) -> None:
         self.limits = limits or Limits()
+        self.collector = SteadyCollector() if steady_collector else None
+        """Keeps the garbage collector's pauses short once the server started (a process that
+        is the server: ``chickenfoot host``); None: the collector is left as it is."""
         self.move_times = move_times
-        """Told of each move a client makes: when its last frame was sent and how long it took
-        from the client's frame read to then (monotonic seconds), for benchmarks; None: moves
-        are not timed."""
+        """Told of each move a client makes: when its last frame was sent, how long it took from
+        the client's frame read to then (monotonic seconds) and how much CPU time the server's
+        process used meanwhile (the move's time on a core of the server's own, whatever else
+        the machine runs), for benchmarks; None: moves are not timed."""
         self._own_store = store is None
         self.store: GameStore = (
             open_store(sync_every_commit=sync_every_move) if store is None else store
@@ -789,6 +799,8 @@ class TableServer:
             logger=log,
         )
         self._sweeper = asyncio.ensure_future(self._sweep())
+        if self.collector is not None:
+            self.collector.start()
         sockets = list(self._server.sockets)
         return int(sockets[0].getsockname()[1])
 
@@ -821,6 +833,8 @@ class TableServer:
         await asyncio.to_thread(self.worker.stop)
         if self._own_store:
             self.store.close()
+        if self.collector is not None:
+            self.collector.stop()
 
     @property
     def stopping(self) -> bool:
@@ -983,6 +997,8 @@ class TableServer:
                     connection.send(_denied("too_fast", "too many messages: slow down"))
                 continue
             connection.received_at = time.monotonic()
+            if self.move_times is not None:
+                connection.received_cpu = time.process_time()
             try:
                 frame = read_client(data)
             except WireError as error:

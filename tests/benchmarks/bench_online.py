@@ -12,6 +12,10 @@ of play are measured. For each N it prints:
 - the server's own time per move, p50 and p95, as the server timed it (``host --move-times``):
   from reading the move's frame to the last frame about it sent to the table's clients, so
   neither the players' processes nor the network are in it;
+- the server's CPU time per move, p50 and p95: the CPU its process used from reading the
+  move's frame to the last frame about it sent (the other tables' work meanwhile included,
+  its waits for a core not): the move's time at a server that had a core of its own, so a
+  figure that a busy machine changes little;
 - the server's CPU while the tables play (share of its one core) and its CPU time per move
   (one core holds 1000 / that many moves a second);
 - how long the server's threads waited for a core while ready to run (the kernel's run-queue
@@ -22,10 +26,10 @@ of play are measured. For each N it prints:
 - the load average while measured (a busy machine delays every figure);
 - how long the server took to stop on SIGTERM with every table still playing.
 
-``python -m tests.benchmarks online`` runs 10, 100 and 500 tables; ``TABLES``, ``THINK`` and
-``MEASURE`` in the environment change the counts, the players' think time and the seconds
-measured. Targets (issue): p95 < 50 ms with 500 tables on one core; < 1 MiB of server memory
-per table.
+``python -m tests.benchmarks online`` runs 10, 100 and 500 tables; ``TABLES``, ``THINK``,
+``THINK_SPREAD`` and ``MEASURE`` in the environment change the counts, the players' think time
+and how much it varies (:data:`SPREAD`: by default not at all), and the seconds measured.
+Targets (issue): p95 < 50 ms with 500 tables on one core; < 1 MiB of server memory per table.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from tests.benchmarks.online_seats import RawSeat, Timed, deal_table
+from tests.benchmarks.online_seats import Pace, RawSeat, Timed, deal_table
 
 WORKERS = 2
 """Processes playing the tables' seats."""
@@ -55,6 +59,12 @@ WORKERS = 2
 THINK = float(os.environ.get("THINK", "2.0"))
 """Seconds a player waits before each answer: a person's pace (a table moves about every
 ``THINK`` seconds, since one seat moves at a time)."""
+
+SPREAD = float(os.environ.get("THINK_SPREAD", "0"))
+"""How much each think time varies: 0 (the default), every answer takes exactly ``THINK``
+seconds, so moves delayed together (a pause of the server) stay together, a burst every
+``THINK`` seconds; 0.5, each is drawn from ``THINK`` × (1 ± 0.5) by the seat's own seeded
+generator, as people's times vary (the mean pace is the same)."""
 
 MEASURE = float(os.environ.get("MEASURE", "40"))
 """Seconds of play measured once every table is dealt."""
@@ -116,7 +126,7 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 async def _play_tables(
-    port: int, first: int, tables: int, think: float, dealt: Any, stop: Any
+    port: int, first: int, tables: int, pace: Pace, dealt: Any, stop: Any
 ) -> Timed:
     """Make tables ``first`` .. ``first + tables - 1`` and play them until ``stop``; set
     ``dealt`` once every one is dealt. The moves timed."""
@@ -127,7 +137,7 @@ async def _play_tables(
 
     async def deal(number: int) -> None:
         async with dealing:
-            seats.extend(await deal_table(uri, number, think, timed))
+            seats.extend(await deal_table(uri, number, pace, timed))
 
     await asyncio.gather(*(deal(number) for number in range(first, first + tables)))
     dealt.set()
@@ -139,31 +149,36 @@ async def _play_tables(
 
 
 def _worker(
-    port: int, first: int, tables: int, think: float, dealt: Any, stop: Any, out: str
+    port: int, first: int, tables: int, pace: Pace, dealt: Any, stop: Any, out: str
 ) -> None:
     _niced()
-    timed = asyncio.run(_play_tables(port, first, tables, think, dealt, stop))
+    timed = asyncio.run(_play_tables(port, first, tables, pace, dealt, stop))
     lines = [f"{when:.6f} {seconds:.6f}" for when, seconds in timed.trips]
     lines += [f"# {problem}" for problem in timed.problems]
     Path(out).write_text("\n".join(lines))
 
 
-def _timings(path: Path, start: float, end: float) -> list[float]:
-    """The seconds of the lines of ``path`` (``when seconds``) whose time is in the window."""
+def _timings(path: Path, start: float, end: float, column: int = 1) -> list[float]:
+    """The figures in ``column`` of the lines of ``path`` (``when figure...``) whose time is
+    in the window (none if its lines have no such column)."""
     if not path.exists():
         return []
     found = []
     for line in path.read_text().splitlines():
         if line and not line.startswith("#"):
-            when, seconds = map(float, line.split())
-            if start <= when <= end:
-                found.append(seconds)
+            figures = [float(figure) for figure in line.split()]
+            if start <= figures[0] <= end and column < len(figures):
+                found.append(figures[column])
     return found
 
 
-def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str, float]:
-    """One load of ``tables`` tables, measured for ``seconds`` once every table is dealt; its
+def run(
+    tables: int, think: float = THINK, seconds: float = MEASURE, spread: float = SPREAD
+) -> dict[str, float]:
+    """One load of ``tables`` tables whose players think ``think`` seconds (varying by
+    ``spread``, see :data:`SPREAD`), measured for ``seconds`` once every table is dealt; its
     figures."""
+    pace = Pace(think, spread)
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, CHICKENFOOT_DATA_DIR=folder, PYTHONUNBUFFERED="1")
         times = Path(folder) / "server-times.txt"
@@ -207,7 +222,7 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
                     workers.append(
                         context.Process(
                             target=_worker,
-                            args=(port, first, count, think, dealt, stop, str(out)),
+                            args=(port, first, count, pace, dealt, stop, str(out)),
                         )
                     )
                     first += count
@@ -240,6 +255,7 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
                 worker.join(120)
             trips = _timings_of(outs, start, end)
             at_server = _timings(times, start, end)
+            cpu_at_server = _timings(times, start, end, column=2)
         finally:
             stop.set()
             for worker in workers:
@@ -258,6 +274,8 @@ def run(tables: int, think: float = THINK, seconds: float = MEASURE) -> dict[str
         "server_p50_ms": statistics.median(at_server) if at_server else float("nan"),
         "server_p95_ms": _percentile(at_server, 0.95) if at_server else float("nan"),
         "server_moves": len(at_server),
+        "server_cpu_p50_ms": statistics.median(cpu_at_server) if cpu_at_server else float("nan"),
+        "server_cpu_p95_ms": (_percentile(cpu_at_server, 0.95) if cpu_at_server else float("nan")),
         "cpu": cpu,
         "waited": waited,
         "players_cpu": players_cpu,
@@ -277,12 +295,14 @@ def _timings_of(outs: list[Path], start: float, end: float) -> list[float]:
 def main() -> None:
     """Print the figures for each number of tables."""
     print(
-        f"players think {THINK:g} s per move; {MEASURE:g} s measured per load; server and "
+        f"players think {THINK:g} s per move (± {SPREAD:.0%}); {MEASURE:g} s measured per load;"
+        " server and "
         f"players at nice {NICE} where allowed"
     )
     print(
         f"{'tables':>6} {'moves':>6} {'p50 ms':>7} {'p95 ms':>7} {'server p50':>10}"
-        f" {'server p95':>10} {'cpu':>5} {'waited':>6} {'ms/move':>7} {'KiB/table':>9}"
+        f" {'server p95':>10} {'cpu p50':>7} {'cpu p95':>7} {'cpu':>5} {'waited':>6}"
+        f" {'ms/move':>7} {'KiB/table':>9}"
         f" {'RSS MiB':>7} {'players':>7} {'load':>5} {'stop s':>6} {'nice':>4}"
     )
     for tables in COUNTS:
@@ -293,7 +313,9 @@ def main() -> None:
         print(
             f"{tables:>6} {figures['moves']:>6.0f} {figures['p50_ms']:>7.1f}"
             f" {figures['p95_ms']:>7.1f} {figures['server_p50_ms']:>10.1f}"
-            f" {figures['server_p95_ms']:>10.1f} {figures['cpu']:>5.0%} {figures['waited']:>6.0%}"
+            f" {figures['server_p95_ms']:>10.1f} {figures['server_cpu_p50_ms']:>7.1f}"
+            f" {figures['server_cpu_p95_ms']:>7.1f} {figures['cpu']:>5.0%}"
+            f" {figures['waited']:>6.0%}"
             f" {figures['cpu_ms_per_move']:>7.2f} {figures['kib_per_table']:>9.0f}"
             f" {figures['rss_mib']:>7.1f} {figures['players_cpu']:>7.2f}"
             f" {figures['load']:>5.1f} {figures['stop_s']:>6.2f} {figures['nice']:>4.0f}"

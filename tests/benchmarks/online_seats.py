@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,22 @@ def table_options(seed: int) -> TableOptions:
     )
 
 
+@dataclass(frozen=True)
+class Pace:
+    """How long a seat thinks before each answer: ``think`` seconds each time, or, with a
+    ``spread``, a time drawn evenly from ``think`` × (1 ± ``spread``) by the seat's own seeded
+    generator (people do not all answer in exactly the same time; the mean stays ``think``)."""
+
+    think: float
+    spread: float = 0.0
+
+    def seconds(self, generator: random.Random) -> float:
+        """One think time."""
+        if not self.spread:
+            return self.think
+        return self.think * generator.uniform(1 - self.spread, 1 + self.spread)
+
+
 @dataclass
 class Timed:
     """The moves one process's seats timed: (when the answer came, seconds it took)."""
@@ -60,10 +77,12 @@ class Timed:
 class RawSeat:
     """One seat of one table over a WebSocket of its own (see the module's description)."""
 
-    def __init__(self, uri: str, hello: str, think: float, timed: Timed) -> None:
+    def __init__(self, uri: str, hello: str, pace: Pace, timed: Timed, seed: int) -> None:
         self.uri = uri
         self.hello = hello
-        self.think = think
+        self.pace = pace
+        self._thinking = random.Random(seed)
+        """The seat's own generator of think times."""
         self.timed = timed
         self.seat: int | None = None
         self.code: str | None = None
@@ -136,7 +155,7 @@ class RawSeat:
 
     async def _answer(self, seen: int) -> None:
         try:
-            await asyncio.sleep(self.think)
+            await asyncio.sleep(self.pace.seconds(self._thinking))
         finally:
             self._answering = None
         frame = self._frame
@@ -155,17 +174,18 @@ class RawSeat:
             await self.send(PROCEED)
 
 
-async def deal_table(uri: str, number: int, think: float, timed: Timed) -> list[RawSeat]:
+async def deal_table(uri: str, number: int, pace: Pace, timed: Timed) -> list[RawSeat]:
     """Make table ``number`` (its creator's seat), seat three joiners and start its game; its
-    seats, playing."""
+    seats, playing (each seat's think times seeded by the table's number and the seat's)."""
     hello = write(CreateTable(options=table_options(number), name=NAMES[0]))
-    creator = RawSeat(uri, hello, think, timed)
+    creator = RawSeat(uri, hello, pace, timed, number * len(NAMES))
     creator.start()
     await creator.seated.wait()
     assert creator.code is not None
     seats = [creator]
-    for name in NAMES[1:]:
-        joiner = RawSeat(uri, write(JoinTable(code=creator.code, name=name)), think, timed)
+    for seat, name in enumerate(NAMES[1:], start=1):
+        hello = write(JoinTable(code=creator.code, name=name))
+        joiner = RawSeat(uri, hello, pace, timed, number * len(NAMES) + seat)
         joiner.start()
         seats.append(joiner)
     await creator.everybody.wait()
