@@ -107,7 +107,10 @@ class ChickenFootApp(App[None]):
     """Chicken Foot dominoes: pass-and-play and computer players, saved after every move."""
 
     TITLE = "Chicken Foot"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "screens/menu.tcss"]
+    """The app's styles, and the menu's (its screen names them too): read with the app's, they
+    are parsed once, where a screen's own file read when it is first shown parses every style
+    of the app again."""
     COMMANDS = App.COMMANDS | {ScreenCommands}
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False, id="app.quit-now"),

@@ -23,8 +23,6 @@ from textual.actions import parse as parse_action
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from chickenfoot.tui.keymap import keymap_of, with_keymap
-
 
 @dataclass(frozen=True)
 class PaletteCommand:
@@ -39,6 +37,8 @@ def binding_commands(screen: Screen[Any]) -> list[PaletteCommand]:
     """The commands of ``screen``'s bindings (those with a tooltip) that do something now,
     once each, in the order they are bound, with the player's own keys; each runs its
     binding's action."""
+    from chickenfoot.tui.keymap import keymap_of, with_keymap  # not needed before the palette
+
     commands = []
     seen: set[str] = set()
     for binding in with_keymap(screen.BINDINGS, keymap_of(screen.app)):

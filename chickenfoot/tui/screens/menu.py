@@ -27,11 +27,12 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Center, Vertical
 from textual.events import ScreenResume
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chickenfoot.saves.names import display_width
 from chickenfoot.saves.paths import database_path
+from chickenfoot.tui.footer import KeysFooter
 from chickenfoot.tui.messages import (
     ContinueGame,
     OpenPlainMode,
@@ -239,7 +240,7 @@ class MenuScreen(Screen[None]):
             yield Static("dominoes for 2 to 8 players", id="menu-tagline", markup=False)
             with Center():
                 yield OptionList(id="menu-options")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         """Fill the menu and focus it (the search for a game to continue starts when the
