@@ -140,9 +140,10 @@ def test_the_app_reaches_its_menu_without_pydantic_or_the_rules() -> None:
     assert [name for name in loaded if not name.startswith(UI_LIBRARIES)] == []
 
 
-def test_the_menu_leaves_the_keys_check_for_later() -> None:
+def test_the_menu_leaves_the_keys_check_and_the_messages_for_later() -> None:
     """The module that checks the player's own keys is loaded only when there are some (or
-    the palette or help asks): the menu's start does without it."""
+    the palette or help asks), and the messages' module when a message is first made: the
+    menu's start does without both."""
     script = (
         "import json, sys\n"
         "from chickenfoot.tui.app import ChickenFootApp\n"
@@ -155,6 +156,7 @@ def test_the_menu_leaves_the_keys_check_for_later() -> None:
     )
     loaded = json.loads(result.stdout.splitlines()[-1])
     assert "chickenfoot.tui.keymap" not in loaded
+    assert "chickenfoot.tui.messages" not in loaded
 
 
 def test_the_app_is_imported_without_the_garbage_collector() -> None:
