@@ -26,7 +26,12 @@ class KeysFooter(Footer):
     """True while a rebuild is asked for and has not run yet."""
 
     rebuilds = 0
-    """How many times the keys were rebuilt (tests count them)."""
+    """How many times the keys were rebuilt, counted once each rebuild is done."""
+
+    @property
+    def rebuild_waiting(self) -> bool:
+        """True while a rebuild of the keys is asked for and has not run yet."""
+        return self._rebuild_waiting
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """The bindings of ``screen`` changed: rebuild the keys after the next refresh,
@@ -40,5 +45,5 @@ class KeysFooter(Footer):
 
     async def _rebuild(self) -> None:
         self._rebuild_waiting = False
-        self.rebuilds += 1
         await self.recompose()
+        self.rebuilds += 1
