@@ -1,10 +1,11 @@
 """The plain mode's menu, saved games and settings: the whole app a line at a time.
 
-:func:`run_plain` opens the main menu (New game, Continue, Load game, Replays, Statistics,
-the setting that starts this mode every time, Help, Quit), or goes straight to a saved game
-to continue or replay. Each list is said one item a line, numbered; a person answers with the
-number or the word, and an empty line says the list again. Games are played at a
-:class:`~chickenfoot.plain.table.PlainTable`, replays watched in a
+:func:`run_plain` opens the main menu (New game, Continue, Join a table, Load game, Replays,
+Statistics, the setting that starts this mode every time, Help, Quit), or goes straight to a
+saved game to continue or replay. Each list is said one item a line, numbered; a person
+answers with the number or the word, and an empty line says the list again. Games are played
+at a :class:`~chickenfoot.plain.table.PlainTable`, online tables (made from New game, or
+joined) at a :class:`~chickenfoot.plain.online.PlainOnlineTable`, replays watched in a
 :class:`~chickenfoot.plain.replay.PlainReplay`. Problems (a broken file, a game open in
 another window, a folder that refuses writes) are said in one line of plain words, and the
 menu goes on. The end of the input (Ctrl+D) leaves the app, every game saved.
@@ -16,9 +17,20 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
+from chickenfoot.net.protocol import CreateTable, Hello
+from chickenfoot.net.remote import TableAddress
+from chickenfoot.net.seating import (
+    JOIN_ADDRESS_LABEL,
+    JOIN_NAME_LABEL,
+    JOIN_WATCH_LABEL,
+    hello_for,
+    join_address,
+)
+from chickenfoot.net.tokens import SeatBook
 from chickenfoot.plain.console import Console
+from chickenfoot.plain.online import open_online
 from chickenfoot.plain.replay import watch
-from chickenfoot.plain.setup import ask_setup
+from chickenfoot.plain.setup import OnlineChosen, ask_setup
 from chickenfoot.plain.table import GAME_HELP, Outcome, open_table
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.saves.database import open_store
@@ -134,6 +146,7 @@ class PlainApp:
             items.append(("continue", f"Continue ({about})", lambda: self.continue_game(game)))
         plain = load_settings().display.plain
         items += [
+            ("join", "Join a table", self.join_table),
             ("load", "Load game", lambda: self.saves(replays=False)),
             ("replays", "Replays", lambda: self.saves(replays=True)),
             ("statistics", "Statistics", self.statistics),
@@ -198,6 +211,9 @@ class PlainApp:
         chosen = ask_setup(self.console)
         if chosen is None:
             return False
+        if isinstance(chosen, OnlineChosen):
+            hello = CreateTable(options=chosen.options, name=chosen.creator)
+            return self.online(TableAddress.parse(chosen.server), hello)
         rules, seats, seed = chosen
         try:
             session = GameSession.new(rules, seats, seed, self.store)
@@ -217,6 +233,32 @@ class PlainApp:
                 self.say(f"Could not save the new game: {error}")
                 return False
             outcome = open_table(session, self.console)
+        if outcome == "quit":
+            raise Quit
+        return False
+
+    def join_table(self) -> bool:
+        """Join a table: its address, a name, and whether to watch; a seat held there before
+        (its token is in the data folder) is taken back."""
+        book = SeatBook()
+        held = book.seats()
+        if held:
+            self.say(f"You hold a seat at {held[0].address}: joining it again takes it back.")
+        now = held[0].address if held else ""
+        typed = self.ask(f"{JOIN_ADDRESS_LABEL}? (Enter: back) [{now or 'none'}] ") or now
+        if not typed:
+            return False
+        address = join_address(typed)
+        if isinstance(address, str):
+            self.say(address)
+            return False
+        name = self.ask(f"{JOIN_NAME_LABEL}? (Enter: the seat's own name) ")
+        watch = self.yes(f"{JOIN_WATCH_LABEL}?")
+        return self.online(address, hello_for(address, name, watch=watch, book=book), book)
+
+    def online(self, address: TableAddress, hello: Hello, book: SeatBook | None = None) -> bool:
+        """Play at the online table at ``address``, its first frame ``hello``."""
+        outcome = open_online(address, hello, self.console, store=self.store, book=book)
         if outcome == "quit":
             raise Quit
         return False

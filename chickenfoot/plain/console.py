@@ -8,11 +8,20 @@ in a file's name, say) is written as an escape instead of reaching the terminal.
 read a line at a time from the terminal's own line editing (no ``readline``, which would
 send the terminal control codes of its own); the end of input (Ctrl+D, a closed pipe) reads
 as :data:`None`.
+
+At an online table the others' moves come while the person is still typing: there the next
+line is read on a thread of its own (:meth:`Console.ask_later`), and lines said while a
+question waits for its answer start on a line of their own and are followed by the question
+again. A line asked for that way and not taken is the answer to the next question.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
+from collections.abc import Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
 from typing import TextIO
 
 from chickenfoot.saves.output import write_text
@@ -39,19 +48,83 @@ class Console:
     def __init__(self, reader: TextIO | None = None, writer: TextIO | None = None) -> None:
         self.reader = reader if reader is not None else sys.stdin
         self.writer = writer if writer is not None else sys.stdout
+        self._waiting: str | None = None
+        """The question written and not answered yet (its answer is read on a thread)."""
+        self._next: Future[str] | None = None
+        """The line being read on a thread, or read and not taken yet."""
+        self._held: list[str] | None = None
+        """Lines said inside :meth:`together`, said once it ends."""
 
     def say(self, *lines: str) -> None:
-        """Write each of ``lines`` on a line of its own."""
-        for line in lines:
-            write_text(self.writer, speakable(line) + "\n")
+        """Write each of ``lines`` on a line of its own (while a question waits for its
+        answer: after it, and the question again below them)."""
+        if self._held is not None:
+            self._held.extend(lines)
+            return
+        if not lines:
+            return
+        waiting = self._waiting
+        text = "".join(speakable(line) + "\n" for line in lines)
+        if waiting is not None:
+            text = f"\n{text}{speakable(waiting)}"
+        write_text(self.writer, text)  # at once: a reader never sees half of it
         self.writer.flush()
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Say what is said inside at once, when it ends (one question again below it all)."""
+        self._held = []
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            self.say(*held)
 
     def ask(self, prompt: str = "> ") -> str | None:
         """Write ``prompt`` (without a line break) and read the answer, stripped; None once
         the input has ended."""
         write_text(self.writer, speakable(prompt))
         self.writer.flush()
-        line = self.reader.readline()
+        pending = self._next
+        if pending is not None:
+            self._waiting = prompt
+            line = pending.result()
+            self._next = None
+        else:
+            line = self.reader.readline()
+        return self._answer(line)
+
+    def ask_later(self, prompt: str = "> ") -> Future[str]:
+        """Write ``prompt`` and read the answer on a thread of its own: the line read, for
+        :meth:`answer` (the same line until it is taken)."""
+        if self._waiting is None:
+            write_text(self.writer, speakable(prompt))
+            self.writer.flush()
+        self._waiting = prompt
+        if self._next is None:
+            pending: Future[str] = Future()
+            self._next = pending
+
+            def read() -> None:
+                try:
+                    line = self.reader.readline()
+                except (OSError, ValueError):
+                    line = ""
+                self._waiting = None
+                pending.set_result(line)
+
+            threading.Thread(target=read, name="console-line", daemon=True).start()
+        return self._next
+
+    def answer(self, pending: Future[str]) -> str | None:
+        """Take the line read for :meth:`ask_later` (done): stripped; None once the input has
+        ended."""
+        if self._next is pending:
+            self._next = None
+        return self._answer(pending.result())
+
+    def _answer(self, line: str) -> str | None:
+        self._waiting = None
         if not line:
             self.say("")
             return None

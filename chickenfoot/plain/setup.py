@@ -12,8 +12,25 @@ starts a set-up that can be played (and remembers it); ``q`` goes back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL, DEFAULT_THINK_TIME
+from chickenfoot.net.protocol import DEFAULT_GRACE, TableOptions
+from chickenfoot.net.seating import (
+    COVER_DEFAULT,
+    COVER_LABEL,
+    GRACE_HINT,
+    GRACE_LABEL,
+    HINTS_CHOICES,
+    HINTS_LABEL,
+    SERVER_BLANK,
+    SERVER_HINT,
+    SERVER_LABEL,
+    creator_name,
+    grace_from_text,
+    online_server_problem,
+    table_options,
+)
 from chickenfoot.plain.console import Console
 from chickenfoot.rules import PRESETS, RuleSet, RuleSetError, build_rules
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
@@ -48,12 +65,24 @@ from chickenfoot.text.setup_form import (
 Chosen = tuple[RuleSet, tuple[SeatConfig, ...], int | None]
 """What a set-up starts: the rules, the seats and the seed (None: a random deal)."""
 
+
+@dataclass(frozen=True)
+class OnlineChosen:
+    """A set-up that makes an online table: on the table server ``server`` (``HOST:PORT``),
+    with ``options``, made by ``creator`` (the first person's seat)."""
+
+    server: str
+    options: TableOptions
+    creator: str
+
+
 PLAYERS = ("person", *BOT_LEVELS)
 """What a seat can be, as typed: a person or a computer level."""
 
 SETUP_CHOICES = (
     "Enter starts. s: the seats. e: how long an expert thinks. p: the preset (cross or "
-    "trains). r: a rule. n: the seed. l: the whole set-up again. q: back to the menu."
+    "trains). r: a rule. n: the seed. o: an online table, its server and options. "
+    "l: the whole set-up again. q: back to the menu."
 )
 
 
@@ -75,6 +104,13 @@ class PlainSetup:
         self.preset: PresetName = choice.preset
         self.values = {**preset_values(choice.preset), **choice.fields}
         self.seed = choice.seed
+        self.server = ""
+        """The table server of an online table (``HOST:PORT``; blank: the game is played
+        here)."""
+        self.grace = ""
+        self.cover = COVER_DEFAULT
+        self.hints = True
+        """The online table's options, as the form's fields hold them."""
 
     def ask(self, question: str) -> str:
         """Ask ``question``; :class:`Cancelled` once the input has ended."""
@@ -125,9 +161,33 @@ class PlainSetup:
         """The seed, or that the deal is random."""
         return f"Seed: {self.seed or 'none, a random deal'}"
 
+    def online_lines(self) -> list[str]:
+        """The online table, in the form's words (or that the game is played here)."""
+        if not self.server:
+            return [f"{SERVER_LABEL}: none, {SERVER_BLANK.removeprefix('blank: ')}"]
+        hints = next(shown for shown, value in HINTS_CHOICES if value == self.yes_no)
+        grace = self.grace or f"{DEFAULT_GRACE:.0f}"
+        return [
+            f"{SERVER_LABEL}: {self.server}",
+            f"{GRACE_LABEL}: {grace}; {COVER_LABEL.lower()}: {self.cover}; "
+            f"{HINTS_LABEL.lower()}: {hints}",
+        ]
+
+    @property
+    def yes_no(self) -> str:
+        """The Hints field's value."""
+        return "yes" if self.hints else "no"
+
     def summary(self) -> list[str]:
-        """The whole set-up: seats, rules (or their problems), seed, and what can be done."""
-        lines = ["New game:", *self.seat_lines(), *self.rules_lines(), self.seed_line()]
+        """The whole set-up: seats, rules (or their problems), seed, the online table, and
+        what can be done."""
+        lines = [
+            "New game:",
+            *self.seat_lines(),
+            *self.rules_lines(),
+            self.seed_line(),
+            *self.online_lines(),
+        ]
         if all(seat.player == "computer" for seat in self.seats):
             lines.append("No seat is a person: the computers will play on their own.")
         return [*lines, SETUP_CHOICES]
@@ -254,9 +314,68 @@ class PlainSetup:
         elif typed:
             self.console.say(f"A seed is a number of at most {SEED_MAX_DIGITS} digits.")
 
+    def ask_online(self) -> None:
+        """The online table: its server (- for none: played here), then how long a lost seat
+        waits, the computer that then plays it, and whether hints are allowed."""
+        self.console.say(SERVER_HINT)
+        typed = self.ask(
+            f"{SERVER_LABEL}? (HOST:PORT; - for none, {SERVER_BLANK}) [{self.server or 'none'}] "
+        )
+        if typed == "-":
+            self.server = ""
+            return
+        server = typed or self.server
+        if not server:
+            return
+        problem = online_server_problem(server, [kind_value(seat) for seat in self.seats])
+        if problem is not None:
+            self.console.say(problem)
+            return
+        self.server = server
+        self.console.say(GRACE_HINT)
+        typed = self.ask(f"{GRACE_LABEL}? [{self.grace or f'{DEFAULT_GRACE:.0f}'}] ")
+        if typed:
+            try:
+                grace_from_text(typed)
+            except ValueError as problem_text:
+                self.console.say(f"{GRACE_LABEL}: {problem_text}")
+            else:
+                self.grace = typed
+        levels = ", ".join(BOT_LEVELS)
+        typed = self.ask(f"{COVER_LABEL}? ({levels}) [{self.cover}] ").lower()
+        if typed in BOT_LEVELS:
+            self.cover = typed
+        elif typed:
+            self.console.say(f"{typed} is not a computer player: type one of {levels}.")
+        choices = " or ".join(shown for shown, _value in HINTS_CHOICES)
+        now = next(shown for shown, value in HINTS_CHOICES if value == self.yes_no)
+        typed = self.ask(f"{HINTS_LABEL}? ({choices}) [{now}] ").lower()
+        found = next((value for shown, value in HINTS_CHOICES if shown == typed), None)
+        if found is not None:
+            self.hints = found == "yes"
+        elif typed:
+            self.console.say(f"Type {choices}.")
+
+    def online(self, rules: RuleSet) -> OnlineChosen | str:
+        """The online table this set-up makes, or why it cannot."""
+        seats = self.chosen_seats()
+        problem = online_server_problem(self.server, [kind_value(seat) for seat in seats])
+        if problem is not None:
+            return problem
+        seed = int(self.seed) if self.seed else None
+        options = table_options(
+            rules,
+            seats,
+            seed,
+            grace=grace_from_text(self.grace),
+            cover=self.cover,
+            hints=self.hints,
+        )
+        return OnlineChosen(self.server, options, creator_name(seats))
+
     # ----- the whole set-up ----------------------------------------------------------------------
 
-    def run(self) -> Chosen | None:
+    def run(self) -> Chosen | OnlineChosen | None:
         """Ask until the set-up starts (what it starts) or the person goes back (None)."""
         questions: dict[str, tuple[Callable[[], None], Callable[[], list[str]]]] = {
             "s": (self.ask_seats, lambda: [*self.seat_lines(), *self.rules_lines()[:2]]),
@@ -264,6 +383,7 @@ class PlainSetup:
             "p": (self.ask_preset, self.rules_lines),
             "r": (self.ask_rule, self.rules_lines),
             "n": (self.ask_seed, lambda: [self.seed_line()]),
+            "o": (self.ask_online, self.online_lines),
         }
         self.console.say(*self.summary())
         while True:
@@ -275,6 +395,12 @@ class PlainSetup:
                 continue
             if answer == "":
                 rules = self.rules()
+                if isinstance(rules, RuleSet) and self.server:
+                    online = self.online(rules)
+                    if isinstance(online, OnlineChosen):
+                        return online
+                    self.console.say(online)
+                    continue
                 if isinstance(rules, RuleSet):
                     return rules, self.chosen_seats(), int(self.seed) if self.seed else None
                 self.console.say("These rules cannot be played:", *rules)
@@ -310,7 +436,7 @@ def _problem_text(field: str, message: str) -> str:
     return f"{rule.label}: {message.removeprefix(f'{field}: ')}"
 
 
-def ask_setup(console: Console) -> Chosen | None:
+def ask_setup(console: Console) -> Chosen | OnlineChosen | None:
     """The New game set-up (see the module's words); None if the person went back or the
     input ended."""
     setup = PlainSetup(console, load_settings().setup)

@@ -89,78 +89,53 @@ WELCOME_LINES = 8
 """How many lines of the round so far a game says when it opens (``log`` has the rest)."""
 
 
-class PlainTable:
-    """A game in play, read and played a line at a time through one seat client."""
+class PlainSeat:
+    """A table read and played a line at a time through one seat client: what it says and
+    what each line typed asks. A game played here (:class:`PlainTable`) and a seat at an
+    online table (:class:`~chickenfoot.plain.online.PlainOnlineTable`) send the messages and
+    keep the game each their own way."""
 
-    def __init__(self, session: GameSession, console: Console) -> None:
-        self.session = session
+    GAME_OVER_CHOICES = "Enter: back to the menu. a: play again with the same seats and rules."
+    """What the person may do once the game is over."""
+    PLAY_AGAIN = True
+    """Whether ``a`` plays the game again with the same seats and rules once it is over."""
+
+    def __init__(self, client: SeatClient, console: Console) -> None:
+        self.client = client
         self.console = console
-        self.host = TableHost(session, pause=0.0)
-        people = session.humans
-        self.client: SeatClient = SeatClient() if people else SpectatorClient()
-        self.link = LocalLink(self.host, people)
         self._said_lines = 0
         self._restarts = 0
         self._unsaved: str | None = None
         self._status: tuple[object, object] = (None, None)
         """The view and prompt the table's wait was last said for."""
 
-    # ----- the loop ------------------------------------------------------------------------------
-
-    def play(self) -> Outcome:
-        """Play until the person leaves (or the input ends); the game is saved throughout and
-        given back (its lock released) on the way out."""
-        try:
-            return self._loop()
-        finally:
-            self.host.close()
-            self.link.close()
-            self.session.close()
-
-    def _loop(self) -> Outcome:
-        self._catch_up()
-        while not self.client.closed:
-            self._say_status()
-            line = self.console.ask()
-            if line is None:
-                return "quit"
-            outcome = self._handle(line)
-            if outcome is not None:
-                return outcome
-        return "menu"
+    # ----- what the table does its own way -------------------------------------------------------
 
     def _send(self, message: ClientMessage | None) -> None:
-        """Send ``message`` (None: the client said why not) and take in the answer."""
-        if message is None:
-            self._say_feedback()
-            return
-        self.link.send(message)
-        self._catch_up()
+        """Send ``message`` (None: the client said why not) and say what it brought."""
+        raise NotImplementedError
 
-    def _catch_up(self) -> None:
-        """Let the table move on (computers play at once) and say what happened: every new
-        line of the log, the answer to what was asked, and a save that fell behind."""
-        self._take_in()  # the welcome first: the round so far is not news
-        self.host.pump()
-        self._take_in()
+    def _take_back(self) -> None:
+        """Take back the person's last move."""
+        raise NotImplementedError
 
-    def _take_in(self) -> None:
-        """Give the client every message waiting and say what they brought."""
-        answered = False
-        for message in self.link.drain():
-            self.client.receive(message)
-            restart = isinstance(message, Update) and message.restart
-            answered |= isinstance(message, HintGiven | NoHint | Refused) or restart
-        self._say_log()
-        if answered:
-            self._say_feedback()
-        unsaved = self.client.unsaved_notice
-        if unsaved != self._unsaved:
-            self._unsaved = unsaved
-            if unsaved:
-                self.console.say(unsaved)
-            else:
-                self.console.say("The game is saved again.")
+    def _save_copy(self, words: list[str]) -> None:
+        """``save NAME``: a copy of the game in a file."""
+        raise NotImplementedError
+
+    def _leave(self) -> Outcome | None:
+        """Leave the table (None: the person stays)."""
+        raise NotImplementedError
+
+    def _say_deal(self) -> None:
+        """A finished round's deal, as it was dealt."""
+        raise NotImplementedError
+
+    def _say_game_log(self) -> None:
+        """Every move of the game."""
+        raise NotImplementedError
+
+    # ----- what the table says -------------------------------------------------------------------
 
     def _say_log(self) -> None:
         log = self.client.log
@@ -197,7 +172,7 @@ class PlainTable:
         client = self.client
         prompt = client.prompt
         if isinstance(prompt, GameEnded):
-            return [*ranking_lines(prompt.result, client.names), GAME_OVER_CHOICES]
+            return [*ranking_lines(prompt.result, client.names), self.GAME_OVER_CHOICES]
         if isinstance(prompt, RoundEnded):
             # The log has just said how the round ended and its scores.
             last = prompt.result.round >= client.table.rules.round_count
@@ -255,7 +230,11 @@ class PlainTable:
             return None
         if command in ("q", "quit", "menu", "leave"):
             return self._leave()
-        if command in ("a", "again") and isinstance(self.client.prompt, GameEnded):
+        if (
+            command in ("a", "again")
+            and isinstance(self.client.prompt, GameEnded)
+            and self.PLAY_AGAIN
+        ):
             return "again"
         action = self._commands().get(command)
         if action is None:
@@ -371,46 +350,6 @@ class PlainTable:
         client.selection.tile, client.selection.end = play.tile, play.target
         return client.play()
 
-    def _take_back(self) -> None:
-        message = self.client.take_back()
-        if message is None:
-            self.console.say(prompts.REFUSED_BY_HOST["nothing_to_take_back"])
-            return
-        self._send(message)
-
-    def _save_copy(self, words: list[str]) -> None:
-        if not words:
-            self.console.say(f"Type save and a name, e.g. save {self.session.copy_name()}.")
-            return
-        try:
-            path = resolve_save_path(" ".join(words))
-        except SavePathError as problem:
-            self.console.say(str(problem))
-            return
-        if path.exists():
-            answer = self.console.ask(f"{path} exists. Replace it? (y or n) ")
-            if (answer or "").lower() not in ("y", "yes"):
-                self.console.say("Not saved.")
-                return
-        try:
-            self.session.save_as(path)
-        except OSError as error:
-            self.console.say(f"Could not save {path}: {prompts.save_problem(error)}")
-            return
-        self.console.say(f"Saved a copy as {path}.")
-
-    def _leave(self) -> Outcome | None:
-        """Back to the menu once the file holds every move; if it cannot, ask first."""
-        if self.session.wait_committed():
-            self.console.say("The game is saved: Continue in the menu picks it up.")
-            return "menu"
-        problem = prompts.save_problem(self.session.unsaved)
-        answer = self.console.ask(
-            f"The latest moves are not saved ({problem}). Leave anyway? They are lost "
-            f"unless you save a copy first ({SAVE_COPY}). (y or n) "
-        )
-        return "menu" if (answer or "").lower() in ("y", "yes") else None
-
     # ----- reading the table ---------------------------------------------------------------------
 
     def _say_hand(self) -> None:
@@ -497,6 +436,115 @@ class PlainTable:
     def _say_rules(self) -> None:
         self.console.say(*rules_summary(self.client.table.rules))
 
+
+class PlainTable(PlainSeat):
+    """A game played here, through a seat client of its own table host (see the module's
+    description)."""
+
+    def __init__(self, session: GameSession, console: Console) -> None:
+        people = session.humans
+        super().__init__(SeatClient() if people else SpectatorClient(), console)
+        self.session = session
+        self.host = TableHost(session, pause=0.0)
+        self.link = LocalLink(self.host, people)
+
+    # ----- the loop ------------------------------------------------------------------------------
+
+    def play(self) -> Outcome:
+        """Play until the person leaves (or the input ends); the game is saved throughout and
+        given back (its lock released) on the way out."""
+        try:
+            return self._loop()
+        finally:
+            self.host.close()
+            self.link.close()
+            self.session.close()
+
+    def _loop(self) -> Outcome:
+        self._catch_up()
+        while not self.client.closed:
+            self._say_status()
+            line = self.console.ask()
+            if line is None:
+                return "quit"
+            outcome = self._handle(line)
+            if outcome is not None:
+                return outcome
+        return "menu"
+
+    def _send(self, message: ClientMessage | None) -> None:
+        """Send ``message`` (None: the client said why not) and take in the answer."""
+        if message is None:
+            self._say_feedback()
+            return
+        self.link.send(message)
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Let the table move on (computers play at once) and say what happened: every new
+        line of the log, the answer to what was asked, and a save that fell behind."""
+        self._take_in()  # the welcome first: the round so far is not news
+        self.host.pump()
+        self._take_in()
+
+    def _take_in(self) -> None:
+        """Give the client every message waiting and say what they brought."""
+        answered = False
+        for message in self.link.drain():
+            self.client.receive(message)
+            restart = isinstance(message, Update) and message.restart
+            answered |= isinstance(message, HintGiven | NoHint | Refused) or restart
+        self._say_log()
+        if answered:
+            self._say_feedback()
+        unsaved = self.client.unsaved_notice
+        if unsaved != self._unsaved:
+            self._unsaved = unsaved
+            if unsaved:
+                self.console.say(unsaved)
+            else:
+                self.console.say("The game is saved again.")
+
+    def _take_back(self) -> None:
+        message = self.client.take_back()
+        if message is None:
+            self.console.say(prompts.REFUSED_BY_HOST["nothing_to_take_back"])
+            return
+        self._send(message)
+
+    def _save_copy(self, words: list[str]) -> None:
+        if not words:
+            self.console.say(f"Type save and a name, e.g. save {self.session.copy_name()}.")
+            return
+        try:
+            path = resolve_save_path(" ".join(words))
+        except SavePathError as problem:
+            self.console.say(str(problem))
+            return
+        if path.exists():
+            answer = self.console.ask(f"{path} exists. Replace it? (y or n) ")
+            if (answer or "").lower() not in ("y", "yes"):
+                self.console.say("Not saved.")
+                return
+        try:
+            self.session.save_as(path)
+        except OSError as error:
+            self.console.say(f"Could not save {path}: {prompts.save_problem(error)}")
+            return
+        self.console.say(f"Saved a copy as {path}.")
+
+    def _leave(self) -> Outcome | None:
+        """Back to the menu once the file holds every move; if it cannot, ask first."""
+        if self.session.wait_committed():
+            self.console.say("The game is saved: Continue in the menu picks it up.")
+            return "menu"
+        problem = prompts.save_problem(self.session.unsaved)
+        answer = self.console.ask(
+            f"The latest moves are not saved ({problem}). Leave anyway? They are lost "
+            f"unless you save a copy first ({SAVE_COPY}). (y or n) "
+        )
+        return "menu" if (answer or "").lower() in ("y", "yes") else None
+
     def _say_deal(self) -> None:
         """A finished round's deal, as it was dealt (only once the round is over)."""
         prompt = self.client.prompt
@@ -515,10 +563,6 @@ class PlainTable:
         self.link.send(self.client.ask_game_log())
         self._catch_up()
         self.console.say(*(self.client.game_log or []))
-
-
-GAME_OVER_CHOICES = "Enter: back to the menu. a: play again with the same seats and rules."
-"""What the person may do once the game is over."""
 
 
 def _index_of(hand: tuple[Tile, ...], text: str) -> int | None:

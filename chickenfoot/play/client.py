@@ -623,7 +623,10 @@ def status_of(
     who = seat_name(client.names, view.seat)
     if view.drawn is not None:
         keep = view.rules.drawn_tile == "may_play"
-        return StatusShown(prompts.drew_playable(who, view.drawn, keep, client.keys), "warning")
+        fits = playable.get(client.selected, ()) if client.selected is not None else ()
+        several = [labels.get(end, "?") for end in fits] if client.chosen is None else []
+        status = prompts.drew_playable(who, view.drawn, keep, client.keys, several)
+        return StatusShown(status, "warning")
     if not playable:
         return StatusShown(prompts.nothing_fits(who, client.can("draw"), client.keys), "warning")
     selected = client.selected

@@ -35,8 +35,12 @@ to either side, apart. A tile with no such place beside the one it follows lies 
 nearest place that has one, a dotted rail over free cells leading to it. Every end's key
 sits against its end: as each line grows, a place for its key is kept beside its last tile
 (made of cells beside that tile, which no other line's tile may take anyway, where it can),
-and no other line's tile, rail or key takes it (``EndSpot.walled`` marks the rare end that
-had no free place even so).
+and no other line's tile, rail or key takes it; a tile lies where no free place for its key
+would be left beside it only when no short rail leads to another place (it would wall its
+own end in); and while a foot is open, the places kept for lines with no open end are
+free for its toes' keys. An end walled in even so, whose key is one letter, takes a place of
+two cells beside its tile (``‹a``, without the closing mark); ``EndSpot.walled`` marks an end
+that found none.
 
 The compact drawing (``compact=True``, chosen by :func:`layout_for` when the full one does
 not fit) lays the same table in smaller tiles: each shows only its outer number, after a
@@ -74,6 +78,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Final, Literal, NamedTuple, overload
 
+from chickenfoot.play.keys import end_keys
 from chickenfoot.rules.board import ARM_LETTERS, TOES_PER_FOOT, Board
 from chickenfoot.rules.tiles import Tile
 
@@ -111,6 +116,9 @@ RAIL_LIMIT: Final = 600
 SHORT_RAIL_CELLS = 48
 """The same for a short rail (one that keeps a tile inside the bounds): a crowded table is
 searched near the end only, and quickly."""
+NARROW_LABEL: Final = 2
+"""Cells of the label place of an end walled in on every side but for two cells beside its
+tile: room for the opening mark and a one-letter key (``‹a``)."""
 LEAP_LIMIT: Final = 4096
 """How far (cells) a boxed-in line may leap; far beyond any table's size."""
 
@@ -881,6 +889,7 @@ class _Table:
         moves: list[tuple[Exit, Heading, Heading, int]],
         space: tuple[Box, ...],
         double: _Growing | None = None,
+        keyed: bool = False,
     ) -> tuple[_Move, Exit, list[_Cell]]:
         """The best free place among ``moves`` (exit, heading, main way after, port): first
         inside the line's space, then inside the bounds, then the least far outside them;
@@ -889,7 +898,10 @@ class _Table:
         touch a tile it does not join is never taken.
 
         For a double (``double`` is its line), a place inside the bounds leaving room for all
-        three toes beats one that does not, even if it is outside the line's space.
+        three toes beats one that does not, even if it is outside the line's space. With
+        ``keyed`` (a tile that will be its line's end), a place inside the bounds with no free
+        place for the end's key beside it comes only after a short rail: such a tile would wall
+        its own end in.
         """
         is_double = double is not None
         bounds = self.bounds
@@ -897,6 +909,7 @@ class _Table:
         in_space: list[tuple[_Move, Exit]] = []
         inside: list[tuple[_Move, Exit]] = []
         outside: list[tuple[_Move, Exit]] = []
+        cramped: list[tuple[_Move, Exit]] = []
         for exit, heading, main, port in moves:
             for box in self.boxes(exit, heading, is_double):
                 move = _Move(box, heading, main, port)
@@ -907,6 +920,8 @@ class _Table:
                     continue
                 if not box.within(bounds):
                     outside.append((move, exit))
+                elif keyed and not self.keys.room_beside(self._exit_of(box, heading)):
+                    cramped.append((move, exit))
                 elif self.in_space(box, space):
                     if double is None or self.toe_room(move, double) >= TOES_PER_FOOT:
                         return move, exit, []  # the common case: decided at once
@@ -924,6 +939,9 @@ class _Table:
         short = _rail(self, moves, is_double, longest=longest)
         if short is not None:
             return short  # a few dotted cells keep the table inside the bounds
+        if cramped:
+            move, exit = cramped[0]
+            return move, exit, []
         if outside:
             move, exit = min(outside, key=lambda item: self.ring(item[0].box))
             return move, exit, []
@@ -1045,14 +1063,14 @@ class _Table:
         line = self.lines.get(target)
         if line is None:
             ports, space = self.start_line(target)
-            move, exit, gap = self.choose(self.port_moves(ports), space)
+            move, exit, gap = self.choose(self.port_moves(ports), space, keyed=not double)
             port = ports.pop(move.port) if "." in target else ports[move.port]
             line = self.lines[target] = _Growing(
                 target, space, move.heading, move.main, port.advance, exit, self.shade(target, port)
             )
         else:
             move, exit, gap = self.choose(
-                self.moves_for(line), line.space, line if double else None
+                self.moves_for(line), line.space, line if double else None, keyed=not double
             )
         self._record_gap(gap, exit, move.heading)
         inner = tile.other_end(end)
@@ -1220,6 +1238,22 @@ class _KeyPlaces:
             box.width, box.height, exit.column - x, exit.row - y, exit.heading, width
         )
         return [Box(x + dx, y + dy, width, 1) for dx, dy in offsets]
+
+    def room_beside(self, exit: Exit) -> bool:
+        """True if a free key place touches the tile that ``exit`` leaves (a tile not laid yet:
+        a place over its own cells does not count)."""
+        occupied, tile, width = self.occupied, exit.box, self.shapes.label_width
+        x, y = tile.x, tile.y
+        offsets = _offsets_beside(
+            tile.width, tile.height, exit.column - x, exit.row - y, exit.heading, width
+        )
+        for dx, dy in offsets:
+            left, row = x + dx, y + dy
+            if 0 <= dy < tile.height and left < tile.right and left + width > x:
+                continue  # over the tile itself
+            if all((column, row) not in occupied for column in range(left, left + width)):
+                return True
+        return False
 
     def place_label(self, exit: Exit, ahead: Box | None) -> Box:
         """Where the label of the end at ``exit`` goes: against the tile the end belongs to
@@ -1436,12 +1470,20 @@ def _distance_to(cell: _Cell, box: Box) -> int:
 
 def _rim(box: Box) -> list[_Cell]:
     """The cells sharing a side with ``box`` (not its corners)."""
-    x, y, right, bottom = box.x, box.y, box.x + box.width, box.y + box.height
-    cells = [(column, y - 1) for column in range(x, right)]
-    cells += [(column, bottom) for column in range(x, right)]
-    cells += [(x - 1, row) for row in range(y, bottom)]
-    cells += [(right, row) for row in range(y, bottom)]
-    return cells
+    x, y = box.x, box.y
+    return [(x + dx, y + dy) for dx, dy in _rim_offsets(box.width, box.height)]
+
+
+@cache
+def _rim_offsets(width: int, height: int) -> tuple[_Cell, ...]:
+    """The cells sharing a side with a box ``width`` by ``height``, from its top left corner
+    (the same for every box of that size): above, below, left, right."""
+    return (
+        *((column, -1) for column in range(width)),
+        *((column, height) for column in range(width)),
+        *((-1, row) for row in range(height)),
+        *((width, row) for row in range(height)),
+    )
 
 
 _Step = tuple[_Cell, "_Step | None", int]
@@ -1593,6 +1635,9 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     ends: dict[str, EndSpot] = {}
     exits: dict[str, Exit] = {}
     slots: list[tuple[Box, Heading]] = []
+    open_targets = {target for target, _value in board.open_ends}
+    for target in [line for line in table.keys.reserved if line not in open_targets]:
+        table.keys.release(target)  # a line with no open end now (an open foot) shows no key
     for target, value in board.open_ends:
         table.keys.release(target)  # the place kept for this key is free for it (and for no other)
         moves, space, ports = table.end_moves(target)
@@ -1611,6 +1656,12 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     for target, end in ends.items():
         if end.walled:
             _make_room(table, ends, exits, target)
+    walled = [target for target, end in ends.items() if end.walled]
+    if walled:
+        keys = end_keys(board)
+        for target in walled:
+            if len(keys.get(target, "")) == 1:
+                _narrow_label(table, ends, target, exits[target])
     return ends, slots
 
 
@@ -1647,6 +1698,23 @@ def _make_room(
                 return
             _release(table, place)
         _claim(table, other.label)
+
+
+def _narrow_label(table: _Table, ends: dict[str, EndSpot], target: str, exit: Exit) -> None:
+    """Give the walled-in end ``target``, whose key is one letter, a label place of
+    :data:`NARROW_LABEL` cells beside its tile (its key after the opening mark, ``‹a``) if one
+    is free (``ends`` is updated; nothing changes if none is)."""
+    box = exit.box
+    offsets = _offsets_beside(
+        box.width, box.height, exit.column - box.x, exit.row - box.y, exit.heading, NARROW_LABEL
+    )
+    for dx, dy in offsets:
+        place = Box(box.x + dx, box.y + dy, NARROW_LABEL, 1)
+        if table.free(place):
+            _release(table, ends[target].label)
+            _claim(table, place)
+            ends[target] = ends[target]._replace(label=place, walled=False)
+            return
 
 
 def _claim(table: _Table, box: Box) -> None:

@@ -50,14 +50,22 @@ def watching(names: Sequence[str]) -> str:
     return f"Watching: {', '.join(names)}"
 
 
-def lobby(code: str, missing: Sequence[str], creator: bool, *, by_itself: bool = False) -> str:
+def lobby(
+    code: str,
+    missing: Sequence[str],
+    creator: bool,
+    *,
+    by_itself: bool = False,
+    start_key: str = "ctrl+s",
+) -> str:
     """The lobby: who the table still waits for, and who starts the game (``by_itself``: the
-    table deals once every person has joined, and nobody starts it sooner)."""
+    table deals once every person has joined, and nobody starts it sooner; ``start_key``: how
+    its creator starts it)."""
     wait = f"waiting for {', '.join(missing)} to join" if missing else "every seat is taken"
     if by_itself:
         start = "the game starts once everyone has joined"
     else:
-        start = "ctrl+s starts the game" if creator else "the table's creator starts the game"
+        start = f"{start_key} starts the game" if creator else "the table's creator starts the game"
     return f"Table {code} · {wait} · {start}"
 
 

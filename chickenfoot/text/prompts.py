@@ -217,9 +217,19 @@ def waiting_elsewhere(who: str) -> str:
     return f"Waiting for {who} to play"
 
 
-def drew_playable(who: str, drawn: Tile, may_keep: bool, keys: TurnKeys = PLAIN_KEYS) -> str:
-    """The person on turn drew a tile that can be played."""
+def drew_playable(
+    who: str,
+    drawn: Tile,
+    may_keep: bool,
+    keys: TurnKeys = PLAIN_KEYS,
+    ends: Sequence[str] = (),
+) -> str:
+    """The person on turn drew a tile that can be played; ``ends``: the keys of the ends it
+    fits when it fits several and none is chosen yet (the play key asks which)."""
     keep = f" or keep it ({keys.keep})" if may_keep else ""
+    if len(ends) > 1:
+        fits = f"it fits {len(ends)} ends ({', '.join(ends)})"
+        return f"{who} drew {drawn}: {fits} · choose one (↑/↓ or its key){keep}"
     return f"{who} drew {drawn}: play it ({keys.play}){keep}"
 
 

@@ -195,8 +195,8 @@ def joined(address: str, name: str, *, watch: bool) -> OnlineTable:
     """The online table at ``address`` (``CODE@HOST:PORT``), to watch, to take back the seat
     held there, or to join as ``name``."""
     from chickenfoot.net.remote import TableAddress
+    from chickenfoot.net.seating import hello_for
     from chickenfoot.net.tokens import SeatBook
-    from chickenfoot.tui.screens.online import hello_for
 
     table, book = TableAddress.parse(address), SeatBook()
     return OnlineTable(table, hello_for(table, name, watch=watch, book=book), book)

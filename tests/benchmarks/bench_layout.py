@@ -22,7 +22,9 @@ Run ``python -m tests.benchmarks layout`` from the repository root. It prints:
 
 With ``BENCH_PREVIOUS`` set to a commit, that commit's code is checked out in a temporary
 ``git worktree`` and measured too, in the same run, table by table (its rows marked
-"before"; its layout time in its own board area at 80x24).
+"before"), and its layout time in turns with this code's, :data:`TIME_ROUNDS` rounds (each
+round that code, then this one, the machine's load average stated), so that a busy moment
+weighs on both alike. ``BENCH_TIMES_ONLY`` set stops after the layout times.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ END_ROLES = frozenset(END_MARKS)
 SEED = 18
 LATE_TILES = 120
 REPEATS = 50
+TIME_ROUNDS: Final = 3
+"""Rounds of layout times taken in turns with a previous commit's code (``BENCH_PREVIOUS``)."""
 LAYOUT_GOAL_MS = 20.0
 BIG_BOUNDS = (88, 29)
 """The board area of the game screen at 120x40."""
@@ -311,14 +315,34 @@ for size, bounds in (("80x24", bench.DEFAULT_BOUNDS), ("120x40", bench.BIG_BOUND
     share = bench.fit_share(name, players, games, bounds=bounds, set_size=set_size, **extra)
     figures[size] = {**dataclasses.asdict(share), "seconds": spent[0]}
 bench.layout_for = lay_out
-if sys.argv[5] == "times":
-    figures["times"] = dataclasses.asdict(bench.layout_times())
 print(json.dumps(figures))
 """
 """The figures of another commit's code (run in a process of its own, with that code first on
 ``sys.path``): its fit shares for one table (the time in its ``layout_for`` measured from
-outside, so that a code that did not time it is measured alike), and with ``times`` its
-layout times."""
+outside, so that a code that did not time it is measured alike)."""
+
+
+PREVIOUS_TIMES = """
+import dataclasses, json
+from tests.benchmarks import bench_layout as bench
+print(json.dumps(dataclasses.asdict(bench.layout_times())))
+"""
+"""Another commit's layout times (run as :data:`PREVIOUS` is)."""
+
+
+def previous_times(worktree: Path) -> LayoutTimes:
+    """The layout times of the code checked out in ``worktree``."""
+    done = subprocess.run(
+        [sys.executable, "-c", PREVIOUS_TIMES],
+        env={**os.environ, "PYTHONPATH": str(worktree)},
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=worktree,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the previous code's layout times failed:\n{done.stderr}")
+    return LayoutTimes(**json.loads(done.stdout.strip().splitlines()[-1]))
 
 
 def share_from(figures: dict[str, float]) -> FitShare:
@@ -329,11 +353,11 @@ def share_from(figures: dict[str, float]) -> FitShare:
 
 
 def previous_figures(
-    worktree: Path, table: tuple[PresetName, int, int], times: bool
+    worktree: Path, table: tuple[PresetName, int, int]
 ) -> dict[str, dict[str, float]]:
     """The figures of the code checked out in ``worktree`` for ``table``."""
     name, players, set_size = table
-    arguments = [name, str(players), str(set_size), str(FIT_GAMES), "times" if times else "-"]
+    arguments = [name, str(players), str(set_size), str(FIT_GAMES)]
     done = subprocess.run(
         [sys.executable, "-c", PREVIOUS, *arguments],
         env={**os.environ, "PYTHONPATH": str(worktree)},
@@ -381,23 +405,29 @@ def main() -> None:
 
 def report(worktree: Path | None, commit: str | None) -> None:
     """Print the figures of this code (and of the code in ``worktree``, row by row)."""
-    old: dict[str, dict[str, float]] | None = None
-    if worktree is not None:
-        old = previous_figures(worktree, MEASURED[0], times=True)
-    times = layout_times()
-    verdict = "met" if times.p95_ms < LAYOUT_GOAL_MS else "NOT met"
-    print(
-        f"layout of a late double-18 8-seat table ({times.tiles} tiles, 8 arms, full then "
-        f"compact) in the board area at 80x24 ({FOLDED_BOUNDS[0]}x{FOLDED_BOUNDS[1]}, folded), "
-        f"{REPEATS} runs: median {times.median_ms:.1f} ms, p95 {times.p95_ms:.1f} ms "
-        f"(goal < {LAYOUT_GOAL_MS:.0f} ms: {verdict})"
-    )
-    if old is not None:
-        before = old["times"]
+    rounds = TIME_ROUNDS if worktree is not None else 1
+    for number in range(1, rounds + 1):
+        load = os.getloadavg()[0]
+        before = previous_times(worktree) if worktree is not None else None
+        times = layout_times()
+        verdict = "met" if times.p95_ms < LAYOUT_GOAL_MS else "NOT met"
         print(
-            f"  {commit} (in its own board area at 80x24): median {before['median_ms']:.1f} ms, "
-            f"p95 {before['p95_ms']:.1f} ms"
+            f"layout of a late double-18 8-seat table ({times.tiles} tiles, 8 arms, full then "
+            f"compact) in the board area at 80x24 ({FOLDED_BOUNDS[0]}x{FOLDED_BOUNDS[1]}, "
+            f"folded), {REPEATS} runs: median {times.median_ms:.1f} ms, p95 "
+            f"{times.p95_ms:.1f} ms (goal < {LAYOUT_GOAL_MS:.0f} ms: {verdict})"
+            + (f"; round {number} of {rounds}" if rounds > 1 else "")
+            + f"; load average {load:.1f}",
+            flush=True,
         )
+        if before is not None:
+            print(
+                f"  {commit} just before it (its own board area at 80x24): median "
+                f"{before.median_ms:.1f} ms, p95 {before.p95_ms:.1f} ms",
+                flush=True,
+            )
+    if os.environ.get("BENCH_TIMES_ONLY"):
+        return
     for size in (FOLDED_BOUNDS, BIG_BOUNDS):
         print(
             f"drawing one screen of it, {size[0]}x{size[1]}, empty caches: "
@@ -414,12 +444,11 @@ def report(worktree: Path | None, commit: str | None) -> None:
     header = f"{'whole':>6} {'cmpct':>5} {'cut':>4} {'apart':>6} {'ms':>6}"
     print(f"{'table':<26}{'pos.':>5}  {header}  |  {header}")
     print(f"{'':<26}{'':>5}  {'80x24':^{len(header)}}  |  {'120x40':^{len(header)}}")
-    for index, table in enumerate(MEASURED):
+    for table in MEASURED:
         name, players, set_size = table
         label = f"{name} {players} seats d-{set_size}"
         if worktree is not None:
-            before_figures = old if index == 0 else previous_figures(worktree, table, times=False)
-            assert before_figures is not None
+            before_figures = previous_figures(worktree, table)
             small, big = (share_from(before_figures[size]) for size in ("80x24", "120x40"))
             print(figures_row(f"{label} (before)", small, big), flush=True)
         now = measure_table(table)

@@ -81,11 +81,6 @@ def join_from_the_menu(tab: Tab, join_line: str, name: str) -> None:
     tab.press("Enter")
 
 
-@pytest.mark.skip(
-    reason="stalls in about one run of three after the tab draws a tile (the tab's player stops "
-    "finding a key to press); the tab's online play is covered by "
-    "test_a_browser_tab_makes_a_table_another_client_joins_it_and_they_play"
-)
 def test_a_browser_tab_and_a_terminal_play_a_round_at_one_table(
     served: Served, tmp_path: Path
 ) -> None:

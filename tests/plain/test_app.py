@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from chickenfoot import cli
+from chickenfoot.net.seating import GRACE_HINT, SERVER_HINT
 from chickenfoot.plain.app import PlainApp
 from chickenfoot.saves.database import open_store
 from chickenfoot.saves.record import GameRecord, SeatConfig
@@ -50,17 +51,18 @@ def finished_game(kit: type[Kit]) -> int:
 
 def test_the_menu_is_said_item_by_item_and_quit_says_goodbye() -> None:
     console = run("", "q")
-    assert console.said[1:9] == [
+    assert console.said[1:10] == [
         "Main menu:",
         "1: New game",
-        "2: Load game",
-        "3: Replays",
-        "4: Statistics",
-        "5: Plain mode every time: off (this chooses it)",
-        "6: Help",
-        "7: Quit",
+        "2: Join a table",
+        "3: Load game",
+        "4: Replays",
+        "5: Statistics",
+        "6: Plain mode every time: off (this chooses it)",
+        "7: Help",
+        "8: Quit",
     ]
-    assert console.said[10:17] == console.said[2:9], "an empty line says the menu again"
+    assert console.said[11:19] == console.said[2:10], "an empty line says the menu again"
     assert console.said[-1] == "Goodbye."
 
 
@@ -254,3 +256,32 @@ def test_a_replay_keeps_the_round_in_play_of_a_shared_keyboard_hidden(kit: type[
     )
     assert re.search(r"\nAna: \d tiles, hidden(, on turn)?\nBea: \d tiles, hidden", text)
     assert " worth " not in text, "no hand of the round in play is read"
+
+
+def test_an_online_table_is_set_up_and_checked_with_the_forms_words() -> None:
+    """New game's online table: its server, how long a lost seat waits, the computer that
+    then plays it and hints, checked as the full-screen form checks them."""
+    console = run(
+        *("n", "s", "2", "Ana", "beginner", "Bea", "casual"),
+        *("o", "KM7R3P@127.0.0.1:8765"),  # a table's address, not a server's
+        *("o", "127.0.0.1:9"),  # nobody's seat is a person's
+        *("s", "2", "Ana", "person", "Bea", "casual"),
+        *("o", "127.0.0.1:9", "12x", "robot", "not allowed"),
+        *("q", "q"),
+    )
+    text = console.text
+    assert SERVER_HINT in text and GRACE_HINT in text
+    assert "a server's address only (HOST:PORT): the table's code comes from the server" in text
+    assert "an online table needs a person's seat: yours" in text
+    assert "Lost seat waits (s): a whole number of seconds" in text
+    assert "robot is not a computer player: type one of beginner, casual, hard, expert." in text
+    assert "Table server: 127.0.0.1:9" in text
+    assert "Lost seat waits (s): 90; then plays it: hard; hints: not allowed" in text
+
+
+def test_join_a_table_checks_the_address_in_plain_words() -> None:
+    console = run("j", "127.0.0.1:8765", "j", "KM7R3P@", "j", "", "q")
+    text = console.text
+    assert "write the table's code before the server: CODE@HOST:PORT" in text
+    assert "'' is not a server's address: write it as HOST:PORT" in text
+    assert text.count("Main menu:") == 4

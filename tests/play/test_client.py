@@ -207,6 +207,37 @@ def test_a_draw_marks_the_tile_new_and_selects_it_when_it_fits(
     )
 
 
+def drawn_tile_fits_several_ends(state: GameState) -> bool:
+    """Seat 0 must draw, and the tile it draws fits more than one open end."""
+    if state.turn != 0 or Draw(seat=0) not in legal_actions(state):
+        return False
+    after, _events = apply(state, Draw(seat=0))
+    tiles = [play.tile for play in plays(after)] if after.turn == 0 else []
+    return len(tiles) > 1 and len(set(tiles)) == 1
+
+
+def test_a_drawn_tile_that_fits_several_ends_asks_for_an_end_before_the_play_key(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    """After drawing a tile that fits several ends the status line asks for an end (the play
+    key alone would only say the tile fits several), and once one is chosen, for the play."""
+    host, seat = table_at(kit, tmp_path, ("human", "computer"), drawn_tile_fits_several_ends)
+    client = seat.client
+    drawn = host.session.state.boneyard[0]
+    seat.send(client.draw())
+    host.pump()
+    seat.take_in()
+    ends = [client.labels()[end] for end in client.playable()[client.selected or 0]]
+    assert client.selected_tile == drawn and client.chosen is None and len(ends) > 1
+    status = client.shown().status.text
+    assert status == prompts.drew_playable("Ana", drawn, True, ends=ends)
+    assert f"fits {len(ends)} ends ({', '.join(ends)}) · choose one (↑/↓" in status
+    assert client.play() is None and "choose one" in client.feedback
+    client.step_end(1)
+    assert client.shown().status.text == prompts.drew_playable("Ana", drawn, True)
+    assert isinstance(client.play(), Act)
+
+
 def test_computer_turns_and_the_pass_and_play_hand_off(kit: type[Kit], tmp_path: Path) -> None:
     host, seat = table_at(kit, tmp_path, ("human", "computer", "human"), lambda state: True)
     client = seat.client

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.play.layout import (
+    FOLDED_BOUNDS,
     Box,
     Role,
     TableLayout,
@@ -487,6 +488,30 @@ def test_no_tile_is_ever_clipped_and_every_key_touches_its_end(
             assert bench_layout.clipped_tiles(layout, window) == 0
 
 
+@pytest.mark.parametrize(
+    ("seats", "set_size", "seed", "tiles", "target", "compact", "width"),
+    [
+        # An open foot: its unstarted third toe's key against the double, in places the
+        # keys kept for lines with no open end now would have held.
+        (8, 18, 1, 24, "G.3", False, 4),
+        # A toe whose next tile would have filled the last free place beside it (a rail
+        # round it): the tile goes where its own key still has room.
+        (8, 18, 4, 44, "A.2", True, 3),
+        # Walled in but for two cells beside its tile: a one-letter key (l) takes them.
+        (4, 9, 23, 35, "A.1", True, 2),
+    ],
+)
+def test_a_crowded_end_s_key_still_sits_against_it(
+    seats: int, set_size: int, seed: int, tiles: int, target: str, compact: bool, width: int
+) -> None:
+    shown = random_boards(set_size, seats, seats, seed)[tiles - 1]
+    assert len(shown.played) == tiles
+    layout = layout_table(shown, bounds=FOLDED_BOUNDS, set_size=set_size, compact=compact)
+    end = layout.ends[target]
+    assert not end.walled and touches(end.label, end_tile(layout, target))
+    assert end.label.width == width
+
+
 def test_a_tile_at_the_view_s_edge_is_left_out_not_cut() -> None:
     layout = layout_table(board(*long_arm(14)))
     tile = spot(layout, 6)
@@ -505,6 +530,8 @@ def test_the_layout_is_deterministic() -> None:
 
 def test_the_benchmark_runs_and_measures_something() -> None:
     assert bench_layout.layout_times(repeats=2).median_ms > 0
+    # Another checkout's times, as BENCH_PREVIOUS takes them (this one stands in for it).
+    assert bench_layout.previous_times(bench_layout.ROOT).tiles == bench_layout.LATE_TILES
     assert bench_layout.render_time_ms(repeats=1, size=(48, 13)) > 0
     share = bench_layout.fit_share("cross", players=4, games=2)
     assert 0 <= share.fits <= share.positions and share.positions > 0

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.timer import Timer
 from textual.widgets import Select, Static
 
-from chickenfoot.rules import Play, RuleSet
+from chickenfoot.rules import Play, RuleSet, preset
 from chickenfoot.saves.jsonformat import record_json, save_record
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import describe_turn
@@ -248,6 +248,28 @@ async def test_autoplay_stops_at_the_end_and_a_key_stops_it(game: tuple[GameReco
         await pilot.press("right")
         await wait_for(pilot, lambda: not screen.autoplaying, "the key to stop autoplay")
         assert screen.cursor.index == 1
+
+
+async def test_a_big_table_folds_the_scores_and_the_log_away_on_a_short_screen(
+    data_dir: Path, kit: type[TuiKit]
+) -> None:
+    rules = preset("trains", players=8, set_size=18, rounds=1)
+    record = played(rules, kit.seats(*["computer"] * 8), seed=3, stop_after=160)
+    path = data_dir / "big.json"
+    save_record(record, path)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        side = screen.query_one("#replay-side")
+        assert not screen.folded and side.display  # the first deal: a small table
+        await pilot.press("end")
+        await wait_for(pilot, lambda: screen.folded, "the panels folded away")
+        table = screen.query_one(TableView)
+        await wait_for(pilot, lambda: table.size.width == 80, "the table across the screen")
+        assert not side.display
+        await pilot.press("home")  # back to the deal: a small table again
+        await wait_for(pilot, lambda: not screen.folded, "the panels back")
+        assert side.display
 
 
 async def test_scores_by_round(game: tuple[GameRecord, Path]) -> None:

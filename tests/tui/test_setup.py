@@ -34,6 +34,7 @@ from chickenfoot.text.setup_form import (
 from chickenfoot.tui import app as app_module
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.menu import MenuScreen
+from chickenfoot.tui.screens.online import JoinScreen
 from chickenfoot.tui.screens.setup import FormSelect, SetupScreen
 from tests.tui.conftest import TuiKit, wait_for
 
@@ -739,3 +740,26 @@ async def test_editing_keys_typed_fast_act_in_order_with_the_characters() -> Non
             driver.send_message(events.Key("space" if key == " " else key, character))
         await wait_for(pilot, lambda: name.value == "Ferdinand ZXoë 42", "every key in order")
         assert screen.seat_configs()[0].name == "Ferdinand ZXoë 42"
+
+
+async def test_characters_typed_fast_after_tab_go_to_the_next_field(data_dir: object) -> None:
+    """Join a table typed fast: an address, Tab, a name and Enter arrive at once (a browser
+    tab's keys do, a fast typist's may), and the name goes to the name field, not after the
+    address (Textual moves the keyboard on Tab when the key has bubbled up to the app, after
+    the characters typed behind it went to the field Tab was leaving, unless the field runs
+    Tab itself and passes on what came after)."""
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("j")
+        await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen), "the Join form")
+        screen = app.screen
+        address = screen.query_one("#join-address", Input)
+        name = screen.query_one("#join-name", Input)
+        await wait_for(pilot, lambda: screen.focused is address, "the focus on the address")
+        driver = app._driver
+        assert driver is not None
+        for key in [*"KM7R3P@127.0.0.1:9", "tab", *"Bea"]:
+            driver.send_message(events.Key(key, "\t" if key == "tab" else key))
+        await wait_for(pilot, lambda: name.value == "Bea", "the name in the name field")
+        assert address.value == "KM7R3P@127.0.0.1:9"

@@ -15,10 +15,13 @@ from collections.abc import Callable
 
 from textual.content import Content
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from chickenfoot.play.layout import FOLDED_BOUNDS
 from chickenfoot.rules import GameState, Play, RuleSet, legal_actions, preset
 from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.widgets import TableView
 from tests.tui.conftest import SnapCompare, TuiKit, settle
 
@@ -147,3 +150,28 @@ async def test_a_big_table_folds_the_seats_and_the_log_away_on_a_short_screen(
         )
         assert game.query_one("#side").display
         assert not game.query_one("#hand-scroll").border_subtitle
+
+
+async def test_page_keys_open_the_whole_log_while_it_is_folded_away(
+    kit: type[TuiKit],
+) -> None:
+    app = four_seats_nested(kit)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(pilot, lambda: laid_out(app, compact=False), "the folded table")
+        game = app.game_screen
+        assert game is not None
+        for key in ("pageup", "pagedown"):
+            await pilot.press(key)  # no log in sight to scroll: the whole log opens
+            await kit.wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the log")
+            title = app.screen.query_one("#log-title", Static).render()
+            assert str(title).startswith("The log · ")
+            await pilot.press("escape")
+            await kit.wait_for(pilot, lambda: app.screen is game, "the game")
+        await pilot.resize_terminal(120, 40)
+        await kit.wait_for(
+            pilot, lambda: laid_out(app, compact=False, folded=False), "the panels back"
+        )
+        assert game.check_action("scroll_log", (-1,))  # the log in sight is scrolled
+        await pilot.press("pageup", "question_mark")  # keys are taken in order
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert not any(isinstance(screen, LogScreen) for screen in app.screen_stack)

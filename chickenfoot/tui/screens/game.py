@@ -38,7 +38,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.events import Key, Resize
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.reactive import var
 from textual.widgets import Footer, Static
 
@@ -58,6 +58,7 @@ from chickenfoot.tui.keymap import command_keys, keymap_of
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.folding import Folding
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.log import LogScreen
@@ -73,7 +74,6 @@ from chickenfoot.tui.widgets import (
     TableView,
 )
 from chickenfoot.tui.widgets.board_panel import BoardMode
-from chickenfoot.tui.widgets.ends import SHORT_SCREEN
 from chickenfoot.tui.widgets.seats import seats_in_a_row
 
 CHECKED_ACTIONS = (*sorted(TURN_ACTIONS), "show_hand", "seen_draw", "speed", "take_back")
@@ -227,6 +227,13 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("pageup", "scroll_log(-1)", "Scroll the log", show=False, id="game.log-up"),
     Binding("pagedown", "scroll_log(1)", "Scroll the log", show=False, id="game.log-down"),
     Binding(
+        "pageup,pagedown",
+        "full_log",
+        "The whole log (the log is folded away)",
+        show=False,
+        id="game.log-folded",
+    ),
+    Binding(
         "ctrl+n",
         "new_game",
         "New game",
@@ -305,10 +312,7 @@ class TableScreen(GameDialogs):
         self._logged = (0, 0)
         self._topbar_shown: tuple[object, ...] = ()
         self._result_shown: RoundEnded | GameEnded | None = None
-        self._folded_at = 0
-        """How many tiles were on the table when the side panels folded away."""
-        self._sized: Size | None = None
-        """The screen's size when it was last resized."""
+        self._folding = Folding()
         self.set_reactive(TableScreen.board_view, "outline" if outline else "table")
 
     # ----- what differs between a table here and one across the network ------------------------
@@ -498,26 +502,25 @@ class TableScreen(GameDialogs):
     def _fold_for_a_big_table(self, message: TableView.Drawn) -> None:
         """On a short screen, fold the seats and the log away when the table beside them needs
         the compact drawing: the table then has the whole width."""
-        if message.compact and not self.folded and self.size.height < SHORT_SCREEN:
-            shown = self.board_shown
-            self._folded_at = len(shown.board.played) if shown is not None else 0
+        tiles = len(self.board_shown.board.played) if self.board_shown is not None else 0
+        if self._folding.folds(message.compact, self.folded, self.size.height, tiles):
             self.folded = True
 
     def watch_board_shown(self, shown: BoardShown | None) -> None:
         """Unfold the side panels for a smaller table (a new round, or moves taken back)."""
-        if self.folded and (shown is None or len(shown.board.played) < self._folded_at):
+        if self.folded and (shown is None or self._folding.smaller(len(shown.board.played))):
             self.folded = False
 
     def on_resize(self, event: Resize) -> None:
         """A new screen size: unfold, and fold again if the table still needs it."""
-        if self._sized is not None and event.size != self._sized:
+        if self._folding.resized(event.size):
             self.folded = False
-        self._sized = event.size
 
     def watch_folded(self, folded: bool) -> None:
         """Hide or show the side panels; the seats ride on the hand's frame while hidden."""
         self.set_class(folded, "-folded")
         self.watch_seats_shown()
+        self.refresh_bindings()
 
     def watch_seats_shown(self) -> None:
         """Keep the seats on the hand's frame up to date while the side panels are folded."""
@@ -542,6 +545,8 @@ class TableScreen(GameDialogs):
         through to the binding that says why)."""
         if action in CHECKED_ACTIONS:
             return action in self.working
+        if action == "scroll_log":
+            return not self.folded  # a folded log is not scrolled unseen: PgUp/PgDn open it
         return True
 
     def action_unavailable(self, key: str) -> None:

@@ -31,9 +31,7 @@ from chickenfoot.net.protocol import (
     Denied,
     FinishedGame,
     Hello,
-    JoinTable,
     Replaced,
-    ReturnToSeat,
     Seated,
     SeatState,
     StartGame,
@@ -41,7 +39,15 @@ from chickenfoot.net.protocol import (
     TableStatus,
     WatchTable,
 )
-from chickenfoot.net.remote import AddressError, LinkStatus, RemoteLink, TableAddress
+from chickenfoot.net.remote import LinkStatus, RemoteLink, TableAddress
+from chickenfoot.net.seating import (
+    JOIN_ADDRESS_EXAMPLE,
+    JOIN_ADDRESS_LABEL,
+    JOIN_NAME_LABEL,
+    JOIN_WATCH_LABEL,
+    join_address,
+    lobby_lines,
+)
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.shown import SeatsShown, StatusShown
@@ -54,18 +60,6 @@ from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
 from chickenfoot.tui.screens.game import TableScreen
 from chickenfoot.tui.widgets.typing import TypingInput
-
-
-def hello_for(address: TableAddress, name: str, *, watch: bool, book: SeatBook) -> Hello:
-    """The first frame for table ``address``: watch it, take back the seat held there (its
-    token is in ``book``), or join it as ``name``."""
-    assert address.code is not None
-    if watch:
-        return WatchTable(code=address.code, name=name or "Spectator")
-    held = book.find(str(address))
-    if held is not None:
-        return ReturnToSeat(code=address.code, token=held.token)
-    return JoinTable(code=address.code, name=name)
 
 
 class JoinScreen(ModalScreen[None]):
@@ -91,16 +85,16 @@ class JoinScreen(ModalScreen[None]):
         held = SeatBook().seats()
         with Vertical(id="join-box") as box:
             box.border_title = "Join a table"
-            yield Label("Table (CODE@HOST:PORT, as its creator shared it)")
+            yield Label(JOIN_ADDRESS_LABEL)
             yield TypingInput(
                 held[0].address if held else "",
-                placeholder="KM7R3P@192.168.1.20:8765",
+                placeholder=JOIN_ADDRESS_EXAMPLE,
                 id="join-address",
             )
             yield Static("", id="join-problem", markup=False)
-            yield Label("Your name")
+            yield Label(JOIN_NAME_LABEL)
             yield TypingInput(self.default_name, id="join-name", max_length=24)
-            yield Checkbox("Watch only (every hand hidden)", id="join-watch")
+            yield Checkbox(JOIN_WATCH_LABEL, id="join-watch")
             note = (
                 f"You hold a seat at {held[0].address}: joining it again takes it back."
                 if held
@@ -117,13 +111,9 @@ class JoinScreen(ModalScreen[None]):
         """Join the table, or say why its address cannot be used."""
         text = self.query_one("#join-address", Input).value
         problem = self.query_one("#join-problem", Static)
-        try:
-            address = TableAddress.parse(text)
-        except AddressError as error:
-            problem.update(str(error))
-            return
-        if address.code is None:
-            problem.update("write the table's code before the server: CODE@HOST:PORT")
+        address = join_address(text)
+        if isinstance(address, str):
+            problem.update(address)
             return
         name = self.query_one("#join-name", Input).value.strip()
         watch = self.query_one("#join-watch", Checkbox).value
@@ -370,27 +360,6 @@ class OnlineGameScreen(TableScreen):
 
     def lobby_lines(self) -> list[str]:
         """What the lobby says now."""
-        seated = self.remote.seated
-        status = self.status
         if self.problem is not None:
             return [self.problem, "", "Esc goes back."]
-        if seated is None or status is None:
-            return [f"Connecting to {self.address.host}:{self.address.port}…"]
-        shared = online.join_line(str(self.address.with_code(status.code)))
-        lines = [f"Table {status.code}", f"Share: {shared}", ""]
-        for number, seat in enumerate(status.seats):
-            mark = "you" if number == seated.seat else ""
-            if seat.computer is not None:
-                state = f"computer ({seat.computer})"
-            elif seat.taken:
-                state = "here" if seat.connected else "joined, not connected"
-            else:
-                state = "waiting to join"
-            lines.append(f"  {seat.name:<24} {state}{'  ← ' + mark if mark else ''}")
-        lines.append("")
-        lines.append(online.watching(status.spectators))
-        missing = [s.name for s in status.seats if s.computer is None and not s.taken]
-        lines.append(
-            online.lobby(status.code, missing, seated.creator, by_itself=status.starts_by_itself)
-        )
-        return lines
+        return lobby_lines(self.address, self.remote.seated, self.status)

@@ -6,8 +6,12 @@ whose speed can be changed (``+`` faster, ``-`` slower, as everywhere). It shows
 (``o``: the outline), every seat's hand, the scores, the log of the round so far, the file and
 where it stands ("round 3 · action 137 of 842"). The tile the next action plays is marked in
 its hand and on the table. ``c`` shows the running totals of the rounds finished so far as a
-chart in place of the table. In an unfinished game that people play at one keyboard, the round
-still in play keeps its hands and drawn tiles hidden, and the header says so.
+chart in place of the table. On a screen under 30 rows, once the table beside the scores and
+the log needs the compact drawing, they fold away as on the game screen and the table takes the
+whole width (every hand below still shows its seat's tiles and total); a smaller table (a step
+back to fewer tiles) or a new screen size brings them back. In an unfinished game that people
+play at one keyboard, the round still in play keeps its hands and drawn tiles hidden, and the
+header says so.
 
 ``t`` takes over from the point shown: :class:`TakeOverScreen` asks who plays each seat (a
 person, or a computer player of some level) and the app starts a new game from there.
@@ -19,9 +23,10 @@ from collections.abc import Sequence
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.events import Resize
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
@@ -33,8 +38,9 @@ from chickenfoot.play.shown import HandShown
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.messages import TakeOver
+from chickenfoot.tui.screens.folding import Folding
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
-from chickenfoot.tui.widgets import BoardPanel, EventLog, HandView, SeatsPanel
+from chickenfoot.tui.widgets import BoardPanel, EventLog, HandView, SeatsPanel, TableView
 from chickenfoot.tui.widgets.board_panel import BoardMode
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
@@ -75,151 +81,157 @@ class ReplayHands(VerticalScroll, can_focus=False):
                 self.scroll_to_widget(view, animate=False)
 
 
+REPLAY_BINDINGS: list[BindingType] = [
+    Binding(
+        "left",
+        "back",
+        "Back",
+        key_display="←",
+        group=STEP,
+        id="replay.back",
+        tooltip="One action back",
+    ),
+    Binding(
+        "right",
+        "forward",
+        "Next",
+        key_display="→",
+        group=STEP,
+        id="replay.forward",
+        tooltip="One action forward",
+    ),
+    Binding(
+        "pageup,left_square_bracket",
+        "previous_round",
+        "Previous round",
+        key_display="[",
+        group=ROUND,
+        id="replay.previous-round",
+        tooltip="To this round's deal, or the previous round's",
+    ),
+    Binding(
+        "pagedown,right_square_bracket",
+        "next_round",
+        "Next round",
+        key_display="]",
+        group=ROUND,
+        id="replay.next-round",
+        tooltip="To the next round's deal",
+    ),
+    Binding(
+        "home",
+        "to_start",
+        "Go to the first move",
+        show=False,
+        id="replay.first",
+        tooltip="The first deal",
+    ),
+    Binding(
+        "end",
+        "to_end",
+        "Go to the last move",
+        show=False,
+        id="replay.last",
+        tooltip="The last action",
+    ),
+    Binding(
+        "space",
+        "autoplay",
+        "Play",
+        key_display="Space",
+        id="replay.play",
+        tooltip="Play the game forward by itself",
+    ),
+    Binding(
+        "space",
+        "pause",
+        "Pause",
+        key_display="Space",
+        id="replay.pause",
+        tooltip="Stop playing forward",
+    ),
+    Binding(
+        "plus,equals_sign",
+        "speed(1)",
+        "Faster",
+        key_display="+",
+        group=SPEED,
+        id="replay.faster",
+        tooltip="Play forward faster",
+    ),
+    Binding(
+        "minus",
+        "speed(-1)",
+        "Slower",
+        key_display="-",
+        group=SPEED,
+        id="replay.slower",
+        tooltip="Play forward slower",
+    ),
+    Binding(
+        "o",
+        "toggle_view",
+        "Table or outline",
+        show=False,
+        id="replay.outline",
+        tooltip="Draw the board as a table, or as an outline",
+    ),
+    Binding(
+        "full_stop",
+        "switch_drawing",
+        "Compact or full table",
+        key_display=".",
+        show=False,
+        id="replay.drawing",
+        tooltip="Draw the table smaller, or in full",
+    ),
+    Binding(
+        "c",
+        "toggle_chart",
+        "Running totals chart",
+        show=False,
+        id="replay.chart",
+        tooltip="Chart the totals round by round, or not",
+    ),
+    Binding(
+        "s",
+        "scores",
+        "Scoreboard",
+        show=False,
+        id="replay.scores",
+        tooltip="Every finished round's scores up to the position shown",
+    ),
+    Binding(
+        "t",
+        "take_over",
+        "Take over",
+        id="replay.take-over",
+        tooltip="Start a new game from the position shown",
+    ),
+    Binding(
+        "escape",
+        "close",
+        "Close",
+        id="replay.close",
+        tooltip="Back to where the replay was opened",
+    ),
+]
+"""The replay viewer's keys."""
+
+
 class ReplayScreen(Screen[None]):
     """A saved game shown at any point."""
 
     CSS_PATH = "replay.tcss"
 
-    BINDINGS = [
-        Binding(
-            "left",
-            "back",
-            "Back",
-            key_display="←",
-            group=STEP,
-            id="replay.back",
-            tooltip="One action back",
-        ),
-        Binding(
-            "right",
-            "forward",
-            "Next",
-            key_display="→",
-            group=STEP,
-            id="replay.forward",
-            tooltip="One action forward",
-        ),
-        Binding(
-            "pageup,left_square_bracket",
-            "previous_round",
-            "Previous round",
-            key_display="[",
-            group=ROUND,
-            id="replay.previous-round",
-            tooltip="To this round's deal, or the previous round's",
-        ),
-        Binding(
-            "pagedown,right_square_bracket",
-            "next_round",
-            "Next round",
-            key_display="]",
-            group=ROUND,
-            id="replay.next-round",
-            tooltip="To the next round's deal",
-        ),
-        Binding(
-            "home",
-            "to_start",
-            "Go to the first move",
-            show=False,
-            id="replay.first",
-            tooltip="The first deal",
-        ),
-        Binding(
-            "end",
-            "to_end",
-            "Go to the last move",
-            show=False,
-            id="replay.last",
-            tooltip="The last action",
-        ),
-        Binding(
-            "space",
-            "autoplay",
-            "Play",
-            key_display="Space",
-            id="replay.play",
-            tooltip="Play the game forward by itself",
-        ),
-        Binding(
-            "space",
-            "pause",
-            "Pause",
-            key_display="Space",
-            id="replay.pause",
-            tooltip="Stop playing forward",
-        ),
-        Binding(
-            "plus,equals_sign",
-            "speed(1)",
-            "Faster",
-            key_display="+",
-            group=SPEED,
-            id="replay.faster",
-            tooltip="Play forward faster",
-        ),
-        Binding(
-            "minus",
-            "speed(-1)",
-            "Slower",
-            key_display="-",
-            group=SPEED,
-            id="replay.slower",
-            tooltip="Play forward slower",
-        ),
-        Binding(
-            "o",
-            "toggle_view",
-            "Table or outline",
-            show=False,
-            id="replay.outline",
-            tooltip="Draw the board as a table, or as an outline",
-        ),
-        Binding(
-            "full_stop",
-            "switch_drawing",
-            "Compact or full table",
-            key_display=".",
-            show=False,
-            id="replay.drawing",
-            tooltip="Draw the table smaller, or in full",
-        ),
-        Binding(
-            "c",
-            "toggle_chart",
-            "Running totals chart",
-            show=False,
-            id="replay.chart",
-            tooltip="Chart the totals round by round, or not",
-        ),
-        Binding(
-            "s",
-            "scores",
-            "Scoreboard",
-            show=False,
-            id="replay.scores",
-            tooltip="Every finished round's scores up to the position shown",
-        ),
-        Binding(
-            "t",
-            "take_over",
-            "Take over",
-            id="replay.take-over",
-            tooltip="Start a new game from the position shown",
-        ),
-        Binding(
-            "escape",
-            "close",
-            "Close",
-            id="replay.close",
-            tooltip="Back to where the replay was opened",
-        ),
-    ]
+    BINDINGS = REPLAY_BINDINGS
 
     board_view: var[BoardMode] = var("table")
     """The board as the table, the outline, or the running totals chart."""
     working: var[frozenset[str]] = var(frozenset(), bindings=True)
     """The actions whose keys do something at the position shown (the footer follows it)."""
+    folded: var[bool] = var(False, toggle_class="-folded")
+    """True while the scores and the log are folded away for a big table on a short screen."""
 
     def __init__(self, view: ReplayView, title: str | None = None) -> None:
         """``view`` is the game to replay (built beforehand: it replays every action);
@@ -234,6 +246,7 @@ class ReplayScreen(Screen[None]):
         self._autoplay: Timer | None = None
         self._logged_index: int | None = None
         self._table_view: BoardMode = "table"
+        self._folding = Folding()
 
     # ----- layout ----------------------------------------------------------------------------
 
@@ -284,11 +297,26 @@ class ReplayScreen(Screen[None]):
         shown = self.view.shown()
         panel = self.query_one(BoardPanel)
         panel.shown = shown.board
+        if self.folded and self._folding.smaller(len(shown.board.board.played)):
+            self.folded = False  # a smaller table: the panels come back
         self.query_one(ReplayHands).show(shown.hands, shown.seats.turn)
         self.query_one(SeatsPanel).shown = shown.seats
         self._update_log()
         self._update_chart()
         self._show_mode()
+
+    @on(TableView.Drawn)
+    def _fold_for_a_big_table(self, message: TableView.Drawn) -> None:
+        """On a short screen, fold the scores and the log away when the table beside them
+        needs the compact drawing: the table then has the whole width."""
+        tiles = len(self.cursor.state.board.played)
+        if self._folding.folds(message.compact, self.folded, self.size.height, tiles):
+            self.folded = True
+
+    def on_resize(self, event: Resize) -> None:
+        """A new screen size: unfold, and fold again if the table still needs it."""
+        if self._folding.resized(event.size):
+            self.folded = False
 
     def _update_chart(self) -> None:
         """Chart the rounds finished at the position shown (while the chart is on)."""

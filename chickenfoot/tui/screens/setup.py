@@ -30,10 +30,23 @@ from chickenfoot.bots import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
     DEFAULT_THINK_TIME,
-    ladder_level,
 )
-from chickenfoot.net.protocol import DEFAULT_GRACE, MAX_GRACE, SeatPlan, TableOptions
-from chickenfoot.net.remote import AddressError, TableAddress
+from chickenfoot.net.protocol import DEFAULT_GRACE, TableOptions
+from chickenfoot.net.seating import (
+    COVER_DEFAULT,
+    COVER_LABEL,
+    GRACE_HINT,
+    GRACE_LABEL,
+    HINTS_CHOICES,
+    HINTS_LABEL,
+    SERVER_BLANK,
+    SERVER_HINT,
+    SERVER_LABEL,
+    creator_name,
+    grace_from_text,
+    online_server_problem,
+    table_options,
+)
 from chickenfoot.rules import (
     PRESETS,
     RuleSet,
@@ -165,40 +178,6 @@ class SeatRow(Vertical):
         show_line(self.query_one(".seat-problem", Static), message)
 
 
-def online_server_problem(text: str, kinds: list[str]) -> str | None:
-    """Why ``text`` cannot be the server of an online table with seats of ``kinds``."""
-    try:
-        address = TableAddress.parse(text)
-    except AddressError as error:
-        return str(error)
-    if address.code is not None:
-        return "a server's address only (HOST:PORT): the table's code comes from the server"
-    if HUMAN not in kinds:
-        return "an online table needs a person's seat: yours"
-    return None
-
-
-def grace_from_text(text: str) -> float:
-    """The grace period typed (seconds; blank: the default); ``ValueError`` in plain words."""
-    if not text.strip():
-        return DEFAULT_GRACE
-    seconds = int(text)
-    if seconds > MAX_GRACE:
-        raise ValueError(f"at most {MAX_GRACE:.0f} seconds (an hour)")
-    return float(seconds)
-
-
-HINTS_CHOICES = (("allowed", "yes"), ("not allowed", "no"))
-"""The Hints field of an online table: whether people may ask for hints."""
-
-
-def seat_plan(seat: SeatConfig) -> SeatPlan:
-    """A seat of the form as an online table plans it: a person who joins, or a computer."""
-    if seat.player == "human" or seat.level is None:
-        return SeatPlan(name=seat.name)
-    return SeatPlan(name=seat.name, computer=ladder_level(seat.level))  # type: ignore[arg-type]
-
-
 class OnlineFields(Vertical):
     """The form's online table: its server (blank: play here), how long a person's lost seat
     waits, the computer that then plays it, and whether hints are allowed."""
@@ -213,23 +192,18 @@ class OnlineFields(Vertical):
         """The section's title, its fields, their problems and what they mean."""
         yield Static("Online table", classes="section-title")
         with Horizontal(classes="field"):
-            yield Label("Table server", classes="field-label")
+            yield Label(SERVER_LABEL, classes="field-label")
             yield TypingInput(
                 "",
-                placeholder="blank: play here",
+                placeholder=SERVER_BLANK,
                 max_length=200,
                 id="online-server",
                 compact=True,
             )
         yield Static("", id="online-server-problem", classes="problem field-problem")
-        yield Static(
-            "HOST:PORT of a 'chickenfoot host': each person seat is someone who joins from "
-            "their own terminal (the first is you); the table's code is shown to share.",
-            classes="hint",
-            markup=False,
-        )
+        yield Static(SERVER_HINT, classes="hint", markup=False)
         with Horizontal(classes="field"):
-            yield Label("Lost seat waits (s)", classes="field-label")
+            yield Label(GRACE_LABEL, classes="field-label")
             yield TypingInput(
                 "",
                 placeholder=f"{DEFAULT_GRACE:.0f}",
@@ -240,16 +214,16 @@ class OnlineFields(Vertical):
             )
         yield Static("", id="online-grace-problem", classes="problem field-problem")
         with Horizontal(classes="field"):
-            yield Label("Then plays it", classes="field-label")
+            yield Label(COVER_LABEL, classes="field-label")
             yield FormSelect(
                 [(level, level) for level in BOT_LEVELS],
-                value="hard",
+                value=COVER_DEFAULT,
                 allow_blank=False,
                 id="online-cover",
                 compact=True,
             )
         with Horizontal(classes="field"):
-            yield Label("Hints", classes="field-label")
+            yield Label(HINTS_LABEL, classes="field-label")
             yield FormSelect(
                 list(HINTS_CHOICES),
                 value="yes",
@@ -257,12 +231,7 @@ class OnlineFields(Vertical):
                 id="online-hints",
                 compact=True,
             )
-        yield Static(
-            "A person who loses their connection keeps their seat this long; then a "
-            "computer of this level plays it until they are back.",
-            classes="hint",
-            markup=False,
-        )
+        yield Static(GRACE_HINT, classes="hint", markup=False)
 
     @property
     def server(self) -> str:
@@ -290,15 +259,13 @@ class OnlineFields(Vertical):
     ) -> TableOptions:
         """The online table's options for ``rules``, ``seats`` and ``seed`` (call only when
         the form has no problem)."""
-        return TableOptions.model_validate(
-            {
-                "rules": rules,
-                "seats": tuple(seat_plan(seat) for seat in seats),
-                "seed": seed,
-                "grace": grace_from_text(self.query_one("#online-grace", Input).value),
-                "cover": str(self.query_one("#online-cover", FormSelect).value),
-                "hints": self.query_one("#online-hints", FormSelect).value == "yes",
-            }
+        return table_options(
+            rules,
+            seats,
+            seed,
+            grace=grace_from_text(self.query_one("#online-grace", Input).value),
+            cover=str(self.query_one("#online-cover", FormSelect).value),
+            hints=self.query_one("#online-hints", FormSelect).value == "yes",
         )
 
 
@@ -651,8 +618,7 @@ class SetupScreen(Screen[None]):
         online = self.query_one(OnlineFields)
         if online.server:
             options = online.options(self.rules, seats, self.seed)
-            creator = next(seat.name for seat in seats if seat.player == "human")
-            self.post_message(CreateOnline(online.server, options, creator))
+            self.post_message(CreateOnline(online.server, options, creator_name(seats)))
             return
         self.post_message(StartGame(self.rules, seats, self.seed, remember=choice))
 

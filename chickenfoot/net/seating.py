@@ -1,0 +1,182 @@
+"""Making, joining and waiting at an online table, for every interface that offers it.
+
+The New game form's online part (its server, how long a lost seat waits, the computer that
+then plays it, whether hints are allowed), the first frame a client sends to join, and what
+the lobby says, as data, checks and words. The full-screen app
+(``chickenfoot.tui.screens.setup``'s ``OnlineFields``, ``chickenfoot.tui.screens.online``) and
+the plain mode (``chickenfoot.plain.online``) ask these functions, so both check the same
+things and say the same words. No Textual.
+"""
+
+from __future__ import annotations
+
+from chickenfoot.bots import ladder_level
+from chickenfoot.net.protocol import (
+    DEFAULT_GRACE,
+    MAX_GRACE,
+    Hello,
+    JoinTable,
+    ReturnToSeat,
+    Seated,
+    SeatPlan,
+    TableOptions,
+    TableStatus,
+    WatchTable,
+)
+from chickenfoot.net.remote import AddressError, TableAddress
+from chickenfoot.net.tokens import SeatBook
+from chickenfoot.rules import RuleSet
+from chickenfoot.saves.record import SeatConfig
+from chickenfoot.text import online
+from chickenfoot.text.setup_form import HUMAN
+
+SERVER_LABEL = "Table server"
+SERVER_BLANK = "blank: play here"
+SERVER_HINT = (
+    "HOST:PORT of a 'chickenfoot host': each person seat is someone who joins from "
+    "their own terminal (the first is you); the table's code is shown to share."
+)
+GRACE_LABEL = "Lost seat waits (s)"
+COVER_LABEL = "Then plays it"
+COVER_DEFAULT = "hard"
+HINTS_LABEL = "Hints"
+GRACE_HINT = (
+    "A person who loses their connection keeps their seat this long; then a "
+    "computer of this level plays it until they are back."
+)
+"""The online table's fields of New game: labels, what a blank server means, and what they
+do."""
+
+HINTS_CHOICES = (("allowed", "yes"), ("not allowed", "no"))
+"""The Hints field of an online table: whether people may ask for hints (shown, value)."""
+
+JOIN_ADDRESS_LABEL = "Table (CODE@HOST:PORT, as its creator shared it)"
+JOIN_ADDRESS_EXAMPLE = "KM7R3P@192.168.1.20:8765"
+JOIN_NAME_LABEL = "Your name"
+JOIN_WATCH_LABEL = "Watch only (every hand hidden)"
+"""The fields of Join a table."""
+
+NO_CODE = "write the table's code before the server: CODE@HOST:PORT"
+"""Why a server's address alone cannot be joined."""
+
+
+def online_server_problem(text: str, kinds: list[str]) -> str | None:
+    """Why ``text`` cannot be the server of an online table with seats of ``kinds`` (the
+    form's player values)."""
+    try:
+        address = TableAddress.parse(text)
+    except AddressError as error:
+        return str(error)
+    if address.code is not None:
+        return "a server's address only (HOST:PORT): the table's code comes from the server"
+    if HUMAN not in kinds:
+        return "an online table needs a person's seat: yours"
+    return None
+
+
+def grace_from_text(text: str) -> float:
+    """The grace period typed (seconds; blank: the default); ``ValueError`` in plain words."""
+    if not text.strip():
+        return DEFAULT_GRACE
+    if not text.strip().isdigit():
+        raise ValueError("a whole number of seconds")
+    seconds = int(text)
+    if seconds > MAX_GRACE:
+        raise ValueError(f"at most {MAX_GRACE:.0f} seconds (an hour)")
+    return float(seconds)
+
+
+def seat_plan(seat: SeatConfig) -> SeatPlan:
+    """A seat of the form as an online table plans it: a person who joins, or a computer."""
+    if seat.player == "human" or seat.level is None:
+        return SeatPlan(name=seat.name)
+    return SeatPlan(name=seat.name, computer=ladder_level(seat.level))  # type: ignore[arg-type]
+
+
+def table_options(
+    rules: RuleSet,
+    seats: tuple[SeatConfig, ...],
+    seed: int | None,
+    *,
+    grace: float,
+    cover: str,
+    hints: bool,
+) -> TableOptions:
+    """The online table's options for ``rules``, ``seats`` and ``seed``, a lost seat waiting
+    ``grace`` seconds before a ``cover`` computer plays it."""
+    return TableOptions.model_validate(
+        {
+            "rules": rules,
+            "seats": tuple(seat_plan(seat) for seat in seats),
+            "seed": seed,
+            "grace": grace,
+            "cover": cover,
+            "hints": hints,
+        }
+    )
+
+
+def creator_name(seats: tuple[SeatConfig, ...]) -> str:
+    """The name of the person who makes the table: the first person's seat."""
+    return next(seat.name for seat in seats if seat.player == "human")
+
+
+def join_address(text: str) -> TableAddress | str:
+    """The table ``text`` names (``CODE@HOST:PORT``), or why it cannot be joined, in words."""
+    try:
+        address = TableAddress.parse(text)
+    except AddressError as error:
+        return str(error)
+    if address.code is None:
+        return NO_CODE
+    return address
+
+
+def hello_for(address: TableAddress, name: str, *, watch: bool, book: SeatBook) -> Hello:
+    """The first frame for table ``address``: watch it, take back the seat held there (its
+    token is in ``book``), or join it as ``name``."""
+    assert address.code is not None
+    if watch:
+        return WatchTable(code=address.code, name=name or "Spectator")
+    held = book.find(str(address))
+    if held is not None:
+        return ReturnToSeat(code=address.code, token=held.token)
+    return JoinTable(code=address.code, name=name)
+
+
+def lobby_lines(
+    address: TableAddress,
+    seated: Seated | None,
+    status: TableStatus | None,
+    *,
+    start_key: str = "ctrl+s",
+) -> list[str]:
+    """What the lobby of the table at ``address`` says now: its code and the line to share,
+    each seat and who sits there, who watches, and what the table waits for (``start_key``
+    starts the game, said to its creator)."""
+    if seated is None or status is None:
+        return [f"Connecting to {address.host}:{address.port}…"]
+    shared = online.join_line(str(address.with_code(status.code)))
+    lines = [f"Table {status.code}", f"Share: {shared}", ""]
+    for number, seat in enumerate(status.seats):
+        mark = "you" if number == seated.seat else ""
+        if seat.computer is not None:
+            state = f"computer ({seat.computer})"
+        elif seat.taken:
+            state = "here" if seat.connected else "joined, not connected"
+        else:
+            state = "waiting to join"
+        lines.append(f"  {seat.name:<24} {state}{'  ← ' + mark if mark else ''}")
+    lines.append("")
+    lines.append(online.watching(status.spectators))
+    missing = [s.name for s in status.seats if s.computer is None and not s.taken]
+    lines.append(
+        online.lobby(
+            status.code,
+            missing,
+            seated.creator,
+            by_itself=status.starts_by_itself,
+            start_key=start_key,
+        )
+    )
+    return lines
