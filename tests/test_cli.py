@@ -700,3 +700,14 @@ def test_simulate_runs_as_a_module_without_loading_the_app() -> None:
     )
     assert finished.returncode == 0, finished.stderr
     assert "Simulating 1 game, seed 3" in finished.stdout
+
+
+def test_the_command_alone_starts_the_app_without_building_its_parser(
+    monkeypatch: pytest.MonkeyPatch, app_calls: list[dict[str, object]]
+) -> None:
+    def no_parser(*_args: object) -> None:
+        raise AssertionError("`chickenfoot` alone builds no parser")
+
+    monkeypatch.setattr(cli, "build_parser", no_parser)
+    assert cli.main([]) == 0
+    assert app_calls == [{"load": None, "replay": None}]

@@ -138,3 +138,47 @@ def test_the_app_reaches_its_menu_without_pydantic_or_the_rules() -> None:
     loaded = modules_loaded_by(script)
     assert "textual.app" in loaded
     assert [name for name in loaded if not name.startswith(UI_LIBRARIES)] == []
+
+
+def test_the_menu_leaves_the_keys_check_and_the_messages_for_later() -> None:
+    """The module that checks the player's own keys is loaded only when there are some (or
+    the palette or help asks), and the messages' module when a message is first made: the
+    menu's start does without both."""
+    script = (
+        "import json, sys\n"
+        "from chickenfoot.tui.app import ChickenFootApp\n"
+        "from chickenfoot.tui.screens.menu import MenuScreen\n"
+        "ChickenFootApp(), MenuScreen()\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    loaded = json.loads(result.stdout.splitlines()[-1])
+    assert "chickenfoot.tui.keymap" not in loaded
+    assert "chickenfoot.tui.messages" not in loaded
+
+
+def test_the_app_is_imported_without_the_garbage_collector() -> None:
+    """``chickenfoot`` imports the app with the collector paused, then freezes what it loaded
+    and lets the collector run again (in a fresh interpreter: freezing is for the process)."""
+    script = (
+        "import gc\n"
+        "from chickenfoot.cli.games import collector_paused\n"
+        "with collector_paused():\n"
+        "    during = gc.isenabled()\n"
+        "    import chickenfoot.tui.app\n"
+        "print(during, gc.isenabled(), gc.get_freeze_count() > 0)\n"
+        "gc.unfreeze()\n"
+        "gc.disable()\n"
+        "with collector_paused():\n"
+        "    import chickenfoot.tui.app\n"
+        "print(gc.isenabled(), gc.get_freeze_count())\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    paused_then_back, left_disabled = result.stdout.splitlines()
+    assert paused_then_back == "False True True"
+    assert left_disabled == "False 0", "a collector that was off stays off; nothing new loaded, "
+    "nothing frozen"

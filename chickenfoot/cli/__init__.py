@@ -80,6 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
     named = command_named(arguments)
     try:
+        if not arguments:  # the game, as the settings say: no parser to build (a faster start)
+            from chickenfoot.cli.games import run_app
+
+            return run_app()
         args = build_parser(() if named is None else (named,)).parse_args(arguments)
         if args.command is None:
             from chickenfoot.cli.games import run_app

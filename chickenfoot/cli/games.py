@@ -14,7 +14,10 @@ one, so ``chickenfoot`` reaches its menu without loading the rules first.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -105,9 +108,32 @@ def run_app(
         from chickenfoot.plain.app import run_plain
 
         return run_plain(load=load, replay=replay)
-    from chickenfoot.tui.app import run_app as run
+    with collector_paused():
+        from chickenfoot.tui.app import run_app as run
 
     return run(load=load, replay=replay, plain=plain_from_app)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Import the app (Textual and some 400 modules) without the garbage collector.
+
+    Every module loaded makes long-lived objects, and the collector would look through all of
+    them again and again while they load. It is paused meanwhile; then, if modules were loaded,
+    everything is frozen (:func:`gc.freeze`: later collections skip it; modules live as long as
+    the process anyway, and loading them leaves only a few hundred objects of garbage) and the
+    collector runs again as before (if it ran), for everything made from then on.
+    """
+    was_enabled = gc.isenabled()
+    modules = len(sys.modules)
+    gc.disable()
+    try:
+        yield
+    finally:
+        if len(sys.modules) > modules:
+            gc.freeze()
+        if was_enabled:
+            gc.enable()
 
 
 def plain_from_app() -> int:

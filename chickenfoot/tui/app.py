@@ -33,24 +33,6 @@ from chickenfoot.saves.paths import holds_saves, saves_dir
 from chickenfoot.tui import opening
 from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
-from chickenfoot.tui.messages import (
-    ContinueGame,
-    CreateOnline,
-    JoinOnline,
-    LeaveGame,
-    OpenFile,
-    OpenPlainMode,
-    OpenReplay,
-    RememberDisplay,
-    RequestQuit,
-    ShowHelp,
-    ShowJoin,
-    ShowSaves,
-    ShowSetup,
-    ShowStats,
-    StartGame,
-    TakeOver,
-)
 from chickenfoot.tui.opening import (
     Elsewhere,
     HeldGames,
@@ -70,7 +52,7 @@ from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.too_small import TooSmallScreen, guard_size, is_too_small
 from chickenfoot.tui.themes import THEMES
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # messages: imported where one is made (Textual calls on_* by name)
     from chickenfoot.play.replay import ReplayView
     from chickenfoot.play.session import GameSession, OpenElsewhere
     from chickenfoot.rules import RuleSet
@@ -78,6 +60,24 @@ if TYPE_CHECKING:
     from chickenfoot.saves.settings import Settings
     from chickenfoot.saves.store import GameId, GameStore
     from chickenfoot.tui.keymap import Place
+    from chickenfoot.tui.messages import (
+        ContinueGame,
+        CreateOnline,
+        JoinOnline,
+        LeaveGame,
+        OpenFile,
+        OpenPlainMode,
+        OpenReplay,
+        RememberDisplay,
+        RequestQuit,
+        ShowHelp,
+        ShowJoin,
+        ShowSaves,
+        ShowSetup,
+        ShowStats,
+        StartGame,
+        TakeOver,
+    )
     from chickenfoot.tui.screens.game import GameScreen
     from chickenfoot.tui.screens.help import ScreenKeys
 
@@ -106,7 +106,10 @@ class ChickenFootApp(App[None]):
     """Chicken Foot dominoes: pass-and-play and computer players, saved after every move."""
 
     TITLE = "Chicken Foot"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "screens/menu.tcss"]
+    """The app's styles, and the menu's (its screen names them too): read with the app's, they
+    are parsed once, where a screen's own file read when it is first shown parses every style
+    of the app again."""
     COMMANDS = App.COMMANDS | {ScreenCommands}
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False, id="app.quit-now"),
@@ -296,6 +299,8 @@ class ChickenFootApp(App[None]):
         elif isinstance(opened, Resume):
             self.continue_game(opened.game)
         elif isinstance(opened, Rejoin):
+            from chickenfoot.tui.messages import JoinOnline
+
             self.post_message(JoinOnline(opened.seat.address, opened.seat.name, watch=False))
         elif isinstance(opened, Elsewhere):
             self._open_elsewhere(opened.open)
@@ -321,6 +326,8 @@ class ChickenFootApp(App[None]):
 
         def answered(choice: str | None) -> None:
             if choice == "copy":
+                from chickenfoot.tui.messages import TakeOver
+
                 self.post_message(TakeOver(record, len(record.actions), record.seats))
             elif choice == "watch":
                 from chickenfoot.play.replay import ReplayView

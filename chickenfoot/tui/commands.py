@@ -24,8 +24,6 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from chickenfoot.tui.keymap import command_keys, keymap_of, with_keymap
-
 if TYPE_CHECKING:
     from chickenfoot.text.prompts import ViewKeys
 
@@ -43,6 +41,8 @@ def binding_commands(screen: Screen[Any]) -> list[PaletteCommand]:
     """The commands of ``screen``'s bindings (those with a tooltip) that do something now,
     once each, in the order they are bound, with the player's own keys; each runs its
     binding's action."""
+    from chickenfoot.tui.keymap import keymap_of, with_keymap  # not needed before the palette
+
     commands = []
     seen: set[str] = set()
     for binding in with_keymap(screen.BINDINGS, keymap_of(screen.app)):
@@ -89,6 +89,8 @@ def button_key(
     class; the player's own, if changed) as a button, or a frame's title, that does the same
     names it: its first letter or sign if it has one (``escape,m``: "m"), else its first key:
     "y", "^s", "Esc"."""
+    from chickenfoot.tui.keymap import command_keys, keymap_of  # not needed before the menu
+
     own = screen.BINDINGS if bindings is None else bindings
     keys = command_keys(own, binding_id, keymap_of(screen.app))
     return key_name(next((key for key in keys if len(key) == 1), keys[0]))
@@ -101,6 +103,7 @@ def view_keys(
     ``.drawing``, ``.chart`` and ``.pan-left`` ... ``.pan-down`` of ``bindings``, else of the
     screen's class, those there are), the player's own where they changed them."""
     from chickenfoot.text.prompts import ViewKeys  # the rules: not before the menu is drawn
+    from chickenfoot.tui.keymap import keymap_of  # not needed before the menu
 
     keymap = keymap_of(screen.app)
     own = list(screen.BINDINGS if bindings is None else bindings)

@@ -42,7 +42,7 @@ from tests.tui.conftest import TuiKit, wait_for
 class StartRecordingApp(ChickenFootApp):
     """The real app, except that start_game records its arguments instead of dealing."""
 
-    CSS_PATH = str(Path(app_module.__file__).parent / "app.tcss")
+    CSS_PATH = [str(Path(app_module.__file__).parent / path) for path in ChickenFootApp.CSS_PATH]
 
     def __init__(self) -> None:
         super().__init__(bot_delay=0)

@@ -27,21 +27,12 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Center, Vertical
 from textual.events import ScreenResume
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chickenfoot.saves.names import display_width
 from chickenfoot.saves.paths import database_path
-from chickenfoot.tui.messages import (
-    ContinueGame,
-    OpenPlainMode,
-    RequestQuit,
-    ShowHelp,
-    ShowJoin,
-    ShowSaves,
-    ShowSetup,
-    ShowStats,
-)
+from chickenfoot.tui.footer import KeysFooter
 
 if TYPE_CHECKING:  # the saved games and online seats are read in the background
     from chickenfoot.net.tokens import HeldSeat
@@ -98,46 +89,64 @@ def to_continue(store: GameStore | None) -> GameSummary | HeldSeat | None:
 
 def show_setup(app: App[object]) -> None:
     """Open the New game set-up screen."""
+    from chickenfoot.tui.messages import ShowSetup
+
     app.post_message(ShowSetup())
 
 
 def show_join(app: App[object]) -> None:
     """Open the form that joins an online table."""
+    from chickenfoot.tui.messages import ShowJoin
+
     app.post_message(ShowJoin())
 
 
 def continue_latest(app: App[object]) -> None:
     """Continue the most recent unfinished game (the app says so when there is none)."""
+    from chickenfoot.tui.messages import ContinueGame
+
     app.post_message(ContinueGame())
 
 
 def show_saves(app: App[object], replays: bool = False) -> None:
     """Open the saved games (to continue or replay one), or the replays list."""
+    from chickenfoot.tui.messages import ShowSaves
+
     app.post_message(ShowSaves(replays=replays))
 
 
 def show_stats(app: App[object]) -> None:
     """Open the statistics of the finished games."""
+    from chickenfoot.tui.messages import ShowStats
+
     app.post_message(ShowStats())
 
 
 def open_plain_mode(app: App[object]) -> None:
     """End the full-screen app and go on in the plain mode, in the same terminal."""
+    from chickenfoot.tui.messages import OpenPlainMode
+
     app.post_message(OpenPlainMode())
 
 
 def show_help(app: App[object]) -> None:
     """Open the help screen (unless it is already on top)."""
+    from chickenfoot.tui.messages import ShowHelp
+
     app.post_message(ShowHelp())
 
 
 def quit_app(app: App[object]) -> None:
     """Quit: at once from the menu, after a confirmation while a game is open."""
+    from chickenfoot.tui.messages import RequestQuit
+
     app.post_message(RequestQuit())
 
 
 MenuCommand = tuple[str, str, Callable[[App[object]], None]]
-"""(item id, label, what it does to the app)."""
+"""(item id, label, what it does to the app). Each imports the message it posts when it
+runs: the menu is drawn without loading the messages' module (its dataclasses take a while
+to make)."""
 
 MENU_COMMANDS: tuple[MenuCommand, ...] = (
     ("new", "New game", show_setup),
@@ -239,7 +248,7 @@ class MenuScreen(Screen[None]):
             yield Static("dominoes for 2 to 8 players", id="menu-tagline", markup=False)
             with Center():
                 yield OptionList(id="menu-options")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         """Fill the menu and focus it (the search for a game to continue starts when the
