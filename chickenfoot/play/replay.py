@@ -259,12 +259,16 @@ class ReplayView:
         cursor = self.cursor
         if logged is not None and cursor.index == logged + 1:
             return True, self.log_lines(cursor.index)
-        lines = [
+        return False, self.round_log()[-LOG_LINES:]
+
+    def round_log(self) -> list[str]:
+        """Every line of the log of the cursor's round, from its deal up to the cursor."""
+        cursor = self.cursor
+        return [
             line
             for index in range(cursor.round_start, cursor.index + 1)
             for line in self.log_lines(index)
         ]
-        return False, lines[-LOG_LINES:]
 
     def shown(self) -> ReplayShown:
         """What the position under the cursor shows (a pure read). In the private round every

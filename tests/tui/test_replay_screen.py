@@ -12,12 +12,14 @@ from textual.pilot import Pilot
 from textual.timer import Timer
 from textual.widgets import Select, Static
 
+from chickenfoot.play.replay import LOG_LINES
 from chickenfoot.rules import Play, RuleSet, preset
 from chickenfoot.saves.jsonformat import record_json, save_record
 from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import describe_turn
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.replay import SPEEDS, ReplayScreen, TakeOverScreen, speed_text
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardPanel, BoardView, EventLog, HandView, SeatsPanel, TableView
@@ -270,6 +272,28 @@ async def test_a_big_table_folds_the_scores_and_the_log_away_on_a_short_screen(
         await pilot.press("home")  # back to the deal: a small table again
         await wait_for(pilot, lambda: not screen.folded, "the panels back")
         assert side.display
+
+
+async def test_ctrl_l_shows_every_line_of_the_round_while_the_log_is_folded_away(
+    data_dir: Path, kit: type[TuiKit]
+) -> None:
+    rules = preset("trains", players=8, set_size=18, rounds=1)
+    record = played(rules, kit.seats(*["computer"] * 8), seed=3, stop_after=160)
+    path = data_dir / "big.json"
+    save_record(record, path)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, path)
+        await pilot.press("end")
+        await wait_for(pilot, lambda: screen.folded, "the panels folded away")
+        await pilot.press("ctrl+l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the round's log")
+        shown = as_kind(app.screen, LogScreen)
+        everything = screen.view.round_log()
+        assert shown.lines == tuple(everything)
+        assert len(everything) > LOG_LINES  # more than the folded log beside the table held
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "back at the replay")
 
 
 async def test_scores_by_round(game: tuple[GameRecord, Path]) -> None:

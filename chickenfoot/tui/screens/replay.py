@@ -39,6 +39,7 @@ from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
 from chickenfoot.tui.messages import TakeOver
 from chickenfoot.tui.screens.folding import Folding
+from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardPanel, EventLog, HandView, SeatsPanel, TableView
 from chickenfoot.tui.widgets.board_panel import BoardMode
@@ -200,6 +201,14 @@ REPLAY_BINDINGS: list[BindingType] = [
         show=False,
         id="replay.scores",
         tooltip="Every finished round's scores up to the position shown",
+    ),
+    Binding(
+        "ctrl+l",
+        "round_log",
+        "The round's log",
+        show=False,
+        id="replay.log",
+        tooltip="Every move of the round up to the position shown",
     ),
     Binding(
         "t",
@@ -473,6 +482,12 @@ class ReplayScreen(Screen[None]):
         """Every finished round's scores up to the position shown."""
         state = self.cursor.state
         self.app.push_screen(ScoreboardScreen(self.names, state.round_scores, self.record.rules))
+
+    def action_round_log(self) -> None:
+        """Show every line of the round's log up to the position shown (the log beside the
+        table keeps only the latest lines, and is folded away for a big table)."""
+        lines = self.view.round_log()
+        self.app.push_screen(LogScreen(lines, title=f"The round's log · {len(lines)} lines"))
 
     def action_take_over(self) -> None:
         """Choose who plays each seat, then start a new game from the position shown."""
