@@ -14,11 +14,14 @@ from chickenfoot.bots import ladder_level
 from chickenfoot.net.protocol import (
     DEFAULT_GRACE,
     MAX_GRACE,
+    Denied,
+    FinishedGame,
     Hello,
     JoinTable,
     ReturnToSeat,
     Seated,
     SeatPlan,
+    TableGone,
     TableOptions,
     TableStatus,
     WatchTable,
@@ -180,3 +183,26 @@ def lobby_lines(
         )
     )
     return lines
+
+
+def follow_seat(
+    book: SeatBook, address: str, message: object, *, token: str | None, seated: bool
+) -> None:
+    """Keep or forget the seat held at the table ``address`` after the server's ``message``
+    (``token``: the link's seat token; ``seated``: the link holds a seat now). A seat given
+    is kept with its token; the table finished, gone for good, or refusing the token or the
+    code while no seat is held: the seat is forgotten (nothing is left to continue)."""
+    if isinstance(message, Seated):
+        kept = message.token or token
+        if kept is not None and message.seat is not None:
+            book.keep(address, message.seat, "", kept)
+    elif (
+        (
+            isinstance(message, Denied)
+            and message.reason in ("bad_token", "no_such_table")
+            and not seated
+        )
+        or isinstance(message, FinishedGame)
+        or (isinstance(message, TableGone) and message.reason != "stopping")
+    ):
+        book.forget(address)

@@ -38,7 +38,7 @@ from chickenfoot.net.protocol import (
     WatchTable,
 )
 from chickenfoot.net.remote import LinkStatus, Received, RemoteLink, TableAddress
-from chickenfoot.net.seating import lobby_lines
+from chickenfoot.net.seating import follow_seat, lobby_lines
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.plain.console import Console
 from chickenfoot.plain.table import GAME_HELP, Outcome, PlainSeat
@@ -186,12 +186,15 @@ class PlainOnlineTable(PlainSeat):
     def _take(self, item: Received) -> bool:
         """Take in one frame of the server or news of the link; True if it answers what the
         person asked (a hint, a refusal, a take-back)."""
+        follow_seat(
+            self.book,
+            str(self.address),
+            item,
+            token=self.remote.token,
+            seated=self.remote.seated is not None,
+        )
         if isinstance(item, LinkStatus):
             self._link_news(item)
-        elif isinstance(item, Seated):
-            token = item.token or self.remote.token
-            if token is not None and item.seat is not None:
-                self.book.keep(str(self.address), item.seat, "", token)
         elif isinstance(item, TableStatus):
             news = status_news(self.status, item)
             self.status = item
@@ -200,16 +203,10 @@ class PlainOnlineTable(PlainSeat):
             else:
                 self.console.say(*news)
         elif isinstance(item, Denied):
-            if item.reason in ("bad_token", "no_such_table") and self.remote.seated is None:
-                self.book.forget(str(self.address))
             self.console.say(item.text)
         elif isinstance(item, FinishedGame):
-            self.book.forget(str(self.address))  # nothing left to continue
             self._keep_finished(item.record)
-        elif isinstance(item, TableGone):
-            if item.reason != "stopping":
-                self.book.forget(str(self.address))
-        elif not isinstance(item, Replaced):
+        elif not isinstance(item, (Seated, TableGone, Replaced)):
             if isinstance(item, Welcome) and not self.started:
                 self.started = True
             self.client.receive(item)

@@ -45,6 +45,7 @@ from chickenfoot.net.seating import (
     JOIN_ADDRESS_LABEL,
     JOIN_NAME_LABEL,
     JOIN_WATCH_LABEL,
+    follow_seat,
     join_address,
     lobby_lines,
 )
@@ -264,32 +265,29 @@ class OnlineGameScreen(TableScreen):
 
     def take(self, message: object) -> None:
         """Take in a frame of the server or news of the link."""
+        follow_seat(
+            self.book,
+            str(self.address),
+            message,
+            token=self.remote.token,
+            seated=self.remote.seated is not None,
+        )
         if isinstance(message, LinkStatus):
             self.connection = message
             if message.ended:
                 self.problem = message.problem
                 self.client.tell(message.problem or "You left the table")
                 self.refresh_bindings()
-        elif isinstance(message, Seated):
-            token = message.token or self.remote.token
-            if token is not None and message.seat is not None:
-                self.book.keep(str(self.address), message.seat, "", token)
         elif isinstance(message, TableStatus):
             for line in status_news(self.status, message):
                 self.client.tell(line)
             self.status, self.status_at = message, time.monotonic()
             self.refresh_bindings()
         elif isinstance(message, Denied):
-            if message.reason in ("bad_token", "no_such_table") and self.remote.seated is None:
-                self.book.forget(str(self.address))
             self.client.tell(message.text)
         elif isinstance(message, FinishedGame):
-            self.book.forget(str(self.address))  # nothing left to continue
             self._keep_finished(message.record)
-        elif isinstance(message, TableGone):
-            if message.reason != "stopping":
-                self.book.forget(str(self.address))
-        elif not isinstance(message, Replaced):
+        elif not isinstance(message, (Seated, TableGone, Replaced)):
             if isinstance(message, Welcome) and self.lobby is not None:
                 self.lobby.dismiss(None)
                 self.lobby = None
