@@ -252,16 +252,22 @@ async def test_autoplay_stops_at_the_end_and_a_key_stops_it(game: tuple[GameReco
         assert screen.cursor.index == 1
 
 
-async def test_a_big_table_folds_the_scores_and_the_log_away_on_a_short_screen(
-    data_dir: Path, kit: type[TuiKit]
-) -> None:
+@pytest.fixture
+def big_table(data_dir: Path, kit: type[TuiKit]) -> Path:
+    """A saved 8-seat double-18 round, 160 actions in: too big for 80×24 beside the panels."""
     rules = preset("trains", players=8, set_size=18, rounds=1)
     record = played(rules, kit.seats(*["computer"] * 8), seed=3, stop_after=160)
     path = data_dir / "big.json"
     save_record(record, path)
+    return path
+
+
+async def test_a_big_table_folds_the_scores_and_the_log_away_on_a_short_screen(
+    big_table: Path,
+) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_replay(pilot, path)
+        screen = await open_replay(pilot, big_table)
         side = screen.query_one("#replay-side")
         assert not screen.folded and side.display  # the first deal: a small table
         await pilot.press("end")
@@ -275,15 +281,11 @@ async def test_a_big_table_folds_the_scores_and_the_log_away_on_a_short_screen(
 
 
 async def test_ctrl_l_shows_every_line_of_the_round_while_the_log_is_folded_away(
-    data_dir: Path, kit: type[TuiKit]
+    big_table: Path,
 ) -> None:
-    rules = preset("trains", players=8, set_size=18, rounds=1)
-    record = played(rules, kit.seats(*["computer"] * 8), seed=3, stop_after=160)
-    path = data_dir / "big.json"
-    save_record(record, path)
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_replay(pilot, path)
+        screen = await open_replay(pilot, big_table)
         await pilot.press("end")
         await wait_for(pilot, lambda: screen.folded, "the panels folded away")
         await pilot.press("ctrl+l")
