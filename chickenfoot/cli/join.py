@@ -126,9 +126,7 @@ def run(args: argparse.Namespace) -> int:
     if outcome is None:
         return interrupted("join")
     if outcome.record is not None:
-        where = keep_finished(outcome.record)
-        if where is not None:
-            say(f"the game is kept as {where}")
+        keep_finished_here(outcome.record, str(address))
     if outcome.result is None:
         write_line(sys.stderr, f"chickenfoot join: {outcome.problem or 'the table closed'}")
         return EXIT_FAILED
@@ -149,25 +147,26 @@ async def _play(player: RemotePlayer) -> Any:
         return None
 
 
-def keep_finished(record_json: str) -> str | None:
+def keep_finished_here(record_json: str, address: str) -> None:
     """Keep the finished game sent by the server in this machine's store, as an ordinary saved
-    game; which game it became (None: it could not be kept, which is said)."""
+    game, and say which game it became (or why it could not be kept)."""
+    from chickenfoot.net.seating import keep_finished
     from chickenfoot.saves.database import open_store
-    from chickenfoot.saves.jsonformat import parse_record
-    from chickenfoot.saves.record import RecordError
-    from chickenfoot.saves.store import Incoming
+    from chickenfoot.text import online
 
     try:
-        record = parse_record(record_json)
         store = open_store()
-        try:
-            ((game, _how),) = store.import_records([Incoming(record, source="online table")])
-        finally:
-            store.close()
-    except (RecordError, OSError) as problem:
-        write_line(sys.stderr, f"chickenfoot join: the finished game was not kept: {problem}")
-        return None
-    return f"game {game}"
+    except OSError as problem:
+        write_line(sys.stderr, f"chickenfoot join: {online.not_kept(str(problem))}")
+        return
+    try:
+        game, words = keep_finished(store, record_json, address)
+    finally:
+        store.close()
+    if game is None:
+        write_line(sys.stderr, f"chickenfoot join: {words}")
+    else:
+        say(words)
 
 
 def _login_name() -> str:

@@ -29,7 +29,9 @@ from chickenfoot.net.protocol import (
 from chickenfoot.net.remote import AddressError, TableAddress
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.rules import RuleSet
-from chickenfoot.saves.record import SeatConfig
+from chickenfoot.saves.jsonformat import parse_record
+from chickenfoot.saves.record import RecordError, SeatConfig
+from chickenfoot.saves.store import GameStore, Incoming
 from chickenfoot.text import online
 from chickenfoot.text.setup_form import HUMAN
 
@@ -206,3 +208,15 @@ def follow_seat(
         or (isinstance(message, TableGone) and message.reason != "stopping")
     ):
         book.forget(address)
+
+
+def keep_finished(store: GameStore, record_json: str, address: str) -> tuple[int | None, str]:
+    """Keep the finished game a table's server sent (``record_json``, every hand revealed) in
+    ``store`` as an ordinary saved game: the number of the game it became (None if it could
+    not be kept) and what to tell the person, in words."""
+    try:
+        record = parse_record(record_json)
+        ((game, _how),) = store.import_records([Incoming(record, source=f"online table {address}")])
+    except (RecordError, OSError) as error:
+        return None, online.not_kept(str(error))
+    return game, online.kept(game)

@@ -38,7 +38,7 @@ from chickenfoot.net.protocol import (
     WatchTable,
 )
 from chickenfoot.net.remote import LinkStatus, Received, RemoteLink, TableAddress
-from chickenfoot.net.seating import follow_seat, lobby_lines
+from chickenfoot.net.seating import follow_seat, keep_finished, lobby_lines
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.plain.console import Console
 from chickenfoot.plain.table import GAME_HELP, Outcome, PlainSeat
@@ -53,9 +53,7 @@ from chickenfoot.play.wire import (
     Waiting,
     Welcome,
 )
-from chickenfoot.saves.jsonformat import parse_record
-from chickenfoot.saves.record import RecordError
-from chickenfoot.saves.store import GameStore, Incoming, StoreError
+from chickenfoot.saves.store import GameStore
 from chickenfoot.text import online, prompts
 
 START_KEY = "s"
@@ -232,17 +230,8 @@ class PlainOnlineTable(PlainSeat):
 
     def _keep_finished(self, record_json: str) -> None:
         """Keep the finished game in this machine's store (every hand revealed)."""
-        if self.store is None:
-            return
-        try:
-            record = parse_record(record_json)
-            ((game, _how),) = self.store.import_records(
-                [Incoming(record, source=f"online table {self.address}")]
-            )
-        except (RecordError, StoreError, OSError) as error:
-            self._after.append(f"The finished game was not kept: {error}")
-            return
-        self._after.append(f"The finished game is kept as game {game}: Replays has it.")
+        if self.store is not None:
+            self._after.append(keep_finished(self.store, record_json, str(self.address))[1] + ".")
 
     # ----- the lobby -----------------------------------------------------------------------------
 

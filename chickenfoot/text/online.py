@@ -89,3 +89,13 @@ def reconnecting(problem: str | None, retry_in: float, attempt: int) -> str:
 
 CONNECTED = "Connected"
 """The link is up (again)."""
+
+
+def kept(game: int) -> str:
+    """The finished game of an online table is kept in this machine's store."""
+    return f"The finished game is kept as game {game}: Replays has it"
+
+
+def not_kept(problem: str) -> str:
+    """The finished game of an online table could not be kept, and why."""
+    return f"The finished game was not kept: {problem}"

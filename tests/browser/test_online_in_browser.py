@@ -156,4 +156,4 @@ def test_a_browser_tab_makes_a_table_another_client_joins_it_and_they_play(
     played = [line for line in bea.lines if " plays " in line]
     assert any(line.startswith("Ana plays") for line in played), "the tab played"
     assert any(line.startswith("Bea plays") for line in played), "the joined client played"
-    assert "the game is kept as game 1" in bea.lines
+    assert "The finished game is kept as game 1: Replays has it" in bea.lines

@@ -47,7 +47,7 @@ def test_a_table_made_at_start_is_played_by_joining_computers(tmp_path: Path) ->
     for player, level in zip(players, ("casual", "hard"), strict=True):
         assert any(line.startswith("playing seat") for line in player.lines)
         assert any(line.startswith("Game over") for line in player.lines)
-        assert "the game is kept as game 1" in player.lines
+        assert "The finished game is kept as game 1: Replays has it" in player.lines
         seats = json.loads((tmp_path / level / "online-seats.json").read_text())
         assert seats == [], "the seat's token is forgotten once the game is over"
     assert not [line for line in narrated if re.search(r"draws \d+\|\d+", line)], (

@@ -52,7 +52,7 @@ def test_a_server_killed_mid_game_comes_back_and_the_players_finish(tmp_path: Pa
         store.close()
     assert record.final_state().over, "every move replays through the rules"
     for player, name in zip(players, ("ana", "bea"), strict=True):
-        assert "the game is kept as game 1" in player.lines
+        assert "The finished game is kept as game 1: Replays has it" in player.lines
         mine = open_store(tmp_path / name / "chickenfoot.db")
         try:
             assert mine.record(1).actions == record.actions, "each keeps the same whole game"

@@ -1,5 +1,6 @@
 """Which of the server's messages keep or forget the seat a person holds at a table
-(`follow_seat`, the one rule both the game screen and the plain mode follow)."""
+(`follow_seat`, the one rule both the game screen and the plain mode follow), and keeping the
+finished game a table sends (`keep_finished`, which every interface asks)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from pathlib import Path
 import pytest
 
 from chickenfoot.net.protocol import Denied, FinishedGame, Seated, TableGone
-from chickenfoot.net.seating import follow_seat
+from chickenfoot.net.seating import follow_seat, keep_finished
 from chickenfoot.net.tokens import SeatBook
+from chickenfoot.saves.database import open_store
+from chickenfoot.saves.jsonformat import record_json
+from tests.kit import people, record_until, short_rules
 
 ADDRESS = "ABCDEF@127.0.0.1:9"
 
@@ -54,3 +58,34 @@ def test_other_messages_leave_the_book_alone(book: SeatBook) -> None:
     book.keep(ADDRESS, 1, "Bea", "token")
     follow_seat(book, ADDRESS, object(), token="token", seated=True)
     assert book.find(ADDRESS) is not None
+
+
+def finished_json() -> str:
+    """A whole short game, as a table's server sends it."""
+    record = record_until(short_rules(2), people(2), 1, lambda state: state.over)
+    assert record is not None
+    return record_json(record)
+
+
+def test_a_finished_game_is_kept_as_an_ordinary_saved_game() -> None:
+    store = open_store()
+    try:
+        game, words = keep_finished(store, finished_json(), ADDRESS)
+        assert game is not None
+        assert words == f"The finished game is kept as game {game}: Replays has it"
+        assert store.record(game).final_state().over
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("sent", ["{", '{"version": 1}', "[]"])
+def test_a_finished_game_that_cannot_be_read_is_not_kept_and_says_why(sent: str) -> None:
+    store = open_store()
+    try:
+        game, words = keep_finished(store, sent, ADDRESS)
+        assert game is None
+        assert words.startswith("The finished game was not kept: ")
+        assert "Traceback" not in words and "ValidationError" not in words
+        assert store.count() == 0
+    finally:
+        store.close()

@@ -47,15 +47,13 @@ from chickenfoot.net.seating import (
     JOIN_WATCH_LABEL,
     follow_seat,
     join_address,
+    keep_finished,
     lobby_lines,
 )
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.shown import SeatsShown, StatusShown
 from chickenfoot.play.wire import GameEnded, Welcome
-from chickenfoot.saves.jsonformat import parse_record
-from chickenfoot.saves.record import RecordError
-from chickenfoot.saves.store import Incoming
 from chickenfoot.text import online
 from chickenfoot.tui.keymap import key_in_words, keymap_of, text_keys
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
@@ -303,24 +301,23 @@ class OnlineGameScreen(TableScreen):
 
     @work(thread=True, group="keep")
     def _keep_finished(self, record_json: str) -> None:
-        """Keep the finished game in this machine's store (every hand revealed)."""
+        """Keep the finished game in this machine's store (every hand revealed), through a
+        connection of this thread's own."""
         store = getattr(self.app, "store", None)
         if store is None:
             return
         try:
-            record = parse_record(record_json)
             mine = store.reopen()
-            try:
-                ((game, _how),) = mine.import_records(
-                    [Incoming(record, source=f"online table {self.address}")]
-                )
-            finally:
-                mine.close()
-        except (RecordError, OSError) as error:
-            self.app.call_from_thread(self.client.tell, f"The finished game was not kept: {error}")
+        except OSError as error:
+            self.app.call_from_thread(self.client.tell, online.not_kept(str(error)))
             return
-        self.kept = f"game {game}"
-        self.app.call_from_thread(self.client.tell, f"The finished game is kept as game {game}")
+        try:
+            game, words = keep_finished(mine, record_json, str(self.address))
+        finally:
+            mine.close()
+        if game is not None:
+            self.kept = f"game {game}"
+        self.app.call_from_thread(self.client.tell, words)
 
     # ----- what is shown -----------------------------------------------------------------------
 
