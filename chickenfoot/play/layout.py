@@ -71,15 +71,15 @@ slots, end labels ``‹a›``, legal ends ``▸a◂``, the chosen end ``»a«``.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Collection, Iterator, Mapping
+from collections import Counter, deque
+from collections.abc import Collection, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from typing import Final, Literal, NamedTuple, overload
 
 from chickenfoot.play.keys import end_keys
-from chickenfoot.rules.board import ARM_LETTERS, TOES_PER_FOOT, Board
+from chickenfoot.rules.board import ARM_LETTERS, TOES_PER_FOOT, Board, Placement
 from chickenfoot.rules.tiles import Tile
 
 Heading = Literal["N", "E", "S", "W"]
@@ -119,6 +119,9 @@ searched near the end only, and quickly."""
 NARROW_LABEL: Final = 2
 """Cells of the label place of an end walled in on every side but for two cells beside its
 tile: room for the opening mark and a one-letter key (``‹a``)."""
+MAX_PLANS: Final = 4
+"""How many plans (which port each arm takes) the compact drawing tries for a table whose
+tiles would leave the bounds: the usual one and up to three re-packings."""
 LEAP_LIMIT: Final = 4096
 """How far (cells) a boxed-in line may leap; far beyond any table's size."""
 
@@ -663,9 +666,22 @@ def end_label_text(key: str | None, role: Role, width: int, *, compact: bool = F
 
 def _arm_ports(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
     """The centre's box and the port of each arm, in arm order (A, B, ...)."""
-    if arms <= 4:
+    if arms <= max(_SMALL_CENTRE_ARMS):
         return _small_centre(arms, shapes, bounds)
     return _big_centre(arms, shapes, bounds)
+
+
+def _table_ports(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
+    """The centre's box and the port of each arm as the table lays them: compact lines snake
+    up and down columns and turn a row short of the top and bottom edges, which keep room for
+    the keys above and below their ends (and for the toes of a double laid at a turn)."""
+    centre, ports = _arm_ports(arms, shapes, bounds)
+    if not shapes.compact:
+        return centre, ports
+    inner = Box(0, 1, bounds.width, bounds.height - 2)
+    return centre, tuple(
+        _upright_snake(port._replace(space=_clipped(port.space, inner))) for port in ports
+    )
 
 
 _SMALL_CENTRE_ARMS: Final[Mapping[int, tuple[Heading, ...]]] = {
@@ -810,27 +826,28 @@ def _preferences(
     return ((back, back), (heading, main), (main, main))
 
 
+class _Plan(NamedTuple):
+    """How a table is packed: the index of the centre's port each arm leaves from, in arm
+    order (A first); empty, each arm from the port of its place in that order."""
+
+    ports: tuple[int, ...] = ()
+
+
 class _Table:
     """Lays the tiles of one board, one at a time, in the order they were played."""
 
-    def __init__(self, board: Board, shapes: Shapes, bounds: Box) -> None:
+    def __init__(
+        self, board: Board, shapes: Shapes, bounds: Box, plan: _Plan | None = None
+    ) -> None:
         self.board = board
         self.shapes = shapes
         self.bounds = bounds
+        self.plan = plan or _Plan()
         self.occupied: dict[_Cell, int] = {}
         self.spots: list[TileSpot] = []
         self.connectors: list[Connector] = []
         self.lines: dict[str, _Growing] = {}
-        centre_box, self.arm_ports = _arm_ports(board.arms_required, shapes, bounds)
-        if shapes.compact:
-            # Compact lines snake up and down columns and turn a row short of the top and
-            # bottom edges, which keep room for the keys above and below their ends (and for
-            # the toes of a double laid at a turn).
-            inner = Box(0, 1, bounds.width, bounds.height - 2)
-            self.arm_ports = tuple(
-                _upright_snake(port._replace(space=_clipped(port.space, inner)))
-                for port in self.arm_ports
-            )
+        centre_box, self.arm_ports = _table_ports(board.arms_required, shapes, bounds)
         self._add_spot(
             TileSpot(
                 None, None, Tile(board.centre, board.centre), centre_box, False, (board.centre,) * 2
@@ -1041,10 +1058,16 @@ class _Table:
         """The ports a new line ``target`` may start from, and its space."""
         parent, _, _toe = target.rpartition(".")
         if not parent:
-            port = self.arm_ports[ARM_LETTERS.index(target)]
+            port = self.arm_ports[self.port_of(target)]
             return [port], port.space
         foot = self.lines[parent]
         return foot.ports, foot.space
+
+    def port_of(self, arm: str) -> int:
+        """The index of the centre's port that ``arm`` leaves from: as the plan says, else
+        the arm's place in the arm order."""
+        index = ARM_LETTERS.index(arm)
+        return self.plan.ports[index] if self.plan.ports else index
 
     def shade(self, target: str, port: _Port) -> bool:
         """Whether new line ``target``, starting at ``port``, is shaded in the compact drawing:
@@ -1052,7 +1075,7 @@ class _Table:
         line, its side toes (which run beside the middle one) in the same."""
         parent = target.rpartition(".")[0]
         if not parent:
-            return shaded_arm(ARM_LETTERS.index(target), len(self.arm_ports))
+            return shaded_arm(self.port_of(target), len(self.arm_ports))
         foot = self.lines[parent]
         return foot.shaded != (port.exit.heading == foot.heading)
 
@@ -1611,18 +1634,150 @@ def layout_table(
     if set_size is None:
         set_size = _largest(board)
     shapes = Shapes(digits_for(set_size), compact)
-    width, height = max(bounds[0], MIN_BOUNDS[0]), max(bounds[1], MIN_BOUNDS[1])
-    table = _Table(board, shapes, Box(0, 0, width, height))
+    bounds_box = Box(0, 0, max(bounds[0], MIN_BOUNDS[0]), max(bounds[1], MIN_BOUNDS[1]))
+    if compact:
+        layout = _repacked(board, shapes, bounds_box)
+    else:
+        table, overflow = _laid(board, shapes, bounds_box, None, stop=only_if_it_fits)
+        if overflow is not None:
+            return None
+        layout = _finish(table, *_open_ends(table))
+    return None if only_if_it_fits and not layout.fits else layout
+
+
+def _laid(
+    board: Board, shapes: Shapes, bounds: Box, plan: _Plan | None, *, stop: bool
+) -> tuple[_Table, int | None]:
+    """``board``'s tiles laid in play order under ``plan`` (see :class:`_Table`); with
+    ``stop``, laying stops at the first tile after which the tiles span more than the bounds,
+    and that tile's index in ``board.played`` comes back (None: they never did)."""
+    table = _Table(board, shapes, bounds, plan)
     spanned = table.spots[0].box
     for index, (_seat, tile, target, end) in enumerate(board.played):
         table.lay(index, tile, target, end)
-        if only_if_it_fits:
+        if stop:
             spanned = spanned.union(table.spots[-1].box)
-            if spanned.width > width or spanned.height > height:
-                return None
-    ends, slots = _open_ends(table)
-    layout = _finish(table, ends, slots)
-    return None if only_if_it_fits and not layout.fits else layout
+            if spanned.width > bounds.width or spanned.height > bounds.height:
+                return table, index
+    return table, None
+
+
+def _repacked(board: Board, shapes: Shapes, bounds: Box) -> TableLayout:
+    """``board`` laid out in the compact drawing, re-packed if it would leave the bounds.
+
+    Laid as usual first (each arm from its own port). If its tiles come to span more than the
+    bounds (or, all inside, its keys would not be), the table is laid again under a plan made
+    at the tile that overflowed: the arms with the most tiles then take the roomiest ports
+    (:func:`_plan`). If that plan too overflows, later, another is made at its overflow, up to
+    :data:`MAX_PLANS` plans; a plan that overflows no later than the one before it ends the
+    search, and the plan that went furthest is kept, unless a plan made from every tile on the
+    table fits. Each plan of the search is made from the tiles up to a fixed play, so a later
+    board finds the same plans: the table is rearranged only when the next tile would
+    otherwise take it out of the bounds, and between those plays no tile moves.
+    """
+    last = len(board.played) - 1
+    ports = _table_ports(board.arms_required, shapes, bounds)[1]
+    tried: dict[_Plan, int] = {}
+
+    def attempt(plan: _Plan) -> TableLayout | int:
+        """The layout under ``plan`` if it fits, else the play at which it overflows."""
+        if plan in tried:
+            return tried[plan]
+        key = (board.centre, board.arms_required, shapes, bounds, plan)
+        overflow = _OVERFLOWS.find(key, board.played)
+        if overflow is None:
+            table, overflow = _laid(board, shapes, bounds, plan, stop=True)
+            if overflow is None:
+                layout = _finish(table, *_open_ends(table))
+                if layout.fits:
+                    return layout
+                overflow = last  # the tiles fit, their keys do not
+            else:
+                _OVERFLOWS.add(key, board.played, overflow)
+        tried[plan] = overflow
+        return overflow
+
+    kept, furthest = _Plan(), -1
+    candidates = [kept]
+    for _search in range(MAX_PLANS):
+        best: tuple[int, _Plan] | None = None
+        for plan in candidates:
+            outcome = attempt(plan)
+            if isinstance(outcome, TableLayout):
+                return outcome
+            if best is None or outcome > best[0]:
+                best = (outcome, plan)
+        if best is None or best[0] <= furthest:
+            break
+        furthest, kept = best
+        candidates = _plans(board, furthest + 1, ports)
+    for plan in _plans(board, last + 1, ports):
+        outcome = attempt(plan)
+        if isinstance(outcome, TableLayout):
+            return outcome
+    table, _overflow = _laid(board, shapes, bounds, kept, stop=False)
+    return _finish(table, *_open_ends(table))
+
+
+class _Overflows:
+    """Where plans made the tiles of recent boards overflow, so that a board need not be laid
+    out again under a plan known to overflow: a game's next board begins with the same plays,
+    and a plan that overflowed at a play overflows there on every board sharing the plays up
+    to it (tiles never move under one plan). Only speed depends on it, never a result."""
+
+    def __init__(self, size: int) -> None:
+        self._known: deque[tuple[Hashable, tuple[Placement, ...], int]] = deque(maxlen=size)
+
+    def find(self, key: Hashable, played: tuple[Placement, ...]) -> int | None:
+        """The play at which the plan of ``key`` overflows on a board of ``played``, if known."""
+        for known, prefix, overflow in self._known:
+            if known == key and len(prefix) <= len(played) and played[: len(prefix)] == prefix:
+                return overflow
+        return None
+
+    def add(self, key: Hashable, played: tuple[Placement, ...], overflow: int) -> None:
+        """Remember that the plan of ``key`` overflows at play ``overflow`` of ``played``."""
+        self._known.append((key, played[: overflow + 1], overflow))
+
+
+_OVERFLOWS: Final = _Overflows(64)
+
+
+def _plans(board: Board, plays: int, ports: tuple[_Port, ...]) -> list[_Plan]:
+    """The plans a re-packing tries, best first: the arms with the most tiles (their feet's
+    included) in the first ``plays`` plays leave from the roomiest ports, roomiest as
+    :func:`_roomiest` says (ties in arm order)."""
+    tiles = Counter(placed.target.partition(".")[0] for placed in board.played[:plays])
+    arms = sorted(range(len(ports)), key=lambda arm: -tiles[ARM_LETTERS[arm]])
+    plans = []
+    for order in _roomiest(ports):
+        taken = [0] * len(ports)
+        for arm, port in zip(arms, order, strict=True):
+            taken[arm] = port
+        plans.append(_Plan(tuple(taken)))
+    return plans
+
+
+BIG_CENTRE_ROOM: Final = (3, 5, 1, 7, 0, 2, 4, 6)
+"""The big centre's ports (see :data:`_BIG_PORTS`), roomiest first for a re-packed table:
+the ports across (east and west, those beside the centre's top row first), then those up and
+down. Measured: over the benchmark's 8-seat double-18 rounds at 80x24 this order keeps more
+tables whole than the order of the spaces' sizes, and trying both more than either."""
+
+
+def _roomiest(ports: tuple[_Port, ...]) -> list[tuple[int, ...]]:
+    """The orders of ``ports`` a re-packing tries, roomiest first: the largest space first (a
+    big centre's measured order, :data:`BIG_CENTRE_ROOM`, before it)."""
+    by_area = tuple(sorted(range(len(ports)), key=lambda index: -_area(ports[index].space)))
+    if len(ports) <= max(_SMALL_CENTRE_ARMS):
+        return [by_area]
+    measured = tuple(port for port in BIG_CENTRE_ROOM if port < len(ports))
+    return [measured] if measured == by_area else [measured, by_area]
+
+
+def _area(space: tuple[Box, ...]) -> int:
+    """How many cells the boxes of ``space`` cover (they do not overlap)."""
+    return sum(box.width * box.height for box in space)
 
 
 def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Heading]]]:
@@ -1635,6 +1790,7 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     ends: dict[str, EndSpot] = {}
     exits: dict[str, Exit] = {}
     slots: list[tuple[Box, Heading]] = []
+    table.keys.bounds = _tiles_view(table)
     open_targets = {target for target, _value in board.open_ends}
     for target in [line for line in table.keys.reserved if line not in open_targets]:
         table.keys.release(target)  # a line with no open end now (an open foot) shows no key
@@ -1663,6 +1819,24 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
             if len(keys.get(target, "")) == 1:
                 _narrow_label(table, ends, target, exits[target])
     return ends, slots
+
+
+def _tiles_view(table: _Table) -> Box:
+    """Where a view of the bounds' size shows every tile and rail of ``table`` (moved the
+    least from the bounds), or the bounds if they do not all fit in one: the keys are placed
+    inside it if they can."""
+    bounds = table.bounds
+    content = table.spots[0].box
+    for spot in table.spots[1:]:
+        content = content.union(spot.box)
+    for connector in table.connectors:
+        content = content.union(Box(connector.column, connector.row, 1, 1))
+    return Box(
+        _least_shift(content.x, content.right, bounds.width),
+        _least_shift(content.y, content.bottom, bounds.height),
+        bounds.width,
+        bounds.height,
+    )
 
 
 def _walled(label: Box, exit: Exit) -> bool:
