@@ -52,7 +52,18 @@ Stability: tiles are laid one by one in the order they were played, and a tile's
 depends only on the tiles laid before it, so playing a tile never moves a tile already on the
 table (in table coordinates; the canvas may grow to the left or upwards, which shifts every
 canvas coordinate by :attr:`TableLayout.origin`). Open-end anchors, label places and toe slots
-are worked out afresh for each board and may move.
+are worked out afresh for each board and may move; the keys go inside the view that shows
+every tile when they can.
+
+Re-packing (the compact drawing only): the spaces round the centre are shared out evenly, but
+in a real round one arm and its feet often grow far beyond the others. When the compact
+table's tiles would span more than the bounds, it is laid out again under a :class:`Plan`:
+the arms with the most tiles leave from the roomiest ports, and the centre may move away
+from the biggest one (:func:`_repacked`, :func:`_plans`). Every plan is made from the tiles
+up to a fixed play, and under one plan nothing moves, so a play rearranges the table only
+when the tiles under the plan before would leave the bounds (:attr:`TableLayout.plan` says
+which plan lays it). Where plans overflowed on recent boards is remembered, so that the next
+board of a game is not laid out again under plans known to overflow; only speed depends on it.
 
 Speed (figures: ``python -m tests.benchmarks layout``): the taken cells are a dict from cell to
 what holds it; a rail search keeps each step's link to the step before instead of copying its
@@ -119,9 +130,9 @@ searched near the end only, and quickly."""
 NARROW_LABEL: Final = 2
 """Cells of the label place of an end walled in on every side but for two cells beside its
 tile: room for the opening mark and a one-letter key (``‹a``)."""
-MAX_PLANS: Final = 4
-"""How many plans (which port each arm takes) the compact drawing tries for a table whose
-tiles would leave the bounds: the usual one and up to three re-packings."""
+MAX_PLANS: Final = 24
+"""How many plans (:class:`Plan`) the compact drawing tries for a table whose tiles would
+leave the bounds, the usual one included."""
 LEAP_LIMIT: Final = 4096
 """How far (cells) a boxed-in line may leap; far beyond any table's size."""
 
@@ -433,6 +444,16 @@ class _Growing:
     spots: list[int] = field(default_factory=list)
 
 
+class Plan(NamedTuple):
+    """How a table is packed: the index of the centre's port each arm leaves from, in arm
+    order (A first; empty, each arm from the port of its place in that order), and how far
+    the centre lies from the middle of the bounds (columns right, rows down)."""
+
+    ports: tuple[int, ...] = ()
+    across: int = 0
+    down: int = 0
+
+
 @dataclass(frozen=True)
 class TableLayout:
     """Where everything on one board lies, in canvas cells (0, 0 at the top left).
@@ -459,6 +480,10 @@ class TableLayout:
     toe_slots: tuple[tuple[Box, Heading], ...]
     connectors: tuple[Connector, ...]
     open_foot: str | None
+    plan: Plan
+    """How the table was packed: :class:`Plan`'s default unless the compact drawing re-packed
+    a table that would otherwise leave the bounds (the same plan lays the same tiles in the
+    same places, so a play moves no tile unless the plan changed)."""
     last_tiles: Mapping[str, int] = field(repr=False)
     shaded_lines: frozenset[str] = field(repr=False)
     """The lines whose tiles the compact drawing shades, so that lines side by side are told
@@ -664,18 +689,30 @@ def end_label_text(key: str | None, role: Role, width: int, *, compact: bool = F
 # ----- geometry of the centre ------------------------------------------------------------------
 
 
-def _arm_ports(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
-    """The centre's box and the port of each arm, in arm order (A, B, ...)."""
+def _arm_ports(
+    arms: int, shapes: Shapes, bounds: Box, moved: tuple[int, int] = (0, 0)
+) -> tuple[Box, tuple[_Port, ...]]:
+    """The centre's box and the port of each arm, in arm order (A, B, ...), the centre
+    ``moved`` (columns right, rows down) from the middle of the bounds."""
     if arms <= max(_SMALL_CENTRE_ARMS):
-        return _small_centre(arms, shapes, bounds)
-    return _big_centre(arms, shapes, bounds)
+        return _small_centre(arms, shapes, bounds, moved)
+    return _big_centre(arms, shapes, bounds, moved)
 
 
-def _table_ports(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
-    """The centre's box and the port of each arm as the table lays them: compact lines snake
-    up and down columns and turn a row short of the top and bottom edges, which keep room for
-    the keys above and below their ends (and for the toes of a double laid at a turn)."""
-    centre, ports = _arm_ports(arms, shapes, bounds)
+def _placed(size: int, length: int, moved: int) -> int:
+    """Where a centre ``length`` cells long starts in ``size`` cells: in the middle, ``moved``
+    further on, and a cell inside either edge at most."""
+    return max(1, min((size - length) // 2 + moved, size - length - 1))
+
+
+def _table_ports(
+    arms: int, shapes: Shapes, bounds: Box, moved: tuple[int, int] = (0, 0)
+) -> tuple[Box, tuple[_Port, ...]]:
+    """The centre's box and the port of each arm as the table lays them, the centre
+    ``moved`` (columns right, rows down) from the middle: compact lines snake up and down
+    columns and turn a row short of the top and bottom edges, which keep room for the keys
+    above and below their ends (and for the toes of a double laid at a turn)."""
+    centre, ports = _arm_ports(arms, shapes, bounds, moved)
     if not shapes.compact:
         return centre, ports
     inner = Box(0, 1, bounds.width, bounds.height - 2)
@@ -692,12 +729,16 @@ _SMALL_CENTRE_ARMS: Final[Mapping[int, tuple[Heading, ...]]] = {
 """The ways the arms of a one-row centre leave it, in arm order (A, B, ...)."""
 
 
-def _small_centre(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
+def _small_centre(
+    arms: int, shapes: Shapes, bounds: Box, moved: tuple[int, int]
+) -> tuple[Box, tuple[_Port, ...]]:
     """A one-row centre with up to four arms: up, right, down, left, spaces as a pinwheel."""
     width, height = bounds.width, bounds.height
     d = shapes.digits
     centre_width = d + 2 if shapes.compact else shapes.flat_width  # ║9║ or ║9|9║
-    centre = Box((width - centre_width) // 2, (height - 1) // 2, centre_width, 1)
+    centre = Box(
+        _placed(width, centre_width, moved[0]), _placed(height, 1, moved[1]), centre_width, 1
+    )
     row = centre.y
     # Where an upright arm's number starts: under the joint, or under the number compact.
     column = centre.x + 1 if shapes.compact else centre.x + 2
@@ -744,7 +785,9 @@ _BIG_PORTS: Final[tuple[tuple[str, Heading, Heading], ...]] = (
 arm of each quadrant, turning the other way."""
 
 
-def _big_centre(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Port, ...]]:
+def _big_centre(
+    arms: int, shapes: Shapes, bounds: Box, moved: tuple[int, int]
+) -> tuple[Box, tuple[_Port, ...]]:
     """A three-row centre with two ports per side, for five to eight arms.
 
     Each quadrant holds an upright arm (near the centre's column) and a flat one (beside the
@@ -753,7 +796,7 @@ def _big_centre(arms: int, shapes: Shapes, bounds: Box) -> tuple[Box, tuple[_Por
     width, height = bounds.width, bounds.height
     upright = shapes.upright_width
     box_width = 2 * upright + 3 if shapes.compact else 2 * upright + 1
-    centre = Box((width - box_width) // 2, (height - 3) // 2, box_width, 3)
+    centre = Box(_placed(width, box_width, moved[0]), _placed(height, 3, moved[1]), box_width, 3)
     # Where the number of the right-hand upright arms starts: inside the frame's corner (full:
     # an upright tile flush with it), or one cell in (compact: not over the corner).
     right_column = centre.right - upright - 1 if shapes.compact else centre.right - upright + 1
@@ -826,28 +869,21 @@ def _preferences(
     return ((back, back), (heading, main), (main, main))
 
 
-class _Plan(NamedTuple):
-    """How a table is packed: the index of the centre's port each arm leaves from, in arm
-    order (A first); empty, each arm from the port of its place in that order."""
-
-    ports: tuple[int, ...] = ()
-
-
 class _Table:
     """Lays the tiles of one board, one at a time, in the order they were played."""
 
-    def __init__(
-        self, board: Board, shapes: Shapes, bounds: Box, plan: _Plan | None = None
-    ) -> None:
+    def __init__(self, board: Board, shapes: Shapes, bounds: Box, plan: Plan | None = None) -> None:
         self.board = board
         self.shapes = shapes
         self.bounds = bounds
-        self.plan = plan or _Plan()
+        self.plan = plan or Plan()
         self.occupied: dict[_Cell, int] = {}
         self.spots: list[TileSpot] = []
         self.connectors: list[Connector] = []
         self.lines: dict[str, _Growing] = {}
-        centre_box, self.arm_ports = _table_ports(board.arms_required, shapes, bounds)
+        centre_box, self.arm_ports = _table_ports(
+            board.arms_required, shapes, bounds, (self.plan.across, self.plan.down)
+        )
         self._add_spot(
             TileSpot(
                 None, None, Tile(board.centre, board.centre), centre_box, False, (board.centre,) * 2
@@ -1646,7 +1682,7 @@ def layout_table(
 
 
 def _laid(
-    board: Board, shapes: Shapes, bounds: Box, plan: _Plan | None, *, stop: bool
+    board: Board, shapes: Shapes, bounds: Box, plan: Plan | None, *, stop: bool
 ) -> tuple[_Table, int | None]:
     """``board``'s tiles laid in play order under ``plan`` (see :class:`_Table`); with
     ``stop``, laying stops at the first tile after which the tiles span more than the bounds,
@@ -1666,56 +1702,47 @@ def _repacked(board: Board, shapes: Shapes, bounds: Box) -> TableLayout:
     """``board`` laid out in the compact drawing, re-packed if it would leave the bounds.
 
     Laid as usual first (each arm from its own port). If its tiles come to span more than the
-    bounds (or, all inside, its keys would not be), the table is laid again under a plan made
-    at the tile that overflowed: the arms with the most tiles then take the roomiest ports
-    (:func:`_plan`). If that plan too overflows, later, another is made at its overflow, up to
-    :data:`MAX_PLANS` plans; a plan that overflows no later than the one before it ends the
-    search, and the plan that went furthest is kept, unless a plan made from every tile on the
-    table fits. Each plan of the search is made from the tiles up to a fixed play, so a later
-    board finds the same plans: the table is rearranged only when the next tile would
-    otherwise take it out of the bounds, and between those plays no tile moves.
+    bounds, plans are made at each play from the one whose tile overflowed on
+    (:func:`_plans`: the arms with the most tiles up to that play leave from the roomiest
+    ports, with the centre in the middle or moved away from the biggest), and the table is
+    laid out under the first plan, in that order, that keeps its tiles within the bounds; if
+    none does (of :data:`MAX_PLANS` plans), under the one whose tiles went furthest. Every
+    plan is made from the tiles up to a fixed play, and under one plan a play moves no tile,
+    so a later board meets the same plans in the same order: a play rearranges the table only
+    when the tiles under the plan before would leave the bounds.
     """
-    last = len(board.played) - 1
     ports = _table_ports(board.arms_required, shapes, bounds)[1]
-    tried: dict[_Plan, int] = {}
+    overflows: dict[Plan, int] = {}
 
-    def attempt(plan: _Plan) -> TableLayout | int:
-        """The layout under ``plan`` if it fits, else the play at which it overflows."""
-        if plan in tried:
-            return tried[plan]
+    def attempt(plan: Plan) -> TableLayout | None:
+        """The layout under ``plan`` if its tiles stay within the bounds, else None (and where
+        they overflow is kept in ``overflows``)."""
         key = (board.centre, board.arms_required, shapes, bounds, plan)
         overflow = _OVERFLOWS.find(key, board.played)
         if overflow is None:
             table, overflow = _laid(board, shapes, bounds, plan, stop=True)
             if overflow is None:
-                layout = _finish(table, *_open_ends(table))
-                if layout.fits:
-                    return layout
-                overflow = last  # the tiles fit, their keys do not
-            else:
-                _OVERFLOWS.add(key, board.played, overflow)
-        tried[plan] = overflow
-        return overflow
+                return _finish(table, *_open_ends(table))
+            _OVERFLOWS.add(key, board.played, overflow)
+        overflows[plan] = overflow
+        return None
 
-    kept, furthest = _Plan(), -1
-    candidates = [kept]
-    for _search in range(MAX_PLANS):
-        best: tuple[int, _Plan] | None = None
-        for plan in candidates:
-            outcome = attempt(plan)
-            if isinstance(outcome, TableLayout):
-                return outcome
-            if best is None or outcome > best[0]:
-                best = (outcome, plan)
-        if best is None or best[0] <= furthest:
-            break
-        furthest, kept = best
-        candidates = _plans(board, furthest + 1, ports)
-    for plan in _plans(board, last + 1, ports):
-        outcome = attempt(plan)
-        if isinstance(outcome, TableLayout):
-            return outcome
-    table, _overflow = _laid(board, shapes, bounds, kept, stop=False)
+    layout = attempt(Plan())
+    if layout is not None:
+        return layout
+    play = overflows[Plan()]
+    tiles = Counter(placed.target.partition(".")[0] for placed in board.played[:play])
+    for placed in board.played[play:]:
+        tiles[placed.target.partition(".")[0]] += 1
+        for plan in _plans(tiles, ports, bounds):
+            if plan not in overflows:
+                if len(overflows) == MAX_PLANS:
+                    break
+                layout = attempt(plan)
+                if layout is not None:
+                    return layout
+    furthest = max(overflows, key=overflows.__getitem__)
+    table, _overflow = _laid(board, shapes, bounds, furthest, stop=False)
     return _finish(table, *_open_ends(table))
 
 
@@ -1735,6 +1762,10 @@ class _Overflows:
                 return overflow
         return None
 
+    def forget(self) -> None:
+        """Forget every board."""
+        self._known.clear()
+
     def add(self, key: Hashable, played: tuple[Placement, ...], overflow: int) -> None:
         """Remember that the plan of ``key`` overflows at play ``overflow`` of ``played``."""
         self._known.append((key, played[: overflow + 1], overflow))
@@ -1743,19 +1774,38 @@ class _Overflows:
 _OVERFLOWS: Final = _Overflows(64)
 
 
-def _plans(board: Board, plays: int, ports: tuple[_Port, ...]) -> list[_Plan]:
-    """The plans a re-packing tries, best first: the arms with the most tiles (their feet's
-    included) in the first ``plays`` plays leave from the roomiest ports, roomiest as
-    :func:`_roomiest` says (ties in arm order)."""
-    tiles = Counter(placed.target.partition(".")[0] for placed in board.played[:plays])
+def forget_overflows() -> None:
+    """Forget where re-packing plans overflowed on recent boards, so that the next layout
+    is timed as a first sight of its table (results never depend on it)."""
+    _OVERFLOWS.forget()
+
+
+def _plans(tiles: Counter[str], ports: tuple[_Port, ...], bounds: Box) -> list[Plan]:
+    """The plans a re-packing makes from how many ``tiles`` each arm has (its feet's
+    included), best first: the arms with the most tiles leave from the roomiest ports,
+    roomiest as :func:`_roomiest` says (ties in arm order); each such plan with the centre in
+    the middle, then moved away from where the arm with the most tiles leaves it, across and
+    up or down (:data:`CENTRE_MOVE`), so that its side of the table has more room."""
     arms = sorted(range(len(ports)), key=lambda arm: -tiles[ARM_LETTERS[arm]])
+    middle = sum(port.exit.row for port in ports) / len(ports)
+    across, down = bounds.width // CENTRE_MOVE[0], bounds.height // CENTRE_MOVE[1]
     plans = []
     for order in _roomiest(ports):
         taken = [0] * len(ports)
         for arm, port in zip(arms, order, strict=True):
             taken[arm] = port
-        plans.append(_Plan(tuple(taken)))
+        roomiest = ports[order[0]].exit
+        away = {"W": across, "E": -across}.get(roomiest.heading, 0)
+        plans.append(Plan(tuple(taken)))
+        plans.append(Plan(tuple(taken), away, down if roomiest.row < middle else -down))
     return plans
+
+
+CENTRE_MOVE: Final = (5, 5)
+"""How far a re-packing moves the centre from the middle of the bounds, away from the side
+the arm with the most tiles leaves it: a fifth of the width across and a fifth of the height
+up or down (measured on the benchmark's 8-seat double-18 rounds at 80x24: a quarter of the
+height or a tenth of the width keep fewer tables whole)."""
 
 
 BIG_CENTRE_ROOM: Final = (3, 5, 1, 7, 0, 2, 4, 6)
@@ -2003,6 +2053,7 @@ def _finish(
         toe_slots=moved_slots,
         connectors=connectors,
         open_foot=table.board.foot,
+        plan=table.plan,
         last_tiles=last_tiles,
         shaded_lines=frozenset(line_id for line_id, line in table.lines.items() if line.shaded),
         _rows=tuple(tuple(row) for row in rows),

@@ -13,15 +13,19 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Collection, Mapping
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import chickenfoot.play.layout as layout_module
 from chickenfoot.play.layout import (
+    BIG_CENTRE_ROOM,
     FOLDED_BOUNDS,
     Box,
+    Plan,
     Role,
     TableLayout,
     TileSpot,
@@ -30,7 +34,7 @@ from chickenfoot.play.layout import (
     shaded_arm,
 )
 from chickenfoot.rules import SET_SIZES, Board, Placement, RuleSetError, Tile, core, preset
-from chickenfoot.rules.board import from_tuple
+from chickenfoot.rules.board import ARM_LETTERS, from_tuple
 from tests.benchmarks import bench_layout
 
 
@@ -439,6 +443,61 @@ def test_random_games_lay_out_soundly_and_stably(
         now = tuple(table_box(layout, spot.box) for spot in layout.tiles)
         assert now[: len(earlier)] == earlier, "a play moved a tile already on the table"
         earlier = now
+
+
+def tiles_overflow_under(shown: Board, plan: Plan, bounds: tuple[int, int], set_size: int) -> bool:
+    """Whether the tiles of ``shown``, laid out in the compact drawing under ``plan``, span
+    more than ``bounds``."""
+    shapes = layout_module.Shapes(layout_module.digits_for(set_size), compact=True)
+    _table, overflow = layout_module._laid(shown, shapes, Box(0, 0, *bounds), plan, stop=True)
+    return overflow is not None
+
+
+@settings(
+    max_examples=5,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(
+    set_size=st.sampled_from((12, 18)),
+    players=st.integers(2, 8),
+    seed=st.integers(0, 10_000),
+    bounds=st.sampled_from([(48, 13), FOLDED_BOUNDS]),
+)
+def test_the_compact_drawing_moves_tiles_only_to_keep_the_table_whole(
+    set_size: int, players: int, seed: int, bounds: tuple[int, int]
+) -> None:
+    """Under one plan a play moves no tile, and the plan changes only at a play after which
+    the tiles under the plan before would span more than the bounds."""
+    before: TableLayout | None = None
+    for shown in random_boards(set_size, players, players, seed):
+        layout = layout_table(shown, bounds=bounds, set_size=set_size, compact=True)
+        assert_sound(layout, shown)
+        if before is not None:
+            if layout.plan == before.plan:
+                earlier = [table_box(before, spot.box) for spot in before.tiles]
+                now = [table_box(layout, spot.box) for spot in layout.tiles]
+                assert now[: len(earlier)] == earlier, "a play moved a tile under one plan"
+            else:
+                assert tiles_overflow_under(shown, before.plan, bounds, set_size)
+        before = layout
+
+
+def test_a_table_that_would_leave_the_bounds_is_re_packed_to_fit() -> None:
+    """Eight seats on double-18 (seeded random play, 100 tiles down, 59 of them on arm A and
+    its feet): laid as usual, A's feet take the table out of the 80x14 bounds; re-packed, A
+    leaves from the roomiest port (westwards, beside the centre's top row), the centre moves
+    away from it (right and down), and the table fits."""
+    shown = bench_layout.late_board(seed=7, tiles=100)
+    assert tiles_overflow_under(shown, Plan(), FOLDED_BOUNDS, 18)
+    layout = layout_table(shown, bounds=FOLDED_BOUNDS, set_size=18, compact=True)
+    assert layout.fits
+    assert_sound(layout, shown)
+    tiles = Counter(placed.target.partition(".")[0] for placed in shown.played)
+    most = tiles.most_common(1)[0][0]
+    assert most == "A"
+    assert layout.plan.ports[ARM_LETTERS.index(most)] == BIG_CENTRE_ROOM[0]
+    assert layout.plan.across > 0 and layout.plan.down > 0
 
 
 def end_tile(layout: TableLayout, target: str) -> Box:
