@@ -111,7 +111,7 @@ async def test_a_table_too_big_even_compact_offers_the_outline(
     kit: type[TuiKit],
 ) -> None:
     rules = preset("trains", players=8, set_size=18, rounds=1)
-    app = open_game(kit, rules, late(100))
+    app = open_game(kit, rules, late(120))  # too big for 80x14 even re-packed
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: laid_out(app, compact=True), "the compact table")
         game = app.game_screen
