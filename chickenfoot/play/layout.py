@@ -1674,8 +1674,12 @@ def layout_table(
     if compact:
         layout = _repacked(board, shapes, bounds_box)
     else:
-        table, overflow = _laid(board, shapes, bounds_box, None, stop=only_if_it_fits)
-        if overflow is not None:
+        table = (
+            _within(board, shapes, bounds_box, Plan())[0]
+            if only_if_it_fits
+            else _laid(board, shapes, bounds_box, None, stop=False)[0]
+        )
+        if table is None:
             return None
         layout = _finish(table, *_open_ends(table))
     return None if only_if_it_fits and not layout.fits else layout
@@ -1698,6 +1702,23 @@ def _laid(
     return table, None
 
 
+def _within(
+    board: Board, shapes: Shapes, bounds: Box, plan: Plan
+) -> tuple[_Table | None, int | None]:
+    """``board``'s tiles laid under ``plan`` if they stay within the bounds' size: the table
+    and None; else None and the index of the play after which they do not (remembered, so
+    that the same game's next board is not laid out again under this plan)."""
+    key = (board.centre, board.arms_required, shapes, bounds, plan)
+    overflow = _OVERFLOWS.find(key, board.played)
+    if overflow is not None:
+        return None, overflow
+    table, overflow = _laid(board, shapes, bounds, plan, stop=True)
+    if overflow is None:
+        return table, None
+    _OVERFLOWS.add(key, board.played, overflow)
+    return None, overflow
+
+
 def _repacked(board: Board, shapes: Shapes, bounds: Box) -> TableLayout:
     """``board`` laid out in the compact drawing, re-packed if it would leave the bounds.
 
@@ -1717,13 +1738,10 @@ def _repacked(board: Board, shapes: Shapes, bounds: Box) -> TableLayout:
     def attempt(plan: Plan) -> TableLayout | None:
         """The layout under ``plan`` if its tiles stay within the bounds, else None (and where
         they overflow is kept in ``overflows``)."""
-        key = (board.centre, board.arms_required, shapes, bounds, plan)
-        overflow = _OVERFLOWS.find(key, board.played)
-        if overflow is None:
-            table, overflow = _laid(board, shapes, bounds, plan, stop=True)
-            if overflow is None:
-                return _finish(table, *_open_ends(table))
-            _OVERFLOWS.add(key, board.played, overflow)
+        table, overflow = _within(board, shapes, bounds, plan)
+        if table is not None:
+            return _finish(table, *_open_ends(table))
+        assert overflow is not None
         overflows[plan] = overflow
         return None
 
