@@ -343,6 +343,10 @@ def computer_pause(seconds: float) -> str:
     return f"Computer players now pause {seconds:.1f} s."
 
 
+TABLE_REARRANGED = "The table was rearranged so that it stays whole"
+"""A play would have taken the compact table out of the window, so it was laid out anew."""
+
+
 @dataclass(frozen=True)
 class ViewKeys:
     """The keys the board's frame names (these defaults, or the player's own): the table or

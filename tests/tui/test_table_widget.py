@@ -18,13 +18,16 @@ from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.containers import Horizontal
 from textual.geometry import Region
+from textual.message import Message
+from textual.notifications import Notify
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from chickenfoot.play.layout import Box
+from chickenfoot.play.layout import Box, Plan
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board, core, preset
 from chickenfoot.rules.board import from_tuple
+from chickenfoot.text import prompts
 from chickenfoot.tui.messages import EndClicked
 from chickenfoot.tui.themes import HIGH_CONTRAST
 from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableView
@@ -165,6 +168,39 @@ async def test_the_chosen_end_scrolls_into_view() -> None:
                 return in_view(table, layout.end_box(target))
 
             await wait_for(pilot, followed, target)
+
+
+async def test_a_rearranged_table_says_so_once() -> None:
+    """Eight seats on double-18 at 80x14: the play after the 88th tile would take the compact
+    table out of the view, so it is re-packed (its tiles move) and the player is told; the
+    next play keeps that packing and says nothing."""
+    messages: list[Message] = []
+    boards = [late_board(seed=7, tiles=tiles) for tiles in (88, 89, 90)]
+    app = TableApp(BoardShown(boards[0], set_size=18))
+    async with app.run_test(size=(80, 14), message_hook=messages.append) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        plans = []
+        for board in boards[1:]:
+            table.shown = BoardShown(board, set_size=18)
+            await wait_for(
+                pilot,
+                lambda board=board: tiles_laid(table) == len(board.played) + 1,
+                "the next board",
+            )
+            layout = table.table_layout
+            assert layout is not None and layout.compact and layout.fits
+            plans.append(layout.plan)
+        await pilot.pause()
+    told = [m.notification.message for m in messages if isinstance(m, Notify)]
+    assert told == [prompts.TABLE_REARRANGED]
+    assert plans[0] == plans[1] != Plan()
+
+
+def tiles_laid(table: TableView) -> int:
+    """How many tiles (the centre's included) the view has laid out."""
+    layout = table.table_layout
+    return 0 if layout is None else len(layout.tiles)
 
 
 async def test_clicking_an_end_posts_end_clicked_with_its_target() -> None:

@@ -23,7 +23,8 @@ The table is drawn in full (``[3|5]``) when it fits the view, else compact (``3Â
 tile its outer number after a joint; see :mod:`chickenfoot.play.layout`); set
 :attr:`TableView.density` (or call :meth:`TableView.switch_density`) to choose, and the widget
 posts :class:`TableView.Drawn` whenever the drawing, or whether it fits, changes. A tile, key
-or toe slot not wholly in view is left out, never cut.
+or toe slot not wholly in view is left out, never cut. When a play makes the compact drawing
+re-pack the table (its tiles move so that it stays whole), a notice says so.
 
 An equal value changes nothing and redraws nothing. A new board is laid out again; the view
 keeps the same table cells on screen (and the first board shows the bounds, the centre in the
@@ -49,6 +50,7 @@ from textual.strip import Strip
 from chickenfoot.play.layout import Box, Density, Role, TableLayout, layout_for
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board
+from chickenfoot.text import prompts
 from chickenfoot.tui.messages import EndClicked
 
 PAN_COLUMNS: Final = 5
@@ -228,6 +230,8 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         if (layout.compact, layout.fits, layout.bounds) != self._drawn:
             self._drawn = (layout.compact, layout.fits, layout.bounds)
             self.post_message(self.Drawn(self, layout.compact, layout.fits))
+        if _rearranged(previous, layout):
+            self.notify(prompts.TABLE_REARRANGED, markup=False)
         self._strips.clear()
         self.virtual_size = Size(layout.width, layout.height)
         # Set after the first layout pass, the virtual size alone does not show the scrollbars
@@ -340,3 +344,14 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         if target is not None:
             event.stop()
             self.post_message(EndClicked(target))
+
+
+def _rearranged(previous: TableLayout | None, layout: TableLayout) -> bool:
+    """True if ``layout``, of a bigger table than ``previous`` in the same drawing and size,
+    was packed anew (see :class:`~chickenfoot.play.layout.Plan`): its tiles moved."""
+    return (
+        previous is not None
+        and (previous.bounds, previous.compact) == (layout.bounds, layout.compact)
+        and len(layout.tiles) > len(previous.tiles)
+        and layout.plan != previous.plan
+    )
