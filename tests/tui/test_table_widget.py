@@ -183,11 +183,7 @@ async def test_a_rearranged_table_says_so_once() -> None:
         plans = []
         for board in boards[1:]:
             table.shown = BoardShown(board, set_size=18)
-            await wait_for(
-                pilot,
-                lambda board=board: tiles_laid(table) == len(board.played) + 1,
-                "the next board",
-            )
+            await wait_for(pilot, laid_out_all(table, board), "the next board")
             layout = table.table_layout
             assert layout is not None and layout.compact and layout.fits
             plans.append(layout.plan)
@@ -197,10 +193,14 @@ async def test_a_rearranged_table_says_so_once() -> None:
     assert plans[0] == plans[1] != Plan()
 
 
-def tiles_laid(table: TableView) -> int:
-    """How many tiles (the centre's included) the view has laid out."""
-    layout = table.table_layout
-    return 0 if layout is None else len(layout.tiles)
+def laid_out_all(table: TableView, board: Board) -> Callable[[], bool]:
+    """A check that the view has laid out every tile of ``board`` (and the centre)."""
+
+    def check() -> bool:
+        layout = table.table_layout
+        return layout is not None and len(layout.tiles) == len(board.played) + 1
+
+    return check
 
 
 async def test_clicking_an_end_posts_end_clicked_with_its_target() -> None:
