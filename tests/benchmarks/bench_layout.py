@@ -17,8 +17,9 @@ Run ``python -m tests.benchmarks layout`` from the repository root. It prints:
   :func:`screen_layout`: at 80x24, 48x13 beside the side panels, then 80x14 for the rest of
   the round once they fold away; at 120x40, 88x29): the share shown whole without panning,
   the share drawn compact, the tiles a view following the end just played on cut at its edge
-  (goal: 0 anywhere), the share of keys that could not sit against their end, and the CPU
-  milliseconds per position laid out. Goals: 95 % whole for 4 seats on double-9, 80 % for 8
+  (goal: 0 anywhere), the share of keys that could not sit against their end, the CPU
+  milliseconds per position laid out, and how many plays a round re-packed the compact table
+  (its tiles moved to keep it whole). Goals: 95 % whole for 4 seats on double-9, 80 % for 8
   seats on double-18, at 80x24.
 
 With ``BENCH_PREVIOUS`` set to a commit, that commit's code is checked out in a temporary
@@ -176,6 +177,10 @@ class FitShare:
     """Keys drawn, over every position."""
     seconds: float = 0.0
     """CPU time spent laying the positions out (as the screen does: see :func:`screen_layout`)."""
+    rearranged: int = 0
+    """Plays after which the compact table was re-packed (its tiles moved to keep it whole)."""
+    rounds: int = 1
+    """How many rounds the positions came from."""
 
     @property
     def share(self) -> float:
@@ -248,13 +253,14 @@ def fit_share(
     :func:`screen_layout`), in the drawing chosen by itself; and how many tiles a view
     following the end just played on cuts."""
     rules = preset(preset_name, players=players, set_size=set_size, rounds=1)
-    fits = positions = compact = clipped = walled = keys = 0
+    fits = positions = compact = clipped = walled = keys = rearranged = 0
     seconds = 0.0
     for seed in range(games):
         choose = random.Random(seed).choice
         position = core.new_game(rules, seed=seed)
         played = 0
         panels_folded = False
+        before: TableLayout | None = None
         while not core.is_over(position):
             position = core.play(position, choose(core.legal_moves(position)))
             lean = core.board_of(position)
@@ -266,6 +272,9 @@ def fit_share(
             layout = screen_layout(board, bounds, set_size, folded, panels_folded)
             panels_folded = folded is not None and layout.bounds == folded
             seconds += time.process_time() - started
+            if before is not None and layout.compact and before.compact:
+                rearranged += before.bounds == layout.bounds and before.plan != layout.plan
+            before = layout
             fits += layout.fits
             compact += layout.compact
             positions += 1
@@ -275,7 +284,7 @@ def fit_share(
             clipped += clipped_tiles(
                 layout, followed(layout, target if target in layout.ends else None)
             )
-    return FitShare(fits, positions, compact, clipped, walled, keys, seconds)
+    return FitShare(fits, positions, compact, clipped, walled, keys, seconds, rearranged, games)
 
 
 MEASURED: tuple[tuple[PresetName, int, int], ...] = (
@@ -362,7 +371,10 @@ def share_from(figures: dict[str, float]) -> FitShare:
     """A :class:`FitShare` from the figures another process printed."""
     counts = ("fits", "positions", "compact", "clipped", "walled", "keys")
     fits, positions, compact, clipped, walled, keys = (int(figures[name]) for name in counts)
-    return FitShare(fits, positions, compact, clipped, walled, keys, figures["seconds"])
+    rearranged, rounds = int(figures.get("rearranged", 0)), int(figures.get("rounds", 1))
+    return FitShare(
+        fits, positions, compact, clipped, walled, keys, figures["seconds"], rearranged, rounds
+    )
 
 
 def previous_figures(
@@ -389,7 +401,8 @@ def figures_row(label: str, small: FitShare, big: FitShare) -> str:
     """One row of the table: a table and a code's figures at 80x24 and at 120x40."""
     cells = [
         f"{share.share:>6.0%} {share.compact / share.positions:>5.0%} {share.clipped:>4} "
-        f"{share.walled / share.keys:>6.1%} {share.mean_ms:>6.1f}"
+        f"{share.walled / share.keys:>6.1%} {share.mean_ms:>6.1f} "
+        f"{share.rearranged / share.rounds:>5.1f}"
         for share in (small, big)
     ]
     return f"{label:<26}{small.positions:>5}  {cells[0]}  |  {cells[1]}"
@@ -453,9 +466,10 @@ def report(worktree: Path | None, commit: str | None) -> None:
         f"the log, {FOLDED_BOUNDS[0]}x{FOLDED_BOUNDS[1]} once they fold away for a table that "
         f"needs the compact drawing there; 120x40: {BIG_BOUNDS[0]}x{BIG_BOUNDS[1]}). whole: "
         f"shown without panning; compact: drawn compact; cut: tiles a view following the last "
-        f"play cut (goal 0); apart: keys not against their end; ms: layout per position"
+        f"play cut (goal 0); apart: keys not against their end; ms: layout per position; "
+        f"re-pk: plays a round that re-packed the compact table (its tiles moved)"
     )
-    header = f"{'whole':>6} {'cmpct':>5} {'cut':>4} {'apart':>6} {'ms':>6}"
+    header = f"{'whole':>6} {'cmpct':>5} {'cut':>4} {'apart':>6} {'ms':>6} {'re-pk':>5}"
     print(f"{'table':<26}{'pos.':>5}  {header}  |  {header}")
     print(f"{'':<26}{'':>5}  {'80x24':^{len(header)}}  |  {'120x40':^{len(header)}}")
     for table in MEASURED:
