@@ -1753,12 +1753,12 @@ def _repacked(board: Board, shapes: Shapes, bounds: Box) -> TableLayout:
     for placed in board.played[play:]:
         tiles[placed.target.partition(".")[0]] += 1
         for plan in _plans(tiles, ports, bounds):
-            if plan not in overflows:
-                if len(overflows) == MAX_PLANS:
-                    break
+            if plan not in overflows and len(overflows) < MAX_PLANS:
                 layout = attempt(plan)
                 if layout is not None:
                     return layout
+        if len(overflows) == MAX_PLANS:
+            break
     furthest = max(overflows, key=overflows.__getitem__)
     table, _overflow = _laid(board, shapes, bounds, furthest, stop=False)
     return _finish(table, *_open_ends(table))

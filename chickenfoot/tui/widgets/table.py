@@ -24,7 +24,7 @@ tile its outer number after a joint; see :mod:`chickenfoot.play.layout`); set
 :attr:`TableView.density` (or call :meth:`TableView.switch_density`) to choose, and the widget
 posts :class:`TableView.Drawn` whenever the drawing, or whether it fits, changes. A tile, key
 or toe slot not wholly in view is left out, never cut. When a play makes the compact drawing
-re-pack the table (its tiles move so that it stays whole), a notice says so.
+re-pack the table (its tiles move so that it shows whole), a notice says so.
 
 An equal value changes nothing and redraws nothing. A new board is laid out again; the view
 keeps the same table cells on screen (and the first board shows the bounds, the centre in the
@@ -348,10 +348,12 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
 
 def _rearranged(previous: TableLayout | None, layout: TableLayout) -> bool:
     """True if ``layout``, of a bigger table than ``previous`` in the same drawing and size,
-    was packed anew (see :class:`~chickenfoot.play.layout.Plan`): its tiles moved."""
+    was packed anew (see :class:`~chickenfoot.play.layout.Plan`), its tiles moved, so that
+    it shows whole."""
     return (
         previous is not None
         and (previous.bounds, previous.compact) == (layout.bounds, layout.compact)
         and len(layout.tiles) > len(previous.tiles)
         and layout.plan != previous.plan
+        and layout.fits
     )
