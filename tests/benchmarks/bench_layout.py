@@ -110,8 +110,7 @@ def layout_times(
     what the layout remembers of recent boards (where re-packing plans overflowed) is
     forgotten before it. ``after_a_play``: the board one play earlier is laid out first,
     untimed, as the screen had done before the play (what a play costs the screen)."""
-    board = late_board()
-    before = board.model_copy(update={"played": board.played[:-1]})
+    board, before = late_board(), late_board(tiles=LATE_TILES - 1)
     samples = []
     for _ in range(repeats):
         forget_overflows()
