@@ -872,11 +872,11 @@ def _preferences(
 class _Table:
     """Lays the tiles of one board, one at a time, in the order they were played."""
 
-    def __init__(self, board: Board, shapes: Shapes, bounds: Box, plan: Plan | None = None) -> None:
+    def __init__(self, board: Board, shapes: Shapes, bounds: Box, plan: Plan) -> None:
         self.board = board
         self.shapes = shapes
         self.bounds = bounds
-        self.plan = plan or Plan()
+        self.plan = plan
         self.occupied: dict[_Cell, int] = {}
         self.spots: list[TileSpot] = []
         self.connectors: list[Connector] = []
@@ -1677,7 +1677,7 @@ def layout_table(
         table = (
             _within(board, shapes, bounds_box, Plan())[0]
             if only_if_it_fits
-            else _laid(board, shapes, bounds_box, None, stop=False)[0]
+            else _laid(board, shapes, bounds_box, Plan(), stop=False)[0]
         )
         if table is None:
             return None
@@ -1686,7 +1686,7 @@ def layout_table(
 
 
 def _laid(
-    board: Board, shapes: Shapes, bounds: Box, plan: Plan | None, *, stop: bool
+    board: Board, shapes: Shapes, bounds: Box, plan: Plan, *, stop: bool
 ) -> tuple[_Table, int | None]:
     """``board``'s tiles laid in play order under ``plan`` (see :class:`_Table`); with
     ``stop``, laying stops at the first tile after which the tiles span more than the bounds,
