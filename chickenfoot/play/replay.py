@@ -31,10 +31,10 @@ from chickenfoot.rules import (
     legal_actions,
     visible_to,
 )
+from chickenfoot.saves.disclosure import disclosure
 from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.describe import describe_turn
 from chickenfoot.text.hints import assist_line, assists_by_place, help_counts
-from chickenfoot.text.transcript import private_round
 from chickenfoot.text.words import plural, sorted_hand
 
 
@@ -216,7 +216,8 @@ class ReplayShown:
     hands: tuple[HandShown, ...]
     seats: SeatsShown
     private: bool
-    """True when this position's hands and draws are hidden (see :func:`private_round`)."""
+    """True when this position's hands and draws are hidden (see
+    :func:`~chickenfoot.saves.disclosure.disclosure`)."""
 
 
 class ReplayView:
@@ -224,7 +225,7 @@ class ReplayView:
 
     A replay shows every hand face up, but not where that would void a hand-off: in an
     unfinished game two or more people play at one keyboard, the round still in play keeps
-    its hands and its drawn tiles hidden (:func:`~chickenfoot.text.transcript.private_round`);
+    its hands and its drawn tiles hidden (:func:`~chickenfoot.saves.disclosure.disclosure`);
     finished rounds are shown in full.
     """
 
@@ -232,7 +233,7 @@ class ReplayView:
         self.record = record
         self.cursor = ReplayCursor(record)
         self.names = tuple(seat.name for seat in record.seats)
-        self.private_round = private_round(record)
+        self.private_round = disclosure(record).private_round
         self.helped = assists_by_place(record.assists)
         """The hints and take-backs, by the number of actions when they happened."""
 

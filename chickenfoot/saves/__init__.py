@@ -14,7 +14,8 @@
   versions; :mod:`chickenfoot.saves.exchange`: import and export, and the one-time import of
   an older version's saves folder.
 - :mod:`chickenfoot.saves.tallies`: what the statistics hold; :mod:`chickenfoot.saves.verify`:
-  every deck against its seed.
+  every deck against its seed; :mod:`chickenfoot.saves.disclosure`: what of a game may be
+  shown while it goes on (the rule every output follows).
 - :mod:`chickenfoot.saves.settings`: what the app remembers between runs.
 - :mod:`chickenfoot.saves.names`: what a player's name may hold, and its width on screen.
 - :mod:`chickenfoot.saves.paths`: where every file lives.

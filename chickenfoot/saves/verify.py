@@ -14,7 +14,9 @@ so anyone can shuffle again and compare:
 - :func:`round_deal` says where every tile of one round's deck went: to which seat, to the
   centre, drawn while looking for the double, or left in the boneyard (in its order).
 
-Only facts here; :mod:`chickenfoot.text.deal` puts them into words. Imports no Textual.
+Only facts here; :mod:`chickenfoot.text.deal` puts them into words, telling only what
+:func:`~chickenfoot.saves.disclosure.disclosure` allows (the seed once the game is over; a
+check names places in a deck, never its tiles). Imports no Textual.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from chickenfoot.rules import (
     refusal,
     shuffled_decks,
 )
+from chickenfoot.saves.disclosure import Disclosure, disclosure
 from chickenfoot.saves.files import FileProblem, read_regular_file
 from chickenfoot.saves.jsonformat import load_record
 from chickenfoot.saves.record import MAX_FILE_BYTES, GameRecord, RecordError
@@ -133,6 +136,9 @@ class Verification:
     """How many rounds were dealt before the game stopped (or before the illegal action)."""
     finished: bool
     """True if the game was played to its end (never with an illegal action)."""
+    shown: Disclosure
+    """What of the game its report may show: the seed only once the game is over (as far
+    as its actions follow the rules)."""
 
     @property
     def verdict(self) -> Verdict:
@@ -163,6 +169,7 @@ def verify_record(record: GameRecord) -> Verification:
         illegal=illegal,
         dealt=final.round_number,
         finished=final.over and illegal is None,
+        shown=disclosure(record, final),
     )
 
 
