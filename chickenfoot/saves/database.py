@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -29,6 +30,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
+from chickenfoot.saves.files import special_kind
 from chickenfoot.saves.paths import DATABASE_NAME, database_path
 from chickenfoot.saves.problems import describe_os_error, printable
 from chickenfoot.saves.record import (
@@ -342,6 +344,7 @@ def _connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
         raise StoreError(
             f"{printable(str(path.parent))}: the folder cannot be made: {describe_os_error(error)}"
         ) from None
+    _refuse_special_files(path)
     try:
         db = sqlite3.connect(
             path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
@@ -361,6 +364,33 @@ def _connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+JOURNAL_SUFFIXES = ("-wal", "-shm")
+"""The files SQLite keeps beside the database in WAL mode: its journal and the journal's
+index."""
+
+
+def _refuse_special_files(path: Path) -> None:
+    """Refuse, before SQLite opens anything, a database (or one of its journal files) that is
+    not a regular file: a named pipe (which opening could wait on forever), a folder, a
+    device. The words say what is there, not that the disk failed."""
+    meant = {path: "the game database"}
+    meant.update(
+        (path.with_name(path.name + suffix), "the game database's journal")
+        for suffix in JOURNAL_SUFFIXES
+    )
+    for name, what in meant.items():
+        try:
+            kind = special_kind(os.stat(name).st_mode)
+        except OSError:  # not there yet (SQLite makes it), or unreadable: SQLite says why
+            continue
+        if kind is not None:
+            made = "a new, empty database" if name == path else "a new journal"
+            raise StoreError(
+                f"{printable(str(name))}: not a regular file but {kind}, where {what} should be "
+                f"a file: move it away (chickenfoot then makes {made} there)"
+            )
 
 
 def _refuse_newer(db: sqlite3.Connection, path: Path) -> None:
