@@ -3,8 +3,9 @@
 - :mod:`chickenfoot.saves.store`: the one interface every game is read and written through
   (:class:`~chickenfoot.saves.store.GameStore`), who has a game open, what the lists show;
   :mod:`chickenfoot.saves.database`: the store on SQLite (``chickenfoot.db``), its schema
-  and migrations in :mod:`chickenfoot.saves.schema`; :mod:`chickenfoot.saves.committer`:
-  a game in play committed move by move.
+  and migrations in :mod:`chickenfoot.saves.schema`, its journal watched in
+  :mod:`chickenfoot.saves.journal`; :mod:`chickenfoot.saves.committer`: a game in play
+  committed move by move.
 - :mod:`chickenfoot.saves.record`: :class:`~chickenfoot.saves.record.GameRecord`, a whole
   game (rules, seats, decks, actions, hints and take-backs) that replays exactly;
   :mod:`chickenfoot.saves.fields` reads its JSON values strictly, and

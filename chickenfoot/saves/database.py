@@ -31,6 +31,7 @@ from pydantic import ValidationError
 
 from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
 from chickenfoot.saves.files import special_kind
+from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
 from chickenfoot.saves.paths import DATABASE_NAME, database_path
 from chickenfoot.saves.problems import describe_os_error, printable
 from chickenfoot.saves.record import (
@@ -85,23 +86,84 @@ class SqliteStore(GameStore):
         False (a table server's choice, see :func:`open_store`): a commit survives the
         program being killed, and reaches the disk with the next checkpoint."""
         self._lock = threading.RLock()
+        self._key = os.path.realpath(self.path)
+        """The database's real path: what tells this process's connections to it apart."""
+        OPEN_JOURNALS.renew_others(self._key)  # never a new journal beside a deleted one
         self._db = _connect(self.path, full=sync_every_commit)
+        self._journal = self._watch_journal()
+        OPEN_JOURNALS.opened(self._key, self)
 
     # ----- transactions and errors -----------------------------------------------------------
 
     def _error(self, error: sqlite3.Error) -> StoreError:
         return StoreError(_problem(error), printable(str(self.path)))
 
+    def _watch_journal(self) -> JournalWatch | None:
+        """A watch on the journal this connection writes to (None: not in WAL mode, as on a
+        file system without shared memory, where there is no journal to lose)."""
+        (mode,) = self._db.execute("PRAGMA journal_mode").fetchone()
+        if str(mode).lower() != "wal":
+            return None
+        watch = JournalWatch(self.path)
+        watch.remember()
+        return watch
+
+    def _journal_moved(self) -> bool:
+        return self._journal is not None and self._journal.moved()
+
+    def renew_if_moved(self) -> None:
+        """If the journal this connection writes to was deleted, copy it into the database
+        and move to a new one (see :meth:`_renew_journal`)."""
+        with self._lock:
+            if self._journal_moved():
+                self._renew_journal()
+
+    def _renew_journal(self) -> None:
+        """The journal this connection wrote to was deleted (see
+        :mod:`~chickenfoot.saves.journal`): copy the commits it holds into the database, then
+        reconnect, which begins a new journal. When it held commits (moves a crash would have
+        lost), what happened is kept to be told after the next commit to the database; a
+        journal found empty (another connection copied it already) is renewed quietly.
+        Raises :class:`StoreError` if no new connection can be made."""
+        journal = self._journal.path if self._journal is not None else self.path
+        try:  # how many pages the journal held, and how many were copied
+            busy, held, copied = self._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
+            # Emptied, so that a connection still on it finds nothing left to read there.
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:  # another connection began a new journal meanwhile: it told
+            busy, held, copied = 0, 0, 0
+        if held > 0:
+            OPEN_JOURNALS.lose(self._key, JournalLost(journal, saved=busy == 0 and copied == held))
+        with suppress(sqlite3.Error):
+            self._db.close()
+        self._db = _connect(self.path, full=self.sync_every_commit)
+        self._journal = self._watch_journal()
+
+    def _begin(self, statement: str) -> sqlite3.Connection:
+        """The connection, in a transaction begun with ``statement``; first renewed if its
+        journal was deleted (see :meth:`_renew_journal`), and again if beginning fails on a
+        journal deleted meanwhile."""
+        if self._journal_moved():
+            self._renew_journal()
+        try:
+            self._db.execute(statement)
+        except sqlite3.Error as error:
+            if not self._journal_moved():
+                raise self._error(error) from None
+            self._renew_journal()
+            try:
+                self._db.execute(statement)
+            except sqlite3.Error as again:
+                raise self._error(again) from None
+        return self._db
+
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: committed (on disk) when the block ends, rolled back if it
-        raises."""
+        raises. A journal found deleted raises :class:`JournalLost` once the commit is done:
+        it is in the database then (if ``saved``), and the later ones are safe again."""
         with self._lock:
-            db = self._db
-            try:
-                db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as error:
-                raise self._error(error) from None
+            db = self._begin("BEGIN IMMEDIATE")
             try:
                 yield db
                 db.execute("COMMIT")
@@ -112,14 +174,18 @@ class SqliteStore(GameStore):
                 if isinstance(error, sqlite3.Error):
                     raise self._error(error) from None
                 raise
+            if self._journal_moved():
+                self._renew_journal()
+            lost = OPEN_JOURNALS.take_lost(self._key)
+            if lost is not None:
+                raise lost
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
         """One read transaction: every query in the block sees the same data."""
         with self._lock:
-            db = self._db
+            db = self._begin("BEGIN")
             try:
-                db.execute("BEGIN")
                 try:
                     yield db
                 finally:
@@ -313,6 +379,7 @@ class SqliteStore(GameStore):
 
     def close(self) -> None:
         """Close the database connection."""
+        OPEN_JOURNALS.closed(self._key, self)
         with self._lock:
             self._db.close()
 
@@ -366,7 +433,7 @@ def _connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
     return db
 
 
-JOURNAL_SUFFIXES = ("-wal", "-shm")
+JOURNAL_SUFFIXES = (JOURNAL_SUFFIX, "-shm")
 """The files SQLite keeps beside the database in WAL mode: its journal and the journal's
 index."""
 
