@@ -202,10 +202,15 @@ def test_the_report_of_an_unfinished_game_keeps_the_seed_back(honest: GameRecord
     assert str(SEED) not in "\n".join(lines)
 
 
+def swapped(record: GameRecord, deck: int, first: int, second: int) -> GameRecord:
+    """``record`` with two tiles of its deck ``deck`` (0-based) trading places."""
+    decks = [list(tiles) for tiles in record.decks]
+    decks[deck][first], decks[deck][second] = decks[deck][second], decks[deck][first]
+    return record.model_copy(update={"decks": tuple(map(tuple, decks))})
+
+
 def test_an_unfinished_report_says_which_deck_is_not_from_the_seed(honest: GameRecord) -> None:
-    decks = [list(deck) for deck in honest.decks]
-    decks[1][5], decks[1][9] = decks[1][9], decks[1][5]
-    record = honest.model_copy(update={"decks": tuple(map(tuple, decks))}).truncated(3)
+    record = swapped(honest, 1, 5, 9).truncated(3)
     lines = verify_lines(verify_record(record), "game.json")
     assert lines[2] == (
         "round 2 (not dealt yet): the deck does not come from the game's seed: 2 of its 28 "
@@ -220,9 +225,7 @@ def test_an_unfinished_report_says_which_deck_is_not_from_the_seed(honest: GameR
 
 
 def test_the_report_of_decks_not_from_the_seed(honest: GameRecord) -> None:
-    decks = [list(deck) for deck in honest.decks]
-    decks[1][0], decks[1][1] = decks[1][1], decks[1][0]
-    record = honest.model_copy(update={"decks": tuple(map(tuple, decks))})
+    record = swapped(honest, 1, 0, 1)
     lines = verify_lines(verify_record(record), "game.json")
     assert lines[2] == (
         "round 2: the deck does not come from seed 1234: 2 of its 28 tiles are not where the "
@@ -232,8 +235,7 @@ def test_the_report_of_decks_not_from_the_seed(honest: GameRecord) -> None:
         "not from its seed: every action follows the rules, but round 2's deck was not "
         "shuffled from seed 1234"
     )
-    decks[0][0], decks[0][1] = decks[0][1], decks[0][0]
-    record = honest.model_copy(update={"decks": tuple(map(tuple, decks))})
+    record = swapped(record, 0, 0, 1)
     assert verify_lines(verify_record(record), "game.json")[-1] == (
         "not from its seed: every action follows the rules, but the decks of rounds 1 and 2 "
         "were not shuffled from seed 1234"

@@ -54,6 +54,15 @@ class Reader:
         self.texts[name] = text
         return text
 
+    async def read_dialogs(self, dialogs: Dialogs, under: type[Screen[Any]]) -> None:
+        """Open each of ``dialogs`` over the ``under`` screen, read it, close it, and read
+        the screen under it again."""
+        for name, key, dialog in dialogs:
+            await self.press(key)
+            await self.read_screen(name, dialog)
+            await self.press("escape")
+            await self.read_screen(f"{name}, closed", under)
+
     async def press(self, *keys: str) -> None:
         """Press ``keys``."""
         await self.pilot.press(*keys)
@@ -104,16 +113,12 @@ async def test_no_screen_shows_the_seed_or_a_deck_of_the_round_in_play(
         ):
             await reader.press(key)
             await reader.read_screen(name, ReplayScreen)
-        dialogs: Dialogs = (
+        replay_dialogs: Dialogs = (
             ("replay, the scores", "s", ScoreboardScreen),
             ("replay, the round's log", "ctrl+l", LogScreen),
             ("replay, take over", "t", TakeOverScreen),
         )
-        for name, key, dialog in dialogs:
-            await reader.press(key)
-            await reader.read_screen(name, dialog)
-            await reader.press("escape")
-            await reader.read_screen(f"{name}, closed", ReplayScreen)
+        await reader.read_dialogs(replay_dialogs, ReplayScreen)
         await reader.press("escape")
         await reader.read_screen("replays again", LoadScreen, listed)
         await reader.press("escape")
@@ -137,15 +142,11 @@ async def test_no_screen_shows_the_seed_or_a_deck_of_the_round_in_play(
         await reader.read_screen(
             "round 2's hand-off", type(table), lambda: kit.prompt_kind(table) == "pass_keyboard"
         )
-        dialogs = (
+        game_dialogs: Dialogs = (
             ("the whole log", "ctrl+l", LogScreen),
             ("the help", "question_mark", HelpScreen),
         )
-        for name, key, dialog in dialogs:
-            await reader.press(key)
-            await reader.read_screen(name, dialog)
-            await reader.press("escape")
-            await reader.read_screen(f"{name}, closed", type(table))
+        await reader.read_dialogs(game_dialogs, type(table))
         assert kit.prompt_kind(table) == "pass_keyboard", "nobody took the keyboard"
         assert " worth " in reader.texts["replay, round 1"], "a finished round is shown whole"
 
