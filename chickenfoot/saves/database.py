@@ -114,6 +114,8 @@ class SqliteStore(GameStore):
     def renew_if_moved(self) -> None:
         """If the journal this connection writes to was deleted, copy it into the database
         and move to a new one (see :meth:`_renew_journal`)."""
+        if not self._journal_moved():  # a stat, without waiting for the connection
+            return
         with self._lock:
             if self._journal_moved():
                 self._renew_journal()
