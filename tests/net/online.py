@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from chickenfoot.bots import make_bot
 from chickenfoot.net.headless import RemotePlayer
+from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import (
     Hello,
     JoinTable,
@@ -24,7 +25,8 @@ from chickenfoot.net.protocol import (
     WatchTable,
 )
 from chickenfoot.net.remote import Received, RemoteLink, TableAddress
-from chickenfoot.net.server import Limits, OnlineTable, TableServer
+from chickenfoot.net.server import ServerStore, TableServer
+from chickenfoot.net.table import OnlineTable
 from chickenfoot.rules import RuleSet, preset
 from tests.kit import NAMES
 
@@ -102,10 +104,13 @@ class Online:
 
 
 @asynccontextmanager
-async def online(limits: Limits | None = None) -> AsyncIterator[Online]:
+async def online(
+    limits: Limits | None = None, store: ServerStore | None = None
+) -> AsyncIterator[Online]:
     """A table server listening on 127.0.0.1 for the duration (by default with no cap on the
-    connections per address: every test client comes from 127.0.0.1)."""
-    server = TableServer(limits or Limits(per_address=0))
+    connections per address: every test client comes from 127.0.0.1), keeping its games and
+    tables in ``store`` (default: the data folder's)."""
+    server = TableServer(limits or Limits(per_address=0), store)
     port = await server.start("127.0.0.1", 0)
     try:
         yield Online(server, port)

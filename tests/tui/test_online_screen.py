@@ -11,8 +11,9 @@ from collections.abc import Callable
 from textual.css.query import NoMatches
 from textual.pilot import Pilot
 
+from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import ReturnToSeat
-from chickenfoot.net.server import Limits, TableServer
+from chickenfoot.net.server import TableServer
 from chickenfoot.play.wire import GameEnded
 from chickenfoot.rules import Play, SeatView
 from chickenfoot.saves.database import open_store
@@ -144,7 +145,7 @@ async def test_the_creator_waits_in_the_lobby_and_starts_the_game(data_dir: obje
             table = room.server.tables[code]
             bea = room.player(table, "Bea", seed=2)
             opponent = asyncio.ensure_future(bea.play())
-            await until(pilot, lambda: table.seats[1].connection is not None, "Bea to join")
+            await until(pilot, lambda: table.seats[1].guest is not None, "Bea to join")
             await until(
                 pilot,
                 lambda: "every seat is taken" in "\n".join(screen.lobby_lines()),
@@ -283,7 +284,7 @@ async def test_the_new_game_form_makes_an_online_table(data_dir: object) -> None
             assert [slot.computer for slot in table.seats] == [seat.level for seat in seats]
             assert (table.options.grace, table.options.cover) == (45, "casual")
             assert not table.options.hints
-            assert table.seats[table.creator].connection is not None, "its creator sits at it"
+            assert table.seats[table.creator].guest is not None, "its creator sits at it"
 
 
 async def test_enter_typed_ahead_on_an_online_games_result_deals_no_game_here(
