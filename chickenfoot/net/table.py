@@ -128,21 +128,83 @@ class Guest:
 @dataclass
 class SeatSlot:
     """One seat of an online table: its name, the computer level of a computer's seat, and
-    for a person's seat the hash of its token, who sits there, when they dropped, and the
-    computer covering it."""
+    for a person's seat the hash of its token, who sits there, since when its person is away,
+    the countdown of their grace, and the computer covering it meanwhile."""
 
     name: str
     computer: str | None = None
     token_hash: str | None = None
     guest: Guest | None = None
     dropped_at: float | None = None
-    timer: asyncio.TimerHandle | None = None
+    countdown: asyncio.TimerHandle | None = None
     cover: CoverPlayer | None = None
 
     @property
     def taken(self) -> bool:
         """True once a person took this seat."""
         return self.token_hash is not None
+
+    def state(self, now: float, grace: float, *, playing: bool) -> SeatState:
+        """The seat as everybody at the table sees it (while ``playing``, with the seconds
+        its away person has left)."""
+        waiting = None
+        if playing and self.dropped_at is not None and self.cover is None:
+            waiting = max(0.0, self.dropped_at + grace - now)
+        return SeatState(
+            name=self.name,
+            computer=self.computer,
+            taken=self.taken,
+            connected=self.guest is not None,
+            covered_by=self.cover.level if self.cover is not None else None,
+            waiting=waiting,
+        )
+
+    def sit(self, guest: Guest) -> None:
+        """``guest``'s person sits here (again): their countdown and any cover end."""
+        self.guest, self.dropped_at = guest, None
+        self.clear()
+
+    def drop(self, now: float) -> None:
+        """Its person's connection ended at ``now``."""
+        self.guest, self.dropped_at = None, now
+
+    def count_down(self, now: float, grace: float, then: Callable[[], None]) -> None:
+        """Count down what is left of the ``grace`` since its person dropped (from ``now``
+        if that is not known), then call ``then``."""
+        self._stop_countdown()
+        if self.dropped_at is None:
+            self.dropped_at = now
+        left = max(0.0, self.dropped_at + grace - now)
+        self.countdown = asyncio.get_running_loop().call_later(left, self._counted, then)
+
+    def _counted(self, then: Callable[[], None]) -> None:
+        self.countdown = None
+        then()
+
+    def needs_cover(self, now: float, grace: float) -> bool:
+        """True if a computer should play this seat now: a person's seat nobody sits in and
+        no computer covers, never taken, or whose person's grace is over."""
+        if self.computer is not None or self.guest is not None or self.cover is not None:
+            return False
+        return not self.taken or (self.dropped_at is not None and now >= self.dropped_at + grace)
+
+    def cover_with(self, host: TableHost, seat: int, level: str) -> None:
+        """A computer of ``level`` plays this seat (number ``seat`` at ``host``'s table) until
+        its person returns."""
+        self._stop_countdown()
+        self.cover = CoverPlayer(host, seat, level)
+
+    def clear(self) -> None:
+        """No countdown and no computer at this seat any more."""
+        self._stop_countdown()
+        if self.cover is not None:
+            self.cover.leave()
+            self.cover = None
+
+    def _stop_countdown(self) -> None:
+        if self.countdown is not None:
+            self.countdown.cancel()
+            self.countdown = None
 
 
 class OnlineTable:
@@ -169,7 +231,7 @@ class OnlineTable:
         self.idle_since: float | None = venue.now()
         """Since when nobody is connected (None while somebody is)."""
         times = venue.move_times
-        self.timer = MoveTimer(times) if times is not None else None
+        self.move_timer = MoveTimer(times) if times is not None else None
         """Times the moves of the table's clients (benchmarks), or None."""
 
     # ----- who is here ---------------------------------------------------------------------------
@@ -187,25 +249,10 @@ class OnlineTable:
 
     def status(self) -> TableStatus:
         """The table as everybody at it sees it now."""
-        now = self.venue.now()
-        states = []
-        for slot in self.seats:
-            waiting = None
-            if slot.dropped_at is not None and slot.cover is None and self.phase == "playing":
-                waiting = max(0.0, slot.dropped_at + self.options.grace - now)
-            states.append(
-                SeatState(
-                    name=slot.name,
-                    computer=slot.computer,
-                    taken=slot.taken,
-                    connected=slot.guest is not None,
-                    covered_by=slot.cover.level if slot.cover is not None else None,
-                    waiting=waiting,
-                )
-            )
+        now, grace, playing = self.venue.now(), self.options.grace, self.phase == "playing"
         return TableStatus(
             code=self.code,
-            seats=tuple(states),
+            seats=tuple(slot.state(now, grace, playing=playing) for slot in self.seats),
             spectators=tuple(guest.name for guest in self.watchers),
             started=self.phase != "lobby",
             creator=self.creator,
@@ -299,14 +346,7 @@ class OnlineTable:
     def _attach(self, connection: Connection, seat: int, token: str | None = None) -> Guest:
         slot = self.seats[seat]
         guest = Guest(connection, self, seat, slot.name)
-        slot.guest = guest
-        slot.dropped_at = None
-        if slot.timer is not None:
-            slot.timer.cancel()
-            slot.timer = None
-        if slot.cover is not None:
-            slot.cover.leave()
-            slot.cover = None
+        slot.sit(guest)
         creator = seat == self.creator
         guest.send(Seated(code=self.code, seat=seat, token=token, creator=creator))
         self._arrived(guest)
@@ -319,7 +359,7 @@ class OnlineTable:
     def _arrived(self, guest: Guest) -> None:
         """A guest came: a client of the game once dealt (with the finished game's record
         once it is over)."""
-        if self.timer is not None:
+        if self.move_timer is not None:
             guest.connection.on_drained = self._drained
         if self.host is not None:
             guest.client_id = self.host.connect(guest, _seats_of(guest))
@@ -339,28 +379,20 @@ class OnlineTable:
         seat = guest.seat
         if seat is None or self.seats[seat].guest is not guest:
             return
-        slot = self.seats[seat]
-        slot.guest = None
-        slot.dropped_at = self.venue.now()
+        self.seats[seat].drop(self.venue.now())
         if self.phase == "playing":
-            self._start_grace(seat)
+            self._count_down(seat)
 
     def _everybody_here(self) -> bool:
         return all(slot.guest is not None for slot in self.seats if slot.computer is None)
 
     # ----- covering a lost seat ----------------------------------------------------------------
 
-    def _start_grace(self, seat: int) -> None:
+    def _count_down(self, seat: int) -> None:
         """Count down what is left of ``seat``'s grace since its person dropped."""
-        slot = self.seats[seat]
-        if slot.timer is not None:
-            slot.timer.cancel()
-        since = slot.dropped_at if slot.dropped_at is not None else self.venue.now()
-        left = max(0.0, since + self.options.grace - self.venue.now())
-        slot.timer = asyncio.get_running_loop().call_later(left, self._grace_over, seat)
+        self.seats[seat].count_down(self.venue.now(), self.options.grace, self._grace_over)
 
-    def _grace_over(self, seat: int) -> None:
-        self.seats[seat].timer = None
+    def _grace_over(self) -> None:
         self._cover_lapsed()
         self.tell_everyone()
 
@@ -370,19 +402,13 @@ class OnlineTable:
             return
         now = self.venue.now()
         for seat, slot in enumerate(self.seats):
-            lapsed = slot.dropped_at is not None and now >= slot.dropped_at + self.options.grace
-            absent = slot.computer is None and slot.guest is None and slot.cover is None
-            if absent and (not slot.taken or lapsed):
+            if slot.needs_cover(now, self.options.grace):
                 self.cover(seat)
 
     def cover(self, seat: int) -> None:
         """A computer plays ``seat`` (a person's, nobody at it) until its person returns."""
         assert self.host is not None, "only a game in play is covered"
-        slot = self.seats[seat]
-        if slot.timer is not None:
-            slot.timer.cancel()
-            slot.timer = None
-        slot.cover = CoverPlayer(self.host, seat, self.options.cover)
+        self.seats[seat].cover_with(self.host, seat, self.options.cover)
 
     # ----- kept in the store -------------------------------------------------------------------
 
@@ -452,11 +478,9 @@ class OnlineTable:
         for guest in self.guests:
             guest.client_id = host.connect(guest, _seats_of(guest))
         self.task = asyncio.ensure_future(host.run())
-        now = self.venue.now()
         for seat, slot in enumerate(self.seats):
             if slot.taken and slot.guest is None:
-                slot.dropped_at = now if slot.dropped_at is None else slot.dropped_at
-                self._start_grace(seat)
+                self._count_down(seat)
         self._cover_lapsed()
         self.tell_everyone()
 
@@ -464,8 +488,8 @@ class OnlineTable:
         """The public view of the game moved (from the table's own observer)."""
         for observer in self.observers:
             observer(message)
-        if self.timer is not None:
-            self.timer.heard(message)
+        if self.move_timer is not None:
+            self.move_timer.heard(message)
         over = isinstance(message, Welcome | Update) and isinstance(message.prompt, GameEnded)
         if over and self.phase == "playing":
             self.phase = "over"
@@ -486,8 +510,8 @@ class OnlineTable:
 
     def _drained(self) -> None:
         """A connection sent every frame it had (moves are timed)."""
-        if self.timer is not None:
-            self.timer.sent_out(guest.connection for guest in self.guests)
+        if self.move_timer is not None:
+            self.move_timer.sent_out(guest.connection for guest in self.guests)
 
     # ----- what the people at the table ask -------------------------------------------------
 
@@ -514,8 +538,8 @@ class OnlineTable:
             guest.send(Denied(reason="not_now", text="the computers' pace is the table's"))
             return
         message: ClientMessage = frame
-        if isinstance(frame, Act) and self.timer is not None:
-            self.timer.acted(guest.connection)
+        if isinstance(frame, Act) and self.move_timer is not None:
+            self.move_timer.acted(guest.connection)
         self.host.submit(guest.client_id, message)
 
     def _start_asked(self, guest: Guest) -> None:
@@ -551,11 +575,7 @@ class OnlineTable:
         """End the table: tell everybody, stop the game (it stays a saved game)."""
         self.closed = True
         for slot in self.seats:
-            if slot.timer is not None:
-                slot.timer.cancel()
-            if slot.cover is not None:
-                slot.cover.leave()
-                slot.cover = None
+            slot.clear()
         for guest in self.guests:
             guest.send(TableGone(reason=reason))
             guest.connection.close(1000, "the table closed")
