@@ -63,10 +63,21 @@ def options(
 
 @dataclass
 class Online:
-    """A running server and where it listens."""
+    """A running server and where it listens (the server may be stopped and started again on
+    the same port and store: :meth:`stop`, :meth:`start_again`)."""
 
     server: TableServer
     port: int
+    store: ServerStore | None = None
+
+    async def stop(self) -> None:
+        """Stop the server (it keeps its tables): every client loses its connection."""
+        await self.server.close()
+
+    async def start_again(self) -> None:
+        """A new server on the same port and store brings the tables back."""
+        self.server = TableServer(self.server.limits, self.store)
+        await self.server.start("127.0.0.1", self.port)
 
     def address(self, table: OnlineTable | str | None = None) -> TableAddress:
         """The address of ``table`` (or of the server)."""
@@ -111,11 +122,11 @@ async def online(
     connections per address: every test client comes from 127.0.0.1), keeping its games and
     tables in ``store`` (default: the data folder's)."""
     server = TableServer(limits or Limits(per_address=0), store)
-    port = await server.start("127.0.0.1", 0)
+    room = Online(server, await server.start("127.0.0.1", 0), store)
     try:
-        yield Online(server, port)
+        yield room
     finally:
-        await server.close()
+        await room.server.close()
 
 
 async def wait_for(condition: Callable[[], object], what: str, timeout: float = WAIT) -> None:
