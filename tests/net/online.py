@@ -27,6 +27,7 @@ from chickenfoot.net.protocol import (
 from chickenfoot.net.remote import Received, RemoteLink, TableAddress
 from chickenfoot.net.server import ServerStore, TableServer
 from chickenfoot.net.table import OnlineTable
+from chickenfoot.play.wire import Update, Welcome, YourTurn
 from chickenfoot.rules import RuleSet, preset
 from tests.kit import NAMES
 
@@ -127,6 +128,30 @@ async def online(
         yield room
     finally:
         await room.server.close()
+
+
+async def started(
+    room: Online, players: int = 2, *, rounds: int = 2, grace: float = 90, hints: bool = True
+) -> tuple[list[Probe], str]:
+    """A table the server made for ``players`` people, each seat joined by a probe and its
+    game dealt: the probes, and its code."""
+    table = room.table(options(players, rounds=rounds, grace=grace, hints=hints))
+    probes = [
+        Probe(room.link(JoinTable(code=table.code, name=slot.name), table.code))
+        for slot in table.seats
+    ]
+    for probe in probes:
+        await probe.next(Welcome)
+    return probes, table.code
+
+
+def on_turn(probes: list[Probe]) -> tuple[Probe, YourTurn]:
+    """The probe whose seat is on turn now, and its prompt."""
+    for probe in probes:
+        latest = [f for f in probe.frames if isinstance(f, Welcome | Update)][-1]
+        if isinstance(latest.prompt, YourTurn):
+            return probe, latest.prompt
+    raise AssertionError("nobody is on turn")
 
 
 async def wait_for(condition: Callable[[], object], what: str, timeout: float = WAIT) -> None:

@@ -24,7 +24,7 @@ from chickenfoot.net.server import TableServer
 from chickenfoot.play.wire import Act, Update, Welcome
 from chickenfoot.rules import SeatView, legal_in_view
 from chickenfoot.saves.database import SqliteStore
-from tests.net.online import WAIT, Online, Probe, online, options, wait_for
+from tests.net.online import WAIT, Probe, on_turn, online, options, started, wait_for
 
 GATE_TIMEOUT = 30.0
 """Seconds a write waits at a shut gate at most: a server that wrote on its event loop would
@@ -129,30 +129,12 @@ async def until_held(watch: StoreWatch) -> None:
     assert await asyncio.to_thread(watch.waiting.wait, WAIT), "no write reached the gate"
 
 
-async def started(room: Online) -> list[Probe]:
-    """Two people at a table the server made, its game dealt."""
-    table = room.table(options(2, rounds=1))
-    probes = [
-        Probe(room.link(JoinTable(code=table.code, name=slot.name), table.code))
-        for slot in table.seats
-    ]
-    for probe in probes:
-        await probe.next(Welcome)
-    return probes
-
-
 async def a_move_is_answered(probes: list[Probe]) -> None:
     """The person on turn makes a move: wait for the update that shows it played."""
-    for probe in probes:
-        latest = [f for f in probe.frames if isinstance(f, Welcome | Update)][-1]
-        view = latest.view
-        if isinstance(view, SeatView) and legal_in_view(view):
-            await _answered(probe, Act(action=legal_in_view(view)[0]))
-            return
-    raise AssertionError("nobody is on turn")
-
-
-async def _answered(probe: Probe, move: Act) -> None:
+    probe, _prompt = on_turn(probes)
+    view = [f for f in probe.frames if isinstance(f, Welcome | Update)][-1].view
+    assert isinstance(view, SeatView)
+    move = Act(action=legal_in_view(view)[0])
     count = len(probe.frames)
     probe.link.send(move)
 
@@ -167,7 +149,7 @@ async def test_a_table_row_held_at_the_store_holds_up_no_other_table(tmp_path: P
     watch = StoreWatch()
     store = WatchedStore(tmp_path / "chickenfoot.db", watch)
     async with online(store=store) as room:
-        playing = await started(room)
+        playing, _code = await started(room, rounds=1)
         with watch.shut("keep_table"):
             ana = Probe(room.link(CreateTable(options=options(2, rounds=1), name="Ana")))
             code = (await ana.next(Seated)).code
@@ -191,7 +173,7 @@ async def test_a_game_whose_deal_waits_for_the_store_holds_up_no_other_table(
     watch = StoreWatch()
     store = WatchedStore(tmp_path / "chickenfoot.db", watch)
     async with online(store=store) as room:
-        playing = await started(room)
+        playing, _code = await started(room, rounds=1)
         waiting = room.table(options(2, rounds=1))
         ana = Probe(room.link(JoinTable(code=waiting.code, name="Ana"), waiting.code))
         await ana.next(Seated)
@@ -230,7 +212,7 @@ async def test_no_write_of_the_store_runs_on_the_servers_event_loop(tmp_path: Pa
         await wait_for(lambda: room.server.tables[code].idle_since is not None, "Cy to leave")
         assert code in room.server.expire()
         # A game in play when the server stops...
-        playing = await started(room)
+        playing, _code = await started(room, rounds=1)
     for probe in playing:
         await probe.close()
     # ...is brought back by the next server on the same store.

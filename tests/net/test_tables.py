@@ -33,12 +33,10 @@ from chickenfoot.play.wire import (
     NoHint,
     Refused,
     TakeBack,
-    Update,
     Welcome,
-    YourTurn,
 )
 from chickenfoot.rules import Draw, Pass, Play, Tile
-from tests.net.online import Online, Probe, online, options, wait_for
+from tests.net.online import Probe, on_turn, online, options, started, wait_for
 
 # ----- codes, tokens, addresses ----------------------------------------------------------------
 
@@ -224,29 +222,6 @@ async def test_a_full_table_a_bad_name_and_a_taken_name_are_refused() -> None:
 
 
 # ----- the game --------------------------------------------------------------------------------
-
-
-async def started(
-    room: Online, players: int = 2, *, grace: float = 90, hints: bool = True
-) -> tuple[list[Probe], str]:
-    """A started table of ``players`` people joined through probes; the probes and its code."""
-    table = room.table(options(players, grace=grace, hints=hints))
-    probes = [
-        Probe(room.link(JoinTable(code=table.code, name=slot.name), table.code))
-        for slot in table.seats
-    ]
-    for probe in probes:
-        await probe.next(Welcome)
-    return probes, table.code
-
-
-def on_turn(probes: list[Probe]) -> tuple[Probe, YourTurn]:
-    """The probe whose seat is on turn now, and its prompt."""
-    for probe in probes:
-        latest = [f for f in probe.frames if isinstance(f, Welcome | Update)][-1]
-        if isinstance(latest.prompt, YourTurn):
-            return probe, latest.prompt
-    raise AssertionError("nobody is on turn")
 
 
 async def test_a_seat_acts_only_for_itself_and_only_on_its_turn() -> None:

@@ -16,7 +16,6 @@ from chickenfoot.net.limits import Limits
 from chickenfoot.net.online_seat import Heard
 from chickenfoot.net.protocol import ReturnToSeat
 from chickenfoot.net.remote import Received
-from chickenfoot.net.server import TableServer
 from chickenfoot.play.wire import GameEnded, HintGiven, NoHint
 from chickenfoot.rules import Play, SeatView
 from chickenfoot.saves.database import open_store
@@ -247,6 +246,8 @@ async def test_a_lost_seat_counts_down_and_its_creator_hands_it_to_a_computer(
 async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_once_back(
     data_dir: object,
 ) -> None:
+    """Meanwhile a key says it was not sent, in the plain mode's words, and a hint asked then
+    leaves the hint key working once the table is back."""
     async with online(Limits(per_address=0, denial_delay=0.01)) as room:
         table = room.table(options(2, rounds=2, seed=7))
         bea = room.player(table, "Bea", seed=1)
@@ -258,22 +259,30 @@ async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_on
             screen = table_screen(app)
             screen.seat.remote.first_retry = 0.05
             await move_and_wait(pilot, screen)
-            await room.server.close()  # the server stops (its tables are kept)
+            await until(pilot, lambda: screen.client.on_turn, "Ana's next turn")
+            await room.stop()  # the server stops (its tables are kept)
             await until(pilot, lambda: "trying again" in screen.connection_text(), "the notice")
             assert "trying again" in str(screen.query_one("#topbar").render())
-            server = TableServer(Limits(per_address=0))
-            await server.start("127.0.0.1", room.port)
+            await pilot.press("i")
+            assert screen.status_shown.news == online_words.NOT_CONNECTED, "the hint key says so"
+            assert screen.check_action("hint", ()), "and still works"
+            screen.client.tell("")
+            await press_a_move(pilot, screen)
+            assert screen.status_shown.news == online_words.NOT_CONNECTED, "so does a move"
+            await room.start_again()
             try:
-                back = server.tables[table.code]
                 await until(pilot, lambda: screen.connection_text() == "", "the link again")
                 await until(pilot, lambda: screen.client.on_turn, "Ana's turn again")
-                host = back.host
+                host = room.server.tables[table.code].host
                 assert host is not None
                 assert screen.client.view == host.session.state.view(0), "exactly the position"
+                await until(pilot, lambda: screen.check_action("hint", ()), "the hint key")
+                answers = hint_answers(screen)
+                await pilot.press("i")
+                await until(pilot, lambda: answers, "the hint's answer")
                 await move_and_wait(pilot, screen)
             finally:
                 bea.link.close()
-                await server.close()
         opponent.cancel()
 
 
@@ -368,37 +377,4 @@ async def test_a_window_whose_seat_another_window_took_says_so_and_offers_no_mov
                 await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
             finally:
                 await other.close()
-        opponent.cancel()
-
-
-async def test_a_key_pressed_while_the_server_is_away_says_so_and_the_hint_works_once_back(
-    data_dir: object,
-) -> None:
-    """The full screen says what the plain mode says when a key cannot reach the table, and
-    a hint asked meanwhile leaves the hint key working once the table is back."""
-    async with online(Limits(per_address=0, denial_delay=0.01)) as room:
-        table = room.table(options(2, rounds=2, seed=7))
-        bea = room.player(table, "Bea", seed=1)
-        opponent = asyncio.ensure_future(bea.play())
-        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
-        async with app.run_test(size=(100, 32)) as pilot:
-            await until(pilot, lambda: table_screen(app).client.on_turn, "Ana's turn")
-            screen = table_screen(app)
-            screen.seat.remote.first_retry = 0.05
-            await room.stop()
-            await until(pilot, lambda: "trying again" in screen.connection_text(), "the notice")
-            await pilot.press("i")
-            assert screen.status_shown.news == online_words.NOT_CONNECTED, "the hint key says so"
-            assert screen.check_action("hint", ()), "and still works"
-            screen.client.tell("")
-            await press_a_move(pilot, screen)
-            assert screen.status_shown.news == online_words.NOT_CONNECTED, "so does a move"
-            await room.start_again()
-            await until(pilot, lambda: screen.connection_text() == "", "the link again")
-            await until(pilot, lambda: screen.client.on_turn, "Ana's turn again")
-            await until(pilot, lambda: screen.check_action("hint", ()), "the hint key")
-            answers = hint_answers(screen)
-            await pilot.press("i")
-            await until(pilot, lambda: answers, "the hint's answer")
-            bea.link.close()
         opponent.cancel()
