@@ -1,8 +1,10 @@
 """The store on SQLite: every game in one database file, ``chickenfoot.db``.
 
-:class:`SqliteStore` is the :class:`~chickenfoot.saves.store.GameStore` this program uses.
-The database runs in WAL mode with ``synchronous=FULL``: a write returns once it is on disk,
-readers never wait for a writer, and a crash or a power cut loses no committed transaction.
+:class:`SqliteStore` is the :class:`~chickenfoot.saves.store.GameStore` this program uses,
+and a table server's :class:`~chickenfoot.saves.store.TableStore` (its online tables, a row
+each, beside their games). The database runs in WAL mode with ``synchronous=FULL``: a write
+returns once it is on disk, readers never wait for a writer, and a crash or a power cut loses
+no committed transaction.
 Each write is one ``BEGIN IMMEDIATE`` transaction; another process writing at the same moment
 waits up to :data:`BUSY_SECONDS`. The schema is versioned (:mod:`chickenfoot.saves.schema`)
 and brought up to date when the database is opened.
@@ -56,7 +58,9 @@ from chickenfoot.saves.store import (
     Holder,
     Imported,
     Incoming,
+    KeptTableRow,
     StoreError,
+    TableStore,
 )
 from chickenfoot.saves.tallies import Statistics
 from chickenfoot.saves.tallying import (
@@ -74,10 +78,11 @@ BUSY_SECONDS = 10.0
 """How long a write waits for another process's write to end before giving up."""
 
 
-class SqliteStore(GameStore):
+class SqliteStore(GameStore, TableStore):
     """Every game in the SQLite database at ``path`` (created, and brought to the current
-    schema, when opened). One connection, guarded by a lock: a thread that must not wait for
-    another's writes uses a store of its own (:meth:`reopen`)."""
+    schema, when opened), and the online tables a table server keeps beside them. One
+    connection, guarded by a lock: a thread that must not wait for another's writes uses a
+    store of its own (:meth:`reopen`)."""
 
     def __init__(self, path: Path, *, sync_every_commit: bool = True) -> None:
         self.path = Path(path)
@@ -230,7 +235,7 @@ class SqliteStore(GameStore):
     # ----- online tables -----------------------------------------------------------------------
 
     def keep_table(self, code: str, game: GameId | None, data: str) -> None:
-        """Keep the online table ``code`` (see the interface)."""
+        """Keep the online table ``code`` (see :class:`TableStore`)."""
         with self._writing() as db:
             db.execute(
                 "INSERT OR REPLACE INTO online_tables (code, game, data, updated)"
@@ -238,14 +243,14 @@ class SqliteStore(GameStore):
                 (code, game, data, _time_text(datetime.now(UTC))),
             )
 
-    def tables(self) -> list[tuple[str, GameId | None, str]]:
-        """Every online table kept (see the interface)."""
+    def tables(self) -> list[KeptTableRow]:
+        """Every online table kept (see :class:`TableStore`)."""
         with self._reading() as db:
             rows = db.execute("SELECT code, game, data FROM online_tables ORDER BY code")
             return [(str(code), game, str(data)) for code, game, data in rows]
 
     def drop_table(self, code: str) -> None:
-        """Forget the online table ``code`` (see the interface)."""
+        """Forget the online table ``code`` (see :class:`TableStore`)."""
         with self._writing() as db:
             db.execute("DELETE FROM online_tables WHERE code = ?", (code,))
 

@@ -157,7 +157,7 @@ async def test_an_online_table_s_lobby_declares_its_own(kit: type[TuiKit], data_
 
             def lobby_up() -> bool:
                 screen = app.screen
-                return isinstance(screen, LobbyScreen) and screen.game.status is not None
+                return isinstance(screen, LobbyScreen) and screen.game.seat.status is not None
 
             await kit.wait_for(pilot, lobby_up, "the lobby with its table")
             await visitor(app, kit, seen)(pilot, (), LobbyScreen, "escape")

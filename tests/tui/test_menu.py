@@ -301,7 +301,7 @@ async def test_continue_takes_back_a_seat_held_at_an_online_table_played_last(
             "the online table",
         )
         table = next(s for s in app.screen_stack if isinstance(s, OnlineGameScreen))
-        assert table.remote.hello == ReturnToSeat(code="ABCDEF", token="the-seat-token-of-bea")
+        assert table.seat.remote.hello == ReturnToSeat(code="ABCDEF", token="the-seat-token-of-bea")
 
 
 def test_continue_resumes_whichever_was_played_last(kit: type[TuiKit]) -> None:
