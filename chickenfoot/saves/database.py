@@ -9,16 +9,17 @@ Each write is one ``BEGIN IMMEDIATE`` transaction; another process writing at th
 waits up to :data:`BUSY_SECONDS`. The schema is versioned (:mod:`chickenfoot.saves.schema`)
 and brought up to date when the database is opened.
 
-What is stored is only ever written by this program, so reading it back builds the record
-without the file loader's field-by-field checks; it is still replayed through the rules, and
-anything that does not fit is a ``RecordError`` saying the stored copy is damaged.
+A game is written and read back as rows the same way in every store
+(:mod:`chickenfoot.saves.rows`): what is stored is only ever written by this program, so
+reading it back builds the record without the file loader's field-by-field checks; it is
+still replayed through the rules, and anything that does not fit is a ``RecordError`` saying
+the stored copy is damaged.
 SQLite's own errors become :class:`~chickenfoot.saves.store.StoreError` in plain words.
 This module imports no Textual.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -29,21 +30,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
+from chickenfoot.rules import Action
 from chickenfoot.saves.files import special_kind
 from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
 from chickenfoot.saves.paths import DATABASE_NAME, database_path
 from chickenfoot.saves.problems import describe_os_error, printable
-from chickenfoot.saves.record import (
-    FORMAT_NAME,
-    FORMAT_VERSION,
-    Assist,
-    GameRecord,
-    RecordError,
-    SeatConfig,
-    TakenOver,
+from chickenfoot.saves.record import FORMAT_VERSION, Assist, GameRecord
+from chickenfoot.saves.rows import (
+    action_fields,
+    game_uid,
+    record_from_rows,
+    stored_time,
+    undone_json,
 )
 from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
 from chickenfoot.saves.store import (
@@ -272,7 +270,7 @@ class SqliteStore(GameStore, TableStore):
                 "SELECT kind, seat, at, undone FROM assists WHERE game = ? ORDER BY number",
                 (game,),
             ).fetchall()
-        return _record_from_rows(game, row, actions, assists)
+        return record_from_rows(game, row, actions, assists)
 
     def summary(self, game: GameId) -> GameSummary:
         """One game as the lists show it."""
@@ -557,42 +555,12 @@ def _time_text(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _time(text: str) -> datetime:
-    return datetime.fromisoformat(text.replace("Z", "+00:00"))
-
-
-def _uid(record: GameRecord) -> str:
-    """What tells one game from another: a hash of its creation time and decks (a copy of a
-    game, or a longer save of it, has the same)."""
-    digest = hashlib.sha256(record.created.isoformat().encode())
-    for deck in record.decks:
-        digest.update(" ".join(map(str, deck)).encode())
-    return digest.hexdigest()[:32]
-
-
-def _action_row(game: GameId, number: int, action: Action) -> tuple[Any, ...]:
-    if action.kind == "play":
-        return (game, number, action.seat, "play", str(action.tile), action.target)
-    return (game, number, action.seat, action.kind, None, None)
-
-
-def _action_json(action: Action) -> dict[str, Any]:
-    if action.kind == "play":
-        return {
-            "kind": "play",
-            "seat": action.seat,
-            "tile": str(action.tile),
-            "target": action.target,
-        }
-    return {"kind": action.kind, "seat": action.seat}
-
-
 def _insert_actions(
     db: sqlite3.Connection, game: GameId, first: int, actions: Sequence[Action]
 ) -> None:
     db.executemany(
         "INSERT INTO actions (game, number, seat, kind, tile, target) VALUES (?, ?, ?, ?, ?, ?)",
-        [_action_row(game, first + index, action) for index, action in enumerate(actions)],
+        [(game, first + index, *action_fields(action)) for index, action in enumerate(actions)],
     )
 
 
@@ -608,7 +576,7 @@ def _insert_assists(
                 assist.kind,
                 assist.seat,
                 assist.at,
-                json.dumps([_action_json(action) for action in assist.undone]),
+                json.dumps(undone_json(assist)),
             )
             for index, assist in enumerate(assists)
         ],
@@ -631,7 +599,7 @@ def _insert(
         "assist_count, finished, rounds_played, winners, total_points, winning_points, source) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)",
         (
-            _uid(record),
+            game_uid(record),
             _time_text(record.created),
             now,
             FORMAT_VERSION,
@@ -705,21 +673,16 @@ def _import(
 ) -> tuple[GameId, Imported]:
     """Import one game (see :meth:`SqliteStore.import_records`)."""
     record = incoming.record
-    uid = _uid(record)
+    uid = game_uid(record)
     created = _time_text(record.created)
     for (game,) in db.execute(
         "SELECT id FROM games WHERE uid = ? AND created = ? ORDER BY id", (uid, created)
     ).fetchall():
         stored = _stored_actions(db, game)
         stored_assists = _stored_assists(db, game)
-        mine = [
-            _action_row(game, number, action)[2:] for number, action in enumerate(record.actions)
-        ]
+        mine = [action_fields(action) for action in record.actions]
         theirs = [row[2:] for row in stored]
-        mine_assists = [
-            (a.kind, a.seat, a.at, json.dumps([_action_json(x) for x in a.undone]))
-            for a in record.assists
-        ]
+        mine_assists = [(a.kind, a.seat, a.at, json.dumps(undone_json(a))) for a in record.assists]
         if mine[: len(theirs)] == theirs and mine_assists[: len(stored_assists)] == stored_assists:
             if len(mine) == len(theirs) and len(mine_assists) == len(stored_assists):
                 return game, Imported.ALREADY
@@ -753,7 +716,7 @@ _HOLDER_COLUMNS = "pid, host, process_started, since, token, label"
 
 def _holder(row: Sequence[Any]) -> Holder:
     pid, host, started, since, token, label = row[:6]
-    return Holder(int(pid), str(host), started, _time(since), str(token), str(label))
+    return Holder(int(pid), str(host), started, stored_time(since), str(token), str(label))
 
 
 def _holder_of(db: sqlite3.Connection, game: GameId) -> Holder | None:
@@ -799,8 +762,8 @@ def _summary(row: Sequence[Any]) -> GameSummary:
     game, created, updated, names, round_number, round_count, finished, actions, source, taken = row
     return GameSummary(
         id=game,
-        created=_time(created),
-        updated=_time(updated),
+        created=stored_time(created),
+        updated=stored_time(updated),
         names=tuple(json.loads(names)),
         round_number=round_number,
         round_count=round_count,
@@ -815,68 +778,3 @@ def _filter(which: GameFilter) -> tuple[str, tuple[Any, ...]]:
     if which == "all":
         return "", ()
     return "WHERE finished = ?", (int(which == "finished"),)
-
-
-def _action_from_row(seat: int, kind: str, tile: str | None, target: str | None) -> Action:
-    if kind == "play":
-        if tile is None or target is None:
-            raise ValueError("a play without its tile or end")
-        return play(seat, parse_tile(tile), target)
-    if kind == "draw":
-        return draw(seat)
-    if kind == "pass":
-        return pass_turn(seat)
-    raise ValueError(f"an action of unknown kind {kind!r}")
-
-
-def _record_from_rows(
-    game: GameId,
-    row: Sequence[Any],
-    action_rows: Sequence[Sequence[Any]],
-    assist_rows: Sequence[Sequence[Any]],
-) -> GameRecord:
-    """The record of ``game`` from its rows, replayed through the rules."""
-    created, seed, rules, seats, decks, taken_over, action_count = row
-    try:
-        if len(action_rows) != action_count:
-            raise ValueError(f"{len(action_rows)} actions stored, {action_count} counted")
-        assists = tuple(
-            Assist(
-                kind=kind,
-                seat=seat,
-                at=at,
-                undone=tuple(_action_from_row(**_fields(item)) for item in json.loads(undone)),
-            )
-            for kind, seat, at, undone in assist_rows
-        )
-        record = GameRecord.model_construct(
-            format=FORMAT_NAME,
-            version=FORMAT_VERSION,
-            created=_time(created),
-            seed=seed,
-            rules=RuleSet.model_validate_json(rules),
-            seats=tuple(SeatConfig.model_validate(seat) for seat in json.loads(seats)),
-            decks=tuple(tuple(parse_tile(tile) for tile in deck) for deck in json.loads(decks)),
-            actions=tuple(_action_from_row(*action) for action in action_rows),
-            assists=assists,
-            taken_over=None if taken_over is None else TakenOver.model_validate_json(taken_over),
-        )
-    except (ValueError, TypeError, KeyError, ValidationError) as error:
-        raise RecordError(None, f"game {game}", f"the store's copy is damaged: {error}") from None
-    try:
-        record.final_state()
-    except RecordError as error:
-        raise RecordError(
-            None, f"game {game}", f"the store's copy is damaged: {error.where}: {error.problem}"
-        ) from None
-    return record
-
-
-def _fields(item: Any) -> dict[str, Any]:
-    """An undone action's fields, as :func:`_action_from_row` takes them."""
-    return {
-        "seat": item["seat"],
-        "kind": item["kind"],
-        "tile": item.get("tile"),
-        "target": item.get("target"),
-    }
