@@ -58,9 +58,9 @@ from chickenfoot.net.table import Ending, Guest, OnlineTable
 from chickenfoot.net.timing import MoveTimes
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.play.wire import WireError
+from chickenfoot.record.model import RecordError
 from chickenfoot.saves.committer import CommitWorker
 from chickenfoot.saves.database import SqliteStore, database_path
-from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.store import GameStore, TableStore
 
 log = logging.getLogger(__name__)

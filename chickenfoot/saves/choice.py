@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Final
 
-from chickenfoot.saves.problems import printable
+from chickenfoot.record.problems import printable
 from chickenfoot.saves.store import StoreError
 
 if TYPE_CHECKING:

@@ -30,12 +30,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from chickenfoot.record.model import FORMAT_VERSION, Assist, GameRecord
+from chickenfoot.record.problems import describe_os_error, printable
+from chickenfoot.record.summary import GameId, GameSummary
+from chickenfoot.record.tallies import Statistics
 from chickenfoot.rules import Action
 from chickenfoot.saves.files import special_kind
 from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
 from chickenfoot.saves.paths import DATABASE_NAME, database_path
-from chickenfoot.saves.problems import describe_os_error, printable
-from chickenfoot.saves.record import FORMAT_VERSION, Assist, GameRecord
 from chickenfoot.saves.rows import (
     action_fields,
     game_uid,
@@ -48,10 +50,8 @@ from chickenfoot.saves.store import (
     Change,
     GameFacts,
     GameFilter,
-    GameId,
     GameNotFound,
     GameStore,
-    GameSummary,
     HeldElsewhere,
     Holder,
     Imported,
@@ -60,7 +60,6 @@ from chickenfoot.saves.store import (
     StoreError,
     TableStore,
 )
-from chickenfoot.saves.tallies import Statistics
 from chickenfoot.saves.tallying import (
     add_results,
     count_game,

@@ -21,8 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
-from chickenfoot.saves.record import (
+from chickenfoot.record.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
     Assist,
@@ -31,7 +30,8 @@ from chickenfoot.saves.record import (
     SeatConfig,
     TakenOver,
 )
-from chickenfoot.saves.store import GameId
+from chickenfoot.record.summary import GameId
+from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
 
 __all__ = [
     "action_fields",

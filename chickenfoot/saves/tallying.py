@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from chickenfoot.saves.store import GameFacts, GameId
-from chickenfoot.saves.tallies import (
+from chickenfoot.record.summary import GameId
+from chickenfoot.record.tallies import (
     GameScore,
     LevelStats,
     PlayerStats,
@@ -39,6 +39,7 @@ from chickenfoot.saves.tallies import (
     Versus,
     ladder_order,
 )
+from chickenfoot.saves.store import GameFacts
 
 __all__ = [
     "TallyReader",

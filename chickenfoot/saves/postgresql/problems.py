@@ -16,7 +16,7 @@ from typing import Final
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
-from chickenfoot.saves.problems import printable
+from chickenfoot.record.problems import printable
 
 __all__ = ["connect_problem", "problem", "shown_address"]
 

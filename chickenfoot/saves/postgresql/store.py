@@ -36,6 +36,9 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from chickenfoot.record.model import FORMAT_VERSION, Assist, GameRecord
+from chickenfoot.record.summary import GameId, GameSummary
+from chickenfoot.record.tallies import Statistics
 from chickenfoot.saves.postgresql.problems import connect_problem, problem, shown_address
 from chickenfoot.saves.postgresql.schema import (
     MAKE_VERSION_TABLE,
@@ -51,7 +54,6 @@ from chickenfoot.saves.postgresql.tallying import (
     forget_results,
     statistics,
 )
-from chickenfoot.saves.record import FORMAT_VERSION, Assist, GameRecord
 from chickenfoot.saves.rows import (
     action_fields,
     game_uid,
@@ -63,10 +65,8 @@ from chickenfoot.saves.store import (
     Change,
     GameFacts,
     GameFilter,
-    GameId,
     GameNotFound,
     GameStore,
-    GameSummary,
     HeldElsewhere,
     Holder,
     Imported,
@@ -75,7 +75,6 @@ from chickenfoot.saves.store import (
     StoreError,
     TableStore,
 )
-from chickenfoot.saves.tallies import Statistics
 
 __all__ = ["CONNECT_SECONDS", "POOL_SIZE", "RETRIES", "WAIT_SECONDS", "PostgresStore"]
 

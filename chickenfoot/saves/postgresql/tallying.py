@@ -20,8 +20,9 @@ from typing import Any, Final
 
 from psycopg import Cursor
 
-from chickenfoot.saves.store import GameFacts, GameId
-from chickenfoot.saves.tallies import GameScore, SeatResult, Statistics
+from chickenfoot.record.summary import GameId
+from chickenfoot.record.tallies import GameScore, SeatResult, Statistics
+from chickenfoot.saves.store import GameFacts
 from chickenfoot.saves.tallying import TallyReader, statistics_from, tally_rows
 
 __all__ = ["TALLY_LOCK", "add_results", "count_game", "counted_games", "forget_results"]
