@@ -1,0 +1,45 @@
+"""The stores the store tests run against: SQLite in the test's data folder, and a real
+PostgreSQL (a server of the tests' own, :mod:`tests.postgres`, one per xdist worker; a fresh
+database per test). A test that takes ``opened`` runs once on each; the PostgreSQL run skips,
+saying why, only where PostgreSQL cannot be had."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.postgres import PostgresServer, running_server, unavailable
+from tests.saves.stores import STORE_KINDS, OpenStore, open_store_of
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """This worker's PostgreSQL server, started when a test first needs it."""
+    reason = unavailable()
+    if reason is not None:
+        pytest.skip(f"PostgreSQL cannot be had here: {reason}")
+    with running_server(os.environ.get("PYTEST_XDIST_WORKER", "main")) as server:
+        yield server
+
+
+@pytest.fixture
+def postgres_database(postgres_server: PostgresServer) -> Iterator[str]:
+    """A fresh database holding an empty store, dropped after the test: its name."""
+    with postgres_server.database() as name:
+        yield name
+
+
+@pytest.fixture(params=STORE_KINDS)
+def opened(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[OpenStore]:
+    """A new, empty store of each kind (see the module's description)."""
+    if request.param == "sqlite":
+        with open_store_of(data_dir / "chickenfoot.db") as store:
+            yield store
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    name: str = request.getfixturevalue("postgres_database")
+    with open_store_of(server.address(name)) as store:
+        yield store
