@@ -5,6 +5,7 @@ saying why, only where PostgreSQL cannot be had."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.postgres import PostgresServer, running_server, unavailable
-from tests.saves.stores import STORE_KINDS, OpenStore, open_store_of
+from tests.saves.stores import STORE_KINDS, OpenStore, StoreMaker, open_store_of
 
 
 @pytest.fixture(scope="session")
@@ -43,3 +44,20 @@ def opened(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[OpenStore
     name: str = request.getfixturevalue("postgres_database")
     with open_store_of(server.address(name)) as store:
         yield store
+
+
+@pytest.fixture(params=STORE_KINDS)
+def new_store(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> StoreMaker:
+    """Makes new, empty stores of each kind, as many as the test asks for."""
+    if request.param == "sqlite":
+        return lambda: open_store_of(tmp_path_factory.mktemp("store") / "chickenfoot.db")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+
+    @contextlib.contextmanager
+    def make() -> Iterator[OpenStore]:
+        with server.database() as name, open_store_of(server.address(name)) as store:
+            yield store
+
+    return make

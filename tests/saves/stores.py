@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -43,6 +44,11 @@ class OpenStore:
             cursor = connection.execute(statement.replace("?", "%s"), parameters)
             return cursor.fetchall() if cursor.description is not None else []
 
+    @property
+    def where(self) -> Path | str:
+        """What :func:`open_store_of` opens this store's data with again."""
+        return Path(self.address) if self.kind == "sqlite" else self.address
+
     def count(self, table: str, column: str, value: Any) -> int:
         """How many rows of ``table`` have ``column`` equal to ``value``."""
         [(found,)] = self.rows(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", value)
@@ -64,3 +70,7 @@ def open_store_of(where: Path | str) -> Iterator[OpenStore]:
         yield OpenStore(store, kind, address)
     finally:
         store.close()
+
+
+StoreMaker = Callable[[], AbstractContextManager[OpenStore]]
+"""Makes a new, empty store of one kind for a block (one per example of a property test)."""
