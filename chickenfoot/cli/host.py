@@ -6,7 +6,9 @@ or from the menu (Join a table). It listens on 127.0.0.1 (this machine only) unl
 ``--keyfile`` make it speak TLS (``wss://``). ``--table`` makes a table at once (the rule
 flags of ``simulate``, the seats with ``--seats``), prints its code and join line, and starts
 its game once every person's seat is taken; the table's moves are printed as a spectator
-sees them. Ctrl+C (or SIGTERM) stops the server; every game stays saved.
+sees them. Ctrl+C (or SIGTERM) stops the server; every game stays saved, in ``chickenfoot.db``
+in the data folder or, with ``--store postgresql://…`` (or ``$CHICKENFOOT_STORE``), in that
+PostgreSQL database.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.options import (
     add_rule_options,
+    add_store_option,
     positive_int,
     rules_error_text,
     rules_from_args,
@@ -34,12 +37,14 @@ from chickenfoot.net.headless import LogPrinter
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import DEFAULT_GRACE, SeatPlan, TableOptions
 from chickenfoot.net.remote import DEFAULT_PORT, TableAddress
-from chickenfoot.net.server import TableServer
+from chickenfoot.net.server import ServerStore, TableServer
 from chickenfoot.net.table import OnlineTable
 from chickenfoot.play.client import SpectatorClient
 from chickenfoot.play.wire import HostMessage
 from chickenfoot.rules import RuleSetError
+from chickenfoot.saves.choice import chosen_address, open_chosen_store
 from chickenfoot.saves.output import write_line
+from chickenfoot.saves.store import StoreError
 
 DEFAULT_HOST = "127.0.0.1"
 STOPPING = "Stopping: every table is saved and comes back when the server starts again."
@@ -109,6 +114,7 @@ def add_parsers(commands: Any) -> None:
     )
     table.add_argument("--seed", type=int, default=None, help="Deal the same game every time.")
     add_rule_options(host)
+    add_store_option(host)
     host.add_argument(
         "--sync-every-move",
         action="store_true",
@@ -230,6 +236,26 @@ def run(args: argparse.Namespace) -> int:
         game_expiry=args.game_expiry,
     )
     try:
+        store = open_chosen_store(
+            chosen_address(args.store), sync_every_commit=args.sync_every_move
+        )
+    except StoreError as problem:
+        return fail("host", str(problem))
+    try:
+        return _run_with(args, store, limits, options, tls)
+    finally:
+        store.close()
+
+
+def _run_with(
+    args: argparse.Namespace,
+    store: ServerStore,
+    limits: Limits,
+    options: TableOptions | None,
+    tls: ssl.SSLContext | None,
+) -> int:
+    """``chickenfoot host`` on ``store``, once it is open: listen and serve until stopped."""
+    try:
         listening = listen(args.host, args.port)
     except ServeProblem as problem:
         return fail("host", str(problem))
@@ -242,9 +268,7 @@ def run(args: argparse.Namespace) -> int:
             reason = (problem.strerror or "cannot be written").lower()
             return fail("host", f"cannot write {args.move_times}: {reason}")
     try:
-        stopped_by = asyncio.run(
-            _serve(listening, args.host, limits, options, tls, args.sync_every_move, times)
-        )
+        stopped_by = asyncio.run(_serve(listening, args.host, store, limits, options, tls, times))
     except KeyboardInterrupt:
         stopped_by = signal.SIGINT
     finally:
@@ -262,17 +286,17 @@ def say(text: str) -> None:
 async def _serve(
     listening: Any,
     host: str,
+    store: ServerStore,
     limits: Limits,
     options: TableOptions | None,
     tls: ssl.SSLContext | None,
-    sync_every_move: bool,
     times: TextIO | None = None,
 ) -> int:
     timed: list[tuple[float, float, float]] = []  # written once stopped: no disk write per move
 
     server = TableServer(
         limits,
-        sync_every_move=sync_every_move,
+        store,
         steady_collector=True,
         move_times=(lambda when, took, cpu: timed.append((when, took, cpu))) if times else None,
     )
