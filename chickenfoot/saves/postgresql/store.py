@@ -458,8 +458,14 @@ def _prepare(conninfo: str, where: str) -> None:
 
 def _version(connection: Connection[Any]) -> int | None:
     """The database's schema version (None: it has no chickenfoot schema yet)."""
-    row = connection.execute("SELECT to_regclass(%s) IS NOT NULL", (VERSION_TABLE,)).fetchone()
-    if row is None or not row[0]:
+    # A query of the catalog (not to_regclass, whose cache may not yet see a table another
+    # process made while this one waited for the migration lock).
+    row = connection.execute(
+        "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() "
+        "AND tablename = %s",
+        (VERSION_TABLE,),
+    ).fetchone()
+    if row is None:
         return None
     found = connection.execute(f"SELECT coalesce(max(version), 0) FROM {VERSION_TABLE}").fetchone()
     return 0 if found is None else int(found[0])
