@@ -15,9 +15,10 @@ Its own cluster (``pg_lsclusters``) is neither used nor needed.
 :func:`unavailable` says why PostgreSQL cannot be had here (no server binaries, no driver, no
 user to run it as), so the tests that need it skip saying so.
 
-The server runs with ``fsync`` off: a test never survives a power cut, and commits are
-quicker. The cluster trusts local connections, except the role :data:`GUARDED` which must
-give its password (:data:`GUARDED_PASSWORD`), for the test of a refused password.
+The server runs with ``fsync`` off (unless made ``durable``, as a benchmark's is): a test
+never survives a power cut, and commits are quicker. The cluster trusts local connections,
+except the role :data:`GUARDED` which must give its password (:data:`GUARDED_PASSWORD`), for
+the test of a refused password.
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ class PostgresServer:
     """A PostgreSQL cluster in ``folder``'s subfolder, on a Unix socket there (see the
     module's description)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, *, durable: bool = False) -> None:
         binaries = server_binaries()
         assert binaries is not None, unavailable()
         self.binaries = binaries
@@ -113,6 +114,9 @@ class PostgresServer:
             os.chown(self.folder, account.pw_uid, account.pw_gid)
         self.folder.chmod(0o755)
         self._numbers = itertools.count(1)
+        self.durable = durable
+        """True: the server waits for its disk as a real one does (benchmarks); False: it
+        never does (``fsync`` off: tests, which never survive a power cut)."""
         self.running = False
 
     # ----- the server ------------------------------------------------------------------------
@@ -153,8 +157,8 @@ class PostgresServer:
         settings = {
             "listen_addresses": "''",
             "unix_socket_directories": f"'{self.folder}'",
-            "fsync": "off",
-            "full_page_writes": "off",
+            "fsync": "on" if self.durable else "off",
+            "full_page_writes": "on" if self.durable else "off",
             "shared_buffers": "16MB",
             "max_connections": "60",
             "log_min_messages": "warning",
@@ -243,9 +247,9 @@ class PostgresServer:
 
 
 @contextlib.contextmanager
-def running_server(name: str) -> Iterator[PostgresServer]:
+def running_server(name: str, *, durable: bool = False) -> Iterator[PostgresServer]:
     """A server started for the block and stopped after (see :class:`PostgresServer`)."""
-    server = PostgresServer(name)
+    server = PostgresServer(name, durable=durable)
     try:
         server.start()
         yield server
