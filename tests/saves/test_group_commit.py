@@ -15,6 +15,7 @@ from chickenfoot.saves.committer import Committer, CommitWorker
 from chickenfoot.saves.database import SqliteStore
 from chickenfoot.saves.store import Change, GameFacts, GameNotFound, Holder, StoreError
 from tests.kit import Kit
+from tests.recorded import random_record
 from tests.saves.stores import OpenStore, open_store_of
 
 WAIT = 10.0
@@ -133,3 +134,29 @@ def test_online_tables_are_kept_beside_the_games(kit: type[Kit], opened: OpenSto
     store.drop_table("ABCDEF")
     with open_store_of(opened.where) as again:
         assert [code for code, _game, _data in again.store.tables()] == ["KM7R3P"]
+
+
+def test_games_played_to_their_end_through_group_commits_have_their_results(
+    kit: type[Kit], opened: OpenStore
+) -> None:
+    """Every move of three games, each batch holding one move of each: the batches that end
+    a game add its results and tallies, as a single commit does."""
+    store = opened.store
+    records = [
+        random_record(kit.short_rules(2), kit.seats("human", "computer"), seed)
+        for seed in (1, 2, 3)
+    ]
+    games = [store.create(record.truncated(0)) for record in records]
+    longest = max(len(record.actions) for record in records)
+    for done in range(longest):
+        batch = [
+            (game, change_to(record.truncated(done + 1), done), None)
+            for game, record in zip(games, records, strict=True)
+            if done < len(record.actions)
+        ]
+        assert store.commit_many(batch) == [None] * len(batch)
+    assert [store.record(game) for game in games] == records
+    assert store.count("finished") == 3
+    assert store.statistics().games == 3
+    ranks = opened.rows("SELECT finished_rank FROM games WHERE finished ORDER BY created, id")
+    assert ranks == [(1,), (2,), (3,)]

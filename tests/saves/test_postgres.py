@@ -327,3 +327,31 @@ def test_the_chosen_store_is_postgresql_for_an_address(address: str) -> None:
     store = open_chosen_store(address)
     assert isinstance(store, PostgresStore)
     store.close()
+
+
+def test_a_change_the_server_refuses_is_left_out_of_a_group_commit_alone(
+    postgres_server: PostgresServer, postgres_database: str, store: PostgresStore
+) -> None:
+    """A batch the server refuses (here a trigger refuses one game's moves) is made again a
+    change at a time: the refused one says why, the others are committed."""
+    records = [unfinished(seed, actions=0) for seed in (1, 2, 3)]
+    games = [store.create(record) for record in records]
+    postgres_server.execute(
+        postgres_database,
+        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+        f"IF NEW.game = {games[1]} THEN RAISE EXCEPTION 'no'; END IF; RETURN NEW; END $$",
+    )
+    postgres_server.execute(
+        postgres_database,
+        "CREATE TRIGGER refuse BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION refuse()",
+    )
+    moved = [record.appended(choose_action(record.final_state())) for record in records]
+    changes = [
+        (game, Change(0, record.actions, 0, (), GameFacts.of(record)), None)
+        for game, record in zip(games, moved, strict=True)
+    ]
+    results = store.commit_many(changes)
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], StoreError)
+    assert str(results[1]).endswith("the database server failed (error P0001)")
+    assert [store.summary(game).actions for game in games] == [1, 0, 1]

@@ -214,25 +214,36 @@ class PostgresStore(GameStore, TableStore):
 
     def commit(self, game: GameId, change: Change, holder: Holder | None = None) -> None:
         """Apply ``change`` to ``game`` in one transaction (see the interface)."""
-        self._write(lambda db: _apply_change(db, game, change, holder))
+        [problem] = self._write(lambda db: _apply_changes(db, [(game, change, holder)]))
+        if problem is not None:
+            raise problem
 
     def commit_many(
         self, changes: Sequence[tuple[GameId, Change, Holder | None]]
     ) -> list[StoreError | None]:
-        """Apply the changes of many games in one transaction (see the interface); each in a
-        savepoint of its own, taken in the order of the games' numbers (two servers' batches
-        never wait on each other's games in opposite orders)."""
+        """Apply the changes of many games in one transaction (see the interface): their rows
+        locked and checked with two queries, the changes that fit then written in one
+        pipeline (a few round trips for the whole batch, not a few per game). Should the
+        server refuse the batch's writes, each change is made again in a savepoint of its
+        own, so one that cannot be made is left out alone."""
 
         def work(db: Db) -> list[StoreError | None]:
-            results: list[StoreError | None] = [None] * len(changes)
-            order = sorted(range(len(changes)), key=lambda index: changes[index][0])
-            for index in order:
-                game, change, holder = changes[index]
+            try:
+                with db.connection.transaction():  # a savepoint
+                    return _apply_changes(db, changes)
+            except psycopg.OperationalError:
+                raise  # the server gone, out of room, or a deadlock: not one change's fault
+            except psycopg.Error:
+                pass
+            results: list[StoreError | None] = []
+            for one in changes:
                 try:
                     with db.connection.transaction():
-                        _apply_change(db, game, change, holder)
-                except StoreError as error:
-                    results[index] = error
+                        results.extend(_apply_changes(db, [one]))
+                except psycopg.OperationalError:
+                    raise
+                except psycopg.Error as error:
+                    results.append(self._error(error))
             return results
 
         return self._write(work)
@@ -461,8 +472,7 @@ def _version(connection: Connection[Any]) -> int | None:
     # A query of the catalog (not to_regclass, whose cache may not yet see a table another
     # process made while this one waited for the migration lock).
     row = connection.execute(
-        "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() "
-        "AND tablename = %s",
+        "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = %s",
         (VERSION_TABLE,),
     ).fetchone()
     if row is None:
@@ -539,16 +549,70 @@ def _lock_game(db: Db, game: GameId) -> tuple[Any, ...]:
     return tuple(row)
 
 
-def _apply_change(db: Db, game: GameId, change: Change, holder: Holder | None) -> None:
-    """Apply ``change`` to ``game`` inside the transaction of ``db``."""
-    actions, assists, was_finished, preset, created = _lock_game(db, game)
-    if holder is not None:
-        _check_holder(db, game, holder)
-    if change.keep > actions or change.assists_kept > assists:
-        raise StoreError(
-            f"game {game} changed in the store meanwhile (another window saved it): "
-            "this window no longer saves it"
-        )
+def _apply_changes(
+    db: Db, changes: Sequence[tuple[GameId, Change, Holder | None]]
+) -> list[StoreError | None]:
+    """Apply ``changes`` inside the transaction of ``db``: lock the games' rows (in the order
+    of their numbers) and read their holders, check each change against them, and write the
+    changes that fit in one pipeline. Each change's problem, or None, in order."""
+    numbers = sorted({game for game, _change, _holder in changes})
+    games = {
+        row[0]: tuple(row[1:])
+        for row in db.execute(
+            "SELECT id, action_count, assist_count, finished, preset, created FROM games "
+            "WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
+            (numbers,),
+        ).fetchall()
+    }
+    holders = {
+        row[-1]: _holder(row)
+        for row in db.execute(
+            f"SELECT {_HOLDER_COLUMNS}, game FROM holders WHERE game = ANY(%s)", (numbers,)
+        ).fetchall()
+    }
+    results: list[StoreError | None] = [None] * len(changes)
+    with db.connection.pipeline():
+        for index in sorted(range(len(changes)), key=lambda index: changes[index][0]):
+            game, change, holder = changes[index]
+            if game not in games:
+                results[index] = GameNotFound(game)
+                continue
+            actions, assists, was_finished, preset, created = games[game]
+            current = holders.get(game)
+            if holder is not None and current is not None and current.token != holder.token:
+                results[index] = HeldElsewhere(game, current)
+                continue
+            if change.keep > actions or change.assists_kept > assists:
+                results[index] = StoreError(
+                    f"game {game} changed in the store meanwhile (another window saved it): "
+                    "this window no longer saves it"
+                )
+                continue
+            if holder is not None and current is None:
+                _write_holder(db, game, holder)
+                holders[game] = holder
+            _write_change(db, game, change, actions, assists, was_finished, preset, created)
+            games[game] = (
+                change.keep + len(change.actions),
+                change.assists_kept + len(change.assists),
+                change.facts.finished,
+                preset,
+                created,
+            )
+    return results
+
+
+def _write_change(
+    db: Db,
+    game: GameId,
+    change: Change,
+    actions: int,
+    assists: int,
+    was_finished: bool,
+    preset: str,
+    created: datetime,
+) -> None:
+    """Write ``change`` to ``game``, which holds ``actions`` and ``assists`` (checked)."""
     if change.keep < actions:
         db.execute("DELETE FROM actions WHERE game = %s AND number >= %s", (game, change.keep))
     _insert_actions(db, game, change.keep, change.actions)
@@ -728,15 +792,6 @@ def _holder(row: Sequence[Any]) -> Holder:
 def _holder_of(db: Db, game: GameId) -> Holder | None:
     row = db.execute(f"SELECT {_HOLDER_COLUMNS} FROM holders WHERE game = %s", (game,)).fetchone()
     return None if row is None else _holder(row)
-
-
-def _check_holder(db: Db, game: GameId, holder: Holder) -> None:
-    """Refuse to write ``game`` for ``holder`` once another window has taken it over."""
-    current = _holder_of(db, game)
-    if current is not None and current.token != holder.token:
-        raise HeldElsewhere(game, current)
-    if current is None:
-        _write_holder(db, game, holder)
 
 
 def _write_holder(db: Db, game: GameId, holder: Holder) -> None:
