@@ -39,10 +39,14 @@ from chickenfoot.saves.files import special_kind
 from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
 from chickenfoot.saves.paths import DATABASE_NAME, database_path
 from chickenfoot.saves.rows import (
+    HOLDER_COLUMNS,
+    SUMMARY_COLUMNS,
     action_fields,
     game_uid,
+    holder_from_row,
+    imported_into,
     record_from_rows,
-    stored_time,
+    summary_from_row,
     undone_json,
 )
 from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
@@ -275,11 +279,11 @@ class SqliteStore(GameStore, TableStore):
         """One game as the lists show it."""
         with self._reading() as db:
             row = db.execute(
-                f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id = ?", (game,)
+                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE id = ?", (game,)
             ).fetchone()
         if row is None:
             raise GameNotFound(game)
-        return _summary(row)
+        return summary_from_row(row)
 
     def games(
         self, which: GameFilter = "all", *, limit: int | None = None, offset: int = 0
@@ -287,12 +291,12 @@ class SqliteStore(GameStore, TableStore):
         """Games, the most recently changed first."""
         where, parameters = _filter(which)
         query = (
-            f"SELECT {_SUMMARY_COLUMNS} FROM games {where} "
+            f"SELECT {SUMMARY_COLUMNS} FROM games {where} "
             "ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?"
         )
         with self._reading() as db:
             rows = db.execute(query, (*parameters, -1 if limit is None else limit, offset))
-            return [_summary(row) for row in rows]
+            return [summary_from_row(row) for row in rows]
 
     def count(self, which: GameFilter = "all") -> int:
         """How many games there are."""
@@ -327,13 +331,7 @@ class SqliteStore(GameStore, TableStore):
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
                 raise GameNotFound(game)
             current = _holder_of(db, game)
-            if (
-                current is not None
-                and not force
-                and current.token != holder.token
-                and not (current.here and current.pid == holder.pid)
-                and current.alive
-            ):
+            if current is not None and current.keeps_out(holder, force=force):
                 raise HeldElsewhere(game, current)
             _write_holder(db, game, holder)
 
@@ -351,8 +349,8 @@ class SqliteStore(GameStore, TableStore):
     def release_dead(self) -> int:
         """Forget the holders whose process is gone."""
         with self._reading() as db:
-            rows = db.execute(f"SELECT {_HOLDER_COLUMNS}, game FROM holders").fetchall()
-        dead = [(row[-1], row[4]) for row in rows if not _holder(row).alive]
+            rows = db.execute(f"SELECT {HOLDER_COLUMNS}, game FROM holders").fetchall()
+        dead = [(row[-1], row[4]) for row in rows if not holder_from_row(row).alive]
         if dead:
             with self._writing() as db:
                 db.executemany("DELETE FROM holders WHERE game = ? AND token = ?", dead)
@@ -682,16 +680,14 @@ def _import(
         mine = [action_fields(action) for action in record.actions]
         theirs = [row[2:] for row in stored]
         mine_assists = [(a.kind, a.seat, a.at, json.dumps(undone_json(a))) for a in record.assists]
-        if mine[: len(theirs)] == theirs and mine_assists[: len(stored_assists)] == stored_assists:
-            if len(mine) == len(theirs) and len(mine_assists) == len(stored_assists):
-                return game, Imported.ALREADY
+        outcome = imported_into(mine, theirs, mine_assists, stored_assists)
+        if outcome is Imported.EXTENDED:
             _insert_actions(db, game, len(theirs), record.actions[len(theirs) :])
             _insert_assists(db, game, len(stored_assists), record.assists[len(stored_assists) :])
             row = db.execute("SELECT finished FROM games WHERE id = ?", (game,)).fetchone()
             _update_facts(db, game, facts, bool(row[0]))
-            return game, Imported.EXTENDED
-        if theirs[: len(mine)] == mine and stored_assists[: len(mine_assists)] == mine_assists:
-            return game, Imported.ALREADY
+        if outcome is not None:
+            return game, outcome
     return _insert(db, record, facts, incoming.source, incoming.played), Imported.ADDED
 
 
@@ -710,17 +706,10 @@ def _stored_assists(db: sqlite3.Connection, game: GameId) -> list[tuple[Any, ...
 
 # ----- holders -----------------------------------------------------------------------------------
 
-_HOLDER_COLUMNS = "pid, host, process_started, since, token, label"
-
-
-def _holder(row: Sequence[Any]) -> Holder:
-    pid, host, started, since, token, label = row[:6]
-    return Holder(int(pid), str(host), started, stored_time(since), str(token), str(label))
-
 
 def _holder_of(db: sqlite3.Connection, game: GameId) -> Holder | None:
-    row = db.execute(f"SELECT {_HOLDER_COLUMNS} FROM holders WHERE game = ?", (game,)).fetchone()
-    return None if row is None else _holder(row)
+    row = db.execute(f"SELECT {HOLDER_COLUMNS} FROM holders WHERE game = ?", (game,)).fetchone()
+    return None if row is None else holder_from_row(row)
 
 
 def _check_holder(db: sqlite3.Connection, game: GameId, holder: Holder) -> None:
@@ -750,27 +739,6 @@ def _write_holder(db: sqlite3.Connection, game: GameId, holder: Holder) -> None:
 
 
 # ----- reading -----------------------------------------------------------------------------------
-
-_SUMMARY_COLUMNS = (
-    "id, created, updated, names, round_number, round_count, finished, action_count, source, "
-    "taken_over IS NOT NULL"
-)
-
-
-def _summary(row: Sequence[Any]) -> GameSummary:
-    game, created, updated, names, round_number, round_count, finished, actions, source, taken = row
-    return GameSummary(
-        id=game,
-        created=stored_time(created),
-        updated=stored_time(updated),
-        names=tuple(json.loads(names)),
-        round_number=round_number,
-        round_count=round_count,
-        finished=bool(finished),
-        actions=actions,
-        source=source,
-        taken_over=bool(taken),
-    )
 
 
 def _filter(which: GameFilter) -> tuple[str, tuple[Any, ...]]:

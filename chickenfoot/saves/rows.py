@@ -1,6 +1,6 @@
 """A game as rows, the same for every store: what tells one game from another, an action as a
-row's fields or as the JSON of a take-back's ``undone``, and a record built back from the rows
-a store read.
+row's fields or as the JSON of a take-back's ``undone``, a record, a summary and a holder
+built back from the rows a store read, and what importing a game does to a stored one.
 
 The SQLite store (:mod:`chickenfoot.saves.database`) and the PostgreSQL store
 (:mod:`chickenfoot.saves.postgresql`) write these values in their own types (text or
@@ -30,16 +30,22 @@ from chickenfoot.record.model import (
     SeatConfig,
     TakenOver,
 )
-from chickenfoot.record.summary import GameId
+from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
+from chickenfoot.saves.store import Holder, Imported
 
 __all__ = [
+    "HOLDER_COLUMNS",
+    "SUMMARY_COLUMNS",
     "action_fields",
     "action_from_row",
     "action_json",
     "game_uid",
+    "holder_from_row",
+    "imported_into",
     "record_from_rows",
     "stored_time",
+    "summary_from_row",
     "undone_json",
 ]
 
@@ -152,3 +158,56 @@ def record_from_rows(
             None, f"game {game}", f"the store's copy is damaged: {error.where}: {error.problem}"
         ) from None
     return record
+
+
+HOLDER_COLUMNS = "pid, host, process_started, since, token, label"
+"""The columns of a ``holders`` row that :func:`holder_from_row` reads, in its order."""
+
+
+def holder_from_row(row: Sequence[Any]) -> Holder:
+    """The holder a ``holders`` row names (its first columns: :data:`HOLDER_COLUMNS`)."""
+    pid, host, started, since, token, label = row[:6]
+    return Holder(int(pid), str(host), started, stored_time(since), str(token), str(label))
+
+
+SUMMARY_COLUMNS = (
+    "id, created, updated, names, round_number, round_count, finished, action_count, source, "
+    "taken_over IS NOT NULL"
+)
+"""The columns of a ``games`` row that :func:`summary_from_row` reads, in its order."""
+
+
+def summary_from_row(row: Sequence[Any]) -> GameSummary:
+    """A game as the lists show it, from its row (:data:`SUMMARY_COLUMNS`)."""
+    game, created, updated, names, round_number, round_count, finished, actions, source, taken = row
+    return GameSummary(
+        id=game,
+        created=stored_time(created),
+        updated=stored_time(updated),
+        names=tuple(_loaded(names)),
+        round_number=round_number,
+        round_count=round_count,
+        finished=bool(finished),
+        actions=actions,
+        source=source,
+        taken_over=bool(taken),
+    )
+
+
+def imported_into(
+    mine: Sequence[Any],
+    theirs: Sequence[Any],
+    mine_assists: Sequence[Any],
+    their_assists: Sequence[Any],
+) -> Imported | None:
+    """What importing a game whose actions and assists are ``mine`` does to a stored game of
+    the same deal whose rows are ``theirs`` (compared field by field): ``ALREADY`` (it holds
+    these moves, or more), ``EXTENDED`` (the file's later moves are to be added), or None
+    (the moves went another way: a game of its own)."""
+    if mine[: len(theirs)] == theirs and mine_assists[: len(their_assists)] == their_assists:
+        if len(mine) == len(theirs) and len(mine_assists) == len(their_assists):
+            return Imported.ALREADY
+        return Imported.EXTENDED
+    if theirs[: len(mine)] == mine and their_assists[: len(mine_assists)] == mine_assists:
+        return Imported.ALREADY
+    return None

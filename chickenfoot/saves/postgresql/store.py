@@ -55,10 +55,14 @@ from chickenfoot.saves.postgresql.tallying import (
     statistics,
 )
 from chickenfoot.saves.rows import (
+    HOLDER_COLUMNS,
+    SUMMARY_COLUMNS,
     action_fields,
     game_uid,
+    holder_from_row,
+    imported_into,
     record_from_rows,
-    stored_time,
+    summary_from_row,
     undone_json,
 )
 from chickenfoot.saves.store import (
@@ -276,12 +280,12 @@ class PostgresStore(GameStore, TableStore):
         """One game as the lists show it."""
         row = self._read(
             lambda db: db.execute(
-                f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id = %s", (game,)
+                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE id = %s", (game,)
             ).fetchone()
         )
         if row is None:
             raise GameNotFound(game)
-        return _summary(row)
+        return summary_from_row(row)
 
     def games(
         self, which: GameFilter = "all", *, limit: int | None = None, offset: int = 0
@@ -289,11 +293,11 @@ class PostgresStore(GameStore, TableStore):
         """Games, the most recently changed first."""
         where = "" if which == "all" else f"WHERE {'' if which == 'finished' else 'NOT '}finished"
         query = (
-            f"SELECT {_SUMMARY_COLUMNS} FROM games {where} "
+            f"SELECT {SUMMARY_COLUMNS} FROM games {where} "
             "ORDER BY updated DESC, id DESC LIMIT %s OFFSET %s"
         )
         rows = self._read(lambda db: db.execute(query, (limit, offset)).fetchall())
-        return [_summary(row) for row in rows]
+        return [summary_from_row(row) for row in rows]
 
     def count(self, which: GameFilter = "all") -> int:
         """How many games there are."""
@@ -358,13 +362,7 @@ class PostgresStore(GameStore, TableStore):
         def work(db: Db) -> None:
             _lock_game(db, game)
             current = _holder_of(db, game)
-            if (
-                current is not None
-                and not force
-                and current.token != holder.token
-                and not (current.here and current.pid == holder.pid)
-                and current.alive
-            ):
+            if current is not None and current.keeps_out(holder, force=force):
                 raise HeldElsewhere(game, current)
             _write_holder(db, game, holder)
 
@@ -387,9 +385,9 @@ class PostgresStore(GameStore, TableStore):
         """Forget the holders whose process is gone (the processes of this computer only:
         another host's cannot be checked from here)."""
         rows = self._read(
-            lambda db: db.execute(f"SELECT {_HOLDER_COLUMNS}, game FROM holders").fetchall()
+            lambda db: db.execute(f"SELECT {HOLDER_COLUMNS}, game FROM holders").fetchall()
         )
-        dead = [(row[-1], row[4]) for row in rows if not _holder(row).alive]
+        dead = [(row[-1], row[4]) for row in rows if not holder_from_row(row).alive]
         if dead:
             self._write(
                 lambda db: db.executemany(
@@ -566,9 +564,9 @@ def _apply_changes(
         ).fetchall()
     }
     holders = {
-        row[-1]: _holder(row)
+        row[-1]: holder_from_row(row)
         for row in db.execute(
-            f"SELECT {_HOLDER_COLUMNS}, game FROM holders WHERE game = ANY(%s)", (numbers,)
+            f"SELECT {HOLDER_COLUMNS}, game FROM holders WHERE game = ANY(%s)", (numbers,)
         ).fetchall()
     }
     results: list[StoreError | None] = [None] * len(changes)
@@ -768,32 +766,23 @@ def _import(db: Db, incoming: Incoming, facts: GameFacts) -> tuple[GameId, Impor
                 (game,),
             ).fetchall()
         ]
-        if mine[: len(theirs)] == theirs and mine_assists[: len(stored_assists)] == stored_assists:
-            if len(mine) == len(theirs) and len(mine_assists) == len(stored_assists):
-                return game, Imported.ALREADY
+        outcome = imported_into(mine, theirs, mine_assists, stored_assists)
+        if outcome is Imported.EXTENDED:
             _insert_actions(db, game, len(theirs), record.actions[len(theirs) :])
             _insert_assists(db, game, len(stored_assists), record.assists[len(stored_assists) :])
             _actions, _assists, was_finished, preset, created = _lock_game(db, game)
             _update_facts(db, game, facts, len(record.assists), was_finished, preset, created)
-            return game, Imported.EXTENDED
-        if theirs[: len(mine)] == mine and stored_assists[: len(mine_assists)] == mine_assists:
-            return game, Imported.ALREADY
+        if outcome is not None:
+            return game, outcome
     return _insert(db, record, facts, incoming.source, incoming.played), Imported.ADDED
 
 
 # ----- holders -----------------------------------------------------------------------------------
 
-_HOLDER_COLUMNS = "pid, host, process_started, since, token, label"
-
-
-def _holder(row: Sequence[Any]) -> Holder:
-    pid, host, started, since, token, label = row[:6]
-    return Holder(int(pid), str(host), started, stored_time(since), str(token), str(label))
-
 
 def _holder_of(db: Db, game: GameId) -> Holder | None:
-    row = db.execute(f"SELECT {_HOLDER_COLUMNS} FROM holders WHERE game = %s", (game,)).fetchone()
-    return None if row is None else _holder(row)
+    row = db.execute(f"SELECT {HOLDER_COLUMNS} FROM holders WHERE game = %s", (game,)).fetchone()
+    return None if row is None else holder_from_row(row)
 
 
 def _write_holder(db: Db, game: GameId, holder: Holder) -> None:
@@ -813,28 +802,4 @@ def _write_holder(db: Db, game: GameId, holder: Holder) -> None:
             holder.since,
             holder.label,
         ),
-    )
-
-
-# ----- reading -----------------------------------------------------------------------------------
-
-_SUMMARY_COLUMNS = (
-    "id, created, updated, names, round_number, round_count, finished, action_count, source, "
-    "taken_over IS NOT NULL"
-)
-
-
-def _summary(row: Sequence[Any]) -> GameSummary:
-    game, created, updated, names, round_number, round_count, finished, actions, source, taken = row
-    return GameSummary(
-        id=game,
-        created=stored_time(created),
-        updated=stored_time(updated),
-        names=tuple(names),
-        round_number=round_number,
-        round_count=round_count,
-        finished=bool(finished),
-        actions=actions,
-        source=source,
-        taken_over=bool(taken),
     )
