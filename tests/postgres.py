@@ -54,7 +54,7 @@ GUARDED_PASSWORD = "right horse battery"
 """Its password (no quote in it: it is written into the statement that makes the role)."""
 """Its password (no quote in it: it is written into the statement that makes the role)."""
 
-START_SECONDS = 60
+START_SECONDS = 120
 """How long ``pg_ctl`` waits for the server to start or stop (a loaded machine is slow)."""
 
 
