@@ -128,6 +128,8 @@ class Decision:
     made was the best)."""
     options: int
     """How many legal actions there were."""
+    drawn: Tile | None
+    """The playable tile the seat had just drawn (a pass then keeps it), if any."""
     worlds: int
     """How many fresh imagined deals measured the loss (0 when the action made was the
     best)."""
@@ -204,13 +206,27 @@ class SeatSummary:
         return sum(luck.result for luck in self.luck if luck.result is not None)
 
     @property
+    def finished(self) -> frozenset[int]:
+        """The rounds (0-based) of its luck that are over."""
+        return frozenset(luck.round_index for luck in self.luck if luck.result is not None)
+
+    @property
+    def finished_skill(self) -> float:
+        """Its skill over the finished rounds only (the part of its result its moves made)."""
+        finished = self.finished
+        return -sum(d.loss for d in self.decisions if d.round_index in finished)
+
+    @property
+    def finished_luck(self) -> float:
+        """Its luck over the finished rounds only (the part of its result its tiles made)."""
+        return sum(luck.luck for luck in self.luck if luck.result is not None)
+
+    @property
     def rest(self) -> float:
         """What is left of its result once its skill and its luck are taken out: the others'
-        play and tiles (finished rounds only)."""
-        finished = [luck for luck in self.luck if luck.result is not None]
-        rounds = {luck.round_index for luck in finished}
-        skill = sum(decision.loss for decision in self.decisions if decision.round_index in rounds)
-        return self.result - sum(luck.luck for luck in finished) + skill
+        play and tiles (finished rounds only), so that ``result = finished_skill +
+        finished_luck + rest``."""
+        return self.result - self.finished_skill - self.finished_luck
 
     def worst(self, count: int = 3) -> tuple[Decision, ...]:
         """Its ``count`` costliest decisions that are not fine, costliest first."""
@@ -340,6 +356,7 @@ class Coach:
             loss=loss,
             error=error,
             options=len(moves),
+            drawn=view.drawn,
             worlds=worlds,
             better=None if best == made_at else explain(view, actions[best], actions),
         )
