@@ -301,6 +301,8 @@ class Coach:
         """The position before each action, and after the last."""
         self.round_starts = tuple(round_starts)
         """The index of each round's deal among :attr:`positions`."""
+        self._judged: dict[int, Decision | None] = {}
+        self._luck: dict[tuple[int, int], RoundLuck] = {}
 
     # ----- what there is to analyse -----------------------------------------------------------
 
@@ -318,6 +320,10 @@ class Coach:
                 found.append(index)
         return tuple(found)
 
+    def round_at(self, index: int) -> int:
+        """The round (0-based) in play after the first ``index`` actions."""
+        return core.round_index(self.positions[index])
+
     def rounds_of(self, skip_rounds: Collection[int] = ()) -> tuple[int, ...]:
         """The rounds dealt so far (0-based), less ``skip_rounds``."""
         return tuple(r for r in range(len(self.round_starts)) if r not in skip_rounds)
@@ -327,7 +333,13 @@ class Coach:
     def judge(self, index: int, should_stop: StopCheck | None = None) -> Decision | None:
         """The verdict on the action at ``index`` (how many actions came before it), from its
         seat's view then; None when it had no choice. Raises :class:`AnalysisStopped` when
-        ``should_stop`` says so, and ``IndexError`` outside the game."""
+        ``should_stop`` says so, and ``IndexError`` outside the game. A verdict is kept: asked
+        again (an analysis stopped and started again), it is not worked out again."""
+        if index not in self._judged:
+            self._judged[index] = self._judge(index, should_stop)
+        return self._judged[index]
+
+    def _judge(self, index: int, should_stop: StopCheck | None) -> Decision | None:
         made = self.moves[index]
         seat = made[1]
         view = core.view(self.positions[index], seat)
@@ -425,7 +437,12 @@ class Coach:
     ) -> RoundLuck:
         """How good ``seat``'s deal and draws were in round ``round_index`` (0-based), from its
         own view at each moment. Raises :class:`AnalysisStopped` when ``should_stop`` says so,
-        ``IndexError`` for a round not dealt."""
+        ``IndexError`` for a round not dealt. Kept once worked out, as a verdict is."""
+        if (seat, round_index) not in self._luck:
+            self._luck[seat, round_index] = self._round_luck(seat, round_index, should_stop)
+        return self._luck[seat, round_index]
+
+    def _round_luck(self, seat: int, round_index: int, should_stop: StopCheck | None) -> RoundLuck:
         start = self.round_starts[round_index]
         end = (
             self.round_starts[round_index + 1]

@@ -78,6 +78,15 @@ def hidden_rounds(record: GameRecord) -> tuple[int, ...]:
     return () if hidden is None else (hidden,)
 
 
+def nothing_at_hand(record: GameRecord, coach: Coach, index: int) -> str | None:
+    """Why the action after the first ``index`` of ``record`` cannot be judged (the end of
+    the game, or a round no analysis covers), or None when it can."""
+    if index >= len(record.actions):
+        return "No move at hand: this is the last position of the game."
+    round_index = coach.round_at(index)
+    return hidden_text(round_index) if round_index in hidden_rounds(record) else None
+
+
 def hidden_text(round_index: int) -> str:
     """Why a round is not analysed: it is still in play at a shared keyboard."""
     return (
@@ -197,6 +206,19 @@ def play_line(summary: SeatSummary, names: Sequence[str]) -> str:
     )
 
 
+def analysing_text(names: Sequence[str], seats: Sequence[int], done: float) -> str:
+    """What the game's result says while the play is analysed: "Analysing your play… 35 %",
+    "Analysing the play of Ana and Bea… 35 %"."""
+    if len(seats) == 1:
+        owner = possessive(seat_name(names, seats[0]))
+        whose = owner[0].lower() + owner[1:] if owner == "Your" else owner
+    else:
+        people = [seat_name(names, seat) for seat in seats]
+        whose = "the play of " + ", ".join(people[:-1]) + " and " + people[-1]
+        return f"Analysing {whose}… {done:.0%}"
+    return f"Analysing {whose} play… {done:.0%}"
+
+
 def luck_line(luck: RoundLuck) -> str:
     """One round's luck: "round 3: deal -6.4, 2 draws +1.5; result -36.3"."""
     line = (
@@ -249,5 +271,5 @@ def how_text(analysis: GameAnalysis) -> str:
     return (
         f"Each decision played out in up to {plural(analysis.budget, 'imagined round')} "
         f"(seed {analysis.seed}), from what its seat could know then; points are round "
-        "margins (your points less the others' mean), ± a 95 % interval."
+        "margins (your points less the others' mean), ± a 95\u00a0% interval."
     )
