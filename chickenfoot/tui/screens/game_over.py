@@ -124,7 +124,7 @@ class GameOverScreen(ModalScreen[None]):
                 Content.styled(winners_text(self.event, names), "bold $text-success")
                 + Content(decided_text(self.event)),
                 id="game-over-winner",
-                classes="results-subtitle",
+                classes="results-subtitle -played" if self.analysed else "results-subtitle",
             )
             if self.analysed:
                 yield Static(
