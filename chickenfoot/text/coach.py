@@ -197,12 +197,12 @@ def marks_text(summary: SeatSummary) -> str:
 
 def play_line(summary: SeatSummary, names: Sequence[str]) -> str:
     """A seat's play in one line, as the game's result shows it: "your play: 2 bad moves, 1
-    very bad; skill -14.2, luck +9.0 points"."""
+    very bad; skill -14.2, luck +9.0"."""
     owner = possessive(seat_name(names, summary.seat))
     owner = owner[0].lower() + owner[1:] if owner == "Your" else owner
     return (
         f"{owner} play: {marks_text(summary)}; skill {signed(summary.skill)}, "
-        f"luck {signed(summary.total_luck)} points"
+        f"luck {signed(summary.total_luck)}"
     )
 
 

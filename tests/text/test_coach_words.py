@@ -91,7 +91,7 @@ def test_a_seat_s_marks_and_its_one_line() -> None:
     )
     assert marks_text(summary) == "2 bad moves, 1 very bad"
     assert play_line(summary, NAMES) == (
-        "your play: 2 bad moves, 1 very bad; skill -28.0, luck +3.0 points"
+        "your play: 2 bad moves, 1 very bad; skill -28.0, luck +3.0"
     )
     assert play_line(summary, ("Ana",)).startswith("Ana's play: ")
     lines = seat_lines(summary, NAMES, worst=2)

@@ -123,22 +123,26 @@ class AnalysisScreen(ModalScreen[None]):
             self.app.call_from_thread(show, *values)
 
     def _show_move(self, lines: Sequence[str]) -> None:
-        if self.is_mounted:
-            self.query_one("#analysis-move", Static).update("\n".join(lines))
+        self._show("#analysis-move", "\n".join(lines))
 
     def _show_progress(self, done: int, total: int) -> None:
-        if self.is_mounted:
-            self.query_one(ProgressBar).update(total=total, progress=done)
-            self.query_one("#analysis-game", Static).update(
-                f"Analysing: {done} of {plural(total, 'step')} (every decision, and each "
-                "round's luck)"
-            )
+        for bar in self.query(ProgressBar):  # none once the dialog is closed
+            bar.update(total=total, progress=done)
+        self._show(
+            "#analysis-game",
+            f"Analysing: {done} of {plural(total, 'step')} (every decision, and each round's luck)",
+        )
 
     def _show_game(self, lines: Sequence[str]) -> None:
-        if self.is_mounted:
-            self.query_one(ProgressBar).display = False
-            self.query_one("#analysis-game", Static).update("\n".join(lines))
-            self.finished = True
+        for bar in self.query(ProgressBar):
+            bar.display = False
+        self._show("#analysis-game", "\n".join(lines))
+        self.finished = True
+
+    def _show(self, selector: str, text: str) -> None:
+        """Show ``text`` in the part ``selector`` (nothing once the dialog is closed)."""
+        for part in self.query(selector).results(Static):
+            part.update(text)
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""

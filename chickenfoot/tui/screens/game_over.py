@@ -1,6 +1,6 @@
 """Game over: the ranking, the winner(s), what decided the win, the running totals round by
 round as a chart, and Play again. For a game played here, a line per person says how well
-they played ("your play: 2 bad moves, 1 very bad; skill -14.2, luck +9.0 points"): the
+they played ("your play: 2 bad moves, 1 very bad; skill -14.2, luck +9.0"): the
 coach's analysis (:mod:`chickenfoot.bots.coach`), worked out in a worker thread while the
 result is shown and stopped when it is left."""
 
@@ -119,20 +119,23 @@ class GameOverScreen(ModalScreen[None]):
         """Winner line, tie-break, ranking table, the chart and the buttons."""
         names = self.names
         with Vertical(classes="results-dialog"):
-            yield Static("Game over", classes="results-title")
+            played = " -played" if self.analysed else ""
+            yield Static("Game over", classes=f"results-title{played}")
             yield Static(
                 Content.styled(winners_text(self.event, names), "bold $text-success")
                 + Content(decided_text(self.event)),
                 id="game-over-winner",
-                classes="results-subtitle -played" if self.analysed else "results-subtitle",
+                classes=f"results-subtitle{played}",
             )
             if self.analysed:
-                yield Static(
+                play = Static(
                     analysing_text(names, self.analysed, 0.0),
                     id="game-over-play",
                     classes="results-subtitle",
                     markup=False,
                 )
+                play.styles.height = len(self.analysed)  # a line each: nothing moves once shown
+                yield play
             with VerticalScroll(classes="results-body", can_focus=False):
                 tie_breaks = self.rules.tie_break == "zero_rounds"
                 yield Static(ranking_table(self.event, names, tie_breaks), id="ranking")
@@ -177,8 +180,8 @@ class GameOverScreen(ModalScreen[None]):
             self.play_shown = True
 
     def _show_play(self, text: str) -> None:
-        if self.is_mounted:
-            self.query_one("#game-over-play", Static).update(text)
+        for line in self.query("#game-over-play").results(Static):  # none once it is left
+            line.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Play again only where it is offered."""
