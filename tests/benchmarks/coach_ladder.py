@@ -21,12 +21,14 @@ do not overlap.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from chickenfoot.bots import BOT_LEVELS, make_bot, play_game, seat_seed
 from chickenfoot.bots.coach import DEFAULT_BUDGET, MARKS, Coach, Mark
@@ -177,6 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--levels", default=",".join(BOT_LEVELS))
+    parser.add_argument("--out", default=None, help="Also write every game's losses as JSON.")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     results = measure(
@@ -190,6 +193,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.jobs,
     )
     print("\n".join(table(results)))
+    if args.out is not None:
+        games = {level: errors.per_game for level, errors in results.items()}
+        Path(args.out).write_text(json.dumps({"seed": args.seed, "per_game": games}))
     print(f"\n{args.games} games a level in {time.perf_counter() - started:.0f} s")
     return 0
 
