@@ -2,7 +2,9 @@
 
 It prints what was counted, then per person (games, wins, win share, mean score, best and
 worst game, rounds at zero), each person's results against each computer level, per computer
-level and per preset (cross, trains). Only finished games count: an unfinished game counts
+level and per preset (cross, trains), and each person's rating on the computers' scale
+(:mod:`chickenfoot.bots.rating`: worked out from every finished game, with its uncertainty
+and the level it is nearest). Only finished games count: an unfinished game counts
 once it is over. The figures are queries on the store, quick however many games it holds.
 """
 
@@ -11,10 +13,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from chickenfoot.bots.rating import rate
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.library import open_cli_store
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.store import StoreError
+from chickenfoot.text.rating import ratings_section
 from chickenfoot.text.stats import counted_text, report
 
 
@@ -25,7 +29,8 @@ def add_parsers(commands: Any) -> None:
         help=summary("stats"),
         description="Print the statistics of the finished games: per person (games, wins, "
         "win share, mean score, best and worst game, rounds at zero, results against each "
-        "computer level), per computer level and per preset. Unfinished games are not counted.",
+        "computer level), per computer level and per preset, and each person's rating on the "
+        "computers' scale. Unfinished games are not counted.",
     )
     stats.set_defaults(run=lambda args: run())
 
@@ -36,6 +41,7 @@ def run() -> int:
         store = open_cli_store()
         try:
             stats = store.statistics()
+            placings = store.placings()
         finally:
             store.close()
     except StoreError as error:
@@ -43,7 +49,8 @@ def run() -> int:
     except KeyboardInterrupt:
         return interrupted("stats")
     write_line(sys.stdout, counted_text(stats))
-    for section in report(stats):
+    ratings = ratings_section(rate(placings))
+    for section in (*report(stats), *([ratings] if ratings is not None else [])):
         write_line(sys.stdout, "")
         write_line(sys.stdout, section.title)
         for line in section.lines:

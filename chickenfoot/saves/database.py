@@ -28,6 +28,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from chickenfoot.bots.rating import Placing
 from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
 from chickenfoot.saves.paths import DATABASE_NAME, database_path
 from chickenfoot.saves.problems import describe_os_error, printable
@@ -246,6 +247,17 @@ class SqliteStore(GameStore):
         """The statistics of the finished games, from indexed queries."""
         with self._reading() as db:
             return statistics(db, chart_people, most_points)
+
+    def placings(self) -> list[tuple[Placing, ...]]:
+        """Every finished game's seats and places, from its results (see the interface)."""
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT rank, name, level, place FROM results ORDER BY rank, seat"
+            ).fetchall()
+        games: dict[int, list[Placing]] = {}
+        for rank, name, level, place in rows:
+            games.setdefault(rank, []).append(Placing(name, level, place))
+        return [tuple(seats) for seats in games.values()]
 
     # ----- who has a game open ---------------------------------------------------------------
 
