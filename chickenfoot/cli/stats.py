@@ -13,13 +13,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from chickenfoot.bots.rating import rate
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.library import open_cli_store
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.store import StoreError
-from chickenfoot.text.rating import ratings_section
-from chickenfoot.text.stats import counted_text, report
+from chickenfoot.text.rating import report_with_ratings
+from chickenfoot.text.stats import counted_text
 
 
 def add_parsers(commands: Any) -> None:
@@ -49,8 +48,7 @@ def run() -> int:
     except KeyboardInterrupt:
         return interrupted("stats")
     write_line(sys.stdout, counted_text(stats))
-    ratings = ratings_section(rate(placings))
-    for section in (*report(stats), *([ratings] if ratings is not None else [])):
+    for section in report_with_ratings(stats, placings):
         write_line(sys.stdout, "")
         write_line(sys.stdout, section.title)
         for line in section.lines:

@@ -8,10 +8,11 @@ the caller shows them literally, never as markup.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from chickenfoot.bots.rating import Rating, level_ratings, nearest_level
-from chickenfoot.text.stats import LEVEL_WIDTH, NAME_WIDTH, Section, cell
+from chickenfoot.bots.rating import Placing, Rating, level_ratings, nearest_level, rate
+from chickenfoot.saves.tallies import Statistics
+from chickenfoot.text.stats import LEVEL_WIDTH, NAME_WIDTH, Section, cell, report
 
 RATINGS_TITLE = "Ratings, on the computers' scale"
 
@@ -50,3 +51,12 @@ def ratings_section(history: Mapping[str, Sequence[Rating]]) -> Section | None:
     if not history:
         return None
     return Section(RATINGS_TITLE, (scale_line(), *rating_lines(history)))
+
+
+def report_with_ratings(
+    stats: Statistics, placings: Iterable[Sequence[Placing]]
+) -> tuple[Section, ...]:
+    """The statistics' sections (:func:`~chickenfoot.text.stats.report`), then the ratings
+    worked out from every finished game's ``placings``, when anybody has one."""
+    ratings = ratings_section(rate(placings))
+    return (*report(stats), *(() if ratings is None else (ratings,)))
