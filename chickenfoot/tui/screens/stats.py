@@ -67,8 +67,8 @@ class StatsScreen(Screen[None]):
         self.statistics: Statistics | None = None
         """What is shown, once read."""
         self.reads_shown = 0
-        """How many times the games have been read and shown (waiting for this to grow is
-        waiting for a fresh reading)."""
+        """How many times the games have been read and shown whole, ratings included
+        (waiting for this to grow is waiting for a fresh reading)."""
 
     def compose(self) -> ComposeResult:
         """A title, what was counted, then the chart and the report in one scrolling body."""
@@ -93,32 +93,31 @@ class StatsScreen(Screen[None]):
     def _read(self) -> None:
         try:
             stats = self.store.statistics(CHART_PEOPLE, MOST_POINTS)
-            history = rate(self.store.placings())
+            self.app.call_from_thread(self.show_statistics, stats, win_share_chart(stats))
+            history = rate(self.store.placings())  # after: it grows with the games
         except StoreError as error:
             self.app.call_from_thread(self._show_problem, str(error))
             return
-        self.app.call_from_thread(self.show_statistics, stats, win_share_chart(stats), history)
+        self.app.call_from_thread(self.show_ratings, history)
 
     def _show_problem(self, problem: str) -> None:
         self.query_one("#stats-counted", Static).update(f"The games cannot be counted: {problem}")
 
-    def show_statistics(
-        self,
-        stats: Statistics,
-        chart: ChartShown,
-        history: Mapping[str, Sequence[Rating]] | None = None,
-    ) -> None:
-        """Show ``stats`` and the win share ``chart`` (hidden while no person has played),
-        and each person's rating from ``history`` under the report, with its chart (hidden
-        while nobody has a rating)."""
-        history = history or {}
+    def show_statistics(self, stats: Statistics, chart: ChartShown) -> None:
+        """Show ``stats`` and the win share ``chart`` (hidden while no person has played)."""
         self.statistics = stats
         self.query_one("#stats-counted", Static).update(counted_text(stats))
         chart_view = self.query_one("#stats-chart", ChartView)
         chart_view.display = bool(stats.players)
         chart_view.shown = chart
-        report = report_content(stats, ratings_section(history))
-        self.query_one("#stats-report", Static).update(report)
+        self.query_one("#stats-report", Static).update(report_content(stats))
+
+    def show_ratings(self, history: Mapping[str, Sequence[Rating]]) -> None:
+        """Show each person's rating from ``history`` under the report, with its chart
+        (hidden while nobody has a rating): the reading is then shown whole."""
+        if self.statistics is not None:
+            report = report_content(self.statistics, ratings_section(history))
+            self.query_one("#stats-report", Static).update(report)
         rating_view = self.query_one("#stats-rating-chart", ChartView)
         rating_view.display = bool(history)
         rating_view.shown = rating_chart(history)
