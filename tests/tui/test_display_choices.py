@@ -52,7 +52,12 @@ async def test_a_terminal_too_small_covers_the_game_and_the_computers_wait(
     )
     app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(40, 12)) as pilot:
-        await kit.wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the size notice")
+        # The size notice covers the menu at once, and the game again once it is read and shown.
+        await kit.wait_for(
+            pilot,
+            lambda: app.game_screen is not None and isinstance(app.screen, TooSmallScreen),
+            "the game under the size notice",
+        )
         text = str(app.screen.query_one("#too-small").render())
         assert "40×12" in text and "80×24" in text
         game = app.game_screen
