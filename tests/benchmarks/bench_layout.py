@@ -49,8 +49,8 @@ from chickenfoot.play.layout import (
     END_MARKS,
     FOLDED_BOUNDS,
     Box,
+    OverflowMemory,
     TableLayout,
-    forget_overflows,
     layout_for,
 )
 from chickenfoot.rules import Board, core, preset
@@ -107,17 +107,18 @@ def layout_times(
     the side panels folded away (where a table that big is drawn).
 
     Each layout is a first sight of the table (what opening a game or a replay there costs):
-    what the layout remembers of recent boards (where re-packing plans overflowed) is
-    forgotten before it. ``after_a_play``: the board one play earlier is laid out first,
-    untimed, as the screen had done before the play (what a play costs the screen)."""
+    it is given a memory of its own, empty (where re-packing plans overflowed on earlier
+    boards: :class:`~chickenfoot.play.layout.OverflowMemory`). ``after_a_play``: the board one
+    play earlier is laid out first, untimed, through the same memory, as the screen had done
+    before the play (what a play costs the screen)."""
     board, before = late_board(), late_board(tiles=LATE_TILES - 1)
     samples = []
     for _ in range(repeats):
-        forget_overflows()
+        memory = OverflowMemory()
         if after_a_play:
-            layout_for(before, bounds=bounds, set_size=18)
+            layout_for(before, bounds=bounds, set_size=18, memory=memory)
         started = time.process_time()
-        layout_for(board, bounds=bounds, set_size=18)
+        layout_for(board, bounds=bounds, set_size=18, memory=memory)
         samples.append((time.process_time() - started) * 1000)
     return LayoutTimes(len(board.played), statistics.median(samples), percentile(samples, 0.95))
 
@@ -226,16 +227,18 @@ def screen_layout(
     set_size: int,
     folded: tuple[int, int] | None,
     already_folded: bool = False,
+    memory: OverflowMemory | None = None,
 ) -> TableLayout:
     """The layout the game screen shows: in ``bounds``, the drawing chosen by itself; with
     ``folded`` (a short screen), a table needing the compact drawing there is laid out again
     in ``folded``, the board area once the side panels fold away (and, ``already_folded``,
-    only there: the panels stay folded for the rest of the round)."""
+    only there: the panels stay folded for the rest of the round). ``memory``: the screen's
+    table view's, kept from one board of the game to the next."""
     if folded is not None and already_folded:
-        return layout_for(board, bounds=folded, set_size=set_size)
-    layout = layout_for(board, bounds=bounds, set_size=set_size)
+        return layout_for(board, bounds=folded, set_size=set_size, memory=memory)
+    layout = layout_for(board, bounds=bounds, set_size=set_size, memory=memory)
     if layout.compact and folded is not None:
-        return layout_for(board, bounds=folded, set_size=set_size)
+        return layout_for(board, bounds=folded, set_size=set_size, memory=memory)
     return layout
 
 
@@ -260,6 +263,7 @@ def fit_share(
         played = 0
         panels_folded = False
         before: TableLayout | None = None
+        memory = OverflowMemory()  # the table view's, for this game
         while not core.is_over(position):
             position = core.play(position, choose(core.legal_moves(position)))
             lean = core.board_of(position)
@@ -268,7 +272,7 @@ def fit_share(
             played = len(lean[2])
             board = from_tuple(lean)
             started = time.process_time()
-            layout = screen_layout(board, bounds, set_size, folded, panels_folded)
+            layout = screen_layout(board, bounds, set_size, folded, panels_folded, memory)
             panels_folded = folded is not None and layout.bounds == folded
             seconds += time.process_time() - started
             if before is not None and layout.compact and before.compact:

@@ -82,8 +82,9 @@ from the biggest one (:func:`~chickenfoot.play.layout.repacking._repacked`). Eve
 made from the tiles up to a fixed play, and under one plan nothing moves, so a play
 rearranges the table only when the tiles under the plan before would leave the bounds
 (:attr:`TableLayout.plan` says which plan lays it). Where plans overflowed on recent boards
-is remembered, so that the next board of a game is not laid out again under plans known to
-overflow; only speed depends on it.
+is remembered by each view (:class:`OverflowMemory`, given to :func:`layout_for`), so that the
+next board of a game is not laid out again under plans known to overflow; only speed depends
+on it, and no memory is shared by the whole process.
 
 Speed (figures: ``python -m tests.benchmarks layout``): the taken cells are a dict from cell to
 what holds it; a rail search keeps each step's link to the step before instead of copying its
@@ -122,9 +123,9 @@ from chickenfoot.play.layout.repacking import (
     BIG_CENTRE_ROOM,
     CENTRE_MOVE,
     MAX_PLANS,
+    OverflowMemory,
     _repacked,
     _within,
-    forget_overflows,
 )
 
 # Laid under one plan, without re-packing: re-exported for the tests that ask which plans overflow.
@@ -184,6 +185,7 @@ __all__ = [
     "Exit",
     "Glyphs",
     "Heading",
+    "OverflowMemory",
     "Plan",
     "Role",
     "Run",
@@ -193,7 +195,6 @@ __all__ = [
     "compact_tile_text",
     "digits_for",
     "end_label_text",
-    "forget_overflows",
     "layout_for",
     "layout_table",
     "shaded_arm",
@@ -221,16 +222,21 @@ def layout_for(
     bounds: tuple[int, int] = DEFAULT_BOUNDS,
     set_size: int | None = None,
     density: Density = "auto",
+    memory: OverflowMemory | None = None,
 ) -> TableLayout:
     """Lay out ``board`` in the drawing ``density`` asks for: with ``auto``, the full drawing
-    when it fits ``bounds`` without panning, else the compact one (which shows more)."""
+    when it fits ``bounds`` without panning, else the compact one (which shows more).
+    ``memory``: what the view remembers of the boards it laid out before (a game's next board
+    is laid out faster with it; the layout is the same without it)."""
     if density == "full":
         return layout_table(board, bounds=bounds, set_size=set_size)
     if density == "auto" and _might_fit(board, bounds, set_size):
-        full = layout_table(board, bounds=bounds, set_size=set_size, only_if_it_fits=True)
+        full = layout_table(
+            board, bounds=bounds, set_size=set_size, only_if_it_fits=True, memory=memory
+        )
         if full is not None:
             return full
-    return layout_table(board, bounds=bounds, set_size=set_size, compact=True)
+    return layout_table(board, bounds=bounds, set_size=set_size, compact=True, memory=memory)
 
 
 def _might_fit(board: Board, bounds: tuple[int, int], set_size: int | None) -> bool:
@@ -254,6 +260,7 @@ def layout_table(
     set_size: int | None = ...,
     compact: bool = ...,
     only_if_it_fits: Literal[False] = ...,
+    memory: OverflowMemory | None = ...,
 ) -> TableLayout: ...
 
 
@@ -265,6 +272,7 @@ def layout_table(
     set_size: int | None = ...,
     compact: bool = ...,
     only_if_it_fits: Literal[True],
+    memory: OverflowMemory | None = ...,
 ) -> TableLayout | None: ...
 
 
@@ -275,6 +283,7 @@ def layout_table(
     set_size: int | None = None,
     compact: bool = False,
     only_if_it_fits: bool = False,
+    memory: OverflowMemory | None = None,
 ) -> TableLayout | None:
     """Lay out ``board`` to fit ``bounds`` (columns, rows) if it can, the centre in the middle.
 
@@ -282,17 +291,18 @@ def layout_table(
     game; without it, the largest number on the board decides (so a first 10 would widen
     every tile: pass it). Deterministic; see the module's notes on stability. With
     ``only_if_it_fits``, None for a table that needs panning, found out as soon as its tiles
-    span more than the bounds (a big table costs only the tiles laid until then).
+    span more than the bounds (a big table costs only the tiles laid until then). ``memory``
+    (see :class:`OverflowMemory`) only makes it faster.
     """
     if set_size is None:
         set_size = _largest(board)
     shapes = Shapes(digits_for(set_size), compact)
     bounds_box = Box(0, 0, max(bounds[0], MIN_BOUNDS[0]), max(bounds[1], MIN_BOUNDS[1]))
     if compact:
-        layout = _repacked(board, shapes, bounds_box)
+        layout = _repacked(board, shapes, bounds_box, memory)
     else:
         table = (
-            _within(board, shapes, bounds_box, Plan())[0]
+            _within(board, shapes, bounds_box, Plan(), memory)[0]
             if only_if_it_fits
             else _laid(board, shapes, bounds_box, Plan(), stop=False)[0]
         )

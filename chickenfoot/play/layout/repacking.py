@@ -8,13 +8,15 @@ biggest one (:func:`_repacked`, :func:`_plans`). Every plan is made from the til
 fixed play, and under one plan nothing moves, so a play rearranges the table only when the
 tiles under the plan before would leave the bounds. Where plans overflowed on recent boards
 is remembered, so that the next board of a game is not laid out again under plans known to
-overflow; only speed depends on it.
+overflow (:class:`OverflowMemory`, one per view: there is no memory shared by the whole
+process); only speed depends on it.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Hashable
+from threading import Lock
 from typing import Final
 
 from chickenfoot.play.layout.centre import _SMALL_CENTRE_ARMS, Plan, _Port, _table_ports
@@ -48,23 +50,27 @@ def _laid(
 
 
 def _within(
-    board: Board, shapes: Shapes, bounds: Box, plan: Plan
+    board: Board, shapes: Shapes, bounds: Box, plan: Plan, memory: OverflowMemory | None
 ) -> tuple[_Table | None, int | None]:
     """``board``'s tiles laid under ``plan`` if they stay within the bounds' size: the table
-    and None; else None and the index of the play after which they do not (remembered, so
-    that the same game's next board is not laid out again under this plan)."""
+    and None; else None and the index of the play after which they do not (kept in
+    ``memory``, if given, so that the same game's next board is not laid out again under this
+    plan)."""
     key = (board.centre, board.arms_required, shapes, bounds, plan)
-    overflow = _OVERFLOWS.find(key, board.played)
+    overflow = memory.find(key, board.played) if memory is not None else None
     if overflow is not None:
         return None, overflow
     table, overflow = _laid(board, shapes, bounds, plan, stop=True)
     if overflow is None:
         return table, None
-    _OVERFLOWS.add(key, board.played, overflow)
+    if memory is not None:
+        memory.add(key, board.played, overflow)
     return None, overflow
 
 
-def _repacked(board: Board, shapes: Shapes, bounds: Box) -> TableLayout:
+def _repacked(
+    board: Board, shapes: Shapes, bounds: Box, memory: OverflowMemory | None
+) -> TableLayout:
     """``board`` laid out in the compact drawing, re-packed if it would leave the bounds.
 
     Laid as usual first (each arm from its own port). If its tiles come to span more than the
@@ -75,7 +81,8 @@ def _repacked(board: Board, shapes: Shapes, bounds: Box) -> TableLayout:
     none does (of :data:`MAX_PLANS` plans), under the one whose tiles went furthest. Every
     plan is made from the tiles up to a fixed play, and under one plan a play moves no tile,
     so a later board meets the same plans in the same order: a play rearranges the table only
-    when the tiles under the plan before would leave the bounds.
+    when the tiles under the plan before would leave the bounds. ``memory`` (if given) holds
+    where plans overflowed on the boards laid out before (see :class:`OverflowMemory`).
     """
     ports = _table_ports(board.arms_required, shapes, bounds)[1]
     overflows: dict[Plan, int] = {}
@@ -83,7 +90,7 @@ def _repacked(board: Board, shapes: Shapes, bounds: Box) -> TableLayout:
     def attempt(plan: Plan) -> TableLayout | None:
         """The layout under ``plan`` if its tiles stay within the bounds, else None (and where
         they overflow is kept in ``overflows``)."""
-        table, overflow = _within(board, shapes, bounds, plan)
+        table, overflow = _within(board, shapes, bounds, plan, memory)
         if table is not None:
             return _finish(table, *_open_ends(table))
         assert overflow is not None
@@ -109,38 +116,40 @@ def _repacked(board: Board, shapes: Shapes, bounds: Box) -> TableLayout:
     return _finish(table, *_open_ends(table))
 
 
-class _Overflows:
-    """Where plans made the tiles of recent boards overflow, so that a board need not be laid
-    out again under a plan known to overflow: a game's next board begins with the same plays,
-    and a plan that overflowed at a play overflows there on every board sharing the plays up
-    to it (tiles never move under one plan). Only speed depends on it, never a result."""
+class OverflowMemory:
+    """Where re-packing plans made the tiles of recent boards overflow, so that a board need
+    not be laid out again under a plan known to overflow: a game's next board begins with the
+    same plays, and a plan that overflowed at a play overflows there on every board sharing
+    the plays up to it (tiles never move under one plan).
 
-    def __init__(self, size: int) -> None:
+    Each view of a table keeps its own (the table widget does) and passes it to
+    :func:`~chickenfoot.play.layout.layout_for`; a layout given none remembers nothing and
+    is worked out as at first sight. Only speed depends on it, never a result: what it holds
+    is true of every board, whatever game it comes from, so two games laid out in turn
+    through one memory are laid out as each would be alone, and a lock keeps it whole when
+    two threads share it.
+    """
+
+    def __init__(self, size: int = 64) -> None:
         self._known: deque[tuple[Hashable, tuple[Placement, ...], int]] = deque(maxlen=size)
+        self._lock = Lock()
 
     def find(self, key: Hashable, played: tuple[Placement, ...]) -> int | None:
         """The play at which the plan of ``key`` overflows on a board of ``played``, if known."""
-        for known, prefix, overflow in self._known:
-            if known == key and len(prefix) <= len(played) and played[: len(prefix)] == prefix:
-                return overflow
+        with self._lock:
+            for known, prefix, overflow in self._known:
+                if known == key and len(prefix) <= len(played) and played[: len(prefix)] == prefix:
+                    return overflow
         return None
-
-    def forget(self) -> None:
-        """Forget every board."""
-        self._known.clear()
 
     def add(self, key: Hashable, played: tuple[Placement, ...], overflow: int) -> None:
         """Remember that the plan of ``key`` overflows at play ``overflow`` of ``played``."""
-        self._known.append((key, played[: overflow + 1], overflow))
+        with self._lock:
+            self._known.append((key, played[: overflow + 1], overflow))
 
-
-_OVERFLOWS: Final = _Overflows(64)
-
-
-def forget_overflows() -> None:
-    """Forget where re-packing plans overflowed on recent boards, so that the next layout
-    is timed as a first sight of its table (results never depend on it)."""
-    _OVERFLOWS.forget()
+    def __len__(self) -> int:
+        """How many overflows are remembered."""
+        return len(self._known)
 
 
 def _plans(tiles: Counter[str], ports: tuple[_Port, ...], bounds: Box) -> list[Plan]:

@@ -47,7 +47,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from chickenfoot.play.layout import Box, Density, Role, TableLayout, layout_for
+from chickenfoot.play.layout import Box, Density, OverflowMemory, Role, TableLayout, layout_for
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board
 from chickenfoot.text import prompts
@@ -143,6 +143,8 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         self._strips: dict[int, Strip] = {}
         self._window: Box | None = None
         self._styles: dict[tuple[Role | None, bool], Style] = {}
+        self._memory = OverflowMemory()
+        """What re-packing learnt of the boards this view laid out (the next one is faster)."""
         self.set_reactive(TableView.shown, shown)
 
     # ----- what is shown ---------------------------------------------------------------------
@@ -223,7 +225,11 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
             return
         previous = self._layout
         layout = layout_for(
-            shown.board, bounds=(width, height), set_size=shown.set_size, density=self.density
+            shown.board,
+            bounds=(width, height),
+            set_size=shown.set_size,
+            density=self.density,
+            memory=self._memory,
         )
         self._layout, self._layout_key = layout, key
         self.set_class(layout.compact, "-compact")  # a fresh tile down a column is underlined
