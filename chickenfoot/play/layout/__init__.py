@@ -59,7 +59,9 @@ would be left beside it only when no short rail leads to another place (it would
 own end in); and while a foot is open, the places kept for lines with no open end are
 free for its toes' keys. An end walled in even so, whose key is one letter, takes a place of
 two cells beside its tile (``‹a``, without the closing mark); ``EndSpot.walled`` marks an end
-that found none.
+that found none. A key is never cut: it is drawn whole, exactly as the key strip names it
+(:func:`~chickenfoot.play.keys.end_keys`), each end's place being wide enough for its key and
+a mark (``‹zzg`` where a place is three cells wide); a narrow place leaves out only marks.
 
 The compact drawing (``compact=True``, chosen by :func:`layout_for` when the full one does
 not fit) lays the same table in smaller tiles: each shows only its outer number, after a

@@ -27,9 +27,12 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     """Every open end's label place and next tile, and the open foot's later toe slots.
 
     Ends are placed in board order, each avoiding the labels placed before it, so no two
-    labels share a cell.
+    labels share a cell; each label's place holds its end's key whole (the key the strip
+    names, :func:`~chickenfoot.play.keys.end_keys`), with at least its opening mark.
     """
     board = table.board
+    keys = end_keys(board)
+    widths = {target: table.keys.width_for(keys.get(target)) for target, _value in board.open_ends}
     ends: dict[str, EndSpot] = {}
     exits: dict[str, Exit] = {}
     slots: list[tuple[Box, Heading]] = []
@@ -41,9 +44,9 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
         table.keys.release(target)  # the place kept for this key is free for it (and for no other)
         moves, space, ports = table.end_moves(target)
         move, exit, gap = table.choose(moves, space)
-        label = table.keys.place_label(
-            exit, None if gap else table.keys.label_box(move.box, move.heading)
-        )
+        width = widths[target]
+        ahead = None if gap else table.keys.label_box(move.box, move.heading, width)
+        label = table.keys.place_label(exit, ahead, width)
         ends[target] = EndSpot(target, value, label, move.box, move.heading, _walled(label, exit))
         exits[target] = exit
         for cell in label.cells():
@@ -54,13 +57,10 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
         table.keys.release(target)
     for target, end in ends.items():
         if end.walled:
-            _make_room(table, ends, exits, target)
-    walled = [target for target, end in ends.items() if end.walled]
-    if walled:
-        keys = end_keys(board)
-        for target in walled:
-            if len(keys.get(target, "")) == 1:
-                _narrow_label(table, ends, target, exits[target])
+            _make_room(table, ends, exits, target, widths)
+    for target in [target for target, end in ends.items() if end.walled]:
+        if len(keys.get(target, "")) == 1:
+            _narrow_label(table, ends, target, exits[target])
     return ends, slots
 
 
@@ -88,13 +88,17 @@ def _walled(label: Box, exit: Exit) -> bool:
 
 
 def _make_room(
-    table: _Table, ends: dict[str, EndSpot], exits: Mapping[str, Exit], target: str
+    table: _Table,
+    ends: dict[str, EndSpot],
+    exits: Mapping[str, Exit],
+    target: str,
+    widths: Mapping[str, int],
 ) -> None:
     """Give the walled-in end ``target`` a label place beside its tile that another end's
     label took, if that label can move to another place beside its own tile (``ends`` is
-    updated; nothing changes if no such swap exists)."""
+    updated; nothing changes if no such swap exists). ``widths``: each end's label width."""
     exit = exits[target]
-    for place in table.keys.labels_beside(exit):
+    for place in table.keys.labels_beside(exit, widths[target]):
         taken = [
             other
             for other, end in ends.items()
@@ -106,7 +110,7 @@ def _make_room(
         _release(table, other.label)
         if table.free(place):
             _claim(table, place)
-            moved = table.keys.place_label(exits[other.target], None)
+            moved = table.keys.place_label(exits[other.target], None, widths[other.target])
             if not _walled(moved, exits[other.target]):
                 _release(table, ends[target].label)
                 _claim(table, moved)

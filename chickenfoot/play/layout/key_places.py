@@ -81,11 +81,19 @@ class _KeyPlaces:
                 if self.occupied.get(cell) == _RESERVED:
                     del self.occupied[cell]
 
-    def labels_beside(self, exit: Exit) -> list[Box]:
-        """Label places touching the tile at ``exit``: those touching its number first (on the
-        exit's own side first), then the rest of every side, nearest the number first. This is
-        where a label goes when the next tile's place lies outside the bounds."""
+    def width_for(self, key: str | None) -> int:
+        """How wide the label place of an end whose key is ``key`` is: the shapes' label width
+        (``‹a›``, or ``‹zb`` compact), or the key and its opening mark where the key is longer
+        (``‹zzg``): a key is drawn whole, never cut."""
         width = self.shapes.label_width
+        return width if key is None else max(width, len(key) + 1)
+
+    def labels_beside(self, exit: Exit, width: int | None = None) -> list[Box]:
+        """Label places ``width`` wide (the shapes' label width by default) touching the tile
+        at ``exit``: those touching its number first (on the exit's own side first), then the
+        rest of every side, nearest the number first. This is where a label goes when the next
+        tile's place lies outside the bounds."""
+        width = self.shapes.label_width if width is None else width
         box = exit.box
         x, y = box.x, box.y
         offsets = _offsets_beside(
@@ -109,16 +117,17 @@ class _KeyPlaces:
                 return True
         return False
 
-    def place_label(self, exit: Exit, ahead: Box | None) -> Box:
-        """Where the label of the end at ``exit`` goes: against the tile the end belongs to
-        (the line's last tile, or the centre or the double a new line starts from), ``ahead``
-        (where its next tile would lie) first, then round that tile nearest its number;
-        inside the bounds and clear of every other tile if it can, else inside the bounds,
-        else just outside them (the canvas grows)."""
+    def place_label(self, exit: Exit, ahead: Box | None, width: int | None = None) -> Box:
+        """Where the label (``width`` wide: the shapes' label width by default) of the end at
+        ``exit`` goes: against the tile the end belongs to (the line's last tile, or the
+        centre or the double a new line starts from), ``ahead`` (where its next tile would lie)
+        first, then round that tile nearest its number; inside the bounds and clear of every
+        other tile if it can, else inside the bounds, else just outside them (the canvas
+        grows)."""
         occupied = self.occupied
         owner = occupied.get((exit.box.x, exit.box.y))
         places = [ahead] if ahead is not None else []
-        places += self.labels_beside(exit)
+        places += self.labels_beside(exit, width)
         best: list[Box | None] = [None, None, None]  # inside, clear outside, outside
         for place in places:
             if not self.table.free(place):
@@ -135,11 +144,12 @@ class _KeyPlaces:
         for choice in best:
             if choice is not None:
                 return choice
-        return self._free_place_near(exit.box)
+        return self._free_place_near(exit.box, width)
 
-    def _free_place_near(self, box: Box) -> Box:
-        """The free label place nearest ``box`` (for an end walled in on every side)."""
-        width = self.shapes.label_width
+    def _free_place_near(self, box: Box, width: int | None = None) -> Box:
+        """The free label place ``width`` wide nearest ``box`` (for an end walled in on every
+        side)."""
+        width = self.shapes.label_width if width is None else width
         for distance in range(1, LEAP_LIMIT):
             for dx in range(-distance - width, box.width + distance + 1):
                 for y in (box.y - distance, box.bottom + distance - 1):
@@ -148,10 +158,11 @@ class _KeyPlaces:
                         return place
         raise RuntimeError("no free place for a label")  # pragma: no cover - unbounded grid
 
-    def label_box(self, box: Box, heading: Heading) -> Box:
-        """The label place of an end whose next tile would take ``box`` going ``heading``: its
-        row nearest the line, at the end nearest the line."""
-        width = self.shapes.label_width
+    def label_box(self, box: Box, heading: Heading, width: int | None = None) -> Box:
+        """The label place ``width`` wide (the shapes' label width by default) of an end whose
+        next tile would take ``box`` going ``heading``: its row nearest the line, at the end
+        nearest the line."""
+        width = self.shapes.label_width if width is None else width
         if heading == "E":
             return Box(box.x, box.y, width, 1)
         if heading == "W":

@@ -180,15 +180,18 @@ def _slot_text(box: Box, heading: Heading, part: int, compact: bool = False) -> 
 
 
 def end_label_text(key: str | None, role: Role, width: int, *, compact: bool = False) -> str:
-    """An open end's label in at most ``width`` cells: the key between the marks of ``role``
-    (``‹a›``, ``▸a◂``, ``»a«``); a key too long for both marks, and every key in the compact
-    drawing, keeps the first one (``‹a``)."""
+    """An open end's label in ``width`` cells: the key between the marks of ``role`` (``‹a›``,
+    ``▸a◂``, ``»a«``); a key too long for both marks, and every key in the compact drawing,
+    keeps the first one (``‹a``), and a key too long for that is shown alone. Only the marks
+    are ever left out, never a letter of the key (the layout makes each end's place wide
+    enough for its key and a mark)."""
     opening, closing = END_MARKS[role]
     shown = key if key else NO_LABEL
-    text = f"{opening}{shown}{closing}"
-    if compact or len(text) > width:
-        text = f"{opening}{shown}"[:width]
-    return text
+    if not compact and len(shown) + 2 <= width:
+        return f"{opening}{shown}{closing}"
+    if len(shown) + 1 <= width:
+        return f"{opening}{shown}"
+    return shown
 
 
 def _compact_box(exit: Exit, heading: Heading, double: bool, digits: int) -> Box:
