@@ -125,9 +125,11 @@ from chickenfoot.play.layout.repacking import (
     BIG_CENTRE_ROOM,
     CENTRE_MOVE,
     MAX_PLANS,
+    MovedArms,
     OverflowMemory,
     _repacked,
     _within,
+    moved_arms,
 )
 
 # Laid under one plan, without re-packing: re-exported for the tests that ask which plans overflow.
@@ -147,6 +149,7 @@ from chickenfoot.play.layout.shapes import (
     compact_tile_text,
     digits_for,
     end_label_text,
+    slot_text,
     tile_text,
 )
 from chickenfoot.play.layout.spots import Connector, EndSpot, TileSpot
@@ -187,6 +190,7 @@ __all__ = [
     "Exit",
     "Glyphs",
     "Heading",
+    "MovedArms",
     "OverflowMemory",
     "Plan",
     "Role",
@@ -199,7 +203,9 @@ __all__ = [
     "end_label_text",
     "layout_for",
     "layout_table",
+    "moved_arms",
     "shaded_arm",
+    "slot_text",
     "tile_text",
 ]
 

@@ -9,13 +9,15 @@ fixed play, and under one plan nothing moves, so a play rearranges the table onl
 tiles under the plan before would leave the bounds. Where plans overflowed on recent boards
 is remembered, so that the next board of a game is not laid out again under plans known to
 overflow (:class:`OverflowMemory`, one per view: there is no memory shared by the whole
-process); only speed depends on it.
+process); only speed depends on it. :func:`moved_arms` says which arms a re-packing moved
+between two layouts, so that a view can mark them.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Hashable
+from collections.abc import Collection, Hashable
+from dataclasses import dataclass
 from threading import Lock
 from typing import Final
 
@@ -200,3 +202,55 @@ def _roomiest(ports: tuple[_Port, ...]) -> list[tuple[int, ...]]:
 def _area(space: tuple[Box, ...]) -> int:
     """How many cells the boxes of ``space`` cover (they do not overlap)."""
     return sum(box.width * box.height for box in space)
+
+
+@dataclass(frozen=True)
+class MovedArms:
+    """What a re-packing moved between two layouts of a game's boards, one play apart or more:
+    the tiles of every arm (its feet included) one of whose tiles moved against the centre,
+    and whether the centre itself moved in the bounds. A view marks them so that the eye can
+    follow the table from one layout to the next."""
+
+    placements: frozenset[int]
+    """The moved arms' tiles, by index in ``board.played``."""
+    centre: bool
+    """True if the centre moved in the bounds."""
+    after: int
+    """The play (its index in ``board.played``) after which they moved."""
+
+    def last(self, played: int, fresh: Collection[int]) -> bool:
+        """True while a board of ``played`` tiles, ``fresh`` of them laid since the viewer's
+        last move, should keep the marks: every play since the one that moved them is one
+        the viewer has not moved after (they last until the viewer's next move; with no
+        fresh tiles known, for that one board)."""
+        return played > self.after and all(play in fresh for play in range(self.after + 1, played))
+
+
+def moved_arms(before: TableLayout, after: TableLayout) -> MovedArms | None:
+    """What re-packing moved from ``before`` to ``after``, a later board of the same game laid
+    out in the same drawing and bounds under another plan (None otherwise: nothing moved)."""
+    if (
+        (before.bounds, before.compact) != (after.bounds, after.compact)
+        or len(after.tiles) <= len(before.tiles)
+        or before.plan == after.plan
+    ):
+        return None
+    old_centre, new_centre = before.centre.box, after.centre.box
+    arms = {
+        spot.line.partition(".")[0]
+        for spot, now in zip(before.tiles[1:], after.tiles[1:], strict=False)
+        if spot.line is not None
+        and spot.box.moved(-old_centre.x, -old_centre.y)
+        != now.box.moved(-new_centre.x, -new_centre.y)
+    }
+    placements = frozenset(
+        spot.placement
+        for spot in after.tiles[1:]
+        if spot.placement is not None
+        and spot.line is not None
+        and spot.line.partition(".")[0] in arms
+    )
+    centre = old_centre.moved(-before.origin[0], -before.origin[1]) != new_centre.moved(
+        -after.origin[0], -after.origin[1]
+    )
+    return MovedArms(placements, centre, len(after.tiles) - 2)

@@ -163,7 +163,7 @@ def _centre_box_text(spot: TileSpot, part: int, compact: bool = False) -> str:
     return "║" + (str(first) if compact else f"{first}|{second}").center(inner) + "║"
 
 
-def _slot_text(box: Box, heading: Heading, part: int, compact: bool = False) -> str:
+def slot_text(box: Box, heading: Heading, part: int, compact: bool = False) -> str:
     """Row ``part`` of a toe slot's dotted outline (compact: a ``?`` where the toe's number
     will be, after its joint across a run)."""
     upright = heading not in HORIZONTAL

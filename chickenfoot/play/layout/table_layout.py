@@ -22,9 +22,9 @@ from chickenfoot.play.layout.shapes import (
     GLYPHS,
     Role,
     _centre_box_text,
-    _slot_text,
     compact_tile_text,
     end_label_text,
+    slot_text,
     tile_text,
 )
 from chickenfoot.play.layout.spots import _CONNECTOR, _SLOT, Connector, EndSpot, TileSpot
@@ -148,7 +148,7 @@ class TableLayout:
             elif index == _SLOT:
                 box, heading = self.toe_slots[part]
                 if window is None or box.within(window):
-                    text = _slot_text(box, heading, y - box.y, self.compact)
+                    text = slot_text(box, heading, y - box.y, self.compact)
                     runs.append(Run(box.x, text, Role.TOE_SLOT))
             else:
                 connector = self.connectors[part]
