@@ -25,12 +25,16 @@ from textual.widgets import Static
 
 from chickenfoot.play.layout import FOLDED_BOUNDS
 from chickenfoot.rules import GameState, Play, RuleSet, legal_actions, preset
+from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.text.legend import LEGEND_TITLE, legend_footing
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.legend import LegendScreen
 from chickenfoot.tui.screens.log import LogScreen
+from chickenfoot.tui.screens.replay import ReplayScreen
 from chickenfoot.tui.widgets import TableView
+from tests.kit import as_kind
+from tests.recorded import random_record
 from tests.tui.conftest import SnapCompare, TuiKit, screen_lines, settle
 
 
@@ -269,3 +273,26 @@ async def test_the_legend_and_the_offer_of_the_outline_name_the_player_s_own_key
         await kit.wait_for(pilot, lambda: legend_up(app), "the legend")
         footing = app.screen.query_one("#legend-footing", Static).render()
         assert str(footing) == legend_footing("f3", "^o")
+
+
+async def test_the_replay_viewer_shows_the_legend_one_key_away(
+    kit: type[TuiKit], data_dir: Path
+) -> None:
+    rules = preset("trains", players=8, set_size=18, rounds=1)
+    record = random_record(rules, kit.seats(*["computer"] * 8), seed=3)
+    path = data_dir / "big.json"
+    save_record(record, path)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        as_kind(app, ChickenFootApp).open_file(path, watch=True)
+        await kit.wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        replay = app.screen
+        await pilot.press("end")  # the round's final table: compact, but no legend by itself
+        await kit.settle(pilot, lambda app: as_kind(app.screen, ReplayScreen).cursor.at_end)
+        table = replay.query_one(TableView).table_layout
+        assert table is not None and table.compact and app.screen is replay
+        assert ",: marks" in str(replay.query_one("#replay-board").border_subtitle)
+        await pilot.press("comma")
+        await kit.wait_for(pilot, lambda: legend_up(app), "the legend")
+        await pilot.press("escape")
+        await kit.wait_for(pilot, lambda: app.screen is replay, "the replay again")
