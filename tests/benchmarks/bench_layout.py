@@ -24,9 +24,10 @@ Run ``python -m tests.benchmarks layout`` from the repository root. It prints:
 
 With ``BENCH_PREVIOUS`` set to a commit, that commit's code is checked out in a temporary
 ``git worktree`` and measured too, in the same run, table by table (its rows marked
-"before"), and its layout time in turns with this code's, :data:`TIME_ROUNDS` rounds (each
-round that code, then this one, the machine's load average stated), so that a busy moment
-weighs on both alike. ``BENCH_TIMES_ONLY`` set stops after the layout times.
+"before"), and its layout times (at first sight and after a play) in turns with this code's,
+:data:`TIME_ROUNDS` rounds (each round that code, then this one, the machine's load average
+stated), so that a busy moment weighs on both alike. ``BENCH_TIMES_ONLY`` set stops after
+the layout times.
 """
 
 from __future__ import annotations
@@ -348,17 +349,23 @@ outside, so that a code that did not time it is measured alike)."""
 
 
 PREVIOUS_TIMES = """
-import dataclasses, json
+import dataclasses, inspect, json, sys
 from tests.benchmarks import bench_layout as bench
-print(json.dumps(dataclasses.asdict(bench.layout_times())))
+played = sys.argv[1:] == ["after-a-play"]
+if played and "after_a_play" not in inspect.signature(bench.layout_times).parameters:
+    print("null")
+else:
+    times = bench.layout_times(after_a_play=True) if played else bench.layout_times()
+    print(json.dumps(dataclasses.asdict(times)))
 """
-"""Another commit's layout times (run as :data:`PREVIOUS` is)."""
+"""Another commit's layout times, at first sight or (argument ``after-a-play``) after a play,
+``null`` if that code did not time it (run as :data:`PREVIOUS` is)."""
 
 
-def previous_times(worktree: Path) -> LayoutTimes:
-    """The layout times of the code checked out in ``worktree``."""
+def _previous_times(worktree: Path, *arguments: str) -> LayoutTimes | None:
+    """The layout times of the code checked out in ``worktree`` (see :data:`PREVIOUS_TIMES`)."""
     done = subprocess.run(
-        [sys.executable, "-c", PREVIOUS_TIMES],
+        [sys.executable, "-c", PREVIOUS_TIMES, *arguments],
         env={**os.environ, "PYTHONPATH": str(worktree)},
         capture_output=True,
         text=True,
@@ -367,7 +374,21 @@ def previous_times(worktree: Path) -> LayoutTimes:
     )
     if done.returncode != 0:
         raise RuntimeError(f"the previous code's layout times failed:\n{done.stderr}")
-    return LayoutTimes(**json.loads(done.stdout.strip().splitlines()[-1]))
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    return None if figures is None else LayoutTimes(**figures)
+
+
+def previous_times(worktree: Path) -> LayoutTimes:
+    """The layout times at first sight of the code checked out in ``worktree``."""
+    times = _previous_times(worktree)
+    assert times is not None
+    return times
+
+
+def previous_times_after_a_play(worktree: Path) -> LayoutTimes | None:
+    """The layout times after a play of the code checked out in ``worktree`` (None if that
+    code did not time them)."""
+    return _previous_times(worktree, "after-a-play")
 
 
 def share_from(figures: dict[str, float]) -> FitShare:
@@ -438,6 +459,7 @@ def report(worktree: Path | None, commit: str | None) -> None:
     for number in range(1, rounds + 1):
         load = os.getloadavg()[0]
         before = previous_times(worktree) if worktree is not None else None
+        before_played = previous_times_after_a_play(worktree) if worktree is not None else None
         first, played = layout_times(), layout_times(after_a_play=True)
         verdict = "met" if max(first.p95_ms, played.p95_ms) < LAYOUT_GOAL_MS else "NOT met"
         print(
@@ -451,9 +473,15 @@ def report(worktree: Path | None, commit: str | None) -> None:
             flush=True,
         )
         if before is not None:
+            after = (
+                f"; after a play median {before_played.median_ms:.1f} ms, p95 "
+                f"{before_played.p95_ms:.1f} ms"
+                if before_played is not None
+                else ""
+            )
             print(
-                f"  {commit} just before it (its own board area at 80x24): median "
-                f"{before.median_ms:.1f} ms, p95 {before.p95_ms:.1f} ms",
+                f"  {commit} just before it (its own board area at 80x24): first sight median "
+                f"{before.median_ms:.1f} ms, p95 {before.p95_ms:.1f} ms{after}",
                 flush=True,
             )
     if os.environ.get("BENCH_TIMES_ONLY"):
