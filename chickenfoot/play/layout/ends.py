@@ -13,14 +13,15 @@ none. While a foot is open, the places its later toes will take are shown as slo
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
-from chickenfoot.play.keys import end_keys
+from chickenfoot.play.keys import SECOND_LETTERS, SPARE_KEYS, end_keys
 from chickenfoot.play.layout.centre import _Move, _Port
 from chickenfoot.play.layout.geometry import Box, Exit, Heading, _least_shift, _overlap, _rim
 from chickenfoot.play.layout.key_places import NARROW_LABEL, _offsets_beside
 from chickenfoot.play.layout.laying import _Table
 from chickenfoot.play.layout.spots import _LABEL, EndSpot
-from chickenfoot.rules.board import TOES_PER_FOOT
+from chickenfoot.rules.board import TOES_PER_FOOT, Board
 
 
 def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Heading]]]:
@@ -31,8 +32,11 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     names, :func:`~chickenfoot.play.keys.end_keys`), with at least its opening mark.
     """
     board = table.board
-    keys = end_keys(board)
-    widths = {target: table.keys.width_for(keys.get(target)) for target, _value in board.open_ends}
+    keys = end_keys(board) if _long_keys_possible(board) else None
+    widths = {
+        target: table.keys.width_for(keys.get(target) if keys is not None else None)
+        for target, _value in board.open_ends
+    }
     ends: dict[str, EndSpot] = {}
     exits: dict[str, Exit] = {}
     slots: list[tuple[Box, Heading]] = []
@@ -58,10 +62,27 @@ def _open_ends(table: _Table) -> tuple[dict[str, EndSpot], list[tuple[Box, Headi
     for target, end in ends.items():
         if end.walled:
             _make_room(table, ends, exits, target, widths)
-    for target in [target for target, end in ends.items() if end.walled]:
+    walled = [target for target, end in ends.items() if end.walled]
+    if walled and keys is None:
+        keys = end_keys(board)
+    for target in walled:
+        assert keys is not None
         if len(keys.get(target, "")) == 1:
             _narrow_label(table, ends, target, exits[target])
     return ends, slots
+
+
+SHORT_KEYS: Final = len(SPARE_KEYS) + len(SECOND_LETTERS)
+"""How many keys of one or two letters an end without a letter of its own may get: a key of
+three letters or more is given only while more ends than that hold keys."""
+
+
+def _long_keys_possible(board: Board) -> bool:
+    """False if no end of ``board`` can hold a key longer than two letters (which every label
+    place holds with its mark): fewer ends hold keys than there are short keys, since ends
+    are at most an end per arm and three per double laid (its toes)."""
+    doubles = sum(placed.tile.is_double for placed in board.played)
+    return board.arms_required + TOES_PER_FOOT * doubles > SHORT_KEYS
 
 
 def _tiles_view(table: _Table) -> Box:
