@@ -30,6 +30,7 @@ from chickenfoot.play.layout import (
     end_label_text,
     layout_table,
 )
+from chickenfoot.play.layout.ends import _long_keys_possible
 from chickenfoot.rules import Board, core, preset
 from chickenfoot.rules.board import from_tuple
 from tests.benchmarks import bench_layout
@@ -148,3 +149,14 @@ def test_a_label_leaves_out_its_marks_never_a_letter_of_its_key(
     key: str, role: Role, width: int, compact: bool, drawn: str
 ) -> None:
     assert end_label_text(key, role, width, compact=compact) == drawn
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+@example(seed=3)  # zza, then zzb
+def test_the_layout_looks_up_the_keys_wherever_one_may_be_long(seed: int) -> None:
+    """The layout sizes labels by the keys only on boards where a key of three letters is
+    possible (it skips the look-up elsewhere): every board with one is such a board."""
+    for board in round_boards(seed):
+        if any(len(key) > 2 for key in end_keys(board).values()):
+            assert _long_keys_possible(board), len(board.played)

@@ -79,10 +79,11 @@ three letters or more is given only while more ends than that hold keys."""
 
 def _long_keys_possible(board: Board) -> bool:
     """False if no end of ``board`` can hold a key longer than two letters (which every label
-    place holds with its mark): fewer ends hold keys than there are short keys, since ends
-    are at most an end per arm and three per double laid (its toes)."""
+    place holds with its mark): never have more ends held keys than there are short keys,
+    since the ends that hold keys are at most one per arm and two more per double laid (it
+    ends its line and starts three toes), and doubles are never taken off a board."""
     doubles = sum(placed.tile.is_double for placed in board.played)
-    return board.arms_required + TOES_PER_FOOT * doubles > SHORT_KEYS
+    return board.arms_required + (TOES_PER_FOOT - 1) * doubles > SHORT_KEYS
 
 
 def _tiles_view(table: _Table) -> Box:
