@@ -4,7 +4,7 @@ beside the seats and the log: they fold away, and the whole width shows it in fu
 8-seat double-18 trains round (folded too, and drawn compact by itself), and the same 4-seat
 table switched to the compact drawing with ``.``. The README's pictures come from these.
 
-The first compact table of a game brings the legend of its marks up by itself, once (it
+The table turning compact in a game brings the legend of its marks up by itself, once (it
 stays one key away); under a table too big to see whole, its frame offers the outline in
 words, naming the player's own key. Both are driven here in the real app.
 
@@ -94,7 +94,7 @@ def legend_up(app: ChickenFootApp) -> bool:
 
 
 async def close_the_legend(kit: type[TuiKit], pilot: Pilot[None], app: ChickenFootApp) -> None:
-    """Wait for the legend the first compact table brings up, and close it."""
+    """Wait for the legend the table turning compact brings up, and close it."""
     await kit.wait_for(pilot, lambda: legend_up(app), "the legend")
     await pilot.press("escape")
     await kit.wait_for(pilot, lambda: app.screen is app.game_screen, "the game")
@@ -131,7 +131,6 @@ def test_a_late_eight_seat_double_eighteen_round(
     app = eight_seats(kit, 60)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await close_the_legend(kit, pilot, app)
         await settle(pilot, lambda app: laid_out(app, compact=True))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -142,7 +141,6 @@ async def test_a_table_too_big_even_compact_offers_the_outline(
 ) -> None:
     app = eight_seats(kit, 120)  # too big for 80x14 even re-packed
     async with app.run_test(size=(80, 24)) as pilot:
-        await close_the_legend(kit, pilot, app)
         await kit.wait_for(pilot, lambda: laid_out(app, compact=True), "the compact table")
         game = app.game_screen
         assert game is not None
@@ -210,29 +208,36 @@ async def test_page_keys_open_the_whole_log_while_it_is_folded_away(
 
 
 def test_the_legend_of_the_compact_table(snap_compare: SnapCompare, kit: type[TuiKit]) -> None:
-    app = eight_seats(kit, 60)
+    app = four_seats_nested(kit)
 
     async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot, lambda app: laid_out(app, compact=False))
+        await pilot.press("full_stop")  # the table turns compact: its legend comes up
         await settle(pilot, legend_up)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
-async def test_the_first_compact_table_brings_the_legend_up_once_and_it_stays_a_key_away(
+async def test_the_table_turning_compact_brings_the_legend_up_once_and_it_stays_a_key_away(
     kit: type[TuiKit],
 ) -> None:
     app = eight_seats(kit, 60)
     async with app.run_test(size=(80, 24)) as pilot:
-        await kit.wait_for(pilot, lambda: legend_up(app), "the legend")
+        await kit.wait_for(pilot, lambda: laid_out(app, compact=True), "the compact table")
         game = app.game_screen
-        assert game is not None
+        await pilot.pause()
+        assert game is not None and app.screen is game  # compact from the start: no legend
+        await pilot.press("full_stop")
+        await kit.wait_for(pilot, lambda: laid_out(app, compact=False), "the full drawing")
+        await pilot.press("full_stop")  # the table turns compact: its legend comes up
+        await kit.wait_for(pilot, lambda: legend_up(app), "the legend")
         title = app.screen.query_one("#legend-title", Static).render()
         assert str(title) == LEGEND_TITLE
         await pilot.press("escape")
         await kit.wait_for(pilot, lambda: app.screen is game, "the game")
         await pilot.press("full_stop")
         await kit.wait_for(pilot, lambda: laid_out(app, compact=False), "the full drawing")
-        await pilot.press("full_stop")  # the compact drawing again: no legend by itself
+        await pilot.press("full_stop")  # compact again: once is enough
         await kit.wait_for(pilot, lambda: laid_out(app, compact=True), "the compact drawing")
         await pilot.pause()
         assert app.screen is game
@@ -261,7 +266,6 @@ async def test_the_legend_and_the_offer_of_the_outline_name_the_player_s_own_key
     app = eight_seats(kit, 120)
     async with app.run_test(size=(80, 24)) as pilot:
         await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
-        await close_the_legend(kit, pilot, app)
         game = app.game_screen
         assert game is not None
         offer = "too big to see whole: ^o shows the outline"

@@ -256,13 +256,15 @@ class PanelApp(App[None]):
         self.legends += 1
 
 
-async def test_the_panel_says_why_arms_are_marked_and_brings_the_legend_once() -> None:
+async def test_the_panel_says_why_arms_are_marked_and_asks_for_the_legend_once() -> None:
     boards = [late_board(seed=7, tiles=tiles) for tiles in (88, 89, 90)]
-    app = PanelApp(BoardShown(boards[0], set_size=18))
+    app = PanelApp(BoardShown(late_board(seed=7, tiles=8), set_size=18))
     async with app.run_test(size=(82, 16)) as pilot:
         panel = app.query_one(BoardPanel)
         table = app.query_one(TableView)
-        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        await wait_for(pilot, lambda: laid_out(table), "the layout in full")
+        assert table.table_layout is not None and not table.table_layout.compact
+        panel.shown = BoardShown(boards[0], set_size=18)  # plays later: the table turns compact
         await wait_for(pilot, lambda: app.legends == 1, "the legend due")
         subtitle = str(panel.border_subtitle)
         assert legend_hint(",") in subtitle and REARRANGED not in subtitle
@@ -516,3 +518,14 @@ def test_a_moved_tile_s_numbers_read_in_every_theme(name: str) -> None:
     under = resolve(variables["background"], Color(0, 0, 0))
     least = 7.0 if name == HIGH_CONTRAST.name else 4.5
     assert contrast(resolve(variables["text-primary"], under), under) >= least, name
+
+
+async def test_a_table_compact_from_the_start_asks_for_no_legend() -> None:
+    app = PanelApp(BoardShown(big_board(), set_size=18))  # a big game opened
+    async with app.run_test(size=(82, 16)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        await pilot.pause()
+        assert table.table_layout is not None and table.table_layout.compact
+        assert app.legends == 0
+        assert legend_hint(",") in str(app.query_one(BoardPanel).border_subtitle)

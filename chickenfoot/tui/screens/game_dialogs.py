@@ -47,7 +47,7 @@ class GameDialogs(Screen[None]):
 
     @on(BoardPanel.LegendDue)
     def action_legend(self) -> None:
-        """Show what the compact table's marks mean (by itself the first time it is drawn)."""
+        """Show what the compact table's marks mean (by itself the first time it turns compact)."""
         self.app.push_screen(LegendScreen(self.query_one(BoardPanel).keys))
 
     def action_help(self) -> None:

@@ -1,7 +1,8 @@
 """The legend of the compact table: a sample of each of its marks, and what it means.
 
 A dialog over the game, opened by its key (``,`` unless the player changed it) and shown by
-itself the first time a game draws its table compact. Each row is a sample drawn exactly as
+itself the first time the game's table turns compact (see
+:class:`~chickenfoot.tui.widgets.board_panel.BoardPanel`). Each row is a sample drawn exactly as
 the table draws it (:class:`~chickenfoot.tui.widgets.table.TableMarks`: the layout's own
 glyphs and the table's styles) beside its words (:mod:`chickenfoot.text.legend`); the last
 line names the keys that draw the table otherwise, as the player's keymap has them.

@@ -6,9 +6,11 @@ keys switch (``o``: table / outline, ``.``: the compact or the full drawing, ``c
 where there is one; over the compact drawing, the key of its legend), and says while the arms
 a re-packing moved are marked. Under a table too big to see whole it offers the outline in
 words, in the warning colour (the frame's line costs the table no row: its bounds stay those
-the layout is measured in). The first time the table in view is
-drawn compact (the panel's screen on top, its side panels not about to fold away), the panel
-posts :class:`BoardPanel.LegendDue`, once: the screen shows the legend.
+the layout is measured in). The first time the table in view turns
+compact (drawn in full before: a play made it too big, or the drawing's key; the panel's
+screen on top, its side panels not about to fold away), the panel posts
+:class:`BoardPanel.LegendDue`, once: the screen shows the legend. A table compact from the
+start (a big game opened) brings no legend by itself: its frame names the legend's key.
 
 Its ``shown`` (the board and its marks) and ``chart`` reach the views by ``data_bind``; the
 outline keeps the chosen end in view. The screen sets these attributes; the panel never
@@ -71,8 +73,8 @@ class BoardPanel(Vertical):
     """The keys the frame names (the screen's, the player's own if changed)."""
 
     class LegendDue(Message):
-        """The table was drawn compact for the first time in this panel, whose screen is on
-        top: time to show what the compact drawing's marks mean (posted once)."""
+        """The table turned compact for the first time in this panel, whose screen is on top:
+        time to show what the compact drawing's marks mean (posted once)."""
 
     def __init__(self, *, charts: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -81,8 +83,10 @@ class BoardPanel(Vertical):
         """(compact, fits) of the table as last laid out."""
         self._moved = False
         """True while the arms a re-packing moved are marked."""
-        self._legend_shown = False
-        """True once :class:`LegendDue` was posted."""
+        self._legend = "before"
+        """Where the legend stands: "before" (no table drawn in full yet), "ready" (the table
+        was drawn in full: the next compact drawing in view is the table turning compact), or
+        "shown" (:class:`LegendDue` was posted)."""
 
     def compose(self) -> ComposeResult:
         """The views, one shown at a time."""
@@ -113,6 +117,8 @@ class BoardPanel(Vertical):
     def _table_drawn(self, message: TableView.Drawn) -> None:
         self._drawn = (message.compact, message.fits)
         self._title()
+        if not message.compact and self._legend == "before":
+            self._legend = "ready"
         self._legend_due()
 
     @on(TableView.Moved)
@@ -121,12 +127,13 @@ class BoardPanel(Vertical):
         self._title()
 
     def _legend_due(self) -> None:
-        """Post :class:`LegendDue` the first time the table in view is drawn compact, with the
-        panel's screen on top (else later: at a new board, or once the table is in view)."""
-        if self._legend_shown or not self._drawn[0] or self.view != "table":
+        """Post :class:`LegendDue` the first time the table in view turns compact (after a
+        drawing in full), with the panel's screen on top (else later: at a new board, or once
+        the table is in view)."""
+        if self._legend != "ready" or not self._drawn[0] or self.view != "table":
             return
         if self.screen.is_active and not self._folding_away():
-            self._legend_shown = True
+            self._legend = "shown"
             self.post_message(self.LegendDue())
 
     def _folding_away(self) -> bool:
