@@ -342,27 +342,25 @@ def computer_pause(seconds: float) -> str:
     return f"Computer players now pause {seconds:.1f} s."
 
 
-TABLE_REARRANGED = "The table was rearranged so that it stays whole"
-"""A play would have taken the compact table out of the window, so it was laid out anew."""
-
-
 @dataclass(frozen=True)
 class ViewKeys:
     """The keys the board's frame names (these defaults, or the player's own): the table or
-    the outline, the compact or the full drawing, panning, the chart."""
+    the outline, the compact or the full drawing, panning, the chart, the compact drawing's
+    legend (none where the screen has no legend)."""
 
     outline: str = "o"
     drawing: str = "."
     pan: str = "⇧arrows"
     chart: str = "c"
+    legend: str = ""
 
 
 def board_subtitle(*, outline: bool, compact: bool, fits: bool, keys: ViewKeys = ViewKeys()) -> str:
     """What the board's frame says the view keys switch to: the table or the outline, the
     compact or the full drawing; a table too big to see whole, even compact, offers the
-    outline."""
+    outline in words."""
     if outline:
         return f"{keys.outline}: table"
     if compact and not fits:
-        return f"too big: {keys.outline} outline · {keys.pan} pan"
+        return f"too big to see whole: {keys.outline} shows the outline · {keys.pan} pan"
     return f"{keys.outline}: outline · {keys.drawing}: {'full' if compact else 'compact'}"

@@ -100,8 +100,8 @@ def view_keys(
     screen: Screen[Any], prefix: str, bindings: Iterable[BindingType] | None = None
 ) -> ViewKeys:
     """The keys a board's frame names on ``screen`` (the commands ``<prefix>.outline``,
-    ``.drawing``, ``.chart`` and ``.pan-left`` ... ``.pan-down`` of ``bindings``, else of the
-    screen's class, those there are), the player's own where they changed them."""
+    ``.drawing``, ``.chart``, ``.legend`` and ``.pan-left`` ... ``.pan-down`` of ``bindings``,
+    else of the screen's class, those there are), the player's own where they changed them."""
     from chickenfoot.text.prompts import ViewKeys  # the rules: not before the menu is drawn
     from chickenfoot.tui.keymap import keymap_of  # not needed before the menu
 
@@ -110,7 +110,7 @@ def view_keys(
     ids = [binding.id for binding in Binding.make_bindings(own)]
     named = {
         name: button_key(screen, f"{prefix}.{name}", own)
-        for name in ("outline", "drawing", "chart")
+        for name in ("outline", "drawing", "chart", "legend")
         if f"{prefix}.{name}" in ids
     }
     pan = [f"{prefix}.pan-{way}" for way in ("left", "right", "up", "down")]

@@ -18,15 +18,18 @@ Run ``python -m tests.benchmarks layout`` from the repository root. It prints:
   the round once they fold away; at 120x40, 88x29): the share shown whole without panning,
   the share drawn compact, the tiles a view following the end just played on cut at its edge
   (goal: 0 anywhere), the share of keys that could not sit against their end, the CPU
-  milliseconds per position laid out, and how many plays a round re-packed the compact table
+  milliseconds per position laid out (the ends' keys named first, untimed, as the screen's
+  client names them before its table is laid out), and how many plays a round re-packed the
+  compact table
   (its tiles moved to keep it whole). Goals: 95 % whole for 4 seats on double-9, 80 % for 8
   seats on double-18, at 80x24.
 
 With ``BENCH_PREVIOUS`` set to a commit, that commit's code is checked out in a temporary
 ``git worktree`` and measured too, in the same run, table by table (its rows marked
-"before"), and its layout time in turns with this code's, :data:`TIME_ROUNDS` rounds (each
-round that code, then this one, the machine's load average stated), so that a busy moment
-weighs on both alike. ``BENCH_TIMES_ONLY`` set stops after the layout times.
+"before"), and its layout times (at first sight and after a play) in turns with this code's,
+:data:`TIME_ROUNDS` rounds (each round that code, then this one, the machine's load average
+stated), so that a busy moment weighs on both alike. ``BENCH_TIMES_ONLY`` set stops after
+the layout times.
 """
 
 from __future__ import annotations
@@ -44,13 +47,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from chickenfoot.play.keys import end_keys
 from chickenfoot.play.layout import (
     DEFAULT_BOUNDS,
     END_MARKS,
     FOLDED_BOUNDS,
     Box,
+    OverflowMemory,
     TableLayout,
-    forget_overflows,
     layout_for,
 )
 from chickenfoot.rules import Board, core, preset
@@ -107,17 +111,18 @@ def layout_times(
     the side panels folded away (where a table that big is drawn).
 
     Each layout is a first sight of the table (what opening a game or a replay there costs):
-    what the layout remembers of recent boards (where re-packing plans overflowed) is
-    forgotten before it. ``after_a_play``: the board one play earlier is laid out first,
-    untimed, as the screen had done before the play (what a play costs the screen)."""
+    it is given a memory of its own, empty (where re-packing plans overflowed on earlier
+    boards: :class:`~chickenfoot.play.layout.OverflowMemory`). ``after_a_play``: the board one
+    play earlier is laid out first, untimed, through the same memory, as the screen had done
+    before the play (what a play costs the screen)."""
     board, before = late_board(), late_board(tiles=LATE_TILES - 1)
     samples = []
     for _ in range(repeats):
-        forget_overflows()
+        memory = OverflowMemory()
         if after_a_play:
-            layout_for(before, bounds=bounds, set_size=18)
+            layout_for(before, bounds=bounds, set_size=18, memory=memory)
         started = time.process_time()
-        layout_for(board, bounds=bounds, set_size=18)
+        layout_for(board, bounds=bounds, set_size=18, memory=memory)
         samples.append((time.process_time() - started) * 1000)
     return LayoutTimes(len(board.played), statistics.median(samples), percentile(samples, 0.95))
 
@@ -226,16 +231,18 @@ def screen_layout(
     set_size: int,
     folded: tuple[int, int] | None,
     already_folded: bool = False,
+    memory: OverflowMemory | None = None,
 ) -> TableLayout:
     """The layout the game screen shows: in ``bounds``, the drawing chosen by itself; with
     ``folded`` (a short screen), a table needing the compact drawing there is laid out again
     in ``folded``, the board area once the side panels fold away (and, ``already_folded``,
-    only there: the panels stay folded for the rest of the round)."""
+    only there: the panels stay folded for the rest of the round). ``memory``: the screen's
+    table view's, kept from one board of the game to the next."""
     if folded is not None and already_folded:
-        return layout_for(board, bounds=folded, set_size=set_size)
-    layout = layout_for(board, bounds=bounds, set_size=set_size)
+        return layout_for(board, bounds=folded, set_size=set_size, memory=memory)
+    layout = layout_for(board, bounds=bounds, set_size=set_size, memory=memory)
     if layout.compact and folded is not None:
-        return layout_for(board, bounds=folded, set_size=set_size)
+        return layout_for(board, bounds=folded, set_size=set_size, memory=memory)
     return layout
 
 
@@ -260,6 +267,7 @@ def fit_share(
         played = 0
         panels_folded = False
         before: TableLayout | None = None
+        memory = OverflowMemory()  # the table view's, for this game
         while not core.is_over(position):
             position = core.play(position, choose(core.legal_moves(position)))
             lean = core.board_of(position)
@@ -267,8 +275,9 @@ def fit_share(
                 continue  # a draw or a pass: the same board
             played = len(lean[2])
             board = from_tuple(lean)
+            end_keys(board)  # the screen's client names the ends' keys before the table is laid
             started = time.process_time()
-            layout = screen_layout(board, bounds, set_size, folded, panels_folded)
+            layout = screen_layout(board, bounds, set_size, folded, panels_folded, memory)
             panels_folded = folded is not None and layout.bounds == folded
             seconds += time.process_time() - started
             if before is not None and layout.compact and before.compact:
@@ -344,17 +353,23 @@ outside, so that a code that did not time it is measured alike)."""
 
 
 PREVIOUS_TIMES = """
-import dataclasses, json
+import dataclasses, inspect, json, sys
 from tests.benchmarks import bench_layout as bench
-print(json.dumps(dataclasses.asdict(bench.layout_times())))
+played = sys.argv[1:] == ["after-a-play"]
+if played and "after_a_play" not in inspect.signature(bench.layout_times).parameters:
+    print("null")
+else:
+    times = bench.layout_times(after_a_play=True) if played else bench.layout_times()
+    print(json.dumps(dataclasses.asdict(times)))
 """
-"""Another commit's layout times (run as :data:`PREVIOUS` is)."""
+"""Another commit's layout times, at first sight or (argument ``after-a-play``) after a play,
+``null`` if that code did not time it (run as :data:`PREVIOUS` is)."""
 
 
-def previous_times(worktree: Path) -> LayoutTimes:
-    """The layout times of the code checked out in ``worktree``."""
+def _previous_times(worktree: Path, *arguments: str) -> LayoutTimes | None:
+    """The layout times of the code checked out in ``worktree`` (see :data:`PREVIOUS_TIMES`)."""
     done = subprocess.run(
-        [sys.executable, "-c", PREVIOUS_TIMES],
+        [sys.executable, "-c", PREVIOUS_TIMES, *arguments],
         env={**os.environ, "PYTHONPATH": str(worktree)},
         capture_output=True,
         text=True,
@@ -363,7 +378,21 @@ def previous_times(worktree: Path) -> LayoutTimes:
     )
     if done.returncode != 0:
         raise RuntimeError(f"the previous code's layout times failed:\n{done.stderr}")
-    return LayoutTimes(**json.loads(done.stdout.strip().splitlines()[-1]))
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    return None if figures is None else LayoutTimes(**figures)
+
+
+def previous_times(worktree: Path) -> LayoutTimes:
+    """The layout times at first sight of the code checked out in ``worktree``."""
+    times = _previous_times(worktree)
+    assert times is not None
+    return times
+
+
+def previous_times_after_a_play(worktree: Path) -> LayoutTimes | None:
+    """The layout times after a play of the code checked out in ``worktree`` (None if that
+    code did not time them)."""
+    return _previous_times(worktree, "after-a-play")
 
 
 def share_from(figures: dict[str, float]) -> FitShare:
@@ -434,6 +463,7 @@ def report(worktree: Path | None, commit: str | None) -> None:
     for number in range(1, rounds + 1):
         load = os.getloadavg()[0]
         before = previous_times(worktree) if worktree is not None else None
+        before_played = previous_times_after_a_play(worktree) if worktree is not None else None
         first, played = layout_times(), layout_times(after_a_play=True)
         verdict = "met" if max(first.p95_ms, played.p95_ms) < LAYOUT_GOAL_MS else "NOT met"
         print(
@@ -447,9 +477,15 @@ def report(worktree: Path | None, commit: str | None) -> None:
             flush=True,
         )
         if before is not None:
+            after = (
+                f"; after a play median {before_played.median_ms:.1f} ms, p95 "
+                f"{before_played.p95_ms:.1f} ms"
+                if before_played is not None
+                else ""
+            )
             print(
-                f"  {commit} just before it (its own board area at 80x24): median "
-                f"{before.median_ms:.1f} ms, p95 {before.p95_ms:.1f} ms",
+                f"  {commit} just before it (its own board area at 80x24): first sight median "
+                f"{before.median_ms:.1f} ms, p95 {before.p95_ms:.1f} ms{after}",
                 flush=True,
             )
     if os.environ.get("BENCH_TIMES_ONLY"):

@@ -23,13 +23,15 @@ from textual.notifications import Notify
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from chickenfoot.play.layout import Box, Plan
+from chickenfoot.play.layout import Box
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board, core, preset
 from chickenfoot.rules.board import from_tuple
-from chickenfoot.text import prompts
+from chickenfoot.text.legend import REARRANGED, legend_hint
+from chickenfoot.text.prompts import ViewKeys, board_subtitle
 from chickenfoot.tui.messages import EndClicked
 from chickenfoot.tui.themes import HIGH_CONTRAST
+from chickenfoot.tui.widgets.board_panel import BoardPanel
 from chickenfoot.tui.widgets.table import PAN_COLUMNS, PAN_ROWS, TableView
 from tests.benchmarks.bench_layout import late_board
 from tests.tui.conftest import THEMES, SnapCompare, wait_for
@@ -87,6 +89,7 @@ class TableApp(App[None]):
         super().__init__()
         self.shown = shown
         self.clicked: list[str] = []
+        self.marks: list[bool] = []
 
     def compose(self) -> ComposeResult:
         """Only the table."""
@@ -95,6 +98,10 @@ class TableApp(App[None]):
     def on_end_clicked(self, message: EndClicked) -> None:
         """Note the end clicked."""
         self.clicked.append(message.target)
+
+    def on_table_view_moved(self, message: TableView.Moved) -> None:
+        """Note the marks of moved arms coming and going."""
+        self.marks.append(message.marked)
 
 
 class GameLikeApp(App[None]):
@@ -170,27 +177,121 @@ async def test_the_chosen_end_scrolls_into_view() -> None:
             await wait_for(pilot, followed, target)
 
 
-async def test_a_rearranged_table_says_so_once() -> None:
+def italic_placements(table: TableView) -> set[int]:
+    """The tiles the view draws in italics (the mark of a tile a re-packing moved)."""
+    layout = table.table_layout
+    assert layout is not None
+    marked = set()
+    for row in range(layout.height):
+        strip = table.canvas_strip(row)
+        runs = {run.x: run for run in layout.row(row)}
+        column = 0
+        for segment in strip:
+            run = runs.get(column)
+            italic = segment.style is not None and segment.style.italic
+            if run is not None and run.placement is not None and italic:
+                marked.add(run.placement)
+            column += segment.cell_length
+    return marked
+
+
+async def test_a_re_packed_table_marks_the_arms_that_moved_until_the_viewer_moves() -> None:
     """Eight seats on double-18 at 80x14: the play after the 88th tile would take the compact
-    table out of the view, so it is re-packed (its tiles move) and the player is told; the
-    next play keeps that packing and says nothing."""
+    table out of the view, so it is re-packed (its tiles move): the arms that moved are marked
+    (in italics), with no notice, while the plays since are ones the viewer has not moved
+    after; the marks go once the viewer moves."""
     messages: list[Message] = []
     boards = [late_board(seed=7, tiles=tiles) for tiles in (88, 89, 90)]
     app = TableApp(BoardShown(boards[0], set_size=18))
     async with app.run_test(size=(80, 14), message_hook=messages.append) as pilot:
         table = app.query_one(TableView)
         await wait_for(pilot, lambda: laid_out(table), "the layout")
-        plans = []
-        for board in boards[1:]:
-            table.shown = BoardShown(board, set_size=18)
-            await wait_for(pilot, laid_out_all(table, board), "the next board")
-            layout = table.table_layout
-            assert layout is not None and layout.compact and layout.fits
-            plans.append(layout.plan)
+        before = table.table_layout
+        assert table.moved is None and not italic_placements(table)
+        table.shown = BoardShown(boards[1], set_size=18, fresh=frozenset({88}))
+        await wait_for(pilot, laid_out_all(table, boards[1]), "the re-packed board")
+        layout, moved = table.table_layout, table.moved
+        assert before is not None and layout is not None and layout.plan != before.plan
+        assert moved is not None and moved.after == 88 and moved.placements
+        assert moved.placements <= set(range(89))
+        foot = 88  # the double just played opens a foot: it keeps its own mark
+        assert boards[1].foot == "B" and boards[1].played[foot].tile.is_double
+        assert italic_placements(table) == moved.placements - {foot}
+        # The next play keeps the plan (no tile moves) and the marks: the viewer has not moved.
+        table.shown = BoardShown(boards[2], set_size=18, fresh=frozenset({88, 89}))
+        await wait_for(pilot, laid_out_all(table, boards[2]), "the next board")
+        assert table.table_layout is not None and table.table_layout.plan == layout.plan
+        assert table.moved == moved
+        # The viewer moved (a draw: the same board, nothing fresh any more): the marks go.
+        table.shown = BoardShown(boards[2], set_size=18)
+        await wait_for(pilot, lambda: table.moved is None, "the marks gone")
+        assert not italic_placements(table)
         await pilot.pause()
-    told = [m.notification.message for m in messages if isinstance(m, Notify)]
-    assert told == [prompts.TABLE_REARRANGED]
-    assert plans[0] == plans[1] != Plan()
+    assert app.marks == [True, False]
+    assert not any(isinstance(m, Notify) for m in messages)  # no notice: the marks say it
+
+
+class PanelApp(App[None]):
+    """A board panel filling the screen (its inside 80x14 at 82x16, as the folded game's)."""
+
+    def __init__(self, shown: BoardShown) -> None:
+        super().__init__()
+        self.shown = shown
+        self.legends = 0
+
+    def on_mount(self) -> None:
+        """The screen is the game's with its side panels folded away (the panel's compact
+        drawing is the one a player sees)."""
+        self.screen.add_class("-folded")
+
+    def compose(self) -> ComposeResult:
+        """Only the panel."""
+        panel = BoardPanel()
+        panel.shown = self.shown
+        panel.keys = ViewKeys(legend=",")
+        yield panel
+
+    def on_board_panel_legend_due(self) -> None:
+        """Count the times the legend was due."""
+        self.legends += 1
+
+
+async def test_the_panel_says_why_arms_are_marked_and_asks_for_the_legend_once() -> None:
+    boards = [late_board(seed=7, tiles=tiles) for tiles in (88, 89, 90)]
+    app = PanelApp(BoardShown(late_board(seed=7, tiles=8), set_size=18))
+    async with app.run_test(size=(82, 16)) as pilot:
+        panel = app.query_one(BoardPanel)
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout in full")
+        assert table.table_layout is not None and not table.table_layout.compact
+        panel.shown = BoardShown(boards[0], set_size=18)  # plays later: the table turns compact
+        await wait_for(pilot, lambda: app.legends == 1, "the legend due")
+        subtitle = str(panel.border_subtitle)
+        assert legend_hint(",") in subtitle and REARRANGED not in subtitle
+        panel.shown = BoardShown(boards[1], set_size=18, fresh=frozenset({88}))
+        await wait_for(pilot, lambda: REARRANGED in str(panel.border_subtitle), "the note")
+        panel.shown = BoardShown(boards[2], set_size=18)  # a play after the viewer moved
+        await wait_for(pilot, lambda: REARRANGED not in str(panel.border_subtitle), "no note")
+        await pilot.pause()
+        assert app.legends == 1  # once
+
+
+async def test_under_a_table_too_big_to_see_whole_the_frame_offers_the_outline() -> None:
+    app = PanelApp(BoardShown(big_board(), set_size=18))  # too big for 80x14 even re-packed
+    async with app.run_test(size=(82, 16)) as pilot:
+        panel = app.query_one(BoardPanel)
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: panel.has_class("-too-big"), "the offer")
+        offer = board_subtitle(outline=False, compact=True, fits=False)
+        assert str(panel.border_subtitle).startswith(offer)
+        assert "o shows the outline" in offer
+        assert tuple(table.size) == (80, 14)  # the offer costs the table no row
+        panel.view = "outline"
+        await wait_for(pilot, lambda: not panel.has_class("-too-big"), "no offer over the outline")
+        panel.view = "table"
+        await wait_for(pilot, lambda: panel.has_class("-too-big"), "the offer again")
+        panel.shown = BoardShown(late_board(tiles=20), set_size=18)  # a smaller table
+        await wait_for(pilot, lambda: not panel.has_class("-too-big"), "no offer")
 
 
 def laid_out_all(table: TableView, board: Board) -> Callable[[], bool]:
@@ -363,6 +464,20 @@ def test_the_compact_drawing(snap_compare: SnapCompare) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
+def test_a_re_packed_table_with_the_arms_that_moved_marked(snap_compare: SnapCompare) -> None:
+    boards = [late_board(seed=7, tiles=tiles) for tiles in (88, 89)]
+    app = TableApp(BoardShown(boards[0], set_size=18))
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        table.shown = BoardShown(boards[1], set_size=18, fresh=frozenset({88}))
+        await wait_for(pilot, lambda: table.moved is not None, "the marks")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 14), run_before=run_before)
+
+
 async def test_the_drawing_is_chosen_by_itself_and_switched() -> None:
     early = late_board(tiles=8)
     app = TableApp(marked(early, 18))
@@ -393,5 +508,24 @@ def test_a_shaded_line_s_numbers_read_in_every_theme(name: str) -> None:
     variables = theme_variables(name)
     under = resolve(variables["primary-muted"], resolve(variables["background"], Color(0, 0, 0)))
     least = 7.0 if name == HIGH_CONTRAST.name else 4.5
-    for text in ("foreground", "text-primary"):  # a tile's numbers, a double's
+    for text in ("foreground", "text-primary"):  # a tile's numbers, a double's, a moved one's
         assert contrast(resolve(variables[text], under), under) >= least, (name, text)
+
+
+@pytest.mark.parametrize("name", [*THEME_NAMES, "textual-dark", "textual-light"])
+def test_a_moved_tile_s_numbers_read_in_every_theme(name: str) -> None:
+    variables = theme_variables(name)
+    under = resolve(variables["background"], Color(0, 0, 0))
+    least = 7.0 if name == HIGH_CONTRAST.name else 4.5
+    assert contrast(resolve(variables["text-primary"], under), under) >= least, name
+
+
+async def test_a_table_compact_from_the_start_asks_for_no_legend() -> None:
+    app = PanelApp(BoardShown(big_board(), set_size=18))  # a big game opened
+    async with app.run_test(size=(82, 16)) as pilot:
+        table = app.query_one(TableView)
+        await wait_for(pilot, lambda: laid_out(table), "the layout")
+        await pilot.pause()
+        assert table.table_layout is not None and table.table_layout.compact
+        assert app.legends == 0
+        assert legend_hint(",") in str(app.query_one(BoardPanel).border_subtitle)

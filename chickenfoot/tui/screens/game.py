@@ -177,6 +177,15 @@ GAME_BINDINGS: list[BindingType] = [
         tooltip="Draw the table smaller, or in full",
     ),
     Binding(
+        "comma",
+        "legend",
+        "What the table's marks mean",
+        key_display=",",
+        show=False,
+        id="game.legend",
+        tooltip="The legend of the compact table: what each of its marks means",
+    ),
+    Binding(
         "slash",
         "every_end",
         "Every open end",

@@ -1,5 +1,5 @@
-"""The game screen's dialogs and other screens: scores, help, the tiles counted, a copy saved
-as, a new game, the menu.
+"""The game screen's dialogs and other screens: scores, help, the tiles counted, the legend of
+the compact table, a copy saved as, a new game, the menu.
 
 :class:`GameDialogs` is the base of :class:`~chickenfoot.tui.screens.game.GameScreen`: it
 holds the actions that open another screen over the game, so the game screen itself keeps the
@@ -8,6 +8,7 @@ table, the turn loop and the keys of a turn.
 
 from __future__ import annotations
 
+from textual import on
 from textual.screen import Screen
 
 from chickenfoot.play.client import SeatClient
@@ -15,8 +16,10 @@ from chickenfoot.record.model import GameRecord
 from chickenfoot.text import counting, prompts
 from chickenfoot.tui.messages import LeaveGame, ShowHelp, ShowSetup
 from chickenfoot.tui.screens.confirm import ConfirmScreen
+from chickenfoot.tui.screens.legend import LegendScreen
 from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
+from chickenfoot.tui.widgets.board_panel import BoardPanel
 
 
 class GameDialogs(Screen[None]):
@@ -42,6 +45,11 @@ class GameDialogs(Screen[None]):
             return
         lines = counting.counting_lines(counting.count_tiles(view))
         self.app.push_screen(LogScreen(lines, title="Counting tiles: what you have not seen"))
+
+    @on(BoardPanel.LegendDue)
+    def action_legend(self) -> None:
+        """Show what the compact table's marks mean (by itself the first time it turns compact)."""
+        self.app.push_screen(LegendScreen(self.query_one(BoardPanel).keys))
 
     def action_help(self) -> None:
         """Open the help screen (keys and a rules summary)."""

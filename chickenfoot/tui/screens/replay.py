@@ -46,6 +46,7 @@ from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_ke
 from chickenfoot.tui.messages import TakeOver
 from chickenfoot.tui.screens.analysis import AnalysisScreen
 from chickenfoot.tui.screens.folding import Folding
+from chickenfoot.tui.screens.legend import LegendScreen
 from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardPanel, EventLog, HandView, SeatsPanel, TableView
@@ -192,6 +193,15 @@ REPLAY_BINDINGS: list[BindingType] = [
         show=False,
         id="replay.drawing",
         tooltip="Draw the table smaller, or in full",
+    ),
+    Binding(
+        "comma",
+        "legend",
+        "What the table's marks mean",
+        key_display=",",
+        show=False,
+        id="replay.legend",
+        tooltip="The legend of the compact table: what each of its marks means",
     ),
     Binding(
         "c",
@@ -365,6 +375,10 @@ class ReplayScreen(Screen[None]):
         """Draw the table compact, or in full (from the outline or the chart: the table)."""
         self._table_view = self.board_view = "table"
         self.query_one(BoardPanel).switch_density()
+
+    def action_legend(self) -> None:
+        """Show what the compact table's marks mean."""
+        self.app.push_screen(LegendScreen(self.query_one(BoardPanel).keys))
 
     def action_toggle_chart(self) -> None:
         """Show the running totals chart in place of the board, or the board again."""

@@ -3,11 +3,19 @@
 :class:`BoardPanel` holds the three views of the board in a :class:`ContentSwitcher` and shows
 the one its ``view`` names (``"table"``, ``"outline"`` or ``"chart"``); its border says which
 keys switch (``o``: table / outline, ``.``: the compact or the full drawing, ``c``: chart,
-where there is one), and offers the outline when even the compact table is too big to see
-whole. Its ``shown`` (the
-board and its marks) and ``chart`` reach the views by ``data_bind``; the outline keeps the
-chosen end in view. The screen sets these attributes; the panel never changes the game, and
-its views post :class:`~chickenfoot.tui.messages.EndClicked` when an end is clicked.
+where there is one; over the compact drawing, the key of its legend), and says while the arms
+a re-packing moved are marked. Under a table too big to see whole it offers the outline in
+words, in the warning colour (the frame's line costs the table no row: its bounds stay those
+the layout is measured in). The first time the table in view turns
+compact (drawn in full before: a play made it too big, or the drawing's key; the panel's
+screen on top, its side panels not about to fold away), the panel posts
+:class:`BoardPanel.LegendDue`, once: the screen shows the legend. A table compact from the
+start (a big game opened) brings no legend by itself: its frame names the legend's key.
+
+Its ``shown`` (the board and its marks) and ``chart`` reach the views by ``data_bind``; the
+outline keeps the chosen end in view. The screen sets these attributes; the panel never
+changes the game, and its views post :class:`~chickenfoot.tui.messages.EndClicked` when an
+end is clicked. Every key it names is the player's own (``keys``), never written out.
 """
 
 from __future__ import annotations
@@ -18,14 +26,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
+from textual.message import Message
 from textual.reactive import var
 from textual.widgets import ContentSwitcher
 
 from chickenfoot.play.charts import ChartShown
 from chickenfoot.play.shown import BoardShown
+from chickenfoot.text.legend import REARRANGED, legend_hint
 from chickenfoot.text.prompts import ViewKeys, board_subtitle
 from chickenfoot.tui.widgets.board import BoardView
 from chickenfoot.tui.widgets.charts import EMPTY, ChartView
+from chickenfoot.tui.widgets.ends import SHORT_SCREEN
 from chickenfoot.tui.widgets.table import TableView
 
 BoardMode = Literal["table", "outline", "chart"]
@@ -48,6 +59,7 @@ class BoardPanel(Vertical):
     BoardPanel #table { height: 1fr; scrollbar-size: 1 1; }
     BoardPanel #outline-scroll { height: 1fr; scrollbar-size-vertical: 1; }
     BoardPanel #chart { height: 1fr; }
+    BoardPanel.-too-big { border-subtitle-color: $text-warning; }
     """
 
     shown: var[BoardShown | None] = var(None)
@@ -60,11 +72,21 @@ class BoardPanel(Vertical):
     keys: var[ViewKeys] = var(ViewKeys)
     """The keys the frame names (the screen's, the player's own if changed)."""
 
+    class LegendDue(Message):
+        """The table turned compact for the first time in this panel, whose screen is on top:
+        time to show what the compact drawing's marks mean (posted once)."""
+
     def __init__(self, *, charts: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.charts = charts
         self._drawn = (False, True)
         """(compact, fits) of the table as last laid out."""
+        self._moved = False
+        """True while the arms a re-packing moved are marked."""
+        self._legend = "before"
+        """Where the legend stands: "before" (no table drawn in full yet), "ready" (the table
+        was drawn in full: the next compact drawing in view is the table turning compact), or
+        "shown" (:class:`LegendDue` was posted)."""
 
     def compose(self) -> ComposeResult:
         """The views, one shown at a time."""
@@ -89,11 +111,38 @@ class BoardPanel(Vertical):
         self.query_one(ContentSwitcher).current = shown
         self._title()
         self._follow_chosen()
+        self._legend_due()
 
     @on(TableView.Drawn)
     def _table_drawn(self, message: TableView.Drawn) -> None:
         self._drawn = (message.compact, message.fits)
         self._title()
+        if not message.compact and self._legend == "before":
+            self._legend = "ready"
+        self._legend_due()
+
+    @on(TableView.Moved)
+    def _table_moved(self, message: TableView.Moved) -> None:
+        self._moved = message.marked
+        self._title()
+
+    def _legend_due(self) -> None:
+        """Post :class:`LegendDue` the first time the table in view turns compact (after a
+        drawing in full), with the panel's screen on top (else later: at a new board, or once
+        the table is in view)."""
+        if self._legend != "ready" or not self._drawn[0] or self.view != "table":
+            return
+        if self.screen.is_active and not self._folding_away():
+            self._legend = "shown"
+            self.post_message(self.LegendDue())
+
+    def _folding_away(self) -> bool:
+        """True while the side panels beside the table are about to fold away on a short
+        screen: a screen that has them folds them (its class ``-folded``) as soon as the table
+        beside them is drawn compact, and the table is laid out again, wider (perhaps in full),
+        so that compact drawing is never seen (see :mod:`chickenfoot.tui.screens.folding`)."""
+        screen = self.screen
+        return screen.size.height < SHORT_SCREEN and not screen.has_class("-folded")
 
     def _title(self) -> None:
         """Title the box for the view shown, and say under it what the keys switch to."""
@@ -102,11 +151,19 @@ class BoardPanel(Vertical):
         keys = self.keys
         if view == "chart":
             self.border_subtitle = f"{keys.chart}: board"
+            self.remove_class("-too-big")
             return
         compact, fits = self._drawn
         outline = view == "outline"
-        subtitle = board_subtitle(outline=outline, compact=compact, fits=fits, keys=keys)
-        self.border_subtitle = f"{subtitle} · {keys.chart}: chart" if self.charts else subtitle
+        self.set_class(compact and not fits and not outline, "-too-big")
+        parts = [board_subtitle(outline=outline, compact=compact, fits=fits, keys=keys)]
+        if self._moved and not outline:
+            parts.append(REARRANGED)  # before the legend's key: a narrow frame cuts that first
+        if compact and not outline and keys.legend:
+            parts.append(legend_hint(keys.legend))
+        if self.charts:
+            parts.append(f"{keys.chart}: chart")
+        self.border_subtitle = " · ".join(parts)
 
     def watch_keys(self) -> None:
         """Name the keys given."""
@@ -118,8 +175,11 @@ class BoardPanel(Vertical):
         self.query_one(TableView).switch_density()
 
     def watch_shown(self) -> None:
-        """Keep the chosen end in view in the outline (the table follows it by itself)."""
+        """Keep the chosen end in view in the outline (the table follows it by itself); show
+        the legend now if a compact table was drawn while another screen was on top."""
         self._follow_chosen()
+        if self.is_mounted:
+            self._legend_due()
 
     def _follow_chosen(self) -> None:
         shown = self.shown

@@ -24,7 +24,13 @@ tile its outer number after a joint; see :mod:`chickenfoot.play.layout`); set
 :attr:`TableView.density` (or call :meth:`TableView.switch_density`) to choose, and the widget
 posts :class:`TableView.Drawn` whenever the drawing, or whether it fits, changes. A tile, key
 or toe slot not wholly in view is left out, never cut. When a play makes the compact drawing
-re-pack the table (its tiles move so that it shows whole), a notice says so.
+re-pack the table (its tiles move so that it stays whole), the arms that moved are marked
+(another colour, in italics) until the viewer's next move, so that the eye can follow them
+(:func:`~chickenfoot.play.layout.moved_arms`); the widget posts :class:`TableView.Moved` when
+such marks appear and when they go.
+
+:class:`TableMarks` draws a few sample runs exactly as the table draws them (the same glyphs
+and styles): the legend of the compact drawing shows one beside each of its words.
 
 An equal value changes nothing and redraws nothing. A new board is laid out again; the view
 keeps the same table cells on screen (and the first board shows the bounds, the centre in the
@@ -35,6 +41,7 @@ line's last tile) is clicked; it never changes the game. Its own keys are only s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from rich.segment import Segment
@@ -46,11 +53,20 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 
-from chickenfoot.play.layout import Box, Density, Role, TableLayout, layout_for
+from chickenfoot.play.layout import (
+    Box,
+    Density,
+    MovedArms,
+    OverflowMemory,
+    Role,
+    TableLayout,
+    layout_for,
+    moved_arms,
+)
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board
-from chickenfoot.text import prompts
 from chickenfoot.tui.messages import EndClicked
 
 PAN_COLUMNS: Final = 5
@@ -69,15 +85,14 @@ def component_class(role: Role) -> str:
     return f"table-view--{role.value}"
 
 
-class TableView(ScrollView, can_focus=True, inherit_bindings=False):
-    """The centre double, its arms and every chicken foot, laid out as on a table."""
+MOVED: Final = "table-view--moved"
+"""The component class marking the tiles of the arms a re-packing moved (in italics too: the
+mark does not rest on colour alone; the shade and a fresh tile's background stay)."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {component_class(role) for role in Role} | {SHADED}
+RUN_CLASSES: Final = frozenset({component_class(role) for role in Role} | {SHADED, MOVED})
+"""The component classes that style the table's runs."""
 
-    DEFAULT_CSS = """
-    TableView {
-        overflow: auto auto;
-        scrollbar-size: 1 1;
+RUN_STYLES: Final = """
         .table-view--tile { color: $foreground; }
         .table-view--tile-fresh { color: $text-warning; background: $warning-muted; }
         .table-view--double { color: $text-primary; text-style: bold; }
@@ -92,10 +107,48 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         .table-view--end-chosen { color: $text-accent; text-style: bold reverse; }
         .table-view--connector { color: $text-muted; }
         .table-view--shaded { background: $primary-muted; }
+        .table-view--moved { color: $text-primary; text-style: italic; }
         &.-compact .table-view--tile-fresh { text-style: underline; }
         &.-compact .table-view--double-fresh { text-style: bold underline; }
+"""
+"""How each run of the table is styled, by its component class (theme variables only): the
+table and the legend's samples (:class:`TableMarks`) share it."""
+
+StyleKey = tuple[Role | None, bool, bool]
+"""What styles a run: its role (None: the blank between runs), whether its line is shaded, and
+whether a re-packing moved it."""
+
+
+def run_style(widget: Widget, key: StyleKey) -> Style:
+    """The style of a run in ``widget``: the widget's own, the shade's over it, the role's over
+    that (a fresh tile keeps its own background), and a moved tile's mark over all."""
+    role, shaded, moved = key
+    style = widget.rich_style
+    if shaded:
+        style += widget.get_component_rich_style(SHADED, partial=True)
+    if role is not None:
+        style += widget.get_component_rich_style(component_class(role), partial=True)
+    if moved:
+        style += widget.get_component_rich_style(MOVED, partial=True)
+    return style
+
+
+class TableView(ScrollView, can_focus=True, inherit_bindings=False):
+    """The centre double, its arms and every chicken foot, laid out as on a table."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(RUN_CLASSES)
+
+    DEFAULT_CSS = (
+        """
+    TableView {
+        overflow: auto auto;
+        scrollbar-size: 1 1;
+"""
+        + RUN_STYLES
+        + """
     }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -128,6 +181,20 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
             """The table view that was laid out."""
             return self.table
 
+    class Moved(Message):
+        """The arms a re-packing moved are marked now (``marked``), or their marks are gone
+        (so that the screen can say why they are marked)."""
+
+        def __init__(self, table: TableView, marked: bool) -> None:
+            super().__init__()
+            self.table = table
+            self.marked = marked
+
+        @property
+        def control(self) -> TableView:
+            """The table view whose marks changed."""
+            return self.table
+
     def __init__(
         self,
         shown: BoardShown | None = None,
@@ -142,7 +209,11 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         self._drawn: tuple[bool, bool, tuple[int, int]] | None = None
         self._strips: dict[int, Strip] = {}
         self._window: Box | None = None
-        self._styles: dict[tuple[Role | None, bool], Style] = {}
+        self._styles: dict[StyleKey, Style] = {}
+        self._moved: MovedArms | None = None
+        """What the last re-packing moved, while it is marked."""
+        self._memory = OverflowMemory()
+        """What re-packing learnt of the boards this view laid out (the next one is faster)."""
         self.set_reactive(TableView.shown, shown)
 
     # ----- what is shown ---------------------------------------------------------------------
@@ -151,6 +222,11 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
     def table_layout(self) -> TableLayout | None:
         """The layout on screen (None before the widget has a size and a board)."""
         return self._layout
+
+    @property
+    def moved(self) -> MovedArms | None:
+        """What the last re-packing moved, while it is marked (None: nothing is)."""
+        return self._moved
 
     def watch_shown(self, old: BoardShown | None, new: BoardShown | None) -> None:
         """Lay the table out again for a new board; redraw for new marks (only the rows of the
@@ -163,6 +239,8 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
             self._strips.pop(row, None)
         if old is None or new is None or (old.board, old.set_size) != (new.board, new.set_size):
             self._lay_out()
+        elif self._moved is not None and not self._moved.last(len(new.board.played), new.fresh):
+            self._mark_moved(None)  # the viewer moved (a draw, a pass): the marks have done
         self.refresh()
         if new is not None and new.chosen is not None:
             self.call_after_refresh(self.follow, new.chosen)
@@ -223,15 +301,18 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
             return
         previous = self._layout
         layout = layout_for(
-            shown.board, bounds=(width, height), set_size=shown.set_size, density=self.density
+            shown.board,
+            bounds=(width, height),
+            set_size=shown.set_size,
+            density=self.density,
+            memory=self._memory,
         )
         self._layout, self._layout_key = layout, key
         self.set_class(layout.compact, "-compact")  # a fresh tile down a column is underlined
         if (layout.compact, layout.fits, layout.bounds) != self._drawn:
             self._drawn = (layout.compact, layout.fits, layout.bounds)
             self.post_message(self.Drawn(self, layout.compact, layout.fits))
-        if _rearranged(previous, layout):
-            self.notify(prompts.TABLE_REARRANGED, markup=False)
+        self._follow_moves(previous, layout, shown)
         self._strips.clear()
         self.virtual_size = Size(layout.width, layout.height)
         # Set after the first layout pass, the virtual size alone does not show the scrollbars
@@ -250,6 +331,33 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         self.refresh()
         if shown.chosen is not None:
             self.call_after_refresh(self.follow, shown.chosen)
+
+    def _follow_moves(
+        self, previous: TableLayout | None, layout: TableLayout, shown: BoardShown
+    ) -> None:
+        """Mark the arms a re-packing moved from ``previous`` to ``layout``; keep the marks of
+        an earlier one while they last (the same drawing and plan, and the viewer has not
+        moved since), else drop them."""
+        moved = moved_arms(previous, layout) if previous is not None else None
+        kept = self._moved
+        if moved is None and kept is not None and previous is not None:
+            same = (previous.bounds, previous.compact, previous.plan) == (
+                layout.bounds,
+                layout.compact,
+                layout.plan,
+            )
+            moved = kept if same and kept.last(len(shown.board.played), shown.fresh) else None
+        self._mark_moved(moved)
+
+    def _mark_moved(self, moved: MovedArms | None) -> None:
+        """Mark ``moved`` (None: nothing) and say so when marks appear or go."""
+        before = self._moved
+        if moved == before:
+            return
+        self._moved = moved
+        self._strips.clear()
+        if (before is None) != (moved is None):
+            self.post_message(self.Moved(self, moved is not None))
 
     # ----- moving the view -------------------------------------------------------------------
 
@@ -299,6 +407,7 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         base = self._style(None)
         if layout is None or shown is None:
             return Strip.blank(0, base)  # styled: NO_COLOR's filter needs a style on every cell
+        moved = self._moved
         runs = layout.row(
             row,
             labels=shown.labels,
@@ -312,24 +421,28 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
         for run in runs:
             if run.x > column:
                 segments.append(Segment(" " * (run.x - column), base))
-            segments.append(Segment(run.text, self._style(run.role, run.shaded)))
+            marked = (
+                moved is not None
+                and run.role is not Role.OPEN_FOOT  # it keeps its own mark
+                and (
+                    run.placement in moved.placements
+                    if run.placement is not None
+                    else run.role is Role.CENTRE and moved.centre
+                )
+            )
+            segments.append(Segment(run.text, self._style(run.role, run.shaded, marked)))
             column = run.x + len(run.text)
         if column < layout.width:
             segments.append(Segment(" " * (layout.width - column), base))
         return Strip(segments, layout.width)
 
-    def _style(self, role: Role | None, shaded: bool = False) -> Style:
-        """The widget's style, with that of ``role``'s component class over it (so from the
-        theme), and the shade's under it (a fresh tile keeps its own background); worked out
-        once until the styles change."""
-        style = self._styles.get((role, shaded))
+    def _style(self, role: Role | None, shaded: bool = False, moved: bool = False) -> Style:
+        """The style of a run (see :func:`run_style`), worked out once until the styles
+        change."""
+        key = (role, shaded, moved)
+        style = self._styles.get(key)
         if style is None:
-            style = self.rich_style
-            if shaded:
-                style += self.get_component_rich_style(SHADED, partial=True)
-            if role is not None:
-                style += self.get_component_rich_style(component_class(role), partial=True)
-            self._styles[(role, shaded)] = style
+            style = self._styles[key] = run_style(self, key)
         return style
 
     # ----- clicks ----------------------------------------------------------------------------
@@ -346,14 +459,50 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
             self.post_message(EndClicked(target))
 
 
-def _rearranged(previous: TableLayout | None, layout: TableLayout) -> bool:
-    """True if ``layout``, of a bigger table than ``previous`` in the same drawing and size,
-    was packed anew (see :class:`~chickenfoot.play.layout.Plan`), its tiles moved, so that
-    it shows whole."""
-    return (
-        previous is not None
-        and (previous.bounds, previous.compact) == (layout.bounds, layout.compact)
-        and len(layout.tiles) > len(previous.tiles)
-        and layout.plan != previous.plan
-        and layout.fits
+Sample = tuple[tuple[str, Role | None, bool, bool], ...]
+"""One row of a sample: runs of text, each with its role (None: blank), whether it is shaded
+and whether it is marked as moved."""
+
+
+class TableMarks(Widget):
+    """A few sample rows of the compact table, drawn with its glyphs and styles (the legend
+    shows one beside each of its words)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(RUN_CLASSES)
+
+    DEFAULT_CSS = (
+        """
+    TableMarks {
+        width: auto;
+        height: auto;
+"""
+        + RUN_STYLES
+        + """
+    }
+    """
     )
+
+    def __init__(
+        self, rows: Sequence[Sample], *, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.rows = tuple(rows)
+        self.add_class("-compact")
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """As wide as the widest row."""
+        return max((sum(len(text) for text, *_marks in row) for row in self.rows), default=0)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """A line per row."""
+        return len(self.rows)
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y``: its runs, styled as the table styles them."""
+        if not 0 <= y < len(self.rows):
+            return Strip.blank(self.size.width, self.rich_style)
+        segments = [
+            Segment(text, run_style(self, (role, shaded, moved)))
+            for text, role, shaded, moved in self.rows[y]
+        ]
+        return Strip(segments).extend_cell_length(self.size.width, self.rich_style)
