@@ -116,9 +116,13 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
             "game.take-back cannot take “s”: on the game screen that key is already "
             "game.scores (Every round's scores so far); game.take-back keeps “u”",
         )
-        (notice,) = notices(app)
-        assert "game.take-back cannot take “s”" in notice.message
         game = await kit.person_on_turn(pilot)
+        log = game.query_one(EventLog)
+        refused = "Your keys in the settings file: game.take-back cannot take “s”"
+        await kit.wait_for(
+            pilot, lambda: any(line.startswith(refused) for line in log.history), "the notice"
+        )
+        assert notices(app) == [], "the notice goes to the game's log, not over the table"
         await kit.wait_for(pilot, lambda: " H Hint " in footer(app), "the footer")
         assert " i Hint " not in footer(app)
         palette = {command.title: command.help for command in binding_commands(game)}

@@ -40,7 +40,7 @@ from textual.css.query import NoMatches
 from textual.events import Key, Resize
 from textual.geometry import Region
 from textual.reactive import var
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from chickenfoot.play.client import TURN_ACTIONS, SeatClient, SpectatorClient
 from chickenfoot.play.host import TableHost
@@ -53,9 +53,11 @@ from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
+from chickenfoot.text.words import fit_line
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
 from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
+from chickenfoot.tui.notices import Notice
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.folding import Folding
@@ -75,6 +77,7 @@ from chickenfoot.tui.widgets import (
 )
 from chickenfoot.tui.widgets.board_panel import BoardMode
 from chickenfoot.tui.widgets.seats import seats_in_a_row
+from chickenfoot.tui.widgets.topbar import TopBar, TopBarShown
 
 CHECKED_ACTIONS = (*sorted(TURN_ACTIONS), "show_hand", "seen_draw", "speed", "take_back")
 """The actions whose keys come and go with the state of the game (see ``check_action``)."""
@@ -309,8 +312,6 @@ class TableScreen(GameDialogs):
         super().__init__()
         self.client = client
         self.link = link
-        self._logged = (0, 0)
-        self._topbar_shown: tuple[object, ...] = ()
         self._result_shown: RoundEnded | GameEnded | None = None
         self._folding = Folding()
         self.set_reactive(TableScreen.board_view, "outline" if outline else "table")
@@ -356,6 +357,14 @@ class TableScreen(GameDialogs):
         """The status line as shown, with whatever the table says about who is here."""
         return status
 
+    def take_notice(self, notice: Notice) -> None:
+        """A notice of the app, under the table where it covers nothing: on the news line (its
+        first line), and in the log too when it is long."""
+        if notice.long:
+            self.query_one(EventLog).add(notice.lines)
+        self.client.tell(notice.lines[0])
+        self.refresh_view()
+
     def take(self, message: object) -> None:
         """Take in one message the link brought (the table's: the client reads it)."""
         self.client.receive(message)  # type: ignore[arg-type]
@@ -369,7 +378,7 @@ class TableScreen(GameDialogs):
 
     def compose(self) -> ComposeResult:
         """Top bar; the table beside the seats and the log; the open ends; hand; status."""
-        yield Static(id="topbar", markup=False)
+        yield TopBar(id="topbar")
         with Horizontal(id="main"):
             yield BoardPanel(id="board-box").data_bind(
                 shown=TableScreen.board_shown, view=TableScreen.board_view
@@ -479,34 +488,16 @@ class TableScreen(GameDialogs):
         self.hand_shown = shown.hand
         self.seats_shown = self.seats_with_presence(shown.seats)
         self.status_shown = self.status_with_presence(shown.status)
-        self._show_topbar(
-            (*shown.topbar, bool(shown.unsaved), shown.saving, self.connection_text())
-        )
+        self.query_one(StatusLine).names = shown.seats.names
+        unsaved, connection = bool(shown.unsaved), self.connection_text()
+        bar = TopBarShown(*shown.topbar, unsaved, shown.saving, connection)
+        self.query_one(TopBar).shown = bar
         self._show_log()
         self.working = frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
 
-    def _show_topbar(self, topbar: tuple[str, str, str, bool, bool, str]) -> None:
-        if topbar != self._topbar_shown:  # one row: no new layout needed
-            self._topbar_shown = topbar
-            round_text, detail, needs, unsaved, saving, connection = topbar
-            warning = ("  ⚠ not saved", "bold $text-error") if unsaved else ""
-            notice = ("  saving…", "$text-muted") if saving else ""
-            link = (f"  {connection}", "bold $text-warning") if connection else ""
-            self.query_one("#topbar", Static).update(
-                Content.assemble((round_text, "bold"), detail, needs, warning, notice, link),
-                layout=False,
-            )
-
     def _show_log(self) -> None:
         """Write the client's new log lines (the whole log again after a take-back)."""
-        restarts, written = self._logged
-        log = self.query_one(EventLog)
-        lines = self.client.log
-        if restarts != self.client.log_restarts:
-            log.restart(lines)
-        elif len(lines) > written:
-            log.add(lines[written:])
-        self._logged = (self.client.log_restarts, len(lines))
+        self.query_one(EventLog).follow(self.client.log, self.client.log_restarts)
 
     # ----- folding the side panels away for a big table on a short screen ---------------------
 
@@ -545,7 +536,7 @@ class TableScreen(GameDialogs):
     def watch_hand_shown(self, shown: HandShown) -> None:
         """Title the hand's box and keep the selected tile in view."""
         box = self.query_one("#hand-scroll", VerticalScroll)
-        box.border_title = Content(shown.title)
+        box.border_title = Content(fit_line(shown.title, self.size.width - 6, self.client.names))
         if shown.selected is not None and not shown.hidden:
             row = self.query_one(HandView).row_of(shown.selected)
             box.scroll_to_region(Region(0, row, 1, 2), animate=False)

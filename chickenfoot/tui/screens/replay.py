@@ -36,8 +36,10 @@ from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.shown import HandShown
 from chickenfoot.saves.record import SeatConfig
+from chickenfoot.text.words import fit_line
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
 from chickenfoot.tui.messages import TakeOver
+from chickenfoot.tui.notices import Notice
 from chickenfoot.tui.screens.folding import Folding
 from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
@@ -48,6 +50,7 @@ SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""
 DEFAULT_SPEED_INDEX = 2
 HUMAN = "human"
+SEPARATOR = " · "
 
 STEP = Binding.Group("Step", compact=True)
 ROUND = Binding.Group("Round", compact=True)
@@ -256,13 +259,13 @@ class ReplayScreen(Screen[None]):
         self._logged_index: int | None = None
         self._table_view: BoardMode = "table"
         self._folding = Folding()
+        self._notice: tuple[str, ...] = ()
 
     # ----- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         """The file and the position, the table beside the seats and log, every hand."""
-        name = self.title_text if self.title_text is not None else "a game"
-        yield Static(f"Replay of {name}", id="replay-title", markup=False)
+        yield Static(id="replay-title", markup=False)
         yield Static(id="replay-position", markup=False)
         with Horizontal(id="replay-main"):
             yield BoardPanel(charts=True, id="replay-board").data_bind(view=ReplayScreen.board_view)
@@ -280,6 +283,7 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         """Show the first deal (the board's frame naming the keys in use)."""
         self.query_one(BoardPanel).keys = view_keys(self, "replay")
+        self._show_title()
         self.show_position()
 
     @property
@@ -324,9 +328,26 @@ class ReplayScreen(Screen[None]):
             self.folded = True
 
     def on_resize(self, event: Resize) -> None:
-        """A new screen size: unfold, and fold again if the table still needs it."""
+        """A new screen size: unfold, and fold again if the table still needs it; fit the
+        header to the new width."""
         if self._folding.resized(event.size):
             self.folded = False
+        self._show_mode()
+        self._show_title()
+
+    def _show_title(self) -> None:
+        """The replay's title, and the latest notice after it (see :meth:`take_notice`)."""
+        name = self.title_text if self.title_text is not None else "a game"
+        title = SEPARATOR.join([f"Replay of {name}", *self._notice[:1]])
+        self.query_one("#replay-title", Static).update(fit_line(title, self.size.width - 2))
+
+    def take_notice(self, notice: Notice) -> None:
+        """A notice of the app, where it covers nothing: after the title (the first line),
+        and in the log too when it is long."""
+        self._notice = notice.lines
+        if notice.long:
+            self.query_one(EventLog).add(notice.lines)
+        self._show_title()
 
     def _update_chart(self) -> None:
         """Chart the rounds finished at the position shown (while the chart is on)."""
@@ -357,7 +378,8 @@ class ReplayScreen(Screen[None]):
 
     def _show_mode(self) -> None:
         """Update the position indicator, and which keys work here."""
-        self.query_one("#replay-position", Static).update(self.position_text)
+        width = self.size.width - 2
+        self.query_one("#replay-position", Static).update(fit_line(self.position_text, width))
         cursor = self.cursor
         playing = {"pause"} if self.autoplaying else {"autoplay"} if cursor.moves_forward else set()
         speeds = {
@@ -372,7 +394,7 @@ class ReplayScreen(Screen[None]):
         mode = "▶ playing" if self.autoplaying else "⏸ paused"
         text = f"{self.cursor.position_text} · {mode} {speed_text(self.speed)}"
         if self.view.is_private(self.cursor.index):
-            text += " · hands hidden: this round is still in play"
+            text += " · hands hidden (round in play)"
         return text
 
     def _update_log(self) -> None:
