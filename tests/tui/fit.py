@@ -269,17 +269,25 @@ def footer_keys_wrong(screen: Screen[Any], keymap: Mapping[str, str]) -> Iterato
             room = screen.find_widget(footer).visible_region
         except NoWidget:
             continue
-        for key in footer.query(FooterKey):
+        keys = list(footer.query(FooterKey))
+        for key in keys:
+            if not key.display:
+                continue  # left out: not drawn at all
             shown = f"{key.key_display} {key.description}".strip()
             try:
                 geometry = screen.find_widget(key)
             except NoWidget:
                 yield f"{describe(footer)}: {shown!r} is off the footer"
                 continue
-            if not room.contains_region(geometry.region) or geometry.visible_region != (
-                geometry.region
-            ):
-                yield f"{describe(footer)}: {shown!r} cut to the footer's edge"
+            over = [
+                other
+                for other in keys
+                if other is not key and other.display and other.region.overlaps(key.region)
+            ]
+            cut = geometry.visible_region != geometry.region
+            docked = key.has_class("-command-palette")  # drawn over the others, whole
+            if not docked and (over or cut or not room.contains_region(geometry.region)):
+                yield f"{describe(footer)}: {shown!r} cut at the footer's edge"
             own = keymap.get(ids.get(key.action, ""))
             if own is not None and key.key not in own.split(","):
                 yield f"{describe(footer)}: {shown!r} is not the player's key {own!r}"

@@ -120,6 +120,12 @@ async def test_the_game_and_every_dialog_it_opens_fit() -> None:
     assert not found.report(), found.report()
 
 
+async def test_a_turn_against_computers_fits() -> None:
+    game = stored(find_record(big_rules(2), long_named(1), big_table_turn))
+    found = await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_game)
+    assert not found.report(), found.report()
+
+
 async def test_the_results_fit() -> None:
     game = stored(find_record(big_rules(1), long_named(1), a_computer_goes_out))
     found = await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_results)

@@ -148,8 +148,8 @@ async def walk_the_menu(walk: Walk) -> None:
 
 
 async def walk_the_game(walk: Walk) -> None:
-    """The game screen from a hand-off (a game of two people at one keyboard) to a turn, and
-    every dialog it opens over itself."""
+    """The game screen from a hand-off (in a game of people sharing the keyboard) to a turn,
+    every dialog it opens over itself, a hint, and a take-back where it may be asked for."""
     from chickenfoot.tui.screens.confirm import ConfirmScreen
     from chickenfoot.tui.screens.game import GameScreen
     from chickenfoot.tui.screens.help import HelpScreen
@@ -162,9 +162,13 @@ async def walk_the_game(walk: Walk) -> None:
         assert screen is not None
         return screen
 
-    await walk.reach(GameScreen, "a hand-off", lambda: game().client.prompt.kind == "pass_keyboard")
-    await walk.press("game.show-hand")
-    await walk.reach(GameScreen, "a turn", lambda: game().client.on_turn)
+    def opened() -> bool:
+        return game().client.on_turn or game().client.prompt.kind == "pass_keyboard"
+
+    await walk.reach(GameScreen, "the game as it opens (a hand-off, or a turn)", opened)
+    if not game().client.on_turn:
+        await walk.press("game.show-hand")
+        await walk.reach(GameScreen, "a turn", lambda: game().client.on_turn)
     for command, screen_type, name in (
         ("game.save-as", SaveAsScreen, "Save a copy as"),
         ("game.log", LogScreen, "the whole log"),
@@ -180,6 +184,14 @@ async def walk_the_game(walk: Walk) -> None:
         await walk.back_to(GameScreen)
     await walk.press("game.hint")
     await walk.reach(GameScreen, "a hint", lambda: not game().client.hint_pending)
+    if game().check_action("take_back", ()):
+        restarts = game().client.log_restarts
+        await walk.press("game.take-back")
+        await walk.reach(
+            GameScreen,
+            "a take-back",
+            lambda: game().client.on_turn and game().client.log_restarts > restarts,
+        )
 
 
 async def walk_the_results(walk: Walk) -> None:

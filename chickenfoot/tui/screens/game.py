@@ -40,7 +40,6 @@ from textual.css.query import NoMatches
 from textual.events import Key, Resize
 from textual.geometry import Region
 from textual.reactive import var
-from textual.widgets import Footer
 
 from chickenfoot.play.client import TURN_ACTIONS, SeatClient, SpectatorClient
 from chickenfoot.play.host import TableHost
@@ -55,6 +54,7 @@ from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
 from chickenfoot.text.words import fit_line
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
+from chickenfoot.tui.footer import FittedFooter
 from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
 from chickenfoot.tui.notices import Notice
@@ -394,7 +394,7 @@ class TableScreen(GameDialogs):
         with VerticalScroll(id="hand-scroll", can_focus=False):
             yield HandView(id="hand").data_bind(shown=TableScreen.hand_shown)
         yield StatusLine(id="status").data_bind(shown=TableScreen.status_shown)
-        yield Footer(compact=True)
+        yield FittedFooter(compact=True)
 
     def on_mount(self) -> None:
         """Start the table and listen to it; show what it sent first (the game's sentences

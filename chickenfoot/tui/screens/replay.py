@@ -30,7 +30,7 @@ from textual.events import Resize
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Select, Static
+from textual.widgets import Button, Select, Static
 
 from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.play.replay import ReplayView
@@ -38,6 +38,7 @@ from chickenfoot.play.shown import HandShown
 from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text.words import fit_line
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
+from chickenfoot.tui.footer import FittedFooter
 from chickenfoot.tui.messages import TakeOver
 from chickenfoot.tui.notices import Notice
 from chickenfoot.tui.screens.folding import Folding
@@ -278,7 +279,7 @@ class ReplayScreen(Screen[None]):
                 log.border_title = "Log"
                 yield log
         yield ReplayHands(len(self.names), id="replay-hands")
-        yield Footer(show_command_palette=False)
+        yield FittedFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         """Show the first deal (the board's frame naming the keys in use)."""
