@@ -6,7 +6,8 @@ text colour, each line in a colour of the theme *and* with a marker of its own (
 with ``NO_COLOR`` too; where lines tie, their markers stand side by side, so no line hides
 another), and a legend that names the lines literally (never as markup). When
 the widget is smaller than :data:`MIN_WIDTH` x :data:`MIN_HEIGHT`, or there is nothing to
-draw, it shows the chart's words instead; it never overflows.
+draw, it shows the chart's words instead; it never overflows. With nothing to draw (a single
+game, a single round) it takes only the rows its words need (class ``-nothing-to-draw``).
 """
 
 from __future__ import annotations
@@ -135,6 +136,9 @@ class ChartView(Vertical):
     ChartView.-words > LinePlot, ChartView.-words > .chart-legend {
         display: none;
     }
+    ChartView.-nothing-to-draw, ChartView.-nothing-to-draw > VerticalScroll {
+        height: auto;
+    }
     """
 
     shown: reactive[ChartShown] = reactive(EMPTY, init=False)
@@ -169,3 +173,4 @@ class ChartView(Vertical):
     def _choose(self, width: int, height: int) -> None:
         roomy = width >= MIN_WIDTH and height >= min_height(len(self.shown.lines))
         self.set_class(not (roomy and self.shown.drawable), "-words")
+        self.set_class(not self.shown.drawable, "-nothing-to-draw")
