@@ -79,8 +79,10 @@ from chickenfoot.tui.widgets.board_panel import BoardMode
 from chickenfoot.tui.widgets.seats import seats_in_a_row
 from chickenfoot.tui.widgets.topbar import TopBar, TopBarShown
 
-CHECKED_ACTIONS = (*sorted(TURN_ACTIONS), "show_hand", "seen_draw", "speed", "take_back")
-"""The actions whose keys come and go with the state of the game (see ``check_action``)."""
+TURN_KEYS = tuple(sorted(TURN_ACTIONS - {"unavailable"}))
+CHECKED_ACTIONS = (*TURN_KEYS, "show_hand", "seen_draw", "speed", "take_back")
+"""The actions whose keys come and go with the state of the game (see ``check_action``); a
+key that does nothing now always says why (at a hand-off too), while people play here."""
 
 
 GAME_BINDINGS: list[BindingType] = [
@@ -548,6 +550,8 @@ class TableScreen(GameDialogs):
         through to the binding that says why)."""
         if action in CHECKED_ACTIONS:
             return action in self.working
+        if action == "unavailable":
+            return bool(self.client.seats)
         if action == "scroll_log":
             return not self.folded  # a folded log is not scrolled unseen: PgUp/PgDn open it
         return True
