@@ -103,6 +103,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding(
         "enter", "play", "Play", id="game.play", tooltip="Play the selected tile on the chosen end"
     ),
+    Binding("enter", "unavailable('play')", show=False, id="game.play-why-not"),
     Binding("left", "select_tile(-1)", "Tile", key_display="←→", id="game.tile-left"),
     Binding("right", "select_tile(1)", "Tile", show=False, id="game.tile-right"),
     Binding("up", "choose_end(-1)", "End", key_display="↑↓", id="game.end-up"),
@@ -495,7 +496,10 @@ class TableScreen(GameDialogs):
         bar = TopBarShown(*shown.topbar, unsaved, shown.saving, connection)
         self.query_one(TopBar).shown = bar
         self._show_log()
-        self.working = frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
+        working = {a for a in CHECKED_ACTIONS if self.client.key_works(a)}
+        if self.client.on_turn and not self.client.playable():
+            working.discard("play")  # nothing fits: Enter says why, the footer offers no play
+        self.working = frozenset(working)
 
     def _show_log(self) -> None:
         """Write the client's new log lines (the whole log again after a take-back)."""
@@ -610,7 +614,7 @@ class TableScreen(GameDialogs):
     def on_key(self, event: Key) -> None:
         """Digits choose a tile, letters choose an open end (while a turn's keys work)."""
         character = event.character
-        if character is None or not self.on_top or not self.check_action("play", ()):
+        if character is None or not self.on_top or not self.check_action("select_tile", ()):
             return
         if character.isdigit():
             event.stop()
