@@ -94,6 +94,14 @@ def fit_line(text: str, width: int, names: Iterable[str] = ()) -> str:
     return kept + "…" if kept else fitted(text, width)
 
 
+def listed_seats(names: Iterable[str], copied: bool) -> str:
+    """A saved game's seats as the lists name them, with "(copy)" after a game copied from
+    another (taken over from a replay, or played as a copy of a game open in another window),
+    so it can be told from the original: "Ana, Bea (copy)"."""
+    joined = ", ".join(names)
+    return f"{joined} (copy)" if copied else joined
+
+
 def plural(count: int, word: str) -> str:
     """``count`` and ``word``, with an "s" unless the count is one: "2 toes", "1 toe"."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"

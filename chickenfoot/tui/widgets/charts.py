@@ -71,8 +71,7 @@ class LinePlot(PlotextPlot):
         plot.clear_figure()
         variables = self.app.theme_variables
         colours = [
-            Color.parse(variables.get(name, variables["foreground"])).rgb
-            for name in LINE_COLOURS
+            Color.parse(variables.get(name, variables["foreground"])).rgb for name in LINE_COLOURS
         ]
         drawn = [(index, line) for index, line in enumerate(self.shown.lines) if line.points]
         for index, line in drawn:  # every line first: no line is drawn over a marker
