@@ -225,11 +225,11 @@ class ChickenFootApp(App[None]):
         yield SystemCommand("Quit", "Leave Chicken Foot (asks first)", self.action_request_quit)
 
     def action_help(self) -> None:
-        """Open the help (unless it is already on top)."""
-        from chickenfoot.tui.screens.help import HelpScreen
+        """Open the help (unless it is already on top): built once, kept for later."""
+        from chickenfoot.tui.screens.help import HelpScreen, installed_help
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(help_screens(), self.own_keys.keymap))
+            self.push_screen(installed_help(self, help_screens(), self.own_keys.keymap))
 
     def _install_menu(self) -> None:
         self.push_screen(

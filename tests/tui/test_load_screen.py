@@ -21,8 +21,8 @@ from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE, data_dir, exports_di
 from chickenfoot.saves.record import GameRecord, RecordError
 from chickenfoot.saves.store import Holder, Incoming
 from chickenfoot.tui.app import ChickenFootApp
-from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.choice import ChoiceScreen
+from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.load import PAGE, LoadScreen, seats_text
 from chickenfoot.tui.screens.replay import ReplayScreen
 from tests.kit import as_kind

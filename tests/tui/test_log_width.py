@@ -46,7 +46,7 @@ async def test_the_game_s_log_wraps_at_its_width_after_folding_away(
         await kit.wait_for(pilot, lambda: game.folded, "the side panels folded away")
         before = len(log.history)
         await kit.wait_for(pilot, lambda: len(log.history) > before + 2, "moves made folded")
-        assert not log.room, "a folded log lays nothing out"
+        assert not log.lines and log.laid_width == 0, "a folded log lays nothing out"
         await pilot.resize_terminal(120, 40)
         await kit.wait_for(pilot, lambda: not game.folded, "the panels back")
         await kit.wait_for(pilot, lambda: wrapped_at_its_width(log), "the log at its width")
