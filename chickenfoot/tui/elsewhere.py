@@ -9,13 +9,17 @@ can no longer save it), or do nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from chickenfoot.tui.screens.choice import ChoiceScreen
 
 if TYPE_CHECKING:
+    from textual.message import Message
+    from textual.screen import Screen, ScreenResultCallbackType
+
+    from chickenfoot.play.replay import ReplayView
     from chickenfoot.play.session import OpenElsewhere
-    from chickenfoot.tui.app import ChickenFootApp
+    from chickenfoot.record.summary import GameId
 
 ELSEWHERE_ANSWERS = (
     ("cancel", "Cancel", "n"),
@@ -26,10 +30,29 @@ ELSEWHERE_ANSWERS = (
 """The answers to a game open in another window (value, button, key)."""
 
 
+class OpensGames(Protocol):
+    """What the question asks of the app: show a screen over a game, show a replay, continue
+    a game, and take a message (``TakeOver``)."""
+
+    def push_covered(
+        self, screen: Screen[str | None], answered: ScreenResultCallbackType[str | None]
+    ) -> None:
+        """Show ``screen`` (the question), and call ``answered`` with its answer."""
+
+    def show_replay(self, view: ReplayView, title: str | None) -> None:
+        """Show the replay ``view``."""
+
+    def continue_game(self, game: GameId, *, force: bool = False) -> None:
+        """Continue ``game`` (``force``: even if another window has it)."""
+
+    def post_message(self, message: Message) -> bool:
+        """Take ``message``."""
+
+
 class ElsewhereQuestion:
     """Asks ``app``'s player what to do with a game another window has open."""
 
-    def __init__(self, app: ChickenFootApp) -> None:
+    def __init__(self, app: OpensGames) -> None:
         self.app = app
 
     def ask(self, elsewhere: OpenElsewhere) -> None:

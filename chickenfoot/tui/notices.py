@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from textual.content import Content
 from textual.notifications import Notification, Notify, SeverityLevel
 
-from chickenfoot.saves.names import display_width
+from chickenfoot.record.names import display_width
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -34,7 +34,10 @@ BASE = "main"
 CHILD = """
 import asyncio, json, sys, time
 from chickenfoot.rules import preset
-from chickenfoot.saves.record import SeatConfig
+try:
+    from chickenfoot.record.model import SeatConfig
+except ImportError:  # before the record was a layer of its own
+    from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.help import HelpScreen
 from chickenfoot.tui.screens.menu import MenuScreen

@@ -96,9 +96,7 @@ def test_a_hint_about_a_number_counts_it_as_the_count_does() -> None:
     keeps = Hint(Play(seat=2, tile=Tile(2, 6), target="B"), "keeps_numbers_playable", 2, 3)
     names = ("Ana", "Bea", "Cy")
     assert hint_reason(keeps, names) == "keeps three 2s playable"
-    assert hint_reason(keeps, names, counts) == (
-        "keeps three 2s playable (0 out, 3 unseen)"
-    )
+    assert hint_reason(keeps, names, counts) == ("keeps three 2s playable (0 out, 3 unseen)")
     assert count_line(counts[2]) == "2s: none out, four in your hand, three unseen: 0|2 1|2 2|5"
     shed = Hint(Play(seat=2, tile=Tile(2, 6), target="B"), "sheds_points", None, 8)
     assert hint_reason(shed, names, counts) == "sheds 8 points: your heaviest tile that fits"

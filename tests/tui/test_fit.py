@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import GameState, Play, RuleSet, legal_actions, preset
-from chickenfoot.saves.record import SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from tests.kit import find_record, stored
 from tests.recorded import random_record

@@ -12,8 +12,8 @@ from textual.notifications import Notification
 from textual.widgets import Button, Markdown
 from textual.widgets._footer import FooterKey
 
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import GameState, Play, Tile, legal_actions
-from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import prompts
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import binding_commands

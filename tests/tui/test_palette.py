@@ -11,9 +11,9 @@ from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.screen import Screen
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import apply, legal_actions
 from chickenfoot.saves.jsonformat import save_record
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.screens.confirm import ConfirmScreen
@@ -123,6 +123,7 @@ async def test_the_palette_finds_a_command_by_the_words_players_use(kit: type[Tu
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await start_game(pilot, kit)
+
         def turn_after(moves: int) -> Callable[[], bool]:
             return lambda: len(game.session.record.actions) > moves and game.client.on_turn
 

@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from chickenfoot.saves.names import display_width
+from chickenfoot.record.names import display_width
 from chickenfoot.text.words import fit_line
 
 SEPARATOR = " · "
