@@ -7,17 +7,34 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from chickenfoot.record.model import SeatConfig
+from chickenfoot.net.protocol import SeatPlan, TableOptions
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import GameState, Play, RuleSet, legal_actions, preset
+from chickenfoot.saves.database import SqliteStore, database_path
+from chickenfoot.saves.jsonformat import save_record
+from chickenfoot.saves.paths import saves_dir
+from chickenfoot.saves.store import Holder
 from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.messages import JoinOnline
+from chickenfoot.tui.screens.importing import ImportScreen
+from chickenfoot.tui.screens.online import LobbyScreen
 from tests.kit import find_record, stored
+from tests.net.online import online
 from tests.recorded import random_record
 from tests.tui.fit import misfits
-from tests.tui.walk import Walk, walk_the_game, walk_the_menu, walk_the_results
+from tests.tui.walk import (
+    Walk,
+    walk_the_game,
+    walk_the_menu,
+    walk_the_question_about_a_game_open_elsewhere,
+    walk_the_results,
+    walk_the_table,
+)
 
 SIZE = (80, 24)
 NAMES = (
@@ -126,7 +143,64 @@ async def test_a_turn_against_computers_fits() -> None:
     assert not found.report(), found.report()
 
 
+async def test_a_game_early_in_its_round_fits_beside_its_seats_and_log() -> None:
+    def early(state: GameState) -> bool:
+        return state.turn == 0 and 8 <= len(state.board.played) <= 20
+
+    game = stored(find_record(big_rules(2), long_named(2), early))
+    found = await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_table)
+    assert not found.report(), found.report()
+
+
+async def test_the_question_about_a_game_open_elsewhere_fits() -> None:
+    game = stored(find_record(big_rules(2), long_named(2), big_table_turn))
+    store = SqliteStore(database_path())
+    store.hold(game, replace(Holder.this_process(), host="elsewhere.example"))
+    store.close()
+    found = await walked(ChickenFootApp(bot_delay=0), walk_the_question_about_a_game_open_elsewhere)
+    assert not found.report(), found.report()
+
+
 async def test_the_results_fit() -> None:
     game = stored(find_record(big_rules(1), long_named(1), a_computer_goes_out))
     found = await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_results)
     assert not found.report(), found.report()
+
+
+async def test_the_import_of_old_saves_fits() -> None:
+    record = GameRecord.new(big_rules(1), long_named(2), seed=3)
+    save_record(record, saves_dir() / "autosave-1.json")
+
+    async def route(walk: Walk) -> None:
+        await walk.reach(ImportScreen, "the import of old saves", lambda: imported(walk.app))
+
+    found = await walked(ChickenFootApp(bot_delay=0), route)
+    assert not found.report(), found.report()
+
+
+def imported(app: ChickenFootApp) -> bool:
+    """The import of the old saves is on screen and over."""
+    screen = app.screen
+    return isinstance(screen, ImportScreen) and screen.outcomes is not None
+
+
+async def test_an_online_table_s_lobby_fits() -> None:
+    async with online() as room:
+        seats = tuple(SeatPlan(name=name) for name in NAMES)
+        table_options = TableOptions.model_validate(
+            {"rules": big_rules(1), "seats": seats, "pause": 0, "seed": 1}
+        )
+        table = room.table(table_options, auto_start=False)
+        join = JoinOnline(str(room.address(table)), NAMES[0])
+
+        async def route(walk: Walk) -> None:
+            await walk.reach(LobbyScreen, "an online table's lobby", lambda: in_lobby(walk.app))
+
+        found = await walked(ChickenFootApp(join=join, bot_delay=0), route)
+    assert not found.report(), found.report()
+
+
+def in_lobby(app: ChickenFootApp) -> bool:
+    """The lobby is on screen with its table."""
+    screen = app.screen
+    return isinstance(screen, LobbyScreen) and screen.game.seat.status is not None

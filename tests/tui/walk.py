@@ -103,6 +103,7 @@ def settled(app: ChickenFootApp) -> bool:
 
 async def walk_the_menu(walk: Walk) -> None:
     """The menu, and every screen it opens (the store holds a finished game to replay)."""
+    from chickenfoot.tui.screens.confirm import ConfirmScreen
     from chickenfoot.tui.screens.help import HelpScreen
     from chickenfoot.tui.screens.load import LoadScreen
     from chickenfoot.tui.screens.log import LogScreen
@@ -119,10 +120,20 @@ async def walk_the_menu(walk: Walk) -> None:
         ("menu.join", JoinScreen, "Join a table"),
         ("menu.stats", StatsScreen, "Statistics"),
         ("menu.help", HelpScreen, "Help"),
-        ("menu.load", LoadScreen, "Load game"),
     ):
         await walk.visit(command, screen_type, name, "escape")
         await walk.back_to(MenuScreen)
+    await walk.visit("menu.load", LoadScreen, "Load game")
+    load = as_kind(walk.app.screen, LoadScreen)
+    await walk.press("load.open-file")
+    path = load.query_one("#load-path")
+    await walk.reach(LoadScreen, "Load game: a file's path", lambda: path.has_focus)
+    await walk.press("escape")
+    await walk.reach(LoadScreen, "Load game again", lambda: not path.display)
+    await walk.visit("load.delete", ConfirmScreen, "Load game: delete?", "confirm.no")
+    await walk.back_to(LoadScreen)
+    await walk.press("escape")
+    await walk.back_to(MenuScreen)
     await walk.visit("ctrl+p", CommandPalette, "the command palette")
     await walk.pilot.press(*"theme", "enter")
     await walk.reach(
@@ -141,6 +152,17 @@ async def walk_the_menu(walk: Walk) -> None:
     await walk.visit("replay.scores", ScoreboardScreen, "a replay's scores", "escape")
     await walk.visit("replay.take-over", TakeOverScreen, "Take over", "escape")
     await walk.back_to(ReplayScreen)
+    await walk.press("escape")
+    await walk.back_to(LoadScreen)
+    await walk.press("down")  # the finished game
+    await walk.visit("enter", ReplayScreen, "a finished game's replay")
+    replay = as_kind(walk.app.screen, ReplayScreen)
+    await walk.press("replay.last")
+    await walk.reach(ReplayScreen, "a finished game's last move", lambda: replay.cursor.at_end)
+    await walk.press("replay.outline")
+    await walk.reach(ReplayScreen, "a replay's outline", lambda: replay.outline)
+    await walk.press("replay.chart")
+    await walk.reach(ReplayScreen, "a replay's chart", lambda: replay.chart)
     await walk.press("escape")
     await walk.back_to(LoadScreen)
     await walk.press("escape")
@@ -192,6 +214,38 @@ async def walk_the_game(walk: Walk) -> None:
             "a take-back",
             lambda: game().client.on_turn and game().client.log_restarts > restarts,
         )
+
+
+async def walk_the_table(walk: Walk) -> None:
+    """The game screen as it opens (a hand-off, or a turn), its outline, and the list of
+    every open end."""
+    from chickenfoot.tui.screens.game import GameScreen
+    from chickenfoot.tui.screens.log import LogScreen
+
+    def game() -> GameScreen:
+        screen = walk.app.game_screen
+        assert screen is not None
+        return screen
+
+    def opened() -> bool:
+        return game().client.on_turn or game().client.prompt.kind == "pass_keyboard"
+
+    await walk.reach(GameScreen, "the game beside its seats and log", opened)
+    await walk.press("game.outline")
+    await walk.reach(GameScreen, "the game's outline", lambda: game().outline)
+    await walk.press("game.outline")
+    await walk.visit("game.every-end", LogScreen, "every open end", "escape")
+    await walk.back_to(GameScreen)
+
+
+async def walk_the_question_about_a_game_open_elsewhere(walk: Walk) -> None:
+    """Continue from the menu, of a game another window has open: the question."""
+    from chickenfoot.tui.screens.choice import ChoiceScreen
+    from chickenfoot.tui.screens.menu import MenuScreen
+
+    await walk.reach(MenuScreen, "the menu", lambda: walk.app.own_keys.checked)
+    await walk.visit("menu.continue", ChoiceScreen, "a game open elsewhere?", "escape")
+    await walk.back_to(MenuScreen)
 
 
 async def walk_the_results(walk: Walk) -> None:

@@ -75,13 +75,15 @@ class ReplayHands(VerticalScroll, can_focus=False):
         for seat in range(self.seats):
             yield HandView(id=f"hand-{seat}", classes="replay-hand")
 
-    def show(self, hands: Sequence[HandShown], turn: int | None) -> None:
-        """Show ``hands`` (one per seat), ``turn``'s marked and in sight."""
+    def show(self, hands: Sequence[HandShown], turn: int | None, names: Sequence[str]) -> None:
+        """Show ``hands`` (one per seat), ``turn``'s marked and in sight; each title fits its
+        frame (a long name of ``names`` in it shortened first)."""
+        room = (self.size.width or self.app.size.width) - 3  # a scroll bar, a frame each side
         for seat, hand in enumerate(hands):
             view = self.query_one(f"#hand-{seat}", HandView)
             view.shown = hand
             view.set_class(turn == seat, "-turn")
-            view.border_title = Content(hand.title)
+            view.border_title = Content(fit_line(hand.title, room, names))
             if turn == seat:
                 self.scroll_to_widget(view, animate=False)
 
@@ -314,7 +316,7 @@ class ReplayScreen(Screen[None]):
         panel.shown = shown.board
         if self.folded and self._folding.smaller(len(shown.board.board.played)):
             self.folded = False  # a smaller table: the panels come back
-        self.query_one(ReplayHands).show(shown.hands, shown.seats.turn)
+        self.query_one(ReplayHands).show(shown.hands, shown.seats.turn, shown.seats.names)
         self.query_one(SeatsPanel).shown = shown.seats
         self._update_log()
         self._update_chart()
