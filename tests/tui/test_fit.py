@@ -111,9 +111,14 @@ class Misfits:
         self.found[name] = misfits(app, NAMES)
 
     def report(self) -> str:
-        """Every screen where something does not fit, and what."""
+        """How many screens of the walk do not fit, then each of them and what ("" when
+        every screen fits)."""
+        misfit = {name: lines for name, lines in self.found.items() if lines}
+        if not misfit:
+            return ""
+        heading = f"{len(misfit)} of {len(self.found)} screens do not fit:"
         return "\n".join(
-            f"{name}:\n  " + "\n  ".join(lines) for name, lines in self.found.items() if lines
+            [heading, *(f"{name}:\n  " + "\n  ".join(lines) for name, lines in misfit.items())]
         )
 
 
