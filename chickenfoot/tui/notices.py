@@ -106,7 +106,7 @@ class Notices:
     def give(self, notice: Notice) -> None:
         """Show ``notice`` as the policy says (from any thread)."""
         if threading.get_ident() != self.app._thread_id:
-            self.app.call_from_thread(self.give, notice)
+            self.app.call_later(self.give, notice)  # posted to the app's thread: no waiting
             return
         screen = self.app.screen
         held = self.held.pop(notice.kind, None)

@@ -29,6 +29,9 @@ from tests.tui.walk import settled
 
 LONG = "A notice far longer than one line of the screen holds, " * 3
 """A long notice (see :attr:`Notice.long`)."""
+STAYS = 600.0
+"""Seconds a test's notice stays up: longer than any test, so none runs out under it (a
+slow machine must not change what a test sees)."""
 
 
 def toasts(app: ChickenFootApp) -> list[str]:
@@ -53,8 +56,8 @@ async def test_an_identical_notice_replaces_the_one_shown(kit: type[TuiKit]) -> 
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await at_menu(kit, pilot, app)
         for _ in range(3):
-            app.notify("The table was rearranged so that it stays whole")
-        app.notify("Deleted game 3.")
+            app.notify("The table was rearranged so that it stays whole", timeout=STAYS)
+        app.notify("Deleted game 3.", timeout=STAYS)
         await kit.wait_for(pilot, lambda: settled(app) and len(toasts(app)) == 2, "two toasts")
         assert toasts(app) == ["The table was rearranged so that it stays whole", "Deleted game 3."]
         assert len(app._notifications) == 2
@@ -64,10 +67,10 @@ async def test_a_notice_waits_under_a_dialog_and_shows_once_it_closes(kit: type[
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await at_menu(kit, pilot, app)
-        app.notify("Shown before the question")
+        app.notify("Shown before the question", timeout=STAYS)
         await kit.wait_for(pilot, lambda: settled(app) and len(toasts(app)) == 1, "the toast")
         app.push_screen(ConfirmScreen("Sure?"))
-        app.notify("Given over the question")
+        app.notify("Given over the question", timeout=STAYS)
         await kit.wait_for(
             pilot, lambda: isinstance(app.screen, ConfirmScreen) and settled(app), "the question"
         )
@@ -89,7 +92,7 @@ async def test_the_command_palette_and_the_theme_picker_have_no_notice_over_them
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await at_menu(kit, pilot, app)
-        app.notify(LONG, title="Your keys in the settings file", timeout=30)
+        app.notify(LONG, title="Your keys in the settings file", timeout=STAYS)
         await kit.wait_for(pilot, lambda: len(toasts(app)) == 1, "the notice on the menu")
         await pilot.press("ctrl+p")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, CommandPalette), "palette")
@@ -112,15 +115,15 @@ async def test_a_long_notice_waits_over_another_screen_and_comes_back_on_the_men
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await at_menu(kit, pilot, app)
-        app.notify(LONG, timeout=30)
-        app.notify("Short and to the point", timeout=30)
+        app.notify(LONG, timeout=STAYS)
+        app.notify("Short and to the point", timeout=STAYS)
         await kit.wait_for(pilot, lambda: len(toasts(app)) == 2, "both on the menu")
         await pilot.press("h")
         await kit.wait_for(
             pilot, lambda: isinstance(app.screen, HelpScreen) and settled(app), "the help"
         )
         assert toasts(app) == ["Short and to the point"], "the long one waits"
-        app.notify(LONG + "given here")
+        app.notify(LONG + "given here", timeout=STAYS)
         await kit.wait_for(pilot, lambda: len(toasts(app)) == 2, "what the help was given")
         await pilot.press("escape")
         await at_menu(kit, pilot, app)
@@ -132,10 +135,12 @@ async def test_a_notice_from_a_thread_is_given_on_the_app_s_own(kit: type[TuiKit
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await at_menu(kit, pilot, app)
-        worker = threading.Thread(target=app.notify, args=("From a thread",))
+        worker = threading.Thread(
+            target=app.notify, args=("From a thread",), kwargs={"timeout": STAYS}
+        )
         worker.start()
-        worker.join()
         await kit.wait_for(pilot, lambda: toasts(app) == ["From a thread"], "the notice")
+        worker.join()
 
 
 async def test_the_game_takes_notices_under_the_table_never_over_it(kit: type[TuiKit]) -> None:
@@ -147,16 +152,16 @@ async def test_the_game_takes_notices_under_the_table_never_over_it(kit: type[Tu
         log = game.query_one(EventLog)
         before = len(log.history)
         for _ in range(2):
-            game.query_one(TableView).notify(prompts.TABLE_REARRANGED)
+            game.query_one(TableView).notify(prompts.TABLE_REARRANGED, timeout=STAYS)
         await kit.wait_for(pilot, lambda: status.shown.news == prompts.TABLE_REARRANGED, "news")
         assert len(log.history) == before, "a short notice is news, not a log line"
-        app.notify(LONG, title="Long")
+        app.notify(LONG, title="Long", timeout=STAYS)
         await kit.wait_for(pilot, lambda: len(log.history) == before + 1, "the long one logged")
         assert log.history[-1] == f"Long: {LONG}"
         assert status.shown.news == f"Long: {LONG}", "its first line is the news"
         await pilot.press("s")  # the scores: a dialog over the game
         await kit.wait_for(pilot, lambda: app.screen is not game, "the scores")
-        app.notify("Given under a dialog")
+        app.notify("Given under a dialog", timeout=STAYS)
         await kit.wait_for(pilot, lambda: status.shown.news == "Given under a dialog", "news")
         assert toasts(app) == [] and not app._notifications
 

@@ -141,14 +141,15 @@ def screen_rows(screen: ScreenKeys, keymap: Mapping[str, str]) -> list[tuple[str
     return [*screen.extra, *key_rows(with_keymap(screen.screen.BINDINGS, keymap))]
 
 
-KEYS_WIDTH = 24
+KEYS_WIDTH = 16
 """The widest the keys' column of a key table gets (longer keys put the words under them)."""
 
 
 def key_table(title: str, rows: Sequence[tuple[str, str]], width: int) -> Content:
     """One screen's key table within ``width`` cells: its title, then each row's keys beside
     what they do, the words wrapping in their own column (keys shown literally)."""
-    column = min(max((Content(keys).cell_length for keys, _does in rows), default=0), KEYS_WIDTH)
+    widths = [Content(keys).cell_length for keys, _does in rows]
+    column = max((width for width in widths if width <= KEYS_WIDTH), default=KEYS_WIDTH)
     room = max(width - column - 2, 10)
     lines = [Content.styled(title, "bold $text-primary")]
     for keys, does in rows:

@@ -19,12 +19,13 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from chickenfoot.rules import RoundScored
 from chickenfoot.text.deal import DealText
 from chickenfoot.text.words import double_text, fitted, seat_name, sorted_hand
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.footer import FittedFooter
 from chickenfoot.tui.messages import ShowHelp
 from chickenfoot.tui.screens.deal import DealScreen
 
@@ -119,15 +120,6 @@ class RoundOverScreen(ModalScreen[None]):
             tooltip="Close the round's result and go on",
         ),
         Binding(
-            "question_mark",
-            "help",
-            "Help",
-            key_display="?",
-            id="round-over.help",
-            tooltip="Keys and a summary of the rules",
-        ),
-        Binding("q", "app.request_quit", "Quit", id="round-over.quit"),
-        Binding(
             "b",
             "look",
             "Look at the table",
@@ -141,6 +133,15 @@ class RoundOverScreen(ModalScreen[None]):
             id="round-over.deal",
             tooltip="The round's deck, as it was dealt",
         ),
+        Binding(
+            "question_mark",
+            "help",
+            "Help",
+            key_display="?",
+            id="round-over.help",
+            tooltip="Keys and a summary of the rules",
+        ),
+        Binding("q", "app.request_quit", "Quit", id="round-over.quit"),
     ]
 
     def __init__(
@@ -182,7 +183,7 @@ class RoundOverScreen(ModalScreen[None]):
             with VerticalScroll(classes="results-body", can_focus=False):
                 yield RoundTable(event, self.names, id="round-table")
             yield Button(self.next_label, id="round-next", variant="primary")
-        yield Footer()
+        yield FittedFooter()
 
     def palette_commands(self) -> list[PaletteCommand]:
         """What the keys do."""

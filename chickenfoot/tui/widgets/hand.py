@@ -140,7 +140,8 @@ class HandView(Widget):
         banner of a hidden hand."""
         if self.shown.banner:
             banner = Content.styled(self.shown.banner, BANNER_STYLE)
-            return [Content(""), *banner.wrap(max(width, 1), align="center")]
+            lines = banner.wrap(max(width, 1))
+            return [Content(""), *(line.center(width) for line in lines)]
         if not self.count:
             return [Content.styled("(no tiles)", UNPLAYABLE_STYLE)]
         cells = self._cells()
