@@ -85,6 +85,15 @@ class TakesNotices(Protocol):
         """Show ``notice`` (a long one in the log too)."""
 
 
+@runtime_checkable
+class Taker(TakesNotices, Protocol):
+    """A screen that takes notices (mounted or not yet)."""
+
+    @property
+    def is_mounted(self) -> bool:
+        """True once the screen is mounted (its widgets are there to take a notice)."""
+
+
 @dataclass
 class Held:
     """A notice the app holds: the screen it was given over (None: a dialog was on top), and
@@ -147,8 +156,12 @@ class Notices:
         notice, screen = held.notice, self.app.screen
         taker = self._taker()
         self.held.pop(notice.kind, None)
-        if taker is not None:
+        if taker is not None and taker.is_mounted:
             taker.take_notice(notice)
+            return
+        if taker is not None:  # pushed, not mounted yet: given to it once it is
+            self.held[notice.kind] = held
+            self.app.call_after_refresh(self._place_all)
             return
         room = screen is held.origin or getattr(screen, ROOM_FOR_NOTICES, False)
         if not screen.is_modal and (room or not notice.long):
@@ -158,11 +171,11 @@ class Notices:
             self.app.post_message(Notify(held.notification))
         self.held[notice.kind] = held
 
-    def _taker(self) -> TakesNotices | None:
+    def _taker(self) -> Taker | None:
         """The screen that takes notices now: the top one that is not a dialog, if it does."""
         screens: Sequence[Screen[Any]] = self.app.screen_stack
         under = next((screen for screen in reversed(screens) if not screen.is_modal), None)
-        return under if isinstance(under, TakesNotices) else None
+        return under if isinstance(under, Taker) else None
 
     def _take_down(self) -> None:
         """Take every toast down; those with time left wait to be placed again."""

@@ -184,3 +184,18 @@ async def test_the_question_about_a_game_open_elsewhere_has_no_notice_over_it(
             pilot, lambda: isinstance(app.screen, ChoiceScreen) and settled(app), "the question"
         )
         assert toasts(app) == []
+
+
+async def test_a_notice_shown_as_a_game_opens_goes_to_its_log(kit: type[TuiKit]) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
+    game = kit.stored(record)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await at_menu(kit, pilot, app)
+        app.notify(LONG, title="Long", timeout=STAYS)
+        await kit.wait_for(pilot, lambda: len(toasts(app)) == 1, "the notice on the menu")
+        app.continue_game(game)  # the game's screen comes on top of the notice
+        screen = await kit.person_on_turn(pilot)
+        log = screen.query_one(EventLog)
+        await kit.wait_for(pilot, lambda: f"Long: {LONG}" in log.history, "the notice logged")
+        assert toasts(app) == [] and not app._notifications
