@@ -43,6 +43,7 @@ from chickenfoot.text import prompts
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.rating import report_with_ratings
 from chickenfoot.text.stats import counted_text
+from chickenfoot.text.words import listed_seats
 
 WELCOME = (
     "Chicken Foot, plain mode: one line at a time, for screen readers. "
@@ -71,10 +72,9 @@ class Quit(Exception):
 def save_line(summary: GameSummary) -> str:
     """One saved game in a list: its number in the store, the players, where it stands and
     when it was last played."""
-    names = ", ".join(summary.names)
-    taken = " (taken over)" if summary.taken_over else ""
+    names = listed_seats(summary.names, summary.taken_over)
     when = summary.updated.astimezone().strftime(DATE_FORMAT)
-    return f"{summary.id}: {names}{taken}; {save_status(summary)}; played {when}"
+    return f"{summary.id}: {names}; {save_status(summary)}; played {when}"
 
 
 class PlainApp:

@@ -34,6 +34,7 @@ from chickenfoot.text.coach import (
     seats_to_analyse,
 )
 from chickenfoot.text.describe import board_requirement
+from chickenfoot.text.setup_form import who_plays_question
 from chickenfoot.text.spoken import (
     ends_lines,
     line_text,
@@ -234,10 +235,9 @@ class PlainReplay:
         """A new game from this position: who plays each seat now, asked seat by seat."""
         record = self.view.record
         seats: list[SeatConfig] = []
-        choices = ", ".join(PLAYERS)
         for seat in record.seats:
             now = "person" if seat.player == "human" else (seat.level or DEFAULT_LEVEL)
-            answer = self.console.ask(f"{seat.name} is played by {choices}? [{now}] ")
+            answer = self.console.ask(who_plays_question(seat.name, now))
             if answer is None:
                 return None
             typed = answer.lower() or now

@@ -60,6 +60,7 @@ from chickenfoot.text.setup_form import (
     seat_problems,
     think_time_from_text,
     thinks,
+    who_plays_question,
 )
 
 Chosen = tuple[RuleSet, tuple[SeatConfig, ...], int | None]
@@ -225,7 +226,7 @@ class PlainSetup:
             kind = kind_value(seat)
             kinds = ", ".join(PLAYERS)
             now = "person" if kind == HUMAN else kind.split(":", 1)[1]
-            typed = self.ask(f"Seat {index + 1} is played by {kinds}? [{now}] ").lower() or now
+            typed = self.ask(who_plays_question(f"seat {index + 1}", now)).lower() or now
             if typed not in PLAYERS:
                 self.console.say(f"{typed} is not a player: type one of {kinds}.")
                 continue

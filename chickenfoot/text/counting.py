@@ -4,7 +4,7 @@ unseen (in another hand or the boneyard: not in the hand, not on the table).
 
 Pure: it reads a :class:`~chickenfoot.rules.SeatView` (what that seat may know) and nothing
 else, so it can never count a tile the seat has not seen. The hints' reasons say
-a number's count in the same words (:func:`out_and_unseen`).
+a number's count in the same numbers, briefly (:func:`out_and_unseen`).
 """
 
 from __future__ import annotations
@@ -56,17 +56,23 @@ def count_tiles(view: SeatView) -> tuple[NumberCount, ...]:
 
 
 def out_and_unseen(count: NumberCount) -> str:
-    """A number's count in a few words: "5s: four out, two unseen"."""
-    return f"{count.number}s: {count_word(count.out)} out, {count_word(len(count.unseen))} unseen"
+    """A number's count in as few words as a hint's line has room for: "4 out, 2 unseen"."""
+    return f"{count.out} out, {len(count.unseen)} unseen"
+
+
+def how_many(count: int) -> str:
+    """A count in a line of the count: "none", "one" ... "nine", then digits."""
+    return "none" if count == 0 else count_word(count)
 
 
 def count_line(count: NumberCount) -> str:
-    """One number's count: "5s: four out, two in your hand, four unseen: 0|5 3|5 5|8 5|9"."""
-    line = f"{count.number}s: {count_word(count.out)} out, {count_word(count.held)} in your hand, "
+    """One number's count: "5s: four out, two in your hand, four unseen: 0|5 3|5 5|8 5|9";
+    "none" where there is none ("none out", "none in your hand", "none unseen")."""
+    line = f"{count.number}s: {how_many(count.out)} out, {how_many(count.held)} in your hand, "
     if not count.unseen:
         return line + "none unseen"
     tiles = " ".join(str(tile) for tile in count.unseen)
-    return line + f"{count_word(len(count.unseen))} unseen: {tiles}"
+    return line + f"{how_many(len(count.unseen))} unseen: {tiles}"
 
 
 def counting_lines(counts: Sequence[NumberCount]) -> list[str]:

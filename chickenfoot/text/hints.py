@@ -26,11 +26,11 @@ def hint_reason(
 ) -> str:
     """Why the hint suggests its action, in a few words ("keeps three 5s playable"); with the
     seat's ``counts`` (:func:`chickenfoot.text.counting.count_tiles`), a reason about a
-    number says how many of it are out and unseen, in the words of the count ("keeps three 5s
-    playable; 5s: four out, two unseen")."""
+    number says how many of it are out and unseen, as the count has them ("keeps three 5s
+    playable (4 out, 2 unseen)"), short enough for the hint to fit one line."""
     reason = _reason(hint, names)
     if counts is not None and hint.number is not None and hint.reason in COUNTED_REASONS:
-        reason += f"; {out_and_unseen(counts[hint.number])}"
+        reason += f" ({out_and_unseen(counts[hint.number])})"
     return reason
 
 

@@ -116,6 +116,15 @@ def kind_options() -> list[tuple[str, str]]:
     ]
 
 
+def who_plays_question(who: str, now: str) -> str:
+    """The plain mode's question of who plays a seat (``who``: "seat 2", or a name), asked
+    as a question even when spoken: "Who plays seat 2: a person, or a computer (beginner,
+    casual, hard or expert)? [person]" (``now``: the answer Enter keeps)."""
+    levels = list(BOT_LEVELS)
+    computers = ", ".join(levels[:-1]) + f" or {levels[-1]}" if len(levels) > 1 else levels[0]
+    return f"Who plays {who}: a person, or a computer ({computers})? [{now}] "
+
+
 def levels_text() -> str:
     """One line per computer player level: its name and what it does."""
     return "\n".join(

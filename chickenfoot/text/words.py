@@ -66,6 +66,42 @@ def fitted(text: str, width: int) -> str:
     return kept + "…"
 
 
+SHORT_NAME_CELLS = 16
+"""How wide a long name is shown in a sentence that does not fit its line otherwise."""
+
+CUT_BEFORE = " ,;:·(—-"
+"""What a line cut at a word boundary drops from its end before the ellipsis."""
+
+
+def fit_line(text: str, width: int, names: Iterable[str] = ()) -> str:
+    """``text`` within ``width`` terminal columns (wide characters take two): whole when it
+    fits; else with each of ``names`` it holds that is wider than :data:`SHORT_NAME_CELLS`
+    shortened (an ellipsis ending it); else cut after the last whole word that fits, an
+    ellipsis in place of the rest, so a tile or a key (which hold no space) is never cut. Only
+    a first word wider than the line alone is cut inside."""
+    if display_width(text) <= width:
+        return text
+    for name in sorted(set(names), key=len, reverse=True):
+        if display_width(name) > SHORT_NAME_CELLS and name in text:
+            text = text.replace(name, fitted(name, SHORT_NAME_CELLS))
+    if display_width(text) <= width:
+        return text
+    kept = ""
+    for index, character in enumerate(text):
+        if character.isspace() and display_width(text[:index].rstrip(CUT_BEFORE)) < width:
+            kept = text[:index]
+    kept = kept.rstrip(CUT_BEFORE)
+    return kept + "…" if kept else fitted(text, width)
+
+
+def listed_seats(names: Iterable[str], copied: bool) -> str:
+    """A saved game's seats as the lists name them, with "(copy)" after a game copied from
+    another (taken over from a replay, or played as a copy of a game open in another window),
+    so it can be told from the original: "Ana, Bea (copy)"."""
+    joined = ", ".join(names)
+    return f"{joined} (copy)" if copied else joined
+
+
 def plural(count: int, word: str) -> str:
     """``count`` and ``word``, with an "s" unless the count is one: "2 toes", "1 toe"."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -26,6 +26,7 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.events import Resize
 from textual.filter import LineFilter
+from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen, ScreenResultCallbackType
 
 from chickenfoot.saves.display import read_display
@@ -33,6 +34,8 @@ from chickenfoot.saves.paths import holds_saves, saves_dir
 from chickenfoot.tui import opening
 from chickenfoot.tui.ascii_drawing import AsciiLookalikes, EncodedNullFile, ascii_drawing_for
 from chickenfoot.tui.commands import ScreenCommands
+from chickenfoot.tui.elsewhere import ElsewhereQuestion
+from chickenfoot.tui.notices import Notice, Notices
 from chickenfoot.tui.opening import (
     Elsewhere,
     HeldGames,
@@ -46,7 +49,6 @@ from chickenfoot.tui.opening import (
 )
 from chickenfoot.tui.own_keys import OwnKeys
 from chickenfoot.tui.quitting import QuitQuestion
-from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.too_small import TooSmallScreen, guard_size, is_too_small
@@ -54,7 +56,7 @@ from chickenfoot.tui.themes import THEMES
 
 if TYPE_CHECKING:  # messages: imported where one is made (Textual calls on_* by name)
     from chickenfoot.play.replay import ReplayView
-    from chickenfoot.play.session import GameSession, OpenElsewhere
+    from chickenfoot.play.session import GameSession
     from chickenfoot.record.model import GameRecord, SeatConfig
     from chickenfoot.record.summary import GameId
     from chickenfoot.rules import RuleSet
@@ -85,16 +87,8 @@ if TYPE_CHECKING:  # messages: imported where one is made (Textual calls on_* by
 # Only the menu is imported here: every other screen, and the game itself, is imported when it
 # is first opened, so the menu appears as soon as Textual can draw it.
 
-ELSEWHERE_ANSWERS = (
-    ("cancel", "Cancel", "n"),
-    ("copy", "Play a copy", "c"),
-    ("watch", "Watch it", "w"),
-    ("take", "Open it here", "o"),
-)
-"""The answers to a game open in another window (value, button, key)."""
-
 ResultT = TypeVar("ResultT")
-"""What a screen shown by :meth:`ChickenFootApp._push_covered` answers."""
+"""What a screen shown by :meth:`ChickenFootApp.push_covered` answers."""
 
 
 def with_display(settings: Settings, **changes: object) -> Settings:
@@ -155,6 +149,8 @@ class ChickenFootApp(App[None]):
             self.theme = display.theme
         self.bot_delay = bot_delay if bot_delay is not None else display.bot_delay
         self.outline = display.outline
+        self.notices = Notices(self)
+        """Every notice, under the app's one policy (see :mod:`chickenfoot.tui.notices`)."""
         self.own_keys = OwnKeys(display.keymap, display.keymap_problem)
         """The player's own keys (the settings' keys section), checked once the menu is up."""
         self.quit_question = QuitQuestion(self, lambda: self.game_screen)
@@ -179,6 +175,7 @@ class ChickenFootApp(App[None]):
         if not self.own_keys.checked:  # the check loads every screen: not before the menu
             self.call_after_refresh(lambda: self.own_keys.use_in(self, keymap_places()))
         self.watch(self, "theme", self._theme_changed, init=False)
+        self.screen_change_signal.subscribe(self, self.notices.screen_changed)
         self._install_menu()
         if self.join_request is not None:
             self.post_message(self.join_request)
@@ -187,7 +184,7 @@ class ChickenFootApp(App[None]):
         elif self.replay_record is not None:  # once the size guard is settled below
             from chickenfoot.play.replay import ReplayView
 
-            self.call_later(self._show_replay, ReplayView(self.replay_record), None)
+            self.call_later(self.show_replay, ReplayView(self.replay_record), None)
         elif holds_saves(saves_dir()):  # only then can old saves wait to be imported
             from chickenfoot.saves.exchange import old_saves_waiting
             from chickenfoot.tui.screens.importing import ImportScreen
@@ -196,6 +193,24 @@ class ChickenFootApp(App[None]):
                 self.push_screen(ImportScreen(self.store))
         self._mounted = True
         guard_size(self, self.size)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Give a notice, under the app's one policy (:class:`Notices`); from any thread."""
+        seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self.notices.give(Notice(message, title, severity, seconds, markup))
+
+    def on_notify(self, event: Notify) -> None:
+        """A notice is about to be shown: not if it was taken down meanwhile."""
+        if not self.notices.showing(event.notification):
+            event.prevent_default()
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters of every line drawn, and in a terminal without Unicode the one
@@ -211,11 +226,11 @@ class ChickenFootApp(App[None]):
         yield SystemCommand("Quit", "Leave Chicken Foot (asks first)", self.action_request_quit)
 
     def action_help(self) -> None:
-        """Open the help (unless it is already on top)."""
-        from chickenfoot.tui.screens.help import HelpScreen
+        """Open the help (unless it is already on top): built once, kept for later."""
+        from chickenfoot.tui.screens.help import HelpScreen, installed_help
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(help_screens(), self.own_keys.keymap))
+            self.push_screen(installed_help(self, help_screens(), self.own_keys.keymap))
 
     def _install_menu(self) -> None:
         self.push_screen(
@@ -228,7 +243,7 @@ class ChickenFootApp(App[None]):
         if self._mounted:  # Before that, on_mount checks once the first screens are up.
             guard_size(self, event.size)
 
-    def _push_covered(
+    def push_covered(
         self, screen: Screen[ResultT], answered: ScreenResultCallbackType[ResultT] | None = None
     ) -> None:
         """Show ``screen``, which a worker's result brought (a game, a replay, a question): if
@@ -247,7 +262,7 @@ class ChickenFootApp(App[None]):
 
         self._back_to_menu()
         self._held.playing.append(session)
-        self._push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
+        self.push_covered(GameScreen(session, bot_delay=self.bot_delay, outline=self.outline))
 
     # ----- what is remembered ------------------------------------------------------------------
 
@@ -296,7 +311,7 @@ class ChickenFootApp(App[None]):
         if isinstance(opened, Play):
             self._open_game(opened.session)
         elif isinstance(opened, Watch):
-            self._show_replay(opened.view, opened.title)
+            self.show_replay(opened.view, opened.title)
         elif isinstance(opened, Resume):
             self.continue_game(opened.game)
         elif isinstance(opened, Rejoin):
@@ -304,7 +319,7 @@ class ChickenFootApp(App[None]):
 
             self.post_message(JoinOnline(opened.seat.address, opened.seat.name, watch=False))
         elif isinstance(opened, Elsewhere):
-            self._open_elsewhere(opened.open)
+            ElsewhereQuestion(self).ask(opened.open)
         else:
             self.notify(opened.text, severity=opened.severity, markup=False)
 
@@ -321,36 +336,16 @@ class ChickenFootApp(App[None]):
         else:
             self.open_with(lambda store: opening.stored_game(store, game, force))
 
-    def _open_elsewhere(self, elsewhere: OpenElsewhere) -> None:
-        """The game is open in another window: open a copy, watch it, or take it anyway."""
-        record, game = elsewhere.record, elsewhere.game
-
-        def answered(choice: str | None) -> None:
-            if choice == "copy":
-                from chickenfoot.tui.messages import TakeOver
-
-                self.post_message(TakeOver(record, len(record.actions), record.seats))
-            elif choice == "watch":
-                from chickenfoot.play.replay import ReplayView
-
-                self._show_replay(ReplayView(record), f"game {game}")
-            elif choice == "take":
-                self.continue_game(game, force=True)
-
-        from chickenfoot.text import prompts
-
-        question = prompts.open_elsewhere(str(elsewhere))
-        self._push_covered(ChoiceScreen(question, ELSEWHERE_ANSWERS), answered)
-
     def open_file(self, path: Path, watch: bool) -> None:
         """Open the saved-game file ``path``: its replay (``watch``, or a finished game, the
         file as it is), or, for an unfinished game, import it and continue it."""
         self.open_with(lambda store: opening.file_game(store, path, watch))
 
-    def _show_replay(self, view: ReplayView, title: str | None) -> None:
+    def show_replay(self, view: ReplayView, title: str | None) -> None:
+        """Show the replay ``view`` (titled ``title``: "game 12", a file's name)."""
         from chickenfoot.tui.screens.replay import ReplayScreen
 
-        self._push_covered(ReplayScreen(view, title))
+        self.push_covered(ReplayScreen(view, title))
 
     def _really_leave(self) -> None:
         if self._menu_depth == 1:
@@ -390,7 +385,7 @@ class ChickenFootApp(App[None]):
 
         self._back_to_menu()
         screen = OnlineGameScreen(table.address, table.hello, outline=self.outline, book=table.book)
-        self._push_covered(screen)
+        self.push_covered(screen)
 
     def on_show_join(self, message: ShowJoin) -> None:
         """Open the form that joins an online table."""
@@ -461,7 +456,7 @@ class ChickenFootApp(App[None]):
     def _show_setup(self, settings: Settings) -> None:
         from chickenfoot.tui.screens.setup import SetupScreen
 
-        self._push_covered(SetupScreen(settings))
+        self.push_covered(SetupScreen(settings))
 
     def on_show_saves(self, message: ShowSaves) -> None:
         """Open the saved games, or the replays."""

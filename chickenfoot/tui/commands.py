@@ -9,7 +9,8 @@ Each command is declared once, as a binding: :func:`binding_commands` lists the 
 bindings that have a ``tooltip`` (a binding with one is a command; arrows and other keys of
 movement have none), titled by their description, helped by the tooltip and the key, and
 kept or dropped by the screen's ``check_action`` (the same test that shows or hides its keys
-in the Footer).
+in the Footer). A search matches the title or the help line, so the words players use for a
+command find it even when its title is short ("take back" finds *Undo*).
 """
 
 from __future__ import annotations
@@ -119,6 +120,10 @@ def view_keys(
     return replace(ViewKeys(), **named)
 
 
+HELP_MATCH = 0.5
+"""How a match in a command's help ranks against one in its title (a fraction of its score)."""
+
+
 @runtime_checkable
 class OffersCommands(Protocol):
     """A screen with commands for the palette."""
@@ -140,9 +145,13 @@ class ScreenCommands(Provider):
             yield DiscoveryHit(command.title, command.run, help=command.help)
 
     async def search(self, query: str) -> Hits:
-        """The screen's commands matching ``query``, best first."""
+        """The screen's commands matching ``query`` in their title, or in their line of help,
+        which says what the command does in the words players use ("take back" finds
+        *Undo*); a match in the title ranks first."""
         matcher = self.matcher(query)
         for command in self._commands():
             score = matcher.match(command.title)
             if score > 0:
                 yield Hit(score, matcher.highlight(command.title), command.run, help=command.help)
+            elif (in_help := matcher.match(command.help)) > 0:
+                yield Hit(in_help * HELP_MATCH, command.title, command.run, help=command.help)

@@ -82,11 +82,12 @@ def chickenfoot(label: str, checkout: Path, *arguments: str) -> Candidate:
 
 
 @contextlib.contextmanager
-def base_checkout() -> Iterator[Path | None]:
-    """The package as it was in the commit to compare with, in a temporary folder (None when
-    git or the commit is not there); removed afterwards. Taken with ``git archive``, so the
-    repository is left as it was."""
-    base = os.environ.get(BASE_VARIABLE, "HEAD~1")
+def base_checkout(base: str | None = None) -> Iterator[Path | None]:
+    """The package as it was in the commit ``base`` (None: the one to compare with, see
+    :data:`BASE_VARIABLE`), in a temporary folder (None when git or the commit is not
+    there); removed afterwards. Taken with ``git archive``, so the repository is left as it
+    was."""
+    base = base or os.environ.get(BASE_VARIABLE, "HEAD~1")
     archive = subprocess.run(
         ["git", "-C", str(ROOT), "archive", "--format=tar", base, "chickenfoot"],
         capture_output=True,

@@ -493,7 +493,7 @@ def test_a_hint_about_a_number_counts_it_from_the_seat_s_own_view(
     at = len(host.session.record.actions)
     client.receive(HintGiven(hint=hint, assist=Assist(kind="hint", seat=view.seat, at=at)))
     counted = out_and_unseen(count_tiles(view)[number])
-    assert client.feedback.endswith(f"keeps three {number}s playable; {counted}")
+    assert client.feedback.endswith(f"keeps three {number}s playable ({counted})")
     assert client.selected_tile == play.tile and client.chosen == play.target
 
 

@@ -88,7 +88,7 @@ def test_a_number_all_seen_says_so() -> None:
     assert count_tiles(state.view(2))[0].held == 3
 
 
-def test_a_hint_about_a_number_counts_it_in_the_same_words() -> None:
+def test_a_hint_about_a_number_counts_it_as_the_count_does() -> None:
     hands = {0: "6|6 0|0 0|1 0|2 0|3", 1: "6|1 1|1 1|2 1|3 1|4", 2: "6|2 2|2 2|3 2|4 3|3"}
     state, _events = start(RULES, deal(RULES, hands, boneyard="4|4 6|5"))
     state, _events = run(state, "1 6|1 A")
@@ -96,11 +96,9 @@ def test_a_hint_about_a_number_counts_it_in_the_same_words() -> None:
     keeps = Hint(Play(seat=2, tile=Tile(2, 6), target="B"), "keeps_numbers_playable", 2, 3)
     names = ("Ana", "Bea", "Cy")
     assert hint_reason(keeps, names) == "keeps three 2s playable"
-    assert hint_reason(keeps, names, counts) == (
-        "keeps three 2s playable; 2s: no out, three unseen"
-    )
-    assert count_line(counts[2]) == "2s: no out, four in your hand, three unseen: 0|2 1|2 2|5"
+    assert hint_reason(keeps, names, counts) == ("keeps three 2s playable (0 out, 3 unseen)")
+    assert count_line(counts[2]) == "2s: none out, four in your hand, three unseen: 0|2 1|2 2|5"
     shed = Hint(Play(seat=2, tile=Tile(2, 6), target="B"), "sheds_points", None, 8)
     assert hint_reason(shed, names, counts) == "sheds 8 points: your heaviest tile that fits"
     text = hint_text(keeps, names, {"B": "b"}, counts)
-    assert text == "Hint: play 2|6 on B (key b): keeps three 2s playable; 2s: no out, three unseen"
+    assert text == "Hint: play 2|6 on B (key b): keeps three 2s playable (0 out, 3 unseen)"

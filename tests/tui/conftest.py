@@ -77,8 +77,11 @@ def prompt_kind(game: GameScreen) -> str:
 
 
 def log_at_end(screen: Screen[Any]) -> bool:
-    """``screen``'s event log shows its newest line (it scrolls there after a refresh)."""
+    """``screen``'s event log shows its newest line (it scrolls there after a refresh), or is
+    folded away (it lays its lines out once it shows again)."""
     log = screen.query_one(EventLog)
+    if not log.room:
+        return True
     return bool(log.lines) and log.scroll_y == log.max_scroll_y
 
 

@@ -197,3 +197,32 @@ def test_game_over_chart_snapshot(
         await kit.settle(pilot, lambda app: app.screen is screen)  # the people's play shown
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+class TiedChartApp(App[None]):
+    """A chart of four seats, two of them tied all game long, one tied at the end."""
+
+    def compose(self) -> ComposeResult:
+        yield ChartView()
+
+    def on_mount(self) -> None:
+        rounds = ((5, 5, 0, 9), (20, 20, 7, 1), (1, 1, 19, 16))
+        self.query_one(ChartView).shown = running_totals_chart(
+            ["Ana", "Bea", "Cy", "Dee"], rounds, 4
+        )
+
+
+async def test_a_line_that_ties_another_is_not_hidden_by_it() -> None:
+    app = TiedChartApp()
+    async with app.run_test(size=(70, 16)) as pilot:
+        chart = app.query_one(ChartView)
+        await pilot.pause()
+        assert chart.showing_chart
+        plot = "".join(
+            strip.text
+            for strip in chart.query_one("LinePlot").render_lines(
+                chart.query_one("LinePlot").region.reset_offset
+            )
+        )
+        for marker in ("●", "■", "▲", "◆"):  # Ana and Bea tie every round, all four at the end
+            assert plot.count(marker) >= 3, marker  # after each round (the start is shared)

@@ -116,3 +116,24 @@ async def test_hand_off_palette_lists_only_what_shows_no_hand(kit: type[TuiKit])
         assert titles[0] == "Show my hand"
         assert not {"Draw", "Pass", "Keep", "Play", "Hint"} & set(titles)
         assert {"Scores", "Help", "Menu"} <= set(titles)
+
+
+async def test_a_turn_s_key_at_a_hand_off_says_why_it_does_nothing(kit: type[TuiKit]) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.people(2), kit.human_can_play)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.wait_for(
+            pilot,
+            lambda: (
+                app.game_screen is not None and kit.prompt_kind(app.game_screen) == "pass_keyboard"
+            ),
+            "the hand-off",
+        )
+        game = kit.game_screen(app)
+        for key in ("i", "d", "p"):
+            game.client.tell("")
+            await pilot.press(key)
+            await kit.wait_for(
+                pilot, lambda: game.status_shown.news.startswith("Waiting for Ana"), f"why {key}"
+            )
+        assert kit.prompt_kind(game) == "pass_keyboard", "the hand stays hidden"

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 from textual.message import Message
 from textual.notifications import Notify
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from chickenfoot.play.wire import DeadDraw, PassKeyboard, Prompt
-from chickenfoot.rules import Play, Tile, legal_actions
+from chickenfoot.rules import GameState, Play, Tile, legal_actions
 from chickenfoot.saves.database import SqliteStore
 from chickenfoot.saves.jsonformat import load_record
 from chickenfoot.text.words import sorted_hand
@@ -285,7 +287,9 @@ async def test_the_command_palette_offers_only_game_commands_that_apply(
         assert "Draw" not in titles and "Pass" not in titles
         hits = [hit async for hit in provider.search("scores")]
         assert max(hits, key=lambda hit: hit.score).text == "Scores"
-        assert not [hit async for hit in provider.search("draw")]
+        drawing = [hit.text async for hit in provider.search("draw")]
+        assert "Draw" not in drawing, "drawing a tile does not apply now"
+        assert set(drawing) == {"Table or outline", "Compact or full table"}, "draw the board"
 
 
 async def test_quit_asks_first_and_save_as_writes_a_copy(kit: type[TuiKit], data_dir: Path) -> None:
@@ -364,3 +368,25 @@ async def test_a_failed_save_is_one_lasting_notice_and_no_move_is_lost(
             lambda: "not saved" not in str(game.query_one("#topbar").render()),
             "the notice to go",
         )
+
+
+async def test_with_nothing_that_fits_the_footer_offers_no_play_and_enter_says_why(
+    kit: type[TuiKit],
+) -> None:
+    def nothing_fits(state: GameState) -> bool:
+        legal = legal_actions(state)
+        return state.turn == 0 and not any(isinstance(action, Play) for action in legal)
+
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), nothing_fits)
+    app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await kit.person_on_turn(pilot)
+        footer = app.screen.query_one(Footer)
+        await kit.wait_for(pilot, lambda: bool(footer.children), "the footer")
+        offered = {key.description for key in footer.query(FooterKey) if key.display}
+        assert "Play" not in offered
+        assert offered & {"Draw", "Pass"}
+        await pilot.press("enter")
+        await kit.wait_for(pilot, lambda: bool(game.client.feedback), "why Enter did nothing")
+        assert game.client.feedback == game.client.why_not("play")
+        assert game.client.on_turn, "nothing was played"

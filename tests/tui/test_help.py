@@ -13,11 +13,14 @@ from chickenfoot.tui.app import ChickenFootApp, help_screens
 from chickenfoot.tui.screens.help import (
     PALETTE_ACTIONS,
     HelpScreen,
+    KeyTable,
     ScreenKeys,
     help_markdown,
     key_rows,
+    key_span,
+    key_table,
     key_text,
-    table_cell,
+    screen_rows,
 )
 from chickenfoot.tui.screens.menu import MenuScreen
 from tests.tui.conftest import wait_for
@@ -43,17 +46,29 @@ def test_key_rows_merge_keys_of_one_description_and_skip_undescribed_ones() -> N
 @pytest.mark.parametrize("screen", help_screens(), ids=lambda screen: screen.screen.__name__)
 def test_every_described_key_of_every_screen_is_in_the_help(screen: ScreenKeys) -> None:
     owner = screen.screen
-    text = help_markdown(help_screens())
-    assert f"### {screen.title}" in text
+    described = {does for _keys, does in screen_rows(screen, {})}
     for binding in Binding.make_bindings(owner.BINDINGS):
         if binding.description and binding.action not in PALETTE_ACTIONS:
-            assert f"| {binding.description} |" in text
+            assert binding.description in described
 
 
 def test_the_palette_key_is_listed_once_even_when_a_screen_binds_it_again() -> None:
-    text = help_markdown(help_screens())
-    assert text.count("Command palette") == 1
-    assert "| palette |" not in text
+    rows = [row for screen in help_screens() for row in screen_rows(screen, {})]
+    assert [does for _keys, does in rows].count("Command palette") == 1
+    assert all(does != "palette" for _keys, does in rows)
+
+
+def test_a_key_table_wraps_its_words_under_their_own_column() -> None:
+    rows = [
+        ("Esc", "Back"),
+        ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
+    ]
+    lines = key_table("Game", rows, 40).plain.splitlines()
+    assert lines[0] == "Game"
+    assert lines[1] == "Esc              Back"
+    assert lines[2].startswith("a tile's number  Choose that tile")
+    assert lines[3].startswith(" " * 17) and lines[3].strip()
+    assert all(len(line) <= 40 for line in lines)
 
 
 def test_help_points_to_the_full_rules_and_covers_the_basics() -> None:
@@ -68,8 +83,8 @@ def test_help_gives_each_preset_in_the_words_of_its_rule_set() -> None:
         assert f"- **{name}**: {preset_summary(name)}" in text
 
 
-def test_pipes_in_keys_cannot_break_the_table() -> None:
-    assert table_cell("a|b") == "`a¦b`"
+def test_pipes_in_keys_cannot_break_the_text() -> None:
+    assert key_span("a|b") == "`a¦b`"
 
 
 @pytest.mark.parametrize("close_key", ["escape", "question_mark", "q"])
@@ -109,6 +124,12 @@ async def test_help_shows_the_text() -> None:
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
         assert app.screen.query_one("#help-text", Markdown).source == help_markdown(help_screens())
+        tables = [(table.title, table.rows) for table in app.screen.query(KeyTable)]
+        assert tables == [
+            (screen.title, tuple(screen_rows(screen, {})))
+            for screen in help_screens()
+            if screen_rows(screen, {})
+        ]
 
 
 def test_the_rules_summary_names_the_game_s_keys_in_use() -> None:

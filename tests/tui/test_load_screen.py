@@ -21,8 +21,9 @@ from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE, data_dir, exports_dir
 from chickenfoot.saves.store import Holder, Incoming
 from chickenfoot.tui.app import ChickenFootApp
+from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.load import PAGE, LoadScreen
+from chickenfoot.tui.screens.load import PAGE, LoadScreen, seats_text
 from chickenfoot.tui.screens.replay import ReplayScreen
 from tests.kit import as_kind
 from tests.recorded import random_record
@@ -371,3 +372,23 @@ def test_load_screen_snapshot(saves: Saves, theme: str, snap_compare: SnapCompar
         await highlight(pilot, as_kind(pilot.app.screen, LoadScreen), saves.finished_game)
 
     assert snap_compare(ChickenFootApp(bot_delay=0), terminal_size=(80, 24), run_before=show)
+
+
+async def test_a_game_played_as_a_copy_is_listed_as_a_copy(kit: type[TuiKit]) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
+    game = kit.stored(record)
+    store = SqliteStore(database_path())
+    store.hold(game, replace(Holder.this_process(), host="elsewhere.example"))
+    store.close()
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_game(game)
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+        await pilot.press("c")  # Play a copy
+        await kit.person_on_turn(pilot)
+        await pilot.press("escape")
+        screen = await open_load(pilot)
+        await wait_for(pilot, lambda: len(screen.summaries) == 2, "both games listed")
+        listed_names = {summary.id: seats_text(summary) for summary in screen.summaries}
+        copy = next(number for number in listed_names if number != game)
+        assert listed_names == {game: "Ana, Bea", copy: "Ana, Bea (copy)"}

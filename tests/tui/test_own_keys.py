@@ -10,6 +10,7 @@ from pathlib import Path
 
 from textual.notifications import Notification
 from textual.widgets import Button, Markdown
+from textual.widgets._footer import FooterKey
 
 from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import GameState, Play, Tile, legal_actions
@@ -18,7 +19,7 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import binding_commands
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.game import turn_keys
-from chickenfoot.tui.screens.help import HelpScreen
+from chickenfoot.tui.screens.help import HelpScreen, KeyTable
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
@@ -116,9 +117,13 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
             "game.take-back cannot take “s”: on the game screen that key is already "
             "game.scores (Every round's scores so far); game.take-back keeps “u”",
         )
-        (notice,) = notices(app)
-        assert "game.take-back cannot take “s”" in notice.message
         game = await kit.person_on_turn(pilot)
+        log = game.query_one(EventLog)
+        refused = "Your keys in the settings file: game.take-back cannot take “s”"
+        await kit.wait_for(
+            pilot, lambda: any(line.startswith(refused) for line in log.history), "the notice"
+        )
+        assert notices(app) == [], "the notice goes to the game's log, not over the table"
         await kit.wait_for(pilot, lambda: " H Hint " in footer(app), "the footer")
         assert " i Hint " not in footer(app)
         palette = {command.title: command.help for command in binding_commands(game)}
@@ -139,8 +144,9 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
         await pilot.press("question_mark")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         text = app.screen.query_one("#help-text", Markdown).source
-        assert "| `H` | Hint |" in text and "| `i` | Hint |" not in text
-        assert "| `u` | Undo |" in text
+        rows = {row for table in app.screen.query(KeyTable) for row in table.rows}
+        assert ("H", "Hint") in rows and ("i", "Hint") not in rows
+        assert ("u", "Undo") in rows
         assert "**Hints** (`H` on your turn)" in text and "**Take-backs** (`u`, when" in text
 
 
@@ -161,7 +167,12 @@ async def test_the_hand_off_and_the_round_s_result_name_the_keys_you_gave_them(
     kit: type[TuiKit], data_dir: Path
 ) -> None:
     enter = ("game.show-hand", "game.seen-draw", "game.play")  # they share Enter: moved together
-    own = {"round-over.continue": "n", "game.outline": "O", "game.log": "ctrl+o"}
+    own = {
+        "round-over.continue": "n",
+        "round-over.close": "x",
+        "game.outline": "O",
+        "game.log": "ctrl+o",
+    }
     write_keys(data_dir, {**dict.fromkeys(enter, "space"), **own})
     seats = kit.seats("human", "human")
     record = kit.find_record(kit.short_rules(2, rounds=2), seats, last_tile_of_round_one)
@@ -187,9 +198,11 @@ async def test_the_hand_off_and_the_round_s_result_name_the_keys_you_gave_them(
         await pilot.press("space")
         await kit.wait_for(pilot, lambda: isinstance(app.screen, RoundOverScreen), "round over")
         assert status.shown.text == "Round 1 is over · n deals the next round"
-        await pilot.press("escape")  # no longer goes on (Enter presses the focused button)
+        await pilot.press("escape")  # no longer closes it (Enter presses the focused button)
         await pilot.pause()
         assert isinstance(app.screen, RoundOverScreen)
+        footer = " ".join(key.key_display for key in app.screen.query(FooterKey))
+        assert "n" in footer.split() and "x" in footer.split(), "the footer names the keys given"
         await pilot.press("n")
         await kit.wait_for(
             pilot, lambda: game.client.shown().topbar[0] == "Round 2 of 2", "the next round"

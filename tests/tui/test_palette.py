@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +117,20 @@ async def test_replay_palette_follows_the_position(kit: type[TuiKit], data_dir: 
         at_end = await titles(replay)
         assert "Next" not in at_end and "Play" not in at_end
         assert {"Back", "Take over", "Close"} <= set(at_end)
+
+
+async def test_the_palette_finds_a_command_by_the_words_players_use(kit: type[TuiKit]) -> None:
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start_game(pilot, kit)
+
+        def turn_after(moves: int) -> Callable[[], bool]:
+            return lambda: len(game.session.record.actions) > moves and game.client.on_turn
+
+        while not game.check_action("take_back", ()):  # a choice made, to take back
+            moves = len(game.session.record.actions)
+            await kit.press_turn(pilot, game, kit.choose_action(game.session.state))
+            await kit.wait_for(pilot, turn_after(moves), "the next turn")
+        restarts = game.client.log_restarts
+        await run_from_palette(pilot, kit, "take back", "Undo")
+        await kit.wait_for(pilot, lambda: game.client.log_restarts > restarts, "the take-back")

@@ -180,3 +180,19 @@ async def test_leaving_before_the_reading_ends_is_fine(monkeypatch: pytest.Monke
             await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
     assert app.return_code in (None, 0)
+
+
+async def test_one_game_s_win_share_takes_only_the_rows_its_words_need() -> None:
+    save_games(count=1)
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        chart = screen.query_one(ChartView)
+        await wait_for(pilot, lambda: chart.has_class("-words"), "the chart's words")
+        words = chart.shown.words
+        frame = 1  # the rule with the chart's title over it
+        await wait_for(
+            pilot, lambda: chart.outer_size.height == len(words) + frame, "no blank rows"
+        )
+        report = screen.query_one("#stats-report")
+        assert report.region.y - chart.region.bottom <= 1, "the report follows at once"

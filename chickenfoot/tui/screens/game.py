@@ -40,7 +40,6 @@ from textual.css.query import NoMatches
 from textual.events import Key, Resize
 from textual.geometry import Region
 from textual.reactive import var
-from textual.widgets import Footer, Static
 
 from chickenfoot.play.client import TURN_ACTIONS, SeatClient, SpectatorClient
 from chickenfoot.play.host import TableHost
@@ -53,9 +52,12 @@ from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.text import ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
+from chickenfoot.text.words import fit_line
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
+from chickenfoot.tui.footer import FittedFooter
 from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import EndClicked, RememberDisplay
+from chickenfoot.tui.notices import Notice
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.folding import Folding
@@ -75,9 +77,12 @@ from chickenfoot.tui.widgets import (
 )
 from chickenfoot.tui.widgets.board_panel import BoardMode
 from chickenfoot.tui.widgets.seats import seats_in_a_row
+from chickenfoot.tui.widgets.topbar import TopBar, TopBarShown
 
-CHECKED_ACTIONS = (*sorted(TURN_ACTIONS), "show_hand", "seen_draw", "speed", "take_back")
-"""The actions whose keys come and go with the state of the game (see ``check_action``)."""
+TURN_KEYS = tuple(sorted(TURN_ACTIONS - {"unavailable"}))
+CHECKED_ACTIONS = (*TURN_KEYS, "show_hand", "seen_draw", "speed", "take_back")
+"""The actions whose keys come and go with the state of the game (see ``check_action``); a
+key that does nothing now always says why (at a hand-off too), while people play here."""
 
 
 GAME_BINDINGS: list[BindingType] = [
@@ -98,6 +103,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding(
         "enter", "play", "Play", id="game.play", tooltip="Play the selected tile on the chosen end"
     ),
+    Binding("enter", "unavailable('play')", show=False, id="game.play-why-not"),
     Binding("left", "select_tile(-1)", "Tile", key_display="←→", id="game.tile-left"),
     Binding("right", "select_tile(1)", "Tile", show=False, id="game.tile-right"),
     Binding("up", "choose_end(-1)", "End", key_display="↑↓", id="game.end-up"),
@@ -318,8 +324,6 @@ class TableScreen(GameDialogs):
         super().__init__()
         self.client = client
         self.link = link
-        self._logged = (0, 0)
-        self._topbar_shown: tuple[object, ...] = ()
         self._result_shown: RoundEnded | GameEnded | None = None
         self._folding = Folding()
         self.set_reactive(TableScreen.board_view, "outline" if outline else "table")
@@ -365,6 +369,14 @@ class TableScreen(GameDialogs):
         """The status line as shown, with whatever the table says about who is here."""
         return status
 
+    def take_notice(self, notice: Notice) -> None:
+        """A notice of the app, under the table where it covers nothing: on the news line (its
+        first line), and in the log too when it is long."""
+        if notice.long:
+            self.query_one(EventLog).add(notice.lines)
+        self.client.tell(notice.lines[0])
+        self.refresh_view()
+
     def take(self, message: object) -> None:
         """Take in one message the link brought (the table's: the client reads it)."""
         self.client.receive(message)  # type: ignore[arg-type]
@@ -378,7 +390,7 @@ class TableScreen(GameDialogs):
 
     def compose(self) -> ComposeResult:
         """Top bar; the table beside the seats and the log; the open ends; hand; status."""
-        yield Static(id="topbar", markup=False)
+        yield TopBar(id="topbar")
         with Horizontal(id="main"):
             yield BoardPanel(id="board-box").data_bind(
                 shown=TableScreen.board_shown, view=TableScreen.board_view
@@ -394,7 +406,7 @@ class TableScreen(GameDialogs):
         with VerticalScroll(id="hand-scroll", can_focus=False):
             yield HandView(id="hand").data_bind(shown=TableScreen.hand_shown)
         yield StatusLine(id="status").data_bind(shown=TableScreen.status_shown)
-        yield Footer(compact=True)
+        yield FittedFooter(compact=True)
 
     def on_mount(self) -> None:
         """Start the table and listen to it; show what it sent first (the game's sentences
@@ -489,34 +501,19 @@ class TableScreen(GameDialogs):
         self.hand_shown = shown.hand
         self.seats_shown = self.seats_with_presence(shown.seats)
         self.status_shown = self.status_with_presence(shown.status)
-        self._show_topbar(
-            (*shown.topbar, bool(shown.unsaved), shown.saving, self.connection_text())
-        )
+        self.query_one(StatusLine).names = shown.seats.names
+        unsaved, connection = bool(shown.unsaved), self.connection_text()
+        bar = TopBarShown(*shown.topbar, unsaved, shown.saving, connection)
+        self.query_one(TopBar).shown = bar
         self._show_log()
-        self.working = frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
-
-    def _show_topbar(self, topbar: tuple[str, str, str, bool, bool, str]) -> None:
-        if topbar != self._topbar_shown:  # one row: no new layout needed
-            self._topbar_shown = topbar
-            round_text, detail, needs, unsaved, saving, connection = topbar
-            warning = ("  ⚠ not saved", "bold $text-error") if unsaved else ""
-            notice = ("  saving…", "$text-muted") if saving else ""
-            link = (f"  {connection}", "bold $text-warning") if connection else ""
-            self.query_one("#topbar", Static).update(
-                Content.assemble((round_text, "bold"), detail, needs, warning, notice, link),
-                layout=False,
-            )
+        working = {a for a in CHECKED_ACTIONS if self.client.key_works(a)}
+        if self.client.on_turn and not self.client.playable():
+            working.discard("play")  # nothing fits: Enter says why, the footer offers no play
+        self.working = frozenset(working)
 
     def _show_log(self) -> None:
         """Write the client's new log lines (the whole log again after a take-back)."""
-        restarts, written = self._logged
-        log = self.query_one(EventLog)
-        lines = self.client.log
-        if restarts != self.client.log_restarts:
-            log.restart(lines)
-        elif len(lines) > written:
-            log.add(lines[written:])
-        self._logged = (self.client.log_restarts, len(lines))
+        self.query_one(EventLog).follow(self.client.log, self.client.log_restarts)
 
     # ----- folding the side panels away for a big table on a short screen ---------------------
 
@@ -555,7 +552,7 @@ class TableScreen(GameDialogs):
     def watch_hand_shown(self, shown: HandShown) -> None:
         """Title the hand's box and keep the selected tile in view."""
         box = self.query_one("#hand-scroll", VerticalScroll)
-        box.border_title = Content(shown.title)
+        box.border_title = Content(fit_line(shown.title, self.size.width - 6, self.client.names))
         if shown.selected is not None and not shown.hidden:
             row = self.query_one(HandView).row_of(shown.selected)
             box.scroll_to_region(Region(0, row, 1, 2), animate=False)
@@ -567,6 +564,8 @@ class TableScreen(GameDialogs):
         through to the binding that says why)."""
         if action in CHECKED_ACTIONS:
             return action in self.working
+        if action == "unavailable":
+            return bool(self.client.seats)
         if action == "scroll_log":
             return not self.folded  # a folded log is not scrolled unseen: PgUp/PgDn open it
         return True
@@ -625,7 +624,7 @@ class TableScreen(GameDialogs):
     def on_key(self, event: Key) -> None:
         """Digits choose a tile, letters choose an open end (while a turn's keys work)."""
         character = event.character
-        if character is None or not self.on_top or not self.check_action("play", ()):
+        if character is None or not self.on_top or not self.check_action("select_tile", ()):
             return
         if character.isdigit():
             event.stop()

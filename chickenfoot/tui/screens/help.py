@@ -5,19 +5,27 @@ The key tables are built from the screens' own ``BINDINGS`` (so they never drift
 code), with the player's own keys from the settings put in (the app gives its keymap), plus a
 line or two for keys a screen reads itself (digits and letters in the game).
 The full rules are in ``docs/rules.md``. Escape, ``?`` or ``q`` closes the screen.
+
+Each screen's key table is one widget (:class:`KeyTable`), and the screen is built once and
+kept (:func:`installed_help`): every later opening shows it as it was built, so ``?`` opens
+the help at once every time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.dom import DOMNode
+from textual.geometry import Size
 from textual.keys import format_key
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Header, Markdown
 
 from chickenfoot.bots import BOT_LEVELS
@@ -121,27 +129,75 @@ def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
     return rows
 
 
-def table_cell(text: str) -> str:
-    """A Markdown table cell showing ``text`` literally, as keyboard keys."""
+def key_span(text: str) -> str:
+    """A Markdown code span showing ``text`` literally, as keyboard keys (a backtick or a pipe
+    in it cannot end the span or break the line)."""
     return "`" + text.replace("`", "'").replace("|", "¦") + "`"
 
 
-def screen_section(screen: ScreenKeys, keymap: Mapping[str, str]) -> str:
-    """The Markdown key table of one screen (its bindings, with the keys ``keymap`` gives
-    their ids, and extra keys)."""
-    rows = [*screen.extra, *key_rows(with_keymap(screen.screen.BINDINGS, keymap))]
-    if not rows:
-        return ""
-    lines = [f"### {screen.title}", "", "| Keys | Does |", "|---|---|"]
-    lines.extend(f"| {table_cell(keys)} | {does} |" for keys, does in rows)
-    return "\n".join(lines) + "\n"
+def screen_rows(screen: ScreenKeys, keymap: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The (keys, what they do) rows of one screen: the keys it reads itself, then its
+    bindings, with the keys ``keymap`` gives their ids."""
+    return [*screen.extra, *key_rows(with_keymap(screen.screen.BINDINGS, keymap))]
+
+
+KEYS_WIDTH = 16
+"""The widest the keys' column of a key table gets (longer keys put the words under them)."""
+
+
+def key_table(title: str, rows: Sequence[tuple[str, str]], width: int) -> Content:
+    """One screen's key table within ``width`` cells: its title, then each row's keys beside
+    what they do, the words wrapping in their own column (keys shown literally)."""
+    widths = [Content(keys).cell_length for keys, _does in rows]
+    column = max((width for width in widths if width <= KEYS_WIDTH), default=KEYS_WIDTH)
+    room = max(width - column - 2, 10)
+    lines = [Content.styled(title, "bold $text-primary")]
+    for keys, does in rows:
+        shown = Content.styled(keys, "bold $text-accent")
+        words = Content(does).wrap(room)
+        if shown.cell_length > column:
+            lines.append(shown)
+            first, rest = Content(""), words
+        else:
+            first, rest = words[0], words[1:]
+        lines.append(shown.pad_right(column - shown.cell_length) + Content("  ") + first)
+        lines.extend(Content(" " * (column + 2)) + line for line in rest)
+    return Content("\n").join(lines)
+
+
+class KeyTable(Widget):
+    """One screen's keys in the help, laid out at the width the help has (a widget of its
+    own: a Markdown table would make a widget of every cell, and the help would open
+    slowly)."""
+
+    DEFAULT_CSS = """
+    KeyTable {
+        height: auto;
+        max-width: 100;
+        margin: 1 0 0 0;
+        text-wrap: nowrap;
+    }
+    """
+
+    def __init__(self, title: str, rows: Sequence[tuple[str, str]]) -> None:
+        super().__init__(classes="help-keys")
+        self.title = title
+        self.rows = tuple(rows)
+
+    def render(self) -> Content:
+        """The table at the widget's width."""
+        return key_table(self.title, self.rows, self.content_region.width or 76)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """A row for the title, and each key's rows."""
+        return len(key_table(self.title, self.rows, width).plain.splitlines())
 
 
 def keys_of(screens: Sequence[ScreenKeys], binding_id: str, keymap: Mapping[str, str]) -> str:
     """The keys of the command ``binding_id`` of one of ``screens``, as the help's prose names
     them (the player's own where ``keymap`` changes them)."""
     bindings = [binding for screen in screens for binding in screen.screen.BINDINGS]
-    return " or ".join(table_cell(key) for key in command_keys(bindings, binding_id, keymap))
+    return " or ".join(key_span(key) for key in command_keys(bindings, binding_id, keymap))
 
 
 def rules_summary(screens: Sequence[ScreenKeys], keymap: Mapping[str, str]) -> str:
@@ -192,13 +248,29 @@ of your own; `chickenfoot keys` lists every id. These tables show the keys in us
 
 
 def help_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str] | None = None) -> str:
-    """The whole help text: the rules summary, the presets, the computer players, then the
-    keys of every screen (with the keys ``keymap`` gives: the player's own)."""
+    """The help's words: the rules summary, the presets, the computer players and how keys
+    are changed, naming the keys ``keymap`` gives (the player's own); the key tables of the
+    screens follow it (:func:`screen_rows`)."""
     keys = keymap or {}
-    sections = [section for screen in screens if (section := screen_section(screen, keys))]
     levels = levels_markdown(screens, keys)
-    parts = [rules_summary(screens, keys), presets_markdown(), levels, KEYS_INTRO, *sections]
-    return "\n".join(parts)
+    return "\n".join([rules_summary(screens, keys), presets_markdown(), levels, KEYS_INTRO])
+
+
+HELP_SCREEN = "help"
+"""The name the help screen is installed under in the app."""
+
+
+def installed_help(app: App[Any], screens: Sequence[ScreenKeys], keymap: Mapping[str, str]) -> str:
+    """The name of ``app``'s help screen for ``screens`` and the player's ``keymap``: built
+    and installed the first time it is asked for, so every later opening shows it at once (it
+    is built again only when the player's keys changed meanwhile)."""
+    if app.is_screen_installed(HELP_SCREEN):
+        installed = app.get_screen(HELP_SCREEN)
+        if isinstance(installed, HelpScreen) and installed.keymap == dict(keymap):
+            return HELP_SCREEN
+        app.uninstall_screen(HELP_SCREEN)
+    app.install_screen(HelpScreen(screens, keymap), HELP_SCREEN)
+    return HELP_SCREEN
 
 
 class HelpScreen(Screen[None]):
@@ -232,16 +304,24 @@ class HelpScreen(Screen[None]):
         self.keymap = dict(keymap or {})
 
     def compose(self) -> ComposeResult:
-        """A header, the scrollable help text and the key footer."""
+        """A header, the scrollable help (its words, then every screen's key table) and the
+        key footer."""
         yield Header()
         with VerticalScroll(id="help-scroll"):
             yield Markdown(help_markdown(self.screens, self.keymap), id="help-text")
+            for screen in self.screens:
+                if rows := screen_rows(screen, self.keymap):
+                    yield KeyTable(screen.title, rows)
         yield Footer()
 
     def on_mount(self) -> None:
         """Focus the text so the arrow keys scroll it."""
         self.sub_title = "Help"
         self.query_one("#help-scroll", VerticalScroll).focus()
+
+    def on_screen_resume(self) -> None:
+        """Shown again (the screen is kept between openings): from the top."""
+        self.query_one("#help-scroll", VerticalScroll).scroll_home(animate=False)
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""

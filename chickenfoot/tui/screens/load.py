@@ -28,7 +28,7 @@ from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.saves.paths import confined_to_data_dir, data_dir, exports_dir, leaves_data_dir
 from chickenfoot.saves.store import GameStore, StoreError
 from chickenfoot.text.describe import save_status
-from chickenfoot.text.words import plural
+from chickenfoot.text.words import listed_seats, plural
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import ContinueGame, OpenFile, OpenReplay
@@ -48,10 +48,9 @@ def date_text(summary: GameSummary) -> str:
 
 
 def seats_text(summary: GameSummary) -> str:
-    """The seats' names (and "taken over" for a game taken over from a replay, so it can be
-    told from the original)."""
-    names = ", ".join(summary.names)
-    return f"{names} (taken over)" if summary.taken_over else names
+    """The seats' names (and "(copy)" for a game copied from another, so it can be told from
+    the original: see :func:`~chickenfoot.text.words.listed_seats`)."""
+    return listed_seats(summary.names, summary.taken_over)
 
 
 class LoadScreen(Screen[None]):

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.widgets.event_log import WrappedLog
 
 
 class LogScreen(ModalScreen[None]):
@@ -40,15 +41,12 @@ class LogScreen(ModalScreen[None]):
         """A title, the lines, and this dialog's keys."""
         with Vertical(id="log-dialog"):
             yield Static(self.title_text, id="log-title", markup=False)
-            yield RichLog(id="full-log", wrap=True, markup=False, highlight=False)
+            yield WrappedLog(self.lines, id="full-log")
         yield Footer()
 
     def on_mount(self) -> None:
-        """Write the lines and show the newest."""
-        log = self.query_one(RichLog)
-        for line in self.lines:
-            log.write(line)
-        log.focus()
+        """Show the newest lines (the log lays them out once it has its width)."""
+        self.query_one(WrappedLog).focus()
 
     def action_top(self) -> None:
         """To the first line."""

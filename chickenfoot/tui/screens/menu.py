@@ -212,6 +212,8 @@ class MenuScreen(Screen[None]):
     KEY_WIDGETS = (OptionList,)
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
     COMMANDS = {MenuCommands}
+    ROOM_FOR_NOTICES = True
+    """The top right corner holds only the logo: a long notice there hides nothing."""
     BINDINGS = [
         Binding("n", "choose('new')", "New game", id="menu.new"),
         Binding("c", "choose('continue')", "Continue", id="menu.continue"),

@@ -34,7 +34,7 @@ from textual.events import Resize
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Select, Static
+from textual.widgets import Button, Select, Static
 
 from chickenfoot.bots.coach import Coach
 from chickenfoot.play.charts import running_totals_chart
@@ -42,8 +42,11 @@ from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.shown import HandShown
 from chickenfoot.record.model import SeatConfig
 from chickenfoot.text.coach import coach_for
+from chickenfoot.text.words import fit_line
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
+from chickenfoot.tui.footer import FittedFooter
 from chickenfoot.tui.messages import TakeOver
+from chickenfoot.tui.notices import Notice
 from chickenfoot.tui.screens.analysis import AnalysisScreen
 from chickenfoot.tui.screens.folding import Folding
 from chickenfoot.tui.screens.legend import LegendScreen
@@ -56,6 +59,7 @@ SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""
 DEFAULT_SPEED_INDEX = 2
 HUMAN = "human"
+SEPARATOR = " · "
 
 STEP = Binding.Group("Step", compact=True)
 ROUND = Binding.Group("Round", compact=True)
@@ -79,13 +83,15 @@ class ReplayHands(VerticalScroll, can_focus=False):
         for seat in range(self.seats):
             yield HandView(id=f"hand-{seat}", classes="replay-hand")
 
-    def show(self, hands: Sequence[HandShown], turn: int | None) -> None:
-        """Show ``hands`` (one per seat), ``turn``'s marked and in sight."""
+    def show(self, hands: Sequence[HandShown], turn: int | None, names: Sequence[str]) -> None:
+        """Show ``hands`` (one per seat), ``turn``'s marked and in sight; each title fits its
+        frame (a long name of ``names`` in it shortened first)."""
+        room = (self.size.width or self.app.size.width) - 3  # a scroll bar, a frame each side
         for seat, hand in enumerate(hands):
             view = self.query_one(f"#hand-{seat}", HandView)
             view.shown = hand
             view.set_class(turn == seat, "-turn")
-            view.border_title = Content(hand.title)
+            view.border_title = Content(fit_line(hand.title, room, names))
             if turn == seat:
                 self.scroll_to_widget(view, animate=False)
 
@@ -281,13 +287,13 @@ class ReplayScreen(Screen[None]):
         self._table_view: BoardMode = "table"
         self._folding = Folding()
         self._coach: Coach | None = None
+        self._notice: tuple[str, ...] = ()
 
     # ----- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         """The file and the position, the table beside the seats and log, every hand."""
-        name = self.title_text if self.title_text is not None else "a game"
-        yield Static(f"Replay of {name}", id="replay-title", markup=False)
+        yield Static(id="replay-title", markup=False)
         yield Static(id="replay-position", markup=False)
         with Horizontal(id="replay-main"):
             yield BoardPanel(charts=True, id="replay-board").data_bind(view=ReplayScreen.board_view)
@@ -300,11 +306,12 @@ class ReplayScreen(Screen[None]):
                 log.border_title = "Log"
                 yield log
         yield ReplayHands(len(self.names), id="replay-hands")
-        yield Footer(show_command_palette=False)
+        yield FittedFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         """Show the first deal (the board's frame naming the keys in use)."""
         self.query_one(BoardPanel).keys = view_keys(self, "replay")
+        self._show_title()
         self.show_position()
 
     @property
@@ -334,7 +341,7 @@ class ReplayScreen(Screen[None]):
         panel.shown = shown.board
         if self.folded and self._folding.smaller(len(shown.board.board.played)):
             self.folded = False  # a smaller table: the panels come back
-        self.query_one(ReplayHands).show(shown.hands, shown.seats.turn)
+        self.query_one(ReplayHands).show(shown.hands, shown.seats.turn, shown.seats.names)
         self.query_one(SeatsPanel).shown = shown.seats
         self._update_log()
         self._update_chart()
@@ -349,9 +356,26 @@ class ReplayScreen(Screen[None]):
             self.folded = True
 
     def on_resize(self, event: Resize) -> None:
-        """A new screen size: unfold, and fold again if the table still needs it."""
+        """A new screen size: unfold, and fold again if the table still needs it; fit the
+        header to the new width."""
         if self._folding.resized(event.size):
             self.folded = False
+        self._show_mode()
+        self._show_title()
+
+    def _show_title(self) -> None:
+        """The replay's title, and the latest notice after it (see :meth:`take_notice`)."""
+        name = self.title_text if self.title_text is not None else "a game"
+        title = SEPARATOR.join([f"Replay of {name}", *self._notice[:1]])
+        self.query_one("#replay-title", Static).update(fit_line(title, self.size.width - 2))
+
+    def take_notice(self, notice: Notice) -> None:
+        """A notice of the app, where it covers nothing: after the title (the first line),
+        and in the log too when it is long."""
+        self._notice = notice.lines
+        if notice.long:
+            self.query_one(EventLog).add(notice.lines)
+        self._show_title()
 
     def _update_chart(self) -> None:
         """Chart the rounds finished at the position shown (while the chart is on)."""
@@ -386,7 +410,8 @@ class ReplayScreen(Screen[None]):
 
     def _show_mode(self) -> None:
         """Update the position indicator, and which keys work here."""
-        self.query_one("#replay-position", Static).update(self.position_text)
+        width = self.size.width - 2
+        self.query_one("#replay-position", Static).update(fit_line(self.position_text, width))
         cursor = self.cursor
         playing = {"pause"} if self.autoplaying else {"autoplay"} if cursor.moves_forward else set()
         speeds = {
@@ -401,7 +426,7 @@ class ReplayScreen(Screen[None]):
         mode = "▶ playing" if self.autoplaying else "⏸ paused"
         text = f"{self.cursor.position_text} · {mode} {speed_text(self.speed)}"
         if self.view.is_private(self.cursor.index):
-            text += " · hands hidden: this round is still in play"
+            text += " · hands hidden (round in play)"
         return text
 
     def _update_log(self) -> None:

@@ -8,7 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from chickenfoot.record.names import display_width
@@ -16,20 +18,26 @@ from chickenfoot.rules import RuleSet, totals, zero_rounds
 from chickenfoot.text.words import double_text, fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 
-MIN_COLUMN = 8
+MIN_COLUMN = 6
+"""The narrowest seat column: a total of four digits and a space."""
 LABEL = 9
 TABLE_WIDTH = 76
-"""The widest the table gets (it must fit an 80-column terminal)."""
+"""The widest the table gets."""
 
 
 def score_table(
-    names: Sequence[str], round_scores: Sequence[Sequence[int]], rules: RuleSet
+    names: Sequence[str],
+    round_scores: Sequence[Sequence[int]],
+    rules: RuleSet,
+    width: int = TABLE_WIDTH,
 ) -> Content:
-    """Rounds x seats, then the totals and the number of rounds each seat scored 0. Columns
-    are as wide as the names need (and the width allows); longer names end in "…"."""
+    """Rounds x seats, then the totals and the number of rounds each seat scored 0, within
+    ``width`` cells (at most :data:`TABLE_WIDTH`). Columns are as wide as the names need (and
+    the width allows); longer names end in "…"."""
     players = len(names)
     longest = max((display_width(seat_name(names, seat)) for seat in range(players)), default=0)
-    column = max(MIN_COLUMN, min(longest + 1, (TABLE_WIDTH - LABEL) // max(players, 1)))
+    room = (min(width, TABLE_WIDTH) - LABEL) // max(players, 1)
+    column = max(MIN_COLUMN, min(longest + 1, room))
 
     def cells(values: Sequence[object]) -> str:
         texts = [fitted(str(value), column - 1) for value in values]
@@ -49,6 +57,37 @@ def score_table(
     zeros = zero_rounds(round_scores, players)
     rows.append(Content.styled("at zero".ljust(LABEL) + cells(zeros), "$text-muted"))
     return Content("\n").join(rows)
+
+
+class ScoreTable(Widget):
+    """The scores, laid out at the width the widget has."""
+
+    DEFAULT_CSS = """
+    ScoreTable {
+        height: auto;
+        text-wrap: nowrap;
+    }
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        round_scores: Sequence[Sequence[int]],
+        rules: RuleSet,
+        *,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.names, self.round_scores, self.rules = tuple(names), round_scores, rules
+
+    def render(self) -> Content:
+        """The table at the widget's width."""
+        width = self.content_region.width or TABLE_WIDTH
+        return score_table(self.names, self.round_scores, self.rules, width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The heading, a row per round (or the line saying there is none), two more."""
+        return 1 + max(len(self.round_scores), 1) + 2
 
 
 class ScoreboardScreen(ModalScreen[None]):
@@ -83,9 +122,7 @@ class ScoreboardScreen(ModalScreen[None]):
                 classes="results-title",
             )
             with VerticalScroll(classes="results-body", can_focus=False):
-                yield Static(
-                    score_table(self.names, self.round_scores, self.rules), id="score-table"
-                )
+                yield ScoreTable(self.names, self.round_scores, self.rules, id="score-table")
         yield Footer()
 
     def palette_commands(self) -> list[PaletteCommand]:

@@ -3,9 +3,11 @@
 :class:`ChartView` follows a reactive ``shown`` (a :class:`~chickenfoot.play.charts.ChartShown`)
 and draws it with textual-plotext on the widget's own background: the ticks in the theme's
 text colour, each line in a colour of the theme *and* with a marker of its own (so it reads
-with ``NO_COLOR`` too), and a legend that names the lines literally (never as markup). When
+with ``NO_COLOR`` too; where lines tie, their markers stand side by side, so no line hides
+another), and a legend that names the lines literally (never as markup). When
 the widget is smaller than :data:`MIN_WIDTH` x :data:`MIN_HEIGHT`, or there is nothing to
-draw, it shows the chart's words instead; it never overflows.
+draw, it shows the chart's words instead; it never overflows. With nothing to draw (a single
+game, a single round) it takes only the rows its words need (class ``-nothing-to-draw``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ LINE_COLOURS = ("primary", "accent", "success", "warning", "error", "secondary")
 MOST_MARKERS = 12
 """The most markers on one line (a long line shows one every few points)."""
 
+TIE_NUDGE_CELLS = 2
+"""How far (in columns) a marker on a point another line marked is set to its right."""
+
 EMPTY = ChartShown(title="", lines=(), x_ticks=(), y_ticks=(), words=())
 
 
@@ -59,23 +64,34 @@ class LinePlot(PlotextPlot):
         self.shown = EMPTY
 
     def render(self) -> RenderResult:
-        """Plot the lines, then let textual-plotext draw them at the widget's size."""
+        """Plot the lines, then their markers, and let textual-plotext draw them at the
+        widget's size. A marker on a point another line marked already (a tie) is set a little
+        to its right, so no line hides another."""
         plot = self.plt
         plot.clear_figure()
         variables = self.app.theme_variables
-        for index, line in enumerate(self.shown.lines):
-            if not line.points:
-                continue
-            name = LINE_COLOURS[index % len(LINE_COLOURS)]
-            colour = Color.parse(variables.get(name, variables["foreground"])).rgb
-            xs = [x for x, _y in line.points]
-            ys = [y for _x, y in line.points]
-            plot.plot(xs, ys, marker="braille", color=colour)
-            every = -(-len(xs) // MOST_MARKERS)
-            marked = [*range(0, len(xs) - 1, every), len(xs) - 1]
-            plot.scatter(
-                [xs[i] for i in marked], [ys[i] for i in marked], marker=line.marker, color=colour
-            )
+        colours = [
+            Color.parse(variables.get(name, variables["foreground"])).rgb for name in LINE_COLOURS
+        ]
+        drawn = [(index, line) for index, line in enumerate(self.shown.lines) if line.points]
+        for index, line in drawn:  # every line first: no line is drawn over a marker
+            xs, ys = zip(*line.points, strict=True)
+            plot.plot(xs, ys, marker="braille", color=colours[index % len(colours)])
+        every_x = [x for _index, line in drawn for x, _y in line.points]
+        span = max(every_x, default=1) - min(every_x, default=0) or 1
+        nudge = TIE_NUDGE_CELLS * span / max(self.size.width - 8, 8)
+        marked_at: dict[tuple[float, float], int] = {}
+        for index, line in drawn:
+            every = -(-len(line.points) // MOST_MARKERS)
+            marked = [*line.points[:-1:every], line.points[-1]]
+            marked_xs = [marked[0][0]]  # every line starts at the same point: no need
+            for x, y in marked[1:]:
+                earlier = marked_at.get((x, y), 0)
+                marked_at[x, y] = earlier + 1
+                marked_xs.append(x + earlier * nudge)
+            marked_ys = [y for _x, y in marked]
+            colour = colours[index % len(colours)]
+            plot.scatter(marked_xs, marked_ys, marker=line.marker, color=colour)
         if self.shown.x_ticks:
             plot.xticks(list(self.shown.x_ticks))
         if self.shown.y_ticks:
@@ -119,6 +135,9 @@ class ChartView(Vertical):
     ChartView.-words > LinePlot, ChartView.-words > .chart-legend {
         display: none;
     }
+    ChartView.-nothing-to-draw, ChartView.-nothing-to-draw > VerticalScroll {
+        height: auto;
+    }
     """
 
     shown: reactive[ChartShown] = reactive(EMPTY, init=False)
@@ -153,3 +172,4 @@ class ChartView(Vertical):
     def _choose(self, width: int, height: int) -> None:
         roomy = width >= MIN_WIDTH and height >= min_height(len(self.shown.lines))
         self.set_class(not (roomy and self.shown.drawable), "-words")
+        self.set_class(not self.shown.drawable, "-nothing-to-draw")

@@ -4,7 +4,8 @@ Playable tiles are framed (``[3|5]``) and bold; the others are dimmed and unfram
 (`` 3|5 ``), so the difference never rests on colour alone. The selected tile is reversed
 and its number marked (``▸2``). Tiles just drawn ("fresh") are tinted and labelled "new" beside
 their number. A hidden hand holds no tile: it shows only backs, as many as it is told, or a
-banner in their place (the hand-off: "Pass to Bea, then press Enter"). Clicking a tile posts
+banner in their place (the hand-off: "Pass to Bea, then press Enter"), wrapped onto as many
+rows as it needs. Clicking a tile posts
 :class:`HandView.TileClicked`. Hands come in the order :func:`chickenfoot.text.words.sorted_hand`
 gives.
 """
@@ -138,7 +139,9 @@ class HandView(Widget):
         """The rows of tiles (each under its row of numbers), wrapped to ``width``; or the
         banner of a hidden hand."""
         if self.shown.banner:
-            return [Content(""), Content.styled(self.shown.banner, BANNER_STYLE).center(width)]
+            banner = Content.styled(self.shown.banner, BANNER_STYLE)
+            lines = banner.wrap(max(width, 1))
+            return [Content(""), *(line.center(width) for line in lines)]
         if not self.count:
             return [Content.styled("(no tiles)", UNPLAYABLE_STYLE)]
         cells = self._cells()
