@@ -40,9 +40,14 @@ from chickenfoot.play.client import SpectatorClient
 from chickenfoot.play.wire import HostMessage
 from chickenfoot.rules import RuleSetError
 from chickenfoot.saves.output import write_line
+from chickenfoot.saves.record import SEED_BITS
 
 DEFAULT_HOST = "127.0.0.1"
 STOPPING = "Stopping: every table is saved and comes back when the server starts again."
+FIXED_DEAL_WARNING = (
+    "chickenfoot host: warning: --seed fixes the table's deal: whoever knows the seed knows "
+    "every hand (for tests and demonstrations; everybody at the table is told)."
+)
 PEOPLE_NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 """The names a ``--table``'s people's seats are planned under (each joiner brings their own)."""
 
@@ -107,7 +112,14 @@ def add_parsers(commands: Any) -> None:
         metavar="SECONDS",
         help="The pause before each computer move (default: 0.6).",
     )
-    table.add_argument("--seed", type=int, default=None, help="Deal the same game every time.")
+    table.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="For tests and demonstrations only: deal the --table's game from this seed (the "
+        "same hands every time; everybody at the table is told the deal is fixed). Without "
+        "it, every table is dealt from a secret of the server's own.",
+    )
     add_rule_options(host)
     host.add_argument(
         "--sync-every-move",
@@ -142,6 +154,22 @@ def add_parsers(commands: Any) -> None:
         metavar="N",
         help=f"The most connections from one address (default: {defaults.per_address}; "
         "0: no limit).",
+    )
+    limits.add_argument(
+        "--new-tables",
+        type=int,
+        default=defaults.making_burst,
+        metavar="N",
+        help=f"The most tables one address may make at once, then one every "
+        f"{defaults.making_every:g} seconds (default: {defaults.making_burst}; 0: no limit).",
+    )
+    limits.add_argument(
+        "--open-tables",
+        type=int,
+        default=defaults.lonely_per_address,
+        metavar="N",
+        help="The most tables one address may hold open that nobody else joined "
+        f"(default: {defaults.lonely_per_address}; 0: no limit).",
     )
     limits.add_argument(
         "--lobby-expiry",
@@ -196,7 +224,6 @@ def table_options(args: argparse.Namespace) -> TableOptions:
         grace=args.grace,
         hints=not args.no_hints,
         pause=args.pause,
-        seed=args.seed,
     )
 
 
@@ -221,11 +248,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         options = table_options(args) if args.table else None
         tls = tls_context(args.certfile, args.keyfile)
+        if args.seed is not None and not args.table:
+            raise ValueError("--seed fixes the deal of the --table: add --table")
+        if args.seed is not None and not 0 <= args.seed < 2**SEED_BITS:
+            raise ValueError(f"--seed: from 0 to {2**SEED_BITS - 1}")
     except ValueError as problem:
         return fail("host", str(problem))
+    if args.seed is not None:
+        write_line(sys.stderr, FIXED_DEAL_WARNING)
     limits = Limits(
         max_tables=args.max_tables,
         per_address=max(0, args.per_address),
+        making_burst=max(0, args.new_tables),
+        lonely_per_address=max(0, args.open_tables),
         lobby_expiry=args.lobby_expiry,
         game_expiry=args.game_expiry,
     )
@@ -243,7 +278,9 @@ def run(args: argparse.Namespace) -> int:
             return fail("host", f"cannot write {args.move_times}: {reason}")
     try:
         stopped_by = asyncio.run(
-            _serve(listening, args.host, limits, options, tls, args.sync_every_move, times)
+            _serve(
+                listening, args.host, limits, options, tls, args.sync_every_move, times, args.seed
+            )
         )
     except KeyboardInterrupt:
         stopped_by = signal.SIGINT
@@ -267,6 +304,7 @@ async def _serve(
     tls: ssl.SSLContext | None,
     sync_every_move: bool,
     times: TextIO | None = None,
+    seed: int | None = None,
 ) -> int:
     timed: list[tuple[float, float, float]] = []  # written once stopped: no disk write per move
 
@@ -295,7 +333,7 @@ async def _serve(
     for line in announcement(shown, address):
         say(line)
     if options is not None:
-        table = server.create_table(options)
+        table = server.create_table(options, seed=seed)
         table.auto_start = True
         narrate(table)
         say(f"table {table.code}: chickenfoot join {shown.with_code(table.code)}")

@@ -138,10 +138,11 @@ class SeatPlan(WireModel):
 
 
 class TableOptions(WireModel):
-    """What the creator chose: the rules, the seats (two or more), the level of the computer
-    that covers a dropped person's seat, how long a dropped seat waits first (``grace``,
-    seconds), whether people may ask for hints, the pause before each computer move, and the
-    seed of the deals (None: a random one)."""
+    """What the creator chose: the rules (whose ``players`` is the number of seats), the
+    seats (two or more), the level of the computer that covers a dropped person's seat, how
+    long a dropped seat waits first (``grace``, seconds), whether people may ask for hints and
+    the pause before each computer move. The deal is never the creator's to choose: the
+    server deals from a secret of its own."""
 
     rules: RuleSet
     seats: tuple[SeatPlan, ...] = Field(min_length=2, max_length=8)
@@ -149,7 +150,6 @@ class TableOptions(WireModel):
     grace: float = Field(DEFAULT_GRACE, ge=0, le=MAX_GRACE, allow_inf_nan=False)
     hints: bool = True
     pause: float = Field(0.6, ge=0, le=10, allow_inf_nan=False)
-    seed: int | None = Field(None, ge=0, lt=2**63)
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -265,8 +265,10 @@ class SeatState(WireModel):
 class TableStatus(Message):
     """The table now: its code, its seats, who watches, whether the game started, which seat
     made it, how far a dropped seat's grace goes (seconds), and whether it starts by itself
-    once every person's seat is taken (a table the server made: nobody starts it sooner).
-    Sent to every client on every change."""
+    once every person's seat is taken (a table the server made: nobody starts it sooner),
+    and whether its deal is fixed (``fixed_deal``: the server's operator chose the seed, for a
+    demonstration or a test, so the deal may be known in advance). Sent to every client on
+    every change."""
 
     kind: Literal["table_status"] = "table_status"
     code: str
@@ -276,6 +278,7 @@ class TableStatus(Message):
     creator: int = 0
     grace: float = DEFAULT_GRACE
     starts_by_itself: bool = False
+    fixed_deal: bool = False
 
 
 DenialReason = Literal[
@@ -284,6 +287,8 @@ DenialReason = Literal[
     "bad_token",
     "table_full",
     "too_many_tables",
+    "too_many_new_tables",
+    "too_many_open_tables",
     "too_many_connections",
     "too_many_spectators",
     "too_fast",
@@ -311,10 +316,12 @@ class Replaced(Message):
 
 
 class TableGone(Message):
-    """The table closed: ``reason`` says why (``expired``, ``finished`` or ``stopping``)."""
+    """The table closed: ``reason`` says why (``expired``: nobody was connected for too long;
+    ``finished``: the game is over; ``stopping``: the server is stopping and keeps the table;
+    ``made_room``: a lobby nobody joined gave way to a new table at a full server)."""
 
     kind: Literal["table_gone"] = "table_gone"
-    reason: Literal["expired", "finished", "stopping"]
+    reason: Literal["expired", "finished", "stopping", "made_room"]
 
 
 class FinishedGame(Message):

@@ -60,6 +60,14 @@ LASTING_DENIALS = frozenset({"too_many_connections", "server_busy"})
 """Refusals of a first frame worth trying again later; every other one ends the link."""
 
 
+TABLE_GONE = {
+    "expired": "the table expired: nobody was connected for too long",
+    "finished": "the table closed: the game is over",
+    "made_room": "the table closed: nobody had joined it, and the server needed room for a new one",
+}
+"""Why the link ended when the table closed (a server that stops keeps its tables)."""
+
+
 class AddressError(ValueError):
     """A table's address that cannot be read; the text says why in plain words."""
 
@@ -151,8 +159,11 @@ class RemoteLink:
         *,
         first_retry: float = RETRY_FIRST,
         tls: ssl.SSLContext | None = None,
+        source: str | None = None,
     ) -> None:
         self.address = address
+        self.source = source
+        """The local address to connect from (None: the system's choice)."""
         self.hello: Hello = hello
         self.first_retry = first_retry
         self.tls = tls
@@ -243,6 +254,7 @@ class RemoteLink:
                 ping_interval=20,
                 ping_timeout=20,
                 close_timeout=2,
+                local_addr=(self.source, 0) if self.source is not None else None,
             ) as socket:
                 reached = True
                 self._socket = socket
@@ -283,11 +295,7 @@ class RemoteLink:
             self._end("this seat was taken by another window (with its token)")
         elif isinstance(frame, TableGone) and frame.reason != "stopping":
             # A server that stops keeps its tables: the link tries again until it is back.
-            self._end(
-                "the table expired: nobody was connected for too long"
-                if frame.reason == "expired"
-                else "the table closed: the game is over"
-            )
+            self._end(TABLE_GONE[frame.reason])
         self._inbox.put_nowait(frame)
 
     def _end(self, problem: str) -> None:

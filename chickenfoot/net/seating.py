@@ -65,9 +65,13 @@ NO_CODE = "write the table's code before the server: CODE@HOST:PORT"
 """Why a server's address alone cannot be joined."""
 
 
-def online_server_problem(text: str, kinds: list[str]) -> str | None:
+SEED_REFUSED = "the server deals an online table from a secret of its own: leave the seed blank"
+"""Why New game's seed cannot go with a table server."""
+
+
+def online_server_problem(text: str, kinds: list[str], *, seed: str = "") -> str | None:
     """Why ``text`` cannot be the server of an online table with seats of ``kinds`` (the
-    form's player values)."""
+    form's player values) and the seed typed ``seed``."""
     try:
         address = TableAddress.parse(text)
     except AddressError as error:
@@ -76,6 +80,8 @@ def online_server_problem(text: str, kinds: list[str]) -> str | None:
         return "a server's address only (HOST:PORT): the table's code comes from the server"
     if HUMAN not in kinds:
         return "an online table needs a person's seat: yours"
+    if seed.strip():
+        return SEED_REFUSED
     return None
 
 
@@ -101,19 +107,17 @@ def seat_plan(seat: SeatConfig) -> SeatPlan:
 def table_options(
     rules: RuleSet,
     seats: tuple[SeatConfig, ...],
-    seed: int | None,
     *,
     grace: float,
     cover: str,
     hints: bool,
 ) -> TableOptions:
-    """The online table's options for ``rules``, ``seats`` and ``seed``, a lost seat waiting
-    ``grace`` seconds before a ``cover`` computer plays it."""
+    """The online table's options for ``rules`` and ``seats``, a lost seat waiting ``grace``
+    seconds before a ``cover`` computer plays it (the server deals: no seed)."""
     return TableOptions.model_validate(
         {
             "rules": rules,
             "seats": tuple(seat_plan(seat) for seat in seats),
-            "seed": seed,
             "grace": grace,
             "cover": cover,
             "hints": hints,
@@ -173,6 +177,8 @@ def lobby_lines(
             state = "waiting to join"
         lines.append(f"  {seat.name:<24} {state}{'  ← ' + mark if mark else ''}")
     lines.append("")
+    if status.fixed_deal:
+        lines += [online.FIXED_DEAL, ""]
     lines.append(online.watching(status.spectators))
     missing = [s.name for s in status.seats if s.computer is None and not s.taken]
     lines.append(

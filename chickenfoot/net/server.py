@@ -62,6 +62,7 @@ from chickenfoot.saves.committer import CommitWorker
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.store import GameStore, TableStore
+from chickenfoot.text.words import plural
 
 log = logging.getLogger(__name__)
 
@@ -216,7 +217,7 @@ class TableServer:
         that cannot be brought back (its game deleted, or over) is forgotten, and logged."""
         restored = []
         for code, kept, session in await asyncio.to_thread(self._read_kept):
-            table = OnlineTable(self, code, kept.options)
+            table = OnlineTable(self, code, kept.options, seed=kept.seed)
             table.creator, table.auto_start = kept.creator, kept.auto_start
             for slot, kept_seat in zip(table.seats, kept.seats, strict=False):
                 slot.name, slot.token_hash = kept_seat.name, kept_seat.token_hash
@@ -265,11 +266,21 @@ class TableServer:
         for code, table in list(self.tables.items()):
             if table.idle_since is None:
                 continue
-            limit = self.limits.lobby_expiry if table.phase == "lobby" else self.limits.game_expiry
+            limit = self._lifetime(table)
             if table.phase == "over" or now - table.idle_since >= limit:
                 gone.append(code)
                 self._end(table, "finished" if table.phase == "over" else "expired")
         return gone
+
+    def _lifetime(self, table: OnlineTable) -> float:
+        """How long ``table`` lives with nobody connected: a lobby nobody joined the least, a
+        game the most."""
+        limits = self.limits
+        if table.phase != "lobby":
+            return limits.game_expiry
+        if table.lonely:
+            return min(limits.lobby_expiry, limits.lonely_lobby_expiry)
+        return limits.lobby_expiry
 
     def _end(self, table: OnlineTable, reason: Ending) -> None:
         table.close(reason)
@@ -288,18 +299,41 @@ class TableServer:
 
     # ----- tables ------------------------------------------------------------------------------
 
-    def create_table(self, options: TableOptions) -> OnlineTable:
-        """A new table with a fresh code (:class:`ValueError` when the server has as many as
-        it may hold)."""
-        if len(self.tables) >= self.limits.max_tables:
+    def create_table(
+        self, options: TableOptions, *, made_by: str | None = None, seed: int | None = None
+    ) -> OnlineTable:
+        """A new table with a fresh code, made by the address ``made_by`` (None: the server's
+        operator), dealt from the operator's fixed ``seed`` (None: from the server's secret).
+        At the cap the oldest lobby nobody joined gives way first; :class:`ValueError` when
+        there is none."""
+        if len(self.tables) >= self.limits.max_tables and not self._make_room():
             raise ValueError("this server holds as many tables as it may: try again later")
         code = new_code()
         while code in self.tables:
             code = new_code()
-        table = OnlineTable(self, code, options)
+        table = OnlineTable(self, code, options, made_by=made_by, seed=seed)
         self.tables[code] = table
         table.keep()
         return table
+
+    def _make_room(self) -> bool:
+        """End the oldest lobby nobody but its creator joined (never one the operator made);
+        False if there is none."""
+        lonely = [
+            table
+            for table in self.tables.values()
+            if table.phase == "lobby" and table.lonely and not table.auto_start
+        ]
+        if not lonely:
+            return False
+        # The oldest of those nobody is connected to goes first, then the oldest of all.
+        oldest = min(lonely, key=lambda table: (table.people_here, table.made_at))
+        self._end(oldest, "made_room")
+        return True
+
+    def lonely_tables(self, address: str) -> int:
+        """How many open tables ``address`` made that nobody else joined."""
+        return sum(1 for table in self.tables.values() if table.made_by == address and table.lonely)
 
     # ----- connections -------------------------------------------------------------------------
 
@@ -448,8 +482,26 @@ class TableServer:
                 _denied("bad_message", "the table's seats and its rules' players differ")
             )
             return None
+        address = connection.address
+        cap = self.limits.lonely_per_address
+        if cap and self.lonely_tables(address) >= cap:
+            connection.send(
+                _denied(
+                    "too_many_open_tables",
+                    f"your address has {plural(cap, 'open table')} that nobody else joined: "
+                    "share one of those, or wait for them to close",
+                )
+            )
+            return None
+        if not self.door.may_make(address):
+            connection.send(
+                _denied(
+                    "too_many_new_tables", "your address made tables too quickly: wait a minute"
+                )
+            )
+            return None
         try:
-            table = self.create_table(options)
+            table = self.create_table(options, made_by=address)
         except ValueError as full:
             connection.send(_denied("too_many_tables", str(full)))
             return None

@@ -76,7 +76,7 @@ from chickenfoot.saves.store import GameStore
 log = logging.getLogger(__name__)
 
 Phase = Literal["lobby", "dealing", "playing", "over"]
-Ending = Literal["expired", "finished", "stopping"]
+Ending = Literal["expired", "finished", "stopping", "made_room"]
 
 
 class Venue(Protocol):
@@ -212,10 +212,25 @@ class OnlineTable:
     spectators, and once dealt its game (a :class:`~chickenfoot.play.host.TableHost` whose
     turn loop runs as a task)."""
 
-    def __init__(self, venue: Venue, code: str, options: TableOptions) -> None:
+    def __init__(
+        self,
+        venue: Venue,
+        code: str,
+        options: TableOptions,
+        *,
+        made_by: str | None = None,
+        seed: int | None = None,
+    ) -> None:
         self.venue = venue
         self.code = code
         self.options = options
+        self.made_by = made_by
+        """The address that made the table (None: the server's operator, or not known after
+        a restart)."""
+        self.seed = seed
+        """The operator's fixed seed of the deal (``chickenfoot host --seed``: everybody at the
+        table is told the deal is fixed); None: the server deals from a secret of its own."""
+        self.made_at = venue.now()
         self.seats = [SeatSlot(plan.name, plan.computer) for plan in options.seats]
         self.creator = options.people[0] if options.people else 0
         self.auto_start = False
@@ -243,6 +258,12 @@ class OnlineTable:
         return seated + self.watchers
 
     @property
+    def lonely(self) -> bool:
+        """True while no person but its creator ever took a seat (a lobby nobody joined, or a
+        game against computers alone)."""
+        return not any(slot.taken for seat, slot in enumerate(self.seats) if seat != self.creator)
+
+    @property
     def people_here(self) -> bool:
         """True while at least one person is connected to a seat."""
         return any(slot.guest is not None for slot in self.seats)
@@ -258,6 +279,7 @@ class OnlineTable:
             creator=self.creator,
             grace=self.options.grace,
             starts_by_itself=self.auto_start,
+            fixed_deal=self.seed is not None,
         )
 
     def tell_everyone(self) -> None:
@@ -418,6 +440,7 @@ class OnlineTable:
             options=self.options,
             creator=self.creator,
             auto_start=self.auto_start,
+            seed=self.seed,
             seats=tuple(
                 KeptSeat(name=slot.name, token_hash=slot.token_hash) for slot in self.seats
             ),
@@ -449,8 +472,8 @@ class OnlineTable:
         store = self.venue.store
         try:
             session = await asyncio.to_thread(
-                GameSession.new, options.rules, seats, options.seed, store
-            )
+                GameSession.new, options.rules, seats, self.seed, store
+            )  # no seed: the record draws one from the system's secret source
         except OSError as error:
             log.warning("table %s: its game could not be dealt: %s", self.code, error)
             if not self.closed:

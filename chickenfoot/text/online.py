@@ -69,6 +69,13 @@ def lobby(
     return f"Table {code} · {wait} · {start}"
 
 
+FIXED_DEAL = (
+    "The deal is fixed: this server's operator chose its seed (for a test or a "
+    "demonstration), so every hand may be known in advance."
+)
+"""Said to everybody at a table dealt from the operator's seed (``chickenfoot host --seed``)."""
+
+
 def left_table(menu_key: str) -> str:
     """The status line of a window no longer at its table (another window took its seat, or
     the table closed): nothing it shows changes any more; ``menu_key`` leaves it."""

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from chickenfoot.cli import main
-from chickenfoot.cli.host import announcement
+from chickenfoot.cli.host import FIXED_DEAL_WARNING, announcement
 from chickenfoot.net.remote import TableAddress
 from tests.net.processes import Process, host
 
@@ -29,6 +29,8 @@ def test_a_table_made_at_start_is_played_by_joining_computers(tmp_path: Path) ->
         "3",
         "--seats",
         "person,person,casual",
+        "--seed",
+        "11",
         *RULES,
     )
     try:
@@ -41,6 +43,7 @@ def test_a_table_made_at_start_is_played_by_joining_computers(tmp_path: Path) ->
     finally:
         assert server.stop(signal.SIGINT) == 130
     assert "chickenfoot host: stopped (Ctrl+C)" in server.lines
+    assert FIXED_DEAL_WARNING in server.lines, "a fixed deal is warned of"
     code = join_line.split("@")[0]
     narrated = [line for line in server.lines if line.startswith(code)]
     assert any("plays" in line for line in narrated), "the host prints the table's moves"
@@ -121,6 +124,7 @@ def test_the_server_says_who_can_connect() -> None:
             "--seats lists 2 seats but the rules have 3 players",
         ),
         (["host", "--keyfile", "key.pem"], "--keyfile needs --certfile"),
+        (["host", "--seed", "5"], "--seed fixes the deal of the --table: add --table"),
         (["host", "--certfile", "missing.pem"], "cannot use the certificate missing.pem"),
         (["join", "nonsense"], "names no table: write it as CODE@HOST:PORT"),
         (["join", "K0K0K0@host:1", "--computer", "casual"], "is not a table code"),

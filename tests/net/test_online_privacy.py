@@ -60,7 +60,7 @@ async def play_table(room: Online, number: int) -> list[Watchdog]:
     rng = random.Random(number)
     players = rng.randint(2, 4)
     computers = {seat: "casual" for seat in range(1, players) if rng.random() < 0.25}
-    table = room.table(options(players, computers=computers, seed=number, rounds=2))
+    table = room.table(options(players, computers=computers, rounds=2), seed=number)
     dogs: list[Watchdog] = []
     people = [seat for seat in range(players) if seat not in computers]
     clients = []

@@ -126,7 +126,7 @@ def test_a_finished_game_is_handed_on_to_be_kept_and_the_seat_forgotten() -> Non
 async def seated(room: Online) -> AsyncIterator[tuple[OnlineSeat, list[Heard]]]:
     """Ana's seat at a two-seat table (Bea a computer player joined from another client),
     every frame followed as it comes; what each brought."""
-    table = room.table(options(2, rounds=1, seed=3))
+    table = room.table(options(2, rounds=1), seed=3)
     seat = seat_at(room.address(table))
     heard: list[Heard] = []
 

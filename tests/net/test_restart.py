@@ -123,7 +123,7 @@ async def test_a_graceful_stop_keeps_every_table_and_its_seats(data_dir: Path) -
         lobby = room.table(options(3), auto_start=False)
         ana = Probe(room.link(JoinTable(code=lobby.code, name="Ana"), lobby.code))
         token = (await ana.next(Seated)).token
-        game = room.table(options(2, seed=5))
+        game = room.table(options(2), seed=5)
         probes = [
             Probe(room.link(JoinTable(code=game.code, name=slot.name), game.code))
             for slot in game.seats

@@ -128,7 +128,7 @@ async def play_to_the_end(pilot: Pilot[None], app: ChickenFootApp) -> OnlineGame
 
 async def test_a_joined_seat_plays_a_whole_game_in_the_game_screen(data_dir: object) -> None:
     async with online() as room:
-        table = room.table(options(2, rounds=2, seed=3))
+        table = room.table(options(2, rounds=2), seed=3)
         bea = room.player(table, "Bea", seed=1)
         opponent = asyncio.ensure_future(bea.play())
         address = str(room.address(table))
@@ -154,7 +154,7 @@ async def test_a_joined_seat_plays_a_whole_game_in_the_game_screen(data_dir: obj
 
 async def test_the_creator_waits_in_the_lobby_and_starts_the_game(data_dir: object) -> None:
     async with online() as room:
-        made = options(2, rounds=1, seed=5)
+        made = options(2, rounds=1)
         address = f"127.0.0.1:{room.port}"
         app = ChickenFootApp(bot_delay=0)
         async with app.run_test(size=(100, 32)) as pilot:
@@ -187,7 +187,7 @@ async def test_the_first_joiner_of_a_table_that_starts_by_itself_is_told_so(
     data_dir: object,
 ) -> None:
     async with online() as room:
-        table = room.table(options(2, rounds=1, seed=5))
+        table = room.table(options(2, rounds=1), seed=5)
         app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
         async with app.run_test(size=(100, 32)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -211,7 +211,7 @@ async def test_a_lost_seat_counts_down_and_its_creator_hands_it_to_a_computer(
     data_dir: object,
 ) -> None:
     async with online() as room:
-        table = room.table(options(2, rounds=1, seed=5, grace=90, cover="casual"))
+        table = room.table(options(2, rounds=1, grace=90, cover="casual"), seed=5)
         bea = room.player(table, "Bea", seed=2)
         bea.think = 3600  # Bea never moves: she only drops out
         opponent = asyncio.ensure_future(bea.play())
@@ -249,7 +249,7 @@ async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_on
     """Meanwhile a key says it was not sent, in the plain mode's words, and a hint asked then
     leaves the hint key working once the table is back."""
     async with online(Limits(per_address=0, denial_delay=0.01)) as room:
-        table = room.table(options(2, rounds=2, seed=7))
+        table = room.table(options(2, rounds=2), seed=7)
         bea = room.player(table, "Bea", seed=1)
         bea.think = 0.5
         opponent = asyncio.ensure_future(bea.play())
@@ -329,7 +329,7 @@ async def test_enter_typed_ahead_on_an_online_games_result_deals_no_game_here(
     comes up: at an online table it deals no game of the table's people at this keyboard (a
     hand-off for another person's seat), and the result stays on screen."""
     async with online() as room:
-        table = room.table(options(2, rounds=1, seed=3))
+        table = room.table(options(2, rounds=1), seed=3)
         bea = room.player(table, "Bea", seed=1)
         opponent = asyncio.ensure_future(bea.play())
         app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
@@ -354,7 +354,7 @@ async def test_a_window_whose_seat_another_window_took_says_so_and_offers_no_mov
     data_dir: object,
 ) -> None:
     async with online() as room:
-        table = room.table(options(2, rounds=2, seed=3))
+        table = room.table(options(2, rounds=2), seed=3)
         bea = room.player(table, "Bea", seed=1)
         opponent = asyncio.ensure_future(bea.play())
         app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
