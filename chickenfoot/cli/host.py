@@ -30,6 +30,7 @@ from chickenfoot.cli.options import (
     rules_from_args,
 )
 from chickenfoot.cli.serve import ServeProblem, listen, port_number
+from chickenfoot.net.forwarded import FORWARDED_HEADERS, ProxyTrust
 from chickenfoot.net.headless import LogPrinter
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import DEFAULT_GRACE, SeatPlan, TableOptions
@@ -73,6 +74,23 @@ def add_parsers(commands: Any) -> None:
         type=port_number,
         default=DEFAULT_PORT,
         help=f"The port to listen on (default: {DEFAULT_PORT}; 0 picks a free one).",
+    )
+    host.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="A reverse proxy in front of this server (an address, or a network such as "
+        "10.0.0.0/8; repeat it for several): on connections from it the client's address is "
+        "read from the header --forwarded-header names, and every per-address limit counts "
+        "that address. A forwarded header from any other address is ignored.",
+    )
+    host.add_argument(
+        "--forwarded-header",
+        choices=FORWARDED_HEADERS,
+        type=_header_name,
+        default="X-Forwarded-For",
+        help="The header the trusted proxies name the client in (default: X-Forwarded-For).",
     )
     host.add_argument("--certfile", type=Path, help="A TLS certificate (PEM): serve wss://.")
     host.add_argument("--keyfile", type=Path, help="The certificate's private key (PEM).")
@@ -190,6 +208,11 @@ def add_parsers(commands: Any) -> None:
     host.set_defaults(run=run)
 
 
+def _header_name(text: str) -> str:
+    """A forwarded header's name as the choices spell it, whatever its case."""
+    return next((name for name in FORWARDED_HEADERS if name.lower() == text.lower()), text)
+
+
 def table_options(args: argparse.Namespace) -> TableOptions:
     """The ``--table`` a command line describes (``ValueError`` in words if it cannot be)."""
     try:
@@ -248,6 +271,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         options = table_options(args) if args.table else None
         tls = tls_context(args.certfile, args.keyfile)
+        proxies = ProxyTrust.of(args.trusted_proxy, args.forwarded_header)
         if args.seed is not None and not args.table:
             raise ValueError("--seed fixes the deal of the --table: add --table")
         if args.seed is not None and not 0 <= args.seed < 2**SEED_BITS:
@@ -279,7 +303,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         stopped_by = asyncio.run(
             _serve(
-                listening, args.host, limits, options, tls, args.sync_every_move, times, args.seed
+                listening,
+                args.host,
+                limits,
+                options,
+                tls,
+                args.sync_every_move,
+                times,
+                args.seed,
+                proxies,
             )
         )
     except KeyboardInterrupt:
@@ -305,6 +337,7 @@ async def _serve(
     sync_every_move: bool,
     times: TextIO | None = None,
     seed: int | None = None,
+    proxies: ProxyTrust | None = None,
 ) -> int:
     timed: list[tuple[float, float, float]] = []  # written once stopped: no disk write per move
 
@@ -312,6 +345,7 @@ async def _serve(
         limits,
         sync_every_move=sync_every_move,
         steady_collector=True,
+        proxies=proxies,
         move_times=(lambda when, took, cpu: timed.append((when, took, cpu))) if times else None,
     )
     address, port = listening.getsockname()[:2]

@@ -43,6 +43,10 @@ class Door:
         cap = self.limits.per_address
         return not cap or count < cap
 
+    def open_from(self, address: str) -> int:
+        """How many connections from ``address`` are open now."""
+        return self._open.get(address, 0)
+
     def leave(self, address: str) -> None:
         """A connection from ``address`` ended."""
         count = self._open[address] - 1

@@ -39,6 +39,7 @@ from websockets.exceptions import ConnectionClosed
 from chickenfoot.net.collector import SteadyCollector
 from chickenfoot.net.connection import Connection
 from chickenfoot.net.door import Door
+from chickenfoot.net.forwarded import Headers, ProxyTrust
 from chickenfoot.net.kept import KeptTable, TableKeeper
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import (
@@ -99,8 +100,11 @@ class TableServer:
         sync_every_move: bool = False,
         move_times: MoveTimes | None = None,
         steady_collector: bool = False,
+        proxies: ProxyTrust | None = None,
     ) -> None:
         self.limits = limits or Limits()
+        self.proxies = proxies or ProxyTrust()
+        """The reverse proxies whose forwarded client address this server believes."""
         self.collector = SteadyCollector() if steady_collector else None
         """Keeps the garbage collector's pauses short once the server started (a process that
         is the server: ``chickenfoot host``); None: the collector is left as it is."""
@@ -340,7 +344,9 @@ class TableServer:
     async def _connected(self, websocket: ServerConnection) -> None:
         """Serve one client's connection until it ends."""
         peer = websocket.remote_address
-        address = str(peer[0]) if peer else "?"
+        address, unread = self.proxies.client(str(peer[0]) if peer else "?", _headers(websocket))
+        if unread is not None:
+            log.warning("%s: counted as the proxy's own connection", unread)
         connection = Connection(websocket, address, self.limits)
         writer = asyncio.ensure_future(connection.write_out())
         guest: Guest | None = None
@@ -518,6 +524,12 @@ class TableServer:
             return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stopping.wait(), delay)
+
+
+def _headers(websocket: ServerConnection) -> Headers | None:
+    """The headers of ``websocket``'s opening request (None: not known)."""
+    request = websocket.request
+    return request.headers if request is not None else None
 
 
 def _denied(reason: DenialReason, text: str) -> Denied:

@@ -8,7 +8,6 @@ import json
 import re
 import shutil
 import signal
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from chickenfoot.cli import main
 from chickenfoot.cli.host import FIXED_DEAL_WARNING, announcement
 from chickenfoot.net.remote import TableAddress
-from tests.net.processes import Process, host
+from tests.net.processes import Process, host, self_signed
 
 RULES = ("--set", "6", "--hand-size", "4", "--arms", "3", "--rounds", "1", "--pause", "0")
 
@@ -56,22 +55,6 @@ def test_a_table_made_at_start_is_played_by_joining_computers(tmp_path: Path) ->
     assert not [line for line in narrated if re.search(r"draws \d+\|\d+", line)], (
         "a spectator's log names no drawn tile"
     )
-
-
-def self_signed(folder: Path) -> tuple[Path, Path]:
-    """A certificate for 127.0.0.1 signed by its own key (made by openssl), and the key."""
-    certificate, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        [
-            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-            "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1",
-            "-keyout", str(key), "-out", str(certificate),
-        ],
-        check=True,
-        capture_output=True,
-    )  # fmt: skip
-    return certificate, key
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not installed")

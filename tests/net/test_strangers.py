@@ -43,8 +43,9 @@ async def hammer_once(room: Online, source: str, held: list[ClientConnection]) -
     the refusal's reason); a connection that was seated is kept open in ``held``."""
     uri = f"ws://127.0.0.1:{room.port}/"
     socket = await connect(uri, compression=None, proxy=None, local_addr=(source, 0))
-    try:
+    with contextlib.suppress(ConnectionClosed):  # refused at the door: the answer waits
         await socket.send(write(CreateTable(options=options(2), name="Mallory")))
+    try:
         answer = read_server(await asyncio.wait_for(socket.recv(), 30))
     except ConnectionClosed as closed:  # refused at the door: closed before it was read
         await socket.close()
@@ -70,7 +71,6 @@ async def test_one_address_hammering_create_cannot_stop_another_from_making_and_
                 "too_many_open_tables",
                 "too_many_new_tables",
                 "too_many_connections",
-                "too many connections",  # the close's reason, when it came before the answer
             }
             assert room.server.lonely_tables("127.0.0.2") == limits.lonely_per_address
 
