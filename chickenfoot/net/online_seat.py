@@ -109,6 +109,9 @@ class OnlineSeat:
         then."""
         self.connection: LinkStatus | None = None
         """The link's latest news (None: none yet)."""
+        self.connection_at = 0.0
+        """When :attr:`connection` came (monotonic seconds): the wait before the next try
+        counts down from then."""
         self.problem: str | None = None
         """Why the table cannot be reached any more, or was left (the link ended)."""
         self.started = False
@@ -208,7 +211,7 @@ class OnlineSeat:
 
     def _link_news(self, status: LinkStatus) -> Heard:
         was = self.connection
-        self.connection = status
+        self.connection, self.connection_at = status, time.monotonic()
         if status.ended:
             self.problem = status.problem
             if status.problem is None or self.over:
@@ -302,6 +305,24 @@ class OnlineSeat:
             shown.append(name)
         return tuple(shown)
 
+    def retry_left(self) -> float | None:
+        """Seconds until the link tries again, now (None: it is not waiting to)."""
+        status = self.connection
+        if status is None or status.connected or status.retry_in is None:
+            return None
+        return max(0.0, status.retry_in - (time.monotonic() - self.connection_at))
+
+    @property
+    def out_of_reach(self) -> bool:
+        """True while the table cannot be reached and the link tries again."""
+        status = self.connection
+        return (
+            self.problem is None
+            and status is not None
+            and status.retry_in is not None
+            and (not status.connected)
+        )
+
     def connection_line(self) -> str | None:
         """The link's state in words while it is not up (None while it is, or before it
         tried)."""
@@ -310,13 +331,26 @@ class OnlineSeat:
         status = self.connection
         if status is None or status.connected:
             return None
-        if status.retry_in is not None:
-            return online.reconnecting(status.problem, status.retry_in, status.attempt)
+        left = self.retry_left()
+        if left is not None:
+            return online.reconnecting(status.problem, left, status.attempt)
         return online.CONNECTING
+
+    def out_of_reach_line(self) -> str | None:
+        """The status line while the table cannot be reached: why, and when the link tries
+        again (None while it can be, or the link ended)."""
+        status = self.connection
+        if not self.out_of_reach or status is None:
+            return None
+        return online.out_of_reach(status.problem, self.retry_left(), status.attempt)
 
     def lobby_lines(self, start_key: str) -> list[str]:
         """What the lobby says now (``start_key``: the creator's way to start the game), or
         why the table cannot be reached any more."""
         if self.problem is not None:
             return [online.link_ended(self.problem)]
-        return lobby_lines(self.address, self.remote.seated, self.status, start_key=start_key)
+        away = self.out_of_reach_line()
+        if away is not None and self.remote.seated is None:
+            return [away]  # never reached yet: nothing else to say
+        lines = lobby_lines(self.address, self.remote.seated, self.status, start_key=start_key)
+        return [*lines, "", away] if away is not None else lines

@@ -28,6 +28,7 @@ import random
 import re
 import ssl
 from dataclasses import dataclass
+from socket import gaierror
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -51,6 +52,10 @@ from chickenfoot.play.wire import Message, WireError
 
 DEFAULT_PORT = 8765
 """The port ``chickenfoot host`` listens on unless told otherwise."""
+
+OPEN_TIMEOUT = 4.0
+"""Seconds a connection has to open (the name looked up, TCP, TLS, the WebSocket handshake):
+a person is told why it failed within 5 s."""
 
 RETRY_FIRST = 0.5
 RETRY_MAX = 10.0
@@ -250,7 +255,7 @@ class RemoteLink:
                 max_size=MAX_SERVER_FRAME,
                 compression=None,
                 proxy=None,
-                open_timeout=10,
+                open_timeout=OPEN_TIMEOUT,
                 ping_interval=20,
                 ping_timeout=20,
                 close_timeout=2,
@@ -315,10 +320,12 @@ def _connect_problem(error: BaseException, address: TableAddress) -> str:
         return f"nothing answers at {address.host}:{address.port} (is the server running?)"
     if isinstance(error, asyncio.TimeoutError):
         return f"{address.host}:{address.port} does not answer"
+    if isinstance(error, ssl.SSLCertVerificationError):
+        return f"the secure connection to {address.host} failed: its certificate is not trusted"
     if isinstance(error, ssl.SSLError):
         return f"the secure connection to {address.host} failed"
     if isinstance(error, InvalidHandshake):
         return f"{address.host}:{address.port} is not a chickenfoot table server"
-    if isinstance(error, OSError) and error.errno is not None and "Name" in str(error):
+    if isinstance(error, gaierror):
         return f"cannot find the host {address.host!r}"
     return f"cannot reach {address.host}:{address.port}"

@@ -94,6 +94,22 @@ def reconnecting(problem: str | None, retry_in: float, attempt: int) -> str:
     return f"{why} · trying again in {max(1, round(retry_in))} s{tries}"
 
 
+def out_of_reach(problem: str | None, retry_in: float | None, attempt: int = 0) -> str:
+    """The status line while the table cannot be reached: when the next try is (``retry_in``
+    seconds; None: it is being tried now) and, last (a narrow screen cuts it), why."""
+    why = problem or "the connection was lost"
+    when = (
+        f"trying again in {max(1, round(retry_in))} s"
+        if retry_in is not None and retry_in > 0.5
+        else "trying again now"
+    )
+    tries = f" ({plural(attempt, 'attempt')} so far)" if attempt > 1 else ""
+    return f"Table out of reach · {when}{tries} · {why}"
+
+
+OUT_OF_REACH = "⚡ Out of reach"
+"""The top bar while the table cannot be reached (the status line says why and when)."""
+
 CONNECTED = "Connected"
 """The link is up (again)."""
 

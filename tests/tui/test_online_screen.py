@@ -6,6 +6,8 @@ while the server is away, and the position shown again exactly once it is back."
 from __future__ import annotations
 
 import asyncio
+import re
+import socket
 from collections.abc import Callable
 
 from textual.css.query import NoMatches
@@ -66,6 +68,11 @@ def hint_answers(screen: OnlineGameScreen) -> list[HintGiven | NoHint]:
 
     screen.seat.take = heard  # type: ignore[method-assign]
     return answers
+
+
+def status_line(screen: OnlineGameScreen) -> str:
+    """What the game screen's status line says now (its first row: the news is below)."""
+    return screen.status_shown.text
 
 
 def table_screen(app: ChickenFootApp) -> OnlineGameScreen:
@@ -246,23 +253,28 @@ async def test_a_lost_seat_counts_down_and_its_creator_hands_it_to_a_computer(
 async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_once_back(
     data_dir: object,
 ) -> None:
-    """Meanwhile a key says it was not sent, in the plain mode's words, and a hint asked then
-    leaves the hint key working once the table is back."""
+    """At 80x24: the status line says the table is out of reach and when the link tries
+    again; meanwhile a key says it was not sent, in the plain mode's words, and a hint asked
+    then leaves the hint key working once the table is back."""
     async with online(Limits(per_address=0, denial_delay=0.01)) as room:
         table = room.table(options(2, rounds=2), seed=7)
         bea = room.player(table, "Bea", seed=1)
         bea.think = 0.5
         opponent = asyncio.ensure_future(bea.play())
         app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
-        async with app.run_test(size=(100, 32)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: table_screen(app).client.on_turn, "Ana's turn")
             screen = table_screen(app)
             screen.seat.remote.first_retry = 0.05
             await move_and_wait(pilot, screen)
             await until(pilot, lambda: screen.client.on_turn, "Ana's next turn")
             await room.stop()  # the server stops (its tables are kept)
-            await until(pilot, lambda: "trying again" in screen.connection_text(), "the notice")
-            assert "trying again" in str(screen.query_one("#topbar").render())
+            await until(pilot, lambda: screen.seat.out_of_reach, "the link's news")
+            await until(pilot, lambda: "out of reach" in status_line(screen), "the status line")
+            said = status_line(screen)
+            assert re.fullmatch(r"Table out of reach · trying again (in \d+ s|now).*", said), said
+            assert len(said.split(" · ")[0] + said.split(" · ")[1]) < 76, "whole at 80 columns"
+            assert online_words.OUT_OF_REACH in str(screen.query_one("#topbar").render())
             await pilot.press("i")
             assert screen.status_shown.news == online_words.NOT_CONNECTED, "the hint key says so"
             assert screen.check_action("hint", ()), "and still works"
@@ -378,3 +390,19 @@ async def test_a_window_whose_seat_another_window_took_says_so_and_offers_no_mov
             finally:
                 await other.close()
         opponent.cancel()
+
+
+async def test_a_server_that_is_not_running_is_said_in_the_lobby_at_80x24(
+    data_dir: object,
+) -> None:
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    app = ChickenFootApp(join=JoinOnline(f"KM7R3P@127.0.0.1:{port}", "Ana"), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "out of reach" in lobby_text(app), "the lobby's words")
+        text = lobby_text(app)
+        assert f"nothing answers at 127.0.0.1:{port} (is the server running?)" in text
+        assert "Connecting" not in text
+        assert table_screen(app).seat.connection is not None
+        assert table_screen(app).seat.connection.attempt == 1, "said after the first try"

@@ -149,8 +149,16 @@ class LobbyScreen(ModalScreen[None]):
         else:
             lines = seat.lobby_lines(key_in_words(self.BINDINGS, "lobby.start", keymap))
         said = ["", self.said] if self.said else []
-        self.query_one("#lobby-text", Static).update("\n".join([*lines, *said]))
+        texts = list(self.query("#lobby-text").results(Static))
+        if not texts:  # not composed yet (or closing): once it is drawn
+            self.call_after_refresh(self._show_once_drawn)
+        for text in texts:
+            text.update("\n".join([*lines, *said]))
         self.refresh_bindings()
+
+    def _show_once_drawn(self) -> None:
+        if self.is_attached and self.query("#lobby-text"):
+            self.show()
 
     def action_start(self) -> None:
         """The creator starts the game (or is told why it cannot start now)."""
@@ -219,9 +227,12 @@ class OnlineGameScreen(TableScreen):
         self.seat.close()
 
     def _tick(self) -> None:
-        """Count down the seconds a lost seat still waits."""
-        if self.seat.lost_seats():
+        """Count down the seconds a lost seat still waits, and those before the link tries
+        again."""
+        if self.seat.lost_seats() or self.seat.out_of_reach:
             self.refresh_view()
+            if self.lobby is not None:
+                self.lobby.show()
 
     def take(self, message: object) -> None:
         """Take in a frame of the server or news of the link (see :class:`OnlineSeat`)."""
@@ -237,7 +248,7 @@ class OnlineGameScreen(TableScreen):
             self.lobby = None
         if heard.changed:
             self.refresh_bindings()
-        if self.lobby is not None and self.lobby.is_mounted:
+        if self.lobby is not None:
             self.lobby.show()
 
     @work(thread=True, group="keep")
@@ -263,7 +274,10 @@ class OnlineGameScreen(TableScreen):
     # ----- what is shown -----------------------------------------------------------------------
 
     def connection_text(self) -> str:
-        """The link's state while it is down."""
+        """The link's state while it is down, in short (the status line says why and when
+        it tries again)."""
+        if self.seat.out_of_reach:
+            return online.OUT_OF_REACH
         line = self.seat.connection_line()
         return f"⚡ {line}" if line is not None else ""
 
@@ -278,5 +292,8 @@ class OnlineGameScreen(TableScreen):
         if self.seat.left:
             menu = key_in_words(GAME_BINDINGS, "game.menu", keymap_of(self.app))
             return StatusShown(online.left_table(menu), "error", status.news)
+        away = self.seat.out_of_reach_line()
+        if away is not None:
+            return StatusShown(away, "error", status.news)
         lost = self.seat.away_lines()
         return replace(status, news=" · ".join(lost)) if lost else status
