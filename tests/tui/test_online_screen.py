@@ -404,5 +404,6 @@ async def test_a_server_that_is_not_running_is_said_in_the_lobby_at_80x24(
         text = lobby_text(app)
         assert f"nothing answers at 127.0.0.1:{port} (is the server running?)" in text
         assert "Connecting" not in text
-        assert table_screen(app).seat.connection is not None
-        assert table_screen(app).seat.connection.attempt == 1, "said after the first try"
+        news = table_screen(app).seat.connection
+        assert news is not None
+        assert news.attempt == 1, "said after the first try"
