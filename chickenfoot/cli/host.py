@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import contextlib
 import ipaddress
+import logging
 import signal
 import ssl
 import sys
@@ -33,6 +34,7 @@ from chickenfoot.cli.serve import ServeProblem, listen, port_number
 from chickenfoot.net.forwarded import FORWARDED_HEADERS, ProxyTrust
 from chickenfoot.net.headless import LogPrinter
 from chickenfoot.net.limits import Limits
+from chickenfoot.net.oplog import LOGGER, JsonLines, TextLines
 from chickenfoot.net.protocol import DEFAULT_GRACE, SeatPlan, TableOptions
 from chickenfoot.net.remote import DEFAULT_PORT, TableAddress
 from chickenfoot.net.server import TableServer
@@ -42,6 +44,7 @@ from chickenfoot.play.wire import HostMessage
 from chickenfoot.rules import RuleSetError
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.record import SEED_BITS
+from chickenfoot.text.words import plural
 
 DEFAULT_HOST = "127.0.0.1"
 STOPPING = "Stopping: every table is saved and comes back when the server starts again."
@@ -139,6 +142,12 @@ def add_parsers(commands: Any) -> None:
         "it, every table is dealt from a secret of the server's own.",
     )
     add_rule_options(host)
+    host.add_argument(
+        "--log-json",
+        action="store_true",
+        help="Write the operator's log (standard error: tables opened, started, finished and "
+        "closed, refusals) as one JSON object a line, for machines.",
+    )
     host.add_argument(
         "--sync-every-move",
         action="store_true",
@@ -300,6 +309,7 @@ def run(args: argparse.Namespace) -> int:
             listening.close()
             reason = (problem.strerror or "cannot be written").lower()
             return fail("host", f"cannot write {args.move_times}: {reason}")
+    operator_log(json_lines=args.log_json)
     try:
         stopped_by = asyncio.run(
             _serve(
@@ -366,6 +376,8 @@ async def _serve(
     shown = TableAddress(_shown_host(host), port, secure=tls is not None)
     for line in announcement(shown, address):
         say(line)
+    if server.restored:
+        say(brought_back(server))
     if options is not None:
         table = server.create_table(options, seed=seed)
         table.auto_start = True
@@ -405,6 +417,30 @@ def announcement(shown: TableAddress, address: str) -> list[str]:
         )
     lines.append("Ctrl+C stops the server (every game stays saved).")
     return lines
+
+
+def brought_back(server: TableServer) -> str:
+    """What a server that kept tables says when it starts again: how many it brought back."""
+    tables = [server.tables[code] for code in server.restored if code in server.tables]
+    games = sum(1 for table in tables if table.host is not None)
+    lobbies = len(tables) - games
+    waiting = "1 lobby" if lobbies == 1 else f"{lobbies} lobbies"
+    return (
+        f"Brought back {plural(len(tables), 'table')} kept from the last run: "
+        f"{plural(games, 'game')} in play, {waiting}."
+    )
+
+
+def operator_log(*, json_lines: bool) -> None:
+    """Write the operator's log (and the server's own warnings) to standard error, as text
+    or as JSON lines."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonLines() if json_lines else TextLines())
+    for name in (LOGGER, "chickenfoot.net"):
+        logger = logging.getLogger(name)
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO if name == LOGGER else logging.WARNING)
+        logger.propagate = False
 
 
 def narrate(table: OnlineTable) -> None:

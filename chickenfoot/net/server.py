@@ -42,6 +42,7 @@ from chickenfoot.net.door import Door
 from chickenfoot.net.forwarded import Headers, ProxyTrust
 from chickenfoot.net.kept import KeptTable, TableKeeper
 from chickenfoot.net.limits import Limits
+from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
     CreateTable,
     DenialReason,
@@ -125,7 +126,11 @@ class TableServer:
         self.keeper = TableKeeper(self.store)
         """Writes the tables' rows (one thread for all tables)."""
         self.door = Door(self.limits)
+        self.log = OperatorLog()
+        """The operator's log: tables opened, started, finished and closed, and refusals."""
         self.tables: dict[str, OnlineTable] = {}
+        self.restored: list[str] = []
+        """The codes of the tables brought back when the server started."""
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._handlers: set[asyncio.Task[None]] = set()
@@ -148,7 +153,7 @@ class TableServer:
     ) -> int:
         """Bring back the tables the store keeps, then listen on ``host``:``port`` (or the
         bound socket ``sock``); the port listened on."""
-        await self.restore()
+        self.restored = await self.restore()
         self._stopping = asyncio.Event()
         self._server = await serve(
             self._connected,
@@ -226,9 +231,10 @@ class TableServer:
             for slot, kept_seat in zip(table.seats, kept.seats, strict=False):
                 slot.name, slot.token_hash = kept_seat.name, kept_seat.token_hash
             if session is not None:
-                table.begin(session)
+                table.begin(session, restored=True)
             self.tables[code] = table
             restored.append(code)
+            self.log.restored(code, playing=session is not None)
         return restored
 
     def _read_kept(self) -> list[Restored]:
@@ -288,6 +294,7 @@ class TableServer:
 
     def _end(self, table: OnlineTable, reason: Ending) -> None:
         table.close(reason)
+        self.log.closed(table.code, reason)
         self.tables.pop(table.code, None)
         self.keeper.forget(table.code)
         task = asyncio.ensure_future(self._stopped(table))
@@ -318,6 +325,8 @@ class TableServer:
         table = OnlineTable(self, code, options, made_by=made_by, seed=seed)
         self.tables[code] = table
         table.keep()
+        computers = sum(1 for plan in options.seats if plan.computer is not None)
+        self.log.opened(code, made_by, len(options.seats), computers)
         return table
 
     def _make_room(self) -> bool:
@@ -346,7 +355,7 @@ class TableServer:
         peer = websocket.remote_address
         address, unread = self.proxies.client(str(peer[0]) if peer else "?", _headers(websocket))
         if unread is not None:
-            log.warning("%s: counted as the proxy's own connection", unread)
+            self.log.refused("unreadable_forwarded_address", address)
         connection = Connection(websocket, address, self.limits)
         writer = asyncio.ensure_future(connection.write_out())
         guest: Guest | None = None
@@ -355,8 +364,8 @@ class TableServer:
             if self.stopping:
                 connection.close(1001, "the server is stopping")
             elif not let_in:
-                connection.send(
-                    _denied("too_many_connections", "too many connections from your address")
+                self._refuse(
+                    connection, "too_many_connections", "too many connections from your address"
                 )
                 connection.close(1008, "too many connections")
             else:
@@ -384,9 +393,10 @@ class TableServer:
                 connection.dropped += 1
                 if connection.dropped > self.limits.burst * 10:
                     connection.close(1008, "too many messages")
+                    self.log.refused("flood", connection.address)
                     return
                 if connection.dropped % self.limits.burst == 1:
-                    connection.send(_denied("too_fast", "too many messages: slow down"))
+                    self._refuse(connection, "too_fast", "too many messages: slow down")
                 continue
             connection.received_at = time.monotonic()
             if self.move_times is not None:
@@ -394,11 +404,11 @@ class TableServer:
             try:
                 frame = read_client(data)
             except WireError as error:
-                connection.send(_denied("bad_message", str(error)))
+                self._refuse(connection, "bad_message", str(error))
                 continue
             table = guest.table
             if table is None or table.code not in self.tables:
-                connection.send(_denied("not_now", "this connection is at no table"))
+                self._refuse(connection, "not_now", "this connection is at no table")
                 continue
             table.handle(guest, frame)
 
@@ -408,7 +418,7 @@ class TableServer:
         try:
             first = await asyncio.wait_for(connection.socket.recv(), self.limits.hello_time)
         except TimeoutError:
-            connection.send(_denied("first_message", "say which table you want, and sooner"))
+            self._refuse(connection, "first_message", "say which table you want, and sooner")
             connection.close(1008, "no first message")
             return None
         guest = await self._first_frame(connection, first)
@@ -420,39 +430,39 @@ class TableServer:
         try:
             frame = read_client(data)
         except WireError as error:
-            connection.send(_denied("bad_message", str(error)))
+            self._refuse(connection, "bad_message", str(error))
             return None
         if isinstance(frame, CreateTable):
             return self._create(connection, frame)
         if not isinstance(frame, JoinTable | ReturnToSeat | WatchTable):
-            connection.send(
-                _denied("first_message", "the first message makes, joins or watches a table")
+            self._refuse(
+                connection, "first_message", "the first message makes, joins or watches a table"
             )
             return None
         code = normal_code(frame.code)
         table = self.tables.get(code) if code is not None else None
         if table is None:
             await self._slow_down(connection.address)
-            connection.send(_denied("no_such_table", f"there is no table {frame.code!r} here"))
+            self._refuse(connection, "no_such_table", f"there is no table {frame.code!r} here")
             return None
         if isinstance(frame, ReturnToSeat):
             seat = table.seat_of(frame.token)
             if seat is None:
                 await self._slow_down(connection.address)
-                connection.send(_denied("bad_token", "that seat token is not one of this table's"))
+                self._refuse(connection, "bad_token", "that seat token is not one of this table's")
                 return None
             return table.come_back(connection, seat)
         if isinstance(frame, JoinTable) and not frame.name.strip():
             return self._join(connection, table, None)
         problem = name_refusal(frame.name)
         if problem is not None:
-            connection.send(_denied("bad_message", problem))
+            self._refuse(connection, "bad_message", problem)
             return None
         name = frame.name.strip()
         if isinstance(frame, WatchTable):
             if len(table.watchers) >= self.limits.spectators:
-                connection.send(
-                    _denied("too_many_spectators", "this table has as many spectators as it may")
+                self._refuse(
+                    connection, "too_many_spectators", "this table has as many spectators as it may"
                 )
                 return None
             return table.watch(connection, name)
@@ -462,12 +472,14 @@ class TableServer:
         """Seat ``connection`` at ``table`` as ``name`` (None: under the seat's planned name)."""
         seat = table.free_seat(name or "")
         if seat is None:
-            connection.send(_denied("table_full", "every seat at this table is taken: watch it"))
+            self._refuse(connection, "table_full", "every seat at this table is taken: watch it")
             return None
         name = name or table.seats[seat].name
         if table.name_in_use(name, seat):
-            connection.send(
-                _denied("bad_message", f"somebody at this table is called {name}: choose another")
+            self._refuse(
+                connection,
+                "bad_message",
+                f"somebody at this table is called {name}: choose another",
             )
             return None
         return table.sit(connection, seat, name)
@@ -478,40 +490,44 @@ class TableServer:
             (name_refusal(plan.name) for plan in options.seats if name_refusal(plan.name)), None
         )
         if problem is not None:
-            connection.send(_denied("bad_message", problem))
+            self._refuse(connection, "bad_message", problem)
             return None
         if not options.people:
-            connection.send(_denied("bad_message", "a table needs a seat for a person"))
+            self._refuse(connection, "bad_message", "a table needs a seat for a person")
             return None
         if len(options.seats) != options.rules.players:
-            connection.send(
-                _denied("bad_message", "the table's seats and its rules' players differ")
+            self._refuse(
+                connection, "bad_message", "the table's seats and its rules' players differ"
             )
             return None
         address = connection.address
         cap = self.limits.lonely_per_address
         if cap and self.lonely_tables(address) >= cap:
-            connection.send(
-                _denied(
-                    "too_many_open_tables",
-                    f"your address has {plural(cap, 'open table')} that nobody else joined: "
-                    "share one of those, or wait for them to close",
-                )
+            self._refuse(
+                connection,
+                "too_many_open_tables",
+                f"your address has {plural(cap, 'open table')} that nobody else joined: "
+                "share one of those, or wait for them to close",
             )
             return None
         if not self.door.may_make(address):
-            connection.send(
-                _denied(
-                    "too_many_new_tables", "your address made tables too quickly: wait a minute"
-                )
+            self._refuse(
+                connection,
+                "too_many_new_tables",
+                "your address made tables too quickly: wait a minute",
             )
             return None
         try:
             table = self.create_table(options, made_by=address)
         except ValueError as full:
-            connection.send(_denied("too_many_tables", str(full)))
+            self._refuse(connection, "too_many_tables", str(full))
             return None
         return table.sit(connection, table.creator, frame.name.strip())
+
+    def _refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:
+        """Refuse ``connection``'s frame for ``reason`` in words (``text``), and log it."""
+        connection.send(_denied(reason, text))
+        self.log.refused(reason, connection.address)
 
     async def _slow_down(self, address: str) -> None:
         """Wait before refusing a wrong code or token (see :meth:`Door.denial_wait

@@ -33,6 +33,7 @@ from typing import Literal, Protocol
 from chickenfoot.net.connection import Connection
 from chickenfoot.net.cover import CoverPlayer
 from chickenfoot.net.kept import KeptSeat, KeptTable, TableKeeper
+from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
     ClientFrame,
     CoverSeat,
@@ -93,6 +94,10 @@ class Venue(Protocol):
     @property
     def keeper(self) -> TableKeeper:
         """Keeps every table's row in the store, off the event loop."""
+
+    @property
+    def log(self) -> OperatorLog:
+        """The operator's log."""
 
     @property
     def move_times(self) -> MoveTimes | None:
@@ -488,7 +493,7 @@ class OnlineTable:
             return
         self.begin(session)
 
-    def begin(self, session: GameSession) -> None:
+    def begin(self, session: GameSession, *, restored: bool = False) -> None:
         """Run the game of ``session`` at this table (its moves committed by the server's
         worker, each told to the clients once committed): connect everybody here; the seat
         of a person who is not here waits out what is left of its grace, and seats nobody
@@ -497,6 +502,9 @@ class OnlineTable:
         host = TableHost(session, pause=self.options.pause, acknowledge_committed=True)
         self.host, self.phase = host, "playing"
         self.keep()
+        if not restored:
+            people = sum(1 for slot in self.seats if slot.computer is None and slot.taken)
+            self.venue.log.started(self.code, people)
         host.connect(_Observer(self), ())
         for guest in self.guests:
             guest.client_id = host.connect(guest, _seats_of(guest))
@@ -524,6 +532,7 @@ class OnlineTable:
         for guest in self.guests:
             self._hand_record(guest)
         self.venue.keeper.forget(self.code)
+        self.venue.log.finished(self.code)
 
     def _hand_record(self, guest: Guest) -> None:
         """Send ``guest`` the finished game's whole record."""

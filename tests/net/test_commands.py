@@ -44,6 +44,13 @@ def test_a_table_made_at_start_is_played_by_joining_computers(tmp_path: Path) ->
     assert "chickenfoot host: stopped (Ctrl+C)" in server.lines
     assert FIXED_DEAL_WARNING in server.lines, "a fixed deal is warned of"
     code = join_line.split("@")[0]
+    logged = [line for line in server.lines if re.match(r"\d{4}-\d\d-\d\dT", line)]
+    assert [line.split(" ", 1)[1] for line in logged] == [
+        f"table {code} opened by the operator: 3 seats, 1 of them computers",
+        f"table {code} started with 2 people",
+        f"table {code} finished",
+    ], "the operator's log: the table's life, and no seed nor tile"
+    code = join_line.split("@")[0]
     narrated = [line for line in server.lines if line.startswith(code)]
     assert any("plays" in line for line in narrated), "the host prints the table's moves"
     for player, level in zip(players, ("casual", "hard"), strict=True):
