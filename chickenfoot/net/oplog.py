@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from datetime import UTC, datetime
+from time import monotonic
 from typing import Any
 
 LOGGER = "chickenfoot.operator"
@@ -78,7 +78,7 @@ class OperatorLog:
         """A client at ``address`` was refused for ``reason`` (a reason code of the protocol's
         refusals, or the server's own word for a connection it closed); rate-limited per
         reason."""
-        now = time.monotonic()
+        now = monotonic()
         last, left_out = self._refusals.get(reason, (-QUIET, 0))
         if now - last < QUIET:
             self._refusals[reason] = (last, left_out + 1)

@@ -55,7 +55,7 @@ def kept() -> Iterator[Kept]:
 
 def test_refusals_are_rate_limited_per_kind(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [1000.0]
-    monkeypatch.setattr(oplog.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(oplog, "monotonic", lambda: now[0])
     with kept() as log:
         operator = OperatorLog()
         for _ in range(500):
