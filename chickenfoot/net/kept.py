@@ -44,6 +44,7 @@ class KeptTable(WireModel):
     creator: int
     auto_start: bool = False
     seed: int | None = None
+    watching: bool = True
     seats: tuple[KeptSeat, ...]
 
 

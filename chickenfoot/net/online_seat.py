@@ -36,6 +36,7 @@ from chickenfoot.net.protocol import (
     Replaced,
     Seated,
     SeatState,
+    SetWatching,
     StartGame,
     TableGone,
     TableStatus,
@@ -243,6 +244,18 @@ class OnlineSeat:
         if self.status is not None and self.status.starts_by_itself:
             return online.STARTS_BY_ITSELF
         return None if self.remote.send(StartGame()) else online.NOT_CONNECTED
+
+    def set_watching(self) -> str | None:
+        """The creator turns watching off, or on again: None once asked, else why not, in
+        words."""
+        if not self.creator:
+            return online.ONLY_CREATOR_WATCHING
+        allowed = self.status is None or not self.status.watching
+        return None if self.remote.send(SetWatching(allowed=allowed)) else online.NOT_CONNECTED
+
+    def watchers_line(self) -> str:
+        """How many watch the table now, in short ("" for none)."""
+        return online.watchers(len(self.status.spectators)) if self.status is not None else ""
 
     @property
     def can_cover(self) -> bool:

@@ -59,7 +59,7 @@ from chickenfoot.play.wire import (
     _decode,
 )
 from chickenfoot.rules import RuleSet
-from chickenfoot.saves.names import NAME_MAX_LENGTH, name_problem
+from chickenfoot.saves.names import NAME_MAX_LENGTH
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The characters of a table code: capital letters and digits without the look-alikes
@@ -107,20 +107,9 @@ def token_matches(token: str, hashed: str | None) -> bool:
     return hashed is not None and hmac.compare_digest(hash_token(token), hashed)
 
 
-def name_refusal(name: str) -> str | None:
-    """Why ``name`` cannot be a person's name at a table, in words (None: it can). A name is
-    shown literally, so it may hold no invisible or control characters (see
-    :func:`chickenfoot.saves.names.name_problem`)."""
-    name = name.strip()
-    if not name:
-        return "a name cannot be empty"
-    if len(name) > NAME_MAX_LENGTH:
-        return f"a name has at most {NAME_MAX_LENGTH} characters"
-    return name_problem(name)
-
-
 Name = Annotated[str, Field(max_length=4 * NAME_MAX_LENGTH)]
-"""A person's name as sent (the server checks it with :func:`name_refusal`)."""
+"""A person's name as sent (the server checks it with
+:func:`chickenfoot.net.names.name_refusal`)."""
 
 Code = Annotated[str, Field(min_length=1, max_length=16)]
 Token = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -141,7 +130,7 @@ class TableOptions(WireModel):
     """What the creator chose: the rules (whose ``players`` is the number of seats), the
     seats (two or more), the level of the computer that covers a dropped person's seat, how
     long a dropped seat waits first (``grace``, seconds), whether people may ask for hints and
-    the pause before each computer move. The deal is never the creator's to choose: the
+    the pause before each computer move, and whether spectators may watch. The deal is never the creator's to choose: the
     server deals from a secret of its own."""
 
     rules: RuleSet
@@ -150,6 +139,8 @@ class TableOptions(WireModel):
     grace: float = Field(DEFAULT_GRACE, ge=0, le=MAX_GRACE, allow_inf_nan=False)
     hints: bool = True
     pause: float = Field(0.6, ge=0, le=10, allow_inf_nan=False)
+    watching: bool = True
+    """Whether spectators may watch (the creator may change it later: ``set_watching``)."""
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -204,6 +195,14 @@ class StartGame(Message):
     kind: Literal["start"] = "start"
 
 
+class SetWatching(Message):
+    """The creator lets spectators watch the table, or not (``allowed`` False: those
+    watching are told and leave, and nobody may watch until it is allowed again)."""
+
+    kind: Literal["set_watching"] = "set_watching"
+    allowed: bool
+
+
 class CoverSeat(Message):
     """The creator hands a dropped person's seat to a computer now, before the grace ends."""
 
@@ -218,6 +217,7 @@ ClientFrame = Annotated[
     | WatchTable
     | StartGame
     | CoverSeat
+    | SetWatching
     | Act
     | TakeKeyboard
     | Proceed
@@ -266,7 +266,7 @@ class TableStatus(Message):
     """The table now: its code, its seats, who watches, whether the game started, which seat
     made it, how far a dropped seat's grace goes (seconds), and whether it starts by itself
     once every person's seat is taken (a table the server made: nobody starts it sooner),
-    and whether its deal is fixed (``fixed_deal``: the server's operator chose the seed, for a
+    whether spectators may watch (``watching``), and whether its deal is fixed (``fixed_deal``: the server's operator chose the seed, for a
     demonstration or a test, so the deal may be known in advance). Sent to every client on
     every change."""
 
@@ -279,6 +279,7 @@ class TableStatus(Message):
     grace: float = DEFAULT_GRACE
     starts_by_itself: bool = False
     fixed_deal: bool = False
+    watching: bool = True
 
 
 DenialReason = Literal[
@@ -291,6 +292,8 @@ DenialReason = Literal[
     "too_many_open_tables",
     "too_many_connections",
     "too_many_spectators",
+    "watching_off",
+    "name_taken",
     "too_fast",
     "not_creator",
     "not_now",

@@ -182,6 +182,8 @@ class RemoteLink:
         self._inbox: asyncio.Queue[Received] = asyncio.Queue()
         self._socket: ClientConnection | None = None
         self._outbox: asyncio.Queue[str] | None = None
+        self._greeted = False
+        """True once this connection's first frame was answered with a seat."""
         self._stop = asyncio.Event()
         self._closing: asyncio.Future[None] | None = None
 
@@ -262,7 +264,7 @@ class RemoteLink:
                 local_addr=(self.source, 0) if self.source is not None else None,
             ) as socket:
                 reached = True
-                self._socket = socket
+                self._socket, self._greeted = socket, False
                 outbox = self._outbox = asyncio.Queue()
                 await socket.send(write(self._hello_now()))
                 self.connected = True
@@ -290,10 +292,11 @@ class RemoteLink:
     def _take(self, frame: ServerFrame) -> None:
         """Note what ``frame`` says about the link, and pass it on."""
         if isinstance(frame, Seated):
-            self.seated = frame
+            self.seated, self._greeted = frame, True
             if frame.token is not None:
                 self.token = frame.token
-        elif isinstance(frame, Denied) and self.seated is None:
+        elif isinstance(frame, Denied) and (not self._greeted or frame.reason == "watching_off"):
+            # A refused first frame (or a spectator sent away) ends the link.
             if frame.reason not in LASTING_DENIALS:
                 self._end(frame.text)
         elif isinstance(frame, Replaced):

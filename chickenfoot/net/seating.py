@@ -179,7 +179,7 @@ def lobby_lines(
     lines.append("")
     if status.fixed_deal:
         lines += [online.FIXED_DEAL, ""]
-    lines.append(online.watching(status.spectators))
+    lines.append(online.watching(status.spectators, allowed=status.watching))
     missing = [s.name for s in status.seats if s.computer is None and not s.taken]
     lines.append(
         online.lobby(

@@ -42,6 +42,7 @@ from chickenfoot.net.door import Door
 from chickenfoot.net.forwarded import Headers, ProxyTrust
 from chickenfoot.net.kept import KeptTable, TableKeeper
 from chickenfoot.net.limits import Limits
+from chickenfoot.net.names import name_refusal
 from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
     CreateTable,
@@ -51,12 +52,11 @@ from chickenfoot.net.protocol import (
     ReturnToSeat,
     TableOptions,
     WatchTable,
-    name_refusal,
     new_code,
     normal_code,
     read_client,
 )
-from chickenfoot.net.table import Ending, Guest, OnlineTable
+from chickenfoot.net.table import WATCHING_OFF, Ending, Guest, OnlineTable
 from chickenfoot.net.timing import MoveTimes
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.play.wire import WireError
@@ -228,6 +228,7 @@ class TableServer:
         for code, kept, session in await asyncio.to_thread(self._read_kept):
             table = OnlineTable(self, code, kept.options, seed=kept.seed)
             table.creator, table.auto_start = kept.creator, kept.auto_start
+            table.watching = kept.watching
             for slot, kept_seat in zip(table.seats, kept.seats, strict=False):
                 slot.name, slot.token_hash = kept_seat.name, kept_seat.token_hash
             if session is not None:
@@ -460,6 +461,13 @@ class TableServer:
             return None
         name = frame.name.strip()
         if isinstance(frame, WatchTable):
+            if not table.watching:
+                self._refuse(connection, "watching_off", WATCHING_OFF)
+                return None
+            like = table.looks_like(name, seat=None)
+            if like is not None:
+                self._refuse(connection, "name_taken", _taken(name, like))
+                return None
             if len(table.watchers) >= self.limits.spectators:
                 self._refuse(
                     connection, "too_many_spectators", "this table has as many spectators as it may"
@@ -475,12 +483,9 @@ class TableServer:
             self._refuse(connection, "table_full", "every seat at this table is taken: watch it")
             return None
         name = name or table.seats[seat].name
-        if table.name_in_use(name, seat):
-            self._refuse(
-                connection,
-                "bad_message",
-                f"somebody at this table is called {name}: choose another",
-            )
+        like = table.looks_like(name, seat=seat)
+        if like is not None:
+            self._refuse(connection, "name_taken", _taken(name, like))
             return None
         return table.sit(connection, seat, name)
 
@@ -546,6 +551,13 @@ def _headers(websocket: ServerConnection) -> Headers | None:
     """The headers of ``websocket``'s opening request (None: not known)."""
     request = websocket.request
     return request.headers if request is not None else None
+
+
+def _taken(name: str, like: str) -> str:
+    """Why ``name`` is refused at a table where somebody goes by ``like``."""
+    if name == like:
+        return f"somebody at this table is called {name}: choose another name"
+    return f"{name} looks like {like}, who is at this table: choose another name"
 
 
 def _denied(reason: DenialReason, text: str) -> Denied:

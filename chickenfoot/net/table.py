@@ -33,6 +33,7 @@ from typing import Literal, Protocol
 from chickenfoot.net.connection import Connection
 from chickenfoot.net.cover import CoverPlayer
 from chickenfoot.net.kept import KeptSeat, KeptTable, TableKeeper
+from chickenfoot.net.names import looks_like
 from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
     ClientFrame,
@@ -45,6 +46,7 @@ from chickenfoot.net.protocol import (
     ReturnToSeat,
     Seated,
     SeatState,
+    SetWatching,
     StartGame,
     TableGone,
     TableOptions,
@@ -75,6 +77,8 @@ from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.store import GameStore
 
 log = logging.getLogger(__name__)
+
+WATCHING_OFF = "the table's creator turned watching off"
 
 Phase = Literal["lobby", "dealing", "playing", "over"]
 Ending = Literal["expired", "finished", "stopping", "made_room"]
@@ -236,6 +240,8 @@ class OnlineTable:
         """The operator's fixed seed of the deal (``chickenfoot host --seed``: everybody at the
         table is told the deal is fixed); None: the server deals from a secret of its own."""
         self.made_at = venue.now()
+        self.watching = options.watching
+        """Whether spectators may watch (the creator may change it)."""
         self.seats = [SeatSlot(plan.name, plan.computer) for plan in options.seats]
         self.creator = options.people[0] if options.people else 0
         self.auto_start = False
@@ -285,6 +291,7 @@ class OnlineTable:
             grace=self.options.grace,
             starts_by_itself=self.auto_start,
             fixed_deal=self.seed is not None,
+            watching=self.watching,
         )
 
     def tell_everyone(self) -> None:
@@ -313,15 +320,18 @@ class OnlineTable:
         chosen = named or free
         return chosen[0] if chosen else None
 
-    def name_in_use(self, name: str, seat: int) -> bool:
-        """True if a seat other than ``seat`` already goes by ``name`` (a computer, or a person
-        who took their seat)."""
-        return any(
-            other != seat
-            and (slot.taken or slot.computer is not None)
-            and slot.name.casefold() == name.casefold()
+    def looks_like(self, name: str, seat: int | None) -> str | None:
+        """The name at the table that ``name`` looks like (see :mod:`chickenfoot.net.names`),
+        for a person taking ``seat`` (None: a spectator), or None. A person's name is checked
+        against the other seats taken and the computers' and against the spectators'; a
+        spectator's against every seat's, those still waiting for their person too, and the
+        other spectators'."""
+        seats = [
+            slot.name
             for other, slot in enumerate(self.seats)
-        )
+            if other != seat and (seat is None or slot.taken or slot.computer is not None)
+        ]
+        return looks_like(name, [*seats, *(guest.name for guest in self.watchers)])
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token ``token`` is (None: no seat of this table's)."""
@@ -446,6 +456,7 @@ class OnlineTable:
             creator=self.creator,
             auto_start=self.auto_start,
             seed=self.seed,
+            watching=self.watching,
             seats=tuple(
                 KeptSeat(name=slot.name, token_hash=slot.token_hash) for slot in self.seats
             ),
@@ -555,6 +566,9 @@ class OnlineTable:
         if isinstance(frame, CoverSeat):
             self._cover_asked(guest, frame.seat)
             return
+        if isinstance(frame, SetWatching):
+            self._watching_asked(guest, frame.allowed)
+            return
         if isinstance(frame, CreateTable | JoinTable | ReturnToSeat | WatchTable):
             guest.send(Denied(reason="not_now", text="this connection is at a table already"))
             return
@@ -602,6 +616,20 @@ class OnlineTable:
         else:
             self.cover(seat)
             self.tell_everyone()
+
+    def _watching_asked(self, guest: Guest, allowed: bool) -> None:
+        if guest.seat != self.creator or guest.seat is None:
+            guest.send(
+                Denied(reason="not_creator", text="only the table's creator lets people watch")
+            )
+            return
+        self.watching = allowed
+        self.keep()
+        for watcher in [] if allowed else list(self.watchers):
+            self._detach(watcher)
+            watcher.send(Denied(reason="watching_off", text=WATCHING_OFF))
+            watcher.connection.close(1000, "watching was turned off")
+        self.tell_everyone()
 
     def close(self, reason: Ending) -> None:
         """End the table: tell everybody, stop the game (it stays a saved game)."""

@@ -38,9 +38,12 @@ from chickenfoot.text import online, prompts
 START_KEY = "s"
 """What the creator types to start the game (the lobby's last line names it)."""
 
+WATCHING_KEY = "w"
+"""What the creator types to let people watch, or not."""
+
 LOBBY_HELP = (
     "The lobby: the game starts when its creator types s (a table the server made starts "
-    "once everyone has joined).",
+    "once everyone has joined); w lets people watch the table, or not (its creator).",
     "An empty line says the lobby again. q leaves the table: joining it again takes your "
     "seat back.",
 )
@@ -91,6 +94,10 @@ class PlainLobby:
             self.console.say(*LOBBY_HELP)
         elif command in (START_KEY, "start"):
             refused = self.seat.start_game()
+            if refused is not None:
+                self.console.say(refused)
+        elif command in (WATCHING_KEY, "watching"):
+            refused = self.seat.set_watching()
             if refused is not None:
                 self.console.say(refused)
         elif command:

@@ -43,11 +43,33 @@ def joined(name: str) -> str:
     return f"{name} joined the table"
 
 
-def watching(names: Sequence[str]) -> str:
-    """Who watches the table (the players see it)."""
+def watching(names: Sequence[str], *, allowed: bool = True) -> str:
+    """Who watches the table (the players see it), or that nobody may."""
+    if not allowed:
+        return "Nobody may watch this table (its creator turned watching off)"
     if not names:
         return "Nobody is watching"
     return f"Watching: {', '.join(names)}"
+
+
+def started_watching(name: str) -> str:
+    """A spectator came."""
+    return f"{name} is watching"
+
+
+def stopped_watching(name: str) -> str:
+    """A spectator left."""
+    return f"{name} stopped watching"
+
+
+def watchers(count: int) -> str:
+    """How many watch, for the top bar ("" for none)."""
+    return f"{count} watching" if count else ""
+
+
+WATCHING_ALLOWED = "The table's creator lets people watch."
+WATCHING_OFF = "The table's creator turned watching off: nobody may watch."
+ONLY_CREATOR_WATCHING = "Only the table's creator decides who may watch."
 
 
 def lobby(

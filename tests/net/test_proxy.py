@@ -161,7 +161,7 @@ async def test_behind_a_trusted_proxy_each_forwarded_address_counts_alone() -> N
     limits = Limits(per_address=1)
     async with serving(limits, ProxyTrust.of(["127.0.0.1"])) as (server, address):
         code = server.create_table(options(2)).code
-        hello = write(WatchTable(code=code, name="Spy"))
+        hellos = [write(WatchTable(code=code, name=name)) for name in ("Spy", "Eve", "Fay")]
         uri = f"ws://{address}/"
         named = [{"X-Forwarded-For": f"203.0.113.{n}"} for n in (1, 2, 1)]
         async with (
@@ -169,7 +169,10 @@ async def test_behind_a_trusted_proxy_each_forwarded_address_counts_alone() -> N
             connect(uri, proxy=None, additional_headers=named[1]) as two,
             connect(uri, proxy=None, additional_headers=named[2]) as again,
         ):
-            answers = [await first_answer(c, hello) for c in (one, two, again)]
+            answers = [
+                await first_answer(c, hello)
+                for c, hello in zip((one, two, again), hellos, strict=True)
+            ]
         assert [reason(answer) for answer in answers] == [
             "seated",
             "seated",

@@ -210,7 +210,9 @@ async def test_a_full_table_a_bad_name_and_a_taken_name_are_refused() -> None:
         ana = Probe(room.link(JoinTable(code=table.code, name="Ana"), table.code))
         await ana.next(Seated)
         again = Probe(room.link(JoinTable(code=table.code, name="ana"), table.code))
-        assert "somebody at this table is called ana" in (await again.next(Denied)).text
+        refused = await again.next(Denied)
+        assert refused.reason == "name_taken"
+        assert refused.text == "ana looks like Ana, who is at this table: choose another name"
         odd = Probe(room.link(JoinTable(code=table.code, name="B\x1b[31mea"), table.code))
         assert (await odd.next(Denied)).reason == "bad_message"
         bea = Probe(room.link(JoinTable(code=table.code, name="Bea"), table.code))

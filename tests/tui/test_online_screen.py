@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.online_seat import Heard
-from chickenfoot.net.protocol import ReturnToSeat
+from chickenfoot.net.protocol import ReturnToSeat, WatchTable
 from chickenfoot.net.remote import Received
 from chickenfoot.play.wire import GameEnded, HintGiven, NoHint
 from chickenfoot.rules import Play, SeatView
@@ -407,3 +407,28 @@ async def test_a_server_that_is_not_running_is_said_in_the_lobby_at_80x24(
         news = table_screen(app).seat.connection
         assert news is not None
         assert news.attempt == 1, "said after the first try"
+
+
+async def test_the_players_see_who_watches_come_and_go_and_how_many_watch(
+    data_dir: object,
+) -> None:
+    async with online() as room:
+        table = room.table(options(2, rounds=2), seed=3)
+        bea = room.player(table, "Bea", seed=1)
+        bea.think = 0.5
+        opponent = asyncio.ensure_future(bea.play())
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: table_screen(app).client.view is not None, "the deal")
+            screen = table_screen(app)
+            topbar = screen.query_one("#topbar")
+            spy = Probe(room.link(WatchTable(code=table.code, name="Spy"), table.code))
+            await until(pilot, lambda: "1 watching" in str(topbar.render()), "the count")
+            await until(pilot, lambda: screen.status_shown.news == "Spy is watching", "the news")
+            await spy.close()
+            await until(
+                pilot, lambda: screen.status_shown.news == "Spy stopped watching", "the leaving"
+            )
+            await until(pilot, lambda: "watching" not in str(topbar.render()), "no count")
+            bea.link.close()
+        opponent.cancel()

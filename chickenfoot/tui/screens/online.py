@@ -115,6 +115,13 @@ class LobbyScreen(ModalScreen[None]):
     CSS_PATH = "online.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="lobby.start", tooltip="Deal the game now"),
+        Binding(
+            "ctrl+w",
+            "watching",
+            "Watching",
+            id="lobby.watching",
+            tooltip="Let people watch the table, or not (the table's creator)",
+        ),
         Binding("escape", "leave", "Leave", id="lobby.leave", tooltip="Leave the table"),
     ]
 
@@ -136,7 +143,10 @@ class LobbyScreen(ModalScreen[None]):
         self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Start is the creator's key (none at a table that starts by itself)."""
+        """Start is the creator's key (none at a table that starts by itself), and so is
+        watching."""
+        if action == "watching":
+            return self.game.seat.creator
         return self.game.seat.can_start if action == "start" else True
 
     def show(self) -> None:
@@ -163,6 +173,11 @@ class LobbyScreen(ModalScreen[None]):
     def action_start(self) -> None:
         """The creator starts the game (or is told why it cannot start now)."""
         self.said = self.game.seat.start_game() or ""
+        self.show()
+
+    def action_watching(self) -> None:
+        """The creator turns watching off, or on again."""
+        self.said = self.game.seat.set_watching() or ""
         self.show()
 
     def action_leave(self) -> None:
@@ -279,7 +294,7 @@ class OnlineGameScreen(TableScreen):
         if self.seat.out_of_reach:
             return online.OUT_OF_REACH
         line = self.seat.connection_line()
-        return f"⚡ {line}" if line is not None else ""
+        return f"⚡ {line}" if line is not None else self.seat.watchers_line()
 
     def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
         """Each person's seat says when its person is away, and who covers it."""
