@@ -129,9 +129,9 @@ class SeatPlan(WireModel):
 class TableOptions(WireModel):
     """What the creator chose: the rules (whose ``players`` is the number of seats), the
     seats (two or more), the level of the computer that covers a dropped person's seat, how
-    long a dropped seat waits first (``grace``, seconds), whether people may ask for hints and
-    the pause before each computer move, and whether spectators may watch. The deal is never the creator's to choose: the
-    server deals from a secret of its own."""
+    long a dropped seat waits first (``grace``, seconds), whether people may ask for hints,
+    the pause before each computer move, and whether spectators may watch. The deal is never
+    the creator's to choose: the server deals from a secret of its own."""
 
     rules: RuleSet
     seats: tuple[SeatPlan, ...] = Field(min_length=2, max_length=8)
@@ -264,11 +264,11 @@ class SeatState(WireModel):
 
 class TableStatus(Message):
     """The table now: its code, its seats, who watches, whether the game started, which seat
-    made it, how far a dropped seat's grace goes (seconds), and whether it starts by itself
-    once every person's seat is taken (a table the server made: nobody starts it sooner),
-    whether spectators may watch (``watching``), and whether its deal is fixed (``fixed_deal``: the server's operator chose the seed, for a
-    demonstration or a test, so the deal may be known in advance). Sent to every client on
-    every change."""
+    made it, how far a dropped seat's grace goes (seconds), whether it starts by itself once
+    every person's seat is taken (a table the server made: nobody starts it sooner), whether
+    spectators may watch (``watching``), and whether its deal is fixed (``fixed_deal``: the
+    server's operator chose the seed, for a demonstration or a test, so the deal may be
+    known in advance). Sent to every client on every change."""
 
     kind: Literal["table_status"] = "table_status"
     code: str
