@@ -29,9 +29,9 @@ import hashlib
 import hmac
 import re
 import secrets
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, field_validator
 
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.play.wire import (
@@ -59,6 +59,7 @@ from chickenfoot.play.wire import (
     _decode,
 )
 from chickenfoot.rules import RuleSet
+from chickenfoot.rules.ruleset import PRESET_FIELDS
 from chickenfoot.saves.names import NAME_MAX_LENGTH
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -141,6 +142,15 @@ class TableOptions(WireModel):
     pause: float = Field(0.6, ge=0, le=10, allow_inf_nan=False)
     watching: bool = True
     """Whether spectators may watch (the creator may change it later: ``set_watching``)."""
+
+    @field_validator("rules", mode="before")
+    @classmethod
+    def _preset_first(cls, value: Any) -> Any:
+        """Rules sent as fields: what they leave out is their preset's (as ``chickenfoot
+        host --table --preset`` deals it), not the plain defaults."""
+        if isinstance(value, dict) and value.get("preset") in PRESET_FIELDS:
+            return {**PRESET_FIELDS[value["preset"]], **value}
+        return value
 
     @property
     def people(self) -> tuple[int, ...]:
