@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,13 @@ def test_the_committed_schema_is_what_the_models_make() -> None:
 
 
 def test_the_documented_open_ends_follow_arms_feet_and_toes() -> None:
-    board = {"centre": 6, "arms_required": 3, "played": [], "foot": None, "toes": 0}
+    board: dict[str, Any] = {
+        "centre": 6,
+        "arms_required": 3,
+        "played": [],
+        "foot": None,
+        "toes": 0,
+    }
     assert open_ends(board) == [("A", 6)]
     board["played"] = [[0, "5|6", "A", 5], [1, "6|2", "B", 2]]
     assert open_ends(board) == [("C", 6)], "the next arm only, while arms are missing"
