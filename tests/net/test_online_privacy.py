@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from chickenfoot.net.headless import RemotePlayer
 from chickenfoot.net.protocol import FinishedGame, Seated
 from chickenfoot.net.remote import LinkStatus, Received
-from chickenfoot.net.headless import RemotePlayer
 from chickenfoot.net.table import OnlineTable
 from chickenfoot.play import host as host_module
 from chickenfoot.play.host import TableHost
