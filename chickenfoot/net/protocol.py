@@ -86,10 +86,26 @@ def new_code() -> str:
 def normal_code(text: str) -> str | None:
     """``text`` as a table code (capitals, spaces and dashes removed), or None if it cannot be
     one."""
+    return None if code_problem(text) is not None else re.sub(r"[\s-]", "", text).upper()
+
+
+LOOK_ALIKE_DIGITS = {"O": "0", "0": "O", "I": "1", "1": "I", "L": "1"}
+
+
+def code_problem(text: str) -> str | None:
+    """Why ``text`` is no table code, in words that name the fault (None: it is one)."""
     code = re.sub(r"[\s-]", "", text).upper()
-    if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
+    if len(code) != CODE_LENGTH:
+        return f"a table code has {CODE_LENGTH} letters and digits, not {len(code)}"
+    wrong = [char for char in code if char not in CODE_ALPHABET]
+    if not wrong:
         return None
-    return code
+    if all(char in LOOK_ALIKE_DIGITS for char in wrong):
+        return (
+            f"a table code has no {', '.join(dict.fromkeys(wrong))}: codes leave out O, 0, I, "
+            "1 and L, which look alike; check the code you were given"
+        )
+    return f"a table code has only capital letters and digits, not {wrong[0]!r}"
 
 
 def new_token() -> str:

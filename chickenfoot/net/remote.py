@@ -44,6 +44,7 @@ from chickenfoot.net.protocol import (
     ServerFrame,
     TableGone,
     WatchTable,
+    code_problem,
     normal_code,
     read_server,
     write,
@@ -99,9 +100,7 @@ class TableAddress:
             raw_code, text = text.split("@", 1)
             code = normal_code(raw_code)
             if code is None:
-                raise AddressError(
-                    f"{raw_code!r} is not a table code: six letters and digits, such as KM7R3P"
-                )
+                raise AddressError(f"{raw_code!r} is not a table code: {code_problem(raw_code)}")
         match = re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[^:\[\]/@\s]+)(?::(\d{1,5}))?", text)
         if match is None:
             raise AddressError(f"{text!r} is not a server's address: write it as HOST:PORT")

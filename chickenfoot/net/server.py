@@ -480,7 +480,7 @@ class TableServer:
         """Seat ``connection`` at ``table`` as ``name`` (None: under the seat's planned name)."""
         seat = table.free_seat(name or "")
         if seat is None:
-            self._refuse(connection, "table_full", "every seat at this table is taken: watch it")
+            self._refuse(connection, "table_full", TABLE_FULL)
             return None
         name = name or table.seats[seat].name
         like = table.looks_like(name, seat=seat)
@@ -551,6 +551,12 @@ def _headers(websocket: ServerConnection) -> Headers | None:
     """The headers of ``websocket``'s opening request (None: not known)."""
     request = websocket.request
     return request.headers if request is not None else None
+
+
+TABLE_FULL = (
+    "every seat at this table is taken: to watch it, tick Watch only in Join a table "
+    "(or chickenfoot join --watch)"
+)
 
 
 def _taken(name: str, like: str) -> str:

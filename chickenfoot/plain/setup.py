@@ -360,7 +360,8 @@ class PlainSetup:
         """The online table this set-up makes, or why it cannot."""
         seats = self.chosen_seats()
         kinds = [kind_value(seat) for seat in seats]
-        problem = online_server_problem(self.server, kinds, seed=self.seed)
+        creator = creator_name(seats) if HUMAN in kinds else ""
+        problem = online_server_problem(self.server, kinds, seed=self.seed, creator=creator)
         if problem is not None:
             return problem
         options = table_options(

@@ -74,16 +74,17 @@ ONLY_CREATOR_WATCHING = "Only the table's creator decides who may watch."
 
 def lobby(
     code: str,
-    missing: Sequence[str],
+    missing: int,
     creator: bool,
     *,
     by_itself: bool = False,
     start_key: str = "ctrl+s",
 ) -> str:
-    """The lobby: who the table still waits for, and who starts the game (``by_itself``: the
-    table deals once every person has joined, and nobody starts it sooner; ``start_key``: the
-    creator's key that starts it)."""
-    wait = f"waiting for {', '.join(missing)} to join" if missing else "every seat is taken"
+    """The lobby: how many people the table still waits for, and who starts the game
+    (``by_itself``: the table deals once every person has joined, and nobody starts it
+    sooner; ``start_key``: the creator's key that starts it)."""
+    more = "1 more person" if missing == 1 else f"{missing} more people"
+    wait = f"waiting for {more} to join" if missing else "every seat is taken"
     if by_itself:
         start = "the game starts once everyone has joined"
     else:
@@ -107,6 +108,18 @@ def left_table(menu_key: str) -> str:
 def join_line(address: str) -> str:
     """The line a table's creator shares with the others."""
     return f"chickenfoot join {address}"
+
+
+def this_machine_only(host: str) -> str:
+    """Said under the line to share when the server's address reaches this machine alone."""
+    return (
+        f"({host} is this machine: others need the server's own address, as "
+        "'chickenfoot host' printed it)"
+    )
+
+
+FREE_SEAT = "free"
+"""A person's seat nobody took yet, in the lobby's list of seats."""
 
 
 def reconnecting(problem: str | None, retry_in: float, attempt: int) -> str:
@@ -167,8 +180,9 @@ def seat_lost(name: str, seconds_left: float | None) -> str:
 
 
 def seat_covered(name: str, level: str) -> str:
-    """A seat's name in the list of seats while a computer plays it for its person."""
-    return f"{name} ({level} plays)"
+    """A seat's name in the list of seats while a computer of ``level`` plays it for its
+    person (short: the list is narrow, and the news says it in full)."""
+    return f"{name} ({level})"
 
 
 def kept(game: int) -> str:

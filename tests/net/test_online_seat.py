@@ -92,7 +92,7 @@ def test_who_is_here_is_followed_and_worded_once() -> None:
     covered = SeatState(name="Bea", taken=True, connected=False, covered_by="hard")
     heard = seat.take(status(ANA, covered))
     assert heard.news == (words.covered("Bea", "hard"),)
-    assert seat.seat_names(("Ana", "Bea")) == ("Ana", "Bea (hard plays)")
+    assert seat.seat_names(("Ana", "Bea")) == ("Ana", "Bea (hard)")
     assert seat.take(Denied(reason="not_now", text="the game has started already")).news == (
         "the game has started already",
     )

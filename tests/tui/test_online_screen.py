@@ -18,6 +18,7 @@ from chickenfoot.net.limits import Limits
 from chickenfoot.net.online_seat import Heard
 from chickenfoot.net.protocol import ReturnToSeat, WatchTable
 from chickenfoot.net.remote import Received
+from chickenfoot.net.seating import NAME_NEEDED, SEED_REFUSED
 from chickenfoot.play.wire import GameEnded, HintGiven, NoHint
 from chickenfoot.rules import Play, SeatView
 from chickenfoot.saves.database import open_store
@@ -29,6 +30,7 @@ from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.online import LobbyScreen, OnlineGameScreen
 from tests.net.online import Probe, online, options
+from tests.tui.conftest import screen_lines
 
 WAIT = 60.0
 
@@ -173,7 +175,9 @@ async def test_the_creator_waits_in_the_lobby_and_starts_the_game(data_dir: obje
             await until(pilot, lambda: "Share:" in lobby_text(app), "the lobby")
             lobby = lobby_text(app)
             assert f"Share: chickenfoot join {code}@127.0.0.1:{room.port}" in lobby
-            assert "waiting for Bea to join" in lobby and "ctrl+s starts the game" in lobby
+            assert (
+                "waiting for 1 more person to join" in lobby and "ctrl+s starts the game" in lobby
+            )
             table = room.server.tables[code]
             bea = room.player(table, "Bea", seed=2)
             opponent = asyncio.ensure_future(bea.play())
@@ -241,10 +245,10 @@ async def test_a_lost_seat_counts_down_and_its_creator_hands_it_to_a_computer(
             await pilot.press("ctrl+g")
             await until(pilot, lambda: table.seats[1].cover is not None, "the computer")
             await until(
-                pilot,
-                lambda: any("casual plays" in name for name in screen.seats_shown.names),
-                "the seat shown covered",
+                pilot, lambda: "Bea (casual)" in screen.seats_shown.names, "the seat shown covered"
             )
+            await pilot.pause()
+            assert any("Bea (casual)" in line for line in screen_lines(app)), "whole, 100 wide"
             assert not screen.status_shown.news.startswith(counting)
             assert not screen.check_action("cover_lost", ()), "nothing left to hand over"
         opponent.cancel()
@@ -314,6 +318,14 @@ async def test_the_new_game_form_makes_an_online_table(data_dir: object) -> None
             problem = form.query_one("#online-server-problem", Static)
             await until(pilot, lambda: "server's address only" in str(problem.render()), "why")
             server.value = f"127.0.0.1:{room.port}"
+            await until(pilot, lambda: str(problem.render()) == NAME_NEEDED, "your name")
+            first = form.seat_rows[0].query_one(".seat-name", Input)  # type: ignore[attr-defined]
+            first.value = "Ana"
+            await until(pilot, lambda: str(problem.render()) == "", "the problem to go")
+            seed = form.query_one("#seed", Input)
+            seed.value = "42"
+            await until(pilot, lambda: str(problem.render()) == SEED_REFUSED, "the server deals")
+            seed.value = ""
             await until(pilot, lambda: str(problem.render()) == "", "the problem to go")
             grace = form.query_one("#online-grace", Input)
             grace.value = "7200"
@@ -332,6 +344,7 @@ async def test_the_new_game_form_makes_an_online_table(data_dir: object) -> None
             assert (table.options.grace, table.options.cover) == (45, "casual")
             assert not table.options.hints
             assert table.seats[table.creator].guest is not None, "its creator sits at it"
+            assert table.seats[table.creator].name == "Ana", "under the name typed"
 
 
 async def test_enter_typed_ahead_on_an_online_games_result_deals_no_game_here(

@@ -238,13 +238,13 @@ class OnlineFields(Vertical):
         """The server typed (blank: the game is played here)."""
         return self.query_one("#online-server", Input).value.strip()
 
-    def problems(self, kinds: list[str], seed: str = "") -> dict[str, str]:
-        """Check the fields for seats of ``kinds`` and the seed typed ``seed``: show each
-        problem under its field and return them by field name (``online-server``,
-        ``online-grace``)."""
+    def problems(self, kinds: list[str], seed: str = "", creator: str = "") -> dict[str, str]:
+        """Check the fields for seats of ``kinds``, the seed typed ``seed`` and the creator's
+        seat's name ``creator``: show each problem under its field and return them by field
+        name (``online-server``, ``online-grace``)."""
         problems: dict[str, str] = {}
         if self.server:
-            problem = online_server_problem(self.server, kinds, seed=seed)
+            problem = online_server_problem(self.server, kinds, seed=seed, creator=creator)
             if problem is not None:
                 problems["online-server"] = problem
         try:
@@ -485,7 +485,9 @@ class SetupScreen(Screen[None]):
                 )
                 problems.setdefault(shown_at, message)
         seed = self.query_one("#seed", Input).value
-        problems.update(self.query_one(OnlineFields).problems([row.kind for row in rows], seed))
+        creator = next((row.name_text for row in rows if row.kind == HUMAN), "")
+        online = self.query_one(OnlineFields)
+        problems.update(online.problems([row.kind for row in rows], seed, creator))
         self.rules = rules
         self.problems = problems
         for index, row in enumerate(rows):
