@@ -445,3 +445,23 @@ async def test_the_players_see_who_watches_come_and_go_and_how_many_watch(
             await until(pilot, lambda: "watching" not in str(topbar.render()), "no count")
             bea.link.close()
         opponent.cancel()
+
+
+async def test_esc_on_join_a_table_loses_nothing_typed(data_dir: object) -> None:
+    from textual.widgets import Input
+
+    from chickenfoot.tui.screens.online import JoinScreen
+
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the Join form")
+        app.screen.query_one("#join-address", Input).value = "XZ4M7P@192.0.2.1:8765"
+        app.screen.query_one("#join-name", Input).value = "Bea"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the Join form again")
+        assert app.screen.query_one("#join-address", Input).value == "XZ4M7P@192.0.2.1:8765"
+        assert app.screen.query_one("#join-name", Input).value == "Bea"

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from typing import cast
+from weakref import WeakKeyDictionary
 
 from textual import work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -47,6 +48,10 @@ from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.widgets.typing import TypingInput
 
 
+_TYPED: WeakKeyDictionary[App[object], tuple[str, str]] = WeakKeyDictionary()
+"""What each app's Join a table form had typed (address, name) when it last closed."""
+
+
 class JoinScreen(ModalScreen[None]):
     """Join a table: its address, a name, and whether to watch."""
 
@@ -66,19 +71,21 @@ class JoinScreen(ModalScreen[None]):
         self.default_name = name
 
     def compose(self) -> ComposeResult:
-        """The address, the name, watching, and why the address cannot be used."""
+        """The address, the name, watching, and why the address cannot be used (what was
+        typed before Esc closed the form comes back)."""
         held = SeatBook().seats()
+        typed_address, typed_name = _TYPED.get(self.app, ("", ""))
         with Vertical(id="join-box") as box:
             box.border_title = "Join a table"
             yield Label(JOIN_ADDRESS_LABEL)
             yield TypingInput(
-                held[0].address if held else "",
+                typed_address or (held[0].address if held else ""),
                 placeholder=JOIN_ADDRESS_EXAMPLE,
                 id="join-address",
             )
             yield Static("", id="join-problem", markup=False)
             yield Label(JOIN_NAME_LABEL)
-            yield TypingInput(self.default_name, id="join-name", max_length=24)
+            yield TypingInput(typed_name or self.default_name, id="join-name", max_length=24)
             yield Checkbox(JOIN_WATCH_LABEL, id="join-watch")
             keymap = keymap_of(self.app)
             join = key_in_words(self.BINDINGS, "join.join", keymap)
@@ -94,6 +101,11 @@ class JoinScreen(ModalScreen[None]):
     def on_input_submitted(self) -> None:
         """Enter in a field joins."""
         self.action_join()
+
+    def on_input_changed(self) -> None:
+        """Keep what is typed for the next time the form opens (Esc loses nothing)."""
+        address = self.query_one("#join-address", Input).value
+        _TYPED[self.app] = (address, self.query_one("#join-name", Input).value)
 
     def action_join(self) -> None:
         """Join the table, or say why its address cannot be used."""
