@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from chickenfoot.net.presence import status_news
 from chickenfoot.net.protocol import (
@@ -55,10 +55,11 @@ from chickenfoot.play.wire import (
     Message,
     NoHint,
     Refused,
+    RoundEnded,
     Update,
     Welcome,
 )
-from chickenfoot.text import online
+from chickenfoot.text import online, prompts
 
 
 @dataclass(frozen=True)
@@ -356,6 +357,20 @@ class OnlineSeat:
         if not self.out_of_reach or status is None:
             return None
         return online.out_of_reach(status.problem, self.retry_left(), status.attempt)
+
+    def round_over_line(self, said: str, go_on: str) -> str | None:
+        """The online table's words for a round's result, in place of ``said`` when that is
+        what one keyboard says (its key "deals the next round"; here it only says the person
+        saw it, and the table waits for everyone): None when ``said`` is something else."""
+        prompt = self.client.prompt
+        if not isinstance(prompt, RoundEnded):
+            return None
+        number = prompt.result.round
+        last = number >= self.client.table.rules.round_count
+        keys = replace(self.client.keys, go_on=go_on)
+        if said != prompts.round_over(number, last=last, keys=keys):
+            return None
+        return online.round_over(number, last=last, go_on=go_on)
 
     def lobby_lines(self, start_key: str) -> list[str]:
         """What the lobby says now (``start_key``: the creator's way to start the game), or

@@ -31,7 +31,7 @@ from chickenfoot.net.seating import keep_finished
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.plain.console import Console
 from chickenfoot.plain.table import GAME_HELP, Outcome, PlainSeat
-from chickenfoot.play.wire import ClientMessage, Waiting
+from chickenfoot.play.wire import ClientMessage, RoundEnded, Waiting
 from chickenfoot.saves.store import GameStore
 from chickenfoot.text import online, prompts
 
@@ -225,6 +225,10 @@ class PlainOnlineTable(PlainSeat):
         """What the table waits for now: another person at their own screen, or a computer,
         in the game screen's words."""
         prompt = self.client.prompt
+        if isinstance(prompt, RoundEnded):
+            lines = super().status_lines()
+            said = self.seat.round_over_line(lines[-1], prompts.PLAIN_KEYS.go_on)
+            return [*lines[:-1], said or lines[-1]]
         if isinstance(prompt, Waiting):
             who = self._name(prompt.seat)
             if prompt.computer:

@@ -118,8 +118,11 @@ def this_machine_only(host: str) -> str:
     )
 
 
-FREE_SEAT = "free"
-"""A person's seat nobody took yet, in the lobby's list of seats."""
+def round_over(number: int, *, last: bool, go_on: str) -> str:
+    """The status line while a round's result is shown at an online table: the person's key
+    (``go_on``) says they saw it; the table goes on once everyone has."""
+    comes = "the final results come" if last else "the next round is dealt"
+    return f"Round {number} is over · {go_on}: seen ({comes} once everyone has)"
 
 
 def reconnecting(problem: str | None, retry_in: float, attempt: int) -> str:

@@ -113,8 +113,11 @@ async def move_and_wait(pilot: Pilot[None], screen: OnlineGameScreen) -> None:
     await until(pilot, lambda: len(screen.client.log) > lines, "the move to be shown")
 
 
-async def play_to_the_end(pilot: Pilot[None], app: ChickenFootApp) -> OnlineGameScreen:
-    """Play the person's turns with keys until the game's result is up."""
+async def play_to_the_end(
+    pilot: Pilot[None], app: ChickenFootApp, round_lines: list[str] | None = None
+) -> OnlineGameScreen:
+    """Play the person's turns with keys until the game's result is up (``round_lines``
+    gets the status line of each round's result)."""
     screen = table_screen(app)
     for _ in range(500):
         await until(
@@ -129,6 +132,8 @@ async def play_to_the_end(pilot: Pilot[None], app: ChickenFootApp) -> OnlineGame
         if isinstance(app.screen, GameOverScreen):
             return screen
         if app.screen is not screen:
+            if round_lines is not None:
+                round_lines.append(screen.status_shown.text)
             await pilot.press("enter")  # a round's result seen: the next round
             continue
         await move_and_wait(pilot, screen)
@@ -359,7 +364,12 @@ async def test_enter_typed_ahead_on_an_online_games_result_deals_no_game_here(
         opponent = asyncio.ensure_future(bea.play())
         app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
         async with app.run_test(size=(100, 32)) as pilot:
-            screen = await play_to_the_end(pilot, app)
+            round_lines: list[str] = []
+            screen = await play_to_the_end(pilot, app, round_lines)
+            go_on = screen.client.keys.go_on
+            assert round_lines == [online_words.round_over(1, last=True, go_on=go_on)], (
+                "the round's result says Enter only says it was seen"
+            )
             result = app.screen
             assert isinstance(result, GameOverScreen)
             assert not result.query("#again").nodes, "no new game of the table's people here"

@@ -322,5 +322,8 @@ class OnlineGameScreen(TableScreen):
         away = self.seat.out_of_reach_line()
         if away is not None:
             return StatusShown(away, "error", status.news)
+        said = self.seat.round_over_line(status.text, self.client.keys.go_on)
+        if said is not None:
+            return replace(status, text=said)
         lost = self.seat.away_lines()
         return replace(status, news=" · ".join(lost)) if lost else status
