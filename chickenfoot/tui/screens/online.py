@@ -47,7 +47,6 @@ from chickenfoot.tui.screens.game import CHECKED_ACTIONS, GAME_BINDINGS, TableSc
 from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.widgets.typing import TypingInput
 
-
 _TYPED: WeakKeyDictionary[App[object], tuple[str, str]] = WeakKeyDictionary()
 """What each app's Join a table form had typed (address, name) when it last closed."""
 
