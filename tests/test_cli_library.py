@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.saves.jsonformat import load_record, save_record
-from chickenfoot.saves.record import GameRecord
 from tests.kit import seats, short_rules, stored
 from tests.recorded import random_record
 from tests.test_cli import run, run_command

@@ -21,8 +21,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import RoundStarted, RuleSet, Tile, TileDrawn, apply, legal_actions, preset
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.words import sorted_hand
 from tests.kit import people
 

@@ -41,9 +41,9 @@ from chickenfoot.net.server import TableServer
 from chickenfoot.net.table import OnlineTable
 from chickenfoot.play.client import SpectatorClient
 from chickenfoot.play.wire import HostMessage
+from chickenfoot.record.model import SEED_BITS
 from chickenfoot.rules import RuleSetError
 from chickenfoot.saves.output import write_line
-from chickenfoot.saves.record import SEED_BITS
 from chickenfoot.text.words import plural
 
 DEFAULT_HOST = "127.0.0.1"

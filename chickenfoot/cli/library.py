@@ -23,12 +23,12 @@ from typing import Any
 
 from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.simulate import ProgressBar
+from chickenfoot.record.model import RecordError
+from chickenfoot.record.problems import printable
 from chickenfoot.saves.database import open_store
 from chickenfoot.saves.exchange import Exported, export_games, import_files, import_old_saves
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.paths import saves_dir
-from chickenfoot.saves.problems import printable
-from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.store import (
     GameFilter,
     GameStore,

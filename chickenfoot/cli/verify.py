@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail, interrupted, summary
+from chickenfoot.record.model import RecordError
+from chickenfoot.record.problems import printable
+from chickenfoot.record.verify import Verdict
 from chickenfoot.saves.output import write_line
-from chickenfoot.saves.problems import printable
-from chickenfoot.saves.record import RecordError
-from chickenfoot.saves.verify import Verdict, verify_file
+from chickenfoot.saves.verify import verify_file
 from chickenfoot.text.deal import verify_lines
 
 EXIT_NOT_FROM_SEED = 3

@@ -21,7 +21,8 @@ import threading
 
 from chickenfoot.net.protocol import TableOptions
 from chickenfoot.play.wire import WireModel
-from chickenfoot.saves.store import GameId, TableStore
+from chickenfoot.record.summary import GameId
+from chickenfoot.saves.store import TableStore
 
 log = logging.getLogger(__name__)
 

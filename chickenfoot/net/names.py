@@ -5,7 +5,7 @@ shown on everybody's screen. At an online table a name (a person's or a spectato
 **a name, not a sentence** (:func:`name_refusal`): letters, marks and digits, words
 joined by at most two single spaces or by ``-``, ``'``, ``.``, ``_``, of one alphabet (the
 Latin ``A`` and the Cyrillic ``А`` look the same: a name mixing them is refused), besides the
-checks of every player's name (:func:`~chickenfoot.saves.names.name_problem`: nothing
+checks of every player's name (:func:`~chickenfoot.record.names.name_problem`: nothing
 invisible, nothing that drives the terminal).
 
 And no name may **look like** another at the table (:func:`look_alike_key`): two names are
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from chickenfoot.saves.names import NAME_MAX_LENGTH, name_problem
+from chickenfoot.record.names import NAME_MAX_LENGTH, name_problem
 
 JOINING = frozenset("-'._")
 """What may join the parts of a name (besides a single space)."""

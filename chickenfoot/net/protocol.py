@@ -58,9 +58,9 @@ from chickenfoot.play.wire import (
     WireModel,
     _decode,
 )
+from chickenfoot.record.names import NAME_MAX_LENGTH
 from chickenfoot.rules import RuleSet
 from chickenfoot.rules.ruleset import PRESET_FIELDS
-from chickenfoot.saves.names import NAME_MAX_LENGTH
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The characters of a table code: capital letters and digits without the look-alikes

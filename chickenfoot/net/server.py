@@ -60,9 +60,9 @@ from chickenfoot.net.table import WATCHING_OFF, Ending, Guest, OnlineTable
 from chickenfoot.net.timing import MoveTimes
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.play.wire import WireError
+from chickenfoot.record.model import RecordError
 from chickenfoot.saves.committer import CommitWorker
 from chickenfoot.saves.database import SqliteStore, database_path
-from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.store import GameStore, TableStore
 from chickenfoot.text.words import plural
 

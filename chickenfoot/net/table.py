@@ -71,9 +71,9 @@ from chickenfoot.play.wire import (
     Update,
     Welcome,
 )
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.saves.committer import CommitWorker
 from chickenfoot.saves.jsonformat import record_json
-from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.store import GameStore
 
 log = logging.getLogger(__name__)

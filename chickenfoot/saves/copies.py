@@ -17,10 +17,10 @@ import json
 import os
 from pathlib import Path
 
+from chickenfoot.record.model import FORMAT_NAME, MAX_FILE_BYTES
 from chickenfoot.saves.exchange import SAVE_SUFFIX
 from chickenfoot.saves.files import FileProblem, read_regular_file, special_kind
 from chickenfoot.saves.paths import confined_to_data_dir, exports_dir
-from chickenfoot.saves.record import FORMAT_NAME, MAX_FILE_BYTES
 
 
 class SavePathError(ValueError):

@@ -31,12 +31,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
-from chickenfoot.saves.files import special_kind
-from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
-from chickenfoot.saves.paths import DATABASE_NAME, data_dir, database_path
-from chickenfoot.saves.problems import describe_os_error, printable
-from chickenfoot.saves.record import (
+from chickenfoot.record.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
     Assist,
@@ -45,15 +40,20 @@ from chickenfoot.saves.record import (
     SeatConfig,
     TakenOver,
 )
+from chickenfoot.record.problems import describe_os_error, printable
+from chickenfoot.record.summary import GameId, GameSummary
+from chickenfoot.record.tallies import Statistics
+from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
+from chickenfoot.saves.files import special_kind
+from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
+from chickenfoot.saves.paths import DATABASE_NAME, data_dir, database_path
 from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
 from chickenfoot.saves.store import (
     Change,
     GameFacts,
     GameFilter,
-    GameId,
     GameNotFound,
     GameStore,
-    GameSummary,
     HeldElsewhere,
     Holder,
     Imported,
@@ -62,7 +62,6 @@ from chickenfoot.saves.store import (
     StoreError,
     TableStore,
 )
-from chickenfoot.saves.tallies import Statistics
 from chickenfoot.saves.tallying import (
     add_results,
     count_game,

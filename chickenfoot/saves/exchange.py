@@ -10,7 +10,7 @@
   left where they were.
 - :func:`export_games` writes games as files any copy of chickenfoot reads. A file holds
   every deck (another copy continues the game from it), so each file written comes with what
-  of its game may be shown now (:func:`~chickenfoot.saves.disclosure.disclosure`): a file of
+  of its game may be shown now (:func:`~chickenfoot.record.disclosure.disclosure`): a file of
   a round in play at one keyboard holds hands the table may not see yet, and says so.
 
 Entries that are not regular files (named pipes, folders, devices named ``*.json``) are
@@ -26,13 +26,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from chickenfoot.saves.disclosure import Disclosure, disclosure
+from chickenfoot.record.disclosure import Disclosure, disclosure
+from chickenfoot.record.model import GameRecord, RecordError
+from chickenfoot.record.problems import printable
+from chickenfoot.record.summary import GameId
 from chickenfoot.saves.files import kind_problem
 from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.saves.paths import saves_dir
-from chickenfoot.saves.problems import printable
-from chickenfoot.saves.record import GameRecord, RecordError
-from chickenfoot.saves.store import GameId, GameStore, ImportOutcome, Incoming, Progress
+from chickenfoot.saves.store import GameStore, ImportOutcome, Incoming, Progress
 
 __all__ = [
     "IMPORT_BATCH",

@@ -32,17 +32,16 @@ from enum import Enum
 from pathlib import Path
 from typing import Literal, Protocol
 
+from chickenfoot.record.model import Assist, GameRecord
+from chickenfoot.record.summary import GameId, GameSummary
+from chickenfoot.record.tallies import SeatResult, Statistics
 from chickenfoot.rules import Action, GameState, rank
-from chickenfoot.saves.record import Assist, GameRecord
-from chickenfoot.saves.tallies import SeatResult, Statistics
 
 __all__ = [
     "Change",
     "GameFacts",
-    "GameId",
     "GameNotFound",
     "GameStore",
-    "GameSummary",
     "HeldElsewhere",
     "Holder",
     "ImportOutcome",
@@ -54,8 +53,6 @@ __all__ = [
     "TableStore",
 ]
 
-GameId = int
-"""A game's number in the store (shown to users by ``chickenfoot games``; stable)."""
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: ``done`` of ``total`` items handled so far."""
@@ -224,27 +221,6 @@ class Change:
     assists_kept: int
     assists: tuple[Assist, ...]
     facts: GameFacts
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    """One game as the Load and Replays lists show it (and Continue names it)."""
-
-    id: GameId
-    created: datetime
-    """When the game was dealt (UTC)."""
-    updated: datetime
-    """When its latest move (or hint, or take-back) was committed (UTC)."""
-    names: tuple[str, ...]
-    round_number: int
-    """The round in play (1-based), or the last round of a finished game."""
-    round_count: int
-    finished: bool
-    actions: int
-    source: str | None = None
-    """The file the game was imported from, if it was."""
-    taken_over: bool = False
-    """True for a game taken over from another (a replay): the lists say so."""
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,14 @@
 """A round's deal and a saved game's check, in plain words.
 
-- :func:`deal_text` words one round's deal (:class:`~chickenfoot.saves.verify.RoundDeal`) and
-  how its deck was made (:class:`~chickenfoot.saves.verify.DeckCheck`): what each seat was
+- :func:`deal_text` words one round's deal (:class:`~chickenfoot.record.verify.RoundDeal`) and
+  how its deck was made (:class:`~chickenfoot.record.verify.DeckCheck`): what each seat was
   dealt in deck order, how the double reached the centre, the boneyard in order, and whether
   anyone can re-make the deck from the game's seed. The round-over dialog shows it.
-- :func:`verify_lines` words a whole check (:class:`~chickenfoot.saves.verify.Verification`)
+- :func:`verify_lines` words a whole check (:class:`~chickenfoot.record.verify.Verification`)
   for ``chickenfoot verify FILE``: each round's deck against the seed, the first action the
   rules refuse, and a verdict.
 
-Both tell only what :func:`~chickenfoot.saves.disclosure.disclosure` allows: a round's deal
+Both tell only what :func:`~chickenfoot.record.disclosure.disclosure` allows: a round's deal
 once that round is over, the seed's number once the game is over (it makes the decks still to
 come). The check names places in a deck, never the tiles there, so it tells nothing about a
 round still in play. Names are returned inside plain strings: the caller shows them
@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from chickenfoot.record.disclosure import Disclosure, disclosure
+from chickenfoot.record.model import GameRecord
+from chickenfoot.record.problems import printable
+from chickenfoot.record.verify import DeckCheck, RoundDeal, Verification, deck_checks, round_deal
 from chickenfoot.rules import Action, Draw, Play, Tile
-from chickenfoot.saves.disclosure import Disclosure, disclosure
-from chickenfoot.saves.problems import printable
-from chickenfoot.saves.record import GameRecord
-from chickenfoot.saves.verify import DeckCheck, RoundDeal, Verification, deck_checks, round_deal
 from chickenfoot.text.words import (
     double_text,
     in_sentence,

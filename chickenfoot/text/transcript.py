@@ -1,13 +1,13 @@
 """A readable text of a whole game, for sharing or review (``chickenfoot replay FILE --text``).
 
-:func:`transcript` replays a :class:`~chickenfoot.saves.record.GameRecord` and writes a header
+:func:`transcript` replays a :class:`~chickenfoot.record.model.GameRecord` and writes a header
 (the rules and the seats), then every round: who placed the double and who plays first, the
 hands as dealt (sorted as a player holds them), one numbered line per action in the same words
 as the game's log ("12. Bob plays 7|3 on arm B (2 of 4 arms)"), how the round ended, every
 hand left with its points, the scores and the totals; and at the end the ranking and what
 decided it.
 
-What it shows follows :func:`~chickenfoot.saves.disclosure.disclosure`, the rule every output
+What it shows follows :func:`~chickenfoot.record.disclosure.disclosure`, the rule every output
 follows. A transcript of a finished game, or of a game with at most one person at the table,
 names every hand and every drawn tile. For an unfinished game that two or more people play at
 one keyboard (pass-and-play), the round still in play stays private: its hands and every tile
@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chickenfoot.record.disclosure import Disclosure, disclosure
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import (
     Action,
     Event,
@@ -34,8 +36,6 @@ from chickenfoot.rules import (
     Tile,
     visible_to,
 )
-from chickenfoot.saves.disclosure import Disclosure, disclosure
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import (
     deal_line,
     describe_turn,
@@ -55,8 +55,8 @@ def transcript(record: GameRecord) -> str:
     """The whole game of ``record`` as plain text, one action per line (see the module's
     words on what stays private).
 
-    Raises :class:`~chickenfoot.saves.record.RecordError` if the record does not replay (a
-    record from :func:`~chickenfoot.saves.record.load_record` always does).
+    Raises :class:`~chickenfoot.record.model.RecordError` if the record does not replay (a
+    record from :func:`~chickenfoot.record.model.load_record` always does).
     """
     writer = _Writer(tuple(seat.name for seat in record.seats), disclosure(record))
     writer.header(record)

@@ -10,9 +10,9 @@ from chickenfoot.play.host import TableHost
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.wire import PassKeyboard, YourTurn
+from chickenfoot.record.disclosure import disclosure
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import GameState
-from chickenfoot.saves.disclosure import disclosure
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from tests.kit import Kit
 from tests.play.tables import settle, sit
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.saves.atomic import remove_stale_temporaries
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.exchange import (
@@ -28,7 +29,6 @@ from chickenfoot.saves.paths import (
     saves_dir,
     settings_path,
 )
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.saves.store import Imported
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import FORMAT_VERSION
 from chickenfoot.saves.database import open_store
-from chickenfoot.saves.record import FORMAT_VERSION
 from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
 from chickenfoot.saves.store import StoreError
 

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import GameRecord
+from chickenfoot.record.summary import GameId
 from chickenfoot.rules import apply
 from chickenfoot.saves.database import SqliteStore
 from chickenfoot.saves.journal import JournalLost, JournalWatch
-from chickenfoot.saves.record import GameRecord
-from chickenfoot.saves.store import Change, GameFacts, GameId
+from chickenfoot.saves.store import Change, GameFacts
 from tests.kit import choose_action, seats, short_rules
 
 

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import apply
 from chickenfoot.saves.database import SqliteStore, database_path, open_store
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.saves.schema import SCHEMA_VERSION
 from chickenfoot.saves.store import (
     Change,

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
+from chickenfoot.record.model import GameRecord, SeatConfig
+from chickenfoot.record.verify import DeckCheck, deck_checks, round_deal, verify_record
 from chickenfoot.rules import Draw, Pass, Play, RuleSet, Tile, full_set, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.saves.verify import DeckCheck, deck_checks, round_deal, verify_record
 from chickenfoot.text.deal import (
     action_text,
     deal_text,

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import (
     Draw,
     FootCompleted,
@@ -24,7 +25,6 @@ from chickenfoot.rules import (
     preset,
 )
 from chickenfoot.saves.jsonformat import load_record
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.transcript import seat_description, transcript
 from chickenfoot.text.words import place_name, sorted_hand

@@ -13,8 +13,8 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import GameState, Play, Tile, legal_actions, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.deal import recorded_deal_text
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.deal import DealScreen

@@ -12,10 +12,10 @@ from typing import Any
 
 from textual.screen import Screen
 
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import GameState, Play, legal_actions
 from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.saves.paths import saves_dir
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.keymap import declared_key_widgets
 from chickenfoot.tui.messages import JoinOnline

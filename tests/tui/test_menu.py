@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 
 from chickenfoot.net.protocol import ReturnToSeat
 from chickenfoot.net.tokens import HeldSeat, SeatBook, latest_to_continue
-from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.help import HelpScreen

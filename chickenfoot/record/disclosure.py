@@ -12,7 +12,7 @@ note):
   round in play, nor of a round still to come.
 - **The hands of the round in play**, and every tile drawn in it, stay hidden when two or more
   people play at one keyboard (pass-and-play), or did in the game this one was taken over from
-  (:attr:`~chickenfoot.saves.record.GameRecord.shared_keyboard`): a replay then shows that
+  (:attr:`~chickenfoot.record.model.GameRecord.shared_keyboard`): a replay then shows that
   round as a spectator sees the table. With one person at the table, nobody else's view is
   spoiled, and the round in play is shown whole.
 
@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import GameState
-from chickenfoot.saves.record import GameRecord
 
 __all__ = ["Disclosure", "disclosure"]
 
