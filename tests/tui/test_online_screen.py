@@ -438,7 +438,7 @@ async def test_the_players_see_who_watches_come_and_go_and_how_many_watch(
     async with online() as room:
         table = room.table(options(2, rounds=2), seed=3)
         bea = room.player(table, "Bea", seed=1)
-        bea.think = 0.5
+        bea.think = 3600  # no move meanwhile: the latest news is about the spectators
         opponent = asyncio.ensure_future(bea.play())
         app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
