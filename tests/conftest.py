@@ -13,13 +13,15 @@ from tests.kit import Kit
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private data folder for saves and settings: no test touches the user's files.
+    """A private data folder for saves and settings: no test touches the user's files (nor a
+    PostgreSQL store the environment names).
 
     It is a folder of its own (not inside ``tmp_path``), so tests that list ``tmp_path``
     find only what they wrote there.
     """
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("CHICKENFOOT_DATA_DIR", str(folder))
+    monkeypatch.delenv("CHICKENFOOT_STORE", raising=False)  # never a developer's PostgreSQL
     return folder
 
 

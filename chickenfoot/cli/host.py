@@ -6,7 +6,9 @@ or from the menu (Join a table). It listens on 127.0.0.1 (this machine only) unl
 ``--keyfile`` make it speak TLS (``wss://``). ``--table`` makes a table at once (the rule
 flags of ``simulate``, the seats with ``--seats``), prints its code and join line, and starts
 its game once every person's seat is taken; the table's moves are printed as a spectator
-sees them. Ctrl+C (or SIGTERM) stops the server; every game stays saved.
+sees them. Ctrl+C (or SIGTERM) stops the server; every game stays saved, in ``chickenfoot.db``
+in the data folder or, with ``--store postgresql://…`` (or ``$CHICKENFOOT_STORE``), in that
+PostgreSQL database.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.options import (
     add_rule_options,
+    add_store_option,
     positive_int,
     rules_error_text,
     rules_from_args,
@@ -37,13 +40,15 @@ from chickenfoot.net.limits import Limits
 from chickenfoot.net.oplog import LOGGER, JsonLines, TextLines
 from chickenfoot.net.protocol import DEFAULT_GRACE, SeatPlan, TableOptions
 from chickenfoot.net.remote import DEFAULT_PORT, TableAddress
-from chickenfoot.net.server import TableServer
+from chickenfoot.net.server import ServerStore, TableServer
 from chickenfoot.net.table import OnlineTable
 from chickenfoot.play.client import SpectatorClient
 from chickenfoot.play.wire import HostMessage
 from chickenfoot.record.model import SEED_BITS
 from chickenfoot.rules import RuleSetError
+from chickenfoot.saves.choice import chosen_address, open_chosen_store
 from chickenfoot.saves.output import write_line
+from chickenfoot.saves.store import StoreError
 from chickenfoot.text.words import plural
 
 DEFAULT_HOST = "127.0.0.1"
@@ -142,6 +147,7 @@ def add_parsers(commands: Any) -> None:
         "it, every table is dealt from a secret of the server's own.",
     )
     add_rule_options(host)
+    add_store_option(host)
     host.add_argument(
         "--log-json",
         action="store_true",
@@ -298,6 +304,28 @@ def run(args: argparse.Namespace) -> int:
         game_expiry=args.game_expiry,
     )
     try:
+        store = open_chosen_store(
+            chosen_address(args.store), sync_every_commit=args.sync_every_move
+        )
+    except StoreError as problem:
+        return fail("host", str(problem))
+    try:
+        return _run_with(args, store, limits, options, tls, proxies)
+    finally:
+        store.close()
+
+
+def _run_with(
+    args: argparse.Namespace,
+    store: ServerStore,
+    limits: Limits,
+    options: TableOptions | None,
+    tls: ssl.SSLContext | None,
+    proxies: ProxyTrust,
+) -> int:
+    """``chickenfoot host`` on ``store``, once it is open: listen and serve until stopped
+    (trusting ``proxies``' forwarded addresses)."""
+    try:
         listening = listen(args.host, args.port)
     except ServeProblem as problem:
         return fail("host", str(problem))
@@ -312,17 +340,7 @@ def run(args: argparse.Namespace) -> int:
     operator_log(json_lines=args.log_json)
     try:
         stopped_by = asyncio.run(
-            _serve(
-                listening,
-                args.host,
-                limits,
-                options,
-                tls,
-                args.sync_every_move,
-                times,
-                args.seed,
-                proxies,
-            )
+            _serve(listening, args.host, store, limits, options, tls, times, args.seed, proxies)
         )
     except KeyboardInterrupt:
         stopped_by = signal.SIGINT
@@ -341,10 +359,10 @@ def say(text: str) -> None:
 async def _serve(
     listening: Any,
     host: str,
+    store: ServerStore,
     limits: Limits,
     options: TableOptions | None,
     tls: ssl.SSLContext | None,
-    sync_every_move: bool,
     times: TextIO | None = None,
     seed: int | None = None,
     proxies: ProxyTrust | None = None,
@@ -353,7 +371,7 @@ async def _serve(
 
     server = TableServer(
         limits,
-        sync_every_move=sync_every_move,
+        store,
         steady_collector=True,
         proxies=proxies,
         move_times=(lambda when, took, cpu: timed.append((when, took, cpu))) if times else None,

@@ -10,8 +10,10 @@
   file gets one line (added, extended, already there, or why it cannot be read), and the
   status is 1 when any could not be read.
 
-Every command that reads the store first imports the saves folder of older versions, once
-(:func:`open_cli_store`). A store that cannot be opened is one line and status 2.
+Each takes ``--store postgresql://…`` (or ``$CHICKENFOOT_STORE``) for a PostgreSQL store; by
+default the games are in ``chickenfoot.db`` in the data folder, and every command that reads
+it first imports the saves folder of older versions, once (:func:`open_cli_store`). A store
+that cannot be opened is one line and status 2.
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted, summary
+from chickenfoot.cli.options import add_store_option
 from chickenfoot.cli.simulate import ProgressBar
 from chickenfoot.record.model import RecordError
 from chickenfoot.record.problems import printable
-from chickenfoot.saves.database import open_store
+from chickenfoot.saves.choice import chosen_address, open_chosen_store
 from chickenfoot.saves.exchange import Exported, export_games, import_files, import_old_saves
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.paths import saves_dir
@@ -58,9 +61,11 @@ def add_parsers(commands: Any) -> None:
     which = games.add_mutually_exclusive_group()
     which.add_argument("--unfinished", action="store_true", help="Only the unfinished games.")
     which.add_argument("--finished", action="store_true", help="Only the finished games.")
+    add_store_option(games)
     games.set_defaults(
         run=lambda args: list_games(
-            "unfinished" if args.unfinished else "finished" if args.finished else "all"
+            "unfinished" if args.unfinished else "finished" if args.finished else "all",
+            args.store,
         )
     )
 
@@ -75,7 +80,8 @@ def add_parsers(commands: Any) -> None:
     export.add_argument(
         "--to", type=Path, required=True, metavar="FOLDER", help="Where to write the files."
     )
-    export.set_defaults(run=lambda args: export_command(args.games, args.all, args.to))
+    add_store_option(export)
+    export.set_defaults(run=lambda args: export_command(args.games, args.all, args.to, args.store))
 
     import_command = commands.add_parser(
         "import",
@@ -87,7 +93,8 @@ def add_parsers(commands: Any) -> None:
     import_command.add_argument(
         "paths", type=Path, nargs="+", metavar="PATH", help="A saved game, or a folder of them."
     )
-    import_command.set_defaults(run=lambda args: import_command_run(args.paths))
+    add_store_option(import_command)
+    import_command.set_defaults(run=lambda args: import_command_run(args.paths, args.store))
 
 
 class ProgressLine:
@@ -112,11 +119,14 @@ class ProgressLine:
             self.bar.stop()
 
 
-def open_cli_store() -> GameStore:
-    """The store, with the saves folder of older versions imported into it the first time
-    (a progress bar on a terminal; one line on stderr says what was imported). Raises
-    :class:`StoreError` if it cannot be opened."""
-    store = open_store()
+def open_cli_store(address: str | None = None) -> GameStore:
+    """The PostgreSQL store at ``address``; or (None) ``chickenfoot.db`` in the data folder,
+    with the saves folder of older versions imported into it the first time (a progress bar
+    on a terminal; one line on stderr says what was imported). Raises :class:`StoreError` if
+    it cannot be opened."""
+    store = open_chosen_store(address)
+    if address is not None:  # a shared database: this computer's old saves stay out of it
+        return store
     progress = ProgressLine("importing the old saves")
     try:
         outcomes = import_old_saves(store, progress)
@@ -135,10 +145,10 @@ def open_cli_store() -> GameStore:
     return store
 
 
-def list_games(which: GameFilter) -> int:
+def list_games(which: GameFilter, store_option: str | None = None) -> int:
     """``chickenfoot games``: one line per game, the most recent first."""
     try:
-        store = open_cli_store()
+        store = open_cli_store(chosen_address(store_option))
         try:
             for summary in store.games(which):
                 when = summary.updated.astimezone().strftime(DATE_FORMAT)
@@ -156,12 +166,14 @@ def list_games(which: GameFilter) -> int:
     return EXIT_OK
 
 
-def export_command(games: list[int], every: bool, folder: Path) -> int:
+def export_command(
+    games: list[int], every: bool, folder: Path, store_option: str | None = None
+) -> int:
     """``chickenfoot export``: each game as a JSON file in ``folder``."""
     if every == bool(games):
         return fail("export", "name the games to export (their numbers), or give --all")
     try:
-        store = open_cli_store()
+        store = open_cli_store(chosen_address(store_option))
         try:
             chosen = [summary.id for summary in store.games()] if every else games
             for exported in export_games(store, chosen, folder):
@@ -199,11 +211,11 @@ def outcome_line(outcome: ImportOutcome) -> str:
     return f"{printable(str(outcome.path))}: {what}"
 
 
-def import_command_run(paths: list[Path]) -> int:
+def import_command_run(paths: list[Path], store_option: str | None = None) -> int:
     """``chickenfoot import PATH...``: add the files to the store, one line each."""
     progress = ProgressLine("importing")
     try:
-        store = open_cli_store()
+        store = open_cli_store(chosen_address(store_option))
         try:
             outcomes = import_files(store, paths, progress)
         finally:

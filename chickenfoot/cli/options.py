@@ -4,7 +4,8 @@ Every :class:`~chickenfoot.rules.RuleSet` field but ``preset`` has a flag (:data
 a flag left out keeps the preset's value. :func:`rules_from_args` builds the rule set and
 :func:`rules_error_text` words its refusal with the flags' names. :func:`add_thinking_options`
 adds how long a thinking computer player thinks (``--think-time``, ``--playouts``), and
-:func:`levels_help` lists the computer player levels for a help text.
+:func:`levels_help` lists the computer player levels for a help text, and
+:func:`add_store_option` adds ``--store`` (a PostgreSQL database instead of ``chickenfoot.db``).
 """
 
 from __future__ import annotations
@@ -226,3 +227,28 @@ def rules_error_text(error: RuleSetError) -> str:
             message = message.replace(theirs, ours)
         messages.append(message)
     return "; ".join(messages)
+
+
+def _store_address(text: str) -> str:
+    """An argparse type reading a PostgreSQL address (see :mod:`chickenfoot.saves.choice`)."""
+    from chickenfoot.saves.choice import store_address
+
+    try:
+        return store_address(text)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+
+
+def add_store_option(parser: argparse.ArgumentParser) -> None:
+    """``--store postgresql://…``: the PostgreSQL database that keeps the games (default:
+    ``$CHICKENFOOT_STORE``, else ``chickenfoot.db`` in the data folder)."""
+    parser.add_argument(
+        "--store",
+        type=_store_address,
+        default=None,
+        metavar="postgresql://USER@HOST:PORT/DATABASE",
+        help="The PostgreSQL database that keeps the games (and a server's tables), instead of "
+        "chickenfoot.db in the data folder; the environment variable CHICKENFOOT_STORE may "
+        "name it instead. Needs chickenfoot[postgresql]. A password is best kept in "
+        "~/.pgpass or PGPASSWORD, not on the command line.",
+    )

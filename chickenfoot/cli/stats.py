@@ -3,7 +3,8 @@
 It prints what was counted, then per person (games, wins, win share, mean score, best and
 worst game, rounds at zero), each person's results against each computer level, per computer
 level and per preset (cross, trains). Only finished games count: an unfinished game counts
-once it is over. The figures are queries on the store, quick however many games it holds.
+once it is over. The figures are queries on the store, quick however many games it holds;
+``--store postgresql://…`` (or ``$CHICKENFOOT_STORE``) asks a PostgreSQL store.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import Any
 
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.library import open_cli_store
+from chickenfoot.cli.options import add_store_option
+from chickenfoot.saves.choice import chosen_address
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.store import StoreError
 from chickenfoot.text.stats import counted_text, report
@@ -27,13 +30,14 @@ def add_parsers(commands: Any) -> None:
         "win share, mean score, best and worst game, rounds at zero, results against each "
         "computer level), per computer level and per preset. Unfinished games are not counted.",
     )
-    stats.set_defaults(run=lambda args: run())
+    add_store_option(stats)
+    stats.set_defaults(run=lambda args: run(args.store))
 
 
-def run() -> int:
+def run(store_option: str | None = None) -> int:
     """``chickenfoot stats``: ask the store for the statistics and print the report."""
     try:
-        store = open_cli_store()
+        store = open_cli_store(chosen_address(store_option))
         try:
             stats = store.statistics()
         finally:

@@ -9,16 +9,17 @@ Each write is one ``BEGIN IMMEDIATE`` transaction; another process writing at th
 waits up to :data:`BUSY_SECONDS`. The schema is versioned (:mod:`chickenfoot.saves.schema`)
 and brought up to date when the database is opened.
 
-What is stored is only ever written by this program, so reading it back builds the record
-without the file loader's field-by-field checks; it is still replayed through the rules, and
-anything that does not fit is a ``RecordError`` saying the stored copy is damaged.
+A game is written and read back as rows the same way in every store
+(:mod:`chickenfoot.saves.rows`): what is stored is only ever written by this program, so
+reading it back builds the record without the file loader's field-by-field checks; it is
+still replayed through the rules, and anything that does not fit is a ``RecordError`` saying
+the stored copy is damaged.
 SQLite's own errors become :class:`~chickenfoot.saves.store.StoreError` in plain words.
 This module imports no Textual.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -29,24 +30,25 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from chickenfoot.record.model import (
-    FORMAT_NAME,
-    FORMAT_VERSION,
-    Assist,
-    GameRecord,
-    RecordError,
-    SeatConfig,
-    TakenOver,
-)
+from chickenfoot.record.model import FORMAT_VERSION, Assist, GameRecord
 from chickenfoot.record.problems import describe_os_error, printable
 from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.record.tallies import Statistics
-from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
+from chickenfoot.rules import Action
 from chickenfoot.saves.files import special_kind
 from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
 from chickenfoot.saves.paths import DATABASE_NAME, data_dir, database_path
+from chickenfoot.saves.rows import (
+    HOLDER_COLUMNS,
+    SUMMARY_COLUMNS,
+    action_fields,
+    game_uid,
+    holder_from_row,
+    imported_into,
+    record_from_rows,
+    summary_from_row,
+    undone_json,
+)
 from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
 from chickenfoot.saves.store import (
     Change,
@@ -271,17 +273,17 @@ class SqliteStore(GameStore, TableStore):
                 "SELECT kind, seat, at, undone FROM assists WHERE game = ? ORDER BY number",
                 (game,),
             ).fetchall()
-        return _record_from_rows(game, row, actions, assists)
+        return record_from_rows(game, row, actions, assists)
 
     def summary(self, game: GameId) -> GameSummary:
         """One game as the lists show it."""
         with self._reading() as db:
             row = db.execute(
-                f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id = ?", (game,)
+                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE id = ?", (game,)
             ).fetchone()
         if row is None:
             raise GameNotFound(game)
-        return _summary(row)
+        return summary_from_row(row)
 
     def games(
         self, which: GameFilter = "all", *, limit: int | None = None, offset: int = 0
@@ -289,12 +291,12 @@ class SqliteStore(GameStore, TableStore):
         """Games, the most recently changed first."""
         where, parameters = _filter(which)
         query = (
-            f"SELECT {_SUMMARY_COLUMNS} FROM games {where} "
+            f"SELECT {SUMMARY_COLUMNS} FROM games {where} "
             "ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?"
         )
         with self._reading() as db:
             rows = db.execute(query, (*parameters, -1 if limit is None else limit, offset))
-            return [_summary(row) for row in rows]
+            return [summary_from_row(row) for row in rows]
 
     def count(self, which: GameFilter = "all") -> int:
         """How many games there are."""
@@ -329,13 +331,7 @@ class SqliteStore(GameStore, TableStore):
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
                 raise GameNotFound(game)
             current = _holder_of(db, game)
-            if (
-                current is not None
-                and not force
-                and current.token != holder.token
-                and not (current.here and current.pid == holder.pid)
-                and current.alive
-            ):
+            if current is not None and current.keeps_out(holder, force=force):
                 raise HeldElsewhere(game, current)
             _write_holder(db, game, holder)
 
@@ -353,8 +349,8 @@ class SqliteStore(GameStore, TableStore):
     def release_dead(self) -> int:
         """Forget the holders whose process is gone."""
         with self._reading() as db:
-            rows = db.execute(f"SELECT {_HOLDER_COLUMNS}, game FROM holders").fetchall()
-        dead = [(row[-1], row[4]) for row in rows if not _holder(row).alive]
+            rows = db.execute(f"SELECT {HOLDER_COLUMNS}, game FROM holders").fetchall()
+        dead = [(row[-1], row[4]) for row in rows if not holder_from_row(row).alive]
         if dead:
             with self._writing() as db:
                 db.executemany("DELETE FROM holders WHERE game = ? AND token = ?", dead)
@@ -578,42 +574,12 @@ def _time_text(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _time(text: str) -> datetime:
-    return datetime.fromisoformat(text.replace("Z", "+00:00"))
-
-
-def _uid(record: GameRecord) -> str:
-    """What tells one game from another: a hash of its creation time and decks (a copy of a
-    game, or a longer save of it, has the same)."""
-    digest = hashlib.sha256(record.created.isoformat().encode())
-    for deck in record.decks:
-        digest.update(" ".join(map(str, deck)).encode())
-    return digest.hexdigest()[:32]
-
-
-def _action_row(game: GameId, number: int, action: Action) -> tuple[Any, ...]:
-    if action.kind == "play":
-        return (game, number, action.seat, "play", str(action.tile), action.target)
-    return (game, number, action.seat, action.kind, None, None)
-
-
-def _action_json(action: Action) -> dict[str, Any]:
-    if action.kind == "play":
-        return {
-            "kind": "play",
-            "seat": action.seat,
-            "tile": str(action.tile),
-            "target": action.target,
-        }
-    return {"kind": action.kind, "seat": action.seat}
-
-
 def _insert_actions(
     db: sqlite3.Connection, game: GameId, first: int, actions: Sequence[Action]
 ) -> None:
     db.executemany(
         "INSERT INTO actions (game, number, seat, kind, tile, target) VALUES (?, ?, ?, ?, ?, ?)",
-        [_action_row(game, first + index, action) for index, action in enumerate(actions)],
+        [(game, first + index, *action_fields(action)) for index, action in enumerate(actions)],
     )
 
 
@@ -629,7 +595,7 @@ def _insert_assists(
                 assist.kind,
                 assist.seat,
                 assist.at,
-                json.dumps([_action_json(action) for action in assist.undone]),
+                json.dumps(undone_json(assist)),
             )
             for index, assist in enumerate(assists)
         ],
@@ -652,7 +618,7 @@ def _insert(
         "assist_count, finished, rounds_played, winners, total_points, winning_points, source) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)",
         (
-            _uid(record),
+            game_uid(record),
             _time_text(record.created),
             now,
             FORMAT_VERSION,
@@ -726,31 +692,24 @@ def _import(
 ) -> tuple[GameId, Imported]:
     """Import one game (see :meth:`SqliteStore.import_records`)."""
     record = incoming.record
-    uid = _uid(record)
+    uid = game_uid(record)
     created = _time_text(record.created)
     for (game,) in db.execute(
         "SELECT id FROM games WHERE uid = ? AND created = ? ORDER BY id", (uid, created)
     ).fetchall():
         stored = _stored_actions(db, game)
         stored_assists = _stored_assists(db, game)
-        mine = [
-            _action_row(game, number, action)[2:] for number, action in enumerate(record.actions)
-        ]
+        mine = [action_fields(action) for action in record.actions]
         theirs = [row[2:] for row in stored]
-        mine_assists = [
-            (a.kind, a.seat, a.at, json.dumps([_action_json(x) for x in a.undone]))
-            for a in record.assists
-        ]
-        if mine[: len(theirs)] == theirs and mine_assists[: len(stored_assists)] == stored_assists:
-            if len(mine) == len(theirs) and len(mine_assists) == len(stored_assists):
-                return game, Imported.ALREADY
+        mine_assists = [(a.kind, a.seat, a.at, json.dumps(undone_json(a))) for a in record.assists]
+        outcome = imported_into(mine, theirs, mine_assists, stored_assists)
+        if outcome is Imported.EXTENDED:
             _insert_actions(db, game, len(theirs), record.actions[len(theirs) :])
             _insert_assists(db, game, len(stored_assists), record.assists[len(stored_assists) :])
             row = db.execute("SELECT finished FROM games WHERE id = ?", (game,)).fetchone()
             _update_facts(db, game, facts, bool(row[0]))
-            return game, Imported.EXTENDED
-        if theirs[: len(mine)] == mine and stored_assists[: len(mine_assists)] == mine_assists:
-            return game, Imported.ALREADY
+        if outcome is not None:
+            return game, outcome
     return _insert(db, record, facts, incoming.source, incoming.played), Imported.ADDED
 
 
@@ -769,17 +728,10 @@ def _stored_assists(db: sqlite3.Connection, game: GameId) -> list[tuple[Any, ...
 
 # ----- holders -----------------------------------------------------------------------------------
 
-_HOLDER_COLUMNS = "pid, host, process_started, since, token, label"
-
-
-def _holder(row: Sequence[Any]) -> Holder:
-    pid, host, started, since, token, label = row[:6]
-    return Holder(int(pid), str(host), started, _time(since), str(token), str(label))
-
 
 def _holder_of(db: sqlite3.Connection, game: GameId) -> Holder | None:
-    row = db.execute(f"SELECT {_HOLDER_COLUMNS} FROM holders WHERE game = ?", (game,)).fetchone()
-    return None if row is None else _holder(row)
+    row = db.execute(f"SELECT {HOLDER_COLUMNS} FROM holders WHERE game = ?", (game,)).fetchone()
+    return None if row is None else holder_from_row(row)
 
 
 def _check_holder(db: sqlite3.Connection, game: GameId, holder: Holder) -> None:
@@ -810,94 +762,8 @@ def _write_holder(db: sqlite3.Connection, game: GameId, holder: Holder) -> None:
 
 # ----- reading -----------------------------------------------------------------------------------
 
-_SUMMARY_COLUMNS = (
-    "id, created, updated, names, round_number, round_count, finished, action_count, source, "
-    "taken_over IS NOT NULL"
-)
-
-
-def _summary(row: Sequence[Any]) -> GameSummary:
-    game, created, updated, names, round_number, round_count, finished, actions, source, taken = row
-    return GameSummary(
-        id=game,
-        created=_time(created),
-        updated=_time(updated),
-        names=tuple(json.loads(names)),
-        round_number=round_number,
-        round_count=round_count,
-        finished=bool(finished),
-        actions=actions,
-        source=source,
-        taken_over=bool(taken),
-    )
-
 
 def _filter(which: GameFilter) -> tuple[str, tuple[Any, ...]]:
     if which == "all":
         return "", ()
     return "WHERE finished = ?", (int(which == "finished"),)
-
-
-def _action_from_row(seat: int, kind: str, tile: str | None, target: str | None) -> Action:
-    if kind == "play":
-        if tile is None or target is None:
-            raise ValueError("a play without its tile or end")
-        return play(seat, parse_tile(tile), target)
-    if kind == "draw":
-        return draw(seat)
-    if kind == "pass":
-        return pass_turn(seat)
-    raise ValueError(f"an action of unknown kind {kind!r}")
-
-
-def _record_from_rows(
-    game: GameId,
-    row: Sequence[Any],
-    action_rows: Sequence[Sequence[Any]],
-    assist_rows: Sequence[Sequence[Any]],
-) -> GameRecord:
-    """The record of ``game`` from its rows, replayed through the rules."""
-    created, seed, rules, seats, decks, taken_over, action_count = row
-    try:
-        if len(action_rows) != action_count:
-            raise ValueError(f"{len(action_rows)} actions stored, {action_count} counted")
-        assists = tuple(
-            Assist(
-                kind=kind,
-                seat=seat,
-                at=at,
-                undone=tuple(_action_from_row(**_fields(item)) for item in json.loads(undone)),
-            )
-            for kind, seat, at, undone in assist_rows
-        )
-        record = GameRecord.model_construct(
-            format=FORMAT_NAME,
-            version=FORMAT_VERSION,
-            created=_time(created),
-            seed=seed,
-            rules=RuleSet.model_validate_json(rules),
-            seats=tuple(SeatConfig.model_validate(seat) for seat in json.loads(seats)),
-            decks=tuple(tuple(parse_tile(tile) for tile in deck) for deck in json.loads(decks)),
-            actions=tuple(_action_from_row(*action) for action in action_rows),
-            assists=assists,
-            taken_over=None if taken_over is None else TakenOver.model_validate_json(taken_over),
-        )
-    except (ValueError, TypeError, KeyError, ValidationError) as error:
-        raise RecordError(None, f"game {game}", f"the store's copy is damaged: {error}") from None
-    try:
-        record.final_state()
-    except RecordError as error:
-        raise RecordError(
-            None, f"game {game}", f"the store's copy is damaged: {error.where}: {error.problem}"
-        ) from None
-    return record
-
-
-def _fields(item: Any) -> dict[str, Any]:
-    """An undone action's fields, as :func:`_action_from_row` takes them."""
-    return {
-        "seat": item["seat"],
-        "kind": item["kind"],
-        "tile": item.get("tile"),
-        "target": item.get("target"),
-    }

@@ -160,6 +160,17 @@ class Holder:
         another host cannot be checked from here, and counts as alive)."""
         return not self.here or process_alive(self.pid, self.process_started)
 
+    def keeps_out(self, other: Holder, *, force: bool = False) -> bool:
+        """True if this holder keeps ``other`` from opening the game (see
+        :meth:`GameStore.hold`): it may still have it open, and is neither ``other`` nor
+        another session of ``other``'s process; ``force`` takes the game anyway."""
+        return (
+            not force
+            and self.token != other.token
+            and not (self.here and self.pid == other.pid)
+            and self.alive
+        )
+
     def describe(self) -> str:
         """Who has the game open, in words (one line)."""
         since = self.since.astimezone().strftime("%Y-%m-%d %H:%M")

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from chickenfoot.record.summary import GameId
 from chickenfoot.record.tallies import (
@@ -40,12 +42,16 @@ from chickenfoot.record.tallies import (
 from chickenfoot.saves.store import GameFacts
 
 __all__ = [
+    "TallyReader",
+    "TallyRows",
     "add_results",
     "count_game",
     "counted_games",
     "forget_results",
     "picked_points",
     "statistics",
+    "statistics_from",
+    "tally_rows",
 ]
 
 
@@ -182,28 +188,31 @@ def counted_games(db: sqlite3.Connection, finished: bool | None = None) -> int:
     return int(count)
 
 
-def _tally(
-    db: sqlite3.Connection,
-    results: Sequence[SeatResult],
-    rounds: int,
-    preset: str,
-    sign: int,
-) -> None:
-    """Add (``sign`` 1) or take away (-1) one finished game's results to or from the tallies;
-    a tally that comes down to no games is removed."""
+@dataclass(frozen=True)
+class TallyRows:
+    """One finished game's share of each tally, as rows to add (``sign`` -1: to take away):
+    a person's ``(name, games, won, shared, share, points, zero_rounds, rounds)``, a person
+    against a level ``(name, level, games, won, ahead)``, a level ``(level, seats, won, share,
+    points)`` and the preset ``(preset, games, rounds, seats, points, winners,
+    winning_points)``. Every store adds them up the same way (an upsert each)."""
+
+    people: list[tuple[str, int, int, int, float, int, int, int]]
+    versus: list[tuple[str, str, int, int, int]]
+    levels: list[tuple[str, int, int, float, int]]
+    preset: tuple[str, int, int, int, int, int, int]
+
+
+def tally_rows(results: Sequence[SeatResult], rounds: int, preset: str, sign: int) -> TallyRows:
+    """What one finished game (its seats' ``results``, ``rounds`` scored, under ``preset``)
+    adds to each tally (``sign`` 1), or takes from it (-1)."""
     winners = sum(1 for result in results if result.place == 1)
     best_place: dict[str, int] = {}
     for result in results:
         if result.level is not None:
             best_place[result.level] = min(result.place, best_place.get(result.level, result.place))
     people = [result for result in results if result.level is None]
-    db.executemany(
-        "INSERT INTO tally_people VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET "
-        "games = games + excluded.games, won = won + excluded.won, "
-        "shared = shared + excluded.shared, share = share + excluded.share, "
-        "points = points + excluded.points, zero_rounds = zero_rounds + excluded.zero_rounds, "
-        "rounds = rounds + excluded.rounds",
-        [
+    return TallyRows(
+        people=[
             (
                 person.name,
                 sign,
@@ -216,21 +225,12 @@ def _tally(
             )
             for person in people
         ],
-    )
-    db.executemany(
-        "INSERT INTO tally_versus VALUES (?, ?, ?, ?, ?) ON CONFLICT (name, level) DO UPDATE SET "
-        "games = games + excluded.games, won = won + excluded.won, ahead = ahead + excluded.ahead",
-        [
+        versus=[
             (person.name, level, sign, sign * (person.place == 1), sign * (person.place < place))
             for person in people
             for level, place in best_place.items()
         ],
-    )
-    db.executemany(
-        "INSERT INTO tally_levels VALUES (?, ?, ?, ?, ?) ON CONFLICT (level) DO UPDATE SET "
-        "seats = seats + excluded.seats, won = won + excluded.won, "
-        "share = share + excluded.share, points = points + excluded.points",
-        [
+        levels=[
             (
                 result.level,
                 sign,
@@ -241,14 +241,7 @@ def _tally(
             for result in results
             if result.level is not None
         ],
-    )
-    db.execute(
-        "INSERT INTO tally_presets VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (preset) DO UPDATE SET "
-        "games = games + excluded.games, rounds = rounds + excluded.rounds, "
-        "seats = seats + excluded.seats, points = points + excluded.points, "
-        "winners = winners + excluded.winners, "
-        "winning_points = winning_points + excluded.winning_points",
-        (
+        preset=(
             preset,
             sign,
             sign * rounds,
@@ -257,6 +250,45 @@ def _tally(
             sign * winners,
             sign * sum(result.total for result in results if result.place == 1),
         ),
+    )
+
+
+def _tally(
+    db: sqlite3.Connection,
+    results: Sequence[SeatResult],
+    rounds: int,
+    preset: str,
+    sign: int,
+) -> None:
+    """Add (``sign`` 1) or take away (-1) one finished game's results to or from the tallies;
+    a tally that comes down to no games is removed."""
+    rows = tally_rows(results, rounds, preset, sign)
+    db.executemany(
+        "INSERT INTO tally_people VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET "
+        "games = games + excluded.games, won = won + excluded.won, "
+        "shared = shared + excluded.shared, share = share + excluded.share, "
+        "points = points + excluded.points, zero_rounds = zero_rounds + excluded.zero_rounds, "
+        "rounds = rounds + excluded.rounds",
+        rows.people,
+    )
+    db.executemany(
+        "INSERT INTO tally_versus VALUES (?, ?, ?, ?, ?) ON CONFLICT (name, level) DO UPDATE SET "
+        "games = games + excluded.games, won = won + excluded.won, ahead = ahead + excluded.ahead",
+        rows.versus,
+    )
+    db.executemany(
+        "INSERT INTO tally_levels VALUES (?, ?, ?, ?, ?) ON CONFLICT (level) DO UPDATE SET "
+        "seats = seats + excluded.seats, won = won + excluded.won, "
+        "share = share + excluded.share, points = points + excluded.points",
+        rows.levels,
+    )
+    db.execute(
+        "INSERT INTO tally_presets VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (preset) DO UPDATE SET "
+        "games = games + excluded.games, rounds = rounds + excluded.rounds, "
+        "seats = seats + excluded.seats, points = points + excluded.points, "
+        "winners = winners + excluded.winners, "
+        "winning_points = winning_points + excluded.winning_points",
+        rows.preset,
     )
     if sign < 0:
         db.execute("DELETE FROM tally_people WHERE games <= 0")
@@ -294,27 +326,49 @@ def picked_points(count: int, most: int) -> list[int]:
     return sorted({round(step * last / (most - 1)) for step in range(most)})
 
 
-def _score(row: Sequence[object]) -> GameScore:
-    total, created, game = row
-    assert isinstance(total, int)
-    assert isinstance(created, str)
-    assert isinstance(game, int)
-    return GameScore(total, _time(created), game)
+class TallyReader(Protocol):
+    """The rows a store's statistics are made of (each store asks its own database):
+    :func:`statistics_from` puts them together, the same for every store."""
+
+    def people(self) -> Iterable[tuple[str, int, int, int, float, int, int, int]]:
+        """Each person's tally: name, games, won, shared, share, points, zero rounds, rounds."""
+        ...
+
+    def versus(self) -> Iterable[tuple[str, str, int, int, int]]:
+        """Each person against each level: name, level, games, won, ahead."""
+        ...
+
+    def levels(self) -> Iterable[tuple[str, int, int, float, int]]:
+        """Each computer level's tally: level, seats, won, share, points."""
+        ...
+
+    def presets(self) -> Iterable[tuple[str, int, int, int, int, int, int]]:
+        """Each preset's tally, by name: preset, games, rounds, seats, points, winners,
+        winning points."""
+        ...
+
+    def best_and_worst(self, name: str) -> tuple[GameScore, GameScore]:
+        """A person's lowest total (the first game it was scored in) and highest."""
+        ...
+
+    def unfinished(self) -> int:
+        """How many games are not finished."""
+        ...
+
+    def share_series(self, name: str, nths: list[int]) -> Iterable[tuple[int, float]]:
+        """A person's win share after their ``nths`` games (1-based), as (the game's rank,
+        the share so far), in order."""
+        ...
 
 
-def statistics(db: sqlite3.Connection, chart_people: int, most_points: int) -> Statistics:
-    """Every figure of the Stats screen, from the tallies (call it inside one read
-    transaction)."""
+def statistics_from(tallies: TallyReader, chart_people: int, most_points: int) -> Statistics:
+    """Every figure of the Stats screen, from a store's tallies (read in one transaction)."""
     versus: dict[str, list[Versus]] = {}
-    for name, level, games, won, ahead in db.execute("SELECT * FROM tally_versus"):
+    for name, level, games, won, ahead in tallies.versus():
         versus.setdefault(name, []).append(Versus(level, games, won, ahead))
     players = []
-    for name, games, won, shared, share, points, zeros, rounds in db.execute(
-        "SELECT * FROM tally_people"
-    ).fetchall():
-        best = _score(db.execute(_BEST, (name,)).fetchone())
-        (highest,) = db.execute(_HIGHEST, (name,)).fetchone()
-        worst = _score(db.execute(_FIRST_WITH, (name, highest)).fetchone())
+    for name, games, won, shared, share, points, zeros, rounds in list(tallies.people()):
+        best, worst = tallies.best_and_worst(name)
         players.append(
             PlayerStats(
                 name=name,
@@ -334,29 +388,22 @@ def statistics(db: sqlite3.Connection, chart_people: int, most_points: int) -> S
     levels = sorted(
         (
             LevelStats(level, seats, won, share / seats, points / seats)
-            for level, seats, won, share, points in db.execute("SELECT * FROM tally_levels")
+            for level, seats, won, share, points in tallies.levels()
         ),
         key=lambda level: ladder_order(level.level),
     )
     presets = tuple(
         PresetStats(name, games, rounds, points / seats, winning / winners)
-        for name, games, rounds, seats, points, winners, winning in db.execute(
-            "SELECT * FROM tally_presets ORDER BY preset"
-        )
+        for name, games, rounds, seats, points, winners, winning in tallies.presets()
     )
-    unfinished = counted_games(db, finished=False)
+    unfinished = tallies.unfinished()
     series = tuple(
         ShareSeries(
             player.name,
             player.games,
             tuple(
-                (rank, running)
-                for rank, running in db.execute(
-                    _SERIES,
-                    (
-                        player.name,
-                        json.dumps([k + 1 for k in picked_points(player.games, most_points)]),
-                    ),
+                tallies.share_series(
+                    player.name, [k + 1 for k in picked_points(player.games, most_points)]
                 )
             ),
         )
@@ -370,3 +417,47 @@ def statistics(db: sqlite3.Connection, chart_people: int, most_points: int) -> S
         presets=presets,
         series=series,
     )
+
+
+def _score(row: Sequence[object]) -> GameScore:
+    total, created, game = row
+    assert isinstance(total, int)
+    assert isinstance(created, str)
+    assert isinstance(game, int)
+    return GameScore(total, _time(created), game)
+
+
+class _SqliteTallies(TallyReader):
+    """The tallies of an SQLite store, read inside one transaction of ``db``."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def people(self) -> Iterable[tuple[str, int, int, int, float, int, int, int]]:
+        return self.db.execute("SELECT * FROM tally_people").fetchall()
+
+    def versus(self) -> Iterable[tuple[str, str, int, int, int]]:
+        return self.db.execute("SELECT * FROM tally_versus").fetchall()
+
+    def levels(self) -> Iterable[tuple[str, int, int, float, int]]:
+        return self.db.execute("SELECT * FROM tally_levels").fetchall()
+
+    def presets(self) -> Iterable[tuple[str, int, int, int, int, int, int]]:
+        return self.db.execute("SELECT * FROM tally_presets ORDER BY preset").fetchall()
+
+    def best_and_worst(self, name: str) -> tuple[GameScore, GameScore]:
+        best = _score(self.db.execute(_BEST, (name,)).fetchone())
+        (highest,) = self.db.execute(_HIGHEST, (name,)).fetchone()
+        return best, _score(self.db.execute(_FIRST_WITH, (name, highest)).fetchone())
+
+    def unfinished(self) -> int:
+        return counted_games(self.db, finished=False)
+
+    def share_series(self, name: str, nths: list[int]) -> Iterable[tuple[int, float]]:
+        return self.db.execute(_SERIES, (name, json.dumps(nths))).fetchall()
+
+
+def statistics(db: sqlite3.Connection, chart_people: int, most_points: int) -> Statistics:
+    """Every figure of the Stats screen, from the tallies (call it inside one read
+    transaction)."""
+    return statistics_from(_SqliteTallies(db), chart_people, most_points)

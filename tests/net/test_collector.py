@@ -19,6 +19,7 @@ from chickenfoot.cli import host as host_command
 from chickenfoot.net.collector import NEVER, SteadyCollector
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.server import TableServer
+from chickenfoot.saves.database import SqliteStore, database_path
 from tests.net.online import wait_for
 
 
@@ -123,9 +124,10 @@ def test_the_host_command_runs_its_server_with_the_policy(
 
     monkeypatch.setattr(host_command, "TableServer", Recording)
     listening = socket.create_server(("127.0.0.1", 0))
+    store = SqliteStore(database_path(), sync_every_commit=False)
     try:
         with pytest.raises(_Started):
-            asyncio.run(host_command._serve(listening, "127.0.0.1", Limits(), None, None, False))
+            asyncio.run(host_command._serve(listening, "127.0.0.1", store, Limits(), None, None))
     finally:
         listening.close()
     (server,) = made

@@ -1,6 +1,7 @@
-"""A table server's side of the store: the moves of many games committed together in one
-transaction by one worker thread (a failed one left out, the others kept), each committer told
-when its game is on disk; and the online tables kept beside the games."""
+"""A table server's side of the store (on SQLite, and on PostgreSQL where a test takes
+``opened``): the moves of many games committed together in one transaction by one worker
+thread (a failed one left out, the others kept), each committer told when its game is on
+disk; and the online tables kept beside the games."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from chickenfoot.saves.committer import Committer, CommitWorker
 from chickenfoot.saves.database import SqliteStore
 from chickenfoot.saves.store import Change, GameFacts, GameNotFound, Holder, StoreError
 from tests.kit import Kit
+from tests.recorded import random_record
+from tests.saves.stores import OpenStore, open_store_of
 
 WAIT = 10.0
 
@@ -34,9 +37,9 @@ def change_to(record: GameRecord, kept: int) -> Change:
 
 
 def test_many_games_commit_together_and_a_bad_change_is_left_out_alone(
-    kit: type[Kit], tmp_path: Path
+    kit: type[Kit], opened: OpenStore
 ) -> None:
-    store = SqliteStore(tmp_path / "chickenfoot.db")
+    store = opened.store
     first, second = game(kit, 1, 3), game(kit, 2, 2)
     one, two = store.create(first[0]), store.create(second[0])
     results = store.commit_many(
@@ -50,7 +53,6 @@ def test_many_games_commit_together_and_a_bad_change_is_left_out_alone(
     assert isinstance(results[1], GameNotFound)
     assert store.record(one).actions == first[3].actions
     assert store.record(two).actions == second[2].actions
-    store.close()
 
 
 class GatedStore(SqliteStore):
@@ -104,9 +106,9 @@ def test_one_worker_commits_the_moves_of_many_games_and_tells_each_committer(
 
 
 def test_a_game_that_cannot_be_committed_says_why_and_the_others_go_on(
-    kit: type[Kit], tmp_path: Path
+    kit: type[Kit], opened: OpenStore
 ) -> None:
-    store = SqliteStore(tmp_path / "chickenfoot.db")
+    store = opened.store
     worker = CommitWorker(store)
     good, gone = game(kit, 1, 2), game(kit, 2, 2)
     kept = Committer(store, store.create(good[0]), actions=0, assists=0)
@@ -118,11 +120,10 @@ def test_a_game_that_cannot_be_committed_says_why_and_the_others_go_on(
     assert kept.wait(WAIT) and kept.problem is None
     assert not lost.wait(WAIT) and isinstance(lost.problem, StoreError)
     worker.stop()
-    store.close()
 
 
-def test_online_tables_are_kept_beside_the_games(kit: type[Kit], tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "chickenfoot.db")
+def test_online_tables_are_kept_beside_the_games(kit: type[Kit], opened: OpenStore) -> None:
+    store = opened.store
     number = store.create(game(kit, 1, 0)[0])
     store.keep_table("KM7R3P", None, '{"lobby": true}')
     store.keep_table("ABCDEF", number, "{}")
@@ -131,7 +132,31 @@ def test_online_tables_are_kept_beside_the_games(kit: type[Kit], tmp_path: Path)
     store.delete(number)
     assert [game for _code, game, _data in store.tables()] == [None, None], "the game went"
     store.drop_table("ABCDEF")
-    again = SqliteStore(tmp_path / "chickenfoot.db")
-    assert [code for code, _game, _data in again.tables()] == ["KM7R3P"]
-    store.close()
-    again.close()
+    with open_store_of(opened.where) as again:
+        assert [code for code, _game, _data in again.store.tables()] == ["KM7R3P"]
+
+
+def test_games_played_to_their_end_through_group_commits_have_their_results(
+    kit: type[Kit], opened: OpenStore
+) -> None:
+    """Every move of three games, each batch holding one move of each: the batches that end
+    a game add its results and tallies, as a single commit does."""
+    store = opened.store
+    records = [
+        random_record(kit.short_rules(2), kit.seats("human", "computer"), seed)
+        for seed in (1, 2, 3)
+    ]
+    games = [store.create(record.truncated(0)) for record in records]
+    longest = max(len(record.actions) for record in records)
+    for done in range(longest):
+        batch = [
+            (game, change_to(record.truncated(done + 1), done), None)
+            for game, record in zip(games, records, strict=True)
+            if done < len(record.actions)
+        ]
+        assert store.commit_many(batch) == [None] * len(batch)
+    assert [store.record(game) for game in games] == records
+    assert store.count("finished") == 3
+    assert store.statistics().games == 3
+    ranks = opened.rows("SELECT finished_rank FROM games WHERE finished ORDER BY created, id")
+    assert ranks == [(1,), (2,), (3,)]

@@ -1,12 +1,10 @@
-"""The statistics as the store's queries answer them, checked against the same figures worked
-out game by game (:mod:`tests.saves.tally_oracle`) over games played at random, and on games
-whose figures are worked out by hand."""
+"""The statistics as the store's queries answer them, on SQLite and on PostgreSQL, checked
+against the same figures worked out game by game (:mod:`tests.saves.tally_oracle`) over games
+played at random, and on games whose figures are worked out by hand."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,10 +13,10 @@ from hypothesis import strategies as st
 from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.record.tallies import Statistics
 from chickenfoot.rules import preset
-from chickenfoot.saves.database import SqliteStore
 from chickenfoot.saves.tallying import picked_points
 from tests.kit import short_rules
 from tests.recorded import random_record
+from tests.saves.stores import AnyStore, OpenStore, StoreMaker
 from tests.saves.tally_oracle import START, FinishedGame, tally
 
 PEOPLE = ("Ana", "Bea", "ana", "Cy")
@@ -39,10 +37,8 @@ def finished(seats: list[SeatConfig], seed: int, day: int = 0, rounds: int = 2) 
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[SqliteStore]:
-    opened = SqliteStore(tmp_path / "games.db")
-    yield opened
-    opened.close()
+def store(opened: OpenStore) -> AnyStore:
+    return opened.store
 
 
 def assert_same(found: Statistics, expected: Statistics) -> None:
@@ -101,7 +97,7 @@ game_seats = st.lists(
     deleted=st.sets(st.integers(0, 9), max_size=3),
 )
 def test_the_tallies_agree_with_the_games_worked_out_one_by_one(
-    tmp_path_factory: pytest.TempPathFactory,
+    new_store: StoreMaker,
     games: list[tuple[list[SeatConfig], int, int]],
     unfinished: int,
     most_points: int,
@@ -109,7 +105,18 @@ def test_the_tallies_agree_with_the_games_worked_out_one_by_one(
 ) -> None:
     """Games dealt in any order (a game older than others shifts their ranks), some
     deleted again: the tallies kept in step say what the games say."""
-    store = SqliteStore(tmp_path_factory.mktemp("stats") / "games.db")
+    with new_store() as opened:
+        check_tallies(opened, games, unfinished, most_points, deleted)
+
+
+def check_tallies(
+    opened: OpenStore,
+    games: list[tuple[list[SeatConfig], int, int]],
+    unfinished: int,
+    most_points: int,
+    deleted: set[int],
+) -> None:
+    store = opened.store
     played: list[FinishedGame] = []
     for number, (seats, seed, day) in enumerate(games):
         record = finished(seats, seed, day)
@@ -122,16 +129,13 @@ def test_the_tallies_agree_with_the_games_worked_out_one_by_one(
         store.create(random_record(short_rules(2), people("Ana", "Eve"), seed, stop_after=3))
     played.sort(key=lambda game: (game.created, game.game))
     assert_same(store.statistics(2, most_points), tally(played, unfinished, 2, most_points))
-    ranks = store._db.execute(
-        "SELECT finished_rank FROM games WHERE finished = 1 ORDER BY created, id"
-    ).fetchall()
+    ranks = opened.rows("SELECT finished_rank FROM games WHERE finished ORDER BY created, id")
     assert ranks == [(rank,) for rank in range(1, len(played) + 1)]
     assert (store.count("finished"), store.count("unfinished")) == (len(played), unfinished)
     assert store.count() == len(store.games())
-    store.close()
 
 
-def test_no_games_no_figures(store: SqliteStore) -> None:
+def test_no_games_no_figures(store: AnyStore) -> None:
     stats = store.statistics()
     assert (stats.games, stats.unfinished, stats.players, stats.levels, stats.presets) == (
         0,
@@ -142,7 +146,7 @@ def test_no_games_no_figures(store: SqliteStore) -> None:
     )
 
 
-def test_hand_checked_figures(store: SqliteStore) -> None:
+def test_hand_checked_figures(store: AnyStore) -> None:
     record = finished([*people("Ana", "Bea"), computer("greedy")], seed=3)
     game = store.create(record)
     scores = record.final_state().round_scores
@@ -164,12 +168,12 @@ def test_hand_checked_figures(store: SqliteStore) -> None:
     assert ana.won == (totals[0] == lowest)
 
 
-def test_an_older_level_name_counts_as_its_ladder_level(store: SqliteStore) -> None:
+def test_an_older_level_name_counts_as_its_ladder_level(store: AnyStore) -> None:
     store.create(finished([*people("Ana"), computer("random")], seed=5))
     assert [level.level for level in store.statistics().levels] == ["beginner"]
 
 
-def test_trains_games_count_under_their_preset(store: SqliteStore) -> None:
+def test_trains_games_count_under_their_preset(store: AnyStore) -> None:
     rules = preset("trains", players=2, set_size=6, hand_size=5, rounds=1)
     store.create(random_record(rules, people("Ana", "Bea"), 2))
     assert [p.preset for p in store.statistics().presets] == ["trains"]

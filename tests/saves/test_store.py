@@ -1,6 +1,7 @@
-"""The store on SQLite: games in and out whole, moves appended and taken back, the lists,
-who holds a game (another window is a real second process), the schema's versions, and
-SQLite's errors in plain words."""
+"""The store, on SQLite and on PostgreSQL alike: games in and out whole, moves appended and
+taken back, the lists, importing, who holds a game (another window is a real second process),
+and what a store notes; then SQLite's own: WAL mode, the schema's versions, and SQLite's
+errors in plain words (PostgreSQL's are in test_postgres.py)."""
 
 from __future__ import annotations
 
@@ -32,15 +33,21 @@ from chickenfoot.saves.store import (
 )
 from tests.kit import Kit, choose_action, seats, short_rules
 from tests.recorded import random_record
+from tests.saves.stores import AnyStore, OpenStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def store(data_dir: Path) -> Iterator[SqliteStore]:
-    opened = SqliteStore(database_path())
-    yield opened
-    opened.close()
+def sqlite_store(data_dir: Path) -> Iterator[SqliteStore]:
+    store = SqliteStore(database_path())
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def store(opened: OpenStore) -> AnyStore:
+    return opened.store
 
 
 def unfinished(seed: int = 1, actions: int = 6) -> GameRecord:
@@ -66,7 +73,7 @@ def test_the_database_lives_in_the_data_folder(data_dir: Path) -> None:
     assert (data_dir / "chickenfoot.db").is_file()
 
 
-def test_a_game_comes_back_whole(store: SqliteStore) -> None:
+def test_a_game_comes_back_whole(store: AnyStore) -> None:
     record = finished(3).with_hint(0)
     game = store.create(record)
     again = store.record(game)
@@ -74,14 +81,17 @@ def test_a_game_comes_back_whole(store: SqliteStore) -> None:
     assert again.final_state() == record.final_state()
 
 
-def test_the_database_runs_in_wal_mode_with_full_synchronous_commits(store: SqliteStore) -> None:
-    db = sqlite3.connect(store.path)
+def test_the_database_runs_in_wal_mode_with_full_synchronous_commits(
+    sqlite_store: SqliteStore,
+) -> None:
+    db = sqlite3.connect(sqlite_store.path)
     assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     db.close()
-    assert store._db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    assert sqlite_store._db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
 
 
-def test_each_move_is_one_row_appended(store: SqliteStore) -> None:
+def test_each_move_is_one_row_appended(opened: OpenStore) -> None:
+    store = opened.store
     record = unfinished(actions=0)
     game = store.create(record)
     state = record.final_state()
@@ -90,13 +100,12 @@ def test_each_move_is_one_row_appended(store: SqliteStore) -> None:
         state, _events = apply(state, action)
         record = record.appended(action)
         store.commit(game, Change(number, (action,), 0, (), GameFacts.of(record, state)))
-        rows = store._db.execute("SELECT COUNT(*) FROM actions WHERE game = ?", (game,))
-        assert rows.fetchone() == (number + 1,)
+        assert opened.count("actions", "game", game) == number + 1
     assert store.record(game) == record
     assert store.summary(game).actions == 5
 
 
-def test_a_take_back_removes_the_moves_it_undid(store: SqliteStore) -> None:
+def test_a_take_back_removes_the_moves_it_undid(store: AnyStore) -> None:
     record = unfinished(actions=8)
     game = store.create(record)
     taken = record.taken_back(0, 3)
@@ -105,7 +114,7 @@ def test_a_take_back_removes_the_moves_it_undid(store: SqliteStore) -> None:
     assert store.summary(game).actions == 3
 
 
-def test_a_commit_that_does_not_fit_the_stored_game_is_refused(store: SqliteStore) -> None:
+def test_a_commit_that_does_not_fit_the_stored_game_is_refused(store: AnyStore) -> None:
     record = unfinished(actions=2)
     game = store.create(record)
     with pytest.raises(StoreError, match="changed in the store meanwhile"):
@@ -114,19 +123,18 @@ def test_a_commit_that_does_not_fit_the_stored_game_is_refused(store: SqliteStor
         store.commit(99, Change(0, (), 0, (), GameFacts.of(record)))
 
 
-def test_a_finished_game_has_its_results(store: SqliteStore) -> None:
+def test_a_finished_game_has_its_results(opened: OpenStore) -> None:
+    store = opened.store
     record = finished(5)
     game = store.create(record)
     summary = store.summary(game)
     assert summary.finished and summary.round_number == 2 == summary.round_count
-    rows = store._db.execute(
-        "SELECT name, total, place FROM results WHERE game = ? ORDER BY seat", (game,)
-    ).fetchall()
+    rows = opened.rows("SELECT name, total, place FROM results WHERE game = ? ORDER BY seat", game)
     facts = GameFacts.of(record)
     assert rows == [(result.name, result.total, result.place) for result in facts.results]
 
 
-def test_lists_are_newest_first_and_filtered(store: SqliteStore) -> None:
+def test_lists_are_newest_first_and_filtered(store: AnyStore) -> None:
     games = [store.create(unfinished(seed)) for seed in range(1, 4)]
     done = store.create(finished(9))
     assert [summary.id for summary in store.games()] == [done, *reversed(games)]
@@ -139,7 +147,7 @@ def test_lists_are_newest_first_and_filtered(store: SqliteStore) -> None:
     assert latest.names == ("Ana", "Bea", "Cy")
 
 
-def test_a_move_makes_a_game_the_latest(store: SqliteStore) -> None:
+def test_a_move_makes_a_game_the_latest(store: AnyStore) -> None:
     first = store.create(unfinished(1))
     store.create(unfinished(2))
     record = store.record(first)
@@ -150,29 +158,29 @@ def test_a_move_makes_a_game_the_latest(store: SqliteStore) -> None:
     assert latest is not None and latest.id == first
 
 
-def test_deleting_a_game_removes_everything_about_it(store: SqliteStore) -> None:
+def test_deleting_a_game_removes_everything_about_it(opened: OpenStore) -> None:
+    store = opened.store
     game = store.create(finished(4))
     store.hold(game, Holder.this_process())
     store.delete(game)
     for table in ("games", "actions", "assists", "results", "holders"):
         column = "id" if table == "games" else "game"
-        count = store._db.execute(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", (game,))
-        assert count.fetchone() == (0,), table
+        assert opened.count(table, column, game) == 0, table
     with pytest.raises(GameNotFound):
         store.record(game)
 
 
-def test_a_damaged_stored_game_is_told_in_words(store: SqliteStore) -> None:
-    game = store.create(unfinished(actions=4))
-    store._db.execute("UPDATE actions SET kind = 'jump' WHERE game = ? AND number = 1", (game,))
+def test_a_damaged_stored_game_is_told_in_words(opened: OpenStore) -> None:
+    game = opened.store.create(unfinished(actions=4))
+    opened.rows("UPDATE actions SET seat = seat + 1 WHERE game = ? AND number = 1", game)
     with pytest.raises(ValueError, match=f"game {game}: the store's copy is damaged"):
-        store.record(game)
+        opened.store.record(game)
 
 
 # ----- importing -------------------------------------------------------------------------------
 
 
-def test_a_game_is_imported_once_and_extended_by_a_longer_copy(store: SqliteStore) -> None:
+def test_a_game_is_imported_once_and_extended_by_a_longer_copy(store: AnyStore) -> None:
     long = unfinished(actions=7)
     short = long.truncated(3)
     [(game, added)] = store.import_records([Incoming(short, "a.json")])
@@ -185,7 +193,7 @@ def test_a_game_is_imported_once_and_extended_by_a_longer_copy(store: SqliteStor
     assert store.summary(game).source == "a.json"
 
 
-def test_a_copy_whose_moves_went_another_way_is_a_game_of_its_own(store: SqliteStore) -> None:
+def test_a_copy_whose_moves_went_another_way_is_a_game_of_its_own(store: AnyStore) -> None:
     record = unfinished(actions=4)
     [(game, _added)] = store.import_records([Incoming(record, None)])
     other = record.taken_back(0, 2)
@@ -200,7 +208,11 @@ import sys
 from pathlib import Path
 from chickenfoot.saves.database import SqliteStore
 from chickenfoot.saves.store import Holder, HeldElsewhere
-store = SqliteStore(Path(sys.argv[1]))
+if sys.argv[1].startswith("postgresql://"):
+    from chickenfoot.saves.postgresql import PostgresStore
+    store = PostgresStore(sys.argv[1])
+else:
+    store = SqliteStore(Path(sys.argv[1]))
 sys.stdin.readline()  # "go"
 holder = Holder.this_process()
 try:
@@ -214,15 +226,16 @@ sys.stdin.readline()  # "release"
 if holder is not None:
     store.release(int(sys.argv[2]), holder)
 """
-"""A window: waits for "go", tries to hold the game, says whether it did, until told."""
+"""A window: opens the store (at a path, or a PostgreSQL address), waits for "go", tries to
+hold the game, says whether it did, until told."""
 
 
 class Window:
-    """Another chickenfoot process that opens game ``game`` of the store at ``path``."""
+    """Another chickenfoot process that opens game ``game`` of the store at ``address``."""
 
-    def __init__(self, path: Path, game: int) -> None:
+    def __init__(self, address: str, game: int) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-c", HOLDER, str(path), str(game)],
+            [sys.executable, "-c", HOLDER, address, str(game)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -249,20 +262,20 @@ class Window:
 
 
 @pytest.fixture
-def game(store: SqliteStore) -> int:
+def game(store: AnyStore) -> int:
     return store.create(unfinished())
 
 
 @pytest.fixture
-def window(store: SqliteStore, game: int) -> Iterator[Window]:
-    other = Window(store.path, game)
+def window(opened: OpenStore, game: int) -> Iterator[Window]:
+    other = Window(opened.address, game)
     yield other
     if other.process.poll() is None:
         other.kill()
 
 
 def test_a_second_process_sees_who_holds_the_game(
-    store: SqliteStore, game: int, window: Window
+    store: AnyStore, game: int, window: Window
 ) -> None:
     assert window.open_game() == "held"
     with pytest.raises(HeldElsewhere) as refused:
@@ -281,20 +294,22 @@ def test_a_second_process_sees_who_holds_the_game(
 
 
 def test_a_killed_window_never_blocks_and_is_forgotten(
-    store: SqliteStore, game: int, window: Window
+    opened: OpenStore, game: int, window: Window
 ) -> None:
+    store = opened.store
     assert window.open_game() == "held"
     window.kill()
     assert store.holder(game) is None
     assert store.release_dead() == 1
-    assert store._db.execute("SELECT COUNT(*) FROM holders").fetchone() == (0,)
+    assert opened.rows("SELECT COUNT(*) FROM holders") == [(0,)]
     store.hold(game, Holder.this_process())
 
 
 def test_of_many_windows_opening_at_once_exactly_one_gets_the_game(
-    store: SqliteStore, game: int
+    opened: OpenStore, game: int
 ) -> None:
-    windows = [Window(store.path, game) for _ in range(4)]
+    store = opened.store
+    windows = [Window(opened.address, game) for _ in range(4)]
     try:
         for other in windows:
             other.tell("go")
@@ -309,7 +324,7 @@ def test_of_many_windows_opening_at_once_exactly_one_gets_the_game(
     assert store.holder(game) is None
 
 
-def test_a_holder_on_another_host_is_respected_unless_forced(store: SqliteStore, game: int) -> None:
+def test_a_holder_on_another_host_is_respected_unless_forced(store: AnyStore, game: int) -> None:
     far = replace(Holder.this_process(), host="elsewhere.example", pid=1)
     store.hold(game, far)
     with pytest.raises(HeldElsewhere, match=r"on host elsewhere\.example"):
@@ -321,7 +336,7 @@ def test_a_holder_on_another_host_is_respected_unless_forced(store: SqliteStore,
     assert store.holder(game) == mine
 
 
-def test_a_window_whose_game_was_taken_over_commits_no_more(store: SqliteStore, game: int) -> None:
+def test_a_window_whose_game_was_taken_over_commits_no_more(store: AnyStore, game: int) -> None:
     first = replace(Holder.this_process(), host="elsewhere.example")
     store.hold(game, first)
     taker = Holder.this_process()
@@ -336,17 +351,17 @@ def test_a_window_whose_game_was_taken_over_commits_no_more(store: SqliteStore, 
     assert store.record(game) == moved
 
 
-def test_a_reused_process_number_is_not_the_holder(store: SqliteStore, game: int) -> None:
+def test_a_reused_process_number_is_not_the_holder(store: AnyStore, game: int) -> None:
     ghost = replace(Holder.this_process(), pid=1, process_started="not-that-process")
     store.hold(game, ghost)
     assert store.holder(game) is None
 
 
-# ----- the schema and SQLite's errors ----------------------------------------------------------
+# ----- SQLite's own: the schema and SQLite's errors --------------------------------------------
 
 
-def test_a_new_database_has_the_current_schema(store: SqliteStore) -> None:
-    assert store._db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+def test_a_new_database_has_the_current_schema(sqlite_store: SqliteStore) -> None:
+    assert sqlite_store._db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
 
 
 def test_a_database_of_a_newer_chickenfoot_is_refused_untouched(data_dir: Path) -> None:
@@ -418,13 +433,13 @@ def test_a_folder_that_cannot_be_made_is_told_in_words(tmp_path: Path) -> None:
         SqliteStore(blocker / "data" / "chickenfoot.db")
 
 
-def test_the_store_notes_what_it_did(store: SqliteStore) -> None:
+def test_the_store_notes_what_it_did(store: AnyStore) -> None:
     assert store.meta("old saves imported") is None
     store.set_meta("old saves imported", "yes")
     assert store.reopen().meta("old saves imported") == "yes"
 
 
-def test_times_are_kept_in_utc(store: SqliteStore, kit: type[Kit]) -> None:
+def test_times_are_kept_in_utc(store: AnyStore, kit: type[Kit]) -> None:
     record = unfinished()
     game = store.create(record)
     summary = store.summary(game)

@@ -1,0 +1,805 @@
+"""The store on PostgreSQL: every game, and a table server's online tables, in one database that
+several processes (on several machines) may share.
+
+:class:`PostgresStore` implements :class:`~chickenfoot.saves.store.GameStore` and
+:class:`~chickenfoot.saves.store.TableStore` with psycopg 3 and a connection pool
+(``psycopg_pool``): each call borrows a connection for one transaction, so the threads of a
+table server (its commit worker, its table keeper, the threads that deal and load games) never
+wait for each other, only for the database. :meth:`PostgresStore.reopen` hands out another
+store on the same pool; the pool closes with the last of them.
+
+Every write is one transaction, committed when the call returns. The rows a write checks are
+locked first (``SELECT … FOR UPDATE`` on the game row): a commit checks the holder and the
+action count of a game no other transaction can change meanwhile, so two processes never both
+append the same move, and only one of many windows opening a game at once gets it. A write that
+the server gives up on (a deadlock, a serialization failure) is tried again, up to
+:data:`RETRIES` times. Reads are ``REPEATABLE READ READ ONLY`` transactions: a game, its
+actions and its assists come from one snapshot. The schema is versioned
+(:mod:`~chickenfoot.saves.postgresql.schema`) and brought up to date when the store opens.
+
+PostgreSQL's errors become :class:`~chickenfoot.saves.store.StoreError` in plain words
+(:mod:`~chickenfoot.saves.postgresql.problems`), each naming the database's address without
+its password. This module imports no Textual.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from datetime import UTC, datetime
+from typing import Any, Final, TypeVar
+
+import psycopg
+from psycopg import Connection, Cursor, IsolationLevel, errors
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from chickenfoot.record.model import FORMAT_VERSION, Assist, GameRecord
+from chickenfoot.record.summary import GameId, GameSummary
+from chickenfoot.record.tallies import Statistics
+from chickenfoot.saves.postgresql.problems import connect_problem, problem, shown_address
+from chickenfoot.saves.postgresql.schema import (
+    MAKE_VERSION_TABLE,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    TABLES,
+    VERSION_TABLE,
+)
+from chickenfoot.saves.postgresql.tallying import (
+    add_results,
+    count_game,
+    counted_games,
+    forget_results,
+    statistics,
+)
+from chickenfoot.saves.rows import (
+    HOLDER_COLUMNS,
+    SUMMARY_COLUMNS,
+    action_fields,
+    game_uid,
+    holder_from_row,
+    imported_into,
+    record_from_rows,
+    summary_from_row,
+    undone_json,
+)
+from chickenfoot.saves.store import (
+    Change,
+    GameFacts,
+    GameFilter,
+    GameNotFound,
+    GameStore,
+    HeldElsewhere,
+    Holder,
+    Imported,
+    Incoming,
+    KeptTableRow,
+    StoreError,
+    TableStore,
+)
+
+__all__ = ["CONNECT_SECONDS", "POOL_SIZE", "RETRIES", "WAIT_SECONDS", "PostgresStore"]
+
+POOL_SIZE: Final = 8
+"""The most connections one process's stores hold open at once."""
+
+CONNECT_SECONDS: Final = 10
+"""How long connecting to the server may take (libpq's ``connect_timeout``), unless the
+address says otherwise."""
+
+WAIT_SECONDS: Final = 30.0
+"""How long a call waits for a connection of the pool (the server down, or every connection
+busy) before it gives up in words."""
+
+RETRIES: Final = 3
+"""How many times a write is made when the server gives it up for another's (a deadlock)."""
+
+MIGRATION_LOCK: Final = 0x63686B66_6D696772  # "chkfmigr"
+"""The advisory lock key two processes migrating one database at once take in turn."""
+
+_T = TypeVar("_T")
+Db = Cursor[Any]
+
+
+class _SharedPool:
+    """One connection pool, shared by a store and the stores reopened from it: closed when
+    the last of them is."""
+
+    def __init__(self, conninfo: str) -> None:
+        self.pool = ConnectionPool(
+            conninfo,
+            min_size=1,
+            max_size=POOL_SIZE,
+            kwargs={"autocommit": True},
+            check=ConnectionPool.check_connection,
+            timeout=WAIT_SECONDS,
+            name="chickenfoot store",
+            open=False,
+        )
+        self.pool.open()
+        self._users = 1
+        self._lock = threading.Lock()
+
+    def share(self) -> _SharedPool:
+        with self._lock:
+            self._users += 1
+        return self
+
+    def leave(self) -> None:
+        with self._lock:
+            self._users -= 1
+            last = self._users == 0
+        if last:
+            self.pool.close()
+
+
+class PostgresStore(GameStore, TableStore):
+    """Every game in the PostgreSQL database at ``address`` (a ``postgresql://`` URL or a
+    libpq connection string), brought to the current schema when opened, and the online
+    tables a table server keeps beside them. Raises
+    :class:`~chickenfoot.saves.store.StoreError` in words if the server cannot be reached, the
+    user or password is refused, or the database was made by a newer chickenfoot.
+
+    ``sync_every_commit`` False (a table server's choice, as on SQLite) commits with
+    ``synchronous_commit = off``: a commit is seen by every connection at once and survives
+    the table server being killed; only the database server crashing within a moment of it
+    would lose it."""
+
+    def __init__(
+        self, address: str, *, sync_every_commit: bool = True, _pool: _SharedPool | None = None
+    ) -> None:
+        try:
+            self.where = shown_address(address)
+        except ValueError as error:
+            raise StoreError(str(error)) from None
+        self.address = address
+        self.sync_every_commit = sync_every_commit
+        if _pool is None:
+            conninfo = _conninfo(address, sync_every_commit)
+            _prepare(conninfo, self.where)
+            _pool = _SharedPool(conninfo)
+        self._pool = _pool
+        self._closed = False
+
+    # ----- transactions and errors -----------------------------------------------------------
+
+    def _error(self, error: psycopg.Error) -> StoreError:
+        return StoreError(problem(error), self.where)
+
+    @contextmanager
+    def _connection(self) -> Iterator[Connection[Any]]:
+        """A connection of the pool for the block (a :class:`StoreError` if none comes)."""
+        try:
+            with self._pool.pool.connection() as connection:
+                yield connection
+        except PoolTimeout:
+            raise StoreError(
+                f"the database server did not answer in {WAIT_SECONDS:g} s (is it running, "
+                "and reachable from here?)",
+                self.where,
+            ) from None
+
+    def _write(self, work: Callable[[Db], _T]) -> _T:
+        """``work`` in one write transaction, committed when it returns; made again if the
+        server gave it up for another transaction's sake (:data:`RETRIES` times at most)."""
+        for attempt in range(1, RETRIES + 1):
+            try:
+                with self._connection() as connection:
+                    connection.isolation_level = IsolationLevel.READ_COMMITTED
+                    connection.read_only = False
+                    with connection.transaction(), connection.cursor() as db:
+                        return work(db)
+            except (errors.DeadlockDetected, errors.SerializationFailure) as error:
+                if attempt == RETRIES:
+                    raise self._error(error) from None
+            except psycopg.Error as error:
+                raise self._error(error) from None
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _read(self, work: Callable[[Db], _T]) -> _T:
+        """``work`` in one read transaction: every query sees the same snapshot."""
+        try:
+            with self._connection() as connection:
+                connection.isolation_level = IsolationLevel.REPEATABLE_READ
+                connection.read_only = True
+                with connection.transaction(), connection.cursor() as db:
+                    return work(db)
+        except psycopg.Error as error:
+            raise self._error(error) from None
+
+    # ----- games -----------------------------------------------------------------------------
+
+    def create(self, record: GameRecord, *, source: str | None = None) -> GameId:
+        """Add the game ``record``; its number."""
+        facts = GameFacts.of(record)
+        return self._write(lambda db: _insert(db, record, facts, source))
+
+    def commit(self, game: GameId, change: Change, holder: Holder | None = None) -> None:
+        """Apply ``change`` to ``game`` in one transaction (see the interface)."""
+        [problem] = self._write(lambda db: _apply_changes(db, [(game, change, holder)]))
+        if problem is not None:
+            raise problem
+
+    def commit_many(
+        self, changes: Sequence[tuple[GameId, Change, Holder | None]]
+    ) -> list[StoreError | None]:
+        """Apply the changes of many games in one transaction (see the interface): their rows
+        locked and checked with two queries, the changes that fit then written in one
+        pipeline (a few round trips for the whole batch, not a few per game). Should the
+        server refuse the batch's writes, each change is made again in a savepoint of its
+        own, so one that cannot be made is left out alone."""
+
+        def work(db: Db) -> list[StoreError | None]:
+            try:
+                with db.connection.transaction():  # a savepoint
+                    return _apply_changes(db, changes)
+            except psycopg.OperationalError:
+                raise  # the server gone, out of room, or a deadlock: not one change's fault
+            except psycopg.Error:
+                pass
+            results: list[StoreError | None] = []
+            for one in changes:
+                try:
+                    with db.connection.transaction():
+                        results.extend(_apply_changes(db, [one]))
+                except psycopg.OperationalError:
+                    raise
+                except psycopg.Error as error:
+                    results.append(self._error(error))
+            return results
+
+        return self._write(work)
+
+    def record(self, game: GameId) -> GameRecord:
+        """The whole game, replayed (see the interface)."""
+
+        def read(db: Db) -> tuple[Any, list[Any], list[Any]]:
+            row = db.execute(
+                "SELECT created, seed, rules, seats, decks, taken_over, action_count "
+                "FROM games WHERE id = %s",
+                (game,),
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(game)
+            actions = db.execute(
+                "SELECT seat, kind, tile, target FROM actions WHERE game = %s ORDER BY number",
+                (game,),
+            ).fetchall()
+            assists = db.execute(
+                "SELECT kind, seat, at, undone FROM assists WHERE game = %s ORDER BY number",
+                (game,),
+            ).fetchall()
+            return row, actions, assists
+
+        row, actions, assists = self._read(read)
+        return record_from_rows(game, row, actions, assists)
+
+    def summary(self, game: GameId) -> GameSummary:
+        """One game as the lists show it."""
+        row = self._read(
+            lambda db: db.execute(
+                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE id = %s", (game,)
+            ).fetchone()
+        )
+        if row is None:
+            raise GameNotFound(game)
+        return summary_from_row(row)
+
+    def games(
+        self, which: GameFilter = "all", *, limit: int | None = None, offset: int = 0
+    ) -> list[GameSummary]:
+        """Games, the most recently changed first."""
+        where = "" if which == "all" else f"WHERE {'' if which == 'finished' else 'NOT '}finished"
+        query = (
+            f"SELECT {SUMMARY_COLUMNS} FROM games {where} "
+            "ORDER BY updated DESC, id DESC LIMIT %s OFFSET %s"
+        )
+        rows = self._read(lambda db: db.execute(query, (limit, offset)).fetchall())
+        return [summary_from_row(row) for row in rows]
+
+    def count(self, which: GameFilter = "all") -> int:
+        """How many games there are."""
+        finished = None if which == "all" else which == "finished"
+        return self._read(lambda db: counted_games(db, finished))
+
+    def latest_unfinished(self) -> GameSummary | None:
+        """The unfinished game changed most recently, or None."""
+        found = self.games("unfinished", limit=1)
+        return found[0] if found else None
+
+    def delete(self, game: GameId) -> None:
+        """Remove a game and everything about it."""
+
+        def work(db: Db) -> None:
+            row = db.execute(
+                "SELECT finished FROM games WHERE id = %s FOR UPDATE", (game,)
+            ).fetchone()
+            if row is None:
+                return
+            forget_results(db, game)
+            count_game(db, bool(row[0]), -1)
+            db.execute("DELETE FROM games WHERE id = %s", (game,))
+
+        self._write(work)
+
+    def statistics(self, chart_people: int = 5, most_points: int = 120) -> Statistics:
+        """The statistics of the finished games, from indexed queries."""
+        return self._read(lambda db: statistics(db, chart_people, most_points))
+
+    # ----- online tables -----------------------------------------------------------------------
+
+    def keep_table(self, code: str, game: GameId | None, data: str) -> None:
+        """Keep the online table ``code`` (see :class:`TableStore`)."""
+        self._write(
+            lambda db: db.execute(
+                "INSERT INTO online_tables (code, game, data, updated) "
+                "VALUES (%s, %s, %s::jsonb, now()) ON CONFLICT (code) DO UPDATE SET "
+                "game = excluded.game, data = excluded.data, updated = excluded.updated",
+                (code, game, data),
+            )
+        )
+
+    def tables(self) -> list[KeptTableRow]:
+        """Every online table kept (see :class:`TableStore`)."""
+        rows = self._read(
+            lambda db: db.execute(
+                'SELECT code, game, data::text FROM online_tables ORDER BY code COLLATE "C"'
+            ).fetchall()
+        )
+        return [(str(code), game, str(data)) for code, game, data in rows]
+
+    def drop_table(self, code: str) -> None:
+        """Forget the online table ``code`` (see :class:`TableStore`)."""
+        self._write(lambda db: db.execute("DELETE FROM online_tables WHERE code = %s", (code,)))
+
+    # ----- who has a game open ---------------------------------------------------------------
+
+    def hold(self, game: GameId, holder: Holder, *, force: bool = False) -> None:
+        """Note that ``holder`` has ``game`` open (see the interface)."""
+
+        def work(db: Db) -> None:
+            _lock_game(db, game)
+            current = _holder_of(db, game)
+            if current is not None and current.keeps_out(holder, force=force):
+                raise HeldElsewhere(game, current)
+            _write_holder(db, game, holder)
+
+        self._write(work)
+
+    def release(self, game: GameId, holder: Holder) -> None:
+        """``holder`` closed ``game``."""
+        self._write(
+            lambda db: db.execute(
+                "DELETE FROM holders WHERE game = %s AND token = %s", (game, holder.token)
+            )
+        )
+
+    def holder(self, game: GameId) -> Holder | None:
+        """Who has ``game`` open, if anyone alive does."""
+        current = self._read(lambda db: _holder_of(db, game))
+        return current if current is not None and current.alive else None
+
+    def release_dead(self) -> int:
+        """Forget the holders whose process is gone (the processes of this computer only:
+        another host's cannot be checked from here)."""
+        rows = self._read(
+            lambda db: db.execute(f"SELECT {HOLDER_COLUMNS}, game FROM holders").fetchall()
+        )
+        dead = [(row[-1], row[4]) for row in rows if not holder_from_row(row).alive]
+        if dead:
+            self._write(
+                lambda db: db.executemany(
+                    "DELETE FROM holders WHERE game = %s AND token = %s", dead
+                )
+            )
+        return len(dead)
+
+    # ----- files -----------------------------------------------------------------------------
+
+    def import_records(self, records: Sequence[Incoming]) -> list[tuple[GameId, Imported]]:
+        """Add games read from files, in one transaction (see the interface)."""
+        prepared = [(incoming, GameFacts.of(incoming.record)) for incoming in records]
+        return self._write(
+            lambda db: [_import(db, incoming, facts) for incoming, facts in prepared]
+        )
+
+    def meta(self, name: str) -> str | None:
+        """A value the store keeps about itself."""
+        row = self._read(
+            lambda db: db.execute("SELECT value FROM meta WHERE name = %s", (name,)).fetchone()
+        )
+        return None if row is None else str(row[0])
+
+    def set_meta(self, name: str, value: str) -> None:
+        """Keep ``value`` under ``name``."""
+        self._write(
+            lambda db: db.execute(
+                "INSERT INTO meta (name, value) VALUES (%s, %s) "
+                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                (name, value),
+            )
+        )
+
+    def reopen(self) -> PostgresStore:
+        """Another store on the same database and pool, for another thread."""
+        return PostgresStore(
+            self.address, sync_every_commit=self.sync_every_commit, _pool=self._pool.share()
+        )
+
+    def close(self) -> None:
+        """Let go of the pool (closed with the last store that shares it)."""
+        if not self._closed:
+            self._closed = True
+            self._pool.leave()
+
+
+# ----- opening -----------------------------------------------------------------------------------
+
+
+def _conninfo(address: str, sync_every_commit: bool) -> str:
+    """The connection string for ``address``: a connect timeout and the application's name
+    unless the address gives its own, and asynchronous commits when asked for."""
+    given = conninfo_to_dict(address)
+    extra: dict[str, Any] = {}
+    if "connect_timeout" not in given:
+        extra["connect_timeout"] = CONNECT_SECONDS
+    if "application_name" not in given:
+        extra["application_name"] = "chickenfoot"
+    if not sync_every_commit:
+        extra["options"] = f"{given.get('options') or ''} -c synchronous_commit=off".strip()
+    return make_conninfo(address, **extra)
+
+
+def _prepare(conninfo: str, where: str) -> None:
+    """Connect once, and bring the database to the current schema (see :func:`_migrate`)."""
+    try:
+        connection = psycopg.connect(conninfo, autocommit=True)
+    except psycopg.Error as error:
+        raise StoreError(connect_problem(error), where) from None
+    try:
+        with connection:
+            _migrate(connection, where)
+    except psycopg.Error as error:
+        raise StoreError(problem(error), where) from None
+
+
+def _version(connection: Connection[Any]) -> int | None:
+    """The database's schema version (None: it has no chickenfoot schema yet)."""
+    # A query of the catalog (not to_regclass, whose cache may not yet see a table another
+    # process made while this one waited for the migration lock).
+    row = connection.execute(
+        "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = %s",
+        (VERSION_TABLE,),
+    ).fetchone()
+    if row is None:
+        return None
+    found = connection.execute(f"SELECT coalesce(max(version), 0) FROM {VERSION_TABLE}").fetchone()
+    return 0 if found is None else int(found[0])
+
+
+def _refuse_newer(version: int | None, where: str) -> None:
+    """Refuse a database made by a newer program (without changing it)."""
+    if version is not None and version > SCHEMA_VERSION:
+        raise StoreError(
+            f"the games were saved by a newer chickenfoot (database version {version}; this "
+            f"one reads up to {SCHEMA_VERSION}): update chickenfoot",
+            where,
+        )
+
+
+def _refuse_foreign(connection: Connection[Any], where: str) -> None:
+    """Refuse a database whose tables are another program's (it has some of the store's
+    table names, but no chickenfoot schema): nothing is changed in it."""
+    found = connection.execute(
+        "SELECT table_name FROM information_schema.tables "
+        "WHERE table_schema = current_schema() AND table_name = ANY(%s) ORDER BY table_name",
+        (list(TABLES),),
+    ).fetchall()
+    if found:
+        names = ", ".join(str(name) for (name,) in found)
+        raise StoreError(
+            f"the database holds tables of another program ({names}) and no chickenfoot "
+            "store: give chickenfoot a database of its own",
+            where,
+        )
+
+
+def _migrate(connection: Connection[Any], where: str) -> None:
+    """Bring the database to :data:`SCHEMA_VERSION` in one transaction, under an advisory
+    lock (nothing to do when it is there already)."""
+    version = _version(connection)
+    _refuse_newer(version, where)
+    if version == SCHEMA_VERSION:
+        return
+    with connection.transaction():
+        connection.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        version = _version(connection)  # another process may have migrated it meanwhile
+        _refuse_newer(version, where)
+        if version is None:
+            _refuse_foreign(connection, where)
+            connection.execute(MAKE_VERSION_TABLE)
+            version = 0
+        for number in range(version, SCHEMA_VERSION):
+            description, statements = MIGRATIONS[number]
+            for statement in statements:
+                connection.execute(statement)
+            connection.execute(
+                f"INSERT INTO {VERSION_TABLE} (version, description) VALUES (%s, %s)",
+                (number + 1, description),
+            )
+
+
+# ----- writing -----------------------------------------------------------------------------------
+
+
+def _lock_game(db: Db, game: GameId) -> tuple[Any, ...]:
+    """Lock the row of ``game`` for the transaction; its ``action_count, assist_count,
+    finished, preset, created`` (:class:`GameNotFound` if there is none)."""
+    row = db.execute(
+        "SELECT action_count, assist_count, finished, preset, created FROM games "
+        "WHERE id = %s FOR UPDATE",
+        (game,),
+    ).fetchone()
+    if row is None:
+        raise GameNotFound(game)
+    return tuple(row)
+
+
+def _apply_changes(
+    db: Db, changes: Sequence[tuple[GameId, Change, Holder | None]]
+) -> list[StoreError | None]:
+    """Apply ``changes`` inside the transaction of ``db``: lock the games' rows (in the order
+    of their numbers) and read their holders, check each change against them, and write the
+    changes that fit (in one pipeline, when there are several). Each change's problem, or
+    None, in order."""
+    numbers = sorted({game for game, _change, _holder in changes})
+    games = {
+        row[0]: tuple(row[1:])
+        for row in db.execute(
+            "SELECT id, action_count, assist_count, finished, preset, created FROM games "
+            "WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
+            (numbers,),
+        ).fetchall()
+    }
+    holders = {
+        row[-1]: holder_from_row(row)
+        for row in db.execute(
+            f"SELECT {HOLDER_COLUMNS}, game FROM holders WHERE game = ANY(%s)", (numbers,)
+        ).fetchall()
+    }
+    results: list[StoreError | None] = [None] * len(changes)
+    # One change is quicker written plainly: a pipeline's own round trips pay off with more.
+    with db.connection.pipeline() if len(changes) > 1 else nullcontext():
+        for index in sorted(range(len(changes)), key=lambda index: changes[index][0]):
+            game, change, holder = changes[index]
+            if game not in games:
+                results[index] = GameNotFound(game)
+                continue
+            actions, assists, was_finished, preset, created = games[game]
+            current = holders.get(game)
+            if holder is not None and current is not None and current.token != holder.token:
+                results[index] = HeldElsewhere(game, current)
+                continue
+            if change.keep > actions or change.assists_kept > assists:
+                results[index] = StoreError(
+                    f"game {game} changed in the store meanwhile (another window saved it): "
+                    "this window no longer saves it"
+                )
+                continue
+            if holder is not None and current is None:
+                _write_holder(db, game, holder)
+                holders[game] = holder
+            _write_change(db, game, change, actions, assists, was_finished, preset, created)
+            games[game] = (
+                change.keep + len(change.actions),
+                change.assists_kept + len(change.assists),
+                change.facts.finished,
+                preset,
+                created,
+            )
+    return results
+
+
+def _write_change(
+    db: Db,
+    game: GameId,
+    change: Change,
+    actions: int,
+    assists: int,
+    was_finished: bool,
+    preset: str,
+    created: datetime,
+) -> None:
+    """Write ``change`` to ``game``, which holds ``actions`` and ``assists`` (checked)."""
+    if change.keep < actions:
+        db.execute("DELETE FROM actions WHERE game = %s AND number >= %s", (game, change.keep))
+    _insert_actions(db, game, change.keep, change.actions)
+    if change.assists_kept < assists:
+        db.execute(
+            "DELETE FROM assists WHERE game = %s AND number >= %s", (game, change.assists_kept)
+        )
+    _insert_assists(db, game, change.assists_kept, change.assists)
+    assist_count = change.assists_kept + len(change.assists)
+    _update_facts(db, game, change.facts, assist_count, was_finished, preset, created)
+
+
+def _insert_actions(db: Db, game: GameId, first: int, actions: Sequence[Any]) -> None:
+    if actions:
+        db.executemany(
+            "INSERT INTO actions (game, number, seat, kind, tile, target) "
+            "VALUES (%s, %s, %s, %s, %s, %s)",
+            [(game, first + index, *action_fields(action)) for index, action in enumerate(actions)],
+        )
+
+
+def _insert_assists(db: Db, game: GameId, first: int, assists: Sequence[Assist]) -> None:
+    if assists:
+        db.executemany(
+            "INSERT INTO assists (game, number, kind, seat, at, undone) "
+            "VALUES (%s, %s, %s, %s, %s, %s)",
+            [
+                (
+                    game,
+                    first + index,
+                    assist.kind,
+                    assist.seat,
+                    assist.at,
+                    Jsonb(undone_json(assist)),
+                )
+                for index, assist in enumerate(assists)
+            ],
+        )
+
+
+def _insert(
+    db: Db,
+    record: GameRecord,
+    facts: GameFacts,
+    source: str | None,
+    played: datetime | None = None,
+) -> GameId:
+    """Insert the game row of ``record`` with its actions, assists and results (last played
+    ``played``, None for now)."""
+    now = datetime.now(UTC) if played is None else played
+    row = db.execute(
+        "INSERT INTO games (uid, created, updated, format_version, seed, rules, seats, decks, "
+        "taken_over, names, preset, players, round_count, round_number, action_count, "
+        "assist_count, finished, rounds_played, winners, total_points, winning_points, source) "
+        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, false, 0, 0, 0, 0, "
+        "%s) RETURNING id",
+        (
+            game_uid(record),
+            record.created,
+            now,
+            FORMAT_VERSION,
+            record.seed,
+            Jsonb(record.rules.model_dump(mode="json")),
+            Jsonb([seat.model_dump(mode="json", exclude_none=True) for seat in record.seats]),
+            Jsonb([[str(tile) for tile in deck] for deck in record.decks]),
+            None if record.taken_over is None else Jsonb(record.taken_over.model_dump(mode="json")),
+            [seat.name for seat in record.seats],
+            record.rules.preset,
+            record.rules.players,
+            record.rules.round_count,
+            source,
+        ),
+    ).fetchone()
+    assert row is not None, "INSERT … RETURNING returns the row"
+    game = GameId(row[0])
+    count_game(db, False, 1)
+    _insert_actions(db, game, 0, record.actions)
+    _insert_assists(db, game, 0, record.assists)
+    _update_facts(
+        db, game, facts, len(record.assists), False, record.rules.preset, record.created, now
+    )
+    return game
+
+
+def _update_facts(
+    db: Db,
+    game: GameId,
+    facts: GameFacts,
+    assists: int,
+    was_finished: bool,
+    preset: str,
+    created: datetime,
+    updated: datetime | None = None,
+) -> None:
+    """Write what the lists and statistics read of ``game`` (``assists`` it has now); a game
+    that is (or was) finished is added to (or taken from) the results and the tallies."""
+    if was_finished:
+        forget_results(db, game)
+    if was_finished != facts.finished:
+        count_game(db, was_finished, -1)
+        count_game(db, facts.finished, 1)
+    results = facts.results
+    db.execute(
+        "UPDATE games SET updated = %s, round_number = %s, action_count = %s, "
+        "assist_count = %s, finished = %s, rounds_played = %s, winners = %s, "
+        "total_points = %s, winning_points = %s WHERE id = %s",
+        (
+            datetime.now(UTC) if updated is None else updated,
+            facts.round_number,
+            facts.actions,
+            assists,
+            facts.finished,
+            facts.rounds_played,
+            sum(1 for result in results if result.place == 1),
+            sum(result.total for result in results),
+            sum(result.total for result in results if result.place == 1),
+            game,
+        ),
+    )
+    if facts.finished:
+        add_results(db, game, facts, preset, created)
+
+
+def _import_lock(db: Db, uid: str) -> None:
+    """Two imports of one game at once take turns (the second finds the first's)."""
+    db.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (uid,))
+
+
+def _import(db: Db, incoming: Incoming, facts: GameFacts) -> tuple[GameId, Imported]:
+    """Import one game (see :meth:`PostgresStore.import_records`)."""
+    record = incoming.record
+    uid = game_uid(record)
+    _import_lock(db, uid)
+    mine = [action_fields(action) for action in record.actions]
+    mine_assists = [(a.kind, a.seat, a.at, undone_json(a)) for a in record.assists]
+    for (game,) in db.execute(
+        "SELECT id FROM games WHERE uid = %s AND created = %s ORDER BY id FOR UPDATE",
+        (uid, record.created),
+    ).fetchall():
+        theirs = [
+            tuple(row)
+            for row in db.execute(
+                "SELECT seat, kind, tile, target FROM actions WHERE game = %s ORDER BY number",
+                (game,),
+            ).fetchall()
+        ]
+        stored_assists = [
+            tuple(row)
+            for row in db.execute(
+                "SELECT kind, seat, at, undone FROM assists WHERE game = %s ORDER BY number",
+                (game,),
+            ).fetchall()
+        ]
+        outcome = imported_into(mine, theirs, mine_assists, stored_assists)
+        if outcome is Imported.EXTENDED:
+            _insert_actions(db, game, len(theirs), record.actions[len(theirs) :])
+            _insert_assists(db, game, len(stored_assists), record.assists[len(stored_assists) :])
+            _actions, _assists, was_finished, preset, created = _lock_game(db, game)
+            _update_facts(db, game, facts, len(record.assists), was_finished, preset, created)
+        if outcome is not None:
+            return game, outcome
+    return _insert(db, record, facts, incoming.source, incoming.played), Imported.ADDED
+
+
+# ----- holders -----------------------------------------------------------------------------------
+
+
+def _holder_of(db: Db, game: GameId) -> Holder | None:
+    row = db.execute(f"SELECT {HOLDER_COLUMNS} FROM holders WHERE game = %s", (game,)).fetchone()
+    return None if row is None else holder_from_row(row)
+
+
+def _write_holder(db: Db, game: GameId, holder: Holder) -> None:
+    """Note ``holder`` as the one who has ``game`` open (in place of any other)."""
+    db.execute(
+        "INSERT INTO holders (game, token, pid, host, process_started, since, label) "
+        "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game) DO UPDATE SET "
+        "token = excluded.token, pid = excluded.pid, host = excluded.host, "
+        "process_started = excluded.process_started, since = excluded.since, "
+        "label = excluded.label",
+        (
+            game,
+            holder.token,
+            holder.pid,
+            holder.host,
+            holder.process_started,
+            holder.since,
+            holder.label,
+        ),
+    )
