@@ -84,7 +84,7 @@ def lobby(
     (``by_itself``: the table deals once every person has joined, and nobody starts it
     sooner; ``start_key``: the creator's key that starts it)."""
     more = "1 more person" if missing == 1 else f"{missing} more people"
-    wait = f"waiting for {more} to join" if missing else "every seat is taken"
+    wait = f"waiting for {more}" if missing else "every seat is taken"
     if by_itself:
         start = "the game starts once everyone has joined"
     else:
@@ -112,10 +112,7 @@ def join_line(address: str) -> str:
 
 def this_machine_only(host: str) -> str:
     """Said under the line to share when the server's address reaches this machine alone."""
-    return (
-        f"({host} is this machine: others need the server's own address, as "
-        "'chickenfoot host' printed it)"
-    )
+    return f"({host} is this machine only: share the server's own address)"
 
 
 def round_over(number: int, *, last: bool, go_on: str) -> str:

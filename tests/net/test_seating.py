@@ -105,7 +105,7 @@ def test_the_lobby_lists_a_free_seat_as_free_and_says_when_its_address_is_this_m
     here = lobby_lines(TableAddress("127.0.0.1", 8765), seated, status)
     assert "  seat 2                   waiting for someone to join" in here
     assert not any("Bea" in line for line in here), "a planned name is not a person"
-    assert "waiting for 1 more person to join" in here[-1]
-    assert any("127.0.0.1 is this machine" in line for line in here)
+    assert "waiting for 1 more person" in here[-1]
+    assert any("127.0.0.1 is this machine only" in line for line in here)
     public = lobby_lines(TableAddress("tables.example.org", 443), seated, status)
     assert not any("is this machine" in line for line in public)

@@ -93,7 +93,7 @@ async def test_the_lobby_is_said_and_its_creator_starts_the_game(data_dir: objec
             assert status is not None
             lobby = console.text
             assert f"Share: chickenfoot join {status.code}@127.0.0.1:{room.port}" in lobby
-            assert "waiting for 1 more person to join; s starts the game" in lobby
+            assert "waiting for 1 more person; s starts the game" in lobby
             bea = room.player(room.server.tables[status.code], "Bea", seed=2)
             opponent = asyncio.ensure_future(bea.play())
             assert await asyncio.wait_for(playing, WAIT) == "menu"
