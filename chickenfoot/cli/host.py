@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import contextlib
 import ipaddress
+import logging
 import signal
 import ssl
 import sys
@@ -33,21 +34,29 @@ from chickenfoot.cli.options import (
     rules_from_args,
 )
 from chickenfoot.cli.serve import ServeProblem, listen, port_number
+from chickenfoot.net.forwarded import FORWARDED_HEADERS, ProxyTrust
 from chickenfoot.net.headless import LogPrinter
 from chickenfoot.net.limits import Limits
+from chickenfoot.net.oplog import LOGGER, JsonLines, TextLines
 from chickenfoot.net.protocol import DEFAULT_GRACE, SeatPlan, TableOptions
 from chickenfoot.net.remote import DEFAULT_PORT, TableAddress
 from chickenfoot.net.server import ServerStore, TableServer
 from chickenfoot.net.table import OnlineTable
 from chickenfoot.play.client import SpectatorClient
 from chickenfoot.play.wire import HostMessage
+from chickenfoot.record.model import SEED_BITS
 from chickenfoot.rules import RuleSetError
 from chickenfoot.saves.choice import chosen_address, open_chosen_store
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.store import StoreError
+from chickenfoot.text.words import plural
 
 DEFAULT_HOST = "127.0.0.1"
 STOPPING = "Stopping: every table is saved and comes back when the server starts again."
+FIXED_DEAL_WARNING = (
+    "chickenfoot host: warning: --seed fixes the table's deal: whoever knows the seed knows "
+    "every hand (for tests and demonstrations; everybody at the table is told)."
+)
 PEOPLE_NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 """The names a ``--table``'s people's seats are planned under (each joiner brings their own)."""
 
@@ -73,6 +82,23 @@ def add_parsers(commands: Any) -> None:
         type=port_number,
         default=DEFAULT_PORT,
         help=f"The port to listen on (default: {DEFAULT_PORT}; 0 picks a free one).",
+    )
+    host.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="A reverse proxy in front of this server (an address, or a network such as "
+        "10.0.0.0/8; repeat it for several): on connections from it the client's address is "
+        "read from the header --forwarded-header names, and every per-address limit counts "
+        "that address. A forwarded header from any other address is ignored.",
+    )
+    host.add_argument(
+        "--forwarded-header",
+        choices=FORWARDED_HEADERS,
+        type=_header_name,
+        default="X-Forwarded-For",
+        help="The header the trusted proxies name the client in (default: X-Forwarded-For).",
     )
     host.add_argument("--certfile", type=Path, help="A TLS certificate (PEM): serve wss://.")
     host.add_argument("--keyfile", type=Path, help="The certificate's private key (PEM).")
@@ -112,9 +138,22 @@ def add_parsers(commands: Any) -> None:
         metavar="SECONDS",
         help="The pause before each computer move (default: 0.6).",
     )
-    table.add_argument("--seed", type=int, default=None, help="Deal the same game every time.")
+    table.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="For tests and demonstrations only: deal the --table's game from this seed (the "
+        "same hands every time; everybody at the table is told the deal is fixed). Without "
+        "it, every table is dealt from a secret of the server's own.",
+    )
     add_rule_options(host)
     add_store_option(host)
+    host.add_argument(
+        "--log-json",
+        action="store_true",
+        help="Write the operator's log (standard error: tables opened, started, finished and "
+        "closed, refusals) as one JSON object a line, for machines.",
+    )
     host.add_argument(
         "--sync-every-move",
         action="store_true",
@@ -150,6 +189,22 @@ def add_parsers(commands: Any) -> None:
         "0: no limit).",
     )
     limits.add_argument(
+        "--new-tables",
+        type=int,
+        default=defaults.making_burst,
+        metavar="N",
+        help=f"The most tables one address may make at once, then one every "
+        f"{defaults.making_every:g} seconds (default: {defaults.making_burst}; 0: no limit).",
+    )
+    limits.add_argument(
+        "--open-tables",
+        type=int,
+        default=defaults.lonely_per_address,
+        metavar="N",
+        help="The most tables one address may hold open that nobody else joined "
+        f"(default: {defaults.lonely_per_address}; 0: no limit).",
+    )
+    limits.add_argument(
         "--lobby-expiry",
         type=float,
         default=defaults.lobby_expiry,
@@ -166,6 +221,11 @@ def add_parsers(commands: Any) -> None:
         f"default: {defaults.game_expiry:g}, 12 hours).",
     )
     host.set_defaults(run=run)
+
+
+def _header_name(text: str) -> str:
+    """A forwarded header's name as the choices spell it, whatever its case."""
+    return next((name for name in FORWARDED_HEADERS if name.lower() == text.lower()), text)
 
 
 def table_options(args: argparse.Namespace) -> TableOptions:
@@ -202,7 +262,6 @@ def table_options(args: argparse.Namespace) -> TableOptions:
         grace=args.grace,
         hints=not args.no_hints,
         pause=args.pause,
-        seed=args.seed,
     )
 
 
@@ -227,11 +286,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         options = table_options(args) if args.table else None
         tls = tls_context(args.certfile, args.keyfile)
+        proxies = ProxyTrust.of(args.trusted_proxy, args.forwarded_header)
+        if args.seed is not None and not args.table:
+            raise ValueError("--seed fixes the deal of the --table: add --table")
+        if args.seed is not None and not 0 <= args.seed < 2**SEED_BITS:
+            raise ValueError(f"--seed: from 0 to {2**SEED_BITS - 1}")
     except ValueError as problem:
         return fail("host", str(problem))
+    if args.seed is not None:
+        write_line(sys.stderr, FIXED_DEAL_WARNING)
     limits = Limits(
         max_tables=args.max_tables,
         per_address=max(0, args.per_address),
+        making_burst=max(0, args.new_tables),
+        lonely_per_address=max(0, args.open_tables),
         lobby_expiry=args.lobby_expiry,
         game_expiry=args.game_expiry,
     )
@@ -242,7 +310,7 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as problem:
         return fail("host", str(problem))
     try:
-        return _run_with(args, store, limits, options, tls)
+        return _run_with(args, store, limits, options, tls, proxies)
     finally:
         store.close()
 
@@ -253,8 +321,10 @@ def _run_with(
     limits: Limits,
     options: TableOptions | None,
     tls: ssl.SSLContext | None,
+    proxies: ProxyTrust,
 ) -> int:
-    """``chickenfoot host`` on ``store``, once it is open: listen and serve until stopped."""
+    """``chickenfoot host`` on ``store``, once it is open: listen and serve until stopped
+    (trusting ``proxies``' forwarded addresses)."""
     try:
         listening = listen(args.host, args.port)
     except ServeProblem as problem:
@@ -267,8 +337,11 @@ def _run_with(
             listening.close()
             reason = (problem.strerror or "cannot be written").lower()
             return fail("host", f"cannot write {args.move_times}: {reason}")
+    operator_log(json_lines=args.log_json)
     try:
-        stopped_by = asyncio.run(_serve(listening, args.host, store, limits, options, tls, times))
+        stopped_by = asyncio.run(
+            _serve(listening, args.host, store, limits, options, tls, times, args.seed, proxies)
+        )
     except KeyboardInterrupt:
         stopped_by = signal.SIGINT
     finally:
@@ -291,6 +364,8 @@ async def _serve(
     options: TableOptions | None,
     tls: ssl.SSLContext | None,
     times: TextIO | None = None,
+    seed: int | None = None,
+    proxies: ProxyTrust | None = None,
 ) -> int:
     timed: list[tuple[float, float, float]] = []  # written once stopped: no disk write per move
 
@@ -298,6 +373,7 @@ async def _serve(
         limits,
         store,
         steady_collector=True,
+        proxies=proxies,
         move_times=(lambda when, took, cpu: timed.append((when, took, cpu))) if times else None,
     )
     address, port = listening.getsockname()[:2]
@@ -318,8 +394,10 @@ async def _serve(
     shown = TableAddress(_shown_host(host), port, secure=tls is not None)
     for line in announcement(shown, address):
         say(line)
+    if server.restored:
+        say(brought_back(server))
     if options is not None:
-        table = server.create_table(options)
+        table = server.create_table(options, seed=seed)
         table.auto_start = True
         narrate(table)
         say(f"table {table.code}: chickenfoot join {shown.with_code(table.code)}")
@@ -357,6 +435,30 @@ def announcement(shown: TableAddress, address: str) -> list[str]:
         )
     lines.append("Ctrl+C stops the server (every game stays saved).")
     return lines
+
+
+def brought_back(server: TableServer) -> str:
+    """What a server that kept tables says when it starts again: how many it brought back."""
+    tables = [server.tables[code] for code in server.restored if code in server.tables]
+    games = sum(1 for table in tables if table.host is not None)
+    lobbies = len(tables) - games
+    waiting = "1 lobby" if lobbies == 1 else f"{lobbies} lobbies"
+    return (
+        f"Brought back {plural(len(tables), 'table')} kept from the last run: "
+        f"{plural(games, 'game')} in play, {waiting}."
+    )
+
+
+def operator_log(*, json_lines: bool) -> None:
+    """Write the operator's log (and the server's own warnings) to standard error, as text
+    or as JSON lines."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonLines() if json_lines else TextLines())
+    for name in (LOGGER, "chickenfoot.net"):
+        logger = logging.getLogger(name)
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO if name == LOGGER else logging.WARNING)
+        logger.propagate = False
 
 
 def narrate(table: OnlineTable) -> None:

@@ -38,11 +38,14 @@ class KeptSeat(WireModel):
 
 
 class KeptTable(WireModel):
-    """An online table as the store keeps it, to bring it back after a restart."""
+    """An online table as the store keeps it, to bring it back after a restart (``seed``: the
+    operator's fixed seed, None for a deal from the server's secret)."""
 
     options: TableOptions
     creator: int
     auto_start: bool = False
+    seed: int | None = None
+    watching: bool = True
     seats: tuple[KeptSeat, ...]
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from chickenfoot.net.presence import status_news
 from chickenfoot.net.protocol import (
@@ -36,6 +36,7 @@ from chickenfoot.net.protocol import (
     Replaced,
     Seated,
     SeatState,
+    SetWatching,
     StartGame,
     TableGone,
     TableStatus,
@@ -54,10 +55,11 @@ from chickenfoot.play.wire import (
     Message,
     NoHint,
     Refused,
+    RoundEnded,
     Update,
     Welcome,
 )
-from chickenfoot.text import online
+from chickenfoot.text import online, prompts
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,9 @@ class OnlineSeat:
         then."""
         self.connection: LinkStatus | None = None
         """The link's latest news (None: none yet)."""
+        self.connection_at = 0.0
+        """When :attr:`connection` came (monotonic seconds): the wait before the next try
+        counts down from then."""
         self.problem: str | None = None
         """Why the table cannot be reached any more, or was left (the link ended)."""
         self.started = False
@@ -208,7 +213,7 @@ class OnlineSeat:
 
     def _link_news(self, status: LinkStatus) -> Heard:
         was = self.connection
-        self.connection = status
+        self.connection, self.connection_at = status, time.monotonic()
         if status.ended:
             self.problem = status.problem
             if status.problem is None or self.over:
@@ -240,6 +245,18 @@ class OnlineSeat:
         if self.status is not None and self.status.starts_by_itself:
             return online.STARTS_BY_ITSELF
         return None if self.remote.send(StartGame()) else online.NOT_CONNECTED
+
+    def set_watching(self) -> str | None:
+        """The creator turns watching off, or on again: None once asked, else why not, in
+        words."""
+        if not self.creator:
+            return online.ONLY_CREATOR_WATCHING
+        allowed = self.status is None or not self.status.watching
+        return None if self.remote.send(SetWatching(allowed=allowed)) else online.NOT_CONNECTED
+
+    def watchers_line(self) -> str:
+        """How many watch the table now, in short ("" for none)."""
+        return online.watchers(len(self.status.spectators)) if self.status is not None else ""
 
     @property
     def can_cover(self) -> bool:
@@ -302,6 +319,24 @@ class OnlineSeat:
             shown.append(name)
         return tuple(shown)
 
+    def retry_left(self) -> float | None:
+        """Seconds until the link tries again, now (None: it is not waiting to)."""
+        status = self.connection
+        if status is None or status.connected or status.retry_in is None:
+            return None
+        return max(0.0, status.retry_in - (time.monotonic() - self.connection_at))
+
+    @property
+    def out_of_reach(self) -> bool:
+        """True while the table cannot be reached and the link tries again."""
+        status = self.connection
+        return (
+            self.problem is None
+            and status is not None
+            and status.retry_in is not None
+            and (not status.connected)
+        )
+
     def connection_line(self) -> str | None:
         """The link's state in words while it is not up (None while it is, or before it
         tried)."""
@@ -310,13 +345,40 @@ class OnlineSeat:
         status = self.connection
         if status is None or status.connected:
             return None
-        if status.retry_in is not None:
-            return online.reconnecting(status.problem, status.retry_in, status.attempt)
+        left = self.retry_left()
+        if left is not None:
+            return online.reconnecting(status.problem, left, status.attempt)
         return online.CONNECTING
+
+    def out_of_reach_line(self) -> str | None:
+        """The status line while the table cannot be reached: why, and when the link tries
+        again (None while it can be, or the link ended)."""
+        status = self.connection
+        if not self.out_of_reach or status is None:
+            return None
+        return online.out_of_reach(status.problem, self.retry_left(), status.attempt)
+
+    def round_over_line(self, said: str, go_on: str) -> str | None:
+        """The online table's words for a round's result, in place of ``said`` when that is
+        what one keyboard says (its key "deals the next round"; here it only says the person
+        saw it, and the table waits for everyone): None when ``said`` is something else."""
+        prompt = self.client.prompt
+        if not isinstance(prompt, RoundEnded):
+            return None
+        number = prompt.result.round
+        last = number >= self.client.table.rules.round_count
+        keys = replace(self.client.keys, go_on=go_on)
+        if said != prompts.round_over(number, last=last, keys=keys):
+            return None
+        return online.round_over(number, last=last, go_on=go_on)
 
     def lobby_lines(self, start_key: str) -> list[str]:
         """What the lobby says now (``start_key``: the creator's way to start the game), or
         why the table cannot be reached any more."""
         if self.problem is not None:
             return [online.link_ended(self.problem)]
-        return lobby_lines(self.address, self.remote.seated, self.status, start_key=start_key)
+        away = self.out_of_reach_line()
+        if away is not None and self.remote.seated is None:
+            return [away]  # never reached yet: nothing else to say
+        lines = lobby_lines(self.address, self.remote.seated, self.status, start_key=start_key)
+        return [*lines, "", away] if away is not None else lines

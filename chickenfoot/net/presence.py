@@ -1,5 +1,6 @@
 """What changed at a table between two of its statuses, in words: who joined, lost their
-connection, is covered by a computer, came back, started watching. A screen adds the lines to
+connection, is covered by a computer, came back, started or stopped watching, and whether
+watching is allowed. A screen adds the lines to
 its news, ``chickenfoot join`` prints them; both say the same (:mod:`chickenfoot.text.online`).
 """
 
@@ -19,11 +20,11 @@ def status_news(before: TableStatus | None, after: TableStatus) -> list[str]:
         line = seat_news(old, new, started=after.started)
         if line is not None:
             lines.append(line)
-    new_watchers = [
-        name for name in after.spectators if before is None or name not in before.spectators
-    ]
-    if new_watchers:
-        lines.append(online.watching(after.spectators))
+    earlier = before.spectators if before is not None else ()
+    lines += [online.started_watching(name) for name in after.spectators if name not in earlier]
+    lines += [online.stopped_watching(name) for name in earlier if name not in after.spectators]
+    if before is not None and before.watching != after.watching:
+        lines.append(online.WATCHING_ALLOWED if after.watching else online.WATCHING_OFF)
     return lines
 
 

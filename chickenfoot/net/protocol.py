@@ -29,9 +29,9 @@ import hashlib
 import hmac
 import re
 import secrets
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, field_validator
 
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.play.wire import (
@@ -58,8 +58,9 @@ from chickenfoot.play.wire import (
     WireModel,
     _decode,
 )
-from chickenfoot.record.names import NAME_MAX_LENGTH, name_problem
+from chickenfoot.record.names import NAME_MAX_LENGTH
 from chickenfoot.rules import RuleSet
+from chickenfoot.rules.ruleset import PRESET_FIELDS
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The characters of a table code: capital letters and digits without the look-alikes
@@ -85,10 +86,26 @@ def new_code() -> str:
 def normal_code(text: str) -> str | None:
     """``text`` as a table code (capitals, spaces and dashes removed), or None if it cannot be
     one."""
+    return None if code_problem(text) is not None else re.sub(r"[\s-]", "", text).upper()
+
+
+LOOK_ALIKE_DIGITS = {"O": "0", "0": "O", "I": "1", "1": "I", "L": "1"}
+
+
+def code_problem(text: str) -> str | None:
+    """Why ``text`` is no table code, in words that name the fault (None: it is one)."""
     code = re.sub(r"[\s-]", "", text).upper()
-    if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
+    if len(code) != CODE_LENGTH:
+        return f"a table code has {CODE_LENGTH} letters and digits, not {len(code)}"
+    wrong = [char for char in code if char not in CODE_ALPHABET]
+    if not wrong:
         return None
-    return code
+    if all(char in LOOK_ALIKE_DIGITS for char in wrong):
+        return (
+            f"a table code has no {', '.join(dict.fromkeys(wrong))}: codes leave out O, 0, I, "
+            "1 and L, which look alike; check the code you were given"
+        )
+    return f"a table code has only capital letters and digits, not {wrong[0]!r}"
 
 
 def new_token() -> str:
@@ -107,20 +124,9 @@ def token_matches(token: str, hashed: str | None) -> bool:
     return hashed is not None and hmac.compare_digest(hash_token(token), hashed)
 
 
-def name_refusal(name: str) -> str | None:
-    """Why ``name`` cannot be a person's name at a table, in words (None: it can). A name is
-    shown literally, so it may hold no invisible or control characters (see
-    :func:`chickenfoot.record.names.name_problem`)."""
-    name = name.strip()
-    if not name:
-        return "a name cannot be empty"
-    if len(name) > NAME_MAX_LENGTH:
-        return f"a name has at most {NAME_MAX_LENGTH} characters"
-    return name_problem(name)
-
-
 Name = Annotated[str, Field(max_length=4 * NAME_MAX_LENGTH)]
-"""A person's name as sent (the server checks it with :func:`name_refusal`)."""
+"""A person's name as sent (the server checks it with
+:func:`chickenfoot.net.names.name_refusal`)."""
 
 Code = Annotated[str, Field(min_length=1, max_length=16)]
 Token = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -138,10 +144,11 @@ class SeatPlan(WireModel):
 
 
 class TableOptions(WireModel):
-    """What the creator chose: the rules, the seats (two or more), the level of the computer
-    that covers a dropped person's seat, how long a dropped seat waits first (``grace``,
-    seconds), whether people may ask for hints, the pause before each computer move, and the
-    seed of the deals (None: a random one)."""
+    """What the creator chose: the rules (whose ``players`` is the number of seats), the
+    seats (two or more), the level of the computer that covers a dropped person's seat, how
+    long a dropped seat waits first (``grace``, seconds), whether people may ask for hints,
+    the pause before each computer move, and whether spectators may watch. The deal is never
+    the creator's to choose: the server deals from a secret of its own."""
 
     rules: RuleSet
     seats: tuple[SeatPlan, ...] = Field(min_length=2, max_length=8)
@@ -149,7 +156,17 @@ class TableOptions(WireModel):
     grace: float = Field(DEFAULT_GRACE, ge=0, le=MAX_GRACE, allow_inf_nan=False)
     hints: bool = True
     pause: float = Field(0.6, ge=0, le=10, allow_inf_nan=False)
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    watching: bool = True
+    """Whether spectators may watch (the creator may change it later: ``set_watching``)."""
+
+    @field_validator("rules", mode="before")
+    @classmethod
+    def _preset_first(cls, value: Any) -> Any:
+        """Rules sent as fields: what they leave out is their preset's (as ``chickenfoot
+        host --table --preset`` deals it), not the plain defaults."""
+        if isinstance(value, dict) and value.get("preset") in PRESET_FIELDS:
+            return {**PRESET_FIELDS[value["preset"]], **value}
+        return value
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -204,6 +221,14 @@ class StartGame(Message):
     kind: Literal["start"] = "start"
 
 
+class SetWatching(Message):
+    """The creator lets spectators watch the table, or not (``allowed`` False: those
+    watching are told and leave, and nobody may watch until it is allowed again)."""
+
+    kind: Literal["set_watching"] = "set_watching"
+    allowed: bool
+
+
 class CoverSeat(Message):
     """The creator hands a dropped person's seat to a computer now, before the grace ends."""
 
@@ -218,6 +243,7 @@ ClientFrame = Annotated[
     | WatchTable
     | StartGame
     | CoverSeat
+    | SetWatching
     | Act
     | TakeKeyboard
     | Proceed
@@ -264,9 +290,11 @@ class SeatState(WireModel):
 
 class TableStatus(Message):
     """The table now: its code, its seats, who watches, whether the game started, which seat
-    made it, how far a dropped seat's grace goes (seconds), and whether it starts by itself
-    once every person's seat is taken (a table the server made: nobody starts it sooner).
-    Sent to every client on every change."""
+    made it, how far a dropped seat's grace goes (seconds), whether it starts by itself once
+    every person's seat is taken (a table the server made: nobody starts it sooner), whether
+    spectators may watch (``watching``), and whether its deal is fixed (``fixed_deal``: the
+    server's operator chose the seed, for a demonstration or a test, so the deal may be
+    known in advance). Sent to every client on every change."""
 
     kind: Literal["table_status"] = "table_status"
     code: str
@@ -276,6 +304,8 @@ class TableStatus(Message):
     creator: int = 0
     grace: float = DEFAULT_GRACE
     starts_by_itself: bool = False
+    fixed_deal: bool = False
+    watching: bool = True
 
 
 DenialReason = Literal[
@@ -284,8 +314,12 @@ DenialReason = Literal[
     "bad_token",
     "table_full",
     "too_many_tables",
+    "too_many_new_tables",
+    "too_many_open_tables",
     "too_many_connections",
     "too_many_spectators",
+    "watching_off",
+    "name_taken",
     "too_fast",
     "not_creator",
     "not_now",
@@ -311,10 +345,12 @@ class Replaced(Message):
 
 
 class TableGone(Message):
-    """The table closed: ``reason`` says why (``expired``, ``finished`` or ``stopping``)."""
+    """The table closed: ``reason`` says why (``expired``: nobody was connected for too long;
+    ``finished``: the game is over; ``stopping``: the server is stopping and keeps the table;
+    ``made_room``: a lobby nobody joined gave way to a new table at a full server)."""
 
     kind: Literal["table_gone"] = "table_gone"
-    reason: Literal["expired", "finished", "stopping"]
+    reason: Literal["expired", "finished", "stopping", "made_room"]
 
 
 class FinishedGame(Message):

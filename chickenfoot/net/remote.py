@@ -28,6 +28,7 @@ import random
 import re
 import ssl
 from dataclasses import dataclass
+from socket import gaierror
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -43,6 +44,7 @@ from chickenfoot.net.protocol import (
     ServerFrame,
     TableGone,
     WatchTable,
+    code_problem,
     normal_code,
     read_server,
     write,
@@ -52,12 +54,24 @@ from chickenfoot.play.wire import Message, WireError
 DEFAULT_PORT = 8765
 """The port ``chickenfoot host`` listens on unless told otherwise."""
 
+OPEN_TIMEOUT = 4.0
+"""Seconds a connection has to open (the name looked up, TCP, TLS, the WebSocket handshake):
+a person is told why it failed within 5 s."""
+
 RETRY_FIRST = 0.5
 RETRY_MAX = 10.0
 """The first wait before reconnecting, and the longest (seconds)."""
 
 LASTING_DENIALS = frozenset({"too_many_connections", "server_busy"})
 """Refusals of a first frame worth trying again later; every other one ends the link."""
+
+
+TABLE_GONE = {
+    "expired": "the table expired: nobody was connected for too long",
+    "finished": "the table closed: the game is over",
+    "made_room": "the table closed: nobody had joined it, and the server needed room for a new one",
+}
+"""Why the link ended when the table closed (a server that stops keeps its tables)."""
 
 
 class AddressError(ValueError):
@@ -86,9 +100,7 @@ class TableAddress:
             raw_code, text = text.split("@", 1)
             code = normal_code(raw_code)
             if code is None:
-                raise AddressError(
-                    f"{raw_code!r} is not a table code: six letters and digits, such as KM7R3P"
-                )
+                raise AddressError(f"{raw_code!r} is not a table code: {code_problem(raw_code)}")
         match = re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[^:\[\]/@\s]+)(?::(\d{1,5}))?", text)
         if match is None:
             raise AddressError(f"{text!r} is not a server's address: write it as HOST:PORT")
@@ -151,8 +163,11 @@ class RemoteLink:
         *,
         first_retry: float = RETRY_FIRST,
         tls: ssl.SSLContext | None = None,
+        source: str | None = None,
     ) -> None:
         self.address = address
+        self.source = source
+        """The local address to connect from (None: the system's choice)."""
         self.hello: Hello = hello
         self.first_retry = first_retry
         self.tls = tls
@@ -166,6 +181,8 @@ class RemoteLink:
         self._inbox: asyncio.Queue[Received] = asyncio.Queue()
         self._socket: ClientConnection | None = None
         self._outbox: asyncio.Queue[str] | None = None
+        self._greeted = False
+        """True once this connection's first frame was answered with a seat."""
         self._stop = asyncio.Event()
         self._closing: asyncio.Future[None] | None = None
 
@@ -239,13 +256,14 @@ class RemoteLink:
                 max_size=MAX_SERVER_FRAME,
                 compression=None,
                 proxy=None,
-                open_timeout=10,
+                open_timeout=OPEN_TIMEOUT,
                 ping_interval=20,
                 ping_timeout=20,
                 close_timeout=2,
+                local_addr=(self.source, 0) if self.source is not None else None,
             ) as socket:
                 reached = True
-                self._socket = socket
+                self._socket, self._greeted = socket, False
                 outbox = self._outbox = asyncio.Queue()
                 await socket.send(write(self._hello_now()))
                 self.connected = True
@@ -273,21 +291,18 @@ class RemoteLink:
     def _take(self, frame: ServerFrame) -> None:
         """Note what ``frame`` says about the link, and pass it on."""
         if isinstance(frame, Seated):
-            self.seated = frame
+            self.seated, self._greeted = frame, True
             if frame.token is not None:
                 self.token = frame.token
-        elif isinstance(frame, Denied) and self.seated is None:
+        elif isinstance(frame, Denied) and (not self._greeted or frame.reason == "watching_off"):
+            # A refused first frame (or a spectator sent away) ends the link.
             if frame.reason not in LASTING_DENIALS:
                 self._end(frame.text)
         elif isinstance(frame, Replaced):
             self._end("this seat was taken by another window (with its token)")
         elif isinstance(frame, TableGone) and frame.reason != "stopping":
             # A server that stops keeps its tables: the link tries again until it is back.
-            self._end(
-                "the table expired: nobody was connected for too long"
-                if frame.reason == "expired"
-                else "the table closed: the game is over"
-            )
+            self._end(TABLE_GONE[frame.reason])
         self._inbox.put_nowait(frame)
 
     def _end(self, problem: str) -> None:
@@ -307,10 +322,12 @@ def _connect_problem(error: BaseException, address: TableAddress) -> str:
         return f"nothing answers at {address.host}:{address.port} (is the server running?)"
     if isinstance(error, asyncio.TimeoutError):
         return f"{address.host}:{address.port} does not answer"
+    if isinstance(error, ssl.SSLCertVerificationError):
+        return f"the secure connection to {address.host} failed: its certificate is not trusted"
     if isinstance(error, ssl.SSLError):
         return f"the secure connection to {address.host} failed"
     if isinstance(error, InvalidHandshake):
         return f"{address.host}:{address.port} is not a chickenfoot table server"
-    if isinstance(error, OSError) and error.errno is not None and "Name" in str(error):
+    if isinstance(error, gaierror):
         return f"cannot find the host {address.host!r}"
     return f"cannot reach {address.host}:{address.port}"

@@ -10,6 +10,8 @@ things and say the same words. No Textual.
 
 from __future__ import annotations
 
+import ipaddress
+
 from chickenfoot.bots import ladder_level
 from chickenfoot.net.protocol import (
     DEFAULT_GRACE,
@@ -34,6 +36,7 @@ from chickenfoot.saves.jsonformat import parse_record
 from chickenfoot.saves.store import GameStore, Incoming
 from chickenfoot.text import online
 from chickenfoot.text.setup_form import HUMAN
+from chickenfoot.text.words import is_you
 
 SERVER_LABEL = "Table server"
 SERVER_BLANK = "blank: play here"
@@ -65,9 +68,20 @@ NO_CODE = "write the table's code before the server: CODE@HOST:PORT"
 """Why a server's address alone cannot be joined."""
 
 
-def online_server_problem(text: str, kinds: list[str]) -> str | None:
+SEED_REFUSED = "the server deals an online table from a secret of its own: leave the seed blank"
+"""Why New game's seed cannot go with a table server."""
+
+
+NAME_NEEDED = "the others see your name at an online table: write it in your seat, in place of You"
+"""Why an online table is not made while its creator's seat is still called "You"."""
+
+
+def online_server_problem(
+    text: str, kinds: list[str], *, seed: str = "", creator: str = ""
+) -> str | None:
     """Why ``text`` cannot be the server of an online table with seats of ``kinds`` (the
-    form's player values)."""
+    form's player values), the seed typed ``seed`` and the creator's seat called
+    ``creator``."""
     try:
         address = TableAddress.parse(text)
     except AddressError as error:
@@ -76,6 +90,10 @@ def online_server_problem(text: str, kinds: list[str]) -> str | None:
         return "a server's address only (HOST:PORT): the table's code comes from the server"
     if HUMAN not in kinds:
         return "an online table needs a person's seat: yours"
+    if seed.strip():
+        return SEED_REFUSED
+    if is_you(creator.strip()):
+        return NAME_NEEDED
     return None
 
 
@@ -101,19 +119,17 @@ def seat_plan(seat: SeatConfig) -> SeatPlan:
 def table_options(
     rules: RuleSet,
     seats: tuple[SeatConfig, ...],
-    seed: int | None,
     *,
     grace: float,
     cover: str,
     hints: bool,
 ) -> TableOptions:
-    """The online table's options for ``rules``, ``seats`` and ``seed``, a lost seat waiting
-    ``grace`` seconds before a ``cover`` computer plays it."""
+    """The online table's options for ``rules`` and ``seats``, a lost seat waiting ``grace``
+    seconds before a ``cover`` computer plays it (the server deals: no seed)."""
     return TableOptions.model_validate(
         {
             "rules": rules,
             "seats": tuple(seat_plan(seat) for seat in seats),
-            "seed": seed,
             "grace": grace,
             "cover": cover,
             "hints": hints,
@@ -162,19 +178,25 @@ def lobby_lines(
     if seated is None or status is None:
         return [f"Connecting to {address.host}:{address.port}…"]
     shared = online.join_line(str(address.with_code(status.code)))
-    lines = [f"Table {status.code}", f"Share: {shared}", ""]
+    lines = [f"Table {status.code}", f"Share: {shared}"]
+    if _loopback(address.host):
+        lines.append(online.this_machine_only(address.host))
+    lines.append("")
     for number, seat in enumerate(status.seats):
         mark = "you" if number == seated.seat else ""
+        name = seat.name
         if seat.computer is not None:
             state = f"computer ({seat.computer})"
         elif seat.taken:
             state = "here" if seat.connected else "joined, not connected"
-        else:
-            state = "waiting to join"
-        lines.append(f"  {seat.name:<24} {state}{'  ← ' + mark if mark else ''}")
+        else:  # nobody yet: a planned name is not a person
+            name, state = f"seat {number + 1}", "waiting for someone to join"
+        lines.append(f"  {name:<24} {state}{'  ← ' + mark if mark else ''}")
     lines.append("")
-    lines.append(online.watching(status.spectators))
-    missing = [s.name for s in status.seats if s.computer is None and not s.taken]
+    if status.fixed_deal:
+        lines += [online.FIXED_DEAL, ""]
+    lines.append(online.watching(status.spectators, allowed=status.watching))
+    missing = sum(1 for s in status.seats if s.computer is None and not s.taken)
     lines.append(
         online.lobby(
             status.code,
@@ -185,6 +207,16 @@ def lobby_lines(
         )
     )
     return lines
+
+
+def _loopback(host: str) -> bool:
+    """True if ``host`` names this machine only (localhost, 127.0.0.0/8, ::1)."""
+    if host.lower() in ("localhost", "localhost.localdomain"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def follow_seat(

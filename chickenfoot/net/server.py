@@ -39,8 +39,11 @@ from websockets.exceptions import ConnectionClosed
 from chickenfoot.net.collector import SteadyCollector
 from chickenfoot.net.connection import Connection
 from chickenfoot.net.door import Door
+from chickenfoot.net.forwarded import Headers, ProxyTrust
 from chickenfoot.net.kept import KeptTable, TableKeeper
 from chickenfoot.net.limits import Limits
+from chickenfoot.net.names import name_refusal
+from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
     CreateTable,
     DenialReason,
@@ -49,12 +52,11 @@ from chickenfoot.net.protocol import (
     ReturnToSeat,
     TableOptions,
     WatchTable,
-    name_refusal,
     new_code,
     normal_code,
     read_client,
 )
-from chickenfoot.net.table import Ending, Guest, OnlineTable
+from chickenfoot.net.table import WATCHING_OFF, Ending, Guest, OnlineTable
 from chickenfoot.net.timing import MoveTimes
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.play.wire import WireError
@@ -62,6 +64,7 @@ from chickenfoot.record.model import RecordError
 from chickenfoot.saves.committer import CommitWorker
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.store import GameStore, TableStore
+from chickenfoot.text.words import plural
 
 log = logging.getLogger(__name__)
 
@@ -98,8 +101,11 @@ class TableServer:
         sync_every_move: bool = False,
         move_times: MoveTimes | None = None,
         steady_collector: bool = False,
+        proxies: ProxyTrust | None = None,
     ) -> None:
         self.limits = limits or Limits()
+        self.proxies = proxies or ProxyTrust()
+        """The reverse proxies whose forwarded client address this server believes."""
         self.collector = SteadyCollector() if steady_collector else None
         """Keeps the garbage collector's pauses short once the server started (a process that
         is the server: ``chickenfoot host``); None: the collector is left as it is."""
@@ -120,7 +126,11 @@ class TableServer:
         self.keeper = TableKeeper(self.store)
         """Writes the tables' rows (one thread for all tables)."""
         self.door = Door(self.limits)
+        self.log = OperatorLog()
+        """The operator's log: tables opened, started, finished and closed, and refusals."""
         self.tables: dict[str, OnlineTable] = {}
+        self.restored: list[str] = []
+        """The codes of the tables brought back when the server started."""
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._handlers: set[asyncio.Task[None]] = set()
@@ -143,7 +153,7 @@ class TableServer:
     ) -> int:
         """Bring back the tables the store keeps, then listen on ``host``:``port`` (or the
         bound socket ``sock``); the port listened on."""
-        await self.restore()
+        self.restored = await self.restore()
         self._stopping = asyncio.Event()
         self._server = await serve(
             self._connected,
@@ -216,14 +226,16 @@ class TableServer:
         that cannot be brought back (its game deleted, or over) is forgotten, and logged."""
         restored = []
         for code, kept, session in await asyncio.to_thread(self._read_kept):
-            table = OnlineTable(self, code, kept.options)
+            table = OnlineTable(self, code, kept.options, seed=kept.seed)
             table.creator, table.auto_start = kept.creator, kept.auto_start
+            table.watching = kept.watching
             for slot, kept_seat in zip(table.seats, kept.seats, strict=False):
                 slot.name, slot.token_hash = kept_seat.name, kept_seat.token_hash
             if session is not None:
-                table.begin(session)
+                table.begin(session, restored=True)
             self.tables[code] = table
             restored.append(code)
+            self.log.restored(code, playing=session is not None)
         return restored
 
     def _read_kept(self) -> list[Restored]:
@@ -265,14 +277,25 @@ class TableServer:
         for code, table in list(self.tables.items()):
             if table.idle_since is None:
                 continue
-            limit = self.limits.lobby_expiry if table.phase == "lobby" else self.limits.game_expiry
+            limit = self._lifetime(table)
             if table.phase == "over" or now - table.idle_since >= limit:
                 gone.append(code)
                 self._end(table, "finished" if table.phase == "over" else "expired")
         return gone
 
+    def _lifetime(self, table: OnlineTable) -> float:
+        """How long ``table`` lives with nobody connected: a lobby nobody joined the least, a
+        game the most."""
+        limits = self.limits
+        if table.phase != "lobby":
+            return limits.game_expiry
+        if table.lonely:
+            return min(limits.lobby_expiry, limits.lonely_lobby_expiry)
+        return limits.lobby_expiry
+
     def _end(self, table: OnlineTable, reason: Ending) -> None:
         table.close(reason)
+        self.log.closed(table.code, reason)
         self.tables.pop(table.code, None)
         self.keeper.forget(table.code)
         task = asyncio.ensure_future(self._stopped(table))
@@ -288,25 +311,52 @@ class TableServer:
 
     # ----- tables ------------------------------------------------------------------------------
 
-    def create_table(self, options: TableOptions) -> OnlineTable:
-        """A new table with a fresh code (:class:`ValueError` when the server has as many as
-        it may hold)."""
-        if len(self.tables) >= self.limits.max_tables:
+    def create_table(
+        self, options: TableOptions, *, made_by: str | None = None, seed: int | None = None
+    ) -> OnlineTable:
+        """A new table with a fresh code, made by the address ``made_by`` (None: the server's
+        operator), dealt from the operator's fixed ``seed`` (None: from the server's secret).
+        At the cap the oldest lobby nobody joined gives way first; :class:`ValueError` when
+        there is none."""
+        if len(self.tables) >= self.limits.max_tables and not self._make_room():
             raise ValueError("this server holds as many tables as it may: try again later")
         code = new_code()
         while code in self.tables:
             code = new_code()
-        table = OnlineTable(self, code, options)
+        table = OnlineTable(self, code, options, made_by=made_by, seed=seed)
         self.tables[code] = table
         table.keep()
+        computers = sum(1 for plan in options.seats if plan.computer is not None)
+        self.log.opened(code, made_by, len(options.seats), computers)
         return table
+
+    def _make_room(self) -> bool:
+        """End the oldest lobby nobody but its creator joined (never one the operator made);
+        False if there is none."""
+        lonely = [
+            table
+            for table in self.tables.values()
+            if table.phase == "lobby" and table.lonely and not table.auto_start
+        ]
+        if not lonely:
+            return False
+        # The oldest of those nobody is connected to goes first, then the oldest of all.
+        oldest = min(lonely, key=lambda table: (table.people_here, table.made_at))
+        self._end(oldest, "made_room")
+        return True
+
+    def lonely_tables(self, address: str) -> int:
+        """How many open tables ``address`` made that nobody else joined."""
+        return sum(1 for table in self.tables.values() if table.made_by == address and table.lonely)
 
     # ----- connections -------------------------------------------------------------------------
 
     async def _connected(self, websocket: ServerConnection) -> None:
         """Serve one client's connection until it ends."""
         peer = websocket.remote_address
-        address = str(peer[0]) if peer else "?"
+        address, unread = self.proxies.client(str(peer[0]) if peer else "?", _headers(websocket))
+        if unread is not None:
+            self.log.refused("unreadable_forwarded_address", address)
         connection = Connection(websocket, address, self.limits)
         writer = asyncio.ensure_future(connection.write_out())
         guest: Guest | None = None
@@ -315,8 +365,8 @@ class TableServer:
             if self.stopping:
                 connection.close(1001, "the server is stopping")
             elif not let_in:
-                connection.send(
-                    _denied("too_many_connections", "too many connections from your address")
+                self._refuse(
+                    connection, "too_many_connections", "too many connections from your address"
                 )
                 connection.close(1008, "too many connections")
             else:
@@ -344,9 +394,10 @@ class TableServer:
                 connection.dropped += 1
                 if connection.dropped > self.limits.burst * 10:
                     connection.close(1008, "too many messages")
+                    self.log.refused("flood", connection.address)
                     return
                 if connection.dropped % self.limits.burst == 1:
-                    connection.send(_denied("too_fast", "too many messages: slow down"))
+                    self._refuse(connection, "too_fast", "too many messages: slow down")
                 continue
             connection.received_at = time.monotonic()
             if self.move_times is not None:
@@ -354,11 +405,11 @@ class TableServer:
             try:
                 frame = read_client(data)
             except WireError as error:
-                connection.send(_denied("bad_message", str(error)))
+                self._refuse(connection, "bad_message", str(error))
                 continue
             table = guest.table
             if table is None or table.code not in self.tables:
-                connection.send(_denied("not_now", "this connection is at no table"))
+                self._refuse(connection, "not_now", "this connection is at no table")
                 continue
             table.handle(guest, frame)
 
@@ -368,7 +419,7 @@ class TableServer:
         try:
             first = await asyncio.wait_for(connection.socket.recv(), self.limits.hello_time)
         except TimeoutError:
-            connection.send(_denied("first_message", "say which table you want, and sooner"))
+            self._refuse(connection, "first_message", "say which table you want, and sooner")
             connection.close(1008, "no first message")
             return None
         guest = await self._first_frame(connection, first)
@@ -380,39 +431,46 @@ class TableServer:
         try:
             frame = read_client(data)
         except WireError as error:
-            connection.send(_denied("bad_message", str(error)))
+            self._refuse(connection, "bad_message", str(error))
             return None
         if isinstance(frame, CreateTable):
             return self._create(connection, frame)
         if not isinstance(frame, JoinTable | ReturnToSeat | WatchTable):
-            connection.send(
-                _denied("first_message", "the first message makes, joins or watches a table")
+            self._refuse(
+                connection, "first_message", "the first message makes, joins or watches a table"
             )
             return None
         code = normal_code(frame.code)
         table = self.tables.get(code) if code is not None else None
         if table is None:
             await self._slow_down(connection.address)
-            connection.send(_denied("no_such_table", f"there is no table {frame.code!r} here"))
+            self._refuse(connection, "no_such_table", f"there is no table {frame.code!r} here")
             return None
         if isinstance(frame, ReturnToSeat):
             seat = table.seat_of(frame.token)
             if seat is None:
                 await self._slow_down(connection.address)
-                connection.send(_denied("bad_token", "that seat token is not one of this table's"))
+                self._refuse(connection, "bad_token", "that seat token is not one of this table's")
                 return None
             return table.come_back(connection, seat)
         if isinstance(frame, JoinTable) and not frame.name.strip():
             return self._join(connection, table, None)
         problem = name_refusal(frame.name)
         if problem is not None:
-            connection.send(_denied("bad_message", problem))
+            self._refuse(connection, "bad_message", problem)
             return None
         name = frame.name.strip()
         if isinstance(frame, WatchTable):
+            if not table.watching:
+                self._refuse(connection, "watching_off", WATCHING_OFF)
+                return None
+            like = table.looks_like(name, seat=None)
+            if like is not None:
+                self._refuse(connection, "name_taken", _taken(name, like))
+                return None
             if len(table.watchers) >= self.limits.spectators:
-                connection.send(
-                    _denied("too_many_spectators", "this table has as many spectators as it may")
+                self._refuse(
+                    connection, "too_many_spectators", "this table has as many spectators as it may"
                 )
                 return None
             return table.watch(connection, name)
@@ -422,13 +480,12 @@ class TableServer:
         """Seat ``connection`` at ``table`` as ``name`` (None: under the seat's planned name)."""
         seat = table.free_seat(name or "")
         if seat is None:
-            connection.send(_denied("table_full", "every seat at this table is taken: watch it"))
+            self._refuse(connection, "table_full", TABLE_FULL)
             return None
         name = name or table.seats[seat].name
-        if table.name_in_use(name, seat):
-            connection.send(
-                _denied("bad_message", f"somebody at this table is called {name}: choose another")
-            )
+        like = table.looks_like(name, seat=seat)
+        if like is not None:
+            self._refuse(connection, "name_taken", _taken(name, like))
             return None
         return table.sit(connection, seat, name)
 
@@ -438,22 +495,44 @@ class TableServer:
             (name_refusal(plan.name) for plan in options.seats if name_refusal(plan.name)), None
         )
         if problem is not None:
-            connection.send(_denied("bad_message", problem))
+            self._refuse(connection, "bad_message", problem)
             return None
         if not options.people:
-            connection.send(_denied("bad_message", "a table needs a seat for a person"))
+            self._refuse(connection, "bad_message", "a table needs a seat for a person")
             return None
         if len(options.seats) != options.rules.players:
-            connection.send(
-                _denied("bad_message", "the table's seats and its rules' players differ")
+            self._refuse(
+                connection, "bad_message", "the table's seats and its rules' players differ"
+            )
+            return None
+        address = connection.address
+        cap = self.limits.lonely_per_address
+        if cap and self.lonely_tables(address) >= cap:
+            self._refuse(
+                connection,
+                "too_many_open_tables",
+                f"your address has {plural(cap, 'open table')} that nobody else joined: "
+                "share one of those, or wait for them to close",
+            )
+            return None
+        if not self.door.may_make(address):
+            self._refuse(
+                connection,
+                "too_many_new_tables",
+                "your address made tables too quickly: wait a minute",
             )
             return None
         try:
-            table = self.create_table(options)
+            table = self.create_table(options, made_by=address)
         except ValueError as full:
-            connection.send(_denied("too_many_tables", str(full)))
+            self._refuse(connection, "too_many_tables", str(full))
             return None
         return table.sit(connection, table.creator, frame.name.strip())
+
+    def _refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:
+        """Refuse ``connection``'s frame for ``reason`` in words (``text``), and log it."""
+        connection.send(_denied(reason, text))
+        self.log.refused(reason, connection.address)
 
     async def _slow_down(self, address: str) -> None:
         """Wait before refusing a wrong code or token (see :meth:`Door.denial_wait
@@ -466,6 +545,25 @@ class TableServer:
             return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stopping.wait(), delay)
+
+
+def _headers(websocket: ServerConnection) -> Headers | None:
+    """The headers of ``websocket``'s opening request (None: not known)."""
+    request = websocket.request
+    return request.headers if request is not None else None
+
+
+TABLE_FULL = (
+    "every seat at this table is taken: to watch it, tick Watch only in Join a table "
+    "(or chickenfoot join --watch)"
+)
+
+
+def _taken(name: str, like: str) -> str:
+    """Why ``name`` is refused at a table where somebody goes by ``like``."""
+    if name == like:
+        return f"somebody at this table is called {name}: choose another name"
+    return f"{name} looks like {like}, who is at this table: choose another name"
 
 
 def _denied(reason: DenialReason, text: str) -> Denied:

@@ -33,6 +33,8 @@ from typing import Literal, Protocol
 from chickenfoot.net.connection import Connection
 from chickenfoot.net.cover import CoverPlayer
 from chickenfoot.net.kept import KeptSeat, KeptTable, TableKeeper
+from chickenfoot.net.names import looks_like
+from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
     ClientFrame,
     CoverSeat,
@@ -44,6 +46,7 @@ from chickenfoot.net.protocol import (
     ReturnToSeat,
     Seated,
     SeatState,
+    SetWatching,
     StartGame,
     TableGone,
     TableOptions,
@@ -75,8 +78,10 @@ from chickenfoot.saves.store import GameStore
 
 log = logging.getLogger(__name__)
 
+WATCHING_OFF = "the table's creator turned watching off"
+
 Phase = Literal["lobby", "dealing", "playing", "over"]
-Ending = Literal["expired", "finished", "stopping"]
+Ending = Literal["expired", "finished", "stopping", "made_room"]
 
 
 class Venue(Protocol):
@@ -93,6 +98,10 @@ class Venue(Protocol):
     @property
     def keeper(self) -> TableKeeper:
         """Keeps every table's row in the store, off the event loop."""
+
+    @property
+    def log(self) -> OperatorLog:
+        """The operator's log."""
 
     @property
     def move_times(self) -> MoveTimes | None:
@@ -212,10 +221,27 @@ class OnlineTable:
     spectators, and once dealt its game (a :class:`~chickenfoot.play.host.TableHost` whose
     turn loop runs as a task)."""
 
-    def __init__(self, venue: Venue, code: str, options: TableOptions) -> None:
+    def __init__(
+        self,
+        venue: Venue,
+        code: str,
+        options: TableOptions,
+        *,
+        made_by: str | None = None,
+        seed: int | None = None,
+    ) -> None:
         self.venue = venue
         self.code = code
         self.options = options
+        self.made_by = made_by
+        """The address that made the table (None: the server's operator, or not known after
+        a restart)."""
+        self.seed = seed
+        """The operator's fixed seed of the deal (``chickenfoot host --seed``: everybody at the
+        table is told the deal is fixed); None: the server deals from a secret of its own."""
+        self.made_at = venue.now()
+        self.watching = options.watching
+        """Whether spectators may watch (the creator may change it)."""
         self.seats = [SeatSlot(plan.name, plan.computer) for plan in options.seats]
         self.creator = options.people[0] if options.people else 0
         self.auto_start = False
@@ -243,6 +269,12 @@ class OnlineTable:
         return seated + self.watchers
 
     @property
+    def lonely(self) -> bool:
+        """True while no person but its creator ever took a seat (a lobby nobody joined, or a
+        game against computers alone)."""
+        return not any(slot.taken for seat, slot in enumerate(self.seats) if seat != self.creator)
+
+    @property
     def people_here(self) -> bool:
         """True while at least one person is connected to a seat."""
         return any(slot.guest is not None for slot in self.seats)
@@ -258,6 +290,8 @@ class OnlineTable:
             creator=self.creator,
             grace=self.options.grace,
             starts_by_itself=self.auto_start,
+            fixed_deal=self.seed is not None,
+            watching=self.watching,
         )
 
     def tell_everyone(self) -> None:
@@ -286,15 +320,18 @@ class OnlineTable:
         chosen = named or free
         return chosen[0] if chosen else None
 
-    def name_in_use(self, name: str, seat: int) -> bool:
-        """True if a seat other than ``seat`` already goes by ``name`` (a computer, or a person
-        who took their seat)."""
-        return any(
-            other != seat
-            and (slot.taken or slot.computer is not None)
-            and slot.name.casefold() == name.casefold()
+    def looks_like(self, name: str, seat: int | None) -> str | None:
+        """The name at the table that ``name`` looks like (see :mod:`chickenfoot.net.names`),
+        for a person taking ``seat`` (None: a spectator), or None. A person's name is checked
+        against the other seats taken and the computers' and against the spectators'; a
+        spectator's against every seat's, those still waiting for their person too, and the
+        other spectators'."""
+        seats = [
+            slot.name
             for other, slot in enumerate(self.seats)
-        )
+            if other != seat and (seat is None or slot.taken or slot.computer is not None)
+        ]
+        return looks_like(name, [*seats, *(guest.name for guest in self.watchers)])
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token ``token`` is (None: no seat of this table's)."""
@@ -418,6 +455,8 @@ class OnlineTable:
             options=self.options,
             creator=self.creator,
             auto_start=self.auto_start,
+            seed=self.seed,
+            watching=self.watching,
             seats=tuple(
                 KeptSeat(name=slot.name, token_hash=slot.token_hash) for slot in self.seats
             ),
@@ -449,8 +488,8 @@ class OnlineTable:
         store = self.venue.store
         try:
             session = await asyncio.to_thread(
-                GameSession.new, options.rules, seats, options.seed, store
-            )
+                GameSession.new, options.rules, seats, self.seed, store
+            )  # no seed: the record draws one from the system's secret source
         except OSError as error:
             log.warning("table %s: its game could not be dealt: %s", self.code, error)
             if not self.closed:
@@ -465,7 +504,7 @@ class OnlineTable:
             return
         self.begin(session)
 
-    def begin(self, session: GameSession) -> None:
+    def begin(self, session: GameSession, *, restored: bool = False) -> None:
         """Run the game of ``session`` at this table (its moves committed by the server's
         worker, each told to the clients once committed): connect everybody here; the seat
         of a person who is not here waits out what is left of its grace, and seats nobody
@@ -474,6 +513,9 @@ class OnlineTable:
         host = TableHost(session, pause=self.options.pause, acknowledge_committed=True)
         self.host, self.phase = host, "playing"
         self.keep()
+        if not restored:
+            people = sum(1 for slot in self.seats if slot.computer is None and slot.taken)
+            self.venue.log.started(self.code, people)
         host.connect(_Observer(self), ())
         for guest in self.guests:
             guest.client_id = host.connect(guest, _seats_of(guest))
@@ -501,6 +543,7 @@ class OnlineTable:
         for guest in self.guests:
             self._hand_record(guest)
         self.venue.keeper.forget(self.code)
+        self.venue.log.finished(self.code)
 
     def _hand_record(self, guest: Guest) -> None:
         """Send ``guest`` the finished game's whole record."""
@@ -522,6 +565,9 @@ class OnlineTable:
             return
         if isinstance(frame, CoverSeat):
             self._cover_asked(guest, frame.seat)
+            return
+        if isinstance(frame, SetWatching):
+            self._watching_asked(guest, frame.allowed)
             return
         if isinstance(frame, CreateTable | JoinTable | ReturnToSeat | WatchTable):
             guest.send(Denied(reason="not_now", text="this connection is at a table already"))
@@ -570,6 +616,20 @@ class OnlineTable:
         else:
             self.cover(seat)
             self.tell_everyone()
+
+    def _watching_asked(self, guest: Guest, allowed: bool) -> None:
+        if guest.seat != self.creator or guest.seat is None:
+            guest.send(
+                Denied(reason="not_creator", text="only the table's creator lets people watch")
+            )
+            return
+        self.watching = allowed
+        self.keep()
+        for watcher in [] if allowed else list(self.watchers):
+            self._detach(watcher)
+            watcher.send(Denied(reason="watching_off", text=WATCHING_OFF))
+            watcher.connection.close(1000, "watching was turned off")
+        self.tell_everyone()
 
     def close(self, reason: Ending) -> None:
         """End the table: tell everybody, stop the game (it stays a saved game)."""

@@ -31,16 +31,19 @@ from chickenfoot.net.seating import keep_finished
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.plain.console import Console
 from chickenfoot.plain.table import GAME_HELP, Outcome, PlainSeat
-from chickenfoot.play.wire import ClientMessage, Waiting
+from chickenfoot.play.wire import ClientMessage, RoundEnded, Waiting
 from chickenfoot.saves.store import GameStore
 from chickenfoot.text import online, prompts
 
 START_KEY = "s"
 """What the creator types to start the game (the lobby's last line names it)."""
 
+WATCHING_KEY = "w"
+"""What the creator types to let people watch, or not."""
+
 LOBBY_HELP = (
     "The lobby: the game starts when its creator types s (a table the server made starts "
-    "once everyone has joined).",
+    "once everyone has joined); w lets people watch the table, or not (its creator).",
     "An empty line says the lobby again. q leaves the table: joining it again takes your "
     "seat back.",
 )
@@ -91,6 +94,10 @@ class PlainLobby:
             self.console.say(*LOBBY_HELP)
         elif command in (START_KEY, "start"):
             refused = self.seat.start_game()
+            if refused is not None:
+                self.console.say(refused)
+        elif command in (WATCHING_KEY, "watching"):
+            refused = self.seat.set_watching()
             if refused is not None:
                 self.console.say(refused)
         elif command:
@@ -218,6 +225,10 @@ class PlainOnlineTable(PlainSeat):
         """What the table waits for now: another person at their own screen, or a computer,
         in the game screen's words."""
         prompt = self.client.prompt
+        if isinstance(prompt, RoundEnded):
+            lines = super().status_lines()
+            said = self.seat.round_over_line(lines[-1], prompts.PLAIN_KEYS.go_on)
+            return [*lines[:-1], said or lines[-1]]
         if isinstance(prompt, Waiting):
             who = self._name(prompt.seat)
             if prompt.computer:

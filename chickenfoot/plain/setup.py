@@ -360,14 +360,14 @@ class PlainSetup:
     def online(self, rules: RuleSet) -> OnlineChosen | str:
         """The online table this set-up makes, or why it cannot."""
         seats = self.chosen_seats()
-        problem = online_server_problem(self.server, [kind_value(seat) for seat in seats])
+        kinds = [kind_value(seat) for seat in seats]
+        creator = creator_name(seats) if HUMAN in kinds else ""
+        problem = online_server_problem(self.server, kinds, seed=self.seed, creator=creator)
         if problem is not None:
             return problem
-        seed = int(self.seed) if self.seed else None
         options = table_options(
             rules,
             seats,
-            seed,
             grace=grace_from_text(self.grace),
             cover=self.cover,
             hints=self.hints,

@@ -38,7 +38,7 @@ from chickenfoot.record.tallies import Statistics
 from chickenfoot.rules import Action
 from chickenfoot.saves.files import special_kind
 from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
-from chickenfoot.saves.paths import DATABASE_NAME, database_path
+from chickenfoot.saves.paths import DATABASE_NAME, data_dir, database_path
 from chickenfoot.saves.rows import (
     HOLDER_COLUMNS,
     PLACINGS_QUERY,
@@ -422,6 +422,7 @@ def _connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
             f"{printable(str(path.parent))}: the folder cannot be made: {describe_os_error(error)}"
         ) from None
     _refuse_special_files(path)
+    _keep_private(path)
     try:
         db = sqlite3.connect(
             path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
@@ -446,6 +447,27 @@ def _connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
 JOURNAL_SUFFIXES = (JOURNAL_SUFFIX, "-shm")
 """The files SQLite keeps beside the database in WAL mode: its journal and the journal's
 index."""
+
+
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
+
+
+def _keep_private(path: Path) -> None:
+    """Make the database at ``path`` readable by its owner alone (it holds the decks of
+    games in play): the file is made, or narrowed, to 0600 before SQLite opens it, and SQLite
+    gives its journal files the database's own mode; the data folder (when ``path`` is in
+    it) to 0700. A file system without modes, or a file of another user's, is left as it
+    is."""
+    with suppress(OSError):
+        if path.parent == data_dir():
+            path.parent.chmod(PRIVATE_FOLDER)
+    with suppress(OSError):
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, PRIVATE_FILE))
+    for name in (path, *(path.with_name(path.name + suffix) for suffix in JOURNAL_SUFFIXES)):
+        with suppress(OSError):
+            if os.stat(name).st_mode & 0o077:
+                name.chmod(PRIVATE_FILE)
 
 
 def _refuse_special_files(path: Path) -> None:

@@ -43,30 +43,60 @@ def joined(name: str) -> str:
     return f"{name} joined the table"
 
 
-def watching(names: Sequence[str]) -> str:
-    """Who watches the table (the players see it)."""
+def watching(names: Sequence[str], *, allowed: bool = True) -> str:
+    """Who watches the table (the players see it), or that nobody may."""
+    if not allowed:
+        return "Nobody may watch this table (its creator turned watching off)"
     if not names:
         return "Nobody is watching"
     return f"Watching: {', '.join(names)}"
 
 
+def started_watching(name: str) -> str:
+    """A spectator came."""
+    return f"{name} is watching"
+
+
+def stopped_watching(name: str) -> str:
+    """A spectator left."""
+    return f"{name} stopped watching"
+
+
+def watchers(count: int) -> str:
+    """How many watch, for the top bar ("" for none)."""
+    return f"{count} watching" if count else ""
+
+
+WATCHING_ALLOWED = "The table's creator lets people watch."
+WATCHING_OFF = "The table's creator turned watching off: nobody may watch."
+ONLY_CREATOR_WATCHING = "Only the table's creator decides who may watch."
+
+
 def lobby(
     code: str,
-    missing: Sequence[str],
+    missing: int,
     creator: bool,
     *,
     by_itself: bool = False,
     start_key: str = "ctrl+s",
 ) -> str:
-    """The lobby: who the table still waits for, and who starts the game (``by_itself``: the
-    table deals once every person has joined, and nobody starts it sooner; ``start_key``: the
-    creator's key that starts it)."""
-    wait = f"waiting for {', '.join(missing)} to join" if missing else "every seat is taken"
+    """The lobby: how many people the table still waits for, and who starts the game
+    (``by_itself``: the table deals once every person has joined, and nobody starts it
+    sooner; ``start_key``: the creator's key that starts it)."""
+    more = "1 more person" if missing == 1 else f"{missing} more people"
+    wait = f"waiting for {more}" if missing else "every seat is taken"
     if by_itself:
         start = "the game starts once everyone has joined"
     else:
         start = f"{start_key} starts the game" if creator else "the table's creator starts the game"
     return f"Table {code} · {wait} · {start}"
+
+
+FIXED_DEAL = (
+    "The deal is fixed: this server's operator chose its seed (for a test or a "
+    "demonstration), so every hand may be known in advance."
+)
+"""Said to everybody at a table dealt from the operator's seed (``chickenfoot host --seed``)."""
 
 
 def left_table(menu_key: str) -> str:
@@ -80,12 +110,40 @@ def join_line(address: str) -> str:
     return f"chickenfoot join {address}"
 
 
+def this_machine_only(host: str) -> str:
+    """Said under the line to share when the server's address reaches this machine alone."""
+    return f"({host} is this machine only: share the server's own address)"
+
+
+def round_over(number: int, *, last: bool, go_on: str) -> str:
+    """The status line while a round's result is shown at an online table: the person's key
+    (``go_on``) says they saw it; the table goes on once everyone has."""
+    comes = "the final results come" if last else "the next round is dealt"
+    return f"Round {number} is over · {go_on}: seen ({comes} once everyone has)"
+
+
 def reconnecting(problem: str | None, retry_in: float, attempt: int) -> str:
     """The link is down and tries again in ``retry_in`` seconds."""
     why = f"{problem[:1].upper()}{problem[1:]}" if problem else "Connection lost"
     tries = f" ({plural(attempt, 'attempt')} so far)" if attempt > 1 else ""
     return f"{why} · trying again in {max(1, round(retry_in))} s{tries}"
 
+
+def out_of_reach(problem: str | None, retry_in: float | None, attempt: int = 0) -> str:
+    """The status line while the table cannot be reached: when the next try is (``retry_in``
+    seconds; None: it is being tried now) and, last (a narrow screen cuts it), why."""
+    why = problem or "the connection was lost"
+    when = (
+        f"trying again in {max(1, round(retry_in))} s"
+        if retry_in is not None and retry_in > 0.5
+        else "trying again now"
+    )
+    tries = f" ({plural(attempt, 'attempt')} so far)" if attempt > 1 else ""
+    return f"Table out of reach · {when}{tries} · {why}"
+
+
+OUT_OF_REACH = "⚡ Out of reach"
+"""The top bar while the table cannot be reached (the status line says why and when)."""
 
 CONNECTED = "Connected"
 """The link is up (again)."""
@@ -122,8 +180,9 @@ def seat_lost(name: str, seconds_left: float | None) -> str:
 
 
 def seat_covered(name: str, level: str) -> str:
-    """A seat's name in the list of seats while a computer plays it for its person."""
-    return f"{name} ({level} plays)"
+    """A seat's name in the list of seats while a computer of ``level`` plays it for its
+    person (short: the list is narrow, and the news says it in full)."""
+    return f"{name} ({level})"
 
 
 def kept(game: int) -> str:

@@ -186,6 +186,7 @@ def run(
             [
                 sys.executable,
                 *("-m", "chickenfoot", "host", "--port", "0", "--per-address", "0"),
+                *("--new-tables", "0", "--open-tables", "0"),
                 *("--max-tables", str(max(tables, 1)), "--move-times", str(times)),
             ],
             stdout=subprocess.PIPE,

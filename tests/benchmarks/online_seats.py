@@ -40,13 +40,13 @@ PROCEED = write(Proceed())
 START = write(StartGame())
 
 
-def table_options(seed: int) -> TableOptions:
-    """A four-seat table of people (cross rules, no pause before computer moves)."""
+def table_options() -> TableOptions:
+    """A four-seat table of people (cross rules, no pause before computer moves; the server
+    deals from its own secret)."""
     return TableOptions(
         rules=preset("cross", players=4),
         seats=tuple(SeatPlan(name=name) for name in NAMES),
         pause=0,
-        seed=seed,
     )
 
 
@@ -177,7 +177,7 @@ class RawSeat:
 async def deal_table(uri: str, number: int, pace: Pace, timed: Timed) -> list[RawSeat]:
     """Make table ``number`` (its creator's seat), seat three joiners and start its game; its
     seats, playing (each seat's think times seeded by the table's number and the seat's)."""
-    hello = write(CreateTable(options=table_options(number), name=NAMES[0]))
+    hello = write(CreateTable(options=table_options(), name=NAMES[0]))
     creator = RawSeat(uri, hello, pace, timed, number * len(NAMES))
     creator.start()
     await creator.seated.wait()

@@ -33,6 +33,10 @@ from tests.kit import NAMES
 
 T = TypeVar("T")
 
+OPEN_LIMITS = Limits(per_address=0, making_burst=0, lonely_per_address=0)
+"""The server's limits but none per address (every test client comes from 127.0.0.1 unless
+it says otherwise)."""
+
 WAIT = 60.0
 """Seconds a test waits for a condition before it fails (never reached when all is well)."""
 
@@ -47,7 +51,6 @@ def options(
     *,
     computers: dict[int, str] | None = None,
     rounds: int = 2,
-    seed: int | None = 1,
     **more: object,
 ) -> TableOptions:
     """A table's options: ``players`` seats named Ana, Bea, ..., people unless ``computers``
@@ -58,7 +61,7 @@ def options(
         for seat in range(players)
     )
     return TableOptions.model_validate(
-        {"rules": small_rules(players, rounds), "seats": seats, "pause": 0, "seed": seed, **more}
+        {"rules": small_rules(players, rounds), "seats": seats, "pause": 0, **more}
     )
 
 
@@ -85,15 +88,21 @@ class Online:
         code = table.code if isinstance(table, OnlineTable) else table
         return TableAddress("127.0.0.1", self.port, code)
 
-    def table(self, table_options: TableOptions, *, auto_start: bool = True) -> OnlineTable:
-        """A table made on the server (started once every person's seat is taken)."""
-        table = self.server.create_table(table_options)
+    def table(
+        self, table_options: TableOptions, *, auto_start: bool = True, seed: int | None = 1
+    ) -> OnlineTable:
+        """A table made on the server as its operator would (started once every person's
+        seat is taken), dealt from ``seed`` (None: the server's secret)."""
+        table = self.server.create_table(table_options, seed=seed)
         table.auto_start = auto_start
         return table
 
-    def link(self, hello: Hello, code: str | None = None) -> RemoteLink:
-        """A link to the server saying ``hello`` first (reconnecting quickly)."""
-        return RemoteLink(self.address(code), hello, first_retry=0.05)
+    def link(
+        self, hello: Hello, code: str | None = None, *, source: str | None = None
+    ) -> RemoteLink:
+        """A link to the server saying ``hello`` first (reconnecting quickly), from the
+        loopback address ``source`` (such as 127.0.0.2; None: 127.0.0.1)."""
+        return RemoteLink(self.address(code), hello, first_retry=0.05, source=source)
 
     def player(
         self,
@@ -119,10 +128,10 @@ class Online:
 async def online(
     limits: Limits | None = None, store: ServerStore | None = None
 ) -> AsyncIterator[Online]:
-    """A table server listening on 127.0.0.1 for the duration (by default with no cap on the
-    connections per address: every test client comes from 127.0.0.1), keeping its games and
+    """A table server listening on 127.0.0.1 for the duration (by default with
+    :data:`OPEN_LIMITS`: every test client comes from 127.0.0.1), keeping its games and
     tables in ``store`` (default: the data folder's)."""
-    server = TableServer(limits or Limits(per_address=0), store)
+    server = TableServer(limits or OPEN_LIMITS, store)
     room = Online(server, await server.start("127.0.0.1", 0), store)
     try:
         yield room

@@ -122,3 +122,19 @@ def host(data: Path, *arguments: str) -> tuple[Process, str]:
     server = Process(["host", "--port", "0", *arguments], data)
     found = server.wait_for_line(r"^table (\w+): chickenfoot join (\S+)$")
     return server, found.group(2)
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 signed by its own key (made by openssl), and the key."""
+    certificate, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+            "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1",
+            "-keyout", str(key), "-out", str(certificate),
+        ],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    return certificate, key

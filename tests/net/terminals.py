@@ -13,6 +13,7 @@ MOVES = (
     ("Enter goes on", "Enter"),
     ("Enter shows", "Enter"),
     ("Enter deals", "Enter"),
+    ("Enter: seen", "Enter"),
     ("Enter plays", "Enter"),
     ("play it (Enter)", "Enter"),
     ("draw (d)", "d"),

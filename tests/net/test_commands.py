@@ -8,15 +8,14 @@ import json
 import re
 import shutil
 import signal
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from chickenfoot.cli import main
-from chickenfoot.cli.host import announcement
+from chickenfoot.cli.host import FIXED_DEAL_WARNING, announcement
 from chickenfoot.net.remote import TableAddress
-from tests.net.processes import Process, host
+from tests.net.processes import Process, host, self_signed
 
 RULES = ("--set", "6", "--hand-size", "4", "--arms", "3", "--rounds", "1", "--pause", "0")
 
@@ -29,6 +28,8 @@ def test_a_table_made_at_start_is_played_by_joining_computers(tmp_path: Path) ->
         "3",
         "--seats",
         "person,person,casual",
+        "--seed",
+        "11",
         *RULES,
     )
     try:
@@ -41,6 +42,14 @@ def test_a_table_made_at_start_is_played_by_joining_computers(tmp_path: Path) ->
     finally:
         assert server.stop(signal.SIGINT) == 130
     assert "chickenfoot host: stopped (Ctrl+C)" in server.lines
+    assert FIXED_DEAL_WARNING in server.lines, "a fixed deal is warned of"
+    code = join_line.split("@")[0]
+    logged = [line for line in server.lines if re.match(r"\d{4}-\d\d-\d\dT", line)]
+    assert [line.split(" ", 1)[1] for line in logged] == [
+        f"table {code} opened by the operator: 3 seats, 1 of them computers",
+        f"table {code} started with 2 people",
+        f"table {code} finished",
+    ], "the operator's log: the table's life, and no seed nor tile"
     code = join_line.split("@")[0]
     narrated = [line for line in server.lines if line.startswith(code)]
     assert any("plays" in line for line in narrated), "the host prints the table's moves"
@@ -53,22 +62,6 @@ def test_a_table_made_at_start_is_played_by_joining_computers(tmp_path: Path) ->
     assert not [line for line in narrated if re.search(r"draws \d+\|\d+", line)], (
         "a spectator's log names no drawn tile"
     )
-
-
-def self_signed(folder: Path) -> tuple[Path, Path]:
-    """A certificate for 127.0.0.1 signed by its own key (made by openssl), and the key."""
-    certificate, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        [
-            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-            "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1",
-            "-keyout", str(key), "-out", str(certificate),
-        ],
-        check=True,
-        capture_output=True,
-    )  # fmt: skip
-    return certificate, key
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not installed")
@@ -85,7 +78,10 @@ def test_players_who_trust_the_certificate_play_over_tls_and_others_are_told(
     try:
         assert join_line.startswith("wss://"), join_line
         stranger = Process(["join", join_line, "--watch"], tmp_path / "eve")
-        stranger.wait_for_line(r"The secure connection to 127\.0\.0\.1 failed · trying again")
+        stranger.wait_for_line(
+            r"The secure connection to 127\.0\.0\.1 failed: its certificate is not trusted"
+            r" · trying again"
+        )
         players = [
             Process(["join", join_line, "--computer", "casual"], tmp_path / name, trusted)
             for name in ("ana", "bea")
@@ -121,6 +117,7 @@ def test_the_server_says_who_can_connect() -> None:
             "--seats lists 2 seats but the rules have 3 players",
         ),
         (["host", "--keyfile", "key.pem"], "--keyfile needs --certfile"),
+        (["host", "--seed", "5"], "--seed fixes the deal of the --table: add --table"),
         (["host", "--certfile", "missing.pem"], "cannot use the certificate missing.pem"),
         (["join", "nonsense"], "names no table: write it as CODE@HOST:PORT"),
         (["join", "K0K0K0@host:1", "--computer", "casual"], "is not a table code"),

@@ -100,9 +100,11 @@ async def test_a_flooding_client_is_slowed_then_cut_off() -> None:
 
 
 async def test_the_caps_on_tables_connections_and_spectators_hold() -> None:
-    async with online(Limits(per_address=3, max_tables=1, spectators=1)) as room:
+    async with online(Limits(per_address=4, max_tables=1, spectators=1)) as room:
         first = Probe(room.link(CreateTable(options=options(2), name="Ana")))
         code = (await first.next(Seated)).code
+        friend = Probe(room.link(JoinTable(code=code, name="Cy"), code))
+        await friend.next(Seated)  # a table somebody joined never gives way to a new one
         second = Probe(room.link(CreateTable(options=options(2), name="Bea")))
         assert (await second.next(Denied)).reason == "too_many_tables"
         spy = Probe(room.link(WatchTable(code=code, name="Spy"), code))
@@ -111,6 +113,7 @@ async def test_the_caps_on_tables_connections_and_spectators_hold() -> None:
         denied = await other.next(Denied)
         assert denied.reason in ("too_many_spectators", "too_many_connections")
         await spy.close()
+        await friend.close()
         await first.close()
 
 
@@ -197,8 +200,8 @@ async def fuzz(room: Online, code: str, seats: int, seed: int, count: int) -> in
 async def test_a_fuzzer_never_crashes_the_server_nor_changes_a_game_but_by_legal_moves() -> None:
     async with online(Limits(per_address=0, rate=100_000, burst=100_000)) as room:
         # Three tables the fuzzer leaves alone, one where it holds a seat (Mallory's).
-        quiet = [room.table(options(3, seed=seed)) for seed in (1, 2, 3)]
-        target = room.table(options(3, seed=4, grace=0.2))
+        quiet = [room.table(options(3), seed=seed) for seed in (1, 2, 3)]
+        target = room.table(options(3, grace=0.2), seed=4)
         players = [
             room.player(table, table.seats[seat].name, seed=seat)
             for table in quiet

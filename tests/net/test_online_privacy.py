@@ -1,7 +1,8 @@
 """Hidden information stays on the server: whole games over real sockets on loopback, a
-computer player at every seat through the real client and transport, and every frame to
-every seat and spectator checked for a tile it may not carry; then leaks put in on purpose,
-which the same check catches."""
+computer player at every seat through the real client and transport, a spectator from the
+start and others who come and go mid-game, and every frame to every seat and spectator
+checked for a tile it may not carry; then leaks put in on purpose, which the same check
+catches."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from chickenfoot.net.headless import RemotePlayer
 from chickenfoot.net.protocol import FinishedGame, Seated
 from chickenfoot.net.remote import LinkStatus, Received
+from chickenfoot.net.table import OnlineTable
 from chickenfoot.play import host as host_module
 from chickenfoot.play.host import TableHost
 from chickenfoot.play.wire import GameEnded, Update, Welcome
@@ -60,7 +63,7 @@ async def play_table(room: Online, number: int) -> list[Watchdog]:
     rng = random.Random(number)
     players = rng.randint(2, 4)
     computers = {seat: "casual" for seat in range(1, players) if rng.random() < 0.25}
-    table = room.table(options(players, computers=computers, seed=number, rounds=2))
+    table = room.table(options(players, computers=computers, rounds=2), seed=number)
     dogs: list[Watchdog] = []
     people = [seat for seat in range(players) if seat not in computers]
     clients = []
@@ -73,14 +76,38 @@ async def play_table(room: Online, number: int) -> list[Watchdog]:
     spectator = Watchdog()
     dogs.append(spectator)
     watcher = room.player(table, "Spy", watch=True, check=spectator)
+    passers_by: list[Watchdog] = []
     async with asyncio.TaskGroup() as group:
         outcomes = [group.create_task(watcher.play())]
         await wait_for(lambda: table.watchers, "the spectator to arrive before the game starts")
         outcomes += [group.create_task(client.play()) for client in clients]
+        group.create_task(come_and_go(room, table, number, passers_by))
     for outcome in outcomes:
         assert outcome.result().result is not None, "every client saw the game end"
         assert outcome.result().record is not None, "and was given the whole game to keep"
-    return dogs
+    return dogs + passers_by
+
+
+async def come_and_go(room: Online, table: OnlineTable, number: int, dogs: list[Watchdog]) -> None:
+    """Spectators who come once the game is under way and leave after a few frames, one
+    after another, each checked (the first message they get is the position mid-game)."""
+    for visit in range(2):
+        await wait_for(lambda: table.phase != "lobby", "the game under way")
+        if table.phase == "over":
+            return
+        dog = Watchdog()
+        dogs.append(dog)
+        await watch_a_while(
+            room.player(table, f"Visitor {number}x{visit}", watch=True, check=dog), dog
+        )
+
+
+async def watch_a_while(visitor: RemotePlayer, dog: Watchdog) -> None:
+    """``visitor`` watches until a few frames came (or the game ended), then leaves."""
+    watching = asyncio.ensure_future(visitor.play())
+    await wait_for(lambda: dog.frames > 3 or watching.done(), "a few frames watched")
+    visitor.link.close()
+    await watching
 
 
 async def test_no_frame_of_fifty_whole_games_carries_a_tile_its_client_may_not_see() -> None:
@@ -93,8 +120,12 @@ async def test_no_frame_of_fifty_whole_games_carries_a_tile_its_client_may_not_s
                     for number in range(first, first + AT_ONCE)
                 ]
             checked += [dog for table in tables for dog in table.result()]
-    assert len(checked) >= GAMES * 3
-    assert all(dog.frames > 5 and dog.over for dog in checked)
+    stayed = [dog for dog in checked if dog.over]
+    assert len(stayed) >= GAMES * 3
+    assert all(dog.frames > 5 for dog in stayed)
+    visitors = [dog for dog in checked if not dog.over]
+    assert len(visitors) >= GAMES, "spectators came and went mid-game at most tables"
+    assert all(dog.frames > 3 for dog in visitors)
 
 
 # ----- the check can fail ---------------------------------------------------------------------

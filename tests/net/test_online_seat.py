@@ -7,6 +7,7 @@ again on the same port and store."""
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -19,7 +20,7 @@ from chickenfoot.net.protocol import (
     SeatState,
     TableStatus,
 )
-from chickenfoot.net.remote import LinkStatus, TableAddress
+from chickenfoot.net.remote import OPEN_TIMEOUT, LinkStatus, TableAddress
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.play.wire import Act, Hold
 from chickenfoot.rules import Draw
@@ -91,7 +92,7 @@ def test_who_is_here_is_followed_and_worded_once() -> None:
     covered = SeatState(name="Bea", taken=True, connected=False, covered_by="hard")
     heard = seat.take(status(ANA, covered))
     assert heard.news == (words.covered("Bea", "hard"),)
-    assert seat.seat_names(("Ana", "Bea")) == ("Ana", "Bea (hard plays)")
+    assert seat.seat_names(("Ana", "Bea")) == ("Ana", "Bea (hard)")
     assert seat.take(Denied(reason="not_now", text="the game has started already")).news == (
         "the game has started already",
     )
@@ -126,7 +127,7 @@ def test_a_finished_game_is_handed_on_to_be_kept_and_the_seat_forgotten() -> Non
 async def seated(room: Online) -> AsyncIterator[tuple[OnlineSeat, list[Heard]]]:
     """Ana's seat at a two-seat table (Bea a computer player joined from another client),
     every frame followed as it comes; what each brought."""
-    table = room.table(options(2, rounds=1, seed=3))
+    table = room.table(options(2, rounds=1), seed=3)
     seat = seat_at(room.address(table))
     heard: list[Heard] = []
 
@@ -167,3 +168,53 @@ async def test_a_hint_asked_while_the_server_is_away_leaves_the_hint_key_working
         answered = len(heard)
         await wait_for(lambda: any(h.answered for h in heard[answered:]), "the hint's answer")
         assert client.feedback.startswith("Hint: ") or client.feedback == prompts.NO_HINT
+
+
+# ----- a first connection that never succeeds ----------------------------------------------------
+
+
+async def first_news(seat: OnlineSeat) -> LinkStatus:
+    """The link's first news of a seat that cannot connect (its first attempt's)."""
+    running = asyncio.ensure_future(seat.run())
+    try:
+        while True:
+            item = await asyncio.wait_for(seat.receive(), 60)
+            seat.take(item)
+            if isinstance(item, LinkStatus):
+                return item
+    finally:
+        seat.close()
+        await asyncio.wait_for(running, 60)
+
+
+async def test_a_server_that_is_not_running_is_said_after_the_first_try() -> None:
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    seat = seat_at(TableAddress("127.0.0.1", port, "KM7R3P"))
+    news = await first_news(seat)
+    assert news.attempt == 1
+    line = seat.out_of_reach_line()
+    assert line is not None
+    assert line.endswith(f"nothing answers at 127.0.0.1:{port} (is the server running?)")
+    assert "Table out of reach · trying again" in line
+    assert seat.lobby_lines("ctrl+s") == [line], "the lobby says so, not 'Connecting…'"
+
+
+async def test_a_server_that_never_answers_is_said_once_the_opening_times_out() -> None:
+    assert OPEN_TIMEOUT < 5, "a person is told within 5 s"
+    with socket.create_server(("127.0.0.1", 0), backlog=8) as silent:  # never accepts
+        port = silent.getsockname()[1]
+        seat = seat_at(TableAddress("127.0.0.1", port, "KM7R3P"))
+        news = await first_news(seat)
+    assert news.attempt == 1
+    assert news.problem == f"127.0.0.1:{port} does not answer"
+
+
+async def test_a_name_that_does_not_resolve_is_said_in_words() -> None:
+    seat = seat_at(TableAddress("no-such-server.invalid", 8765, "KM7R3P"))
+    news = await first_news(seat)
+    assert news.problem in (
+        "cannot find the host 'no-such-server.invalid'",
+        "no-such-server.invalid:8765 does not answer",  # a resolver that does not answer
+    )

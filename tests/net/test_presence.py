@@ -36,4 +36,10 @@ def test_joins_and_spectators_are_told() -> None:
     assert status_news(empty, one) == ["Ana joined the table"]
     assert status_news(None, one) == ["Ana joined the table"]
     watched = status(ANA, SeatState(name="Bea"), spectators=("Spy",), started=False)
-    assert status_news(one, watched) == ["Watching: Spy"]
+    assert status_news(one, watched) == ["Spy is watching"]
+    assert status_news(watched, one) == ["Spy stopped watching"], "a spectator who left is told"
+    closed = one.model_copy(update={"watching": False})
+    assert status_news(watched, closed) == [
+        "Spy stopped watching",
+        "The table's creator turned watching off: nobody may watch.",
+    ]

@@ -5,6 +5,7 @@ again takes its seat back with its token; a graceful stop keeps the tables too."
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 from pathlib import Path
@@ -38,9 +39,16 @@ def test_a_server_killed_mid_game_comes_back_and_the_players_finish(tmp_path: Pa
         server.kill()  # kill -9: no goodbye to anybody
         for player in players:
             player.wait_for_line(r"trying again in")
-        again = Process(["host", "--port", port], data)
+        again = Process(["host", "--port", port, "--log-json"], data)
+        again.wait_for_line(
+            r"^Brought back 1 table kept from the last run: 1 game in play, 0 lobbies\.$"
+        )
         assert [player.finish() for player in players] == [0, 0]
         again.stop(signal.SIGTERM)
+        logged = [json.loads(line) for line in again.lines if line.startswith("{")]
+        events = [(line["event"], line.get("table")) for line in logged]
+        code = join_line.split("@")[0]
+        assert events[:1] == [("restored", code)] and ("finished", code) in events
     finally:
         for process in (server, *players):
             process.kill()
@@ -123,7 +131,7 @@ async def test_a_graceful_stop_keeps_every_table_and_its_seats(data_dir: Path) -
         lobby = room.table(options(3), auto_start=False)
         ana = Probe(room.link(JoinTable(code=lobby.code, name="Ana"), lobby.code))
         token = (await ana.next(Seated)).token
-        game = room.table(options(2, seed=5))
+        game = room.table(options(2), seed=5)
         probes = [
             Probe(room.link(JoinTable(code=game.code, name=slot.name), game.code))
             for slot in game.seats

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.net.protocol import Denied, FinishedGame, Seated, TableGone
-from chickenfoot.net.seating import follow_seat, keep_finished
+from chickenfoot.net.protocol import Denied, FinishedGame, Seated, SeatState, TableGone, TableStatus
+from chickenfoot.net.remote import TableAddress
+from chickenfoot.net.seating import follow_seat, keep_finished, lobby_lines
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.saves.database import open_store
 from chickenfoot.saves.jsonformat import record_json
@@ -89,3 +90,22 @@ def test_a_finished_game_that_cannot_be_read_is_not_kept_and_says_why(sent: str)
         assert store.count() == 0
     finally:
         store.close()
+
+
+def test_the_lobby_lists_a_free_seat_as_free_and_says_when_its_address_is_this_machine() -> None:
+    status = TableStatus(
+        code="KM7R3P",
+        seats=(
+            SeatState(name="Ana", taken=True, connected=True),
+            SeatState(name="Bea"),
+            SeatState(name="Hard 3", computer="hard"),
+        ),
+    )
+    seated = Seated(code="KM7R3P", seat=0, creator=True)
+    here = lobby_lines(TableAddress("127.0.0.1", 8765), seated, status)
+    assert "  seat 2                   waiting for someone to join" in here
+    assert not any("Bea" in line for line in here), "a planned name is not a person"
+    assert "waiting for 1 more person" in here[-1]
+    assert any("127.0.0.1 is this machine only" in line for line in here)
+    public = lobby_lines(TableAddress("tables.example.org", 443), seated, status)
+    assert not any("is this machine" in line for line in public)

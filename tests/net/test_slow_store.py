@@ -201,7 +201,7 @@ async def test_no_write_of_the_store_runs_on_the_servers_event_loop(tmp_path: Pa
     limits = Limits(per_address=0, lobby_expiry=0, sweep=3600)
     async with online(limits, store) as room:
         # A table joined, dealt and played to its end.
-        table = room.table(options(2, rounds=1, seed=4))
+        table = room.table(options(2, rounds=1), seed=4)
         ana, bea = room.player(table, "Ana", seed=1), room.player(table, "Bea", seed=2)
         outcomes = await asyncio.wait_for(asyncio.gather(ana.play(), bea.play()), WAIT)
         assert all(outcome.record is not None for outcome in outcomes), "the game ended"

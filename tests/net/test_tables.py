@@ -85,7 +85,12 @@ def test_a_tables_websocket_address_carries_its_code_as_the_path() -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("K0M7@host:1", "is not a table code"),
+        ("K0M7@host:1", "is not a table code: a table code has 6 letters and digits, not 4"),
+        (
+            "XZ4M7O@host:1",
+            "'XZ4M7O' is not a table code: a table code has no O: codes leave out O, 0, I, 1",
+        ),
+        ("KM7R3!@host:1", "a table code has only capital letters and digits, not '!'"),
         ("KM7R3P@host:99999", "is not a port"),
         ("KM7R3P@a b", "is not a server's address"),
     ],
@@ -210,13 +215,17 @@ async def test_a_full_table_a_bad_name_and_a_taken_name_are_refused() -> None:
         ana = Probe(room.link(JoinTable(code=table.code, name="Ana"), table.code))
         await ana.next(Seated)
         again = Probe(room.link(JoinTable(code=table.code, name="ana"), table.code))
-        assert "somebody at this table is called ana" in (await again.next(Denied)).text
+        refused = await again.next(Denied)
+        assert refused.reason == "name_taken"
+        assert refused.text == "ana looks like Ana, who is at this table: choose another name"
         odd = Probe(room.link(JoinTable(code=table.code, name="B\x1b[31mea"), table.code))
         assert (await odd.next(Denied)).reason == "bad_message"
         bea = Probe(room.link(JoinTable(code=table.code, name="Bea"), table.code))
         await bea.next(Seated)
         late = Probe(room.link(JoinTable(code=table.code, name="Cy"), table.code))
-        assert (await late.next(Denied)).reason == "table_full"
+        full = await late.next(Denied)
+        assert full.reason == "table_full"
+        assert "to watch it, tick Watch only in Join a table" in full.text, "says how to watch"
         for probe in (ana, bea):
             await probe.close()
 

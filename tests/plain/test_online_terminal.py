@@ -18,7 +18,7 @@ from tests.plain.test_terminal import PROMPT, Terminal, move
 
 ASKS_ANA = (
     r"Ana's turn: |Ana drew \d+\|\d+: |Ana: nothing fits|"
-    r"Enter (deals the next round|shows the final results)|Final ranking:"
+    r"Enter(: seen| deals the next round| shows the final results)|Final ranking:"
 )
 """What the table says when it waits for Ana (or for Enter)."""
 
@@ -70,7 +70,7 @@ def test_a_plain_mode_player_makes_an_online_table_and_plays_it_with_a_joined_cl
         for _turn in range(200):
             if "Final ranking:" in said:
                 break
-            if re.search(r"Enter (deals the next round|shows the final results)", said):
+            if re.search(r"Enter(: seen| deals the next round| shows the final results)", said):
                 said = terminal.answer("")
             else:
                 said = move(terminal)
@@ -79,7 +79,7 @@ def test_a_plain_mode_player_makes_an_online_table_and_plays_it_with_a_joined_cl
         else:
             raise AssertionError("the round did not end in 200 turns")
         assert "Enter: back to the menu." in said
-        terminal.read_to = terminal.text.rindex("Enter shows the final results")
+        terminal.read_to = terminal.text.rindex("Enter: seen (the final results come")
         terminal.expect(r"The finished game is kept as game \d+")
         os.write(terminal.master, b"\r")  # Enter: back to the menu
         terminal.expect(r"Main menu:(?s:.*)\n> \Z")

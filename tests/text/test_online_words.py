@@ -22,12 +22,12 @@ def test_a_lost_seat_says_how_long_it_waits() -> None:
 
 
 def test_the_lobby_says_who_is_missing_and_who_starts() -> None:
-    assert online.lobby("KM7R3P", ["Cy"], creator=True) == (
-        "Table KM7R3P · waiting for Cy to join · ctrl+s starts the game"
+    assert online.lobby("KM7R3P", 1, creator=True) == (
+        "Table KM7R3P · waiting for 1 more person · ctrl+s starts the game"
     )
-    assert "every seat is taken · the table's creator starts" in online.lobby("X", [], False)
-    assert online.lobby("X", ["Cy"], creator=True, by_itself=True) == (
-        "Table X · waiting for Cy to join · the game starts once everyone has joined"
+    assert "every seat is taken · the table's creator starts" in online.lobby("X", 0, False)
+    assert online.lobby("X", 2, creator=True, by_itself=True) == (
+        "Table X · waiting for 2 more people · the game starts once everyone has joined"
     )
 
 

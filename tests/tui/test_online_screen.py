@@ -6,6 +6,8 @@ while the server is away, and the position shown again exactly once it is back."
 from __future__ import annotations
 
 import asyncio
+import re
+import socket
 from collections.abc import Callable
 
 from textual.css.query import NoMatches
@@ -14,8 +16,9 @@ from textual.widgets import Static
 
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.online_seat import Heard
-from chickenfoot.net.protocol import ReturnToSeat
+from chickenfoot.net.protocol import ReturnToSeat, WatchTable
 from chickenfoot.net.remote import Received
+from chickenfoot.net.seating import NAME_NEEDED, SEED_REFUSED
 from chickenfoot.play.wire import GameEnded, HintGiven, NoHint
 from chickenfoot.rules import Play, SeatView
 from chickenfoot.saves.database import open_store
@@ -27,6 +30,7 @@ from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.online import LobbyScreen, OnlineGameScreen
 from tests.net.online import Probe, online, options
+from tests.tui.conftest import screen_lines
 
 WAIT = 60.0
 
@@ -68,6 +72,11 @@ def hint_answers(screen: OnlineGameScreen) -> list[HintGiven | NoHint]:
     return answers
 
 
+def status_line(screen: OnlineGameScreen) -> str:
+    """What the game screen's status line says now (its first row: the news is below)."""
+    return screen.status_shown.text
+
+
 def table_screen(app: ChickenFootApp) -> OnlineGameScreen:
     screen = next((s for s in app.screen_stack if isinstance(s, OnlineGameScreen)), None)
     assert screen is not None, "no online table is open"
@@ -104,8 +113,11 @@ async def move_and_wait(pilot: Pilot[None], screen: OnlineGameScreen) -> None:
     await until(pilot, lambda: len(screen.client.log) > lines, "the move to be shown")
 
 
-async def play_to_the_end(pilot: Pilot[None], app: ChickenFootApp) -> OnlineGameScreen:
-    """Play the person's turns with keys until the game's result is up."""
+async def play_to_the_end(
+    pilot: Pilot[None], app: ChickenFootApp, round_lines: list[str] | None = None
+) -> OnlineGameScreen:
+    """Play the person's turns with keys until the game's result is up (``round_lines``
+    gets the status line of each round's result)."""
     screen = table_screen(app)
     for _ in range(500):
         await until(
@@ -120,6 +132,8 @@ async def play_to_the_end(pilot: Pilot[None], app: ChickenFootApp) -> OnlineGame
         if isinstance(app.screen, GameOverScreen):
             return screen
         if app.screen is not screen:
+            if round_lines is not None:
+                round_lines.append(screen.status_shown.text)
             await pilot.press("enter")  # a round's result seen: the next round
             continue
         await move_and_wait(pilot, screen)
@@ -128,7 +142,7 @@ async def play_to_the_end(pilot: Pilot[None], app: ChickenFootApp) -> OnlineGame
 
 async def test_a_joined_seat_plays_a_whole_game_in_the_game_screen(data_dir: object) -> None:
     async with online() as room:
-        table = room.table(options(2, rounds=2, seed=3))
+        table = room.table(options(2, rounds=2), seed=3)
         bea = room.player(table, "Bea", seed=1)
         opponent = asyncio.ensure_future(bea.play())
         address = str(room.address(table))
@@ -154,7 +168,7 @@ async def test_a_joined_seat_plays_a_whole_game_in_the_game_screen(data_dir: obj
 
 async def test_the_creator_waits_in_the_lobby_and_starts_the_game(data_dir: object) -> None:
     async with online() as room:
-        made = options(2, rounds=1, seed=5)
+        made = options(2, rounds=1)
         address = f"127.0.0.1:{room.port}"
         app = ChickenFootApp(bot_delay=0)
         async with app.run_test(size=(100, 32)) as pilot:
@@ -166,7 +180,7 @@ async def test_the_creator_waits_in_the_lobby_and_starts_the_game(data_dir: obje
             await until(pilot, lambda: "Share:" in lobby_text(app), "the lobby")
             lobby = lobby_text(app)
             assert f"Share: chickenfoot join {code}@127.0.0.1:{room.port}" in lobby
-            assert "waiting for Bea to join" in lobby and "ctrl+s starts the game" in lobby
+            assert "waiting for 1 more person" in lobby and "ctrl+s starts the game" in lobby
             table = room.server.tables[code]
             bea = room.player(table, "Bea", seed=2)
             opponent = asyncio.ensure_future(bea.play())
@@ -187,7 +201,7 @@ async def test_the_first_joiner_of_a_table_that_starts_by_itself_is_told_so(
     data_dir: object,
 ) -> None:
     async with online() as room:
-        table = room.table(options(2, rounds=1, seed=5))
+        table = room.table(options(2, rounds=1), seed=5)
         app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
         async with app.run_test(size=(100, 32)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -211,7 +225,7 @@ async def test_a_lost_seat_counts_down_and_its_creator_hands_it_to_a_computer(
     data_dir: object,
 ) -> None:
     async with online() as room:
-        table = room.table(options(2, rounds=1, seed=5, grace=90, cover="casual"))
+        table = room.table(options(2, rounds=1, grace=90, cover="casual"), seed=5)
         bea = room.player(table, "Bea", seed=2)
         bea.think = 3600  # Bea never moves: she only drops out
         opponent = asyncio.ensure_future(bea.play())
@@ -234,10 +248,10 @@ async def test_a_lost_seat_counts_down_and_its_creator_hands_it_to_a_computer(
             await pilot.press("ctrl+g")
             await until(pilot, lambda: table.seats[1].cover is not None, "the computer")
             await until(
-                pilot,
-                lambda: any("casual plays" in name for name in screen.seats_shown.names),
-                "the seat shown covered",
+                pilot, lambda: "Bea (casual)" in screen.seats_shown.names, "the seat shown covered"
             )
+            await pilot.pause()
+            assert any("Bea (casual)" in line for line in screen_lines(app)), "whole, 100 wide"
             assert not screen.status_shown.news.startswith(counting)
             assert not screen.check_action("cover_lost", ()), "nothing left to hand over"
         opponent.cancel()
@@ -246,23 +260,28 @@ async def test_a_lost_seat_counts_down_and_its_creator_hands_it_to_a_computer(
 async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_once_back(
     data_dir: object,
 ) -> None:
-    """Meanwhile a key says it was not sent, in the plain mode's words, and a hint asked then
-    leaves the hint key working once the table is back."""
+    """At 80x24: the status line says the table is out of reach and when the link tries
+    again; meanwhile a key says it was not sent, in the plain mode's words, and a hint asked
+    then leaves the hint key working once the table is back."""
     async with online(Limits(per_address=0, denial_delay=0.01)) as room:
-        table = room.table(options(2, rounds=2, seed=7))
+        table = room.table(options(2, rounds=2), seed=7)
         bea = room.player(table, "Bea", seed=1)
         bea.think = 0.5
         opponent = asyncio.ensure_future(bea.play())
         app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
-        async with app.run_test(size=(100, 32)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: table_screen(app).client.on_turn, "Ana's turn")
             screen = table_screen(app)
             screen.seat.remote.first_retry = 0.05
             await move_and_wait(pilot, screen)
             await until(pilot, lambda: screen.client.on_turn, "Ana's next turn")
             await room.stop()  # the server stops (its tables are kept)
-            await until(pilot, lambda: "trying again" in screen.connection_text(), "the notice")
-            assert "trying again" in str(screen.query_one("#topbar").render())
+            await until(pilot, lambda: screen.seat.out_of_reach, "the link's news")
+            await until(pilot, lambda: "out of reach" in status_line(screen), "the status line")
+            said = status_line(screen)
+            assert re.fullmatch(r"Table out of reach · trying again (in \d+ s|now).*", said), said
+            assert len(said.split(" · ")[0] + said.split(" · ")[1]) < 76, "whole at 80 columns"
+            assert online_words.OUT_OF_REACH in str(screen.query_one("#topbar").render())
             await pilot.press("i")
             assert screen.status_shown.news == online_words.NOT_CONNECTED, "the hint key says so"
             assert screen.check_action("hint", ()), "and still works"
@@ -302,6 +321,14 @@ async def test_the_new_game_form_makes_an_online_table(data_dir: object) -> None
             problem = form.query_one("#online-server-problem", Static)
             await until(pilot, lambda: "server's address only" in str(problem.render()), "why")
             server.value = f"127.0.0.1:{room.port}"
+            await until(pilot, lambda: str(problem.render()) == NAME_NEEDED, "your name")
+            first = form.seat_rows[0].query_one(".seat-name", Input)  # type: ignore[attr-defined]
+            first.value = "Ana"
+            await until(pilot, lambda: str(problem.render()) == "", "the problem to go")
+            seed = form.query_one("#seed", Input)
+            seed.value = "42"
+            await until(pilot, lambda: str(problem.render()) == SEED_REFUSED, "the server deals")
+            seed.value = ""
             await until(pilot, lambda: str(problem.render()) == "", "the problem to go")
             grace = form.query_one("#online-grace", Input)
             grace.value = "7200"
@@ -320,6 +347,7 @@ async def test_the_new_game_form_makes_an_online_table(data_dir: object) -> None
             assert (table.options.grace, table.options.cover) == (45, "casual")
             assert not table.options.hints
             assert table.seats[table.creator].guest is not None, "its creator sits at it"
+            assert table.seats[table.creator].name == "Ana", "under the name typed"
 
 
 async def test_enter_typed_ahead_on_an_online_games_result_deals_no_game_here(
@@ -329,12 +357,17 @@ async def test_enter_typed_ahead_on_an_online_games_result_deals_no_game_here(
     comes up: at an online table it deals no game of the table's people at this keyboard (a
     hand-off for another person's seat), and the result stays on screen."""
     async with online() as room:
-        table = room.table(options(2, rounds=1, seed=3))
+        table = room.table(options(2, rounds=1), seed=3)
         bea = room.player(table, "Bea", seed=1)
         opponent = asyncio.ensure_future(bea.play())
         app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
         async with app.run_test(size=(100, 32)) as pilot:
-            screen = await play_to_the_end(pilot, app)
+            round_lines: list[str] = []
+            screen = await play_to_the_end(pilot, app, round_lines)
+            go_on = screen.client.keys.go_on
+            assert round_lines == [online_words.round_over(1, last=True, go_on=go_on)], (
+                "the round's result says Enter only says it was seen"
+            )
             result = app.screen
             assert isinstance(result, GameOverScreen)
             assert not result.query("#again").nodes, "no new game of the table's people here"
@@ -354,7 +387,7 @@ async def test_a_window_whose_seat_another_window_took_says_so_and_offers_no_mov
     data_dir: object,
 ) -> None:
     async with online() as room:
-        table = room.table(options(2, rounds=2, seed=3))
+        table = room.table(options(2, rounds=2), seed=3)
         bea = room.player(table, "Bea", seed=1)
         opponent = asyncio.ensure_future(bea.play())
         app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
@@ -377,4 +410,97 @@ async def test_a_window_whose_seat_another_window_took_says_so_and_offers_no_mov
                 await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
             finally:
                 await other.close()
+        opponent.cancel()
+
+
+async def test_a_server_that_is_not_running_is_said_in_the_lobby_at_80x24(
+    data_dir: object,
+) -> None:
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    app = ChickenFootApp(join=JoinOnline(f"KM7R3P@127.0.0.1:{port}", "Ana"), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "out of reach" in lobby_text(app), "the lobby's words")
+        text = lobby_text(app)
+        assert f"nothing answers at 127.0.0.1:{port} (is the server running?)" in text
+        assert "Connecting" not in text
+        news = table_screen(app).seat.connection
+        assert news is not None
+        assert news.attempt == 1, "said after the first try"
+
+
+async def test_the_players_see_who_watches_come_and_go_and_how_many_watch(
+    data_dir: object,
+) -> None:
+    async with online() as room:
+        table = room.table(options(2, rounds=2), seed=3)
+        bea = room.player(table, "Bea", seed=1)
+        bea.think = 3600  # no move meanwhile: the latest news is about the spectators
+        opponent = asyncio.ensure_future(bea.play())
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: table_screen(app).client.view is not None, "the deal")
+            screen = table_screen(app)
+            topbar = screen.query_one("#topbar")
+            spy = Probe(room.link(WatchTable(code=table.code, name="Spy"), table.code))
+            await until(pilot, lambda: "1 watching" in str(topbar.render()), "the count")
+            await until(pilot, lambda: screen.status_shown.news == "Spy is watching", "the news")
+            await spy.close()
+            await until(
+                pilot, lambda: screen.status_shown.news == "Spy stopped watching", "the leaving"
+            )
+            await until(pilot, lambda: "watching" not in str(topbar.render()), "no count")
+            bea.link.close()
+        opponent.cancel()
+
+
+async def test_esc_on_join_a_table_loses_nothing_typed(data_dir: object) -> None:
+    from textual.widgets import Input
+
+    from chickenfoot.tui.screens.online import JoinScreen
+
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the Join form")
+        app.screen.query_one("#join-address", Input).value = "XZ4M7P@192.0.2.1:8765"
+        app.screen.query_one("#join-name", Input).value = "Bea"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the Join form again")
+        assert app.screen.query_one("#join-address", Input).value == "XZ4M7P@192.0.2.1:8765"
+        assert app.screen.query_one("#join-name", Input).value == "Bea"
+
+
+async def test_out_of_turn_the_footer_offers_no_play_and_enter_says_whose_turn(
+    data_dir: object,
+) -> None:
+    """The count of those watching stays in the top bar after the next move, too."""
+    async with online() as room:
+        table = room.table(options(2, rounds=2), seed=1)  # Ana leads this deal
+        bea = room.player(table, "Bea", seed=1)
+        bea.think = 3600  # once on turn, Bea never moves
+        opponent = asyncio.ensure_future(bea.play())
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: table_screen(app).client.view is not None, "the deal")
+            screen = table_screen(app)
+            topbar = screen.query_one("#topbar")
+            spy = Probe(room.link(WatchTable(code=table.code, name="Spy"), table.code))
+            await until(pilot, lambda: "1 watching" in str(topbar.render()), "the count")
+            await until(pilot, lambda: screen.client.on_turn, "Ana's turn")
+            await until(pilot, lambda: "Play" in screen_lines(app)[-1], "Play in the footer")
+            await move_and_wait(pilot, screen)
+            await until(pilot, lambda: not screen.client.on_turn, "Bea's turn")
+            await until(pilot, lambda: "Play" not in screen_lines(app)[-1], "no Play offered")
+            assert not screen.check_action("play", ())
+            assert "1 watching" in str(topbar.render()), "still counted after the move"
+            await pilot.press("enter")
+            await until(pilot, lambda: "Bea" in screen.status_shown.news, "whose turn it is")
+            assert screen.status_shown.news == "Wait: it is Bea's turn."
+            await spy.close()
+            bea.link.close()
         opponent.cancel()

@@ -506,10 +506,15 @@ class TableScreen(GameDialogs):
         bar = TopBarShown(*shown.topbar, unsaved, shown.saving, connection)
         self.query_one(TopBar).shown = bar
         self._show_log()
+        self.working = self.keys_working()
+
+    def keys_working(self) -> frozenset[str]:
+        """The actions of ``CHECKED_ACTIONS`` whose keys do something now: Play only while a
+        tile fits (with none, Enter says why and the footer offers no play)."""
         working = {a for a in CHECKED_ACTIONS if self.client.key_works(a)}
         if self.client.on_turn and not self.client.playable():
-            working.discard("play")  # nothing fits: Enter says why, the footer offers no play
-        self.working = frozenset(working)
+            working.discard("play")
+        return frozenset(working)
 
     def _show_log(self) -> None:
         """Write the client's new log lines (the whole log again after a take-back)."""

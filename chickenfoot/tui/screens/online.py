@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from typing import cast
+from weakref import WeakKeyDictionary
 
 from textual import work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -46,6 +47,9 @@ from chickenfoot.tui.screens.game import CHECKED_ACTIONS, GAME_BINDINGS, TableSc
 from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.widgets.typing import TypingInput
 
+_TYPED: WeakKeyDictionary[App[object], tuple[str, str]] = WeakKeyDictionary()
+"""What each app's Join a table form had typed (address, name) when it last closed."""
+
 
 class JoinScreen(ModalScreen[None]):
     """Join a table: its address, a name, and whether to watch."""
@@ -66,19 +70,21 @@ class JoinScreen(ModalScreen[None]):
         self.default_name = name
 
     def compose(self) -> ComposeResult:
-        """The address, the name, watching, and why the address cannot be used."""
+        """The address, the name, watching, and why the address cannot be used (what was
+        typed before Esc closed the form comes back)."""
         held = SeatBook().seats()
+        typed_address, typed_name = _TYPED.get(self.app, ("", ""))
         with Vertical(id="join-box") as box:
             box.border_title = "Join a table"
             yield Label(JOIN_ADDRESS_LABEL)
             yield TypingInput(
-                held[0].address if held else "",
+                typed_address or (held[0].address if held else ""),
                 placeholder=JOIN_ADDRESS_EXAMPLE,
                 id="join-address",
             )
             yield Static("", id="join-problem", markup=False)
             yield Label(JOIN_NAME_LABEL)
-            yield TypingInput(self.default_name, id="join-name", max_length=24)
+            yield TypingInput(typed_name or self.default_name, id="join-name", max_length=24)
             yield Checkbox(JOIN_WATCH_LABEL, id="join-watch")
             keymap = keymap_of(self.app)
             join = key_in_words(self.BINDINGS, "join.join", keymap)
@@ -94,6 +100,11 @@ class JoinScreen(ModalScreen[None]):
     def on_input_submitted(self) -> None:
         """Enter in a field joins."""
         self.action_join()
+
+    def on_input_changed(self) -> None:
+        """Keep what is typed for the next time the form opens (Esc loses nothing)."""
+        address = self.query_one("#join-address", Input).value
+        _TYPED[self.app] = (address, self.query_one("#join-name", Input).value)
 
     def action_join(self) -> None:
         """Join the table, or say why its address cannot be used."""
@@ -115,6 +126,13 @@ class LobbyScreen(ModalScreen[None]):
     CSS_PATH = "online.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="lobby.start", tooltip="Deal the game now"),
+        Binding(
+            "ctrl+w",
+            "watching",
+            "Watching",
+            id="lobby.watching",
+            tooltip="Let people watch the table, or not (the table's creator)",
+        ),
         Binding("escape", "leave", "Leave", id="lobby.leave", tooltip="Leave the table"),
     ]
 
@@ -136,7 +154,10 @@ class LobbyScreen(ModalScreen[None]):
         self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Start is the creator's key (none at a table that starts by itself)."""
+        """Start is the creator's key (none at a table that starts by itself), and so is
+        watching."""
+        if action == "watching":
+            return self.game.seat.creator
         return self.game.seat.can_start if action == "start" else True
 
     def show(self) -> None:
@@ -149,12 +170,25 @@ class LobbyScreen(ModalScreen[None]):
         else:
             lines = seat.lobby_lines(key_in_words(self.BINDINGS, "lobby.start", keymap))
         said = ["", self.said] if self.said else []
-        self.query_one("#lobby-text", Static).update("\n".join([*lines, *said]))
+        texts = list(self.query("#lobby-text").results(Static))
+        if not texts:  # not composed yet (or closing): once it is drawn
+            self.call_after_refresh(self._show_once_drawn)
+        for text in texts:
+            text.update("\n".join([*lines, *said]))
         self.refresh_bindings()
+
+    def _show_once_drawn(self) -> None:
+        if self.is_attached and self.query("#lobby-text"):
+            self.show()
 
     def action_start(self) -> None:
         """The creator starts the game (or is told why it cannot start now)."""
         self.said = self.game.seat.start_game() or ""
+        self.show()
+
+    def action_watching(self) -> None:
+        """The creator turns watching off, or on again."""
+        self.said = self.game.seat.set_watching() or ""
         self.show()
 
     def action_leave(self) -> None:
@@ -202,6 +236,12 @@ class OnlineGameScreen(TableScreen):
             return self.seat.can_cover
         return super().check_action(action, parameters)
 
+    def keys_working(self) -> frozenset[str]:
+        """At an online table the turn is this seat's alone: Play is offered on its turn
+        only (Enter out of turn says whose turn it is)."""
+        working = super().keys_working()
+        return working if self.client.on_turn else working - {"play"}
+
     def action_cover_lost(self) -> None:
         """The creator hands every lost seat to a computer now (until its person is back)."""
         self.client.tell(self.seat.cover_lost())
@@ -219,9 +259,12 @@ class OnlineGameScreen(TableScreen):
         self.seat.close()
 
     def _tick(self) -> None:
-        """Count down the seconds a lost seat still waits."""
-        if self.seat.lost_seats():
+        """Count down the seconds a lost seat still waits, and those before the link tries
+        again."""
+        if self.seat.lost_seats() or self.seat.out_of_reach:
             self.refresh_view()
+            if self.lobby is not None:
+                self.lobby.show()
 
     def take(self, message: object) -> None:
         """Take in a frame of the server or news of the link (see :class:`OnlineSeat`)."""
@@ -237,7 +280,7 @@ class OnlineGameScreen(TableScreen):
             self.lobby = None
         if heard.changed:
             self.refresh_bindings()
-        if self.lobby is not None and self.lobby.is_mounted:
+        if self.lobby is not None:
             self.lobby.show()
 
     @work(thread=True, group="keep")
@@ -263,9 +306,12 @@ class OnlineGameScreen(TableScreen):
     # ----- what is shown -----------------------------------------------------------------------
 
     def connection_text(self) -> str:
-        """The link's state while it is down."""
+        """The link's state while it is down, in short (the status line says why and when
+        it tries again)."""
+        if self.seat.out_of_reach:
+            return online.OUT_OF_REACH
         line = self.seat.connection_line()
-        return f"⚡ {line}" if line is not None else ""
+        return f"⚡ {line}" if line is not None else self.seat.watchers_line()
 
     def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
         """Each person's seat says when its person is away, and who covers it."""
@@ -278,5 +324,11 @@ class OnlineGameScreen(TableScreen):
         if self.seat.left:
             menu = key_in_words(GAME_BINDINGS, "game.menu", keymap_of(self.app))
             return StatusShown(online.left_table(menu), "error", status.news)
+        away = self.seat.out_of_reach_line()
+        if away is not None:
+            return StatusShown(away, "error", status.news)
+        said = self.seat.round_over_line(status.text, self.client.keys.go_on)
+        if said is not None:
+            return replace(status, text=said)
         lost = self.seat.away_lines()
         return replace(status, news=" · ".join(lost)) if lost else status

@@ -238,12 +238,13 @@ class OnlineFields(Vertical):
         """The server typed (blank: the game is played here)."""
         return self.query_one("#online-server", Input).value.strip()
 
-    def problems(self, kinds: list[str]) -> dict[str, str]:
-        """Check the fields for seats of ``kinds``: show each problem under its field and
-        return them by field name (``online-server``, ``online-grace``)."""
+    def problems(self, kinds: list[str], seed: str = "", creator: str = "") -> dict[str, str]:
+        """Check the fields for seats of ``kinds``, the seed typed ``seed`` and the creator's
+        seat's name ``creator``: show each problem under its field and return them by field
+        name (``online-server``, ``online-grace``)."""
         problems: dict[str, str] = {}
         if self.server:
-            problem = online_server_problem(self.server, kinds)
+            problem = online_server_problem(self.server, kinds, seed=seed, creator=creator)
             if problem is not None:
                 problems["online-server"] = problem
         try:
@@ -254,15 +255,12 @@ class OnlineFields(Vertical):
             show_line(self.query_one(f"#{name}-problem", Static), problems.get(name))
         return problems
 
-    def options(
-        self, rules: RuleSet, seats: tuple[SeatConfig, ...], seed: int | None
-    ) -> TableOptions:
-        """The online table's options for ``rules``, ``seats`` and ``seed`` (call only when
-        the form has no problem)."""
+    def options(self, rules: RuleSet, seats: tuple[SeatConfig, ...]) -> TableOptions:
+        """The online table's options for ``rules`` and ``seats`` (call only when the form has
+        no problem)."""
         return table_options(
             rules,
             seats,
-            seed,
             grace=grace_from_text(self.query_one("#online-grace", Input).value),
             cover=str(self.query_one("#online-cover", FormSelect).value),
             hints=self.query_one("#online-hints", FormSelect).value == "yes",
@@ -486,7 +484,10 @@ class SetupScreen(Screen[None]):
                     else "rules"
                 )
                 problems.setdefault(shown_at, message)
-        problems.update(self.query_one(OnlineFields).problems([row.kind for row in rows]))
+        seed = self.query_one("#seed", Input).value
+        creator = next((row.name_text for row in rows if row.kind == HUMAN), "")
+        online = self.query_one(OnlineFields)
+        problems.update(online.problems([row.kind for row in rows], seed, creator))
         self.rules = rules
         self.problems = problems
         for index, row in enumerate(rows):
@@ -618,7 +619,7 @@ class SetupScreen(Screen[None]):
         )
         online = self.query_one(OnlineFields)
         if online.server:
-            options = online.options(self.rules, seats, self.seed)
+            options = online.options(self.rules, seats)
             self.post_message(CreateOnline(online.server, options, creator_name(seats)))
             return
         self.post_message(StartGame(self.rules, seats, self.seed, remember=choice))
