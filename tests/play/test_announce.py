@@ -22,6 +22,7 @@ from chickenfoot.play.announce import (
     turn_line,
     where_said,
 )
+from chickenfoot.play.host import TableHost
 from chickenfoot.play.wire import Act, GameEnded, RoundEnded, YourTurn
 from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import Draw, Pass, Play, TileDrawn
@@ -38,8 +39,7 @@ def digest_expected(record: GameRecord, seat: int) -> tuple[list[str], list[str]
     names = [config.name for config in record.seats]
     said: list[str] = []
     hidden: list[str] = []
-    state = record.final_state()
-    for state, events, action in record.replay():
+    for _state, events, action in record.replay():
         if action is None:
             continue
         if action.seat == seat:
@@ -54,7 +54,7 @@ def digest_expected(record: GameRecord, seat: int) -> tuple[list[str], list[str]
             hidden.append(f"{who} draws {drawn.tile}")
         else:
             said.append(f"{who} ")  # passes, or keeps the drawn tile and passes
-    board = state.board
+    board = record.final_state().board
     foot = None
     if board.foot is not None:
         left = TOES_PER_FOOT - board.toes
@@ -104,7 +104,7 @@ def test_the_digest_at_each_turn_tells_every_move_since_the_last_from_the_record
     assert checked > 10
 
 
-def two_people(kit: type[Kit], tmp_path: Path) -> tuple[object, Seat, Seat]:
+def two_people(kit: type[Kit], tmp_path: Path) -> tuple[TableHost, Seat, Seat]:
     """A short game of two people at two screens, whoever is first on turn."""
     record = GameRecord.new(kit.short_rules(2, rounds=2), kit.people(2), seed=4)
     host = host_of(record)
@@ -130,7 +130,7 @@ def test_each_move_is_one_announcement_and_the_turn_is_urgent(
         mover = ana if ana.client.on_turn else bea
         before = len(mover.client.log)
         bot_turn(mover, bot)
-        settle(host, ana, bea)  # type: ignore[arg-type]
+        settle(host, ana, bea)
         said = announcer.follow(ana.client)
         kinds = [announcement.kind for announcement in said]
         assert kinds[0] == "move" and kinds.count("move") == 1, said
@@ -148,7 +148,7 @@ def test_each_move_is_one_announcement_and_the_turn_is_urgent(
 def test_a_key_that_does_nothing_is_told_each_time_it_is_pressed(
     kit: type[Kit], tmp_path: Path
 ) -> None:
-    host, ana, bea = two_people(kit, tmp_path)
+    _host, ana, bea = two_people(kit, tmp_path)
     idle = bea if ana.client.on_turn else ana
     announcer = Announcer()
     announcer.follow(idle.client)
@@ -172,14 +172,14 @@ def test_a_round_s_result_is_said_and_going_on_says_what_the_table_waits_for(
             break
         announcer.follow(ana.client)
         bot_turn(ana if ana.client.on_turn else bea, bot)
-        settle(host, ana, bea)  # type: ignore[arg-type]
+        settle(host, ana, bea)
     said = announcer.follow(ana.client)
     result = [a for a in said if a.kind == "result"]
     assert len(result) == 1 and result[0].urgent
     assert result[0].text.startswith("Round 1 over. Hands left: ")
     assert result[0].text.endswith("Round 1 is over; Enter deals the next round.")
     ana.send(ana.client.proceed())
-    settle(host, ana, bea)  # type: ignore[arg-type]
+    settle(host, ana, bea)
     assert announcer.follow(ana.client) == [
         Announcement("news", "Round 1 is over; waiting for the others to see its result")
     ]
@@ -188,7 +188,7 @@ def test_a_round_s_result_is_said_and_going_on_says_what_the_table_waits_for(
 def test_the_answers_to_the_questions_come_from_the_seat_s_view(
     kit: type[Kit], tmp_path: Path
 ) -> None:
-    host, ana, bea = two_people(kit, tmp_path)
+    _host, ana, bea = two_people(kit, tmp_path)
     mover = ana if ana.client.on_turn else bea
     client = mover.client
     hand = hand_said(client)
