@@ -28,6 +28,9 @@ from chickenfoot.record.problems import printable
 from chickenfoot.saves.output import write_text
 from chickenfoot.text.digest import spoken
 
+YES_OR_NO = "(y or n; Enter: n)"
+"""How a yes-or-no question ends: what to type, and what Enter alone answers."""
+
 LONGEST_LINE = 2000
 """The most characters of one line written (a longer one is cut, with ``...``)."""
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from typing import Literal
 
-from chickenfoot.plain.console import Console
+from chickenfoot.plain.console import YES_OR_NO, Console
 from chickenfoot.play.announce import (
     digest,
     ends_said,
@@ -486,7 +486,7 @@ class PlainTable(PlainSeat):
             self.console.say(str(problem))
             return
         if path.exists():
-            answer = self.console.ask(f"{path} exists. Replace it? (y or n) ")
+            answer = self.console.ask(f"{path} exists. Replace it? {YES_OR_NO} ")
             if (answer or "").lower() not in ("y", "yes"):
                 self.console.say("Not saved.")
                 return
@@ -505,7 +505,7 @@ class PlainTable(PlainSeat):
         problem = prompts.save_problem(self.session.unsaved)
         answer = self.console.ask(
             f"The latest moves are not saved ({problem}). Leave anyway? They are lost "
-            f"unless you save a copy first ({SAVE_COPY}). (y or n) "
+            f"unless you save a copy first ({SAVE_COPY}). {YES_OR_NO} "
         )
         return "menu" if (answer or "").lower() in ("y", "yes") else None
 

@@ -136,7 +136,9 @@ def test_load_game_lists_the_games_and_deletes_one_after_asking(
     console = run("l", f"x {game}", "n", f"o {broken}", f"x {game}", "y", "", "q")
     text = console.text
     assert re.search(rf"\n{game}: Ana, Bea; finished \(1 round\); played ", text)
-    assert f"Delete game {game} (Ana, Bea)? This cannot be undone. (y or n) n\nKept." in text
+    assert (
+        f"Delete game {game} (Ana, Bea)? This cannot be undone. (y or n; Enter: n) n\nKept." in text
+    )
     assert re.search(r"broken.json: line 1, column 2: ", text)
     assert f"Deleted game {game}." in text
     assert "Saved games: none yet." in text

@@ -6,7 +6,9 @@ round's result only when the test lets her):
 - a move, a draw or a hint typed while Bea plays says to wait for her at her screen (never the
   same-keyboard "pass them the keyboard");
 - at a round's end, Enter goes on once and says the table waits for the others; Enter again
-  and ``w`` say the same, and nothing is sent twice."""
+  and ``w`` say the same, and nothing is sent twice;
+- the menu's Continue takes back a seat held at an online table, and Join a table's Enter goes
+  back to the menu as its question says."""
 
 from __future__ import annotations
 
@@ -17,12 +19,13 @@ from pathlib import Path
 from chickenfoot.bots import make_bot
 from chickenfoot.net.autoplay import answer
 from chickenfoot.net.online_seat import OnlineSeat
-from chickenfoot.net.protocol import JoinTable
+from chickenfoot.net.protocol import JoinTable, Seated
 from chickenfoot.net.table import OnlineTable
 from chickenfoot.net.tokens import SeatBook
+from chickenfoot.plain.app import PlainApp
 from chickenfoot.plain.online import PlainOnlineTable
 from chickenfoot.play.wire import GameEnded, RoundEnded
-from tests.net.online import WAIT, Online, online, options, wait_for
+from tests.net.online import WAIT, Online, Probe, online, options, wait_for
 from tests.plain.scripted import After, ScriptedConsole
 from tests.plain.test_online_table import a_move
 
@@ -150,3 +153,27 @@ async def test_out_of_turn_and_at_a_round_s_end_the_words_are_those_of_an_online
         "w tells the truth: the table waits for the others"
     )
     assert "Final ranking:" in console.text
+
+
+async def test_continue_takes_back_the_seat_held_at_an_online_table(data_dir: object) -> None:
+    async with online() as room:
+        table = room.table(options(2, rounds=1))
+        ana = Probe(room.link(JoinTable(code=table.code, name="Ana"), table.code))
+        seated = await ana.next(Seated)
+        assert seated.token is not None and seated.seat == 0
+        address = str(room.address(table))
+        SeatBook().keep(address, 0, "", seated.token)
+        await ana.close()  # Ana's window closed; her seat waits for her
+        await wait_for(lambda: table.seats[0].guest is None, "Ana gone")
+        console = ScriptedConsole(["j", "", "c", After("← you", "q"), "q"])
+        assert await asyncio.to_thread(PlainApp(console).run) == 0
+        assert table.seats[0].guest is None, "she left again from the lobby"
+    said = console.said
+    assert f"2: Continue (your seat at the online table {address})" in said
+    join = said[said.index("> j") + 1 :]
+    assert join[0].startswith(f"You hold a seat at {address}: Continue in the menu takes it back")
+    assert join[1].endswith("? (Enter: back to the menu) ") and join[2] == "Main menu:"
+    lobby = console.since("> c")
+    assert f"Connecting to 127.0.0.1:{room.port}..." in lobby
+    assert any(line.startswith("  Ana ") and line.endswith("here  ← you") for line in lobby)
+    assert not any("Bea" in line and "← you" in line for line in lobby), "not a seat of its own"
