@@ -11,7 +11,7 @@ carries it and the client's viewer is its seat. Imports no Textual.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from chickenfoot.play.wire import Step
@@ -53,6 +53,19 @@ class ClientLog:
         self.restarts += 1
         self.fresh, self._drawn, self._last_actor = {}, {}, None
         self.steps, self.after_move = [], {}
+
+    def mark_covered(self, seat: int, count: int, marked: Callable[[str], str]) -> None:
+        """The latest ``count`` moves of ``seat`` were a computer's, made while its person was
+        away: their lines say so (``marked`` words a move's line that way), and what happened
+        since that seat's last turn starts after its person's own latest move."""
+        own = [start for start, mover in self.steps if mover == seat]
+        covered = own[len(own) - count :] if count else []
+        for start in covered:
+            self.lines[start] = marked(self.lines[start])
+        if covered:
+            earlier = own[: len(own) - count]
+            after = [start for start, _mover in self.steps if earlier and start > earlier[-1]]
+            self.after_move[seat] = after[0] if after else 0
 
     def add(self, step: Step, names: Sequence[str], viewer: int) -> None:
         """Log one step and note the tiles its seat drew (a seat's marks clear when it starts

@@ -61,3 +61,18 @@ def sentences(lines: Sequence[str]) -> str:
         if line:
             said.append(line if line.endswith((".", "!", "?", ":")) else f"{line}.")
     return " ".join(said)
+
+
+def by_computer(line: str, level: str) -> str:
+    """A move's line, marked as made by the computer that played the seat while its person was
+    away."""
+    return f"{line} (by the {level} computer, while you were away)"
+
+
+def covered_news(level: str, moves: int, this_round: int) -> str:
+    """What a person coming back to their seat is told of the computer that played it."""
+    marked = (
+        f"; {plural(this_round, 'move')} of this round, which the log marks" if this_round else ""
+    )
+    played = f"the {level} computer played {plural(moves, 'move')} for you"
+    return f"While you were away, {played}{marked}."

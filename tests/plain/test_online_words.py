@@ -13,18 +13,19 @@ round's result only when the test lets her):
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from chickenfoot.bots import make_bot
 from chickenfoot.net.autoplay import answer
 from chickenfoot.net.online_seat import OnlineSeat
-from chickenfoot.net.protocol import JoinTable, Seated
+from chickenfoot.net.protocol import JoinTable, ReturnToSeat, Seated
 from chickenfoot.net.table import OnlineTable
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.plain.app import PlainApp
 from chickenfoot.plain.online import PlainOnlineTable
-from chickenfoot.play.wire import GameEnded, RoundEnded
+from chickenfoot.play.wire import GameEnded, RoundEnded, Welcome
 from tests.net.online import WAIT, Online, Probe, online, options, wait_for
 from tests.plain.scripted import After, ScriptedConsole
 from tests.plain.test_online_table import a_move
@@ -34,6 +35,7 @@ BEA_FIRST = 3
 
 WAIT_FOR_BEA = "Wait: it is Bea's turn; they play at their own screen."
 SEEN = "Round 1 is over; waiting for the others to see its result"
+COVERED = "(by the casual computer, while you were away)"
 
 
 class HeldBack:
@@ -177,3 +179,43 @@ async def test_continue_takes_back_the_seat_held_at_an_online_table(data_dir: ob
     assert f"Connecting to 127.0.0.1:{room.port}..." in lobby
     assert any(line.startswith("  Ana ") and line.endswith("here  ← you") for line in lobby)
     assert not any("Bea" in line and "← you" in line for line in lobby), "not a seat of its own"
+
+
+async def test_moves_a_computer_made_in_the_seat_are_told_as_the_computer_s(
+    data_dir: object,
+) -> None:
+    async with online() as room:
+        table = room.table(options(2, rounds=2, grace=0.1, pause=0.3, cover="casual"))
+        ana = Probe(room.link(JoinTable(code=table.code, name="Ana"), table.code))
+        seated = await ana.next(Seated)
+        assert seated.token is not None
+        bea = room.player(table, "Bea", seed=1)
+        opponent = asyncio.ensure_future(bea.play())
+        await ana.next(Welcome)
+        await ana.close()  # her connection is gone: after the grace a computer plays for her
+
+        def covered_moves() -> int:
+            cover = table.seats[0].cover
+            return cover.moves if cover is not None else 0
+
+        await wait_for(lambda: covered_moves() >= 1, "a move of the computer covering Ana")
+        console = ScriptedConsole([After("While you were away", "q")])
+        back = ReturnToSeat(code=table.code, token=seated.token)
+        plain = PlainOnlineTable(room.address(table), back, console, book=SeatBook())
+        try:
+            assert await asyncio.wait_for(plain.run(), WAIT) == "menu"
+        finally:
+            bea.link.close()
+            opponent.cancel()
+    told = next(line for line in console.said if line.startswith("While you were away"))
+    assert re.fullmatch(
+        r"While you were away, the casual computer played \d+ moves? for you; \d+ moves? of "
+        r"this round, which the log marks\.",
+        told,
+    ), told
+    marked = [line for line in console.said if line.endswith(COVERED)]
+    assert marked and all(line.startswith("Ana ") for line in marked), marked
+    digest_lines = plain.client.history.after_move[0]
+    assert any(COVERED in line for line in plain.client.log[digest_lines:]), (
+        "what happened since Ana's last turn starts before the computer's moves"
+    )
