@@ -36,7 +36,7 @@ from chickenfoot.play.wire import (
 from chickenfoot.rules import Tile
 from chickenfoot.text import prompts
 from chickenfoot.text.describe import board_requirement
-from chickenfoot.text.digest import open_foot, sentences, since_last_turn, spoken
+from chickenfoot.text.digest import sentences, since_last_turn, spoken
 from chickenfoot.text.spoken import ends_lines, hand_lines, playable_text, seat_lines
 from chickenfoot.text.transcript import ranking_lines, round_result_lines
 from chickenfoot.text.words import plural, possessive, seat_name
@@ -55,8 +55,7 @@ URGENT: frozenset[Kind] = frozenset({"turn", "result", "notice", "answer", "repe
 class Announcement:
     """One thing to say: its kind, its words, whether it is a move of this client's own seat,
     and at a turn the digest since the seat's last turn (``since``) and whether that digest
-    tells more than the moves said one by one (``sums_up``: more than one move, or a chicken
-    foot open)."""
+    tells more than the moves said one by one (``sums_up``: more than one move)."""
 
     kind: Kind
     text: str = ""
@@ -128,7 +127,8 @@ def starts_turn(before: object, prompt: Prompt) -> bool:
 @dataclass(frozen=True)
 class Digest:
     """What happened since a seat's last turn: the paragraph, and whether it tells more than
-    the moves said one by one as they came (``sums_up``)."""
+    the moves said one by one as they came (``sums_up``: more than one move; the chicken foot
+    still open is said by the turn itself)."""
 
     text: str
     sums_up: bool
@@ -147,8 +147,7 @@ def digest(client: SeatClient, seat: int | None = None) -> Digest | None:
     start = history.after_move.get(seat, 0)
     lines = client.log[start:]
     moves = sum(1 for begins, mover in history.steps if begins >= start and mover is not None)
-    text = since_last_turn(lines, view.board)
-    return Digest(text, moves > 1 or open_foot(view.board) is not None)
+    return Digest(since_last_turn(lines, view.board), moves > 1)
 
 
 # ----- the one-key questions -------------------------------------------------------------------
@@ -228,6 +227,10 @@ class Announcer:
         self._status = ""
         self.last: Announcement | None = None
         """The latest announcement (what "say it again" repeats where no page keeps it)."""
+
+    def told(self, client: SeatClient) -> None:
+        """What the client was told now is said another way (as news): not as a notice."""
+        self._told = client.told
 
     def follow(self, client: SeatClient) -> list[Announcement]:
         """What is new since the last call: the moves, then news a key brought or why it did

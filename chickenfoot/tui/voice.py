@@ -116,6 +116,15 @@ class TableVoice:
             for announcement in said:
                 page.announce(announcement.as_json())
 
+    def news(self, line: str, client: SeatClient, app: App[Any]) -> None:
+        """News of the table that is not a move (who joined, lost their connection, is back):
+        shown on the news line, and said when the reader is free."""
+        client.tell(line)
+        self.announcer.told(client)
+        page = page_of(app)
+        if page is not None:
+            page.announce(Announcement("news", line).as_json())
+
     def ask(self, question: str, client: SeatClient, app: App[Any]) -> str | None:
         """The answer to a one-key question, to show on the news line (the page then says it),
         or None when the page alone answers (``again``, ``level``)."""

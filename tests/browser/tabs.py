@@ -8,6 +8,8 @@ there (:meth:`Tab.heard`), with the time it was put there."""
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 import shutil
 from collections.abc import Iterator, Sequence
@@ -37,24 +39,31 @@ CHROMIUM_ARGS = [
 ]
 WAIT_MS = DEADLINE_SECONDS * 1000
 
-KEEP_SHOWN = """
+KEEP_SHOWN = r"""
 (() => {
     const decoder = new TextDecoder();
     window.chickenfootShown = "";
+    window.chickenfootArrived = [];
     const Native = window.WebSocket;
     window.WebSocket = class extends Native {
         constructor(...args) {
             super(...args);
             this.addEventListener("message", (event) => {
                 if (typeof event.data !== "string") {
-                    window.chickenfootShown += decoder.decode(event.data, {stream: true});
+                    const text = decoder.decode(event.data, {stream: true});
+                    window.chickenfootShown += text;
+                    for (const found of text.matchAll(/\x1b\]7700;([A-Za-z0-9+\/=]*)\x07/g)) {
+                        window.chickenfootArrived.push({at: Date.now() / 1000, data: found[1]});
+                    }
                 }
             });
         }
     };
 })();
 """
-"""Keeps the text of every binary frame the page receives (what the terminal draws)."""
+"""Keeps the text of every binary frame the page receives (what the terminal draws), and
+when each announcement the game sent arrived (its escape sequence, before the page's handler
+takes it)."""
 
 HEAR = """
 (() => {
@@ -152,6 +161,15 @@ class Tab:
             "(start) => window.chickenfootHeard.slice(start)", start
         )
         return [Said(bool(one["urgent"]), str(one["text"]), float(str(one["at"]))) for one in said]
+
+    def arrived(self) -> list[tuple[float, dict[str, object]]]:
+        """Every announcement the game sent the page, as it arrived: when (``time.time()``
+        seconds), and what (the JSON the game wrote)."""
+        found: list[dict[str, str]] = self.page.evaluate("window.chickenfootArrived")
+        return [
+            (float(one["at"]), json.loads(base64.b64decode(one["data"]).decode("utf-8")))
+            for one in found
+        ]
 
     def wait_to_hear(self, pattern: str, start: int = 0, within: float | None = None) -> None:
         """Wait until an announcement from number ``start`` on matches the regular expression

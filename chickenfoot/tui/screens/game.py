@@ -477,6 +477,7 @@ class TableScreen(GameDialogs):
         """Show what the client reads now (each widget redraws only if its part changed)."""
         if self.client.view is None or self.client.closed or self not in self.app.screen_stack:
             return  # nothing yet, or the screen is being left
+        self.voice.follow(self.client, self.app)  # said before the screen is drawn
         shown = self.client.shown()
         self.board_shown = shown.board
         self.hand_shown = shown.hand
@@ -487,7 +488,6 @@ class TableScreen(GameDialogs):
         )
         self._show_log()
         self.working = frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
-        self.voice.follow(self.client, self.app)
 
     def _show_topbar(self, topbar: tuple[str, str, str, bool, bool, str]) -> None:
         if topbar != self._topbar_shown:  # one row: no new layout needed

@@ -227,7 +227,7 @@ class OnlineGameScreen(TableScreen):
         """Take in a frame of the server or news of the link (see :class:`OnlineSeat`)."""
         heard = self.seat.take(cast(Received, message))  # the seat is the screen's link
         for line in heard.news:
-            self.client.tell(line)
+            self.voice.news(line, self.client, self.app)
         if heard.game_log and self.client.game_log is not None:
             self.app.push_screen(LogScreen(self.client.game_log))
         if heard.record is not None:
