@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.rules import apply, core, legal_actions, new_game
+from chickenfoot.rules import apply, core, legal_actions, new_game, preset
 from chickenfoot.rules.ruleset import PresetName
 from tests.benchmarks import (
+    bench_coach,
     bench_games,
     bench_memory,
     bench_online,
@@ -24,6 +25,7 @@ from tests.benchmarks import (
     bench_start,
     bench_steps,
     bench_tui,
+    coach_ladder,
 )
 from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks
@@ -134,3 +136,22 @@ def test_the_online_benchmark_times_moves_over_loopback() -> None:
     assert 0 <= figures["server_cpu_p50_ms"] <= figures["server_cpu_p95_ms"], "its CPU per move"
     assert figures["stop_s"] > 0
     assert figures["rss_mib"] > 0 and figures["cpu"] >= 0
+
+
+def test_the_coach_benchmark_times_and_profiles_an_analysis() -> None:
+    rules = preset("cross", players=3, set_size=6, rounds=1)
+    rows = dict(bench_coach.figures(seeds=(1,), budget=20, rules=rules))
+    assert any(what.startswith("game 1: ") for what in rows)
+    shares = [value for what, value in rows.items() if "profiled" in what]
+    assert len(shares) == len(bench_coach.AREAS) + 1
+    assert all(share.endswith("%") for share in shares)
+
+
+def test_the_coach_ladder_judges_each_level_s_decisions() -> None:
+    rules = preset("cross", players=3, set_size=6, rounds=1)
+    results = coach_ladder.measure(["beginner", "casual"], 2, rules, decisions=2, budget=20)
+    assert {level: errors.decisions for level, errors in results.items()} == {
+        "beginner": 4,
+        "casual": 4,
+    }
+    assert coach_ladder.table(results)[2].startswith("| beginner | 2 | 4 | ")

@@ -74,3 +74,21 @@ def test_stats_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _err = run(capsys, "stats", "--help")
     assert status == 0
     assert "Unfinished games are not counted" in " ".join(out.split())
+
+
+def test_stats_prints_each_person_s_rating_on_the_computers_scale(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for record in games():
+        stored(record)
+    status, out, _err = run(capsys, "stats")
+    assert status == 0
+    lines = out.splitlines()
+    section = lines[lines.index("Ratings, on the computers' scale") + 1 :]
+    assert section[0].startswith("The computers stand at beginner 18.9, casual 25.0, hard 30.3")
+    assert section[1].split() == ["person", "rating", "nearest", "games"]
+    rows = {row.split()[0]: row.split() for row in section[2:4]}
+    assert set(rows) == {"Ana", "[b]Bea[/b]"}  # literally
+    for row in rows.values():
+        assert row[2] == "±" and row[4] in ("beginner", "casual", "hard", "expert")
+        assert row[5] == "3", "the three finished games"

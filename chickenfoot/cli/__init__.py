@@ -1,5 +1,5 @@
 """The ``chickenfoot`` command: play (the default), load, replay, games, export, import,
-simulate, tournament, stats, verify, serve, host, join and keys.
+simulate, tournament, verify, serve, host, join, analyse, stats and keys.
 
 - ``chickenfoot`` or ``chickenfoot play``: start the terminal app; ``--plain`` plays a line at a
   time instead, for screen readers (also before ``load`` and ``replay``), ``--no-plain`` opens
@@ -13,6 +13,8 @@ simulate, tournament, stats, verify, serve, host, join and keys.
 - ``chickenfoot simulate ...``: play many games between computer players without a screen and
   print per-seat wins, mean scores, mean actions per game and games per second.
 - ``chickenfoot tournament ...``: computer levels against each other on duplicate deals.
+- ``chickenfoot analyse FILE|GAME``: every decision of a game's people judged from what they
+  could know, and their result split into skill and luck.
 - ``chickenfoot stats``: each player's record over the finished saved games.
 - ``chickenfoot verify FILE``: re-make every deck from the recorded seed and replay every action.
 - ``chickenfoot serve``: the same app in web browsers, one game per tab.

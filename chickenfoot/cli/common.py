@@ -50,6 +50,9 @@ COMMANDS: dict[str, Command] = {
         "Run a table server: friends play one game, each from their own terminal.", "host"
     ),
     "join": Command("Play a seat at an online table (CODE@HOST:PORT).", "join"),
+    "analyse": Command(
+        "Judge every decision of a saved game from what its player could know.", "analyse"
+    ),
     "stats": Command("Statistics of the finished games.", "stats"),
     "keys": Command("List every key and its id, with your own from the settings.", "keys"),
 }

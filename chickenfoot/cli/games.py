@@ -36,6 +36,7 @@ keys of the replay viewer:
   + -                faster / slower (0.5 to 16 moves a second)
   o                  the table, or the outline
   s                  the scores, round by round
+  a                  the coach's analysis: the move at hand, and the whole game
   t                  take over from here: a new game from this position
   Esc                close the replay
 

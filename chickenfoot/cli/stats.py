@@ -2,7 +2,9 @@
 
 It prints what was counted, then per person (games, wins, win share, mean score, best and
 worst game, rounds at zero), each person's results against each computer level, per computer
-level and per preset (cross, trains). Only finished games count: an unfinished game counts
+level and per preset (cross, trains), and each person's rating on the computers' scale
+(:mod:`chickenfoot.bots.rating`: worked out from every finished game, with its uncertainty
+and the level it is nearest). Only finished games count: an unfinished game counts
 once it is over. The figures are queries on the store, quick however many games it holds;
 ``--store postgresql://…`` (or ``$CHICKENFOOT_STORE``) asks a PostgreSQL store.
 """
@@ -18,7 +20,8 @@ from chickenfoot.cli.options import add_store_option
 from chickenfoot.saves.choice import chosen_address
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.store import StoreError
-from chickenfoot.text.stats import counted_text, report
+from chickenfoot.text.rating import report_with_ratings
+from chickenfoot.text.stats import counted_text
 
 
 def add_parsers(commands: Any) -> None:
@@ -28,7 +31,8 @@ def add_parsers(commands: Any) -> None:
         help=summary("stats"),
         description="Print the statistics of the finished games: per person (games, wins, "
         "win share, mean score, best and worst game, rounds at zero, results against each "
-        "computer level), per computer level and per preset. Unfinished games are not counted.",
+        "computer level), per computer level and per preset, and each person's rating on the "
+        "computers' scale. Unfinished games are not counted.",
     )
     add_store_option(stats)
     stats.set_defaults(run=lambda args: run(args.store))
@@ -40,6 +44,7 @@ def run(store_option: str | None = None) -> int:
         store = open_cli_store(chosen_address(store_option))
         try:
             stats = store.statistics()
+            placings = store.placings()
         finally:
             store.close()
     except StoreError as error:
@@ -47,7 +52,7 @@ def run(store_option: str | None = None) -> int:
     except KeyboardInterrupt:
         return interrupted("stats")
     write_line(sys.stdout, counted_text(stats))
-    for section in report(stats):
+    for section in report_with_ratings(stats, placings):
         write_line(sys.stdout, "")
         write_line(sys.stdout, section.title)
         for line in section.lines:

@@ -41,7 +41,8 @@ from chickenfoot.saves.settings import Settings, load_settings, update_settings
 from chickenfoot.saves.store import GameStore, Incoming, StoreError
 from chickenfoot.text import prompts
 from chickenfoot.text.describe import save_status
-from chickenfoot.text.stats import counted_text, report
+from chickenfoot.text.rating import report_with_ratings
+from chickenfoot.text.stats import counted_text
 
 WELCOME = (
     "Chicken Foot, plain mode: one line at a time, for screen readers. "
@@ -414,11 +415,12 @@ class PlainApp:
         """The statistics of the finished games, section by section."""
         try:
             stats = self.store.statistics()
+            placings = self.store.placings()
         except StoreError as error:
             self.say(str(error))
             return False
         self.say(counted_text(stats))
-        for section in report(stats):
+        for section in report_with_ratings(stats, placings):
             self.say(section.title, *section.lines)
         return False
 

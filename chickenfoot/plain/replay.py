@@ -5,7 +5,8 @@ own model, so it shows what the viewer shows: every hand, except in the round st
 of a game people share a keyboard in, which stays hidden as a spectator sees it). Each step
 forward says the move in the log's words; the table, the ends, a line, the seats and every
 hand are read with the same commands as at a game's table. ``take`` starts a new game from
-the position (the replayed game is untouched).
+the position (the replayed game is untouched). ``a`` is the coach's verdict on the move just
+read, ``a game`` its analysis of the whole game (:mod:`chickenfoot.plain.coaching`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 from typing import Literal
 
 from chickenfoot.bots import DEFAULT_LEVEL
+from chickenfoot.bots.coach import Coach
+from chickenfoot.plain.coaching import analysed, judged
 from chickenfoot.plain.console import Console
 from chickenfoot.plain.setup import PLAYERS
 from chickenfoot.play.keys import end_keys
@@ -21,6 +24,15 @@ from chickenfoot.play.session import GameSession
 from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import Tile, hand_points
 from chickenfoot.saves.store import GameStore
+from chickenfoot.text.coach import (
+    analysis_lines,
+    coach_for,
+    hidden_rounds,
+    hidden_text,
+    how_text,
+    nothing_at_hand,
+    seats_to_analyse,
+)
 from chickenfoot.text.describe import board_requirement
 from chickenfoot.text.spoken import (
     ends_lines,
@@ -37,6 +49,8 @@ REPLAY_HELP = (
     "round: every move to the end of this round.",
     "h every hand. e the open ends. t the whole table. l and a key or line reads one line. "
     "s the seats' tiles and scores; rounds the scores round by round. w where the replay stands.",
+    "a: the coach's verdict on the move just read; a game: the coach on the whole game (each "
+    "person's marks, costliest moves, skill and luck).",
     "take: play on from here, a new game (each seat's player is asked). q: back.",
 )
 """The replay's commands, as ``?`` reads them."""
@@ -54,6 +68,7 @@ class PlainReplay:
         self.store = store
         self.view = ReplayView(record)
         self.console = console
+        self._coach: Coach | None = None
 
     @property
     def cursor_text(self) -> str:
@@ -117,6 +132,8 @@ class PlainReplay:
             self.say_step()
         elif command in ("go", "g"):
             self.go(words)
+        elif command in ("a", "analyse", "analysis"):
+            self.analyse(words)
         elif command == "round":
             round_number = cursor.round_number
             while cursor.forward():
@@ -125,6 +142,34 @@ class PlainReplay:
                     break
         else:
             self.read(command, words)
+
+    def coach(self) -> Coach:
+        """The game's coach: made once, and kept with what it worked out."""
+        if self._coach is None:
+            self._coach = coach_for(self.view.record)
+        return self._coach
+
+    def analyse(self, words: list[str]) -> None:
+        """The coach's verdict on the move just read, or (``a game``) on the whole game."""
+        record = self.view.record
+        names = self.view.names
+        if words and words[0].lower() == "game":
+            seats = seats_to_analyse(record) or seats_to_analyse(record, computers=True)
+            hidden = hidden_rounds(record)
+            who = ", ".join(names[seat] for seat in seats)
+            analysis = analysed(self.console, self.coach(), seats, hidden, f"the play of {who}")
+            if analysis is not None:
+                self.console.say(how_text(analysis), *map(hidden_text, hidden))
+                self.console.say(*analysis_lines(analysis, names))
+            return
+        index = self.view.cursor.index - 1
+        if index < 0:
+            self.console.say("No move yet: step forward, then a judges the move just read.")
+            return
+        reason = nothing_at_hand(record, self.coach(), index)
+        lines = [reason] if reason is not None else judged(self.console, self.coach(), index, names)
+        if lines is not None:
+            self.console.say(*lines)
 
     def go(self, words: list[str]) -> None:
         """Go to the move typed."""

@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable
 from typing import Literal
 
+from chickenfoot.bots.coach import Coach
+from chickenfoot.plain.coaching import analysed
 from chickenfoot.plain.console import YES_OR_NO, Console
 from chickenfoot.play.announce import (
     digest,
@@ -51,6 +53,7 @@ from chickenfoot.play.wire import (
 from chickenfoot.rules import Play, Tile, parse_tile
 from chickenfoot.saves.copies import SavePathError, resolve_save_path
 from chickenfoot.text import prompts
+from chickenfoot.text.coach import coach_for, decision_line, play_line, seats_to_analyse
 from chickenfoot.text.deal import recorded_deal_text
 from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.spoken import end_line, keys_text, line_text, round_score_lines, table_lines
@@ -405,12 +408,46 @@ class PlainTable(PlainSeat):
     """A game played here, through a seat client of its own table host (see the module's
     description)."""
 
+    GAME_OVER_CHOICES = (
+        "Enter: back to the menu. a: play again with the same seats and rules. "
+        "c: how well each person played (the coach)."
+    )
+
     def __init__(self, session: GameSession, console: Console) -> None:
         people = session.humans
         super().__init__(SeatClient() if people else SpectatorClient(), console)
         self.session = session
         self.host = TableHost(session, pause=0.0)
         self.link = LocalLink(self.host, people)
+        self._coach: Coach | None = None
+
+    def _commands(self) -> dict[str, Callable[[list[str]], None]]:
+        """The table's commands, and ``c``: the coach on the people's play once it is over."""
+        commands = super()._commands()
+        commands["c"] = commands["coach"] = lambda _: self._say_play()
+        return commands
+
+    def _say_play(self) -> None:
+        """Each person's play in a line, and their costliest moves (the game's result says the
+        same), analysed now with its progress said."""
+        if not isinstance(self.client.prompt, GameEnded):
+            self.console.say("The coach judges the play once the game is over.")
+            return
+        record = self.session.record
+        seats = seats_to_analyse(record)
+        if not seats:
+            self.console.say("Nobody played here: the computers' play is in the replay (a game).")
+            return
+        if self._coach is None:
+            self._coach = coach_for(record)
+        names = self.client.names
+        analysis = analysed(self.console, self._coach, seats, (), "the play")
+        if analysis is None:
+            return
+        for seat in seats:
+            summary = analysis.summary(seat)
+            self.console.say(play_line(summary, names))
+            self.console.say(*(decision_line(decision, names) for decision in summary.worst()))
 
     # ----- the loop ------------------------------------------------------------------------------
 

@@ -9,15 +9,19 @@ too small to draw it.
   replay viewer); the totals are the rules' own (:func:`chickenfoot.rules.totals`).
 - :func:`win_share_chart`: the win share over time of the people who played the most games
   (the Stats screen).
+- :func:`rating_chart`: the rating after each game of the people who played the most games
+  (the Stats screen; :mod:`chickenfoot.bots.rating`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from chickenfoot.bots.rating import Rating
 from chickenfoot.record.tallies import Statistics
 from chickenfoot.rules import totals
+from chickenfoot.text.rating import rating_lines
 from chickenfoot.text.stats import running_totals_lines, win_share_lines
 from chickenfoot.text.words import seat_name
 
@@ -125,4 +129,32 @@ def win_share_chart(stats: Statistics) -> ChartShown:
         x_ticks=ticks(stats.games, 1) if stats.games else (),
         y_ticks=(0, 25, 50, 75, 100),
         words=tuple(win_share_lines(series)),
+    )
+
+
+def rating_chart(history: Mapping[str, Sequence[Rating]]) -> ChartShown:
+    """The rating after each game of the people with the most games (``history``: each
+    person's ratings, oldest first, as :func:`chickenfoot.bots.rating.rate` gives them)."""
+    followed = sorted(history.items(), key=lambda item: (-len(item[1]), item[0].casefold()))
+    followed = followed[:CHART_PEOPLE]
+    lines = tuple(
+        Line(
+            name,
+            MARKERS[index],
+            tuple(
+                (float(number), rating.mu)
+                for number, rating in enumerate(ratings, 1)
+                if number > len(ratings) - MOST_POINTS
+            ),
+        )
+        for index, (name, ratings) in enumerate(followed)
+    )
+    most = max((len(ratings) for _name, ratings in followed), default=0)
+    highest = max((rating.mu for _name, ratings in followed for rating in ratings), default=0.0)
+    return ChartShown(
+        title="Rating after each of their games, oldest first",
+        lines=lines,
+        x_ticks=ticks(most, max(1, most - MOST_POINTS + 1)) if most else (),
+        y_ticks=nice_ticks(highest),
+        words=rating_lines(history),
     )

@@ -30,6 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from chickenfoot.bots.rating import Placing
 from chickenfoot.record.model import FORMAT_VERSION, Assist, GameRecord
 from chickenfoot.record.problems import describe_os_error, printable
 from chickenfoot.record.summary import GameId, GameSummary
@@ -40,11 +41,13 @@ from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost
 from chickenfoot.saves.paths import DATABASE_NAME, database_path
 from chickenfoot.saves.rows import (
     HOLDER_COLUMNS,
+    PLACINGS_QUERY,
     SUMMARY_COLUMNS,
     action_fields,
     game_uid,
     holder_from_row,
     imported_into,
+    placings_from_rows,
     record_from_rows,
     summary_from_row,
     undone_json,
@@ -322,6 +325,11 @@ class SqliteStore(GameStore, TableStore):
         """The statistics of the finished games, from indexed queries."""
         with self._reading() as db:
             return statistics(db, chart_people, most_points)
+
+    def placings(self) -> list[tuple[Placing, ...]]:
+        """Every finished game's seats and places, from its results (see the interface)."""
+        with self._reading() as db:
+            return placings_from_rows(db.execute(PLACINGS_QUERY).fetchall())
 
     # ----- who has a game open ---------------------------------------------------------------
 

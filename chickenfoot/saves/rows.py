@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from chickenfoot.bots.rating import Placing
 from chickenfoot.record.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -211,3 +212,16 @@ def imported_into(
     if theirs[: len(mine)] == mine and their_assists[: len(mine_assists)] == mine_assists:
         return Imported.ALREADY
     return None
+
+
+PLACINGS_QUERY = "SELECT rank, name, level, place FROM results ORDER BY rank, seat"
+"""Every finished game's seats and places, the games in the order they were dealt (their
+rank), each game's seats in order: the rows :func:`placings_from_rows` reads."""
+
+
+def placings_from_rows(rows: Sequence[Sequence[Any]]) -> list[tuple[Placing, ...]]:
+    """The games' placings from :data:`PLACINGS_QUERY`'s rows, one tuple a game."""
+    games: dict[int, list[Placing]] = {}
+    for rank, name, level, place in rows:
+        games.setdefault(rank, []).append(Placing(name, level, place))
+    return [tuple(seats) for seats in games.values()]

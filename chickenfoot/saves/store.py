@@ -32,6 +32,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Literal, Protocol
 
+from chickenfoot.bots.rating import Placing
 from chickenfoot.record.model import Assist, GameRecord
 from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.record.tallies import SeatResult, Statistics
@@ -325,6 +326,11 @@ class GameStore(Protocol):
     def statistics(self, chart_people: int = 5, most_points: int = 120) -> Statistics:
         """The statistics of the finished games (with the win share over time of the
         ``chart_people`` people with the most games, at most ``most_points`` points each)."""
+        ...
+
+    def placings(self) -> list[tuple[Placing, ...]]:
+        """Every finished game's seats (names, computer levels, places) in seat order, the
+        games in the order they were dealt: what the ratings are worked out from."""
         ...
 
     # ----- who has a game open -----------------------------------------------------------

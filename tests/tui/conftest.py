@@ -25,6 +25,7 @@ from chickenfoot.rules import Draw, Pass, Play, legal_actions
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
+from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.widgets import EventLog
 from tests.kit import Kit, as_kind
 
@@ -84,13 +85,14 @@ def log_at_end(screen: Screen[Any]) -> bool:
 def at_rest(app: ChickenFootApp) -> bool:
     """The screen on top and the game screen under it (if a game is open) are drawn to stay:
     their Footers show their keys (a Footer is rebuilt after the first frame) and their event
-    logs their newest line."""
+    logs their newest line; a game's result, its people's play."""
     screens: list[Screen[Any]] = [app.screen]
     if app.game_screen is not None and app.game_screen is not app.screen:
         screens.append(app.game_screen)
     return all(
         all(footer.children for footer in screen.query(Footer))
         and (not screen.query(EventLog) or log_at_end(screen))
+        and (not isinstance(screen, GameOverScreen) or screen.play_shown)
         for screen in screens
     )
 

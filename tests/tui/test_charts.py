@@ -193,6 +193,7 @@ def test_game_over_chart_snapshot(
     app = last_round_app(kit, data_dir, 3, 3, theme)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await end_the_game(pilot, kit)
+        screen = await end_the_game(pilot, kit)
+        await kit.settle(pilot, lambda app: app.screen is screen)  # the people's play shown
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

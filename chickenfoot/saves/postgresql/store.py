@@ -36,6 +36,7 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from chickenfoot.bots.rating import Placing
 from chickenfoot.record.model import FORMAT_VERSION, Assist, GameRecord
 from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.record.tallies import Statistics
@@ -56,11 +57,13 @@ from chickenfoot.saves.postgresql.tallying import (
 )
 from chickenfoot.saves.rows import (
     HOLDER_COLUMNS,
+    PLACINGS_QUERY,
     SUMMARY_COLUMNS,
     action_fields,
     game_uid,
     holder_from_row,
     imported_into,
+    placings_from_rows,
     record_from_rows,
     summary_from_row,
     undone_json,
@@ -327,6 +330,10 @@ class PostgresStore(GameStore, TableStore):
     def statistics(self, chart_people: int = 5, most_points: int = 120) -> Statistics:
         """The statistics of the finished games, from indexed queries."""
         return self._read(lambda db: statistics(db, chart_people, most_points))
+
+    def placings(self) -> list[tuple[Placing, ...]]:
+        """Every finished game's seats and places, from its results (see the interface)."""
+        return placings_from_rows(self._read(lambda db: db.execute(PLACINGS_QUERY).fetchall()))
 
     # ----- online tables -----------------------------------------------------------------------
 

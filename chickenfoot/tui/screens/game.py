@@ -49,7 +49,7 @@ from chickenfoot.play.link import LocalLink
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
 from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, RoundEnded, TableInfo
-from chickenfoot.record.model import SeatConfig
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.text import prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
@@ -468,6 +468,7 @@ class TableScreen(GameDialogs):
                     view.rules,
                     self.seat_configs(),
                     play_again=self.PLAY_AGAIN,
+                    record=self.finished_record(),
                 )
             )
 
@@ -733,6 +734,10 @@ class GameScreen(TableScreen):
     def seat_configs(self) -> tuple[SeatConfig, ...]:
         """The game's seats, from its record."""
         return self.session.record.seats
+
+    def finished_record(self) -> GameRecord | None:
+        """The game's record (the game's result analyses its people's play)."""
+        return self.session.record
 
     def action_save_as(self) -> None:
         """Save a named copy of the game (the dialog writes it, and says so if it cannot)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from chickenfoot.play.client import SeatClient
+from chickenfoot.record.model import GameRecord
 from chickenfoot.text import counting, ends, prompts
 from chickenfoot.tui.messages import LeaveGame, ShowHelp, ShowSetup
 from chickenfoot.tui.screens.confirm import ConfirmScreen
@@ -57,6 +58,11 @@ class GameDialogs(Screen[None]):
 
     def action_save_as(self) -> None:
         """Save a named copy of the game (the game screen knows how)."""
+
+    def finished_record(self) -> GameRecord | None:
+        """The whole game, for its result to analyse the people's play (None: not known
+        here; a game played here knows it)."""
+        return None
 
     def action_new_game(self) -> None:
         """Set up a new game, once the player confirms (this game stays saved)."""

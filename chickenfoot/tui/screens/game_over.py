@@ -1,20 +1,26 @@
 """Game over: the ranking, the winner(s), what decided the win, the running totals round by
-round as a chart, and Play again."""
+round as a chart, and Play again. For a game played here, a line per person says how well
+they played ("your play: 2 bad moves, 1 very bad; skill -14.2, luck +9.0"): the
+coach's analysis (:mod:`chickenfoot.bots.coach`), worked out in a worker thread while the
+result is shown and stopped when it is left."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+from textual.worker import get_current_worker
 
 from chickenfoot.play.charts import running_totals_chart
-from chickenfoot.record.model import SeatConfig
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import GameOver, RuleSet
+from chickenfoot.text.coach import analysing_text, coach_for, play_line, seats_to_analyse
 from chickenfoot.text.describe import tie_break_text, winners_text
 from chickenfoot.text.words import fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key
@@ -91,9 +97,11 @@ class GameOverScreen(ModalScreen[None]):
         seats: tuple[SeatConfig, ...],
         *,
         play_again: bool = True,
+        record: GameRecord | None = None,
     ) -> None:
         """The result ``event`` of the game of ``rules`` with ``seats`` (named ``names``) and
-        its ``round_scores``; ``play_again``: offer a new game of those seats here."""
+        its ``round_scores``; ``play_again``: offer a new game of those seats here; ``record``:
+        the whole game, when known here, to analyse its people's play."""
         super().__init__()
         self.event = event
         self.names = tuple(names)
@@ -101,18 +109,33 @@ class GameOverScreen(ModalScreen[None]):
         self.rules = rules
         self.seats = seats
         self.play_again = play_again
+        self.record = record
+        self.analysed = () if record is None else seats_to_analyse(record)
+        """The seats whose play the result says how well they played (the people)."""
+        self.play_shown = not self.analysed
+        """True once every line of play is shown (at once when there is none to show)."""
 
     def compose(self) -> ComposeResult:
         """Winner line, tie-break, ranking table, the chart and the buttons."""
         names = self.names
         with Vertical(classes="results-dialog"):
-            yield Static("Game over", classes="results-title")
+            played = " -played" if self.analysed else ""
+            yield Static("Game over", classes=f"results-title{played}")
             yield Static(
                 Content.styled(winners_text(self.event, names), "bold $text-success")
                 + Content(decided_text(self.event)),
                 id="game-over-winner",
-                classes="results-subtitle",
+                classes=f"results-subtitle{played}",
             )
+            if self.analysed:
+                play = Static(
+                    analysing_text(names, self.analysed, 0.0),
+                    id="game-over-play",
+                    classes="results-subtitle",
+                    markup=False,
+                )
+                play.styles.height = len(self.analysed)  # a line each: nothing moves once shown
+                yield play
             with VerticalScroll(classes="results-body", can_focus=False):
                 tie_breaks = self.rules.tie_break == "zero_rounds"
                 yield Static(ranking_table(self.event, names, tie_breaks), id="ranking")
@@ -131,6 +154,34 @@ class GameOverScreen(ModalScreen[None]):
         )
         if self.play_again:
             self.query_one("#again", Button).focus()
+        if self.analysed:
+            self.analyse_play()
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def analyse_play(self) -> None:
+        """Analyse the people's play (a worker thread; leaving the result stops it) and show
+        a line per person."""
+        worker = get_current_worker()
+        assert self.record is not None
+
+        def show(text: str) -> None:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._show_play, text)
+
+        def progress(done: int, total: int) -> None:
+            show(analysing_text(self.names, self.analysed, done / total))
+
+        analysis = coach_for(self.record).analyse(
+            self.analysed, progress=progress, should_stop=lambda: worker.is_cancelled
+        )
+        if analysis is not None:
+            lines = [play_line(analysis.summary(seat), self.names) for seat in self.analysed]
+            show("\n".join(lines))
+            self.play_shown = True
+
+    def _show_play(self, text: str) -> None:
+        for line in self.query("#game-over-play").results(Static):  # none once it is left
+            line.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Play again only where it is offered."""

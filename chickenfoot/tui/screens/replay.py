@@ -13,6 +13,10 @@ back to fewer tiles) or a new screen size brings them back. In an unfinished gam
 play at one keyboard, the round still in play keeps its hands and drawn tiles hidden, and the
 header says so.
 
+``a`` shows the coach's analysis (:class:`~chickenfoot.tui.screens.analysis.AnalysisScreen`):
+the move at hand, judged from what its player could know, and the whole game; it is worked out
+while the dialog is open, and kept for the next time.
+
 ``t`` takes over from the point shown: :class:`TakeOverScreen` asks who plays each seat (a
 person, or a computer player of some level) and the app starts a new game from there.
 """
@@ -32,12 +36,15 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Select, Static
 
+from chickenfoot.bots.coach import Coach
 from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.shown import HandShown
 from chickenfoot.record.model import SeatConfig
+from chickenfoot.text.coach import coach_for
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
 from chickenfoot.tui.messages import TakeOver
+from chickenfoot.tui.screens.analysis import AnalysisScreen
 from chickenfoot.tui.screens.folding import Folding
 from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
@@ -211,6 +218,13 @@ REPLAY_BINDINGS: list[BindingType] = [
         tooltip="Every move of the round up to the position shown",
     ),
     Binding(
+        "a",
+        "analysis",
+        "Analysis",
+        id="replay.analysis",
+        tooltip="How good the move at hand was, and every move of the game",
+    ),
+    Binding(
         "t",
         "take_over",
         "Take over",
@@ -256,6 +270,7 @@ class ReplayScreen(Screen[None]):
         self._logged_index: int | None = None
         self._table_view: BoardMode = "table"
         self._folding = Folding()
+        self._coach: Coach | None = None
 
     # ----- layout ----------------------------------------------------------------------------
 
@@ -488,6 +503,18 @@ class ReplayScreen(Screen[None]):
         table keeps only the latest lines, and is folded away for a big table)."""
         lines = self.view.round_log()
         self.app.push_screen(LogScreen(lines, title=f"The round's log · {len(lines)} lines"))
+
+    def game_coach(self) -> Coach:
+        """The game's coach: made once (it replays the game), and kept with what it worked
+        out, so the analysis goes on where it stopped."""
+        if self._coach is None:
+            self._coach = coach_for(self.record)
+        return self._coach
+
+    def action_analysis(self) -> None:
+        """The coach's analysis of the move at hand and of the whole game."""
+        self.stop_autoplay()
+        self.app.push_screen(AnalysisScreen(self.record, self.game_coach, self.cursor.index))
 
     def action_take_over(self) -> None:
         """Choose who plays each seat, then start a new game from the position shown."""

@@ -4,11 +4,15 @@ The store counts the finished games with its queries
 (:meth:`chickenfoot.saves.store.GameStore.statistics`, asked in a worker thread); the words
 are :mod:`chickenfoot.text.stats`'s, the chart :mod:`chickenfoot.play.charts`'. This screen
 only shows them: what was counted, the chart, then per person, per computer level and per
-preset. It asks again whenever it is shown (a game may have ended meanwhile). Names are
-shown literally.
+preset, and each person's rating on the computers' scale (:mod:`chickenfoot.bots.rating`,
+worked out in the same worker from every finished game's places) with its chart over time.
+It asks again whenever it is shown (a game may have ended meanwhile). Names are shown
+literally.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 
 from textual import work
 from textual.app import ComposeResult
@@ -19,21 +23,31 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from chickenfoot.play.charts import CHART_PEOPLE, MOST_POINTS, ChartShown, win_share_chart
+from chickenfoot.bots.rating import Rating, rate
+from chickenfoot.play.charts import (
+    CHART_PEOPLE,
+    MOST_POINTS,
+    ChartShown,
+    rating_chart,
+    win_share_chart,
+)
 from chickenfoot.record.tallies import Statistics
 from chickenfoot.saves.store import GameStore, StoreError
-from chickenfoot.text.stats import counted_text, report
+from chickenfoot.text.rating import ratings_section
+from chickenfoot.text.stats import Section, counted_text, report
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.widgets.charts import ChartView
 
 TITLE_STYLE = "bold $text-primary"
 
 
-def report_content(stats: Statistics) -> Content:
-    """The report's sections, each under its title (names literally)."""
+def report_content(stats: Statistics, ratings: Section | None = None) -> Content:
+    """The report's sections (and the ratings', if any), each under its title (names
+    literally)."""
+    sections = (*report(stats), *([ratings] if ratings is not None else []))
     parts = [
         Content.styled(section.title, TITLE_STYLE) + Content("\n" + "\n".join(section.lines))
-        for section in report(stats)
+        for section in sections
     ]
     return Content("\n\n").join(parts)
 
@@ -53,8 +67,8 @@ class StatsScreen(Screen[None]):
         self.statistics: Statistics | None = None
         """What is shown, once read."""
         self.reads_shown = 0
-        """How many times the games have been read and shown (waiting for this to grow is
-        waiting for a fresh reading)."""
+        """How many times the games have been read and shown whole, ratings included
+        (waiting for this to grow is waiting for a fresh reading)."""
 
     def compose(self) -> ComposeResult:
         """A title, what was counted, then the chart and the report in one scrolling body."""
@@ -63,11 +77,13 @@ class StatsScreen(Screen[None]):
         with VerticalScroll(id="stats-body"):
             yield ChartView(id="stats-chart")
             yield Static(id="stats-report")
+            yield ChartView(id="stats-rating-chart")
         yield Footer()
 
     def on_mount(self) -> None:
         """Nothing to chart until the games are read."""
-        self.query_one(ChartView).display = False
+        for chart in self.query(ChartView):
+            chart.display = False
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         """Shown (first, or back from another screen): read the games again."""
@@ -77,10 +93,12 @@ class StatsScreen(Screen[None]):
     def _read(self) -> None:
         try:
             stats = self.store.statistics(CHART_PEOPLE, MOST_POINTS)
+            self.app.call_from_thread(self.show_statistics, stats, win_share_chart(stats))
+            history = rate(self.store.placings())  # after: it grows with the games
         except StoreError as error:
             self.app.call_from_thread(self._show_problem, str(error))
             return
-        self.app.call_from_thread(self.show_statistics, stats, win_share_chart(stats))
+        self.app.call_from_thread(self.show_ratings, history)
 
     def _show_problem(self, problem: str) -> None:
         self.query_one("#stats-counted", Static).update(f"The games cannot be counted: {problem}")
@@ -89,10 +107,20 @@ class StatsScreen(Screen[None]):
         """Show ``stats`` and the win share ``chart`` (hidden while no person has played)."""
         self.statistics = stats
         self.query_one("#stats-counted", Static).update(counted_text(stats))
-        chart_view = self.query_one(ChartView)
+        chart_view = self.query_one("#stats-chart", ChartView)
         chart_view.display = bool(stats.players)
         chart_view.shown = chart
         self.query_one("#stats-report", Static).update(report_content(stats))
+
+    def show_ratings(self, history: Mapping[str, Sequence[Rating]]) -> None:
+        """Show each person's rating from ``history`` under the report, with its chart
+        (hidden while nobody has a rating): the reading is then shown whole."""
+        if self.statistics is not None:
+            report = report_content(self.statistics, ratings_section(history))
+            self.query_one("#stats-report", Static).update(report)
+        rating_view = self.query_one("#stats-rating-chart", ChartView)
+        rating_view.display = bool(history)
+        rating_view.shown = rating_chart(history)
         self.reads_shown += 1
 
     def palette_commands(self) -> list[PaletteCommand]:
