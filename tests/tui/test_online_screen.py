@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from textual.css.query import NoMatches
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Checkbox, Static
 
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.online_seat import Heard
@@ -25,8 +25,9 @@ from chickenfoot.tui.messages import CreateOnline, JoinOnline
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.menu import MenuScreen
-from chickenfoot.tui.screens.online import LobbyScreen, OnlineGameScreen
+from chickenfoot.tui.screens.online import JoinScreen, LobbyScreen, OnlineGameScreen
 from tests.net.online import Probe, online, options
+from tests.tui.conftest import screen_lines
 
 WAIT = 60.0
 
@@ -378,3 +379,36 @@ async def test_a_window_whose_seat_another_window_took_says_so_and_offers_no_mov
             finally:
                 await other.close()
         opponent.cancel()
+
+
+def watch_row(app: ChickenFootApp) -> str:
+    """The Join form's "Watch only" row on the screen, as a screen reader reads it: the check
+    box's text, between the box's own left and right edges (``▊`` and ``▎``)."""
+    (row,) = [line for line in screen_lines(app) if "Watch only" in line]
+    return row.split("▊")[1].split("▎")[0].strip()
+
+
+async def test_the_join_form_s_check_box_says_whether_it_is_ticked(data_dir: object) -> None:
+    """The "Watch only" box says its state in its words (and holds an X only while ticked),
+    not by its colour alone: Space, a click and Enter tick it and untick it."""
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the Join form")
+        box = app.screen.query_one("#join-watch", Checkbox)
+        await pilot.pause()
+        assert watch_row(app) == "▐ ▌ Watch only (every hand hidden): no"
+        box.focus()
+        await pilot.press("space")
+        await until(pilot, lambda: box.value, "the box ticked")
+        await pilot.pause()
+        assert watch_row(app) == "▐X▌ Watch only (every hand hidden): yes"
+        await pilot.click(box)
+        await until(pilot, lambda: not box.value, "the box unticked")
+        await pilot.pause()
+        assert watch_row(app) == "▐ ▌ Watch only (every hand hidden): no"
+        await pilot.press("enter")
+        await until(pilot, lambda: box.value, "the box ticked again")
+        await pilot.pause()
+        assert "Watch only (every hand hidden): yes" in watch_row(app)

@@ -44,6 +44,7 @@ from chickenfoot.tui.keymap import key_in_words, keymap_of, text_keys
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
 from chickenfoot.tui.screens.game import CHECKED_ACTIONS, GAME_BINDINGS, TableScreen
 from chickenfoot.tui.screens.log import LogScreen
+from chickenfoot.tui.widgets.checkbox import StateCheckbox
 from chickenfoot.tui.widgets.typing import TypingInput
 
 
@@ -79,7 +80,7 @@ class JoinScreen(ModalScreen[None]):
             yield Static("", id="join-problem", markup=False)
             yield Label(JOIN_NAME_LABEL)
             yield TypingInput(self.default_name, id="join-name", max_length=24)
-            yield Checkbox(JOIN_WATCH_LABEL, id="join-watch")
+            yield StateCheckbox(JOIN_WATCH_LABEL, id="join-watch")
             keymap = keymap_of(self.app)
             join = key_in_words(self.BINDINGS, "join.join", keymap)
             back = key_in_words(self.BINDINGS, "join.back", keymap)
