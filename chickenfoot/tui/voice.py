@@ -138,7 +138,8 @@ class TableVoice:
 
 
 def answer_lines(question: str, client: SeatClient) -> list[str]:
-    """The lines that answer ``question`` (see :data:`QUESTIONS`) about ``client``'s table."""
+    """The lines that answer ``question`` (``hand``, ``ends``, ``seats``, ``where`` or
+    ``since``: see :data:`SAY_BINDINGS`) about ``client``'s table."""
     if question == "hand":
         return hand_said(client)
     if question == "ends":

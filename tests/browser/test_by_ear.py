@@ -14,8 +14,7 @@ hears, at one table of a real ``chickenfoot host`` (127.0.0.1, ports the system 
   the game's announcement arrives (its escape sequence in the terminal's stream, which the
   game writes before it draws the move) and the moment it is in the live region, so a slow
   test loop cannot hide a late announcement, and a busy machine (which slows both seats, and
-  the screen as much as the voice) does not fail it. How long after Ana's terminal said it
-  each came is measured by ``python -m tests.benchmarks announce``.
+  the screen as much as the voice) does not fail it.
 
 Skipped without Playwright or Chromium."""
 
