@@ -20,7 +20,7 @@ page in the terminal's own stream, as an escape sequence of their own (:meth:`Se
 announce`: ``OSC 7700 ; <base64 of the JSON> BEL``). The page hands xterm.js a handler for
 that sequence (``terminal.parser.registerOscHandler``), which puts each announcement in the
 page's live regions and draws nothing; a terminal without the handler ignores it, as every
-terminal ignores an OSC it does not know. docs/architecture.md says why this way.
+terminal ignores an OSC it does not know. docs/browser.md (*What the page says*) says why.
 """
 
 from __future__ import annotations
