@@ -45,10 +45,10 @@ def test_every_id_is_listed_with_its_keys(
 def test_your_keys_are_marked_and_a_clash_is_refused(
     capsys: pytest.CaptureFixture[str], data_dir: Path
 ) -> None:
-    write_keys(data_dir, {"game.hint": "H", "game.draw": "D", "menu.stats": "n"})
+    write_keys(data_dir, {"game.hint": "I", "game.draw": "D", "menu.stats": "n"})
     status, out, _err = run_keys(capsys)
     assert status == 1
-    assert re.search(r"^  game\.hint\s+H \*  \(was i\)\s+The expert's", out, re.MULTILINE)
+    assert re.search(r"^  game\.hint\s+I \*  \(was i\)\s+The expert's", out, re.MULTILINE)
     assert re.search(
         r"^  game\.draw-why-not\s+D \*  \(was d\)\s+\(moves with game\.draw\)$", out, re.MULTILINE
     )

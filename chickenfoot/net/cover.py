@@ -14,9 +14,11 @@ import asyncio
 from chickenfoot.bots import Strategy, make_bot
 from chickenfoot.bots.registry import seat_seed
 from chickenfoot.net.autoplay import THINKING, answer, needs_answer
+from chickenfoot.net.protocol import Covered
 from chickenfoot.play.client import SeatClient
 from chickenfoot.play.host import TableHost
 from chickenfoot.play.wire import HostMessage, Update, Welcome
+from chickenfoot.rules import RoundStarted
 
 
 class CoverPlayer:
@@ -32,14 +34,32 @@ class CoverPlayer:
         seed = seat_seed(session.record.seed, seat)
         self.strategy: Strategy = make_bot(level, seed, lineup=session.lineup)
         self._task: asyncio.Task[None] | None = None
+        self.moves = 0
+        """How many moves it made for the seat's person."""
+        self.this_round = 0
+        """How many of them in the round in play."""
         self.client_id: int | None = host.connect(self, (seat,))
         self._consider()
 
     def deliver(self, message: HostMessage) -> None:
         """The host's outlet: take in ``message`` and answer it after the pause if it asks."""
         self.client.receive(message)
+        if isinstance(message, Update):
+            for step in message.steps:
+                if any(isinstance(event, RoundStarted) for event in step.events):
+                    self.this_round = 0
+                if step.action is not None and step.action.seat == self.seat:
+                    self.moves += 1
+                    self.this_round += 1
         if isinstance(message, Welcome | Update):
             asyncio.get_running_loop().call_soon(self._consider)
+
+    def report(self) -> Covered | None:
+        """What it did for the seat's person, to tell them when they are back (None:
+        nothing)."""
+        if not self.moves:
+            return None
+        return Covered(level=self.level, moves=self.moves, this_round=self.this_round)
 
     def _consider(self) -> None:
         if self._task is None and self.client_id is not None and needs_answer(self.client):

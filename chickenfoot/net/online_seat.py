@@ -26,9 +26,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from chickenfoot.net.presence import status_news
 from chickenfoot.net.protocol import (
+    Covered,
     CoverSeat,
     Denied,
     FinishedGame,
@@ -60,6 +62,7 @@ from chickenfoot.play.wire import (
     Welcome,
 )
 from chickenfoot.text import online, prompts
+from chickenfoot.text.digest import by_computer, covered_news
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,9 @@ class OnlineSeat:
         """Why the table cannot be reached any more, or was left (the link ended)."""
         self.started = False
         """True once the game was dealt (its first welcome came)."""
+        self.covered: Covered | None = None
+        """What a computer did in this seat while its person was away, told with the welcome
+        that follows (its moves of the round in play marked in the log)."""
 
     # ----- the link ----------------------------------------------------------------------------
 
@@ -192,24 +198,39 @@ class OnlineSeat:
         if isinstance(item, LinkStatus):
             return self._link_news(item)
         if isinstance(item, TableStatus):
-            news = status_news(self.status, item)
+            who = status_news(self.status, item)
             self.status, self.status_at = item, time.monotonic()
-            return Heard(news=tuple(news), changed=True)
+            return Heard(news=tuple(who), changed=True)
         if isinstance(item, Denied):
             return Heard(news=(item.text,))
         if isinstance(item, FinishedGame):
             return Heard(record=item.record)
+        if isinstance(item, Seated):
+            self.covered = item.covered
         if isinstance(item, Seated | TableGone | Replaced):
             return Heard(changed=True)  # the link ends by itself where it must
         self.client.receive(item)
+        told: tuple[str, ...] = ()
+        if isinstance(item, Welcome) and self.covered is not None and self.client.seats:
+            told = self._covered_told(self.covered)
         dealt = isinstance(item, Welcome) and not self.started
         self.started = self.started or dealt
         restart = isinstance(item, Update) and item.restart
         return Heard(
+            news=told,
             answered=isinstance(item, HintGiven | NoHint | Refused) or restart,
             dealt=dealt,
             game_log=isinstance(item, GameLog),
         )
+
+    def _covered_told(self, covered: Covered) -> tuple[str, ...]:
+        """The welcome back to a seat a computer played meanwhile: its moves marked in the
+        log; what the person is told."""
+        self.covered = None
+        level = covered.level
+        marked = partial(by_computer, level=level)
+        self.client.history.mark_covered(self.client.seats[0], covered.this_round, marked)
+        return (covered_news(level, covered.moves, covered.this_round),)
 
     def _link_news(self, status: LinkStatus) -> Heard:
         was = self.connection

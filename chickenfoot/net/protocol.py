@@ -263,9 +263,20 @@ Hello = CreateTable | JoinTable | ReturnToSeat | WatchTable
 # ----- server to client -------------------------------------------------------------------------
 
 
+class Covered(WireModel):
+    """What a computer did in a person's seat while they were away: its ``level``, how many
+    moves it made, and how many of them in the round in play (the seat's latest moves of the
+    round the ``welcome`` that follows shows)."""
+
+    level: str
+    moves: int = Field(ge=0)
+    this_round: int = Field(ge=0)
+
+
 class Seated(Message):
     """This connection plays ``seat`` of table ``code``; ``token`` (sent once, when the seat is
-    first taken) takes it back later. ``creator``: this seat made the table."""
+    first taken) takes it back later. ``creator``: this seat made the table. ``covered``: a
+    computer played the seat while its person was away (said to them when they come back)."""
 
     kind: Literal["seated"] = "seated"
     code: str
@@ -273,6 +284,7 @@ class Seated(Message):
     """None: a spectator."""
     token: str | None = None
     creator: bool = False
+    covered: Covered | None = None
 
 
 class SeatState(WireModel):

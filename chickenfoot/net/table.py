@@ -37,6 +37,7 @@ from chickenfoot.net.names import looks_like
 from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
     ClientFrame,
+    Covered,
     CoverSeat,
     CreateTable,
     Denied,
@@ -168,10 +169,13 @@ class SeatSlot:
             waiting=waiting,
         )
 
-    def sit(self, guest: Guest) -> None:
-        """``guest``'s person sits here (again): their countdown and any cover end."""
+    def sit(self, guest: Guest) -> Covered | None:
+        """``guest``'s person sits here (again): their countdown and any cover end; what the
+        computer that covered the seat did meanwhile (None: no computer played for them)."""
         self.guest, self.dropped_at = guest, None
+        covered = self.cover.report() if self.cover is not None else None
         self.clear()
+        return covered
 
     def drop(self, now: float) -> None:
         """Its person's connection ended at ``now``."""
@@ -383,9 +387,9 @@ class OnlineTable:
     def _attach(self, connection: Connection, seat: int, token: str | None = None) -> Guest:
         slot = self.seats[seat]
         guest = Guest(connection, self, seat, slot.name)
-        slot.sit(guest)
+        covered = slot.sit(guest)
         creator = seat == self.creator
-        guest.send(Seated(code=self.code, seat=seat, token=token, creator=creator))
+        guest.send(Seated(code=self.code, seat=seat, token=token, creator=creator, covered=covered))
         self._arrived(guest)
         self._cover_lapsed()
         self.tell_everyone()

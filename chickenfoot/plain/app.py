@@ -26,8 +26,8 @@ from chickenfoot.net.seating import (
     hello_for,
     join_address,
 )
-from chickenfoot.net.tokens import SeatBook
-from chickenfoot.plain.console import Console
+from chickenfoot.net.tokens import HeldSeat, SeatBook, latest_to_continue
+from chickenfoot.plain.console import YES_OR_NO, Console
 from chickenfoot.plain.online import open_online
 from chickenfoot.plain.replay import watch
 from chickenfoot.plain.setup import OnlineChosen, ask_setup
@@ -99,7 +99,7 @@ class PlainApp:
 
     def yes(self, question: str) -> bool:
         """Ask a yes-or-no question; True for y or yes."""
-        return self.ask(f"{question} (y or n) ").lower() in ("y", "yes")
+        return self.ask(f"{question} {YES_OR_NO} ").lower() in ("y", "yes")
 
     # ----- the menu -------------------------------------------------------------------------------
 
@@ -138,11 +138,16 @@ class PlainApp:
         """The menu now: (first word, what it says, what it does: True quits)."""
         items: list[tuple[str, str, Callable[[], bool]]] = [("new", "New game", self.new_game)]
         try:
-            latest = self.store.latest_unfinished()
+            unfinished = self.store.latest_unfinished()
         except StoreError as error:
             self.say(str(error))
-            latest = None
-        if latest is not None:
+            unfinished = None
+        latest = latest_to_continue(unfinished, SeatBook().latest())
+        if isinstance(latest, HeldSeat):
+            held = latest
+            about = f"your seat at the online table {held.address}"
+            items.append(("continue", f"Continue ({about})", lambda: self.take_back_seat(held)))
+        elif latest is not None:
             about = f"game {latest.id}: {', '.join(latest.names)}, {save_status(latest)}"
             game = latest.id
             items.append(("continue", f"Continue ({about})", lambda: self.continue_game(game)))
@@ -245,9 +250,11 @@ class PlainApp:
         book = SeatBook()
         held = book.seats()
         if held:
-            self.say(f"You hold a seat at {held[0].address}: joining it again takes it back.")
-        now = held[0].address if held else ""
-        typed = self.ask(f"{JOIN_ADDRESS_LABEL}? (Enter: back) [{now or 'none'}] ") or now
+            self.say(
+                f"You hold a seat at {held[0].address}: Continue in the menu takes it back, "
+                "and so does joining that table again."
+            )
+        typed = self.ask(f"{JOIN_ADDRESS_LABEL}? (Enter: back to the menu) ")
         if not typed:
             return False
         address = join_address(typed)
@@ -257,6 +264,16 @@ class PlainApp:
         name = self.ask(f"{JOIN_NAME_LABEL}? (Enter: the seat's own name) ")
         watch = self.yes(f"{JOIN_WATCH_LABEL}?")
         return self.online(address, hello_for(address, name, watch=watch, book=book), book)
+
+    def take_back_seat(self, held: HeldSeat) -> bool:
+        """Continue at the online table where ``held`` is this user's seat (its token takes
+        it back)."""
+        address = join_address(held.address)
+        if isinstance(address, str):
+            self.say(address)
+            return False
+        book = SeatBook()
+        return self.online(address, hello_for(address, held.name, watch=False, book=book), book)
 
     def online(self, address: TableAddress, hello: Hello, book: SeatBook | None = None) -> bool:
         """Play at the online table at ``address``, its first frame ``hello``."""

@@ -26,20 +26,19 @@ from typing import TextIO
 
 from chickenfoot.record.problems import printable
 from chickenfoot.saves.output import write_text
+from chickenfoot.text.digest import spoken
+
+YES_OR_NO = "(y or n; Enter: n)"
+"""How a yes-or-no question ends: what to type, and what Enter alone answers."""
 
 LONGEST_LINE = 2000
 """The most characters of one line written (a longer one is cut, with ``...``)."""
-
-SPOKEN_SIGNS = {" · ": "; ", "…": "...", "·": ";"}
-"""Separators of the full-screen app, and what a line-by-line reader is given instead."""
 
 
 def speakable(text: str) -> str:
     """``text`` as the plain mode writes it: plain punctuation for the app's separators, and
     nothing that could steer the terminal."""
-    for sign, plain in SPOKEN_SIGNS.items():
-        text = text.replace(sign, plain)
-    return printable(text, LONGEST_LINE)
+    return printable(spoken(text), LONGEST_LINE)
 
 
 class Console:

@@ -115,6 +115,7 @@ class PlainOnlineTable(PlainSeat):
     GAME_OVER_CHOICES = "Enter: back to the menu."
     PLAY_AGAIN = False
     """The table's people are at other screens: a new online game is made from New game."""
+    DIGEST_AT_TURN = True
 
     def __init__(
         self,

@@ -23,7 +23,17 @@ from typing import Literal
 
 from chickenfoot.bots.coach import Coach
 from chickenfoot.plain.coaching import analysed
-from chickenfoot.plain.console import Console
+from chickenfoot.plain.console import YES_OR_NO, Console
+from chickenfoot.play.announce import (
+    digest,
+    ends_said,
+    hand_said,
+    seats_said,
+    starts_turn,
+    status_said,
+    turn_line,
+    where_said,
+)
 from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.host import TableHost
 from chickenfoot.play.link import LocalLink
@@ -45,21 +55,10 @@ from chickenfoot.saves.copies import SavePathError, resolve_save_path
 from chickenfoot.text import prompts
 from chickenfoot.text.coach import coach_for, decision_line, play_line, seats_to_analyse
 from chickenfoot.text.deal import recorded_deal_text
-from chickenfoot.text.describe import board_requirement
 from chickenfoot.text.ruleset import rules_summary
-from chickenfoot.text.spoken import (
-    end_line,
-    ends_lines,
-    hand_lines,
-    keys_text,
-    line_text,
-    playable_text,
-    round_score_lines,
-    seat_lines,
-    table_lines,
-)
+from chickenfoot.text.spoken import end_line, keys_text, line_text, round_score_lines, table_lines
 from chickenfoot.text.transcript import ranking_lines, round_result_lines
-from chickenfoot.text.words import a_number, plural, possessive, seat_name
+from chickenfoot.text.words import a_number, plural, seat_name
 
 Outcome = Literal["menu", "again", "quit"]
 """How a game left: back to the menu, a new game with the same table, or quit (input over)."""
@@ -75,7 +74,8 @@ GAME_HELP = (
     "s every seat's tiles and score; rounds the scores round by round. t the whole table. "
     "l and a key or line reads one line: l b, l B.2.",
     "r the last moves again (r 10: the last ten). log every move of the game.",
-    "w where the game stands. rules the rules of this game. deal a finished round's deal. "
+    "w where the game stands and whose turn it is. n what happened since your last turn. "
+    "rules the rules of this game. deal a finished round's deal. "
     "i a hint. u take back (alone against computers).",
     f"{SAVE_COPY} saves a copy of the game. q back to the menu: the game stays saved.",
     "An empty line says again what the table waits for, or goes on where it waits for Enter.",
@@ -102,6 +102,10 @@ class PlainSeat:
     """What the person may do once the game is over."""
     PLAY_AGAIN = True
     """Whether ``a`` plays the game again with the same seats and rules once it is over."""
+    DIGEST_AT_TURN = False
+    """Whether a turn starts with what happened since the person's last one, when that tells
+    more than the moves said just before (at an online table, where the others' moves come
+    while the person reads or types; here they come all at once, right before the turn)."""
 
     def __init__(self, client: SeatClient, console: Console) -> None:
         self.client = client
@@ -111,6 +115,8 @@ class PlainSeat:
         self._unsaved: str | None = None
         self._status: tuple[object, object] = (None, None)
         """The view and prompt the table's wait was last said for."""
+        self._went_on: object = None
+        """The round's result this keyboard went on from (Enter does not go on twice)."""
 
     # ----- what the table does its own way -------------------------------------------------------
 
@@ -161,8 +167,13 @@ class PlainSeat:
     def _say_status(self) -> None:
         """Say what the table waits for, once per change."""
         view, prompt = self._status
-        if view is not self.client.view or prompt is not self.client.prompt:
-            self._status = (self.client.view, self.client.prompt)
+        now = self.client.prompt
+        if view is not self.client.view or prompt is not now:
+            self._status = (self.client.view, now)
+            if self.DIGEST_AT_TURN and starts_turn(prompt, now) and self.client.seat_view:
+                found = digest(self.client)
+                if found is not None and found.sums_up:
+                    self.console.say(found.text)
             self.console.say(*self.status_lines())
 
     # ----- what the table waits for --------------------------------------------------------------
@@ -177,46 +188,19 @@ class PlainSeat:
         if isinstance(prompt, GameEnded):
             return [*ranking_lines(prompt.result, client.names), self.GAME_OVER_CHOICES]
         if isinstance(prompt, RoundEnded):
-            # The log has just said how the round ended and its scores.
-            last = prompt.result.round >= client.table.rules.round_count
+            # The log has just said how the round ended and its scores; once this keyboard went
+            # on, the table may still wait for the others to see the result.
             return [
                 *round_result_lines(prompt.result, client.names, scores=False),
-                prompts.round_over(prompt.result.round, last=last),
+                status_said(client),
             ]
         if isinstance(prompt, DeadDraw):
             return [prompts.dead_draw(self._name(prompt.seat), prompt.tile)]
         if isinstance(prompt, PassKeyboard):
             return [prompts.pass_to(self._name(prompt.seat))]
         if isinstance(prompt, YourTurn) and client.seat_view is not None:
-            return [self.turn_line()]
+            return [turn_line(client)]
         return [prompts.waiting_for(self._name(prompt.seat))]
-
-    def turn_line(self) -> str:
-        """The person on turn: what the table needs and what they can do."""
-        client = self.client
-        view = client.seat_view
-        assert view is not None
-        who = self._name(view.seat)
-        fits = self._fits()
-        hand = client.hand()
-        if view.drawn is not None:
-            keep = " or keep it (k)" if client.can("keep") else ""
-            where = playable_text(hand, fits)
-            return f"{who} drew {view.drawn}: play it ({where}){keep}."
-        if not fits:
-            return prompts.nothing_fits(who, client.can("draw"))
-        return (
-            f"{possessive(who)} turn: {board_requirement(view.board)}. "
-            f"You can play {playable_text(hand, fits)}."
-        )
-
-    def _fits(self) -> dict[int, tuple[str, ...]]:
-        """Hand index -> the keys of the ends that tile fits now (the rules' answer)."""
-        labels = self.client.labels()
-        return {
-            index: tuple(labels.get(end, end) for end in ends)
-            for index, ends in self.client.playable().items()
-        }
 
     # ----- commands ------------------------------------------------------------------------------
 
@@ -265,6 +249,9 @@ class PlainSeat:
             "last": self._say_last,
             "w": lambda _: self._say_where(),
             "where": lambda _: self._say_where(),
+            "n": lambda _: self._say_since(),
+            "news": lambda _: self._say_since(),
+            "since": lambda _: self._say_since(),
             "log": lambda _: self._say_game_log(),
             "d": lambda _: self._send(client.draw()),
             "draw": lambda _: self._send(client.draw()),
@@ -290,8 +277,13 @@ class PlainSeat:
         prompt = client.prompt
         if isinstance(prompt, PassKeyboard):
             self._send(client.show_hand())
+        elif isinstance(prompt, RoundEnded) and self._went_on is prompt:
+            self.console.say(status_said(client))  # the table waits for the others to see it
         elif isinstance(prompt, DeadDraw | RoundEnded):
+            self._went_on = prompt
             self._send(client.proceed())
+            if client.prompt is prompt:
+                self.console.say(status_said(client))
         elif isinstance(prompt, GameEnded):
             return "menu"
         else:
@@ -356,37 +348,17 @@ class PlainSeat:
     # ----- reading the table ---------------------------------------------------------------------
 
     def _say_hand(self) -> None:
-        client = self.client
-        view = client.seat_view
-        if view is None:
-            self.console.say("No hand is shown now: every hand is hidden.")
-            return
-        fits = self._fits() if client.on_turn else None
-        fresh = client.fresh_tiles.get(view.seat, frozenset())
-        tiles = client.hand()
-        self.console.say(*hand_lines(self._name(view.seat), tiles, view.rules, fits, fresh))
+        self.console.say(*hand_said(self.client))
 
     def _say_ends(self) -> None:
-        client = self.client
-        view = client.view
-        assert view is not None
-        fitting: dict[str, list[Tile]] | None = None
-        if client.on_turn:
-            fitting = {}
-            hand = client.hand()
-            for index, ends in sorted(client.playable().items()):
-                for end in ends:
-                    fitting.setdefault(end, []).append(hand[index])
-        self.console.say(*ends_lines(view.board, client.labels(), fitting))
+        self.console.say(*ends_said(self.client))
 
     def _say_seats(self) -> None:
-        client = self.client
-        view = client.view
-        assert view is not None
-        turn = None if view.over or isinstance(client.prompt, RoundEnded) else view.turn
-        self.console.say(
-            *seat_lines(client.names, view.hand_counts, view.totals, turn, client.table.computers)
-        )
+        self.console.say(*seats_said(self.client))
+
+    def _say_since(self) -> None:
+        found = digest(self.client)
+        self.console.say(found.text if found is not None else "You play no seat at this table.")
 
     def _say_table(self) -> None:
         view = self.client.view
@@ -421,15 +393,7 @@ class PlainSeat:
         self.console.say(*(log[-count:] if log else ["Nothing has happened yet this round."]))
 
     def _say_where(self) -> None:
-        view = self.client.view
-        assert view is not None
-        rules = view.rules
-        self.console.say(
-            f"Round {view.round_number} of {rules.round_count}, with "
-            f"{view.round_double}|{view.round_double}; boneyard "
-            f"{plural(view.boneyard_count, 'tile')}; {board_requirement(view.board)}.",
-            *self.status_lines(),
-        )
+        self.console.say(where_said(self.client), *self.status_lines())
 
     def _say_rounds(self) -> None:
         view = self.client.view
@@ -559,7 +523,7 @@ class PlainTable(PlainSeat):
             self.console.say(str(problem))
             return
         if path.exists():
-            answer = self.console.ask(f"{path} exists. Replace it? (y or n) ")
+            answer = self.console.ask(f"{path} exists. Replace it? {YES_OR_NO} ")
             if (answer or "").lower() not in ("y", "yes"):
                 self.console.say("Not saved.")
                 return
@@ -578,7 +542,7 @@ class PlainTable(PlainSeat):
         problem = prompts.save_problem(self.session.unsaved)
         answer = self.console.ask(
             f"The latest moves are not saved ({problem}). Leave anyway? They are lost "
-            f"unless you save a copy first ({SAVE_COPY}). (y or n) "
+            f"unless you save a copy first ({SAVE_COPY}). {YES_OR_NO} "
         )
         return "menu" if (answer or "").lower() in ("y", "yes") else None
 

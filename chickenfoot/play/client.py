@@ -115,6 +115,8 @@ class SeatClient:
         """The person's selected tile and chosen end, and the keys typed so far."""
         self.feedback = ""
         """The latest news, or why the last key did nothing (shown under the status)."""
+        self.told = 0
+        """How many times news or a reason was told (the same words told twice count twice)."""
         self.thinking = False
         """True while the computer on turn is still thinking after its pause."""
         self.hint_pending = False
@@ -267,11 +269,6 @@ class SeatClient:
         return self.history.fresh
 
     @property
-    def selected_tile(self) -> Tile | None:
-        """The selected tile of the person on turn."""
-        return self.selection.tile
-
-    @property
     def chosen(self) -> str | None:
         """The open end the selected tile would be played on, once chosen."""
         return self.selection.end
@@ -386,6 +383,7 @@ class SeatClient:
         action; None changes nothing."""
         if text is not None:
             self.feedback = text
+            self.told += 1
 
     def _choose(self, command: Callable[[Choices], str | None]) -> None:
         """Run a choosing command on the turn's choices; say why not off turn."""
@@ -657,11 +655,9 @@ def refusal_text(client: SeatClient, key: str) -> str:
         if seat is None:
             return prompts.KEY_DOES_NOTHING
         computer = isinstance(prompt, Waiting) and prompt.computer
+        elsewhere = isinstance(prompt, Waiting) and not prompt.computer
         return prompts.not_your_turn(
-            seat_name(client.names, seat),
-            computer=computer,
-            elsewhere=isinstance(prompt, Waiting) and not computer,  # at another keyboard
-            keys=client.keys,
+            seat_name(client.names, seat), computer=computer, elsewhere=elsewhere, keys=client.keys
         )
     drawn = view.drawn
     if key == "hint":

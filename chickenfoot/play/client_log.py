@@ -2,14 +2,16 @@
 
 :class:`ClientLog` takes the steps a client was sent (:class:`~chickenfoot.play.wire.Step`)
 and keeps their lines (worded by :func:`~chickenfoot.text.describe.describe_turn`, hints and
-take-backs in their places) and, per seat, the tiles it drew on its latest turn as far as this
+take-backs in their places), where each step's lines start (a screen reader is told one
+announcement per move) and, per seat, where the lines after its latest move start (what
+happened since that seat's last turn), and the tiles it drew on its latest turn as far as this
 client saw them (the hand marks them "new"). A drawn tile is named only where the step
 carries it and the client's viewer is its seat. Imports no Textual.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from chickenfoot.play.wire import Step
@@ -37,6 +39,11 @@ class ClientLog:
         """How many times the log started again (a take-back): a screen redraws it whole."""
         self.fresh: dict[int, frozenset[Tile]] = {}
         """The tiles each seat drew on its latest turn (as far as this client saw them)."""
+        self.steps: list[tuple[int, int | None]] = []
+        """Where each step's lines start in :attr:`lines`, with the seat that acted (None: a
+        deal)."""
+        self.after_move: dict[int, int] = {}
+        """Where the lines after each seat's latest move start in :attr:`lines`."""
         self._drawn: dict[int, Tile] = {}
         self._last_actor: int | None = None
 
@@ -45,16 +52,32 @@ class ClientLog:
         self.lines = []
         self.restarts += 1
         self.fresh, self._drawn, self._last_actor = {}, {}, None
+        self.steps, self.after_move = [], {}
+
+    def mark_covered(self, seat: int, count: int, marked: Callable[[str], str]) -> None:
+        """The latest ``count`` moves of ``seat`` were a computer's, made while its person was
+        away: their lines say so (``marked`` words a move's line that way), and what happened
+        since that seat's last turn starts after its person's own latest move."""
+        own = [start for start, mover in self.steps if mover == seat]
+        covered = own[len(own) - count :] if count else []
+        for start in covered:
+            self.lines[start] = marked(self.lines[start])
+        if covered:
+            earlier = own[: len(own) - count]
+            after = [start for start, _mover in self.steps if earlier and start > earlier[-1]]
+            self.after_move[seat] = after[0] if after else 0
 
     def add(self, step: Step, names: Sequence[str], viewer: int) -> None:
         """Log one step and note the tiles its seat drew (a seat's marks clear when it starts
         its next turn; a new round clears them all)."""
         action = step.action
+        self.steps.append((len(self.lines), action.seat if action is not None else None))
         self.lines += step_lines(step, self._drawn, names, viewer)
         if action is not None and action.seat != self._last_actor:
             self.fresh.pop(action.seat, None)
         if action is not None:
             self._last_actor = action.seat
+            self.after_move[action.seat] = len(self.lines)
         for event in step.events:
             if isinstance(event, RoundStarted):
                 self.fresh.clear()

@@ -87,12 +87,13 @@ def refused(
 def not_your_turn(
     who: str, *, computer: bool, elsewhere: bool = False, keys: TurnKeys = PLAIN_KEYS
 ) -> str:
-    """Why no key of the game works while ``who`` is on turn without the keyboard (a
-    computer, a person at another keyboard: ``elsewhere``, or one to pass this one to)."""
+    """Why no key of the game works while ``who`` is on turn without the keyboard: a
+    computer, a person at their own screen (``elsewhere``: an online table), or a person at
+    this keyboard who has not taken it yet."""
     if computer:
         return f"Wait: it is {who}'s turn (computer)."
     if elsewhere:
-        return f"Wait: it is {who}'s turn."
+        return f"Wait: it is {who}'s turn; they play at their own screen."
     return f"Waiting for {who}: pass them the keyboard, and they press {keys.show_hand}."
 
 

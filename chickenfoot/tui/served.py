@@ -13,17 +13,36 @@ parent-death signal is Linux only), it needs nothing of the server at its end (w
 ``kill -9`` never gives), and it cannot be missed (a server that died before the game
 started leaves a pipe that is already closed, where a parent-death signal set too late is
 never sent). The server names this driver in the tab's ``TEXTUAL_DRIVER``.
+
+**What the page announces.** The game's announcements for a screen reader (each move, the
+person's turn, a result, why a key did nothing: :mod:`chickenfoot.play.announce`) reach the
+page in the terminal's own stream, as an escape sequence of their own (:meth:`ServedDriver.
+announce`: ``OSC 7700 ; <base64 of the JSON> BEL``). The page hands xterm.js a handler for
+that sequence (``terminal.parser.registerOscHandler``), which puts each announcement in the
+page's live regions and draws nothing; a terminal without the handler ignores it, as every
+terminal ignores an OSC it does not know. docs/browser.md (*What the page says*) says why.
 """
 
 from __future__ import annotations
 
+import base64
+import json
 import os
+from collections.abc import Mapping
 from functools import partial
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from textual import messages
 from textual.app import App
 from textual.drivers.web_driver import WebDriver
+
+ANNOUNCE = 7700
+"""The number of the OSC escape sequence that carries an announcement to the page (one no
+terminal uses: the page's handler takes it, any other terminal ignores it)."""
+
+_DRIVERS: WeakKeyDictionary[App[Any], ServedDriver] = WeakKeyDictionary()
+"""The driver of each app a browser tab runs (one per process)."""
 
 
 def _write_to_server(fileno: int, data: bytes) -> int:
@@ -48,6 +67,13 @@ class ServedDriver(WebDriver):
     ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._write = partial(_write_to_server, self.fileno)
+        _DRIVERS[app] = self
+
+    def announce(self, said: Mapping[str, object]) -> None:
+        """Give the page one announcement (see the module's description): JSON, in base64 so
+        that nothing in it (a player's name) can end the sequence early."""
+        data = base64.b64encode(json.dumps(said).encode("utf-8")).decode("ascii")
+        self.write(f"\x1b]{ANNOUNCE};{data}\x07")
 
     def run_input_thread(self) -> None:
         """Read the server's keys and messages until the app stops, or until the server's
@@ -55,3 +81,8 @@ class ServedDriver(WebDriver):
         super().run_input_thread()
         if not self.exit_event.is_set():
             self._app.post_message(messages.ExitApp())
+
+
+def page_of(app: App[Any]) -> ServedDriver | None:
+    """The driver of ``app`` if a browser tab's page shows it (None: a terminal does)."""
+    return _DRIVERS.get(app)

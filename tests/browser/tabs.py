@@ -2,14 +2,19 @@
 Playwright (the system's Chromium, never a browser of its own: there is no ``playwright
 install``). The page's terminal is drawn on a canvas, so a tab reads what the app sends it
 instead: a script in the page keeps the text of every frame from the server, and the tests wait
-for words to appear there (escape sequences removed when searched)."""
+for words to appear there (escape sequences removed when searched). What the page says to a
+screen reader is read from its live regions: another script keeps every announcement put
+there (:meth:`Tab.heard`), with the time it was put there."""
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 import shutil
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,24 +39,62 @@ CHROMIUM_ARGS = [
 ]
 WAIT_MS = DEADLINE_SECONDS * 1000
 
-KEEP_SHOWN = """
+KEEP_SHOWN = r"""
 (() => {
     const decoder = new TextDecoder();
     window.chickenfootShown = "";
+    window.chickenfootArrived = [];
     const Native = window.WebSocket;
     window.WebSocket = class extends Native {
         constructor(...args) {
             super(...args);
             this.addEventListener("message", (event) => {
                 if (typeof event.data !== "string") {
-                    window.chickenfootShown += decoder.decode(event.data, {stream: true});
+                    const text = decoder.decode(event.data, {stream: true});
+                    window.chickenfootShown += text;
+                    for (const found of text.matchAll(/\x1b\]7700;([A-Za-z0-9+\/=]*)\x07/g)) {
+                        window.chickenfootArrived.push({at: Date.now() / 1000, data: found[1]});
+                    }
                 }
             });
         }
     };
 })();
 """
-"""Keeps the text of every binary frame the page receives (what the terminal draws)."""
+"""Keeps the text of every binary frame the page receives (what the terminal draws), and
+when each announcement the game sent arrived (its escape sequence, before the page's handler
+takes it)."""
+
+HEAR = """
+(() => {
+    window.chickenfootHeard = [];
+    document.addEventListener("DOMContentLoaded", () => {
+        for (const id of ["speech-polite", "speech-urgent"]) {
+            const region = document.getElementById(id);
+            if (region === null) continue;
+            new MutationObserver((changes) => {
+                for (const change of changes) {
+                    for (const node of change.addedNodes) {
+                        window.chickenfootHeard.push({
+                            urgent: id === "speech-urgent",
+                            text: node.textContent,
+                            at: Date.now() / 1000,
+                        });
+                    }
+                }
+            }).observe(region, {childList: true});
+        }
+    });
+})();
+"""
+"""Keeps every announcement the page puts in its live regions: which region, the words, and
+when (seconds since the epoch, as Python's ``time.time()`` counts them)."""
+
+HEARD_SINCE = r"""
+([pattern, start]) => window.chickenfootHeard.slice(start)
+    .some((said) => new RegExp(pattern).test(said.text))
+"""
+"""True once an announcement from number ``start`` on matches ``pattern``."""
 
 FOCUSED = "document.activeElement?.classList.contains('xterm-helper-textarea')"
 """True once the keyboard goes to the terminal."""
@@ -88,6 +131,16 @@ LAST_PLACES = r"""
 """Where each phrase was last drawn in the kept text, escape sequences removed (-1: never)."""
 
 
+@dataclass(frozen=True)
+class Said:
+    """One announcement the page made: in its urgent region (said at once) or its polite one
+    (said in turn), its words, and when (``time.time()`` seconds)."""
+
+    urgent: bool
+    text: str
+    at: float
+
+
 class Tab:
     """One browser tab showing the served game, and the address of every request it made
     (pages, scripts, styles, fonts, websockets...)."""
@@ -101,6 +154,34 @@ class Tab:
     def accessible_text(self) -> str:
         """The page as a screen reader gets it: its accessibility tree, as text."""
         return self.page.locator("body").aria_snapshot(timeout=WAIT_MS)
+
+    def heard(self, start: int = 0) -> list[Said]:
+        """What the page announced, from announcement number ``start`` on."""
+        said: list[dict[str, object]] = self.page.evaluate(
+            "(start) => window.chickenfootHeard.slice(start)", start
+        )
+        return [Said(bool(one["urgent"]), str(one["text"]), float(str(one["at"]))) for one in said]
+
+    def arrived(self) -> list[tuple[float, dict[str, object]]]:
+        """Every announcement the game sent the page, as it arrived: when (``time.time()``
+        seconds), and what (the JSON the game wrote)."""
+        found: list[dict[str, str]] = self.page.evaluate("window.chickenfootArrived")
+        return [
+            (float(one["at"]), json.loads(base64.b64decode(one["data"]).decode("utf-8")))
+            for one in found
+        ]
+
+    def wait_to_hear(self, pattern: str, start: int = 0, within: float | None = None) -> None:
+        """Wait until an announcement from number ``start`` on matches the regular expression
+        ``pattern`` (``within`` seconds at most; the long deadline by default)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        timeout = WAIT_MS if within is None else max(1.0, within * 1000)
+        try:
+            self.page.wait_for_function(HEARD_SINCE, arg=[pattern, start], timeout=timeout)
+        except PlaywrightTimeout:
+            said = [one.text for one in self.heard(start)][-5:]
+            raise AssertionError(f"{pattern!r} was not announced; the last said: {said}") from None
 
     def mark(self) -> int:
         """Where the text drawn so far ends (for :meth:`wait_for`'s ``since``)."""
@@ -179,6 +260,7 @@ def open_tab(url: str, profile: Path) -> Iterator[Tab]:
             # Only this machine: anything else is refused (and the test fails on it).
             page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), lambda route: route.abort())
             page.add_init_script(KEEP_SHOWN)
+            page.add_init_script(HEAR)
             page.goto(url, timeout=WAIT_MS)
             page.wait_for_function(FOCUSED, timeout=WAIT_MS)  # the page focuses the game
             yield tab

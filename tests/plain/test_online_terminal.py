@@ -17,7 +17,7 @@ from tests.net.processes import Process
 from tests.plain.test_terminal import PROMPT, Terminal, move
 
 ASKS_ANA = (
-    r"Ana's turn: |Ana drew \d+\|\d+: |Ana: nothing fits|"
+    r"Your turn: |You drew \d+\|\d+: |You: nothing fits|"
     r"Enter(: seen| deals the next round| shows the final results)|Final ranking:"
 )
 """What the table says when it waits for Ana (or for Enter)."""

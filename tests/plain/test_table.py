@@ -57,7 +57,7 @@ def test_the_deal_and_the_turn_are_said_first(tmp_path: Path) -> None:
     console, outcome = play(session_of(tmp_path, person("Ana"), computer("Bea")))
     assert console.said[:2] == [
         "Round 1 (6|6): Bea places 6|6; Ana plays first",
-        "Ana's turn: start arm A on 6|6 (0 of 3 arms). You can play 3: 2|6 on a; 4: 1|6 on a.",
+        "Your turn: start arm A on 6|6 (0 of 3 arms). You can play 3: 2|6 on a; 4: 1|6 on a.",
     ]
     assert outcome == "quit", "the input ended: the app quits"
 
@@ -81,7 +81,7 @@ def test_the_ends_the_seats_the_table_and_where_the_game_stands(tmp_path: Path) 
     text = console.text
     assert "The table needs: start arm A on 6|6 (0 of 3 arms)" in text
     assert "a: arm A needs a 6 (a new arm), you can play 2|6, 1|6" in text
-    assert "Ana's turn: start arm A on 6|6 (0 of 3 arms)." in text.split("> w")[1]
+    assert "Your turn: start arm A on 6|6 (0 of 3 arms)." in text.split("> w")[1]
     assert "Ana: 5 tiles, total 0, on turn\nBea (computer): 4 tiles, total 0" in text
     assert "Centre 6|6, 0 of 3 arms; start arm A on 6|6 (0 of 3 arms)" in text
     boneyard = session.state.public_view().boneyard_count
@@ -96,7 +96,7 @@ def test_a_tile_and_an_end_key_play_and_every_move_is_announced(tmp_path: Path) 
     assert after[:3] == [
         "Ana plays 2|6 on arm A (1 of 3 arms)",
         "Bea draws a tile and passes",
-        "Ana's turn: start arm B on 6|6 (1 of 3 arms). You can play 3: 1|6 on b.",
+        "Your turn: start arm B on 6|6 (1 of 3 arms). You can play 3: 1|6 on b.",
     ], "the computer's move follows at once, as a line, then the person's turn"
 
 

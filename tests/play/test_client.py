@@ -81,11 +81,11 @@ def test_a_new_turn_selects_the_first_playable_tile_and_its_only_end(
 def test_reading_is_pure(kit: type[Kit], tmp_path: Path) -> None:
     _host, seat = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
     client = seat.client
-    before = (client.selected_tile, client.chosen, dict(client.fresh_tiles), client.feedback)
+    before = (client.selection.tile, client.chosen, dict(client.fresh_tiles), client.feedback)
     assert client.shown() == client.shown()
     client.why_not("draw")
     client.key_works("play")
-    assert (client.selected_tile, client.chosen, dict(client.fresh_tiles), client.feedback) == (
+    assert (client.selection.tile, client.chosen, dict(client.fresh_tiles), client.feedback) == (
         before
     )
 
@@ -200,7 +200,7 @@ def test_a_draw_marks_the_tile_new_and_selects_it_when_it_fits(
     view = client.seat_view
     assert view is not None
     if view.drawn is not None:
-        assert client.selected_tile == drawn
+        assert client.selection.tile == drawn
         assert client.why_not("draw") == f"You already drew {drawn}: play it or keep it (k)."
     assert client.log[-1].startswith(f"You draw {drawn}") or client.log[-1].startswith(
         f"Ana draws {drawn}"
@@ -228,7 +228,7 @@ def test_a_drawn_tile_that_fits_several_ends_asks_for_an_end_before_the_play_key
     host.pump()
     seat.take_in()
     ends = [client.labels()[end] for end in client.playable()[client.selected or 0]]
-    assert client.selected_tile == drawn and client.chosen is None and len(ends) > 1
+    assert client.selection.tile == drawn and client.chosen is None and len(ends) > 1
     status = client.shown().status.text
     assert status == prompts.drew_playable("Ana", drawn, True, ends=ends)
     assert f"fits {len(ends)} ends ({', '.join(ends)}) · choose one (↑/↓" in status
@@ -343,7 +343,7 @@ def test_the_selection_follows_its_tile_through_re_sorting(kit: type[Kit], tmp_p
     client = seat.client
     tile = client.hand()[-1]
     client.select(len(client.hand()) - 1)
-    assert client.selected_tile == tile
+    assert client.selection.tile == tile
     assert client.hand() == sorted_hand(host.session.state.hands[0])
 
 
@@ -494,7 +494,7 @@ def test_a_hint_about_a_number_counts_it_from_the_seat_s_own_view(
     client.receive(HintGiven(hint=hint, assist=Assist(kind="hint", seat=view.seat, at=at)))
     counted = out_and_unseen(count_tiles(view)[number])
     assert client.feedback.endswith(f"keeps three {number}s playable ({counted})")
-    assert client.selected_tile == play.tile and client.chosen == play.target
+    assert client.selection.tile == play.tile and client.chosen == play.target
 
 
 def test_a_person_who_went_on_from_a_round_s_result_is_told_the_table_waits_for_the_others(

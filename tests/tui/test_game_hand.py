@@ -95,7 +95,7 @@ async def test_a_drawn_tile_is_sorted_in_marked_and_the_selection_stays_on_its_t
         hand = game.query_one(HandView)
         assert hand.tiles == sorted_hand(game.session.state.hands[0])
         await pilot.press(str(hand.tiles.index(kept) + 1))
-        assert game.client.selected_tile == kept
+        assert game.client.selection.tile == kept
         await pilot.press("d")
         await kit.wait_for(
             pilot,
@@ -108,7 +108,7 @@ async def test_a_drawn_tile_is_sorted_in_marked_and_the_selection_stays_on_its_t
         assert drawn in hand.tiles
         assert hand.shown.fresh == {hand.tiles.index(drawn)}
         assert "new" in hand.render().plain
-        assert game.client.selected_tile == kept
+        assert game.client.selection.tile == kept
         assert hand.shown.selected == game.client.selected == hand.tiles.index(kept)
         # The mark goes once the player has moved again.
         await kit.press_turn(pilot, game, kit.choose_action(game.session.state))

@@ -81,7 +81,7 @@ async def test_hand_off_footer_offers_only_its_own_keys(kit: type[TuiKit]) -> No
         assert game.session.record.actions == actions_before
         assert game.host.pause == 0
         assert game.query_one(HandView).shown.hidden
-        assert game.client.selected_tile is None or not game.client.on_turn
+        assert game.client.selection.tile is None or not game.client.on_turn
         await pilot.press("enter")
         await kit.wait_for(pilot, lambda: game.client.on_turn, "the hand to show")
         assert not game.query_one(HandView).shown.hidden

@@ -21,7 +21,7 @@ from chickenfoot.tui.screens.online import JoinScreen, OnlineGameScreen
 from chickenfoot.tui.screens.setup import SetupScreen
 from chickenfoot.tui.screens.stats import StatsScreen
 from tests.kit import as_kind
-from tests.tui.conftest import TuiKit, wait_for
+from tests.tui.conftest import TuiKit, screen_lines, wait_for
 
 
 def save_unfinished(kit: type[TuiKit], names: tuple[str, ...] = ("Ana", "Bea")) -> int:
@@ -82,7 +82,7 @@ async def test_continue_is_listed_with_the_seats_and_round(kit: type[TuiKit]) ->
             "quit",
         ]
         prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
-        assert str(prompt) == "Continue: Ana, Bea · round 1 of 2"
+        assert str(prompt) == "▸ Continue: Ana, Bea · round 1 of 2", "chosen as it appears"
 
 
 async def test_names_with_markup_are_shown_literally_in_continue(kit: type[TuiKit]) -> None:
@@ -98,6 +98,31 @@ async def test_names_with_markup_are_shown_literally_in_continue(kit: type[TuiKi
         options = app.screen.query_one("#menu-options", OptionList)
         line = options.render_line(1).text
         assert "Continue: [bold]x[/], [red]Bea · round 1 of 2" in line
+
+
+def marked_rows(app: ChickenFootApp) -> list[str]:
+    """The rows of the screen that hold the chosen item's sign, as a screen reader reads them
+    (the text inside the menu's frame, without colours)."""
+    return [line.replace("│", "").strip() for line in screen_lines(app) if "▸" in line]
+
+
+async def test_the_chosen_item_is_marked_by_a_sign_that_moves_with_the_arrows() -> None:
+    """Without colours the chosen item still shows: its row starts with ▸, every other row
+    with blanks as wide, and the sign follows the arrow keys and the first-letter keys' item."""
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
+        await pilot.pause()
+        assert marked_rows(app) == ["▸ New game"]
+        options = app.screen.query_one("#menu-options", OptionList)
+        rows = [options.render_line(y).text.rstrip() for y in range(options.option_count)]
+        assert rows[1] == "  Join a table", "the others' rows start with blanks as wide"
+        await pilot.press("down", "down")
+        await wait_for(pilot, lambda: marked_rows(app) == ["▸ Load game"], "the sign on Load")
+        await pilot.press("up")
+        await wait_for(pilot, lambda: marked_rows(app) == ["▸ Join a table"], "the sign on Join")
+        await pilot.press("end")
+        await wait_for(pilot, lambda: marked_rows(app) == ["▸ Quit"], "the sign on Quit")
 
 
 def test_long_name_lists_are_cut_with_a_count() -> None:
@@ -293,7 +318,7 @@ async def test_continue_takes_back_a_seat_held_at_an_online_table_played_last(
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")
         prompt = app.screen.query_one("#menu-options", OptionList).get_option("continue").prompt
-        assert str(prompt) == "Continue: online table ABCDEF@127.0.0.1:9"
+        assert str(prompt) == "▸ Continue: online table ABCDEF@127.0.0.1:9"
         await pilot.press("c")
         await wait_for(
             pilot,

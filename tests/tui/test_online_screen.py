@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from textual.css.query import NoMatches
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Checkbox, Static
 
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.online_seat import Heard
@@ -28,7 +28,7 @@ from chickenfoot.tui.messages import CreateOnline, JoinOnline
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.menu import MenuScreen
-from chickenfoot.tui.screens.online import LobbyScreen, OnlineGameScreen
+from chickenfoot.tui.screens.online import JoinScreen, LobbyScreen, OnlineGameScreen
 from tests.net.online import Probe, online, options
 from tests.tui.conftest import screen_lines
 
@@ -500,7 +500,40 @@ async def test_out_of_turn_the_footer_offers_no_play_and_enter_says_whose_turn(
             assert "1 watching" in str(topbar.render()), "still counted after the move"
             await pilot.press("enter")
             await until(pilot, lambda: "Bea" in screen.status_shown.news, "whose turn it is")
-            assert screen.status_shown.news == "Wait: it is Bea's turn."
+            assert screen.status_shown.news == "Wait: it is Bea's turn; they play at their own screen."
             await spy.close()
             bea.link.close()
         opponent.cancel()
+
+
+def watch_row(app: ChickenFootApp) -> str:
+    """The Join form's "Watch only" row on the screen, as a screen reader reads it: the check
+    box's text, between the box's own left and right edges (``▊`` and ``▎``)."""
+    (row,) = [line for line in screen_lines(app) if "Watch only" in line]
+    return row.split("▊")[1].split("▎")[0].strip()
+
+
+async def test_the_join_form_s_check_box_says_whether_it_is_ticked(data_dir: object) -> None:
+    """The "Watch only" box says its state in its words (and holds an X only while ticked),
+    not by its colour alone: Space, a click and Enter tick it and untick it."""
+    app = ChickenFootApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the Join form")
+        box = app.screen.query_one("#join-watch", Checkbox)
+        await pilot.pause()
+        assert watch_row(app) == "▐ ▌ Watch only (every hand hidden): no"
+        box.focus()
+        await pilot.press("space")
+        await until(pilot, lambda: box.value, "the box ticked")
+        await pilot.pause()
+        assert watch_row(app) == "▐X▌ Watch only (every hand hidden): yes"
+        await pilot.click(box)
+        await until(pilot, lambda: not box.value, "the box unticked")
+        await pilot.pause()
+        assert watch_row(app) == "▐ ▌ Watch only (every hand hidden): no"
+        await pilot.press("enter")
+        await until(pilot, lambda: box.value, "the box ticked again")
+        await pilot.pause()
+        assert "Watch only (every hand hidden): yes" in watch_row(app)

@@ -103,7 +103,7 @@ async def test_a_menu_key_of_your_own_works_the_old_one_no_longer(
 async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
     kit: type[TuiKit], data_dir: Path
 ) -> None:
-    write_keys(data_dir, {"game.hint": "H", "game.take-back": "s"})
+    write_keys(data_dir, {"game.hint": "I", "game.take-back": "s"})
     seats = (
         SeatConfig(name="Ana", player="human"),
         SeatConfig(name="Bea", player="computer", level="casual"),
@@ -112,7 +112,7 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
     app = ChickenFootApp(load=kit.stored(record), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await kit.wait_for(pilot, lambda: app.own_keys.checked, "the keys checked")
-        assert app.own_keys.keymap == {"game.hint": "H", "game.hint-why-not": "H"}  # it follows
+        assert app.own_keys.keymap == {"game.hint": "I", "game.hint-why-not": "I"}  # it follows
         assert app.own_keys.refusals == (
             "game.take-back cannot take “s”: on the game screen that key is already "
             "game.scores (Every round's scores so far); game.take-back keeps “u”",
@@ -124,14 +124,14 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
             pilot, lambda: any(line.startswith(refused) for line in log.history), "the notice"
         )
         assert notices(app) == [], "the notice goes to the game's log, not over the table"
-        await kit.wait_for(pilot, lambda: " H Hint " in footer(app), "the footer")
+        await kit.wait_for(pilot, lambda: " I Hint " in footer(app), "the footer")
         assert " i Hint " not in footer(app)
         palette = {command.title: command.help for command in binding_commands(game)}
-        assert palette["Hint"].endswith("(H)")
+        assert palette["Hint"].endswith("(I)")
         await pilot.press("i")  # no longer a hint
         await pilot.pause()
         assert not game.client.feedback.startswith("Hint: ")
-        await pilot.press("H")
+        await pilot.press("I")
         await kit.wait_for(
             pilot, lambda: game.client.feedback.startswith("Hint: "), "the hint to be shown"
         )
@@ -145,9 +145,9 @@ async def test_in_the_game_a_key_of_your_own_works_and_a_clash_is_refused(
         await kit.wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         text = app.screen.query_one("#help-text", Markdown).source
         rows = {row for table in app.screen.query(KeyTable) for row in table.rows}
-        assert ("H", "Hint") in rows and ("i", "Hint") not in rows
+        assert ("I", "Hint") in rows and ("i", "Hint") not in rows
         assert ("u", "Undo") in rows
-        assert "**Hints** (`H` on your turn)" in text and "**Take-backs** (`u`, when" in text
+        assert "**Hints** (`I` on your turn)" in text and "**Take-backs** (`u`, when" in text
 
 
 def test_the_games_sentences_name_the_keys_in_use() -> None:

@@ -49,7 +49,7 @@ from chickenfoot.play.session import GameSession
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
 from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, RoundEnded, TableInfo
 from chickenfoot.record.model import GameRecord, SeatConfig
-from chickenfoot.text import ends, prompts
+from chickenfoot.text import prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending
 from chickenfoot.text.words import fit_line
@@ -66,6 +66,7 @@ from chickenfoot.tui.screens.game_over import GameOverScreen
 from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen
+from chickenfoot.tui.voice import SAY_BINDINGS, TableVoice
 from chickenfoot.tui.widgets import (
     BoardPanel,
     EndsStrip,
@@ -263,6 +264,7 @@ GAME_BINDINGS: list[BindingType] = [
         id="game.menu",
         tooltip="Back to the menu: the game stays saved, Continue resumes it",
     ),
+    *SAY_BINDINGS,
 ]
 """The game's keys: a key bound twice does the first action that applies now (see
 ``check_action``); the second one says why the key does nothing. A binding with a tooltip is
@@ -326,6 +328,7 @@ class TableScreen(GameDialogs):
         self.link = link
         self._result_shown: RoundEnded | GameEnded | None = None
         self._folding = Folding()
+        self.voice = TableVoice()
         self.set_reactive(TableScreen.board_view, "outline" if outline else "table")
 
     # ----- what differs between a table here and one across the network ------------------------
@@ -496,6 +499,7 @@ class TableScreen(GameDialogs):
         """Show what the client reads now (each widget redraws only if its part changed)."""
         if self.client.view is None or self.client.closed or self not in self.app.screen_stack:
             return  # nothing yet, or the screen is being left
+        self.voice.follow(self.client, self.app)  # said before the screen is drawn
         shown = self.client.shown()
         self.board_shown = shown.board
         self.hand_shown = shown.hand
@@ -578,6 +582,11 @@ class TableScreen(GameDialogs):
     def action_unavailable(self, key: str) -> None:
         """A key that does nothing now: say why."""
         self.client.tell(self.client.why_not(key))
+        self.refresh_view()
+
+    def action_say(self, question: str) -> None:
+        """Answer a one-key question about the table (:mod:`chickenfoot.tui.voice`)."""
+        self.client.tell(self.voice.ask(question, self.client, self.app))
         self.refresh_view()
 
     def action_show_hand(self) -> None:
@@ -666,15 +675,6 @@ class TableScreen(GameDialogs):
             log.scroll_page_down(animate=False)
         else:
             log.scroll_page_up(animate=False)
-
-    def action_every_end(self) -> None:
-        """List every open end (the strip may have no room for them all)."""
-        shown = self.board_shown
-        if shown is not None:
-            entries = ends.ends_in_order(
-                shown.board.open_ends, shown.labels, shown.legal, shown.chosen
-            )
-            self.app.push_screen(LogScreen(ends.every_end(entries), title="Every open end"))
 
     def action_switch_drawing(self) -> None:
         """Draw the table compact, or in full (from the outline: the table)."""

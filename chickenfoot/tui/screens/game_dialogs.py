@@ -1,5 +1,5 @@
-"""The game screen's dialogs and other screens: scores, help, the tiles counted, the legend of
-the compact table, a copy saved as, a new game, the menu.
+"""The game screen's dialogs and other screens: scores, every open end, help, the tiles
+counted, the legend of the compact table, a copy saved as, a new game, the menu.
 
 :class:`GameDialogs` is the base of :class:`~chickenfoot.tui.screens.game.GameScreen`: it
 holds the actions that open another screen over the game, so the game screen itself keeps the
@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from chickenfoot.play.client import SeatClient
 from chickenfoot.record.model import GameRecord
-from chickenfoot.text import counting, prompts
+from chickenfoot.text import counting, ends, prompts
 from chickenfoot.tui.messages import LeaveGame, ShowHelp, ShowSetup
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.legend import LegendScreen
@@ -35,6 +35,15 @@ class GameDialogs(Screen[None]):
         view = self.client.view
         if view is not None:
             self.app.push_screen(ScoreboardScreen(self.client.names, view.round_scores, view.rules))
+
+    def action_every_end(self) -> None:
+        """List every open end (the strip may have no room for them all)."""
+        if self.client.view is not None:
+            shown = self.client.shown().board
+            entries = ends.ends_in_order(
+                shown.board.open_ends, shown.labels, shown.legal, shown.chosen
+            )
+            self.app.push_screen(LogScreen(ends.every_end(entries), title="Every open end"))
 
     def action_count_tiles(self) -> None:
         """Count the tiles of each number from the view of the person at the keyboard."""

@@ -2,14 +2,15 @@
 for screen readers, Help, Quit.
 
 Arrow keys and Enter choose an item; each item's first letter (``n c j l r s p h q``, and
-``?`` for help) chooses it at once. *Plain mode for screen readers* ends the full-screen app
-and goes on in the plain mode (``chickenfoot --plain``) in the same terminal; it is offered
-only where there is a terminal to go on in (not in a browser tab). *Continue* is listed only
-while an unfinished game is saved or a seat at an online table is held, and names the one
-played last (a game's seats and round, or the table): the store is asked once each time the
-menu is shown (one indexed query, in a worker). :class:`MenuCommands` puts the same
-commands in the command palette (``ctrl+p``); it is registered on :class:`MenuScreen` and
-works on any screen.
+``?`` for help) chooses it at once. The item the arrows are on is marked by ``▸`` as well as
+by its colour (:class:`~chickenfoot.tui.widgets.marked_list.MarkedList`). *Plain mode for
+screen readers* ends the full-screen app and goes on in the plain mode (``chickenfoot
+--plain``) in the same terminal; it is offered only where there is a terminal to go on in
+(not in a browser tab). *Continue* is listed only while an unfinished game is saved or a
+seat at an online table is held, and names the one played last (a game's seats and round, or
+the table): the store is asked once each time the menu is shown (one indexed query, in a
+worker). :class:`MenuCommands` puts the same commands in the command palette (``ctrl+p``); it
+is registered on :class:`MenuScreen` and works on any screen.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -28,11 +28,11 @@ from textual.containers import Center, Vertical
 from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
-from textual.widgets.option_list import Option
 
 from chickenfoot.record.names import display_width
 from chickenfoot.saves.paths import database_path
 from chickenfoot.tui.footer import KeysFooter
+from chickenfoot.tui.widgets.marked_list import MarkedList
 
 if TYPE_CHECKING:  # the saved games and online seats are read in the background
     from chickenfoot.net.tokens import HeldSeat
@@ -250,7 +250,7 @@ class MenuScreen(Screen[None]):
             yield Static(TITLE, id="menu-title", markup=False)
             yield Static("dominoes for 2 to 8 players", id="menu-tagline", markup=False)
             with Center():
-                yield OptionList(id="menu-options")
+                yield MarkedList(id="menu-options")
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -309,7 +309,7 @@ class MenuScreen(Screen[None]):
             self.unfinished is None or _what(self.unfinished) != _what(unfinished)
         )
         self.unfinished = unfinished
-        options = self.query_one("#menu-options", OptionList)
+        options = self.query_one("#menu-options", MarkedList)
         highlighted = options.highlighted_option.id if options.highlighted_option else None
         options.clear_options()
         for item, label, _run in MENU_COMMANDS:
@@ -319,7 +319,7 @@ class MenuScreen(Screen[None]):
                 label = continue_text(unfinished)
             elif item == "plain" and not self.plain:
                 continue
-            options.add_option(Option(Text(label), id=item))
+            options.add_item(item, label)
         ids = [option.id for option in options.options]
         if appeared:
             highlighted = "continue"

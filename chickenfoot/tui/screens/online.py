@@ -45,6 +45,7 @@ from chickenfoot.tui.keymap import key_in_words, keymap_of, text_keys
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
 from chickenfoot.tui.screens.game import CHECKED_ACTIONS, GAME_BINDINGS, TableScreen
 from chickenfoot.tui.screens.log import LogScreen
+from chickenfoot.tui.widgets.checkbox import StateCheckbox
 from chickenfoot.tui.widgets.typing import TypingInput
 
 _TYPED: WeakKeyDictionary[App[object], tuple[str, str]] = WeakKeyDictionary()
@@ -85,7 +86,7 @@ class JoinScreen(ModalScreen[None]):
             yield Static("", id="join-problem", markup=False)
             yield Label(JOIN_NAME_LABEL)
             yield TypingInput(typed_name or self.default_name, id="join-name", max_length=24)
-            yield Checkbox(JOIN_WATCH_LABEL, id="join-watch")
+            yield StateCheckbox(JOIN_WATCH_LABEL, id="join-watch")
             keymap = keymap_of(self.app)
             join = key_in_words(self.BINDINGS, "join.join", keymap)
             back = key_in_words(self.BINDINGS, "join.back", keymap)
@@ -270,7 +271,7 @@ class OnlineGameScreen(TableScreen):
         """Take in a frame of the server or news of the link (see :class:`OnlineSeat`)."""
         heard = self.seat.take(cast(Received, message))  # the seat is the screen's link
         for line in heard.news:
-            self.client.tell(line)
+            self.voice.news(line, self.client, self.app)
         if heard.game_log and self.client.game_log is not None:
             self.app.push_screen(LogScreen(self.client.game_log))
         if heard.record is not None:

@@ -1,0 +1,152 @@
+"""A table screen's voice: what a browser tab's page says aloud, and the one-key questions.
+
+:class:`TableVoice` follows the table screen's seat client with an
+:class:`~chickenfoot.play.announce.Announcer` each time the screen shows it anew, and hands
+every announcement (one per move, the person's turn with what happened since their last one,
+a result, why a key did nothing) to the page, when a browser tab shows the game
+(:func:`~chickenfoot.tui.served.page_of`); in a terminal it says nothing (a screen reader
+reads the screen there, or the plain mode speaks).
+
+The one-key questions of the plain mode work here too (the game's ``H``, ``E``, ``S``, ``W``,
+``N``: the hand, the open ends, the seats, where the game stands, what happened since your
+last turn): :meth:`TableVoice.ask` words the answer, which the screen shows on its news line
+and the page says. ``R`` has the page say its last announcement again, ``V`` changes how much
+it says (every move, a summary at your turn, or only your turn): the page keeps that setting.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from chickenfoot.play.announce import (
+    Announcement,
+    Announcer,
+    digest,
+    ends_said,
+    hand_said,
+    seats_said,
+    status_said,
+    where_said,
+)
+from chickenfoot.play.client import SeatClient
+from chickenfoot.text.digest import sentences
+from chickenfoot.tui.served import page_of
+
+SAY_BINDINGS: list[BindingType] = [
+    Binding(
+        "H",
+        "say('hand')",
+        "Say my hand",
+        show=False,
+        id="game.say-hand",
+        tooltip="Your hand tile by tile, with the ends each fits (said aloud in a browser tab)",
+    ),
+    Binding(
+        "E",
+        "say('ends')",
+        "Say the open ends",
+        show=False,
+        id="game.say-ends",
+        tooltip="What the table needs, and every open end with what fits it",
+    ),
+    Binding(
+        "S",
+        "say('seats')",
+        "Say the seats",
+        show=False,
+        id="game.say-seats",
+        tooltip="Every seat's tiles in hand and total score, and whose turn it is",
+    ),
+    Binding(
+        "W",
+        "say('where')",
+        "Say where the game stands",
+        show=False,
+        id="game.say-where",
+        tooltip="The round, the boneyard, what the table needs and what it waits for",
+    ),
+    Binding(
+        "N",
+        "say('since')",
+        "Say what happened since your last turn",
+        show=False,
+        id="game.say-since",
+        tooltip="Every move since your last turn, and the chicken foot still open",
+    ),
+    Binding(
+        "R",
+        "say('again')",
+        "Say the last announcement again",
+        show=False,
+        id="game.say-again",
+        tooltip="A browser tab says its last announcement again",
+    ),
+    Binding(
+        "V",
+        "say('level')",
+        "How much is said",
+        show=False,
+        id="game.say-level",
+        tooltip="A browser tab says every move, a summary at your turn, or only your turn",
+    ),
+]
+"""The one-key questions (see the module's description): capitals, since the letters choose
+open ends."""
+
+NO_PAGE = (
+    "A browser tab says this aloud (chickenfoot serve); here, a screen reader reads the screen."
+)
+"""What ``R`` and ``V`` say in a terminal, where no page speaks."""
+
+
+class TableVoice:
+    """The voice of one table screen (see the module's description)."""
+
+    def __init__(self) -> None:
+        self.announcer = Announcer()
+
+    def follow(self, client: SeatClient, app: App[Any]) -> None:
+        """Say what is new at the table since the screen last showed it (in a browser tab)."""
+        said = self.announcer.follow(client)
+        page = page_of(app)
+        if page is not None:
+            for announcement in said:
+                page.announce(announcement.as_json())
+
+    def news(self, line: str, client: SeatClient, app: App[Any]) -> None:
+        """News of the table that is not a move (who joined, lost their connection, is back):
+        shown on the news line, and said when the reader is free."""
+        client.tell(line)
+        self.announcer.told(client)
+        page = page_of(app)
+        if page is not None:
+            page.announce(Announcement("news", line).as_json())
+
+    def ask(self, question: str, client: SeatClient, app: App[Any]) -> str | None:
+        """The answer to a one-key question, to show on the news line (the page then says it),
+        or None when the page alone answers (``again``, ``level``)."""
+        if question in ("again", "level"):
+            page = page_of(app)
+            if page is None:
+                return NO_PAGE
+            page.announce(Announcement("repeat" if question == "again" else "level").as_json())
+            return None
+        return sentences(answer_lines(question, client)) or None
+
+
+def answer_lines(question: str, client: SeatClient) -> list[str]:
+    """The lines that answer ``question`` (``hand``, ``ends``, ``seats``, ``where`` or
+    ``since``: see :data:`SAY_BINDINGS`) about ``client``'s table."""
+    if question == "hand":
+        return hand_said(client)
+    if question == "ends":
+        return ends_said(client)
+    if question == "seats":
+        return seats_said(client)
+    if question == "where":
+        return [where_said(client), status_said(client)]
+    found = digest(client)
+    return [found.text] if found is not None else ["You play no seat at this table."]
