@@ -50,7 +50,7 @@ MOVE = re.compile(r"^(?:Ana|Bea) (?:plays|draws|passes|keeps)\b")
 """A line (or an announcement) of one move."""
 OFFER = re.compile(r"(?:You can play |play it \()(\d+): \S+ on ([a-z]+)")
 ASKS = re.compile(
-    r"^(Your turn: |You drew |.*Enter (deals the next round|shows the final results)|"
+    r"^(Your turn: |You drew |.*Enter(: seen \(| deals the next round| shows the final results)|"
     r"Final ranking:|Waiting for |Wait: )"
 )
 """A line of the table saying what it waits for (the last one counts)."""
@@ -158,7 +158,7 @@ def bea_keys(said: Said) -> list[str] | None:
             return ["d"]
         if "pass (p)" in text:
             return ["p"]
-    if re.search(r"Enter (deals the next round|shows the final results)\.$", text):
+    if re.search(r"Enter(: seen \(.*\)| deals the next round\.| shows the final results\.)$", text):
         return ["Enter"]
     return None
 

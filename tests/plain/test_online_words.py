@@ -113,7 +113,7 @@ async def test_out_of_turn_and_at_a_round_s_end_the_words_are_those_of_an_online
     data_dir: object, tmp_path: Path
 ) -> None:
     async with online() as room:
-        table = room.table(options(2, rounds=2, seed=BEA_FIRST))
+        table = room.table(options(2, rounds=2), seed=BEA_FIRST)
         console = ScriptedConsole()
         plain = PlainOnlineTable(
             room.address(table), JoinTable(code=table.code, name="Ana"), console, book=SeatBook()

@@ -500,7 +500,9 @@ async def test_out_of_turn_the_footer_offers_no_play_and_enter_says_whose_turn(
             assert "1 watching" in str(topbar.render()), "still counted after the move"
             await pilot.press("enter")
             await until(pilot, lambda: "Bea" in screen.status_shown.news, "whose turn it is")
-            assert screen.status_shown.news == "Wait: it is Bea's turn; they play at their own screen."
+            assert (
+                screen.status_shown.news == "Wait: it is Bea's turn; they play at their own screen."
+            )
             await spy.close()
             bea.link.close()
         opponent.cancel()
