@@ -119,8 +119,8 @@ async def main():
     async with app.run_test(size=(100, 30)) as pilot:
         while not isinstance(app.screen, MenuScreen):
             await pilot.pause()
-        options = app.screen.query_one("#menu-options").options
-        print(", ".join(str(option.prompt) for option in options[:3]))
+        menu = app.screen.query_one("#menu-options")
+        print(", ".join(menu.labels[option.id] for option in menu.options[:3]))
 
 asyncio.run(main())
 """

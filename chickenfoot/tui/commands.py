@@ -9,12 +9,14 @@ Each command is declared once, as a binding: :func:`binding_commands` lists the 
 bindings that have a ``tooltip`` (a binding with one is a command; arrows and other keys of
 movement have none), titled by their description, helped by the tooltip and the key, and
 kept or dropped by the screen's ``check_action`` (the same test that shows or hides its keys
-in the Footer). A search matches the title or the help line, so the words players use for a
-command find it even when its title is short ("take back" finds *Undo*).
+in the Footer). A search matches the title (its letters in order, as Textual's palette does)
+or the words of the help line, so the words players use for a command find it even when its
+title is short ("take back" finds *Undo*).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -121,7 +123,15 @@ def view_keys(
 
 
 HELP_MATCH = 0.5
-"""How a match in a command's help ranks against one in its title (a fraction of its score)."""
+"""The score of a match in a command's help: below a good match in a title (up to 1)."""
+
+
+def words_in(query: str, text: str) -> bool:
+    """True if every word of ``query`` starts a word of ``text`` (any case): the help line is
+    matched by the words players use, never by letters scattered over a sentence."""
+    asked = re.findall(r"\w+", query.lower())
+    words = re.findall(r"\w+", text.lower())
+    return bool(asked) and all(any(word.startswith(a) for word in words) for a in asked)
 
 
 @runtime_checkable
@@ -153,5 +163,5 @@ class ScreenCommands(Provider):
             score = matcher.match(command.title)
             if score > 0:
                 yield Hit(score, matcher.highlight(command.title), command.run, help=command.help)
-            elif (in_help := matcher.match(command.help)) > 0:
-                yield Hit(in_help * HELP_MATCH, command.title, command.run, help=command.help)
+            elif words_in(query, command.help):
+                yield Hit(HELP_MATCH, command.title, command.run, help=command.help)

@@ -26,6 +26,10 @@ NOTICE_SECONDS = 30
 
 NOTICE_TITLE = "Your keys in the settings file"
 
+MOST_REFUSALS_SHOWN = 2
+"""How many refusals the notice gives in full: more would cover the menu; ``chickenfoot keys``
+prints every one."""
+
 
 @runtime_checkable
 class FollowsKeymap(Protocol):
@@ -55,8 +59,12 @@ class OwnKeys:
 
     @property
     def notice(self) -> str:
-        """What the notice of refused keys says: one line a refusal ("" when none)."""
-        return "\n".join(self.refusals)
+        """What the notice of refused keys says: a line a refusal ("" when none), the first
+        :data:`MOST_REFUSALS_SHOWN` of them when there are more, and how to see them all."""
+        shown = self.refusals[:MOST_REFUSALS_SHOWN]
+        left = len(self.refusals) - len(shown)
+        more = (f"…and {left} more: chickenfoot keys lists every one",) if left else ()
+        return "\n".join((*shown, *more))
 
     def check(self, places: Sequence[Place]) -> None:
         """Check the entries against the keys of ``places`` (where keys work together): keep

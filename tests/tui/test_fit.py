@@ -49,8 +49,8 @@ NAMES = (
 )
 """Eight names of 24 characters, two of them in wide letters (48 cells each)."""
 KEYMAP = {
-    "game.hint": "H",
-    "game.scores": "f2,S",
+    "game.hint": "I",
+    "game.scores": "f2,G",
     "game.help": "f1",
     "menu.stats": "t",
     "replay.take-over": "T",
@@ -193,10 +193,10 @@ async def test_an_online_table_s_lobby_fits() -> None:
     async with online() as room:
         seats = tuple(SeatPlan(name=name) for name in NAMES)
         table_options = TableOptions.model_validate(
-            {"rules": big_rules(1), "seats": seats, "pause": 0, "seed": 1}
+            {"rules": big_rules(1), "seats": seats, "pause": 0}
         )
-        table = room.table(table_options, auto_start=False)
-        join = JoinOnline(str(room.address(table)), NAMES[0])
+        table = room.table(table_options, auto_start=False, seed=1)
+        join = JoinOnline(str(room.address(table)), NAMES[1])  # wide letters, no ideographic space
 
         async def route(walk: Walk) -> None:
             await walk.reach(LobbyScreen, "an online table's lobby", lambda: in_lobby(walk.app))

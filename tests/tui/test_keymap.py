@@ -327,3 +327,14 @@ def test_the_app_s_own_keys_are_checked_once_with_the_section_s_own_problem_firs
     assert own.refusals[0] == "the keys section is not read"
     assert own.refusals[1].startswith("“game.hnt” names no command")
     assert own.notice == "\n".join(own.refusals)
+
+
+def test_the_notice_gives_the_first_refusals_and_says_where_to_read_them_all() -> None:
+    """A long list of refusals would cover the menu: the notice gives the first two in full."""
+    own = OwnKeys([("game.hnt", "x"), ("game.hlp", "y"), ("menu.nw", "z")])
+    own.check(PLACES)
+    assert len(own.refusals) == 3
+    assert own.notice.splitlines() == [
+        *own.refusals[:2],
+        "…and 1 more: chickenfoot keys lists every one",
+    ]
