@@ -158,6 +158,7 @@ class TableServer:
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._leasing: asyncio.Task[None] | None = None
+        self._check_lease = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
         self._stopping: asyncio.Event | None = None
         """Set once the server is stopping (made in :meth:`start`, on the server's loop)."""
@@ -313,13 +314,20 @@ class TableServer:
 
     # ----- the lease, on a shared store ---------------------------------------------------------
 
+    def lease_lost(self) -> None:
+        """The store refused a move of one of this server's tables: renew the lease now (it
+        ran out, so every table is dropped)."""
+        self._check_lease.set()
+
     async def _keep_lease(self) -> None:
         """Renew the lease every quarter of it, and take over the tables no live server runs;
         a lease that ran out drops every table and enlists again."""
         lease = self.lease
         assert lease is not None
         while True:
-            await asyncio.sleep(lease.every)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._check_lease.wait(), lease.every)
+            self._check_lease.clear()
             if not await lease.renew():
                 self._lease_lost()
                 try:

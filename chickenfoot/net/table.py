@@ -110,6 +110,9 @@ class Venue(Protocol):
     def now(self) -> float:
         """The server's clock (seconds, monotonic)."""
 
+    def lease_lost(self) -> None:
+        """The store refused a move of one of the server's tables: another server runs it."""
+
 
 class Guest:
     """A connection at a table: the seat it plays (None: a spectator), its name there, and
@@ -520,11 +523,18 @@ class OnlineTable:
         for guest in self.guests:
             guest.client_id = host.connect(guest, _seats_of(guest))
         self.task = asyncio.ensure_future(host.run())
+        self.task.add_done_callback(self._game_stopped)
         for seat, slot in enumerate(self.seats):
             if slot.taken and slot.guest is None:
                 self._count_down(seat)
         self._cover_lapsed()
         self.tell_everyone()
+
+    def _game_stopped(self, _task: object) -> None:
+        """The game's turn loop ended: if the store refused its move for another server's
+        sake, the server hears of it."""
+        if self.host is not None and self.host.lease_lost:
+            self.venue.lease_lost()
 
     def heard(self, message: HostMessage) -> None:
         """The public view of the game moved (from the table's own observer)."""

@@ -115,9 +115,10 @@ def keep_table(db: Db, me: str, code: str, game: GameId | None, data: str) -> bo
     changed only while it is ``me``'s and its lease runs. False: refused."""
     db.execute(
         "INSERT INTO online_tables (code, game, data, updated, server) "
-        "VALUES (%(code)s, %(game)s, %(data)s::jsonb, statement_timestamp(), %(me)s) "
+        "SELECT %(code)s, %(game)s, %(data)s::jsonb, statement_timestamp(), %(me)s "
+        f"WHERE EXISTS (SELECT 1 FROM table_servers WHERE id = %(me)s AND {_LIVE}) "
         "ON CONFLICT (code) DO UPDATE SET game = excluded.game, data = excluded.data, "
-        f"updated = excluded.updated WHERE {_MINE}",
+        "updated = excluded.updated WHERE online_tables.server = %(me)s",
         {"code": code, "game": game, "data": data, "me": me},
     )
     return db.rowcount == 1
