@@ -37,6 +37,9 @@ CLIENT_HEADER = "X-Chickenfoot-Client"
 OPEN_WAIT = 4.0
 """Seconds a relayed connection has to open (a paused server answers nothing)."""
 
+UNSENDABLE = frozenset({1005, 1006, 1015})
+"""Close codes that say what happened to a connection and are never sent in a close frame."""
+
 Closed = tuple[int, str]
 """How the owner closed the relayed connection (its code and reason)."""
 
@@ -77,7 +80,10 @@ async def relay(
         pass
     finally:
         await owner.close()
-    return owner.close_code or 1001, owner.close_reason or ""
+    code = owner.close_code
+    if code is None or code in UNSENDABLE:  # the owner went without a close (killed, cut off)
+        return 1001, "the table's server went away"
+    return code, owner.close_reason or ""
 
 
 Socket = ServerConnection | ClientConnection
