@@ -658,7 +658,10 @@ def refusal_text(client: SeatClient, key: str) -> str:
             return prompts.KEY_DOES_NOTHING
         computer = isinstance(prompt, Waiting) and prompt.computer
         return prompts.not_your_turn(
-            seat_name(client.names, seat), computer=computer, keys=client.keys
+            seat_name(client.names, seat),
+            computer=computer,
+            elsewhere=isinstance(prompt, Waiting) and not computer,  # at another keyboard
+            keys=client.keys,
         )
     drawn = view.drawn
     if key == "hint":

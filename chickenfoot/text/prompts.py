@@ -84,10 +84,15 @@ def refused(
     return KEY_DOES_NOTHING
 
 
-def not_your_turn(who: str, *, computer: bool, keys: TurnKeys = PLAIN_KEYS) -> str:
-    """Why no key of the game works while ``who`` is on turn without the keyboard."""
+def not_your_turn(
+    who: str, *, computer: bool, elsewhere: bool = False, keys: TurnKeys = PLAIN_KEYS
+) -> str:
+    """Why no key of the game works while ``who`` is on turn without the keyboard (a
+    computer, a person at another keyboard: ``elsewhere``, or one to pass this one to)."""
     if computer:
         return f"Wait: it is {who}'s turn (computer)."
+    if elsewhere:
+        return f"Wait: it is {who}'s turn."
     return f"Waiting for {who}: pass them the keyboard, and they press {keys.show_hand}."
 
 

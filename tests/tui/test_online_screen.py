@@ -473,3 +473,34 @@ async def test_esc_on_join_a_table_loses_nothing_typed(data_dir: object) -> None
         await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the Join form again")
         assert app.screen.query_one("#join-address", Input).value == "XZ4M7P@192.0.2.1:8765"
         assert app.screen.query_one("#join-name", Input).value == "Bea"
+
+
+async def test_out_of_turn_the_footer_offers_no_play_and_enter_says_whose_turn(
+    data_dir: object,
+) -> None:
+    """The count of those watching stays in the top bar after the next move, too."""
+    async with online() as room:
+        table = room.table(options(2, rounds=2), seed=1)  # Ana leads this deal
+        bea = room.player(table, "Bea", seed=1)
+        bea.think = 3600  # once on turn, Bea never moves
+        opponent = asyncio.ensure_future(bea.play())
+        app = ChickenFootApp(join=JoinOnline(str(room.address(table)), "Ana"), bot_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: table_screen(app).client.view is not None, "the deal")
+            screen = table_screen(app)
+            topbar = screen.query_one("#topbar")
+            spy = Probe(room.link(WatchTable(code=table.code, name="Spy"), table.code))
+            await until(pilot, lambda: "1 watching" in str(topbar.render()), "the count")
+            await until(pilot, lambda: screen.client.on_turn, "Ana's turn")
+            await until(pilot, lambda: "Play" in screen_lines(app)[-1], "Play in the footer")
+            await move_and_wait(pilot, screen)
+            await until(pilot, lambda: not screen.client.on_turn, "Bea's turn")
+            await until(pilot, lambda: "Play" not in screen_lines(app)[-1], "no Play offered")
+            assert not screen.check_action("play", ())
+            assert "1 watching" in str(topbar.render()), "still counted after the move"
+            await pilot.press("enter")
+            await until(pilot, lambda: "Bea" in screen.status_shown.news, "whose turn it is")
+            assert screen.status_shown.news == "Wait: it is Bea's turn."
+            await spy.close()
+            bea.link.close()
+        opponent.cancel()

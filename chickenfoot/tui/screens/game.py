@@ -98,6 +98,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding(
         "enter", "play", "Play", id="game.play", tooltip="Play the selected tile on the chosen end"
     ),
+    Binding("enter", "unavailable('play')", show=False, id="game.play-why-not"),
     Binding("left", "select_tile(-1)", "Tile", key_display="←→", id="game.tile-left"),
     Binding("right", "select_tile(1)", "Tile", show=False, id="game.tile-right"),
     Binding("up", "choose_end(-1)", "End", key_display="↑↓", id="game.end-up"),
@@ -484,7 +485,11 @@ class TableScreen(GameDialogs):
             (*shown.topbar, bool(shown.unsaved), shown.saving, self.connection_text())
         )
         self._show_log()
-        self.working = frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
+        self.working = self.keys_working()
+
+    def keys_working(self) -> frozenset[str]:
+        """The actions of ``CHECKED_ACTIONS`` whose keys do something now."""
+        return frozenset(a for a in CHECKED_ACTIONS if self.client.key_works(a))
 
     def _show_topbar(self, topbar: tuple[str, str, str, bool, bool, str]) -> None:
         if topbar != self._topbar_shown:  # one row: no new layout needed

@@ -236,6 +236,12 @@ class OnlineGameScreen(TableScreen):
             return self.seat.can_cover
         return super().check_action(action, parameters)
 
+    def keys_working(self) -> frozenset[str]:
+        """At an online table the turn is this seat's alone: Play is offered on its turn
+        only (Enter out of turn says whose turn it is)."""
+        working = super().keys_working()
+        return working if self.client.on_turn else working - {"play"}
+
     def action_cover_lost(self) -> None:
         """The creator hands every lost seat to a computer now (until its person is back)."""
         self.client.tell(self.seat.cover_lost())
