@@ -84,6 +84,10 @@ Phase = Literal["lobby", "dealing", "playing", "over"]
 Ending = Literal["expired", "finished", "stopping", "made_room"]
 
 
+KEPT_WAIT = 10.0
+"""Seconds a game just dealt waits for its table's row to name it before it is shown."""
+
+
 class Venue(Protocol):
     """What a table asks of the server that holds it."""
 
@@ -488,11 +492,19 @@ class OnlineTable:
             else SeatConfig(name=slot.name, player="human")
             for slot in self.seats
         )
-        store = self.venue.store
+        store, keeper, kept = self.venue.store, self.venue.keeper, self.kept().model_dump_json()
+
+        def deal() -> GameSession:
+            # No seed: the record draws one from the system's secret source. The table's row
+            # names its game before anybody sees the deal, so a server killed now brings the
+            # same deal back (or another server takes it over), not a lobby dealt again.
+            session = GameSession.new(options.rules, seats, self.seed, store)
+            keeper.keep(self.code, session.game, kept)
+            keeper.wait(KEPT_WAIT)
+            return session
+
         try:
-            session = await asyncio.to_thread(
-                GameSession.new, options.rules, seats, self.seed, store
-            )  # no seed: the record draws one from the system's secret source
+            session = await asyncio.to_thread(deal)
         except OSError as error:
             log.warning("table %s: its game could not be dealt: %s", self.code, error)
             if not self.closed:
