@@ -576,7 +576,7 @@ class TableServer:
             self._refuse(connection, "bad_message", str(error))
             return None
         if isinstance(frame, CreateTable):
-            return self._create(connection, frame)
+            return await self._create(connection, frame)
         if not isinstance(frame, JoinTable | ReturnToSeat | WatchTable):
             self._refuse(
                 connection, "first_message", "the first message makes, joins or watches a table"
@@ -636,7 +636,7 @@ class TableServer:
             return None
         return table.sit(connection, seat, name)
 
-    def _create(self, connection: Connection, frame: CreateTable) -> Guest | None:
+    async def _create(self, connection: Connection, frame: CreateTable) -> Guest | None:
         options = frame.options
         problem = name_refusal(frame.name) or next(
             (name_refusal(plan.name) for plan in options.seats if name_refusal(plan.name)), None
@@ -674,6 +674,10 @@ class TableServer:
         except ValueError as full:
             self._refuse(connection, "too_many_tables", str(full))
             return None
+        if self.lease is not None:  # its code is shared once the other servers can find it
+            await asyncio.to_thread(self.keeper.wait, KEEP_WAIT)
+            if table.closed:
+                return None
         return table.sit(connection, table.creator, frame.name.strip())
 
     def _refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:

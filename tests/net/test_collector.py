@@ -129,11 +129,11 @@ def test_the_host_command_runs_its_server_with_the_policy(
     listening = socket.create_server(("127.0.0.1", 0))
     store = SqliteStore(database_path(), sync_every_commit=False)
     try:
+        args = argparse.Namespace(host="127.0.0.1", seed=None, advertise=None, lease=LEASE)
+        served = host_command._serve(
+            listening, args, store, Limits(), None, None, None, ProxyTrust()
+        )
         with pytest.raises(_Started):
-            args = argparse.Namespace(host="127.0.0.1", seed=None, advertise=None, lease=LEASE)
-            served = host_command._serve(
-                listening, args, store, Limits(), None, None, None, ProxyTrust()
-            )
             asyncio.run(served)
     finally:
         listening.close()
