@@ -223,6 +223,8 @@ class TableServer:
         for task in (self._sweeper, self._leasing):
             if task is not None:
                 task.cancel()
+        if self.lease is not None:
+            await asyncio.to_thread(self.lease.stop)
         tables = list(self.tables.values())
         self.tables.clear()
         for table in tables:
@@ -320,15 +322,20 @@ class TableServer:
         self._check_lease.set()
 
     async def _keep_lease(self) -> None:
-        """Renew the lease every quarter of it, and take over the tables no live server runs;
-        a lease that ran out drops every table and enlists again."""
+        """Take over the tables no live server runs every quarter of a lease (the lease is
+        renewed on a thread of its own: :meth:`ServerLease.keep`); once the lease is lost,
+        drop every table and enlist again."""
         lease = self.lease
         assert lease is not None
+        loop = asyncio.get_running_loop()
+        lease.keep(lambda: loop.call_soon_threadsafe(self._check_lease.set))
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._check_lease.wait(), lease.every)
-            self._check_lease.clear()
-            if not await lease.renew():
+            if self._check_lease.is_set():
+                self._check_lease.clear()
+                await lease.renew()  # a refused move or the renewing thread says it is lost?
+            if lease.lost:
                 self._lease_lost()
                 try:
                     await lease.enlist()

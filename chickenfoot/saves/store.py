@@ -10,7 +10,7 @@ made; hints and take-backs are rows of their own. Who has a game open is kept be
 one this program uses, the SQLite database ``chickenfoot.db`` in the data folder
 (:class:`~chickenfoot.saves.database.SqliteStore`). Everything above ``saves`` speaks to the
 interface only, so that a server that outgrows one machine could put the same interface on
-PostgreSQL (``docs/architecture.md`` says what that would take). A table server also keeps
+PostgreSQL (:mod:`chickenfoot.saves.postgresql` does). A table server also keeps
 its online tables beside their games, through an interface of its own, :class:`TableStore`,
 which the SQLite store implements too.
 
@@ -390,8 +390,8 @@ and the table server's own data about it (JSON text)."""
 class TableStore(Protocol):
     """The online tables a table server keeps beside their games, to bring them back when it
     starts again: one row a table (see :mod:`chickenfoot.net.kept`). Only a table server asks
-    for them; the SQLite store implements it beside :class:`GameStore` (a store for several
-    servers, on PostgreSQL say, would implement both).
+    for them; the SQLite store implements it beside :class:`GameStore`, and a store several
+    servers share implements :class:`SharedTables`, which adds their leases.
 
     Writes are transactions, as :class:`GameStore`'s are; a server makes them off its event
     loop (on a thread of their own), so they may wait for the database as long as they must.

@@ -15,7 +15,7 @@ import shutil
 import signal
 import ssl
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -42,10 +42,13 @@ from chickenfoot.rules import Action, SeatView
 from chickenfoot.rules.engine import legal_in_view
 from chickenfoot.saves.database import SqliteStore
 from chickenfoot.saves.postgresql import PostgresStore
+from tests import terminal
 from tests.cluster.processes import RULES, cluster_host, haproxy_servers, table_code
 from tests.net.processes import WAIT, Process
+from tests.net.terminals import answer, wait_for_screen
 from tests.net.test_online_privacy import Watchdog
 from tests.postgres import PostgresServer
+from tests.terminal import Terminal, terminals
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("haproxy") is None, reason="HAProxy is not installed"),
@@ -227,3 +230,44 @@ async def frames_until_closed(socket: ClientConnection) -> AsyncIterator[ServerF
     with contextlib.suppress(ConnectionClosed):
         while True:
             yield read_server(await asyncio.wait_for(socket.recv(), WAIT))
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_full_screen_player_follows_its_table_to_the_other_server(
+    tmp_path: Path, address: str
+) -> None:
+    one_round = (*RULES[:-4], "--rounds", "1", "--pause", "0")
+    first, first_port = cluster_host(
+        tmp_path / "one", address, "--table", "--players", "2", "--seats", "person,casual",
+        "--grace", "600", *one_round,
+    )  # fmt: skip
+    second, second_port = cluster_host(tmp_path / "two", address)
+    try:
+        code = table_code(first)
+        with haproxy_servers(tmp_path, [first_port, second_port]) as port, terminals() as names:
+            ana = terminal.start(
+                names,
+                tmp_path / "ana",
+                *("join", f"wss://{code}@127.0.0.1:{port}", "--name", "Ana"),
+                environment={"SSL_CERT_FILE": str(tmp_path / "cert.pem")},
+                prefix="chickenfoot-cluster",
+            )
+            wait_for_screen(ana, lambda text: "Ana's hand" in text, "Ana's hand")
+            play_until(ana, lambda: any("Ana plays" in line for line in first.read_available()))
+            first.kill()  # kill -9, with Ana's move seen
+            second.wait_for_line(rf'"event": ?"restored".*"{code}"', TAKEOVER)
+            wait_for_screen(ana, lambda text: "Ana's hand" in text, "the table back")
+            play_until(ana, lambda: "Game over" in ana.screen())
+    finally:
+        for process in (first, second):
+            process.kill()
+    (record,) = store_games(address)
+    assert verify_record(record).finished
+
+
+def play_until(screen: Terminal, done: Callable[[], bool]) -> None:
+    """Press what ``screen`` asks for until ``done()``."""
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, f"waited too long; the screen shows:\n{screen.screen()}"
+        time.sleep(0.3 if answer(screen) else 0.1)  # a poll's interval, not a wait

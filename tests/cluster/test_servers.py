@@ -131,9 +131,11 @@ async def test_a_server_past_its_lease_writes_nothing_and_drops_the_table_to_the
             await wait_for(lambda: first.server.keeper.settled, "the table's row written")
             moves_before = actions_in_store(address, code)
             # The first server stops renewing its lease, as a paused process does.
-            leasing = first.server._leasing
+            leasing, lease = first.server._leasing, first.server.lease
             assert leasing is not None
+            assert lease is not None
             leasing.cancel()
+            await asyncio.to_thread(lease.stop)
             await wait_for(lambda: code in second.server.tables, "the second server took over")
             # A move made on the first server now is refused by the store: never told.
             mover = next(probe for probe in probes if on_turn(probe))
