@@ -682,7 +682,7 @@ class TableServer:
             self._refuse(connection, "too_many_tables", str(full))
             return None
         if self.lease is not None:  # its code is shared once the other servers can find it
-            await asyncio.to_thread(self.keeper.wait, KEEP_WAIT)
+            await asyncio.to_thread(self.keeper.written, table.code, KEEP_WAIT)
             if table.closed:
                 return None
         return table.sit(connection, table.creator, frame.name.strip())

@@ -500,7 +500,7 @@ class OnlineTable:
             # same deal back (or another server takes it over), not a lobby dealt again.
             session = GameSession.new(options.rules, seats, self.seed, store)
             keeper.keep(self.code, session.game, kept)
-            keeper.wait(KEPT_WAIT)
+            keeper.written(self.code, KEPT_WAIT)
             return session
 
         try:
