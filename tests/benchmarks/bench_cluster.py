@@ -57,6 +57,7 @@ from tests.benchmarks.bench_online import (
     _worker,
 )
 from tests.benchmarks.online_seats import Pace
+from tests.cluster.processes import documented_config, running_haproxy
 from tests.postgres import PostgresServer, running_server, unavailable
 
 FULL = os.environ.get("CLUSTER_FULL") == "1"
@@ -79,8 +80,6 @@ ONE_SERVER_MOST = 500
 
 LEASE = 6.0
 """The servers' lease in (c): the default."""
-
-CONFIG = Path(__file__).parents[2] / "docs" / "proxy" / "haproxy-servers.cfg"
 
 
 @dataclass
@@ -130,28 +129,10 @@ def start_host(folder: Path, tables: int, store: str | None) -> Host:
 def haproxy(folder: Path, ports: Sequence[int]) -> Iterator[int]:
     """HAProxy with the documented configuration, TLS left out, in front of ``ports``."""
     listening = socket.create_server(("127.0.0.1", 0))
-    config = CONFIG.read_text()
-    documented = re.findall(r"^    server \w+ 127\.0\.0\.1:\d+$", config, flags=re.MULTILINE)
-    servers = "\n".join(f"    server s{n} 127.0.0.1:{port}" for n, port in enumerate(ports))
-    config = config.replace("\n".join(documented), servers)
-    config = config.replace(
-        "bind :443 ssl crt /etc/haproxy/chickenfoot.pem", f"bind fd@{listening.fileno()}"
-    )
-    (folder / "haproxy.cfg").write_text(config)
-    process = subprocess.Popen(
-        ["haproxy", "-db", "-f", str(folder / "haproxy.cfg")],
-        pass_fds=[listening.fileno()],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        if process.poll() is not None:
-            raise RuntimeError(f"HAProxy did not start with {folder / 'haproxy.cfg'}")
-        yield int(listening.getsockname()[1])
-    finally:
-        process.terminate()
-        process.wait(30)
-        listening.close()
+    with running_haproxy(
+        folder, documented_config(ports, f"fd@{listening.fileno()}"), listening
+    ) as port:
+        yield port
 
 
 def commits(address: str) -> int:

@@ -40,26 +40,24 @@ def table_code(process: Process) -> str:
     return process.wait_for_line(r"^table (\w+): chickenfoot join").group(1)
 
 
-@contextmanager
-def haproxy_servers(folder: Path, ports: Sequence[int]) -> Iterator[int]:
-    """HAProxy with the documented configuration in front of the table servers at ``ports``
-    (two or three), ending TLS: the port players connect to. ``folder/cert.pem`` is the
-    certificate to trust."""
-    certificate, key = self_signed(folder)
-    pem = folder / "chickenfoot.pem"
-    pem.write_text(certificate.read_text() + key.read_text())
-    listening = socket.create_server(("127.0.0.1", 0))
+def documented_config(ports: Sequence[int], bind: str) -> str:
+    """The documented configuration in front of the table servers at ``ports`` on
+    127.0.0.1, listening as ``bind`` says instead of TLS on port 443 (``bind`` is the whole
+    rest of the line after ``bind``)."""
     config = CONFIG.read_text()
     documented = re.findall(r"^    server \w+ 127\.0\.0\.1:\d+$", config, flags=re.MULTILINE)
     assert len(documented) == 2, "the documented configuration has two servers"
     servers = "\n".join(f"    server s{n} 127.0.0.1:{port}" for n, port in enumerate(ports))
     config = config.replace("\n".join(documented), servers)
-    for said, here in (
-        ("bind :443", f"bind fd@{listening.fileno()}"),
-        ("/etc/haproxy/chickenfoot.pem", str(pem)),
-    ):
-        assert said in config, f"the documented configuration has {said!r}"
-        config = config.replace(said, here)
+    said = "bind :443 ssl crt /etc/haproxy/chickenfoot.pem"
+    assert said in config, f"the documented configuration has {said!r}"
+    return config.replace(said, f"bind {bind}")
+
+
+@contextmanager
+def running_haproxy(folder: Path, config: str, listening: socket.socket) -> Iterator[int]:
+    """HAProxy running ``config`` (written to ``folder``), handed the socket ``listening``:
+    the port it listens on."""
     (folder / "haproxy.cfg").write_text(config)
     process = subprocess.Popen(
         ["haproxy", "-db", "-f", str(folder / "haproxy.cfg")],
@@ -77,3 +75,17 @@ def haproxy_servers(folder: Path, ports: Sequence[int]) -> Iterator[int]:
             process.kill()
             process.wait(30)
         listening.close()
+
+
+@contextmanager
+def haproxy_servers(folder: Path, ports: Sequence[int]) -> Iterator[int]:
+    """HAProxy with the documented configuration in front of the table servers at ``ports``
+    (two or three), ending TLS: the port players connect to. ``folder/cert.pem`` is the
+    certificate to trust."""
+    certificate, key = self_signed(folder)
+    pem = folder / "chickenfoot.pem"
+    pem.write_text(certificate.read_text() + key.read_text())
+    listening = socket.create_server(("127.0.0.1", 0))
+    config = documented_config(ports, f"fd@{listening.fileno()} ssl crt {pem}")
+    with running_haproxy(folder, config, listening) as port:
+        yield port
