@@ -35,6 +35,10 @@ class KeptSeat(WireModel):
 
     name: str
     token_hash: str | None = None
+    away_since: float | None = None
+    """When its person's connection ended (seconds since the epoch), while they are away
+    from a game in play: the server that takes the table over counts their grace on from it
+    (None: here, or not known)."""
 
 
 class KeptTable(WireModel):

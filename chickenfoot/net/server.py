@@ -281,6 +281,8 @@ class TableServer:
             table.watching = kept.watching
             for slot, kept_seat in zip(table.seats, kept.seats, strict=False):
                 slot.name, slot.token_hash = kept_seat.name, kept_seat.token_hash
+                if self.shared and kept_seat.away_since is not None:  # its grace goes on
+                    slot.dropped_at = self.now() - max(0.0, time.time() - kept_seat.away_since)
             if session is not None:
                 table.begin(session, restored=True)
             self.tables[code] = table
@@ -315,6 +317,11 @@ class TableServer:
         return found
 
     # ----- the lease, on a shared store ---------------------------------------------------------
+
+    @property
+    def shared(self) -> bool:
+        """True on a store several servers share (this server holds a lease)."""
+        return self.lease is not None
 
     def lease_lost(self) -> None:
         """The store refused a move of one of this server's tables: renew the lease now (it

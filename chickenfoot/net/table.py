@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -116,6 +117,11 @@ class Venue(Protocol):
 
     def lease_lost(self) -> None:
         """The store refused a move of one of the server's tables: another server runs it."""
+
+    @property
+    def shared(self) -> bool:
+        """True when the server shares its store with others, which may take its tables
+        over (each seat's time away is then kept with the table)."""
 
 
 class Guest:
@@ -390,7 +396,10 @@ class OnlineTable:
     def _attach(self, connection: Connection, seat: int, token: str | None = None) -> Guest:
         slot = self.seats[seat]
         guest = Guest(connection, self, seat, slot.name)
+        was_away = slot.dropped_at is not None
         slot.sit(guest)
+        if was_away and self.phase == "playing" and self.venue.shared:
+            self.keep()
         creator = seat == self.creator
         guest.send(Seated(code=self.code, seat=seat, token=token, creator=creator))
         self._arrived(guest)
@@ -426,6 +435,8 @@ class OnlineTable:
         self.seats[seat].drop(self.venue.now())
         if self.phase == "playing":
             self._count_down(seat)
+            if self.venue.shared and not self.closed:
+                self.keep()
 
     def _everybody_here(self) -> bool:
         return all(slot.guest is not None for slot in self.seats if slot.computer is None)
@@ -465,9 +476,18 @@ class OnlineTable:
             seed=self.seed,
             watching=self.watching,
             seats=tuple(
-                KeptSeat(name=slot.name, token_hash=slot.token_hash) for slot in self.seats
+                KeptSeat(
+                    name=slot.name, token_hash=slot.token_hash, away_since=self.away_since(slot)
+                )
+                for slot in self.seats
             ),
         )
+
+    def away_since(self, slot: SeatSlot) -> float | None:
+        """When ``slot``'s person went away, in seconds since the epoch (None: here)."""
+        if slot.guest is not None or slot.dropped_at is None:
+            return None
+        return time.time() - (self.venue.now() - slot.dropped_at)
 
     def keep(self) -> None:
         """Keep the table in the store as it is now (written off the event loop, see

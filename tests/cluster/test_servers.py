@@ -13,6 +13,7 @@ import pytest
 from chickenfoot.bots import make_bot
 from chickenfoot.net.headless import RemotePlayer
 from chickenfoot.net.protocol import JoinTable, TableGone, WatchTable
+from chickenfoot.net.table import OnlineTable
 from chickenfoot.play.wire import SaveProblem, Welcome
 from chickenfoot.record.model import GameRecord
 from chickenfoot.record.verify import verify_record
@@ -162,3 +163,33 @@ async def test_a_server_past_its_lease_writes_nothing_and_drops_the_table_to_the
         finally:
             for probe in probes:
                 await probe.close()
+
+
+async def test_a_persons_grace_goes_on_at_the_server_that_takes_the_table_over(
+    address: str,
+) -> None:
+    grace = 600.0
+    async with servers(address) as (first, second):
+        table = first.server.create_table(options(2, grace=grace), seed=6)
+        table.auto_start = True
+        code = table.code
+        await wait_for(lambda: first.server.keeper.settled, "the table's row written")
+        ana = Probe(second.link(JoinTable(code=code, name="Ana"), code))
+        bea = Probe(first.link(JoinTable(code=code, name="Bea"), code))
+        try:
+            await ana.next(Welcome)
+            await bea.next(Welcome)
+            await bea.close()  # Bea goes away: her grace counts down
+
+            def bea_waits_less_than(seconds: float, at: OnlineTable) -> bool:
+                waiting = at.status().seats[1].waiting
+                return waiting is not None and waiting < seconds
+
+            await wait_for(lambda: bea_waits_less_than(grace - 1, table), "a second of grace")
+            await wait_for(lambda: first.server.keeper.settled, "her time away kept")
+            await first.server.close()
+            await welcomed_again(ana, 1)
+            taken = second.server.tables[code]
+            assert bea_waits_less_than(grace - 1, taken), "her grace went on, not again"
+        finally:
+            await ana.close()
