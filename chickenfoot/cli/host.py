@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import re
 import signal
 import ssl
 import sys
@@ -36,6 +37,7 @@ from chickenfoot.cli.options import (
 from chickenfoot.cli.serve import ServeProblem, listen, port_number
 from chickenfoot.net.forwarded import FORWARDED_HEADERS, ProxyTrust
 from chickenfoot.net.headless import LogPrinter
+from chickenfoot.net.lease import LEASE
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.oplog import LOGGER, JsonLines, TextLines
 from chickenfoot.net.protocol import DEFAULT_GRACE, SeatPlan, TableOptions
@@ -45,6 +47,7 @@ from chickenfoot.net.table import OnlineTable
 from chickenfoot.play.client import SpectatorClient
 from chickenfoot.play.wire import HostMessage
 from chickenfoot.record.model import SEED_BITS
+from chickenfoot.record.problems import printable
 from chickenfoot.rules import RuleSetError
 from chickenfoot.saves.choice import chosen_address, open_chosen_store
 from chickenfoot.saves.output import write_line
@@ -148,6 +151,27 @@ def add_parsers(commands: Any) -> None:
     )
     add_rule_options(host)
     add_store_option(host)
+    shared = host.add_argument_group(
+        "several servers on one PostgreSQL store (docs/architecture.md, README: Run a public "
+        "server)"
+    )
+    shared.add_argument(
+        "--advertise",
+        type=_server_url,
+        metavar="URL",
+        help="Where the other servers reach this one, to relay a client to a table it runs "
+        "(default: ws:// and the address and port it listens on; this machine's name when "
+        "it listens on every address).",
+    )
+    shared.add_argument(
+        "--lease",
+        type=_lease_seconds,
+        default=LEASE,
+        metavar="SECONDS",
+        help=f"How long this server's lease on its tables runs unless renewed (default: "
+        f"{LEASE:g}): once it runs out, after the server died or was cut off, another server "
+        "takes its tables over.",
+    )
     host.add_argument(
         "--log-json",
         action="store_true",
@@ -226,6 +250,26 @@ def add_parsers(commands: Any) -> None:
 def _header_name(text: str) -> str:
     """A forwarded header's name as the choices spell it, whatever its case."""
     return next((name for name in FORWARDED_HEADERS if name.lower() == text.lower()), text)
+
+
+def _server_url(text: str) -> str:
+    """``text`` if it is a WebSocket server's address (ws:// or wss://, no path)."""
+    if not re.fullmatch(r"wss?://[^/\s]+", text.strip()):
+        raise argparse.ArgumentTypeError(
+            f"{printable(text)} is not a server's address: give ws://HOST:PORT or wss://HOST:PORT"
+        )
+    return text.strip()
+
+
+def _lease_seconds(text: str) -> float:
+    """``text`` as a lease's seconds (from 1 to 600)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 1 <= seconds <= 600:
+        raise argparse.ArgumentTypeError(f"{printable(text)}: give seconds from 1 to 600")
+    return seconds
 
 
 def table_options(args: argparse.Namespace) -> TableOptions:
@@ -340,7 +384,7 @@ def _run_with(
     operator_log(json_lines=args.log_json)
     try:
         stopped_by = asyncio.run(
-            _serve(listening, args.host, store, limits, options, tls, times, args.seed, proxies)
+            _serve(listening, args, store, limits, options, tls, times, proxies)
         )
     except KeyboardInterrupt:
         stopped_by = signal.SIGINT
@@ -358,15 +402,15 @@ def say(text: str) -> None:
 
 async def _serve(
     listening: Any,
-    host: str,
+    args: argparse.Namespace,
     store: ServerStore,
     limits: Limits,
     options: TableOptions | None,
     tls: ssl.SSLContext | None,
-    times: TextIO | None = None,
-    seed: int | None = None,
-    proxies: ProxyTrust | None = None,
+    times: TextIO | None,
+    proxies: ProxyTrust,
 ) -> int:
+    host, seed = args.host, args.seed
     timed: list[tuple[float, float, float]] = []  # written once stopped: no disk write per move
 
     server = TableServer(
@@ -374,6 +418,8 @@ async def _serve(
         store,
         steady_collector=True,
         proxies=proxies,
+        advertise=args.advertise,
+        lease=args.lease,
         move_times=(lambda when, took, cpu: timed.append((when, took, cpu))) if times else None,
     )
     address, port = listening.getsockname()[:2]

@@ -35,6 +35,10 @@ class KeptSeat(WireModel):
 
     name: str
     token_hash: str | None = None
+    away_since: float | None = None
+    """When its person's connection ended (seconds since the epoch), while they are away
+    from a game in play: the server that takes the table over counts their grace on from it
+    (None: here, or not known)."""
 
 
 class KeptTable(WireModel):
@@ -59,6 +63,8 @@ class TableKeeper:
         self._waiting: dict[str, _Row] = {}
         """The rows waiting to be written, by table code, the oldest first."""
         self._writing = False
+        self._current: str | None = None
+        """The code of the table whose row is being written."""
         self._stopping = False
         self._thread: threading.Thread | None = None
 
@@ -97,6 +103,14 @@ class TableKeeper:
         with self._condition:
             return self._condition.wait_for(self._settled, timeout)
 
+    def written(self, code: str, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds until no row of table ``code`` waits or is being
+        written (the others' rows may); True if none does."""
+        with self._condition:
+            return self._condition.wait_for(
+                lambda: code not in self._waiting and self._current != code, timeout
+            )
+
     def stop(self, timeout: float) -> bool:
         """Write what waits (for up to ``timeout`` seconds), then end the thread; nothing is
         written after. True if every row asked for was written (or failed)."""
@@ -116,12 +130,12 @@ class TableKeeper:
                     return
                 code = next(iter(self._waiting))
                 row = self._waiting.pop(code)
-                self._writing = True
+                self._writing, self._current = True, code
             try:
                 self._write(code, row)
             finally:
                 with self._condition:
-                    self._writing = False
+                    self._writing, self._current = False, None
                     self._condition.notify_all()
 
     def _write(self, code: str, row: _Row) -> None:

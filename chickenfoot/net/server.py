@@ -20,6 +20,15 @@ on the frames waiting for it (:class:`~chickenfoot.net.connection.Connection`); 
 caps its tables, its connections per address and each table's spectators; a wrong code or
 token is refused in words and answered more slowly each time from the same address
 (:class:`~chickenfoot.net.door.Door`).
+
+**Several servers on one store.** On a store several servers share (PostgreSQL:
+:class:`~chickenfoot.saves.store.SharedTables`) each server holds a lease
+(:class:`~chickenfoot.net.lease.ServerLease`) and runs only the tables it made or took over;
+a client that asks it for a table another server runs is relayed there
+(:mod:`chickenfoot.net.relay`); the tables of a server whose lease ran out (killed, paused,
+cut off) are taken over by the first live server that looks (every quarter of a lease) or is
+asked for one; a server that finds its own lease ran out drops every table at once, unwritten,
+and enlists again.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ import logging
 import socket
 import ssl
 import time
+from collections.abc import Callable
 from typing import Protocol
 
 from pydantic import ValidationError
@@ -41,6 +51,7 @@ from chickenfoot.net.connection import Connection
 from chickenfoot.net.door import Door
 from chickenfoot.net.forwarded import Headers, ProxyTrust
 from chickenfoot.net.kept import KeptTable, TableKeeper
+from chickenfoot.net.lease import LEASE, ServerLease
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.names import name_refusal
 from chickenfoot.net.oplog import OperatorLog
@@ -56,6 +67,7 @@ from chickenfoot.net.protocol import (
     normal_code,
     read_client,
 )
+from chickenfoot.net.relay import relay, relayed_client
 from chickenfoot.net.table import WATCHING_OFF, Ending, Guest, OnlineTable
 from chickenfoot.net.timing import MoveTimes
 from chickenfoot.play.session import GameSession, OpenElsewhere
@@ -63,7 +75,7 @@ from chickenfoot.play.wire import WireError
 from chickenfoot.record.model import RecordError
 from chickenfoot.saves.committer import CommitWorker
 from chickenfoot.saves.database import SqliteStore, database_path
-from chickenfoot.saves.store import GameStore, TableStore
+from chickenfoot.saves.store import GameStore, KeptTableRow, SharedTables, TableStore
 from chickenfoot.text.words import plural
 
 log = logging.getLogger(__name__)
@@ -75,6 +87,9 @@ refused in words)."""
 CLOSE_WAIT = 2.0
 """Seconds a closing connection waits for its client to answer the close (then it is cut):
 a client that stopped reading holds up neither the server's stop nor anything else."""
+
+CLAIM_BATCH = 64
+"""Tables a server takes over in one transaction (it looks again at once after a full one)."""
 
 KEEP_WAIT = 15.0
 """Seconds a stopping server gives the tables' rows still waiting to be written (a database
@@ -102,8 +117,17 @@ class TableServer:
         move_times: MoveTimes | None = None,
         steady_collector: bool = False,
         proxies: ProxyTrust | None = None,
+        advertise: str | None = None,
+        lease: float = LEASE,
     ) -> None:
         self.limits = limits or Limits()
+        self.advertise = advertise
+        """Where the other servers of a shared store reach this one (None: ``ws://`` and the
+        address it listens on)."""
+        self.lease_seconds = lease
+        self.lease: ServerLease | None = None
+        """This server's lease, on a store several servers share (None: it runs every table
+        of its store)."""
         self.proxies = proxies or ProxyTrust()
         """The reverse proxies whose forwarded client address this server believes."""
         self.collector = SteadyCollector() if steady_collector else None
@@ -133,6 +157,8 @@ class TableServer:
         """The codes of the tables brought back when the server started."""
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self._leasing: asyncio.Task[None] | None = None
+        self._check_lease = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
         self._stopping: asyncio.Event | None = None
         """Set once the server is stopping (made in :meth:`start`, on the server's loop)."""
@@ -152,8 +178,11 @@ class TableServer:
         tls: ssl.SSLContext | None = None,
     ) -> int:
         """Bring back the tables the store keeps, then listen on ``host``:``port`` (or the
-        bound socket ``sock``); the port listened on."""
-        self.restored = await self.restore()
+        bound socket ``sock``); the port listened on. On a shared store: listen, enlist, then
+        take over the tables no live server runs."""
+        shared = isinstance(self.store, SharedTables)
+        if not shared:
+            self.restored = await self.restore()
         self._stopping = asyncio.Event()
         self._server = await serve(
             self._connected,
@@ -173,7 +202,14 @@ class TableServer:
         if self.collector is not None:
             self.collector.start()
         sockets = list(self._server.sockets)
-        return int(sockets[0].getsockname()[1])
+        port = int(sockets[0].getsockname()[1])
+        if isinstance(self.store, SharedTables):
+            address = self.advertise or _own_address(sockets[0], tls is not None)
+            self.lease = ServerLease(self.store, address, self.lease_seconds)
+            await self.lease.enlist()
+            self.restored = await self._claim_orphans()
+            self._leasing = asyncio.ensure_future(self._keep_lease())
+        return port
 
     async def close(self) -> None:
         """Stop: take no more connections, close every table at once (each client is told
@@ -184,8 +220,11 @@ class TableServer:
         every game, and a client answering the close (:data:`CLOSE_WAIT` at most)."""
         if self._stopping is not None:
             self._stopping.set()
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._leasing):
+            if task is not None:
+                task.cancel()
+        if self.lease is not None:
+            await asyncio.to_thread(self.lease.stop)
         tables = list(self.tables.values())
         self.tables.clear()
         for table in tables:
@@ -202,10 +241,17 @@ class TableServer:
             self._server.close()
             await self._server.wait_closed()
         await asyncio.to_thread(self._stop_threads)
+        if self.lease is not None:  # every write made: the tables are the others' at once
+            with contextlib.suppress(OSError):
+                await asyncio.to_thread(self._retire)
         if self._own_store:
             self.store.close()
         if self.collector is not None:
             self.collector.stop()
+
+    def _retire(self) -> None:
+        assert isinstance(self.store, SharedTables)
+        self.store.retire()
 
     def _stop_threads(self) -> None:
         """Write the tables' rows that wait, then stop the keeper and the commit worker."""
@@ -224,13 +270,19 @@ class TableServer:
         as they were, games where their last committed move left them, every person's seat
         lost until its person returns; their codes. The store is read on a thread. A table
         that cannot be brought back (its game deleted, or over) is forgotten, and logged."""
+        return await self._bring_back(self.store.tables)
+
+    async def _bring_back(self, rows: Callable[[], list[KeptTableRow]]) -> list[str]:
+        """Bring back the tables of the rows ``rows()`` reads (on a thread); their codes."""
         restored = []
-        for code, kept, session in await asyncio.to_thread(self._read_kept):
+        for code, kept, session in await asyncio.to_thread(lambda: self._read_kept(rows())):
             table = OnlineTable(self, code, kept.options, seed=kept.seed)
             table.creator, table.auto_start = kept.creator, kept.auto_start
             table.watching = kept.watching
             for slot, kept_seat in zip(table.seats, kept.seats, strict=False):
                 slot.name, slot.token_hash = kept_seat.name, kept_seat.token_hash
+                if self.shared and kept_seat.away_since is not None:  # its grace goes on
+                    slot.dropped_at = self.now() - max(0.0, time.time() - kept_seat.away_since)
             if session is not None:
                 table.begin(session, restored=True)
             self.tables[code] = table
@@ -238,11 +290,11 @@ class TableServer:
             self.log.restored(code, playing=session is not None)
         return restored
 
-    def _read_kept(self) -> list[Restored]:
-        """Every table the store keeps that can be brought back, with its game (on a thread:
-        the games are read, and held by this server)."""
+    def _read_kept(self, rows: list[KeptTableRow]) -> list[Restored]:
+        """Every table of ``rows`` that can be brought back, with its game (on a thread: the
+        games are read, and held by this server)."""
         found: list[Restored] = []
-        for code, game, data in self.store.tables():
+        for code, game, data in rows:
             try:
                 kept = KeptTable.model_validate_json(data)
             except ValidationError:
@@ -263,6 +315,106 @@ class TableServer:
                     continue
             found.append((code, kept, session))
         return found
+
+    # ----- the lease, on a shared store ---------------------------------------------------------
+
+    @property
+    def shared(self) -> bool:
+        """True on a store several servers share (this server holds a lease)."""
+        return self.lease is not None
+
+    def lease_lost(self) -> None:
+        """The store refused a move of one of this server's tables: renew the lease now (it
+        ran out, so every table is dropped)."""
+        self._check_lease.set()
+
+    async def _keep_lease(self) -> None:
+        """Take over the tables no live server runs every quarter of a lease (the lease is
+        renewed on a thread of its own: :meth:`ServerLease.keep`); once the lease is lost,
+        drop every table and enlist again."""
+        lease = self.lease
+        assert lease is not None
+        loop = asyncio.get_running_loop()
+        lease.keep(lambda: loop.call_soon_threadsafe(self._check_lease.set))
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._check_lease.wait(), lease.every)
+            if self._check_lease.is_set():
+                self._check_lease.clear()
+                await lease.renew()  # a refused move or the renewing thread says it is lost?
+            if lease.lost:
+                self._lease_lost()
+                try:
+                    await lease.enlist()
+                except OSError as error:
+                    log.warning("this server could not enlist again: %s", error)
+                    continue
+            try:
+                await self._claim_orphans()
+            except OSError as error:
+                log.warning("tables could not be taken over: %s", error)
+
+    async def _claim_orphans(self) -> list[str]:
+        """Take over every table no live server runs, a batch at a time; their codes."""
+        store = self.store
+        assert isinstance(store, SharedTables)
+        codes: list[str] = []
+        while not self.stopping:
+            batch = await self._bring_back(lambda: store.claim(None, CLAIM_BATCH))
+            codes += batch
+            if len(batch) < CLAIM_BATCH:
+                break
+        return codes
+
+    def _lease_lost(self) -> None:
+        """This server's lease ran out (it was paused, or cut off from the database): another
+        server may run its tables now, so it drops every one at once, writing nothing (the
+        store would refuse it anyway); their clients are told the server stopped, and come
+        back through whichever server runs the table now."""
+        tables = list(self.tables.values())
+        self.tables.clear()
+        log.warning(
+            "this server's lease ran out: %s left to the other servers",
+            plural(len(tables), "table"),
+        )
+        for table in tables:
+            table.close("stopping")
+            task = asyncio.ensure_future(self._stopped(table))
+            self._handlers.add(task)
+            task.add_done_callback(self._handlers.discard)
+
+    async def _elsewhere(self, connection: Connection, data: str | bytes, code: str) -> Found:
+        """Table ``code`` is not here: relay the client to the server that runs it, or take it
+        over if that server's lease ran out."""
+        store, lease = self.store, self.lease
+        assert isinstance(store, SharedTables)
+        assert lease is not None
+        try:
+            runner = await asyncio.to_thread(store.runner, code)
+        except OSError:
+            runner = None
+        if runner is None:
+            return None
+        if runner.alive and runner.server != lease.name and runner.address:
+            closed = await relay(
+                connection.socket,
+                data,
+                f"{runner.address}/{code}",
+                lease.secret,
+                connection.address,
+            )
+            if closed is not None:
+                connection.close(*closed)
+                return True
+        elif not runner.alive:
+            with contextlib.suppress(OSError):
+                await self._bring_back(lambda: store.claim([code], 1))
+            if code in self.tables:
+                return self.tables[code]
+        self._refuse(
+            connection, "server_busy", "the server of this table does not answer yet: try again"
+        )
+        return True
 
     async def _sweep(self) -> None:
         """End the tables nobody came back to in time."""
@@ -354,7 +506,11 @@ class TableServer:
     async def _connected(self, websocket: ServerConnection) -> None:
         """Serve one client's connection until it ends."""
         peer = websocket.remote_address
-        address, unread = self.proxies.client(str(peer[0]) if peer else "?", _headers(websocket))
+        headers = _headers(websocket)
+        address, unread = self.proxies.client(str(peer[0]) if peer else "?", headers)
+        relayed = relayed_client(headers, self.lease.secret) if self.lease is not None else None
+        if relayed is not None:
+            address, unread = relayed, None
         if unread is not None:
             self.log.refused("unreadable_forwarded_address", address)
         connection = Connection(websocket, address, self.limits)
@@ -424,7 +580,7 @@ class TableServer:
             return None
         guest = await self._first_frame(connection, first)
         if guest is None:
-            connection.close(1008, "refused")
+            connection.close(1008, "refused")  # a relayed connection closed as its owner did
         return guest
 
     async def _first_frame(self, connection: Connection, data: str | bytes) -> Guest | None:
@@ -434,7 +590,7 @@ class TableServer:
             self._refuse(connection, "bad_message", str(error))
             return None
         if isinstance(frame, CreateTable):
-            return self._create(connection, frame)
+            return await self._create(connection, frame)
         if not isinstance(frame, JoinTable | ReturnToSeat | WatchTable):
             self._refuse(
                 connection, "first_message", "the first message makes, joins or watches a table"
@@ -442,6 +598,11 @@ class TableServer:
             return None
         code = normal_code(frame.code)
         table = self.tables.get(code) if code is not None else None
+        if table is None and code is not None and self.lease is not None:
+            found = await self._elsewhere(connection, data, code)
+            if found is True:
+                return None
+            table = found if isinstance(found, OnlineTable) else None
         if table is None:
             await self._slow_down(connection.address)
             self._refuse(connection, "no_such_table", f"there is no table {frame.code!r} here")
@@ -489,7 +650,7 @@ class TableServer:
             return None
         return table.sit(connection, seat, name)
 
-    def _create(self, connection: Connection, frame: CreateTable) -> Guest | None:
+    async def _create(self, connection: Connection, frame: CreateTable) -> Guest | None:
         options = frame.options
         problem = name_refusal(frame.name) or next(
             (name_refusal(plan.name) for plan in options.seats if name_refusal(plan.name)), None
@@ -527,6 +688,10 @@ class TableServer:
         except ValueError as full:
             self._refuse(connection, "too_many_tables", str(full))
             return None
+        if self.lease is not None:  # its code is shared once the other servers can find it
+            await asyncio.to_thread(self.keeper.written, table.code, KEEP_WAIT)
+            if table.closed:
+                return None
         return table.sit(connection, table.creator, frame.name.strip())
 
     def _refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:
@@ -545,6 +710,22 @@ class TableServer:
             return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stopping.wait(), delay)
+
+
+Found = OnlineTable | bool | None
+"""What a server found of a table another ran: the table, now taken over here; True: the
+client was relayed to its server (or told to try again); None: no such table."""
+
+
+def _own_address(sock: socket.socket, secure: bool) -> str:
+    """Where the other servers reach a server listening on ``sock`` (this machine's name
+    when it listens on every address)."""
+    host, port = sock.getsockname()[:2]
+    if host in ("0.0.0.0", "::"):
+        host = socket.gethostname()
+    elif ":" in host:
+        host = f"[{host}]"
+    return f"{'wss' if secure else 'ws'}://{host}:{port}"
 
 
 def _headers(websocket: ServerConnection) -> Headers | None:

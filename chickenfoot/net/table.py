@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -85,6 +86,10 @@ Phase = Literal["lobby", "dealing", "playing", "over"]
 Ending = Literal["expired", "finished", "stopping", "made_room"]
 
 
+KEPT_WAIT = 10.0
+"""Seconds a game just dealt waits for its table's row to name it before it is shown."""
+
+
 class Venue(Protocol):
     """What a table asks of the server that holds it."""
 
@@ -110,6 +115,14 @@ class Venue(Protocol):
 
     def now(self) -> float:
         """The server's clock (seconds, monotonic)."""
+
+    def lease_lost(self) -> None:
+        """The store refused a move of one of the server's tables: another server runs it."""
+
+    @property
+    def shared(self) -> bool:
+        """True when the server shares its store with others, which may take its tables
+        over (each seat's time away is then kept with the table)."""
 
 
 class Guest:
@@ -387,7 +400,10 @@ class OnlineTable:
     def _attach(self, connection: Connection, seat: int, token: str | None = None) -> Guest:
         slot = self.seats[seat]
         guest = Guest(connection, self, seat, slot.name)
+        was_away = slot.dropped_at is not None
         covered = slot.sit(guest)
+        if was_away and self.phase == "playing" and self.venue.shared:
+            self.keep()
         creator = seat == self.creator
         guest.send(Seated(code=self.code, seat=seat, token=token, creator=creator, covered=covered))
         self._arrived(guest)
@@ -423,6 +439,8 @@ class OnlineTable:
         self.seats[seat].drop(self.venue.now())
         if self.phase == "playing":
             self._count_down(seat)
+            if self.venue.shared and not self.closed:
+                self.keep()
 
     def _everybody_here(self) -> bool:
         return all(slot.guest is not None for slot in self.seats if slot.computer is None)
@@ -462,9 +480,18 @@ class OnlineTable:
             seed=self.seed,
             watching=self.watching,
             seats=tuple(
-                KeptSeat(name=slot.name, token_hash=slot.token_hash) for slot in self.seats
+                KeptSeat(
+                    name=slot.name, token_hash=slot.token_hash, away_since=self.away_since(slot)
+                )
+                for slot in self.seats
             ),
         )
+
+    def away_since(self, slot: SeatSlot) -> float | None:
+        """When ``slot``'s person went away, in seconds since the epoch (None: here)."""
+        if slot.guest is not None or slot.dropped_at is None:
+            return None
+        return time.time() - (self.venue.now() - slot.dropped_at)
 
     def keep(self) -> None:
         """Keep the table in the store as it is now (written off the event loop, see
@@ -489,11 +516,19 @@ class OnlineTable:
             else SeatConfig(name=slot.name, player="human")
             for slot in self.seats
         )
-        store = self.venue.store
+        store, keeper, kept = self.venue.store, self.venue.keeper, self.kept().model_dump_json()
+
+        def deal() -> GameSession:
+            # No seed: the record draws one from the system's secret source. The table's row
+            # names its game before anybody sees the deal, so a server killed now brings the
+            # same deal back (or another server takes it over), not a lobby dealt again.
+            session = GameSession.new(options.rules, seats, self.seed, store)
+            keeper.keep(self.code, session.game, kept)
+            keeper.written(self.code, KEPT_WAIT)
+            return session
+
         try:
-            session = await asyncio.to_thread(
-                GameSession.new, options.rules, seats, self.seed, store
-            )  # no seed: the record draws one from the system's secret source
+            session = await asyncio.to_thread(deal)
         except OSError as error:
             log.warning("table %s: its game could not be dealt: %s", self.code, error)
             if not self.closed:
@@ -524,11 +559,18 @@ class OnlineTable:
         for guest in self.guests:
             guest.client_id = host.connect(guest, _seats_of(guest))
         self.task = asyncio.ensure_future(host.run())
+        self.task.add_done_callback(self._game_stopped)
         for seat, slot in enumerate(self.seats):
             if slot.taken and slot.guest is None:
                 self._count_down(seat)
         self._cover_lapsed()
         self.tell_everyone()
+
+    def _game_stopped(self, _task: object) -> None:
+        """The game's turn loop ended: if the store refused its move for another server's
+        sake, the server hears of it."""
+        if self.host is not None and self.host.lease_lost:
+            self.venue.lease_lost()
 
     def heard(self, message: HostMessage) -> None:
         """The public view of the game moved (from the table's own observer)."""

@@ -97,6 +97,7 @@ from chickenfoot.rules import (
     Tile,
     visible_to,
 )
+from chickenfoot.saves.store import LeaseLost
 
 NOBODY = -1
 """A seat that matches no seat: every drawn tile is hidden from it."""
@@ -149,6 +150,10 @@ class TableHost:
         self._wake: asyncio.Event | None = None
         self._thinker = Thinker(self._wakeup)
         self.closed = False
+        self.lease_lost = False
+        """True once the store refused a move because another table server runs the table now
+        (:class:`~chickenfoot.saves.store.LeaseLost`): the turn loop ended without telling
+        anybody of the moves it could not commit."""
 
     # ----- clients -------------------------------------------------------------------------------
 
@@ -235,6 +240,9 @@ class TableHost:
             while not self.closed:
                 wake.clear()
                 if self._saves.committed(loop):
+                    if isinstance(self.session.unsaved, LeaseLost):
+                        self.lease_lost = True  # another server runs the table now
+                        break
                     self._saves.release()
                     self._handle_inbox()
                     self._take_answers()

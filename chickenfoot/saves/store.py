@@ -10,7 +10,7 @@ made; hints and take-backs are rows of their own. Who has a game open is kept be
 one this program uses, the SQLite database ``chickenfoot.db`` in the data folder
 (:class:`~chickenfoot.saves.database.SqliteStore`). Everything above ``saves`` speaks to the
 interface only, so that a server that outgrows one machine could put the same interface on
-PostgreSQL (``docs/architecture.md`` says what that would take). A table server also keeps
+PostgreSQL (:mod:`chickenfoot.saves.postgresql` does). A table server also keeps
 its online tables beside their games, through an interface of its own, :class:`TableStore`,
 which the SQLite store implements too.
 
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 from chickenfoot.bots.rating import Placing
 from chickenfoot.record.model import Assist, GameRecord
@@ -49,7 +49,10 @@ __all__ = [
     "Imported",
     "Incoming",
     "KeptTableRow",
+    "LeaseLost",
     "Progress",
+    "Runner",
+    "SharedTables",
     "StoreError",
     "TableStore",
 ]
@@ -387,8 +390,8 @@ and the table server's own data about it (JSON text)."""
 class TableStore(Protocol):
     """The online tables a table server keeps beside their games, to bring them back when it
     starts again: one row a table (see :mod:`chickenfoot.net.kept`). Only a table server asks
-    for them; the SQLite store implements it beside :class:`GameStore` (a store for several
-    servers, on PostgreSQL say, would implement both).
+    for them; the SQLite store implements it beside :class:`GameStore`, and a store several
+    servers share implements :class:`SharedTables`, which adds their leases.
 
     Writes are transactions, as :class:`GameStore`'s are; a server makes them off its event
     loop (on a thread of their own), so they may wait for the database as long as they must.
@@ -405,4 +408,66 @@ class TableStore(Protocol):
 
     def drop_table(self, code: str) -> None:
         """Forget the online table ``code`` (its game, if any, stays a saved game)."""
+        ...
+
+
+class LeaseLost(StoreError):
+    """A table server's write refused: the table is no longer this server's to run (its lease
+    ran out and another server took the table over, or the server stopped renewing it)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            f"{what} is no longer run by this server (its lease ran out and another server "
+            "may have taken it over): not written"
+        )
+
+
+@dataclass(frozen=True)
+class Runner:
+    """Which table server runs a table: its ``server`` name (None: none), the ``address``
+    other servers reach it at, and whether its lease still runs (``alive``)."""
+
+    server: str | None
+    address: str | None
+    alive: bool
+
+
+@runtime_checkable
+class SharedTables(TableStore, Protocol):
+    """The online tables of several table servers sharing one store (PostgreSQL): each table
+    is run by one server at a time, under that server's **lease** (a row it renews; see
+    docs/architecture.md). A store that has :meth:`enlisted <enlist>` a server **fences** that
+    server's writes: a move of a table's game, or the table's row, is written only in a
+    transaction that finds the table still the server's and its lease still running
+    (:class:`LeaseLost` otherwise), so a server paused past its lease writes nothing for a
+    table another took over.
+
+    The lease is judged by the database's clock alone, so servers whose clocks disagree
+    still agree on whose a table is."""
+
+    def enlist(self, address: str, lease: float) -> tuple[str, str]:
+        """Enlist this process as a table server reached at ``address`` (a WebSocket URL)
+        with a lease of ``lease`` seconds: its new name, and the secret the servers of this
+        store show each other when one relays a client to another. Every store reopened from
+        this one writes as that server from then on."""
+        ...
+
+    def renew(self, lease: float) -> bool:
+        """Renew this server's lease for ``lease`` seconds from now; False if it ran out
+        already (then it stays out: the server must enlist again under a new name)."""
+        ...
+
+    def claim(self, codes: Sequence[str] | None, limit: int) -> list[KeptTableRow]:
+        """Take over, for this server, up to ``limit`` tables whose server's lease ran out (or
+        that no server runs): those of ``codes``, or any (None). The tables now this server's,
+        with their rows."""
+        ...
+
+    def runner(self, code: str) -> Runner | None:
+        """Which server runs table ``code`` (None: no such table is kept)."""
+        ...
+
+    def retire(self) -> None:
+        """This server stops: every table it runs is left for another to take at once, and
+        its lease ends."""
         ...

@@ -6,6 +6,7 @@ another program (the tests', an app's) leaves the collector alone unless asked."
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import socket
@@ -17,6 +18,8 @@ import pytest
 
 from chickenfoot.cli import host as host_command
 from chickenfoot.net.collector import NEVER, SteadyCollector
+from chickenfoot.net.forwarded import ProxyTrust
+from chickenfoot.net.lease import LEASE
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.server import TableServer
 from chickenfoot.saves.database import SqliteStore, database_path
@@ -126,8 +129,12 @@ def test_the_host_command_runs_its_server_with_the_policy(
     listening = socket.create_server(("127.0.0.1", 0))
     store = SqliteStore(database_path(), sync_every_commit=False)
     try:
+        args = argparse.Namespace(host="127.0.0.1", seed=None, advertise=None, lease=LEASE)
+        served = host_command._serve(
+            listening, args, store, Limits(), None, None, None, ProxyTrust()
+        )
         with pytest.raises(_Started):
-            asyncio.run(host_command._serve(listening, "127.0.0.1", store, Limits(), None, None))
+            asyncio.run(served)
     finally:
         listening.close()
     (server,) = made

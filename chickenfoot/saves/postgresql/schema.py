@@ -10,8 +10,7 @@ A database is brought up to :data:`SCHEMA_VERSION` in one transaction when a sto
 (PostgreSQL changes tables inside transactions), under an advisory lock so that two servers
 starting at once migrate it once; one made by a newer chickenfoot is refused and never
 changed. When the schema changes: add the next entry (never change one that shipped), and
-describe it in ``docs/save-format.md``. A later version can add, say, a lease a table server
-renews on each table it runs: a table or columns of its own, added as the next entry.
+describe it in ``docs/save-format.md``.
 This module imports no Textual.
 """
 
@@ -198,6 +197,22 @@ MIGRATIONS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             """,
         ),
     ),
+    (
+        "table servers and their leases: each online table run by one server at a time",
+        (
+            """
+            CREATE TABLE table_servers (
+                id text PRIMARY KEY,
+                address text NOT NULL,
+                started timestamptz NOT NULL,
+                expires timestamptz NOT NULL
+            )
+            """,
+            "ALTER TABLE online_tables ADD COLUMN server text",
+            "CREATE INDEX online_tables_server ON online_tables (server)",
+            "CREATE INDEX online_tables_game ON online_tables (game)",
+        ),
+    ),
 )
 """What each schema version does, and the statements that make it from the one before."""
 
@@ -217,6 +232,7 @@ TABLES: Final = (
     "tally_presets",
     "holders",
     "online_tables",
+    "table_servers",
 )
 """The store's tables: a database that has some of them but no :data:`VERSION_TABLE` is
 another program's, and is left alone."""

@@ -40,6 +40,7 @@ from chickenfoot.bots.rating import Placing
 from chickenfoot.record.model import FORMAT_VERSION, Assist, GameRecord
 from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.record.tallies import Statistics
+from chickenfoot.saves.postgresql import leases
 from chickenfoot.saves.postgresql.problems import connect_problem, problem, shown_address
 from chickenfoot.saves.postgresql.schema import (
     MAKE_VERSION_TABLE,
@@ -79,8 +80,10 @@ from chickenfoot.saves.store import (
     Imported,
     Incoming,
     KeptTableRow,
+    LeaseLost,
+    Runner,
+    SharedTables,
     StoreError,
-    TableStore,
 )
 
 __all__ = ["CONNECT_SECONDS", "POOL_SIZE", "RETRIES", "WAIT_SECONDS", "PostgresStore"]
@@ -122,6 +125,9 @@ class _SharedPool:
             open=False,
         )
         self.pool.open()
+        self.server: str | None = None
+        """The table server the stores of this pool write as, once one enlisted (their
+        writes about its tables are fenced by its lease)."""
         self._users = 1
         self._lock = threading.Lock()
 
@@ -138,10 +144,11 @@ class _SharedPool:
             self.pool.close()
 
 
-class PostgresStore(GameStore, TableStore):
+class PostgresStore(GameStore, SharedTables):
     """Every game in the PostgreSQL database at ``address`` (a ``postgresql://`` URL or a
     libpq connection string), brought to the current schema when opened, and the online
-    tables a table server keeps beside them. Raises
+    tables of the table servers that share it, each under its server's lease
+    (:mod:`~chickenfoot.saves.postgresql.leases`). Raises
     :class:`~chickenfoot.saves.store.StoreError` in words if the server cannot be reached, the
     user or password is refused, or the database was made by a newer chickenfoot.
 
@@ -221,7 +228,8 @@ class PostgresStore(GameStore, TableStore):
 
     def commit(self, game: GameId, change: Change, holder: Holder | None = None) -> None:
         """Apply ``change`` to ``game`` in one transaction (see the interface)."""
-        [problem] = self._write(lambda db: _apply_changes(db, [(game, change, holder)]))
+        server = self._pool.server
+        [problem] = self._write(lambda db: _apply_changes(db, [(game, change, holder)], server))
         if problem is not None:
             raise problem
 
@@ -233,11 +241,12 @@ class PostgresStore(GameStore, TableStore):
         pipeline (a few round trips for the whole batch, not a few per game). Should the
         server refuse the batch's writes, each change is made again in a savepoint of its
         own, so one that cannot be made is left out alone."""
+        server = self._pool.server
 
         def work(db: Db) -> list[StoreError | None]:
             try:
                 with db.connection.transaction():  # a savepoint
-                    return _apply_changes(db, changes)
+                    return _apply_changes(db, changes, server)
             except psycopg.OperationalError:
                 raise  # the server gone, out of room, or a deadlock: not one change's fault
             except psycopg.Error:
@@ -246,7 +255,7 @@ class PostgresStore(GameStore, TableStore):
             for one in changes:
                 try:
                     with db.connection.transaction():
-                        results.extend(_apply_changes(db, [one]))
+                        results.extend(_apply_changes(db, [one], server))
                 except psycopg.OperationalError:
                     raise
                 except psycopg.Error as error:
@@ -338,7 +347,13 @@ class PostgresStore(GameStore, TableStore):
     # ----- online tables -----------------------------------------------------------------------
 
     def keep_table(self, code: str, game: GameId | None, data: str) -> None:
-        """Keep the online table ``code`` (see :class:`TableStore`)."""
+        """Keep the online table ``code`` (see :class:`TableStore`); an enlisted server
+        only while the table is its own (:class:`LeaseLost` otherwise)."""
+        server = self._pool.server
+        if server is not None:
+            if not self._write(lambda db: leases.keep_table(db, server, code, game, data)):
+                raise LeaseLost(f"table {code}")
+            return
         self._write(
             lambda db: db.execute(
                 "INSERT INTO online_tables (code, game, data, updated) "
@@ -358,8 +373,47 @@ class PostgresStore(GameStore, TableStore):
         return [(str(code), game, str(data)) for code, game, data in rows]
 
     def drop_table(self, code: str) -> None:
-        """Forget the online table ``code`` (see :class:`TableStore`)."""
+        """Forget the online table ``code`` (see :class:`TableStore`); an enlisted server only
+        a table of its own."""
+        server = self._pool.server
+        if server is not None:
+            self._write(lambda db: leases.drop_table(db, server, code))
+            return
         self._write(lambda db: db.execute("DELETE FROM online_tables WHERE code = %s", (code,)))
+
+    # ----- table servers and their leases ----------------------------------------------------
+
+    def enlist(self, address: str, lease: float) -> tuple[str, str]:
+        """Enlist this process as a table server (see :class:`SharedTables`)."""
+        name, secret = self._write(lambda db: leases.enlist(db, address, lease))
+        self._pool.server = name
+        return name, secret
+
+    def renew(self, lease: float) -> bool:
+        """Renew this server's lease (see :class:`SharedTables`)."""
+        server = self._enlisted()
+        return self._write(lambda db: leases.renew(db, server, lease))
+
+    def claim(self, codes: Sequence[str] | None, limit: int) -> list[KeptTableRow]:
+        """Take over tables no live server runs (see :class:`SharedTables`)."""
+        server = self._enlisted()
+        return self._write(lambda db: leases.claim(db, server, codes, limit))
+
+    def runner(self, code: str) -> Runner | None:
+        """Which server runs table ``code`` (see :class:`SharedTables`)."""
+        return self._read(lambda db: leases.runner(db, code))
+
+    def retire(self) -> None:
+        """Leave this server's tables to the others and end its lease."""
+        server = self._enlisted()
+        self._write(lambda db: leases.retire(db, server))
+        self._pool.server = None
+
+    def _enlisted(self) -> str:
+        server = self._pool.server
+        if server is None:
+            raise StoreError("this process is not enlisted as a table server")
+        return server
 
     # ----- who has a game open ---------------------------------------------------------------
 
@@ -555,11 +609,12 @@ def _lock_game(db: Db, game: GameId) -> tuple[Any, ...]:
 
 
 def _apply_changes(
-    db: Db, changes: Sequence[tuple[GameId, Change, Holder | None]]
+    db: Db, changes: Sequence[tuple[GameId, Change, Holder | None]], server: str | None = None
 ) -> list[StoreError | None]:
     """Apply ``changes`` inside the transaction of ``db``: lock the games' rows (in the order
-    of their numbers) and read their holders, check each change against them, and write the
-    changes that fit (in one pipeline, when there are several). Each change's problem, or
+    of their numbers) and read their holders, check each change against them (and, for the
+    table ``server``, that each game's table is still its own: the lease's fence), and write
+    the changes that fit (in one pipeline, when there are several). Each change's problem, or
     None, in order."""
     numbers = sorted({game for game, _change, _holder in changes})
     games = {
@@ -576,6 +631,7 @@ def _apply_changes(
             f"SELECT {HOLDER_COLUMNS}, game FROM holders WHERE game = ANY(%s)", (numbers,)
         ).fetchall()
     }
+    fenced = leases.fenced_games(db, server, numbers) if server is not None else set()
     results: list[StoreError | None] = [None] * len(changes)
     # One change is quicker written plainly: a pipeline's own round trips pay off with more.
     with db.connection.pipeline() if len(changes) > 1 else nullcontext():
@@ -583,6 +639,9 @@ def _apply_changes(
             game, change, holder = changes[index]
             if game not in games:
                 results[index] = GameNotFound(game)
+                continue
+            if game in fenced:
+                results[index] = LeaseLost(f"the table of game {game}")
                 continue
             actions, assists, was_finished, preset, created = games[game]
             current = holders.get(game)
