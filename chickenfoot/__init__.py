@@ -1,6 +1,6 @@
 """chickenfoot: Chicken Foot dominoes in the terminal.
 
-``chickenfoot.rules`` is the pure game engine; ``chickenfoot.saves.record`` reads and writes saved
+``chickenfoot.rules`` is the pure game engine; ``chickenfoot.record.model`` reads and writes saved
 games; ``chickenfoot.bots`` holds the computer players; ``chickenfoot.tui`` is the Textual app.
 
 Importing this package imports nothing else: ``chickenfoot --version`` reads

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import TypeVar
 
 from chickenfoot.play.session import GameSession
+from chickenfoot.record.model import GameRecord, SeatConfig
+from chickenfoot.record.summary import GameId
 from chickenfoot.rules import Draw, GameState, Pass, Play, RuleSet, apply, legal_actions, preset
 from chickenfoot.saves.database import SqliteStore, open_store
 from chickenfoot.saves.jsonformat import save_record
-from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.saves.store import Change, GameId, Holder
+from chickenfoot.saves.store import Change, Holder
 
 NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 

@@ -10,10 +10,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import RuleSet, apply, legal_actions, preset
 from chickenfoot.rules.ruleset import PresetName
 from chickenfoot.saves.jsonformat import save_record
-from chickenfoot.saves.record import GameRecord, SeatConfig
 
 SEED = 1234
 """The seed :func:`honest_record` deals from."""

@@ -20,10 +20,10 @@ from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.bots import tournament as tournament_module
 from chickenfoot.cli import options, simulate, tournament
 from chickenfoot.cli.common import COMMANDS
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves import jsonformat as jsonformat_module
 from chickenfoot.saves.jsonformat import load_record, save_record
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.transcript import transcript
 from tests.kit import seats, short_rules
 from tests.recorded import random_record

@@ -3,15 +3,17 @@ load anywhere, files in (a broken one listed with its reason, status 1)."""
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.saves.jsonformat import load_record, save_record
-from chickenfoot.saves.record import GameRecord
 from tests.kit import seats, short_rules, stored
 from tests.recorded import random_record
-from tests.test_cli import run
+from tests.test_cli import run, run_command
 
 
 def finished(seed: int) -> GameRecord:
@@ -75,3 +77,17 @@ def test_export_needs_games_or_all(capsys: pytest.CaptureFixture[str], tmp_path:
     )
     status, _out, err = run(capsys, "export", "9", "--to", str(tmp_path))
     assert status == 2 and "there is no game 9 in the store" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs named pipes")
+def test_a_named_pipe_for_the_database_is_named_at_once(data_dir: Path) -> None:
+    """A real process: it ends at once with one line, never waiting on the pipe."""
+    pipe = data_dir / "chickenfoot.db"
+    os.mkfifo(pipe)
+    finished = run_command("games")
+    assert (finished.returncode, finished.stdout) == (2, "")
+    assert finished.stderr == (
+        f"chickenfoot games: error: {pipe}: not a regular file but a named pipe, where the "
+        "game database should be a file: move it away (chickenfoot then makes a new, empty "
+        "database there)\n"
+    )

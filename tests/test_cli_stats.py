@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.saves.paths import saves_dir
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from tests.kit import short_rules, stored
 from tests.recorded import random_record
 from tests.test_cli import run

@@ -15,7 +15,7 @@ import pytest
 
 from chickenfoot import cli
 from chickenfoot.cli import verify as verify_command
-from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.record.model import GameRecord, SeatConfig
 from tests.recorded import SEED, honest_record, write_record
 from tests.saves.hostile import Hostile, make_corpus
 from tests.saves.test_hostile import DRIVER, SECONDS_PER_FILE, denied_words, fingerprint, run_tool

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 
 if TYPE_CHECKING:  # the modules of saved games are imported by the commands that open one
-    from chickenfoot.saves.record import GameRecord
-    from chickenfoot.saves.store import GameId
+    from chickenfoot.record.model import GameRecord
+    from chickenfoot.record.summary import GameId
 
 REPLAY_KEYS = """\
 keys of the replay viewer:
@@ -152,8 +152,8 @@ def game_number(text: str) -> GameId | None:
 def load(game: str, *, plain: bool | None = None) -> int:
     """``chickenfoot load FILE|GAME``: find (or import) the game, then continue it in the app."""
     from chickenfoot.cli.library import open_cli_store
+    from chickenfoot.record.model import RecordError
     from chickenfoot.saves.jsonformat import load_record
-    from chickenfoot.saves.record import RecordError
     from chickenfoot.saves.store import Incoming, StoreError
 
     try:
@@ -179,9 +179,9 @@ def replay(game: str, *, text: bool, plain: bool | None = None) -> int:
     """``chickenfoot replay FILE|GAME [--text]``: print a transcript, or open the replay
     viewer."""
     from chickenfoot.cli.library import open_cli_store
+    from chickenfoot.record.model import RecordError
     from chickenfoot.saves.jsonformat import load_record
     from chickenfoot.saves.output import write_text
-    from chickenfoot.saves.record import RecordError
     from chickenfoot.saves.store import StoreError
     from chickenfoot.text.transcript import transcript
 

@@ -31,9 +31,11 @@ from chickenfoot.cli.options import (
 )
 from chickenfoot.cli.serve import ServeProblem, listen, port_number
 from chickenfoot.net.headless import LogPrinter
+from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import DEFAULT_GRACE, SeatPlan, TableOptions
 from chickenfoot.net.remote import DEFAULT_PORT, TableAddress
-from chickenfoot.net.server import Limits, OnlineTable, TableServer
+from chickenfoot.net.server import TableServer
+from chickenfoot.net.table import OnlineTable
 from chickenfoot.play.client import SpectatorClient
 from chickenfoot.play.wire import HostMessage
 from chickenfoot.rules import RuleSetError

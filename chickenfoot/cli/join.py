@@ -20,15 +20,7 @@ from typing import Any
 from chickenfoot.bots import BOT_LEVELS, make_bot
 from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted, summary
 from chickenfoot.net.headless import RemotePlayer
-from chickenfoot.net.protocol import (
-    FinishedGame,
-    Hello,
-    JoinTable,
-    ReturnToSeat,
-    Seated,
-    TableGone,
-    WatchTable,
-)
+from chickenfoot.net.protocol import Hello, JoinTable, ReturnToSeat, WatchTable
 from chickenfoot.net.remote import AddressError, Received, RemoteLink, TableAddress
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.saves.output import write_line
@@ -100,16 +92,13 @@ def run(args: argparse.Namespace) -> int:
     link = RemoteLink(address, hello)
     strategy = make_bot(args.computer) if args.computer else None
 
+    from chickenfoot.net.seating import follow_seat
+
     def keep_token(item: Received) -> None:
-        """Keep the seat's token while the table goes on; forget it once the table is over."""
-        if isinstance(item, Seated):
-            token = item.token or link.token
-            if token is not None and item.seat is not None:
-                book.keep(str(address), item.seat, name, token)
-        elif isinstance(item, FinishedGame) or (
-            isinstance(item, TableGone) and item.reason != "stopping"
-        ):
-            book.forget(str(address))
+        """Keep the seat's token while the table goes on (as the app does); forget it once
+        nothing is left to take back."""
+        seated = link.seated is not None
+        follow_seat(book, str(address), item, token=link.token, seated=seated)
 
     player = RemotePlayer(
         link,

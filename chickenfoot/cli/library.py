@@ -3,7 +3,9 @@
 - ``chickenfoot games [--unfinished | --finished]``: one line per game (its number, when it
   was last played, the seats, where it stands), the most recent first.
 - ``chickenfoot export GAME... --to FOLDER`` or ``export --all --to FOLDER``: each game as a
-  JSON file that ``load``, ``replay``, ``verify`` and any other copy of chickenfoot read.
+  JSON file that ``load``, ``replay``, ``verify`` and any other copy of chickenfoot read. A
+  file holds every deck, so that the game can be continued from it; for a round in play at
+  one keyboard, a line on stderr says the file holds its hands.
 - ``chickenfoot import PATH...``: files, or folders of them, through the strict loader; each
   file gets one line (added, extended, already there, or why it cannot be read), and the
   status is 1 when any could not be read.
@@ -21,12 +23,12 @@ from typing import Any
 
 from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.simulate import ProgressBar
+from chickenfoot.record.model import RecordError
+from chickenfoot.record.problems import printable
 from chickenfoot.saves.database import open_store
-from chickenfoot.saves.exchange import export_games, import_files, import_old_saves
+from chickenfoot.saves.exchange import Exported, export_games, import_files, import_old_saves
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.paths import saves_dir
-from chickenfoot.saves.problems import printable
-from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.store import (
     GameFilter,
     GameStore,
@@ -162,8 +164,10 @@ def export_command(games: list[int], every: bool, folder: Path) -> int:
         store = open_cli_store()
         try:
             chosen = [summary.id for summary in store.games()] if every else games
-            for path in export_games(store, chosen, folder):
-                write_line(sys.stdout, printable(str(path)))
+            for exported in export_games(store, chosen, folder):
+                write_line(sys.stdout, printable(str(exported.path)))
+                if exported.shown.file_holds_secrets:
+                    write_line(sys.stderr, secrets_note(exported))
         finally:
             store.close()
     except (StoreError, RecordError) as error:
@@ -173,6 +177,17 @@ def export_command(games: list[int], every: bool, folder: Path) -> int:
     except KeyboardInterrupt:
         return interrupted("export")
     return EXIT_OK
+
+
+def secrets_note(exported: Exported) -> str:
+    """The line that warns of a file holding the hands of a round in play at one keyboard."""
+    private = exported.shown.private_round
+    assert private is not None
+    return (
+        f"chickenfoot export: note: {printable(str(exported.path))} holds the hands of round "
+        f"{private + 1}, still in play at one keyboard, and the decks to come: keep it from "
+        "the players until the game is over"
+    )
 
 
 def outcome_line(outcome: ImportOutcome) -> str:

@@ -26,9 +26,9 @@ from chickenfoot.cli.options import (
     rules_error_text,
     rules_from_args,
 )
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import RuleSet, RuleSetError, shuffled_decks
 from chickenfoot.saves.jsonformat import save_record
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.words import plural
 

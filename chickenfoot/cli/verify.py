@@ -1,10 +1,10 @@
 """``chickenfoot verify FILE``: re-make every deck of a saved game from its seed, and replay it.
 
-Prints one line per round (does the recorded deck match the one the seed shuffles?), whether
-every action follows the rules (or the first that does not, and why), and a verdict; the
-exit status says the same to scripts (see :data:`EXIT_STATUSES`). A file that cannot be read
-as a saved game gets the loader's one line on stderr and status 2, like ``load`` and
-``replay``; nothing here prints a traceback.
+Prints one line per round (does the recorded deck match the one the seed shuffles? the
+seed's number only once the game is over), whether every action follows the rules (or the
+first that does not, and why), and a verdict; the exit status says the same to scripts (see
+:data:`EXIT_STATUSES`). A file that cannot be read as a saved game gets the loader's one line
+on stderr and status 2, like ``load`` and ``replay``; nothing here prints a traceback.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail, interrupted, summary
+from chickenfoot.record.model import RecordError
+from chickenfoot.record.problems import printable
+from chickenfoot.record.verify import Verdict
 from chickenfoot.saves.output import write_line
-from chickenfoot.saves.problems import printable
-from chickenfoot.saves.record import RecordError
-from chickenfoot.saves.verify import Verdict, verify_file
+from chickenfoot.saves.verify import verify_file
 from chickenfoot.text.deal import verify_lines
 
 EXIT_NOT_FROM_SEED = 3
@@ -49,7 +50,8 @@ exit status:
 
 Chickenfoot shuffles each round's deck from the game's seed with Python's random.Random
 (docs/save-format.md spells out the steps), so any copy of chickenfoot, or another program,
-can shuffle again and compare."""
+can shuffle again and compare. The seed's number is printed once the game is over (it makes
+the decks still to come); before, every deck is still checked against it."""
 
 
 def add_parsers(commands: Any) -> None:

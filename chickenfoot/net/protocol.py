@@ -58,8 +58,8 @@ from chickenfoot.play.wire import (
     WireModel,
     _decode,
 )
+from chickenfoot.record.names import NAME_MAX_LENGTH, name_problem
 from chickenfoot.rules import RuleSet
-from chickenfoot.saves.names import NAME_MAX_LENGTH, name_problem
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The characters of a table code: capital letters and digits without the look-alikes
@@ -110,7 +110,7 @@ def token_matches(token: str, hashed: str | None) -> bool:
 def name_refusal(name: str) -> str | None:
     """Why ``name`` cannot be a person's name at a table, in words (None: it can). A name is
     shown literally, so it may hold no invisible or control characters (see
-    :func:`chickenfoot.saves.names.name_problem`)."""
+    :func:`chickenfoot.record.names.name_problem`)."""
     name = name.strip()
     if not name:
         return "a name cannot be empty"

@@ -28,9 +28,9 @@ from chickenfoot.net.protocol import (
 )
 from chickenfoot.net.remote import AddressError, TableAddress
 from chickenfoot.net.tokens import SeatBook
+from chickenfoot.record.model import RecordError, SeatConfig
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves.jsonformat import parse_record
-from chickenfoot.saves.record import RecordError, SeatConfig
 from chickenfoot.saves.store import GameStore, Incoming
 from chickenfoot.text import online
 from chickenfoot.text.setup_form import HUMAN

@@ -18,9 +18,9 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from chickenfoot.record.summary import GameSummary
 from chickenfoot.saves.atomic import write_atomically
 from chickenfoot.saves.paths import data_dir
-from chickenfoot.saves.store import GameSummary
 
 BOOK_NAME = "online-seats.json"
 KEEP = 50

@@ -33,11 +33,12 @@ from chickenfoot.plain.replay import watch
 from chickenfoot.plain.setup import OnlineChosen, ask_setup
 from chickenfoot.plain.table import GAME_HELP, Outcome, open_table
 from chickenfoot.play.session import GameSession, OpenElsewhere
+from chickenfoot.record.model import GameRecord, RecordError
+from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.saves.database import open_store
 from chickenfoot.saves.jsonformat import load_record
-from chickenfoot.saves.record import GameRecord, RecordError
 from chickenfoot.saves.settings import Settings, load_settings, update_settings
-from chickenfoot.saves.store import GameId, GameStore, GameSummary, Incoming, StoreError
+from chickenfoot.saves.store import GameStore, Incoming, StoreError
 from chickenfoot.text import prompts
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.stats import counted_text, report

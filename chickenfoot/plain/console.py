@@ -24,8 +24,8 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import TextIO
 
+from chickenfoot.record.problems import printable
 from chickenfoot.saves.output import write_text
-from chickenfoot.saves.problems import printable
 
 LONGEST_LINE = 2000
 """The most characters of one line written (a longer one is cut, with ``...``)."""

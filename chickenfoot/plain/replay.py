@@ -18,8 +18,8 @@ from chickenfoot.plain.setup import PLAYERS
 from chickenfoot.play.keys import end_keys
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import Tile, hand_points
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.store import GameStore
 from chickenfoot.text.describe import board_requirement
 from chickenfoot.text.spoken import (

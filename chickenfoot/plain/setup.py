@@ -32,9 +32,9 @@ from chickenfoot.net.seating import (
     table_options,
 )
 from chickenfoot.plain.console import Console
+from chickenfoot.record.model import THINK_TIME_MAX, THINK_TIME_MIN, SeatConfig
 from chickenfoot.rules import PRESETS, RuleSet, RuleSetError, build_rules
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
-from chickenfoot.saves.record import THINK_TIME_MAX, THINK_TIME_MIN, SeatConfig
 from chickenfoot.saves.settings import (
     SEED_MAX_DIGITS,
     Settings,

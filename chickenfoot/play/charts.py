@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from chickenfoot.record.tallies import Statistics
 from chickenfoot.rules import totals
-from chickenfoot.saves.tallies import Statistics
 from chickenfoot.text.stats import running_totals_lines, win_share_lines
 from chickenfoot.text.words import seat_name
 

@@ -1,6 +1,6 @@
 """A position in a recorded game, and what the replay viewer shows there (imports no Textual).
 
-:class:`ReplayCursor` is built from a :class:`~chickenfoot.saves.record.GameRecord` and can stand at
+:class:`ReplayCursor` is built from a :class:`~chickenfoot.record.model.GameRecord` and can stand at
 any action index from 0 (the deal of round 1) to N (after the last of the record's N
 actions). It steps one action forward or back, jumps to the previous or next round's
 start, to the start or the end, and tells where it is ("round 3 · action 137 of 842"), the
@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from chickenfoot.play.host import replay_hands
 from chickenfoot.play.session import Turn
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown
+from chickenfoot.record.disclosure import disclosure
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import (
     Draw,
     Event,
@@ -31,10 +33,8 @@ from chickenfoot.rules import (
     legal_actions,
     visible_to,
 )
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.describe import describe_turn
 from chickenfoot.text.hints import assist_line, assists_by_place, help_counts
-from chickenfoot.text.transcript import private_round
 from chickenfoot.text.words import plural, sorted_hand
 
 
@@ -44,7 +44,7 @@ class ReplayCursor:
     def __init__(self, record: GameRecord, index: int = 0) -> None:
         """Replay ``record`` once, keeping every state, and stand at ``index``.
 
-        Raises :class:`~chickenfoot.saves.record.RecordError` if the record does not replay (a file
+        Raises :class:`~chickenfoot.record.model.RecordError` if the record does not replay (a file
         loaded with ``load_record`` always does) and :class:`IndexError` for a bad ``index``.
         """
         self.record = record
@@ -216,7 +216,8 @@ class ReplayShown:
     hands: tuple[HandShown, ...]
     seats: SeatsShown
     private: bool
-    """True when this position's hands and draws are hidden (see :func:`private_round`)."""
+    """True when this position's hands and draws are hidden (see
+    :func:`~chickenfoot.record.disclosure.disclosure`)."""
 
 
 class ReplayView:
@@ -224,7 +225,7 @@ class ReplayView:
 
     A replay shows every hand face up, but not where that would void a hand-off: in an
     unfinished game two or more people play at one keyboard, the round still in play keeps
-    its hands and its drawn tiles hidden (:func:`~chickenfoot.text.transcript.private_round`);
+    its hands and its drawn tiles hidden (:func:`~chickenfoot.record.disclosure.disclosure`);
     finished rounds are shown in full.
     """
 
@@ -232,7 +233,7 @@ class ReplayView:
         self.record = record
         self.cursor = ReplayCursor(record)
         self.names = tuple(seat.name for seat in record.seats)
-        self.private_round = private_round(record)
+        self.private_round = disclosure(record).private_round
         self.helped = assists_by_place(record.assists)
         """The hints and take-backs, by the number of actions when they happened."""
 

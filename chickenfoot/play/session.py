@@ -30,12 +30,13 @@ from typing import NamedTuple, TypeAlias
 
 from chickenfoot.bots import Hint, StopCheck, Strategy, hint, make_bot
 from chickenfoot.bots.registry import seat_seed
+from chickenfoot.record.model import GameRecord, SeatConfig, TakenOver
+from chickenfoot.record.summary import GameId
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
 from chickenfoot.saves.committer import Committer
 from chickenfoot.saves.database import open_store
 from chickenfoot.saves.jsonformat import save_record
-from chickenfoot.saves.record import GameRecord, SeatConfig, TakenOver
-from chickenfoot.saves.store import GameId, GameStore, HeldElsewhere, Holder
+from chickenfoot.saves.store import GameStore, HeldElsewhere, Holder
 
 Decision: TypeAlias = Callable[[StopCheck | None], Action]
 """A computer player's decision (see :meth:`GameSession.bot_decision`)."""
@@ -188,7 +189,7 @@ class GameSession:
 
         The new record keeps the rules, the decks and those actions, gets ``seats`` and a new
         creation time, says where it was taken over and whether people shared a keyboard in the
-        original (:class:`~chickenfoot.saves.record.TakenOver`: its round in play then stays
+        original (:class:`~chickenfoot.record.model.TakenOver`: its round in play then stays
         hidden in replays), and is added to ``store`` as a game of its own.
         """
         if not 0 <= action_count <= len(record.actions):

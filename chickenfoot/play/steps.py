@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 
 from chickenfoot.play.session import Turn
 from chickenfoot.play.wire import Step
+from chickenfoot.record.model import Assist, GameRecord
 from chickenfoot.rules import Event, RoundScored
-from chickenfoot.saves.record import Assist, GameRecord
 
 
 def result_end(events: Sequence[Event]) -> int:

@@ -49,6 +49,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from chickenfoot.bots import Hint
 from chickenfoot.bots.hints import HintReason
+from chickenfoot.record.model import Assist
 from chickenfoot.rules import (
     Action,
     Board,
@@ -63,7 +64,6 @@ from chickenfoot.rules import (
 )
 from chickenfoot.rules._frozen import FrozenModel, derived
 from chickenfoot.rules.tiles import TileField
-from chickenfoot.saves.record import Assist
 
 PROTOCOL_VERSION: Final = 1
 """The version of this contract; every message carries it as ``v``."""
@@ -140,7 +140,7 @@ class YourTurn(WireModel):
     """``seat`` is on turn and its person has the keyboard: the host waits for its action.
     ``take_back`` says whether a take-back is possible now, ``hint`` whether a hint may be
     asked for (a saved game holds only so many: see
-    :func:`~chickenfoot.saves.record.most_assists`)."""
+    :func:`~chickenfoot.record.model.most_assists`)."""
 
     kind: Literal["your_turn"] = "your_turn"
     seat: int

@@ -21,9 +21,10 @@ import atexit
 import threading
 from collections.abc import Callable
 
+from chickenfoot.record.model import GameRecord
+from chickenfoot.record.summary import GameId
 from chickenfoot.rules import GameState
-from chickenfoot.saves.record import GameRecord
-from chickenfoot.saves.store import Change, GameFacts, GameId, GameStore, Holder, StoreError
+from chickenfoot.saves.store import Change, GameFacts, GameStore, Holder, StoreError
 
 EXIT_WAIT = 5.0
 """Seconds a program that ends without stopping its committers waits for their last commits."""

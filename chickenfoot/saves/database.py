@@ -1,8 +1,10 @@
 """The store on SQLite: every game in one database file, ``chickenfoot.db``.
 
-:class:`SqliteStore` is the :class:`~chickenfoot.saves.store.GameStore` this program uses.
-The database runs in WAL mode with ``synchronous=FULL``: a write returns once it is on disk,
-readers never wait for a writer, and a crash or a power cut loses no committed transaction.
+:class:`SqliteStore` is the :class:`~chickenfoot.saves.store.GameStore` this program uses,
+and a table server's :class:`~chickenfoot.saves.store.TableStore` (its online tables, a row
+each, beside their games). The database runs in WAL mode with ``synchronous=FULL``: a write
+returns once it is on disk, readers never wait for a writer, and a crash or a power cut loses
+no committed transaction.
 Each write is one ``BEGIN IMMEDIATE`` transaction; another process writing at the same moment
 waits up to :data:`BUSY_SECONDS`. The schema is versioned (:mod:`chickenfoot.saves.schema`)
 and brought up to date when the database is opened.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -28,10 +31,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
-from chickenfoot.saves.paths import DATABASE_NAME, database_path
-from chickenfoot.saves.problems import describe_os_error, printable
-from chickenfoot.saves.record import (
+from chickenfoot.record.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
     Assist,
@@ -40,22 +40,28 @@ from chickenfoot.saves.record import (
     SeatConfig,
     TakenOver,
 )
+from chickenfoot.record.problems import describe_os_error, printable
+from chickenfoot.record.summary import GameId, GameSummary
+from chickenfoot.record.tallies import Statistics
+from chickenfoot.rules import Action, RuleSet, draw, parse_tile, pass_turn, play
+from chickenfoot.saves.files import special_kind
+from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
+from chickenfoot.saves.paths import DATABASE_NAME, database_path
 from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
 from chickenfoot.saves.store import (
     Change,
     GameFacts,
     GameFilter,
-    GameId,
     GameNotFound,
     GameStore,
-    GameSummary,
     HeldElsewhere,
     Holder,
     Imported,
     Incoming,
+    KeptTableRow,
     StoreError,
+    TableStore,
 )
-from chickenfoot.saves.tallies import Statistics
 from chickenfoot.saves.tallying import (
     add_results,
     count_game,
@@ -71,10 +77,11 @@ BUSY_SECONDS = 10.0
 """How long a write waits for another process's write to end before giving up."""
 
 
-class SqliteStore(GameStore):
+class SqliteStore(GameStore, TableStore):
     """Every game in the SQLite database at ``path`` (created, and brought to the current
-    schema, when opened). One connection, guarded by a lock: a thread that must not wait for
-    another's writes uses a store of its own (:meth:`reopen`)."""
+    schema, when opened), and the online tables a table server keeps beside them. One
+    connection, guarded by a lock: a thread that must not wait for another's writes uses a
+    store of its own (:meth:`reopen`)."""
 
     def __init__(self, path: Path, *, sync_every_commit: bool = True) -> None:
         self.path = Path(path)
@@ -83,23 +90,86 @@ class SqliteStore(GameStore):
         False (a table server's choice, see :func:`open_store`): a commit survives the
         program being killed, and reaches the disk with the next checkpoint."""
         self._lock = threading.RLock()
+        self._key = os.path.realpath(self.path)
+        """The database's real path: what tells this process's connections to it apart."""
+        OPEN_JOURNALS.renew_others(self._key)  # never a new journal beside a deleted one
         self._db = _connect(self.path, full=sync_every_commit)
+        self._journal = self._watch_journal()
+        OPEN_JOURNALS.opened(self._key, self)
 
     # ----- transactions and errors -----------------------------------------------------------
 
     def _error(self, error: sqlite3.Error) -> StoreError:
         return StoreError(_problem(error), printable(str(self.path)))
 
+    def _watch_journal(self) -> JournalWatch | None:
+        """A watch on the journal this connection writes to (None: not in WAL mode, as on a
+        file system without shared memory, where there is no journal to lose)."""
+        (mode,) = self._db.execute("PRAGMA journal_mode").fetchone()
+        if str(mode).lower() != "wal":
+            return None
+        watch = JournalWatch(self.path)
+        watch.remember()
+        return watch
+
+    def _journal_moved(self) -> bool:
+        return self._journal is not None and self._journal.moved()
+
+    def renew_if_moved(self) -> None:
+        """If the journal this connection writes to was deleted, copy it into the database
+        and move to a new one (see :meth:`_renew_journal`)."""
+        if not self._journal_moved():  # a stat, without waiting for the connection
+            return
+        with self._lock:
+            if self._journal_moved():
+                self._renew_journal()
+
+    def _renew_journal(self) -> None:
+        """The journal this connection wrote to was deleted (see
+        :mod:`~chickenfoot.saves.journal`): copy the commits it holds into the database, then
+        reconnect, which begins a new journal. When it held commits (moves a crash would have
+        lost), what happened is kept to be told after the next commit to the database; a
+        journal found empty (another connection copied it already) is renewed quietly.
+        Raises :class:`StoreError` if no new connection can be made."""
+        journal = self._journal.path if self._journal is not None else self.path
+        try:  # how many pages the journal held, and how many were copied
+            busy, held, copied = self._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
+            # Emptied, so that a connection still on it finds nothing left to read there.
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:  # another connection began a new journal meanwhile: it told
+            busy, held, copied = 0, 0, 0
+        if held > 0:
+            OPEN_JOURNALS.lose(self._key, JournalLost(journal, saved=busy == 0 and copied == held))
+        with suppress(sqlite3.Error):
+            self._db.close()
+        self._db = _connect(self.path, full=self.sync_every_commit)
+        self._journal = self._watch_journal()
+
+    def _begin(self, statement: str) -> sqlite3.Connection:
+        """The connection, in a transaction begun with ``statement``; first renewed if its
+        journal was deleted (see :meth:`_renew_journal`), and again if beginning fails on a
+        journal deleted meanwhile."""
+        if self._journal_moved():
+            self._renew_journal()
+        try:
+            self._db.execute(statement)
+        except sqlite3.Error as error:
+            if not self._journal_moved():
+                raise self._error(error) from None
+            self._renew_journal()
+            try:
+                self._db.execute(statement)
+            except sqlite3.Error as again:
+                raise self._error(again) from None
+        return self._db
+
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: committed (on disk) when the block ends, rolled back if it
-        raises."""
+        raises. A journal found deleted raises :class:`JournalLost` once the commit is done:
+        it is in the database then (if ``saved``), and the later ones are safe again."""
         with self._lock:
-            db = self._db
-            try:
-                db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as error:
-                raise self._error(error) from None
+            db = self._begin("BEGIN IMMEDIATE")
             try:
                 yield db
                 db.execute("COMMIT")
@@ -110,14 +180,18 @@ class SqliteStore(GameStore):
                 if isinstance(error, sqlite3.Error):
                     raise self._error(error) from None
                 raise
+            if self._journal_moved():
+                self._renew_journal()
+            lost = OPEN_JOURNALS.take_lost(self._key)
+            if lost is not None:
+                raise lost
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
         """One read transaction: every query in the block sees the same data."""
         with self._lock:
-            db = self._db
+            db = self._begin("BEGIN")
             try:
-                db.execute("BEGIN")
                 try:
                     yield db
                 finally:
@@ -160,7 +234,7 @@ class SqliteStore(GameStore):
     # ----- online tables -----------------------------------------------------------------------
 
     def keep_table(self, code: str, game: GameId | None, data: str) -> None:
-        """Keep the online table ``code`` (see the interface)."""
+        """Keep the online table ``code`` (see :class:`TableStore`)."""
         with self._writing() as db:
             db.execute(
                 "INSERT OR REPLACE INTO online_tables (code, game, data, updated)"
@@ -168,14 +242,14 @@ class SqliteStore(GameStore):
                 (code, game, data, _time_text(datetime.now(UTC))),
             )
 
-    def tables(self) -> list[tuple[str, GameId | None, str]]:
-        """Every online table kept (see the interface)."""
+    def tables(self) -> list[KeptTableRow]:
+        """Every online table kept (see :class:`TableStore`)."""
         with self._reading() as db:
             rows = db.execute("SELECT code, game, data FROM online_tables ORDER BY code")
             return [(str(code), game, str(data)) for code, game, data in rows]
 
     def drop_table(self, code: str) -> None:
-        """Forget the online table ``code`` (see the interface)."""
+        """Forget the online table ``code`` (see :class:`TableStore`)."""
         with self._writing() as db:
             db.execute("DELETE FROM online_tables WHERE code = ?", (code,))
 
@@ -311,6 +385,7 @@ class SqliteStore(GameStore):
 
     def close(self) -> None:
         """Close the database connection."""
+        OPEN_JOURNALS.closed(self._key, self)
         with self._lock:
             self._db.close()
 
@@ -342,6 +417,7 @@ def _connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
         raise StoreError(
             f"{printable(str(path.parent))}: the folder cannot be made: {describe_os_error(error)}"
         ) from None
+    _refuse_special_files(path)
     try:
         db = sqlite3.connect(
             path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
@@ -361,6 +437,33 @@ def _connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+JOURNAL_SUFFIXES = (JOURNAL_SUFFIX, "-shm")
+"""The files SQLite keeps beside the database in WAL mode: its journal and the journal's
+index."""
+
+
+def _refuse_special_files(path: Path) -> None:
+    """Refuse, before SQLite opens anything, a database (or one of its journal files) that is
+    not a regular file: a named pipe (which opening could wait on forever), a folder, a
+    device. The words say what is there, not that the disk failed."""
+    meant = {path: "the game database"}
+    meant.update(
+        (path.with_name(path.name + suffix), "the game database's journal")
+        for suffix in JOURNAL_SUFFIXES
+    )
+    for name, what in meant.items():
+        try:
+            kind = special_kind(os.stat(name).st_mode)
+        except OSError:  # not there yet (SQLite makes it), or unreadable: SQLite says why
+            continue
+        if kind is not None:
+            made = "a new, empty database" if name == path else "a new journal"
+            raise StoreError(
+                f"{printable(str(name))}: not a regular file but {kind}, where {what} should be "
+                f"a file: move it away (chickenfoot then makes {made} there)"
+            )
 
 
 def _refuse_newer(db: sqlite3.Connection, path: Path) -> None:

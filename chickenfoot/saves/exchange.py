@@ -8,7 +8,10 @@
 - :func:`import_old_saves` does that once for the saves folder of chickenfoot before the
   store (``saves/`` in the data folder), the first time the store is opened; the files are
   left where they were.
-- :func:`export_games` writes games as files any copy of chickenfoot reads.
+- :func:`export_games` writes games as files any copy of chickenfoot reads. A file holds
+  every deck (another copy continues the game from it), so each file written comes with what
+  of its game may be shown now (:func:`~chickenfoot.record.disclosure.disclosure`): a file of
+  a round in play at one keyboard holds hands the table may not see yet, and says so.
 
 Entries that are not regular files (named pipes, folders, devices named ``*.json``) are
 reported with their reason and never opened. This module imports no Textual.
@@ -19,20 +22,24 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from chickenfoot.record.disclosure import Disclosure, disclosure
+from chickenfoot.record.model import GameRecord, RecordError
+from chickenfoot.record.problems import printable
+from chickenfoot.record.summary import GameId
 from chickenfoot.saves.files import kind_problem
 from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.saves.paths import saves_dir
-from chickenfoot.saves.problems import printable
-from chickenfoot.saves.record import GameRecord, RecordError
-from chickenfoot.saves.store import GameId, GameStore, ImportOutcome, Incoming, Progress
+from chickenfoot.saves.store import GameStore, ImportOutcome, Incoming, Progress
 
 __all__ = [
     "IMPORT_BATCH",
     "OLD_SAVES_IMPORTED",
     "SAVE_SUFFIX",
+    "Exported",
     "export_games",
     "export_name",
     "import_files",
@@ -171,23 +178,32 @@ def export_name(game: GameId, record: GameRecord) -> str:
     return f"game-{game}-{stamp}{'-' + names[:40] if names else ''}{SAVE_SUFFIX}"
 
 
+@dataclass(frozen=True)
+class Exported:
+    """A game written to a file."""
+
+    path: Path
+    shown: Disclosure
+    """What of the game may be shown now; the file holds every deck and hand all the same."""
+
+
 def export_games(
     store: GameStore,
     games: Sequence[GameId],
     folder: Path,
     progress: Progress | None = None,
-) -> list[Path]:
+) -> list[Exported]:
     """Write each of ``games`` to its own file in ``folder`` (created if need be; a file of
     the same name is replaced); the files written, in order. Raises ``OSError`` (one line)
     if one cannot be written, and ``RecordError`` for a game whose stored copy is damaged."""
-    written: list[Path] = []
+    written: list[Exported] = []
     if progress is not None:
         progress(0, len(games))
     for done, game in enumerate(games, start=1):
         record = store.record(game)
         path = folder / export_name(game, record)
         save_record(record, path)
-        written.append(path)
+        written.append(Exported(path, disclosure(record)))
         if progress is not None:
             progress(done, len(games))
     return written

@@ -19,8 +19,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from chickenfoot.record.problems import FileWriteError, describe_os_error, printable, size_text
 from chickenfoot.saves.atomic import write_atomically
-from chickenfoot.saves.problems import describe_os_error, printable, size_text
 
 _READ_FLAGS = (
     os.O_RDONLY
@@ -39,15 +39,6 @@ class FileProblem(ValueError):
         self.path = path
         self.problem = problem
         super().__init__(f"{printable(str(path))}: {problem}")
-
-
-class FileWriteError(OSError):
-    """A file that could not be written; its text is one line of plain words naming it."""
-
-    def __init__(self, path: Path, problem: str) -> None:
-        super().__init__(f"{printable(str(path))}: {problem}")
-        self.path = path
-        self.problem = problem
 
 
 def special_kind(mode: int) -> str | None:

@@ -7,7 +7,7 @@ exactly: the rules, the seats, the shuffled deck of every round and every action
 
 - :func:`save_record` writes a record atomically, one seat, deck and action per line.
 - :func:`load_record` reads a file completely and strictly, replays it, and raises
-  :class:`~chickenfoot.saves.record.RecordError` (one line: file, place, problem) for anything
+  :class:`~chickenfoot.record.model.RecordError` (one line: file, place, problem) for anything
   wrong, without ever changing the file; :func:`parse_record` does the same for text.
 
 Loading is as strict as the published schema: whole numbers are JSON numbers (never ``"2"``
@@ -28,14 +28,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from chickenfoot.rules import Draw, Pass, Play
-from chickenfoot.rules.ruleset import MAX_PLAYERS
-from chickenfoot.rules.tiles import MAX_PIPS
-from chickenfoot.saves.files import FileProblem, read_regular_file, write_file
-from chickenfoot.saves.migrations import upgrade
-from chickenfoot.saves.output import write_line
-from chickenfoot.saves.problems import json_kind, printable, short_json
-from chickenfoot.saves.record import (
+from chickenfoot.record.model import (
     MAX_DOUBLE_BLANK_POINTS,
     MAX_FILE_BYTES,
     Assist,
@@ -43,6 +36,13 @@ from chickenfoot.saves.record import (
     RecordError,
     translate,
 )
+from chickenfoot.record.problems import json_kind, printable, short_json
+from chickenfoot.rules import Draw, Pass, Play
+from chickenfoot.rules.ruleset import MAX_PLAYERS
+from chickenfoot.rules.tiles import MAX_PIPS
+from chickenfoot.saves.files import FileProblem, read_regular_file, write_file
+from chickenfoot.saves.migrations import upgrade
+from chickenfoot.saves.output import write_line
 from chickenfoot.saves.strict_json import JsonProblem, parse_strict_json
 
 __all__ = [

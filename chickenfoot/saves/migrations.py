@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from chickenfoot.saves.problems import is_whole, short_json
-from chickenfoot.saves.record import FORMAT_NAME, FORMAT_VERSION, RecordError
+from chickenfoot.record.model import FORMAT_NAME, FORMAT_VERSION, RecordError
+from chickenfoot.record.problems import is_whole, short_json
 
 __all__ = ["MIGRATIONS", "supported_versions", "upgrade"]
 

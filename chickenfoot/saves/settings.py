@@ -41,6 +41,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
 
 from chickenfoot.bots import DEFAULT_LEVEL
+from chickenfoot.record.model import SeatConfig
+from chickenfoot.record.problems import json_path, printable, validation_problem
 from chickenfoot.rules import RuleSet
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
 from chickenfoot.saves import paths
@@ -54,8 +56,6 @@ from chickenfoot.saves.display import (
     yes_or_no,
 )
 from chickenfoot.saves.files import write_file
-from chickenfoot.saves.problems import json_path, printable, validation_problem
-from chickenfoot.saves.record import SeatConfig
 
 NUMBER_MAX_DIGITS = 3
 """The most digits a number field of the set-up form may hold."""

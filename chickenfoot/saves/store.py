@@ -10,7 +10,9 @@ made; hints and take-backs are rows of their own. Who has a game open is kept be
 one this program uses, the SQLite database ``chickenfoot.db`` in the data folder
 (:class:`~chickenfoot.saves.database.SqliteStore`). Everything above ``saves`` speaks to the
 interface only, so that a server that outgrows one machine could put the same interface on
-PostgreSQL (``docs/architecture.md`` says what that would take).
+PostgreSQL (``docs/architecture.md`` says what that would take). A table server also keeps
+its online tables beside their games, through an interface of its own, :class:`TableStore`,
+which the SQLite store implements too.
 
 Every write is one transaction: when it returns, the change survives a crash or a power cut.
 Every read is a query on indexed columns: the lists and the statistics never replay a game.
@@ -30,28 +32,27 @@ from enum import Enum
 from pathlib import Path
 from typing import Literal, Protocol
 
+from chickenfoot.record.model import Assist, GameRecord
+from chickenfoot.record.summary import GameId, GameSummary
+from chickenfoot.record.tallies import SeatResult, Statistics
 from chickenfoot.rules import Action, GameState, rank
-from chickenfoot.saves.record import Assist, GameRecord
-from chickenfoot.saves.tallies import SeatResult, Statistics
 
 __all__ = [
     "Change",
     "GameFacts",
-    "GameId",
     "GameNotFound",
     "GameStore",
-    "GameSummary",
     "HeldElsewhere",
     "Holder",
     "ImportOutcome",
     "Imported",
     "Incoming",
+    "KeptTableRow",
     "Progress",
     "StoreError",
+    "TableStore",
 ]
 
-GameId = int
-"""A game's number in the store (shown to users by ``chickenfoot games``; stable)."""
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: ``done`` of ``total`` items handled so far."""
@@ -223,27 +224,6 @@ class Change:
 
 
 @dataclass(frozen=True)
-class GameSummary:
-    """One game as the Load and Replays lists show it (and Continue names it)."""
-
-    id: GameId
-    created: datetime
-    """When the game was dealt (UTC)."""
-    updated: datetime
-    """When its latest move (or hint, or take-back) was committed (UTC)."""
-    names: tuple[str, ...]
-    round_number: int
-    """The round in play (1-based), or the last round of a finished game."""
-    round_count: int
-    finished: bool
-    actions: int
-    source: str | None = None
-    """The file the game was imported from, if it was."""
-    taken_over: bool = False
-    """True for a game taken over from another (a replay): the lists say so."""
-
-
-@dataclass(frozen=True)
 class Incoming:
     """A game to import: its record, the file it came from, and when it was last played
     (the file's modification time: the lists sort by it; None for now)."""
@@ -302,21 +282,6 @@ class GameStore(Protocol):
         """Apply the changes of many games in one transaction (one write to disk for all: a
         table server's group commit). A change that cannot be made is left out and its
         error put in its place in the answer (None: committed); the others are committed."""
-        ...
-
-    # ----- online tables -------------------------------------------------------------------
-
-    def keep_table(self, code: str, game: GameId | None, data: str) -> None:
-        """Keep (or replace) the online table ``code``: its game once started, and the table
-        server's own data about it (options, seats, hashes of seat tokens) as JSON text."""
-        ...
-
-    def tables(self) -> list[tuple[str, GameId | None, str]]:
-        """Every online table kept: its code, its game and its data (see :meth:`keep_table`)."""
-        ...
-
-    def drop_table(self, code: str) -> None:
-        """Forget the online table ``code`` (its game, if any, stays a saved game)."""
         ...
 
     def record(self, game: GameId) -> GameRecord:
@@ -394,4 +359,33 @@ class GameStore(Protocol):
 
     def close(self) -> None:
         """Let go of the data (the store cannot be used after)."""
+        ...
+
+
+KeptTableRow = tuple[str, GameId | None, str]
+"""An online table as :class:`TableStore` keeps it: its code, its game (None in the lobby)
+and the table server's own data about it (JSON text)."""
+
+
+class TableStore(Protocol):
+    """The online tables a table server keeps beside their games, to bring them back when it
+    starts again: one row a table (see :mod:`chickenfoot.net.kept`). Only a table server asks
+    for them; the SQLite store implements it beside :class:`GameStore` (a store for several
+    servers, on PostgreSQL say, would implement both).
+
+    Writes are transactions, as :class:`GameStore`'s are; a server makes them off its event
+    loop (on a thread of their own), so they may wait for the database as long as they must.
+    """
+
+    def keep_table(self, code: str, game: GameId | None, data: str) -> None:
+        """Keep (or replace) the online table ``code``: its game once started, and the table
+        server's own data about it (options, seats, hashes of seat tokens) as JSON text."""
+        ...
+
+    def tables(self) -> list[KeptTableRow]:
+        """Every online table kept, by code (see :meth:`keep_table`)."""
+        ...
+
+    def drop_table(self, code: str) -> None:
+        """Forget the online table ``code`` (its game, if any, stays a saved game)."""
         ...

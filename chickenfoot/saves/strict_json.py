@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from chickenfoot.saves.problems import json_path, printable, short_json
+from chickenfoot.record.problems import json_path, printable, short_json
 
 MAX_NUMBER_DIGITS = 30
 """The longest number a file may hold (seeds have at most 19 digits)."""

@@ -25,8 +25,8 @@ import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 
-from chickenfoot.saves.store import GameFacts, GameId
-from chickenfoot.saves.tallies import (
+from chickenfoot.record.summary import GameId
+from chickenfoot.record.tallies import (
     GameScore,
     LevelStats,
     PlayerStats,
@@ -37,6 +37,7 @@ from chickenfoot.saves.tallies import (
     Versus,
     ladder_order,
 )
+from chickenfoot.saves.store import GameFacts
 
 __all__ = [
     "add_results",

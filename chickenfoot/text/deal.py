@@ -1,16 +1,18 @@
 """A round's deal and a saved game's check, in plain words.
 
-- :func:`deal_text` words one round's deal (:class:`~chickenfoot.saves.verify.RoundDeal`) and
-  how its deck was made (:class:`~chickenfoot.saves.verify.DeckCheck`): what each seat was
+- :func:`deal_text` words one round's deal (:class:`~chickenfoot.record.verify.RoundDeal`) and
+  how its deck was made (:class:`~chickenfoot.record.verify.DeckCheck`): what each seat was
   dealt in deck order, how the double reached the centre, the boneyard in order, and whether
   anyone can re-make the deck from the game's seed. The round-over dialog shows it.
-- :func:`verify_lines` words a whole check (:class:`~chickenfoot.saves.verify.Verification`)
+- :func:`verify_lines` words a whole check (:class:`~chickenfoot.record.verify.Verification`)
   for ``chickenfoot verify FILE``: each round's deck against the seed, the first action the
   rules refuse, and a verdict.
 
-The check names places in a deck, never the tiles there, so it tells nothing about a round
-still in play. Names are returned inside plain strings: the caller shows them literally,
-never as markup. Imports no Textual.
+Both tell only what :func:`~chickenfoot.record.disclosure.disclosure` allows: a round's deal
+once that round is over, the seed's number once the game is over (it makes the decks still to
+come). The check names places in a deck, never the tiles there, so it tells nothing about a
+round still in play. Names are returned inside plain strings: the caller shows them
+literally, never as markup. Imports no Textual.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from chickenfoot.record.disclosure import Disclosure, disclosure
+from chickenfoot.record.model import GameRecord
+from chickenfoot.record.problems import printable
+from chickenfoot.record.verify import DeckCheck, RoundDeal, Verification, deck_checks, round_deal
 from chickenfoot.rules import Action, Draw, Play, Tile
-from chickenfoot.saves.problems import printable
-from chickenfoot.saves.record import GameRecord
-from chickenfoot.saves.verify import DeckCheck, RoundDeal, Verification, deck_checks, round_deal
 from chickenfoot.text.words import (
     double_text,
     in_sentence,
@@ -116,15 +119,19 @@ def deal_text(
 
 
 def recorded_deal_text(record: GameRecord, round_number: int, game: int) -> DealText:
-    """The deal of round ``round_number`` (1-based, dealt already) of ``record``, game
-    ``game`` of the store, in words; the seed's number is told once the game is over."""
+    """The deal of round ``round_number`` (1-based) of ``record``, game ``game`` of the store,
+    in words; the seed's number is told once the game is over. Raises :class:`ValueError`
+    for a round not over yet: its deck is a secret while it is played."""
+    shown = disclosure(record)
+    if not shown.deck_shown(round_number):
+        raise ValueError(f"round {round_number} is not over: its deal is shown once it is")
     return deal_text(
         round_deal(record, round_number),
         deck_checks(record)[round_number - 1],
         tuple(seat.name for seat in record.seats),
         record.rules.round_count,
         file_text(game),
-        show_seed=record.final_state().over,
+        show_seed=shown.seed is not None,
     )
 
 
@@ -207,31 +214,31 @@ def action_text(action: Action, names: Sequence[str]) -> str:
 
 def verify_lines(verification: Verification, file: str) -> list[str]:
     """The report of ``chickenfoot verify``: what the game is, each round's deck against the
-    seed, the actions, and a last line that starts with the verdict."""
+    seed, the actions, and a last line that starts with the verdict. The seed's number is
+    told once the game is over; before, each deck is still checked against it, and the report
+    says whether it matches, naming places in the deck, never its tiles."""
     record = verification.record
+    shown = verification.shown
     names = tuple(seat.name for seat in record.seats)
     rounds = record.rules.round_count
-    seed = record.seed
     illegal = verification.illegal
     actions = plural(len(record.actions), "action")
     if illegal is not None:
-        progress, later_words = actions, " (not reached)"
+        progress = actions
     elif verification.finished:
-        progress, later_words = f"{actions}, finished", ""
+        progress = f"{actions}, finished"
     else:
         progress = f"{actions}, stopped in round {verification.dealt} of {rounds}"
-        later_words = " (not dealt yet)"
-    seed_words = f"seed {seed}" if seed is not None else "no seed recorded"
-    lines = [f"{file}: {_names_text(names)}; {progress}; {seed_words}"]
-    if seed is None:
+    lines = [f"{file}: {_names_text(names)}; {progress}; {_seed_heading(record.seed, shown)}"]
+    if record.seed is None:
         lines.append("the decks: no seed is recorded, so nobody can re-make them to compare")
-    for check in verification.decks if seed is not None else ():
-        later = later_words if check.round_number > verification.dealt else ""
+    for check in verification.decks if record.seed is not None else ():
+        where = f"round {check.round_number}{_round_state(check, verification)}"
         if check.matches:
-            lines.append(f"round {check.round_number}{later}: the deck matches seed {seed}")
+            lines.append(f"{where}: the deck matches {_seed_name(shown)}")
         else:
             lines.append(
-                f"round {check.round_number}{later}: the deck does not come from seed {seed}: "
+                f"{where}: the deck does not come from {_seed_name(shown)}: "
                 f"{_misplaced_text(check)}"
             )
     if illegal is None:
@@ -245,6 +252,31 @@ def verify_lines(verification: Verification, file: str) -> list[str]:
     return lines
 
 
+def _seed_heading(seed: int | None, shown: Disclosure) -> str:
+    """The seed as the report's first line says it."""
+    if seed is None:
+        return "no seed recorded"
+    if shown.seed_kept_back:
+        return "the seed is kept back until the game is over"
+    return f"seed {seed}"
+
+
+def _seed_name(shown: Disclosure) -> str:
+    """The seed named in a sentence: "seed 1234", or "the game's seed" while it is kept
+    back."""
+    return f"seed {shown.seed}" if shown.seed is not None else "the game's seed"
+
+
+def _round_state(check: DeckCheck, verification: Verification) -> str:
+    """A round not over, in brackets: " (in play)", " (not dealt yet)", " (not reached)"
+    when an action before it breaks the rules; "" for a round played to its end."""
+    if check.round_number < verification.dealt or verification.finished:
+        return ""
+    if verification.illegal is not None:
+        return " (not reached)" if check.round_number > verification.dealt else ""
+    return " (in play)" if check.round_number == verification.dealt else " (not dealt yet)"
+
+
 def _names_text(names: Sequence[str]) -> str:
     """ "Ana, Bea and Cy"."""
     if len(names) == 1:
@@ -254,7 +286,7 @@ def _names_text(names: Sequence[str]) -> str:
 
 def _verdict_text(verification: Verification) -> str:
     """The last line of the report; its first word is the verdict."""
-    seed = verification.record.seed
+    seed = _seed_name(verification.shown)
     verdict = verification.verdict
     if verdict == "illegal":
         assert verification.illegal is not None
@@ -270,6 +302,7 @@ def _verdict_text(verification: Verification) -> str:
         )
         return (
             f"not from its seed: every action follows the rules, but {which} not shuffled "
-            f"from seed {seed}"
+            f"from {seed}"
         )
-    return f"verified: every deck comes from seed {seed} and every action follows the rules"
+    so_far = "" if verification.finished else " so far"
+    return f"verified: every deck comes from {seed} and every action{so_far} follows the rules"

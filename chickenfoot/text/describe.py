@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from chickenfoot.record.summary import GameSummary
 from chickenfoot.rules import (
     Action,
     ArmStarted,
@@ -36,7 +37,6 @@ from chickenfoot.rules import (
     WentOut,
 )
 from chickenfoot.rules.board import TOES_PER_FOOT
-from chickenfoot.saves.store import GameSummary
 from chickenfoot.text.words import (
     double_text,
     in_sentence,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from chickenfoot.bots import Hint
+from chickenfoot.record.model import Assist
 from chickenfoot.rules import Action, Draw, Play
-from chickenfoot.saves.record import Assist
 from chickenfoot.text.counting import NumberCount, out_and_unseen
 from chickenfoot.text.words import count_word, plural, seat_name
 

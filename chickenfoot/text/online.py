@@ -90,6 +90,41 @@ def reconnecting(problem: str | None, retry_in: float, attempt: int) -> str:
 CONNECTED = "Connected"
 """The link is up (again)."""
 
+CONNECTING = "Connecting…"
+"""The link is being made (the first time)."""
+
+
+def link_ended(problem: str) -> str:
+    """The link ended for good (refused, replaced, the table gone), and why, as a sentence."""
+    return f"{problem[:1].upper()}{problem[1:]}."
+
+
+NOT_CONNECTED = "Not connected: nothing was sent. Try again once the connection is back."
+"""A key or a command that asks the table for something, while the connection is down."""
+
+UNANSWERED = "The connection was lost before the hint came: ask again once it is back."
+"""A hint was asked for, and the connection went before the table answered."""
+
+LEFT = "You left the table: joining it again takes your seat back."
+"""The person left an online table before its game's end."""
+
+ONLY_CREATOR_STARTS = "Only the table's creator starts the game."
+STARTS_BY_ITSELF = "This table starts once everyone has joined."
+ONLY_CREATOR_COVERS = "Only the table's creator hands a seat to a computer."
+NOBODY_LOST = "Nobody has lost their connection."
+"""Why the creator's commands (start the game, hand lost seats to a computer) did nothing."""
+
+
+def seat_lost(name: str, seconds_left: float | None) -> str:
+    """A seat's name in the list of seats while its person is away (with the time their seat
+    still waits, when it counts down)."""
+    return f"{name} lost {clock(seconds_left)}" if seconds_left is not None else f"{name} lost"
+
+
+def seat_covered(name: str, level: str) -> str:
+    """A seat's name in the list of seats while a computer plays it for its person."""
+    return f"{name} ({level} plays)"
+
 
 def kept(game: int) -> str:
     """The finished game of an online table is kept in this machine's store."""

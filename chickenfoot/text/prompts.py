@@ -10,9 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from chickenfoot.record.problems import FileWriteError, describe_os_error
 from chickenfoot.rules import Reason, RoundBlocked, RuleSet, Tile, WentOut, hand_points
-from chickenfoot.saves.files import FileWriteError
-from chickenfoot.saves.problems import describe_os_error
 from chickenfoot.text.words import a_number, plural, possessive, seat_name, verb
 
 GAME_OVER = "The game is over."

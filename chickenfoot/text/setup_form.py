@@ -17,6 +17,12 @@ from chickenfoot.bots import (
     THINKING_LEVELS,
     ladder_level,
 )
+from chickenfoot.record.model import (
+    THINK_TIME_MAX,
+    THINK_TIME_MIN,
+    SeatConfig,
+    seat_problem,
+)
 from chickenfoot.rules import SET_SIZES, RuleSet
 from chickenfoot.rules.ruleset import (
     PRESET_FIELDS,
@@ -25,12 +31,6 @@ from chickenfoot.rules.ruleset import (
     default_reserve,
 )
 from chickenfoot.rules.tiles import set_tile_count
-from chickenfoot.saves.record import (
-    THINK_TIME_MAX,
-    THINK_TIME_MIN,
-    SeatConfig,
-    seat_problem,
-)
 from chickenfoot.text.words import is_you
 
 HUMAN = "human"

@@ -1,6 +1,6 @@
 """The statistics in words: what ``chickenfoot stats`` prints and the Stats screen shows.
 
-:func:`report` turns :class:`~chickenfoot.saves.tallies.Statistics` into titled sections of
+:func:`report` turns :class:`~chickenfoot.record.tallies.Statistics` into titled sections of
 lines (tables fit 80 columns; names are measured as the terminal shows them and cut with
 "…" when too long). :func:`counted_text` says what was counted, and how unfinished games count
 (they do not). :func:`running_totals_lines` and
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from chickenfoot.saves.names import display_width
-from chickenfoot.saves.tallies import PlayerStats, ShareSeries, Statistics
+from chickenfoot.record.names import display_width
+from chickenfoot.record.tallies import PlayerStats, ShareSeries, Statistics
 from chickenfoot.text.words import fitted, plural
 
 NAME_WIDTH = 18

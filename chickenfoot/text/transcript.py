@@ -1,16 +1,18 @@
 """A readable text of a whole game, for sharing or review (``chickenfoot replay FILE --text``).
 
-:func:`transcript` replays a :class:`~chickenfoot.saves.record.GameRecord` and writes a header
+:func:`transcript` replays a :class:`~chickenfoot.record.model.GameRecord` and writes a header
 (the rules and the seats), then every round: who placed the double and who plays first, the
 hands as dealt (sorted as a player holds them), one numbered line per action in the same words
 as the game's log ("12. Bob plays 7|3 on arm B (2 of 4 arms)"), how the round ended, every
 hand left with its points, the scores and the totals; and at the end the ranking and what
 decided it.
 
-A transcript of a finished game, or of a game with at most one person at the table, names
-every hand and every drawn tile. For an unfinished game that two or more people play at one
-keyboard (pass-and-play), the round still in play stays private: its hands and every tile
-drawn in it are left out, and the transcript says so; finished rounds are shown in full.
+What it shows follows :func:`~chickenfoot.record.disclosure.disclosure`, the rule every output
+follows. A transcript of a finished game, or of a game with at most one person at the table,
+names every hand and every drawn tile. For an unfinished game that two or more people play at
+one keyboard (pass-and-play), the round still in play stays private: its hands and every tile
+drawn in it are left out, and the transcript says so; finished rounds are shown in full. The
+seed is written once the game is over (it makes the decks still to come).
 
 Numbers match the replay viewer and load errors: action 137 is the 137th action of the game.
 Player names are copied as they are (they never hold control characters). Imports no Textual.
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chickenfoot.record.disclosure import Disclosure, disclosure
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import (
     Action,
     Event,
@@ -32,7 +36,6 @@ from chickenfoot.rules import (
     Tile,
     visible_to,
 )
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import (
     deal_line,
     describe_turn,
@@ -48,24 +51,14 @@ NOBODY = -1
 """A viewer that is no seat: every drawn tile hidden."""
 
 
-def private_round(record: GameRecord) -> int | None:
-    """The 0-based round whose hands and draws a replay of ``record`` must keep hidden: the
-    round in play of an unfinished game two or more people play at one keyboard (or that was
-    taken over from such a game, see ``GameRecord.shared_keyboard``); else None."""
-    state = record.final_state()
-    if state.over or not record.shared_keyboard:
-        return None
-    return state.round_index
-
-
 def transcript(record: GameRecord) -> str:
     """The whole game of ``record`` as plain text, one action per line (see the module's
     words on what stays private).
 
-    Raises :class:`~chickenfoot.saves.record.RecordError` if the record does not replay (a
-    record from :func:`~chickenfoot.saves.record.load_record` always does).
+    Raises :class:`~chickenfoot.record.model.RecordError` if the record does not replay (a
+    record from :func:`~chickenfoot.record.model.load_record` always does).
     """
-    writer = _Writer(tuple(seat.name for seat in record.seats), private_round(record))
+    writer = _Writer(tuple(seat.name for seat in record.seats), disclosure(record))
     writer.header(record)
     helped = assists_by_place(record.assists)
     previous: GameState | None = None
@@ -79,6 +72,14 @@ def transcript(record: GameRecord) -> str:
     assert state is not None, "a replay always yields the first deal"
     writer.footer(record, state)
     return "\n".join(writer.lines) + "\n"
+
+
+def seed_text(shown: Disclosure) -> str:
+    """The seed as a transcript's first line ends: ", seed 1234", ", its seed kept back
+    until the game is over", or "" when the game records none."""
+    if shown.seed is not None:
+        return f", seed {shown.seed}"
+    return ", its seed kept back until the game is over" if shown.seed_kept_back else ""
 
 
 def seat_description(seat: SeatConfig) -> str:
@@ -142,9 +143,11 @@ def ranking_lines(event: GameOver, names: Sequence[str]) -> list[str]:
 class _Writer:
     """Collects the transcript's lines while the game replays."""
 
-    def __init__(self, names: tuple[str, ...], private: int | None) -> None:
+    def __init__(self, names: tuple[str, ...], shown: Disclosure) -> None:
         self.names = names
-        self.private = private
+        self.shown = shown
+        """What of the game may be shown."""
+        self.private = shown.private_round
         """The round (0-based) whose hands and draws stay hidden, if any."""
         self.lines: list[str] = []
 
@@ -155,8 +158,7 @@ class _Writer:
 
     def header(self, record: GameRecord) -> None:
         created = record.created.strftime("%Y-%m-%d %H:%M UTC")
-        seed = f", seed {record.seed}" if record.seed is not None else ""
-        self.lines.append(f"Chicken Foot: game of {created}{seed}")
+        self.lines.append(f"Chicken Foot: game of {created}{seed_text(self.shown)}")
         self.lines.append("Rules:")
         self.lines.extend(f"  {phrase}" for phrase in rules_summary(record.rules))
         self.lines.append("Seats, in playing order:")

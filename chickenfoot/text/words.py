@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from chickenfoot.record.names import display_width
 from chickenfoot.rules import Tile
-from chickenfoot.saves.names import display_width
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:

@@ -55,10 +55,11 @@ from chickenfoot.tui.themes import THEMES
 if TYPE_CHECKING:  # messages: imported where one is made (Textual calls on_* by name)
     from chickenfoot.play.replay import ReplayView
     from chickenfoot.play.session import GameSession, OpenElsewhere
+    from chickenfoot.record.model import GameRecord, SeatConfig
+    from chickenfoot.record.summary import GameId
     from chickenfoot.rules import RuleSet
-    from chickenfoot.saves.record import GameRecord, SeatConfig
     from chickenfoot.saves.settings import Settings
-    from chickenfoot.saves.store import GameId, GameStore
+    from chickenfoot.saves.store import GameStore
     from chickenfoot.tui.keymap import Place
     from chickenfoot.tui.messages import (
         ContinueGame,

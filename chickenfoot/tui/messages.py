@@ -14,10 +14,10 @@ from textual.message import Message
 
 if TYPE_CHECKING:  # the menu posts these before a game, a record or a rule is ever loaded
     from chickenfoot.net.protocol import TableOptions
+    from chickenfoot.record.model import GameRecord, SeatConfig
+    from chickenfoot.record.summary import GameId
     from chickenfoot.rules import RuleSet
-    from chickenfoot.saves.record import GameRecord, SeatConfig
     from chickenfoot.saves.settings import SetupChoice
-    from chickenfoot.saves.store import GameId
 
 
 @dataclass

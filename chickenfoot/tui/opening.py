@@ -24,9 +24,10 @@ if TYPE_CHECKING:
     from chickenfoot.net.tokens import HeldSeat, SeatBook
     from chickenfoot.play.replay import ReplayView
     from chickenfoot.play.session import GameSession, OpenElsewhere
+    from chickenfoot.record.model import GameRecord, SeatConfig
+    from chickenfoot.record.summary import GameId
     from chickenfoot.rules import RuleSet
-    from chickenfoot.saves.record import GameRecord, SeatConfig
-    from chickenfoot.saves.store import GameId, GameStore
+    from chickenfoot.saves.store import GameStore
 
 STALE_TEMPORARY_SECONDS = 60.0
 """A temporary file of the atomic write older than this belongs to no write in progress."""
@@ -96,7 +97,7 @@ def new_game(
 def stored_game(store: GameStore, game: GameId, force: bool) -> Opened:
     """Game ``game`` of the store, to play on (``force``: even if another window has it)."""
     from chickenfoot.play.session import GameSession, OpenElsewhere
-    from chickenfoot.saves.record import RecordError
+    from chickenfoot.record.model import RecordError
 
     try:
         session = GameSession.load(game, store, force=force)
@@ -113,7 +114,7 @@ def stored_game(store: GameStore, game: GameId, force: bool) -> Opened:
 def replay_of(store: GameStore, game: GameId) -> Opened:
     """The replay of game ``game`` of the store."""
     from chickenfoot.play.replay import ReplayView
-    from chickenfoot.saves.record import RecordError
+    from chickenfoot.record.model import RecordError
 
     try:
         return Watch(ReplayView(store.record(game)), f"game {game}")
@@ -125,8 +126,8 @@ def file_game(store: GameStore, path: Path, watch: bool) -> Opened:
     """The saved-game file ``path``: its replay (``watch``, or a finished game, the file as
     it is), or, for an unfinished game, the game it is imported as, to continue."""
     from chickenfoot.play.replay import ReplayView
+    from chickenfoot.record.model import RecordError
     from chickenfoot.saves.jsonformat import load_record
-    from chickenfoot.saves.record import RecordError
     from chickenfoot.saves.store import Incoming
 
     try:

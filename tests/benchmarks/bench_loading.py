@@ -35,8 +35,8 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from chickenfoot.record.model import MAX_FILE_BYTES, Assist, most_assists, most_undone
 from chickenfoot.saves.jsonformat import record_json
-from chickenfoot.saves.record import MAX_FILE_BYTES, Assist, most_assists, most_undone
 from tests.saves import costly
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +55,7 @@ def peak_kib():
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 from chickenfoot.saves.jsonformat import load_record
-from chickenfoot.saves.record import RecordError
+from chickenfoot.record.model import RecordError
 from chickenfoot.saves.verify import verify_file
 from chickenfoot.text.transcript import transcript
 

@@ -19,10 +19,10 @@ import time
 import tracemalloc
 
 from chickenfoot.play.replay import ReplayCursor, ReplayView
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import apply, legal_actions, preset
 from chickenfoot.rules.ruleset import PresetName
 from chickenfoot.saves.paths import DATA_DIR_VARIABLE
-from chickenfoot.saves.record import GameRecord, SeatConfig
 
 SEED = 18
 SEEKS = 2000

@@ -20,8 +20,8 @@ import tempfile
 import time
 from typing import TYPE_CHECKING
 
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import preset
-from chickenfoot.saves.record import SeatConfig
 
 if TYPE_CHECKING:
     from chickenfoot.play.host import TableHost

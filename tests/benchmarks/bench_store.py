@@ -36,12 +36,12 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
+from chickenfoot.record.fields import action_from
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import Action, preset
 from chickenfoot.saves.database import SqliteStore, _insert
 from chickenfoot.saves.exchange import import_files
-from chickenfoot.saves.fields import action_from
 from chickenfoot.saves.jsonformat import record_json, save_record
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.store import Change, GameFacts, Holder
 from chickenfoot.saves.strict_json import parse_strict_json
 from tests.recorded import random_record
@@ -64,16 +64,16 @@ BEFORE = r"""
 import json, os, statistics, sys, time
 from pathlib import Path
 from chickenfoot.saves import storage
-from chickenfoot.saves.record import save_record
+from chickenfoot.record.model import save_record
 from chickenfoot.saves.stats import forget_stats, gather, cache_path
-from chickenfoot.saves.tallies import tally
+from chickenfoot.record.tallies import tally
 
 folder, long_file = Path(sys.argv[1]), sys.argv[2]
 save_at, warm, timed = json.loads(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 os.environ["CHICKENFOOT_DATA_DIR"] = str(folder)
 out = {}
 from chickenfoot.saves.strict_json import parse_strict_json
-from chickenfoot.saves.record import GameRecord, _action_from
+from chickenfoot.record.model import GameRecord, _action_from
 document = parse_strict_json(Path(long_file).read_text())
 long_record = GameRecord.model_validate({**document, "actions": []})
 actions = tuple(_action_from(a, "x", None) for a in document["actions"])

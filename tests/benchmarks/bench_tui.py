@@ -33,8 +33,8 @@ from unittest import mock
 from textual import events
 
 from chickenfoot.bots import ExpertBot, StopCheck, Strategy, make_bot
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import Action, GameState, Play, SeatView, apply, legal_actions, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from tests.kit import stored
 
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from chickenfoot.play.keys import end_keys
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import Play, legal_actions
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
 from chickenfoot.text.words import sorted_hand, verb
 from tests.browser.server import Served, wait_until

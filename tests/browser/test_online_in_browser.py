@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.saves.record import SeatConfig
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
 from tests.browser.conftest import StartServer
 from tests.browser.server import Served

@@ -19,9 +19,9 @@ from chickenfoot.play.host import TableHost
 from chickenfoot.play.link import LocalLink
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.wire import GameEnded, HostMessage, Proceed, RoundEnded, Update
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import preset
 from chickenfoot.saves.database import SqliteStore, database_path
-from chickenfoot.saves.record import SeatConfig
 
 SEATS = tuple(
     SeatConfig(name=name, player="computer", level="casual") for name in ("Ana", "Bea", "Cy")

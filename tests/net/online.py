@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from chickenfoot.bots import make_bot
 from chickenfoot.net.headless import RemotePlayer
+from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import (
     Hello,
     JoinTable,
@@ -24,7 +25,9 @@ from chickenfoot.net.protocol import (
     WatchTable,
 )
 from chickenfoot.net.remote import Received, RemoteLink, TableAddress
-from chickenfoot.net.server import Limits, OnlineTable, TableServer
+from chickenfoot.net.server import ServerStore, TableServer
+from chickenfoot.net.table import OnlineTable
+from chickenfoot.play.wire import Update, Welcome, YourTurn
 from chickenfoot.rules import RuleSet, preset
 from tests.kit import NAMES
 
@@ -61,10 +64,21 @@ def options(
 
 @dataclass
 class Online:
-    """A running server and where it listens."""
+    """A running server and where it listens (the server may be stopped and started again on
+    the same port and store: :meth:`stop`, :meth:`start_again`)."""
 
     server: TableServer
     port: int
+    store: ServerStore | None = None
+
+    async def stop(self) -> None:
+        """Stop the server (it keeps its tables): every client loses its connection."""
+        await self.server.close()
+
+    async def start_again(self) -> None:
+        """A new server on the same port and store brings the tables back."""
+        self.server = TableServer(self.server.limits, self.store)
+        await self.server.start("127.0.0.1", self.port)
 
     def address(self, table: OnlineTable | str | None = None) -> TableAddress:
         """The address of ``table`` (or of the server)."""
@@ -102,15 +116,42 @@ class Online:
 
 
 @asynccontextmanager
-async def online(limits: Limits | None = None) -> AsyncIterator[Online]:
+async def online(
+    limits: Limits | None = None, store: ServerStore | None = None
+) -> AsyncIterator[Online]:
     """A table server listening on 127.0.0.1 for the duration (by default with no cap on the
-    connections per address: every test client comes from 127.0.0.1)."""
-    server = TableServer(limits or Limits(per_address=0))
-    port = await server.start("127.0.0.1", 0)
+    connections per address: every test client comes from 127.0.0.1), keeping its games and
+    tables in ``store`` (default: the data folder's)."""
+    server = TableServer(limits or Limits(per_address=0), store)
+    room = Online(server, await server.start("127.0.0.1", 0), store)
     try:
-        yield Online(server, port)
+        yield room
     finally:
-        await server.close()
+        await room.server.close()
+
+
+async def started(
+    room: Online, players: int = 2, *, rounds: int = 2, grace: float = 90, hints: bool = True
+) -> tuple[list[Probe], str]:
+    """A table the server made for ``players`` people, each seat joined by a probe and its
+    game dealt: the probes, and its code."""
+    table = room.table(options(players, rounds=rounds, grace=grace, hints=hints))
+    probes = [
+        Probe(room.link(JoinTable(code=table.code, name=slot.name), table.code))
+        for slot in table.seats
+    ]
+    for probe in probes:
+        await probe.next(Welcome)
+    return probes, table.code
+
+
+def on_turn(probes: list[Probe]) -> tuple[Probe, YourTurn]:
+    """The probe whose seat is on turn now, and its prompt."""
+    for probe in probes:
+        latest = [f for f in probe.frames if isinstance(f, Welcome | Update)][-1]
+        if isinstance(latest.prompt, YourTurn):
+            return probe, latest.prompt
+    raise AssertionError("nobody is on turn")
 
 
 async def wait_for(condition: Callable[[], object], what: str, timeout: float = WAIT) -> None:

@@ -17,7 +17,8 @@ import pytest
 
 from chickenfoot.cli import host as host_command
 from chickenfoot.net.collector import NEVER, SteadyCollector
-from chickenfoot.net.server import Limits, TableServer
+from chickenfoot.net.limits import Limits
+from chickenfoot.net.server import TableServer
 from tests.net.online import wait_for
 
 

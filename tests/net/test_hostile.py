@@ -15,6 +15,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import (
     CreateTable,
     Denied,
@@ -24,7 +25,6 @@ from chickenfoot.net.protocol import (
     read_server,
     write,
 )
-from chickenfoot.net.server import Limits
 from chickenfoot.play.wire import Act, Proceed, SetPause, TakeBack, TakeKeyboard
 from chickenfoot.rules import Draw, Pass, Play, Tile
 from chickenfoot.saves.jsonformat import parse_record

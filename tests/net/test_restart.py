@@ -9,10 +9,11 @@ import re
 import signal
 from pathlib import Path
 
+from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import JoinTable, Seated, TableStatus
-from chickenfoot.net.server import Limits, TableServer
+from chickenfoot.net.server import TableServer
 from chickenfoot.play.wire import Welcome
-from chickenfoot.saves.database import open_store
+from chickenfoot.saves.database import SqliteStore
 from tests.net.online import Probe, online, options
 from tests.net.processes import Process, host
 
@@ -43,7 +44,7 @@ def test_a_server_killed_mid_game_comes_back_and_the_players_finish(tmp_path: Pa
     finally:
         for process in (server, *players):
             process.kill()
-    store = open_store(data / "chickenfoot.db")
+    store = SqliteStore(data / "chickenfoot.db")
     try:
         (summary,) = store.games()
         record = store.record(summary.id)
@@ -53,7 +54,7 @@ def test_a_server_killed_mid_game_comes_back_and_the_players_finish(tmp_path: Pa
     assert record.final_state().over, "every move replays through the rules"
     for player, name in zip(players, ("ana", "bea"), strict=True):
         assert "The finished game is kept as game 1: Replays has it" in player.lines
-        mine = open_store(tmp_path / name / "chickenfoot.db")
+        mine = SqliteStore(tmp_path / name / "chickenfoot.db")
         try:
             assert mine.record(1).actions == record.actions, "each keeps the same whole game"
         finally:
@@ -105,7 +106,7 @@ def test_sigterm_stops_the_server_cleanly_even_with_a_client_that_answers_nothin
         frozen.send_signal(signal.SIGCONT)
         for process in (server, *players):
             process.kill()
-    store = open_store(data / "chickenfoot.db")
+    store = SqliteStore(data / "chickenfoot.db")
     try:
         ((_code, game, _kept),) = store.tables()
         assert game is not None, "the table is kept with its game"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from chickenfoot.net.door import Door
+from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import (
     CODE_ALPHABET,
     CoverSeat,
@@ -24,7 +26,6 @@ from chickenfoot.net.protocol import (
     token_matches,
 )
 from chickenfoot.net.remote import LinkStatus, TableAddress
-from chickenfoot.net.server import Limits, TableServer
 from chickenfoot.play.wire import (
     Act,
     AskHint,
@@ -32,12 +33,10 @@ from chickenfoot.play.wire import (
     NoHint,
     Refused,
     TakeBack,
-    Update,
     Welcome,
-    YourTurn,
 )
 from chickenfoot.rules import Draw, Pass, Play, Tile
-from tests.net.online import Online, Probe, online, options, wait_for
+from tests.net.online import Probe, on_turn, online, options, started, wait_for
 
 # ----- codes, tokens, addresses ----------------------------------------------------------------
 
@@ -97,10 +96,20 @@ def test_a_bad_address_is_refused_in_plain_words(text: str, words: str) -> None:
 
 
 def test_a_wrong_guess_is_answered_more_slowly_each_time() -> None:
-    server = TableServer(Limits(denial_delay=0.5, denial_delay_max=4))
-    waits = [server.denial_wait("10.0.0.1") for _ in range(6)]
+    door = Door(Limits(denial_delay=0.5, denial_delay_max=4))
+    waits = [door.denial_wait("10.0.0.1") for _ in range(6)]
     assert waits == [0.5, 1.0, 2.0, 4.0, 4.0, 4.0]
-    assert server.denial_wait("10.0.0.2") == 0.5, "another address starts afresh"
+    assert door.denial_wait("10.0.0.2") == 0.5, "another address starts afresh"
+
+
+def test_the_door_counts_each_addresss_connections_up_to_its_cap() -> None:
+    door = Door(Limits(per_address=2))
+    assert [door.enter("10.0.0.1") for _ in range(3)] == [True, True, False]
+    assert door.enter("10.0.0.2"), "another address has its own count"
+    door.leave("10.0.0.1")
+    door.leave("10.0.0.1")
+    assert door.enter("10.0.0.1"), "a connection that ended frees its place"
+    assert Door(Limits(per_address=0)).enter("10.0.0.1"), "0: no cap"
 
 
 # ----- the lobby -------------------------------------------------------------------------------
@@ -191,7 +200,7 @@ async def test_a_returning_token_takes_the_seat_and_the_old_window_is_told_why()
         await first.next(Replaced)
         await wait_for(lambda: first.link.ended, "the replaced window's link to end")
         assert first.link.problem is not None and "another window" in first.link.problem
-        assert table.seats[0].connection is not None
+        assert table.seats[0].guest is not None
         await second.close()
 
 
@@ -213,29 +222,6 @@ async def test_a_full_table_a_bad_name_and_a_taken_name_are_refused() -> None:
 
 
 # ----- the game --------------------------------------------------------------------------------
-
-
-async def started(
-    room: Online, players: int = 2, *, grace: float = 90, hints: bool = True
-) -> tuple[list[Probe], str]:
-    """A started table of ``players`` people joined through probes; the probes and its code."""
-    table = room.table(options(players, grace=grace, hints=hints))
-    probes = [
-        Probe(room.link(JoinTable(code=table.code, name=slot.name), table.code))
-        for slot in table.seats
-    ]
-    for probe in probes:
-        await probe.next(Welcome)
-    return probes, table.code
-
-
-def on_turn(probes: list[Probe]) -> tuple[Probe, YourTurn]:
-    """The probe whose seat is on turn now, and its prompt."""
-    for probe in probes:
-        latest = [f for f in probe.frames if isinstance(f, Welcome | Update)][-1]
-        if isinstance(latest.prompt, YourTurn):
-            return probe, latest.prompt
-    raise AssertionError("nobody is on turn")
 
 
 async def test_a_seat_acts_only_for_itself_and_only_on_its_turn() -> None:
@@ -302,7 +288,7 @@ async def test_a_dropped_seat_waits_then_a_computer_covers_it_until_its_person_r
         back = Probe(room.link(ReturnToSeat(code=code, token=token), code))
         welcome = await back.next(Welcome)
         assert welcome.seats == (0,)
-        assert table.seats[0].cover is None and table.seats[0].connection is not None
+        assert table.seats[0].cover is None and table.seats[0].guest is not None
         await wait_for(lambda: bea.of(TableStatus)[-1].seats[0].connected, "Bea to see Ana back")
         for probe in (back, bea):
             await probe.close()
@@ -314,7 +300,7 @@ async def test_the_creator_hands_a_lost_seat_to_a_computer_at_once() -> None:
         table = room.server.tables[code]
         ana, bea, cy = probes
         await cy.close()
-        await wait_for(lambda: table.seats[2].connection is None, "Cy to drop")
+        await wait_for(lambda: table.seats[2].guest is None, "Cy to drop")
         count = len(bea.frames)
         bea.link.send(CoverSeat(seat=2))
         assert (await bea.next(Denied, count)).reason == "not_creator"

@@ -15,8 +15,8 @@ import pytest
 from chickenfoot import cli
 from chickenfoot.net.seating import GRACE_HINT, SERVER_HINT
 from chickenfoot.plain.app import PlainApp
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.saves.database import open_store
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.settings import load_settings
 from tests.kit import Kit
 from tests.plain.scripted import Answer, ScriptedConsole

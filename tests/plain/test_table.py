@@ -15,9 +15,9 @@ import pytest
 
 from chickenfoot.plain.table import PlainTable
 from chickenfoot.play.session import GameSession
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves.database import SqliteStore, open_store
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.transcript import transcript
 from tests.kit import session_of as stored_session
 from tests.kit import short_rules

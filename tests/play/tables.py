@@ -25,8 +25,8 @@ from chickenfoot.play.wire import (
     RoundEnded,
     YourTurn,
 )
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import Play
-from chickenfoot.saves.record import GameRecord
 from tests.kit import session_of
 from tests.play.privacy import Keyboard
 

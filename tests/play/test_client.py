@@ -24,8 +24,8 @@ from chickenfoot.play.wire import (
     Welcome,
     YourTurn,
 )
+from chickenfoot.record.model import Assist
 from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions, legal_in_view
-from chickenfoot.saves.record import Assist
 from chickenfoot.text import prompts
 from chickenfoot.text.counting import count_tiles, out_and_unseen
 from chickenfoot.text.words import sorted_hand

@@ -31,6 +31,8 @@ from chickenfoot.play.wire import (
     Welcome,
     YourTurn,
 )
+from chickenfoot.record import model as record_module
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import (
     Action,
     Draw,
@@ -41,9 +43,7 @@ from chickenfoot.rules import (
     apply,
     legal_actions,
 )
-from chickenfoot.saves import record as record_module
 from chickenfoot.saves.database import SqliteStore, database_path
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.text import prompts
 from tests.kit import GatedStore, Kit
 from tests.play.tables import host_of, settle, sit

@@ -16,9 +16,9 @@ from chickenfoot.play import host as host_module
 from chickenfoot.play.host import TableHost
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.wire import GameEnded, Welcome
+from chickenfoot.record.model import GameRecord, SeatConfig, TakenOver
 from chickenfoot.rules import GameState, RuleSet, SeatView, TileDrawn, apply, preset
 from chickenfoot.saves.jsonformat import parse_record, record_json
-from chickenfoot.saves.record import GameRecord, SeatConfig, TakenOver
 from tests.kit import NAMES, choose_action
 from tests.play.privacy import Leak
 from tests.play.tables import bot_turn, host_of, play_through, settle, sit

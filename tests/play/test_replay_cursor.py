@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.play.replay import ReplayCursor
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import RuleSet, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from tests.recorded import random_record, three_seat_rules
 
 SEATS = (

@@ -10,10 +10,10 @@ import pytest
 
 from chickenfoot.bots import ExpertBot
 from chickenfoot.play.session import GameSession, OpenElsewhere
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import IllegalAction, Play, legal_actions
 from chickenfoot.saves.database import open_store
 from chickenfoot.saves.jsonformat import load_record
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.saves.store import Holder
 from tests.kit import Kit
 

@@ -10,9 +10,9 @@ from chickenfoot.play.host import TableHost
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.wire import PassKeyboard, YourTurn
+from chickenfoot.record.disclosure import disclosure
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import GameState
-from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.text.transcript import private_round
 from tests.kit import Kit
 from tests.play.tables import settle, sit
 
@@ -44,7 +44,7 @@ def test_a_game_taken_over_from_a_shared_keyboard_keeps_its_round_in_play_hidden
     assert record.taken_over is not None
     assert record.taken_over.at == len(original.actions) and record.taken_over.shared
     assert record.shared_keyboard
-    assert private_round(record) == 1
+    assert disclosure(record).private_round == 1
     view = ReplayView(record)
     view.cursor.to_end()
     shown = view.shown()
@@ -90,7 +90,7 @@ def test_a_game_of_one_person_taken_over_stays_open_to_its_replay(
     session.close()
     record = session.store.record(session.game)
     assert record.taken_over is not None and not record.taken_over.shared
-    assert private_round(record) is None
+    assert disclosure(record).private_round is None
     host = TableHost(kit.session_of(record), pause=0)
     seat = sit(host, (0,))
     assert not isinstance(seat.client.prompt, PassKeyboard)

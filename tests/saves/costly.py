@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from chickenfoot.record.model import Assist, GameRecord, SeatConfig
 from chickenfoot.rules import Action, core, preset
 from chickenfoot.rules.actions import to_action
 from chickenfoot.saves.jsonformat import record_json
-from chickenfoot.saves.record import Assist, GameRecord, SeatConfig
 
 LONG_GAME_ACTIONS = 3_089
 """How many actions :func:`long_game` has (the game is not over by then)."""

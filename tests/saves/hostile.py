@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from chickenfoot.record.model import FORMAT_VERSION, RecordError
 from chickenfoot.saves.jsonformat import load_record
-from chickenfoot.saves.record import FORMAT_VERSION, RecordError
 from tests.saves import costly
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"

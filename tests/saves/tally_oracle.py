@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from chickenfoot.saves.record import GameRecord
-from chickenfoot.saves.store import GameFacts
-from chickenfoot.saves.tallies import (
+from chickenfoot.record.model import GameRecord
+from chickenfoot.record.tallies import (
     GameScore,
     LevelStats,
     PlayerStats,
@@ -21,6 +20,7 @@ from chickenfoot.saves.tallies import (
     Versus,
     ladder_order,
 )
+from chickenfoot.saves.store import GameFacts
 
 START = datetime(2026, 3, 1, 12, tzinfo=UTC)
 

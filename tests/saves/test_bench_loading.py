@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import RecordError, most_assists, most_undone
 from chickenfoot.saves.jsonformat import load_record, record_json
-from chickenfoot.saves.record import RecordError, most_assists, most_undone
 from tests.benchmarks import bench_loading
 from tests.saves import costly
 

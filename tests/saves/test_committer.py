@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import GameRecord
+from chickenfoot.record.summary import GameId
 from chickenfoot.rules import GameState
 from chickenfoot.saves.committer import CommitStillRunning, Committer
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.jsonformat import save_record
-from chickenfoot.saves.record import GameRecord
-from chickenfoot.saves.store import GameId, HeldElsewhere, Holder, StoreError
+from chickenfoot.saves.store import HeldElsewhere, Holder, StoreError
 from tests.kit import GatedStore, Kit
 
 WAIT = 10.0

@@ -12,6 +12,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.saves.atomic import remove_stale_temporaries
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.exchange import (
@@ -28,7 +29,6 @@ from chickenfoot.saves.paths import (
     saves_dir,
     settings_path,
 )
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.saves.store import Imported
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
@@ -136,7 +136,7 @@ def test_exported_files_load_anywhere_and_come_back_as_the_same_game(
     store: SqliteStore, tmp_path: Path, finished: GameRecord, unfinished: GameRecord
 ) -> None:
     games = [store.create(finished), store.create(unfinished)]
-    written = export_games(store, games, tmp_path / "out")
+    written = [exported.path for exported in export_games(store, games, tmp_path / "out")]
     assert written[0].name == f"game-{games[0]}-20261130-120000-ana-bob-boldcbold.json"
     assert written[1].name.startswith(f"game-{games[1]}-20261130-120000-")
     assert [load_record(path) for path in written] == [finished, unfinished]

@@ -14,15 +14,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
-from chickenfoot.saves.files import (
-    FileContent,
-    FileProblem,
-    FileWriteError,
-    read_regular_file,
-    write_file,
-)
+from chickenfoot.record.model import RecordError
+from chickenfoot.record.problems import FileWriteError
+from chickenfoot.saves.files import FileContent, FileProblem, read_regular_file, write_file
 from chickenfoot.saves.jsonformat import load_record
-from chickenfoot.saves.record import RecordError
 from chickenfoot.saves.settings import load_settings
 
 if TYPE_CHECKING:

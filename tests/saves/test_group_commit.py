@@ -8,17 +8,11 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
+from chickenfoot.record.model import GameRecord
+from chickenfoot.record.summary import GameId
 from chickenfoot.saves.committer import Committer, CommitWorker
 from chickenfoot.saves.database import SqliteStore
-from chickenfoot.saves.record import GameRecord
-from chickenfoot.saves.store import (
-    Change,
-    GameFacts,
-    GameId,
-    GameNotFound,
-    Holder,
-    StoreError,
-)
+from chickenfoot.saves.store import Change, GameFacts, GameNotFound, Holder, StoreError
 from tests.kit import Kit
 
 WAIT = 10.0

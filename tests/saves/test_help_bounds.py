@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 
 from chickenfoot.play.session import GameSession
-from chickenfoot.rules import preset
-from chickenfoot.saves.jsonformat import load_record, record_json, save_record
-from chickenfoot.saves.record import (
+from chickenfoot.record.model import (
     ASSISTS_BEYOND_ACTIONS,
     MAX_ASSISTS,
     Assist,
@@ -22,6 +20,8 @@ from chickenfoot.saves.record import (
     most_assists,
     most_undone,
 )
+from chickenfoot.rules import preset
+from chickenfoot.saves.jsonformat import load_record, record_json, save_record
 from tests.kit import Kit
 from tests.recorded import random_record
 

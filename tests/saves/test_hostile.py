@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import RecordError
 from chickenfoot.saves.jsonformat import load_record
-from chickenfoot.saves.record import RecordError
 from tests.saves.hostile import Hostile, make_corpus
 
 ROOT = Path(__file__).resolve().parents[2]

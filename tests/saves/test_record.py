@@ -14,6 +14,15 @@ from typing import Any
 import pytest
 
 import chickenfoot.saves.jsonformat as jsonformat_module
+from chickenfoot.record.model import (
+    FORMAT_VERSION,
+    MAX_FILE_BYTES,
+    Assist,
+    GameRecord,
+    RecordError,
+    SeatConfig,
+    most_actions,
+)
 from chickenfoot.rules import (
     Event,
     GameState,
@@ -33,15 +42,6 @@ from chickenfoot.saves.jsonformat import (
     save_record,
 )
 from chickenfoot.saves.migrations import MIGRATIONS, supported_versions
-from chickenfoot.saves.record import (
-    FORMAT_VERSION,
-    MAX_FILE_BYTES,
-    Assist,
-    GameRecord,
-    RecordError,
-    SeatConfig,
-    most_actions,
-)
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "tests" / "data" / "records"
@@ -1010,7 +1010,7 @@ def test_records_storage_and_transcripts_import_no_textual() -> None:
     import subprocess
 
     code = (
-        "import sys, chickenfoot.saves.record, chickenfoot.saves.database\n"
+        "import sys, chickenfoot.record.model, chickenfoot.saves.database\n"
         "import chickenfoot.saves.exchange, chickenfoot.saves.committer\n"
         "import chickenfoot.text.transcript\n"
         "loaded = sorted(name for name in sys.modules\n"

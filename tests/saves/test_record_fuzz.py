@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chickenfoot.record.model import GameRecord, RecordError
 from chickenfoot.saves.jsonformat import load_record, parse_record, record_json
-from chickenfoot.saves.record import GameRecord, RecordError
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 SAMPLE_TEXTS = {path.name: path.read_bytes() for path in sorted(SAMPLES.glob("v*.json"))}

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.saves.display import SETTINGS_MAX_BYTES
-from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.settings import (
     DEFAULT_SEATS,
     Settings,

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chickenfoot.record.model import GameRecord, SeatConfig
+from chickenfoot.record.tallies import Statistics
 from chickenfoot.rules import preset
 from chickenfoot.saves.database import SqliteStore
-from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.saves.tallies import Statistics
 from chickenfoot.saves.tallying import picked_points
 from tests.kit import short_rules
 from tests.recorded import random_record

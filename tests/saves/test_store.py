@@ -4,20 +4,21 @@ SQLite's errors in plain words."""
 
 from __future__ import annotations
 
+import os
 import socket
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import apply
 from chickenfoot.saves.database import SqliteStore, database_path, open_store
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.saves.schema import SCHEMA_VERSION
 from chickenfoot.saves.store import (
     Change,
@@ -367,6 +368,47 @@ def test_a_file_that_is_not_a_database_is_told_in_words(data_dir: Path) -> None:
     assert (
         str(refused.value) == f"{path}: this is not a chickenfoot game database, or it is damaged"
     )
+
+
+def make_fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def make_folder(path: Path) -> None:
+    path.mkdir()
+
+
+def make_device(path: Path) -> None:
+    path.symlink_to(os.devnull)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs named pipes and /dev/null")
+@pytest.mark.parametrize(
+    ("make", "kind"),
+    [(make_fifo, "a named pipe"), (make_folder, "a folder"), (make_device, "a device")],
+    ids=["pipe", "folder", "device"],
+)
+@pytest.mark.parametrize("suffix", ["", "-wal", "-shm"])
+def test_a_database_that_is_no_file_is_named_for_what_it_is(
+    data_dir: Path, make: Callable[[Path], None], kind: str, suffix: str
+) -> None:
+    """Not "the disk failed": what is there instead, and what to do; nothing is opened (a
+    named pipe would wait for a writer)."""
+    path = data_dir / "chickenfoot.db"
+    strange = path.with_name(path.name + suffix)
+    make(strange)
+    with pytest.raises(StoreError) as refused:
+        open_store(path)
+    what, made = (
+        ("the game database", "a new, empty database")
+        if not suffix
+        else ("the game database's journal", "a new journal")
+    )
+    assert str(refused.value) == (
+        f"{strange}: not a regular file but {kind}, where {what} should be a file: move it "
+        f"away (chickenfoot then makes {made} there)"
+    )
+    assert suffix or not path.with_name("chickenfoot.db-wal").exists(), "nothing was opened"
 
 
 def test_a_folder_that_cannot_be_made_is_told_in_words(tmp_path: Path) -> None:

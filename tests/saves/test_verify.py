@@ -1,4 +1,4 @@
-"""Deals anyone can verify (chickenfoot.saves.verify): decks against the seed, illegal
+"""Deals anyone can verify (chickenfoot.record.verify): decks against the seed, illegal
 actions located and explained, and where every tile of a deal went.
 
 The deals are checked against rules written out here by hand (cross deals seat ``i`` the
@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from chickenfoot.record.model import FORMAT_VERSION, GameRecord, RecordError
+from chickenfoot.record.verify import deck_checks, decks_from_seed, round_deal, verify_record
 from chickenfoot.rules import (
     Draw,
     GameState,
@@ -25,14 +27,7 @@ from chickenfoot.rules import (
     preset,
 )
 from chickenfoot.saves.jsonformat import load_record, parse_record
-from chickenfoot.saves.record import FORMAT_VERSION, GameRecord, RecordError
-from chickenfoot.saves.verify import (
-    deck_checks,
-    decks_from_seed,
-    round_deal,
-    verify_file,
-    verify_record,
-)
+from chickenfoot.saves.verify import verify_file
 from tests.kit import people
 from tests.recorded import SEED, honest_record, random_record, three_seat_rules, write_record
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
+from chickenfoot.record.model import GameRecord, SeatConfig
+from chickenfoot.record.verify import DeckCheck, deck_checks, round_deal, verify_record
 from chickenfoot.rules import Draw, Pass, Play, RuleSet, Tile, full_set, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig
-from chickenfoot.saves.verify import DeckCheck, deck_checks, round_deal, verify_record
 from chickenfoot.text.deal import (
     action_text,
     deal_text,
@@ -18,6 +18,7 @@ from chickenfoot.text.deal import (
     recorded_deal_text,
     verify_lines,
 )
+from tests.kit import choose_action
 from tests.recorded import SEED, honest_record, random_record, three_seat_rules
 
 NAMES = ("Ana", "You", "[b]Cy[/b]")
@@ -34,6 +35,16 @@ def first_record(game_rules: RuleSet, wanted: Callable[[tuple[Tile, ...]], bool]
         if wanted(record.decks[0]):
             return record
     raise AssertionError("no seed deals that")
+
+
+def first_round_played(record: GameRecord) -> GameRecord:
+    """``record`` played on until its first round is over (a deal is shown only then)."""
+    state = record.final_state()
+    while state.round_index == 0 and not state.over:
+        action = choose_action(state)
+        record = record.appended(action)
+        state = record.final_state()
+    return record
 
 
 MATCHES = DeckCheck(1, SEED, (), 28)
@@ -99,7 +110,7 @@ def test_a_double_drawn_for_in_words() -> None:
     record = first_record(
         three_seat_rules(), lambda deck: deck.index(Tile(6, 6)) == 3 * per_hand + 1
     )
-    text = recorded_deal_text(record, 1, 7)
+    text = recorded_deal_text(first_round_played(record), 1, 7)
     drawn = record.decks[0][3 * per_hand]
     assert text.centre == (
         f"Nobody was dealt 6|6: the seats drew in turn until you drew it (tile {3 * per_hand + 2} "
@@ -112,7 +123,7 @@ def test_a_double_drawn_for_in_words() -> None:
 
 def test_a_double_turned_up_in_words() -> None:
     record = first_record(three_seat_rules("trains"), lambda deck: deck.index(Tile(6, 6)) == 2)
-    text = recorded_deal_text(record, 1, 1)
+    text = recorded_deal_text(first_round_played(record), 1, 1)
     assert text.centre == (
         "The seats turned tiles from the top in turn until [b]Cy[/b] found 6|6 (tile 3 from "
         "the top) and placed it at the centre; the other tiles were dealt in order."
@@ -127,11 +138,21 @@ def test_the_last_rounds_deal_names_the_seed() -> None:
     assert text.origin.startswith("Shuffled from the game's seed, 1234: ")
 
 
+def test_the_deal_of_a_round_in_play_is_never_worded() -> None:
+    record = first_record(three_seat_rules(), lambda deck: True)
+    with pytest.raises(ValueError, match="round 1 is not over: its deal is shown once it is"):
+        recorded_deal_text(record, 1, 1)
+    record = first_round_played(record)
+    assert recorded_deal_text(record, 1, 1).title.startswith("Round 1 of 2")
+    with pytest.raises(ValueError, match="round 2 is not over"):
+        recorded_deal_text(record, 2, 1)
+
+
 def test_an_empty_boneyard() -> None:
     game_rules = preset("cross", players=4, set_size=6, hand_size=7, reserve=0, rounds=1)
     names = ("Ana", "Bea", "Cy", "Dee")
     record = GameRecord.new(game_rules, seats(names), decks=[full_set(6)])
-    text = recorded_deal_text(record, 1, 1)
+    text = recorded_deal_text(first_round_played(record), 1, 1)
     assert text.boneyard == () and text.boneyard_heading == "The boneyard was empty."
     assert text.lines()[-1] == "The boneyard was empty."
 
@@ -167,18 +188,44 @@ def test_the_report_of_an_honest_game(honest: GameRecord) -> None:
     ]
 
 
-def test_the_report_of_an_unfinished_game(honest: GameRecord) -> None:
-    lines = verify_lines(verify_record(honest.truncated(3)), "game.json")
-    assert lines[0] == (
-        "game.json: Ana, You and [b]Cy[/b]; 3 actions, stopped in round 1 of 2; seed 1234"
+def test_the_report_of_an_unfinished_game_keeps_the_seed_back(honest: GameRecord) -> None:
+    verification = verify_record(honest.truncated(3))
+    lines = verify_lines(verification, "game.json")
+    assert lines == [
+        "game.json: Ana, You and [b]Cy[/b]; 3 actions, stopped in round 1 of 2; the seed is "
+        "kept back until the game is over",
+        "round 1 (in play): the deck matches the game's seed",
+        "round 2 (not dealt yet): the deck matches the game's seed",
+        "every action follows the rules (3 actions)",
+        "verified: every deck comes from the game's seed and every action so far follows the rules",
+    ]
+    assert str(SEED) not in "\n".join(lines)
+
+
+def swapped(record: GameRecord, deck: int, first: int, second: int) -> GameRecord:
+    """``record`` with two tiles of its deck ``deck`` (0-based) trading places."""
+    decks = [list(tiles) for tiles in record.decks]
+    decks[deck][first], decks[deck][second] = decks[deck][second], decks[deck][first]
+    return record.model_copy(update={"decks": tuple(map(tuple, decks))})
+
+
+def test_an_unfinished_report_says_which_deck_is_not_from_the_seed(honest: GameRecord) -> None:
+    record = swapped(honest, 1, 5, 9).truncated(3)
+    lines = verify_lines(verify_record(record), "game.json")
+    assert lines[2] == (
+        "round 2 (not dealt yet): the deck does not come from the game's seed: 2 of its 28 "
+        "tiles are not where the seed puts them (the first is tile 6 from the top)"
     )
-    assert lines[2] == "round 2 (not dealt yet): the deck matches seed 1234"
+    assert lines[-1] == (
+        "not from its seed: every action follows the rules, but round 2's deck was not "
+        "shuffled from the game's seed"
+    )
+    assert str(SEED) not in "\n".join(lines)
+    assert not any(re.search(r"\d\|\d", line) for line in lines), "no tile is named"
 
 
 def test_the_report_of_decks_not_from_the_seed(honest: GameRecord) -> None:
-    decks = [list(deck) for deck in honest.decks]
-    decks[1][0], decks[1][1] = decks[1][1], decks[1][0]
-    record = honest.model_copy(update={"decks": tuple(map(tuple, decks))})
+    record = swapped(honest, 1, 0, 1)
     lines = verify_lines(verify_record(record), "game.json")
     assert lines[2] == (
         "round 2: the deck does not come from seed 1234: 2 of its 28 tiles are not where the "
@@ -188,8 +235,7 @@ def test_the_report_of_decks_not_from_the_seed(honest: GameRecord) -> None:
         "not from its seed: every action follows the rules, but round 2's deck was not "
         "shuffled from seed 1234"
     )
-    decks[0][0], decks[0][1] = decks[0][1], decks[0][0]
-    record = honest.model_copy(update={"decks": tuple(map(tuple, decks))})
+    record = swapped(record, 0, 0, 1)
     assert verify_lines(verify_record(record), "game.json")[-1] == (
         "not from its seed: every action follows the rules, but the decks of rounds 1 and 2 "
         "were not shuffled from seed 1234"
@@ -210,8 +256,10 @@ def test_the_report_of_an_illegal_action(honest: GameRecord) -> None:
     verification = verify_record(record)
     assert verification.illegal is not None
     lines = verify_lines(verification, "game.json")
-    assert lines[0] == "game.json: Ana, You and [b]Cy[/b]; 1 action; seed 1234"
-    assert lines[2] == "round 2 (not reached): the deck matches seed 1234"
+    assert lines[0] == (
+        "game.json: Ana, You and [b]Cy[/b]; 1 action; the seed is kept back until the game is over"
+    )
+    assert lines[2] == "round 2 (not reached): the deck matches the game's seed"
     assert lines[3] == (
         f"action 1 (round 1) breaks the rules: Ana plays 0|0 on arm Z, but "
         f"{verification.illegal.reason}"
@@ -219,8 +267,8 @@ def test_the_report_of_an_illegal_action(honest: GameRecord) -> None:
     assert lines[-1] == "illegal: action 1 breaks the rules"
 
 
-def test_a_recorded_target_is_repeated_safely() -> None:
-    action = Play(seat=0, tile=Tile(1, 6), target="\x1b[31mB" + "x" * 10_000)
-    words = action_text(action, NAMES)
-    assert words.isprintable() and "\x1b" not in words
-    assert words.startswith("Ana plays 1|6 on arm \\x1b[31mB") and len(words) < 80
+def test_an_illegal_action_after_the_end_names_the_seed(honest: GameRecord) -> None:
+    record = honest.appended(Draw(seat=0))
+    lines = verify_lines(verify_record(record), "game.json")
+    assert lines[0].endswith(f"; seed {SEED}")
+    assert lines[-1].startswith("illegal: ")

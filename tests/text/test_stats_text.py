@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from chickenfoot.saves.names import display_width
-from chickenfoot.saves.tallies import ShareSeries
+from chickenfoot.record.names import display_width
+from chickenfoot.record.tallies import ShareSeries
 from chickenfoot.text.stats import (
     cell,
     counted_text,

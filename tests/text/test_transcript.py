@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import (
     Draw,
     FootCompleted,
@@ -24,7 +25,6 @@ from chickenfoot.rules import (
     preset,
 )
 from chickenfoot.saves.jsonformat import load_record
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.ruleset import rules_summary
 from chickenfoot.text.transcript import seat_description, transcript
 from chickenfoot.text.words import place_name, sorted_hand
@@ -123,7 +123,8 @@ def test_every_round_start_and_score_is_written(sample: GameRecord) -> None:
 
 def test_header_names_the_rules_and_the_seats(sample: GameRecord) -> None:
     lines = transcript(sample).splitlines()
-    assert lines[0] == f"Chicken Foot: game of 2026-11-30 12:00 UTC, seed {sample.seed}"
+    seed = f"seed {sample.seed}" if sample.finished else "its seed kept back until the game is over"
+    assert lines[0] == f"Chicken Foot: game of 2026-11-30 12:00 UTC, {seed}"
     assert lines[1] == "Rules:"
     summary = rules_summary(sample.rules)
     assert lines[2 : 2 + len(summary)] == [f"  {phrase}" for phrase in summary]
@@ -213,3 +214,14 @@ def test_the_round_in_play_of_an_unfinished_pass_and_play_game_stays_private(
             assert f"draws {tile}" not in in_play
     alone = record.model_copy(update={"seats": kit.seats("human", "computer", "computer")})
     assert "still in play" not in transcript(alone)
+
+
+def test_the_seed_is_written_once_the_game_is_over(kit: type[Kit]) -> None:
+    rules, seed = kit.short_rules(2, rounds=2), 3497681206480982174
+    for people in (kit.people(2), kit.seats("human", "computer")):
+        record = kit.record_until(rules, people, seed, lambda state: state.round_index == 1)
+        assert record is not None
+        assert str(seed) not in transcript(record)
+        finished = kit.record_until(rules, people, seed, lambda state: state.over)
+        assert finished is not None
+        assert f", seed {seed}\n" in transcript(finished)

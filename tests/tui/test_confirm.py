@@ -16,10 +16,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from chickenfoot.saves.copies import SavePathError, resolve_save_path
+from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE, exports_dir
 from chickenfoot.text import prompts
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.save_as import SaveAsScreen
+from tests.kit import seats, short_rules
+from tests.recorded import random_record
 from tests.tui.conftest import wait_for
 
 
@@ -162,7 +165,7 @@ def test_a_folder_on_a_read_only_disk_is_named_as_such(
     assert str(refused.value) == f"{tmp_path} is on a read-only disk: choose a folder elsewhere."
 
 
-# ----- in a browser tab: only the data folder ---------------------------------------------------
+# ----- in a browser tab: only the copies folder -------------------------------------------------
 
 
 @pytest.fixture
@@ -171,21 +174,29 @@ def confined(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ONLY_DATA_DIR_VARIABLE, "1")
 
 
-CONFINED = re.escape("In a browser tab, copies are saved only inside the data folder (")
+CONFINED = re.escape("In a browser tab, copies are saved only in the copies folder (")
 
 
 @pytest.mark.usefixtures("confined")
-def test_in_a_browser_tab_a_copy_is_saved_only_in_the_data_folder(
+def test_in_a_browser_tab_a_copy_is_saved_only_in_the_copies_folder(
     data_dir: Path, tmp_path: Path
 ) -> None:
     assert resolve_save_path("sunday") == exports_dir() / "sunday.json"
-    assert resolve_save_path(str(data_dir / "club" / "x")) == data_dir / "club" / "x.json"
+    assert resolve_save_path(str(exports_dir() / "club" / "x")) == exports_dir() / "club/x.json"
     victim = tmp_path / "victim.json"
     victim.write_text("the user's own file")
     outside = link_out = data_dir / "exports" / "out"
     link_out.parent.mkdir(parents=True)
     link_out.symlink_to(tmp_path, target_is_directory=True)
-    for text in (str(victim), "../../victim", "~/victim", str(outside / "victim"), "/etc/x"):
+    for text in (
+        str(victim),
+        "../../victim",
+        "~/victim",
+        str(outside / "victim"),
+        "/etc/x",
+        str(data_dir / "club" / "x"),
+        "../settings",
+    ):
         with pytest.raises(SavePathError, match=CONFINED + ".*type a name such as sunday"):
             resolve_save_path(text)
     assert victim.read_text() == "the user's own file"
@@ -257,8 +268,7 @@ async def test_save_as_empty_name_shows_why_and_disables_save() -> None:
 
 async def test_save_as_asks_before_replacing_a_file(data_dir: Path) -> None:
     existing = exports_dir() / "night.json"
-    existing.parent.mkdir(parents=True)
-    existing.write_text("{}")
+    save_record(random_record(short_rules(2), seats("human", "computer"), 1), existing)
     app = DialogApp(SaveAsScreen("night"))
     async with app.run_test() as pilot:
         await opened(pilot)

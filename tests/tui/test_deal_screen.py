@@ -13,8 +13,8 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import GameState, Play, Tile, legal_actions, preset
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.deal import recorded_deal_text
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.deal import DealScreen
@@ -144,10 +144,11 @@ def test_the_deal_view(snap_compare: SnapCompare, kit: type[TuiKit], theme: str)
 
 async def test_names_are_shown_literally_never_as_markup(kit: type[TuiKit]) -> None:
     record = found_game(kit)
-    named = record.model_copy(
+    going_out = next(a for a in legal_actions(record.final_state()) if isinstance(a, Play))
+    named = record.appended(going_out).model_copy(
         update={"seats": (SeatConfig(name="[b]Ana[/b]", player="human"), *record.seats[1:])}
     )
-    deal = recorded_deal_text(named, 1, 1)
+    deal = recorded_deal_text(named, 1, 1)  # round 1 is over: its deal may be shown
 
     class Shows(App[None]):
         def on_mount(self) -> None:

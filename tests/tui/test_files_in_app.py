@@ -19,9 +19,10 @@ from textual.widgets import Input
 
 from chickenfoot.play import session as session_module
 from chickenfoot.play.session import GameSession
+from chickenfoot.record.model import GameRecord
+from chickenfoot.record.summary import GameId
 from chickenfoot.saves.database import SqliteStore, database_path
-from chickenfoot.saves.record import GameRecord
-from chickenfoot.saves.store import Change, GameFacts, GameId, Holder, StoreError
+from chickenfoot.saves.store import Change, GameFacts, Holder, StoreError
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.game import GameScreen

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import Draw, GameState, Play, Tile, apply, legal_actions
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import HandView

@@ -10,9 +10,9 @@ import pytest
 
 from chickenfoot.bots import ExpertBot, Hint, StopCheck
 from chickenfoot.play import session as session_module
+from chickenfoot.record import model as record_module
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import Action, GameState, Play, SeatView
-from chickenfoot.saves import record as record_module
-from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import prompts
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.widgets import EventLog, StatusLine

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from textual.widgets import ProgressBar, Static
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.saves.paths import saves_dir
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.importing import ImportScreen
 from chickenfoot.tui.screens.menu import MenuScreen

@@ -12,10 +12,10 @@ from typing import Any
 
 from textual.screen import Screen
 
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import GameState, Play, legal_actions
 from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.saves.paths import saves_dir
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.keymap import declared_key_widgets
 from chickenfoot.tui.messages import JoinOnline
@@ -157,7 +157,7 @@ async def test_an_online_table_s_lobby_declares_its_own(kit: type[TuiKit], data_
 
             def lobby_up() -> bool:
                 screen = app.screen
-                return isinstance(screen, LobbyScreen) and screen.game.status is not None
+                return isinstance(screen, LobbyScreen) and screen.game.seat.status is not None
 
             await kit.wait_for(pilot, lobby_up, "the lobby with its table")
             await visitor(app, kit, seen)(pilot, (), LobbyScreen, "escape")

@@ -14,11 +14,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
+from chickenfoot.record.model import GameRecord, RecordError
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.saves.paths import ONLY_DATA_DIR_VARIABLE, data_dir, exports_dir
-from chickenfoot.saves.record import GameRecord, RecordError
 from chickenfoot.saves.store import Holder, Incoming
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen

@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 
 from chickenfoot.net.protocol import ReturnToSeat
 from chickenfoot.net.tokens import HeldSeat, SeatBook, latest_to_continue
-from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.game import GameScreen
 from chickenfoot.tui.screens.help import HelpScreen
@@ -301,7 +301,7 @@ async def test_continue_takes_back_a_seat_held_at_an_online_table_played_last(
             "the online table",
         )
         table = next(s for s in app.screen_stack if isinstance(s, OnlineGameScreen))
-        assert table.remote.hello == ReturnToSeat(code="ABCDEF", token="the-seat-token-of-bea")
+        assert table.seat.remote.hello == ReturnToSeat(code="ABCDEF", token="the-seat-token-of-bea")
 
 
 def test_continue_resumes_whichever_was_played_last(kit: type[TuiKit]) -> None:

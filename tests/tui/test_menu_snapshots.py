@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from chickenfoot.saves.record import GameRecord, SeatConfig
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen

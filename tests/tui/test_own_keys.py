@@ -11,8 +11,8 @@ from pathlib import Path
 from textual.notifications import Notification
 from textual.widgets import Button, Markdown
 
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import GameState, Play, Tile, legal_actions
-from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text import prompts
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import binding_commands

@@ -10,9 +10,9 @@ from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.screen import Screen
 
+from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import apply, legal_actions
 from chickenfoot.saves.jsonformat import save_record
-from chickenfoot.saves.record import GameRecord
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.commands import ScreenCommands
 from chickenfoot.tui.screens.confirm import ConfirmScreen

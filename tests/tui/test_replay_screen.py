@@ -13,9 +13,9 @@ from textual.timer import Timer
 from textual.widgets import Select, Static
 
 from chickenfoot.play.replay import LOG_LINES
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import Play, RuleSet, preset
 from chickenfoot.saves.jsonformat import record_json, save_record
-from chickenfoot.saves.record import GameRecord, SeatConfig
 from chickenfoot.text.describe import describe_turn
 from chickenfoot.text.words import sorted_hand
 from chickenfoot.tui.app import ChickenFootApp

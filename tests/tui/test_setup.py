@@ -14,9 +14,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
 from chickenfoot.saves.paths import settings_path
-from chickenfoot.saves.record import SeatConfig
 from chickenfoot.saves.settings import (
     DEFAULT_SEATS,
     Settings,

@@ -11,9 +11,9 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from chickenfoot.record.model import SeatConfig
+from chickenfoot.record.tallies import Statistics
 from chickenfoot.saves.database import SqliteStore
-from chickenfoot.saves.record import SeatConfig
-from chickenfoot.saves.tallies import Statistics
 from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.stats import StatsScreen

@@ -49,7 +49,7 @@ from chickenfoot.play.link import LocalLink
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
 from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, RoundEnded, TableInfo
-from chickenfoot.saves.record import SeatConfig
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.text import ends, prompts
 from chickenfoot.text.deal import DealText, recorded_deal_text
 from chickenfoot.text.prompts import round_ending

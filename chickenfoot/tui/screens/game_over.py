@@ -13,8 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from chickenfoot.play.charts import running_totals_chart
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import GameOver, RuleSet
-from chickenfoot.saves.record import SeatConfig
 from chickenfoot.text.describe import tie_break_text, winners_text
 from chickenfoot.text.words import fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key

@@ -24,8 +24,9 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.saves.paths import confined_to_data_dir, data_dir, exports_dir, leaves_data_dir
-from chickenfoot.saves.store import GameId, GameStore, GameSummary, StoreError
+from chickenfoot.saves.store import GameStore, StoreError
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.words import plural
 from chickenfoot.tui.commands import PaletteCommand, binding_commands

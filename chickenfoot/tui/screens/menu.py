@@ -30,13 +30,14 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from chickenfoot.saves.names import display_width
+from chickenfoot.record.names import display_width
 from chickenfoot.saves.paths import database_path
 from chickenfoot.tui.footer import KeysFooter
 
 if TYPE_CHECKING:  # the saved games and online seats are read in the background
     from chickenfoot.net.tokens import HeldSeat
-    from chickenfoot.saves.store import GameStore, GameSummary
+    from chickenfoot.record.summary import GameSummary
+    from chickenfoot.saves.store import GameStore
 
 LOGO = r"""
 [5|1]   [5|3]   [5|6]

@@ -4,8 +4,9 @@
   name, and whether to watch; a seat held there before (its token is in the data folder) is
   taken back.
 - :class:`OnlineGameScreen`: the same game screen as a game played here
-  (:class:`~chickenfoot.tui.screens.game.TableScreen`), fed by a
-  :class:`~chickenfoot.net.remote.RemoteLink` instead of a table host in this process. Until
+  (:class:`~chickenfoot.tui.screens.game.TableScreen`), fed by an
+  :class:`~chickenfoot.net.online_seat.OnlineSeat` (the seat the plain mode plays through
+  too) instead of a table host in this process. Until
   the game starts, :class:`LobbyScreen` covers it: the code and the line to share, who has
   joined, who watches, and for the creator the key that starts the game. The top bar says
   when the connection is down and when it tries again; the seats say who lost their
@@ -15,8 +16,8 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
+from typing import cast
 
 from textual import work
 from textual.app import ComposeResult
@@ -25,39 +26,24 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Input, Label, Static
 
-from chickenfoot.net.presence import status_news
-from chickenfoot.net.protocol import (
-    CoverSeat,
-    Denied,
-    FinishedGame,
-    Hello,
-    Replaced,
-    Seated,
-    SeatState,
-    StartGame,
-    TableGone,
-    TableStatus,
-    WatchTable,
-)
-from chickenfoot.net.remote import LinkStatus, RemoteLink, TableAddress
+from chickenfoot.net.online_seat import OnlineSeat
+from chickenfoot.net.protocol import Hello
+from chickenfoot.net.remote import Received, TableAddress
 from chickenfoot.net.seating import (
     JOIN_ADDRESS_EXAMPLE,
     JOIN_ADDRESS_LABEL,
     JOIN_NAME_LABEL,
     JOIN_WATCH_LABEL,
-    follow_seat,
     join_address,
     keep_finished,
-    lobby_lines,
 )
 from chickenfoot.net.tokens import SeatBook
-from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.shown import SeatsShown, StatusShown
-from chickenfoot.play.wire import GameEnded, Welcome
 from chickenfoot.text import online
 from chickenfoot.tui.keymap import key_in_words, keymap_of, text_keys
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
 from chickenfoot.tui.screens.game import CHECKED_ACTIONS, GAME_BINDINGS, TableScreen
+from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.widgets.typing import TypingInput
 
 
@@ -135,6 +121,8 @@ class LobbyScreen(ModalScreen[None]):
     def __init__(self, game: OnlineGameScreen) -> None:
         super().__init__()
         self.game = game
+        self.said = ""
+        """Why the last key did nothing, under the lobby."""
 
     def compose(self) -> ComposeResult:
         """The table's code, its join line, its seats, and what happens next."""
@@ -149,20 +137,25 @@ class LobbyScreen(ModalScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Start is the creator's key (none at a table that starts by itself)."""
-        if action == "start":
-            seated, status = self.game.remote.seated, self.game.status
-            by_itself = status is not None and status.starts_by_itself
-            return seated is not None and seated.creator and not by_itself
-        return True
+        return self.game.seat.can_start if action == "start" else True
 
     def show(self) -> None:
         """Write the lobby as the table is now."""
-        self.query_one("#lobby-text", Static).update("\n".join(self.game.lobby_lines()))
+        keymap = keymap_of(self.app)
+        seat = self.game.seat
+        if seat.problem is not None:
+            leave = key_in_words(self.BINDINGS, "lobby.leave", keymap)
+            lines = [*seat.lobby_lines(""), "", f"{leave} goes back."]
+        else:
+            lines = seat.lobby_lines(key_in_words(self.BINDINGS, "lobby.start", keymap))
+        said = ["", self.said] if self.said else []
+        self.query_one("#lobby-text", Static).update("\n".join([*lines, *said]))
         self.refresh_bindings()
 
     def action_start(self) -> None:
-        """The creator starts the game."""
-        self.game.remote.send(StartGame())
+        """The creator starts the game (or is told why it cannot start now)."""
+        self.said = self.game.seat.start_game() or ""
+        self.show()
 
     def action_leave(self) -> None:
         """Leave the table (a seat taken stays yours: joining again takes it back)."""
@@ -172,7 +165,9 @@ class LobbyScreen(ModalScreen[None]):
 
 
 class OnlineGameScreen(TableScreen):
-    """A seat (or a spectator's place) at an online table, in the game screen."""
+    """A seat (or a spectator's place) at an online table, in the game screen: the table
+    screen over an :class:`~chickenfoot.net.online_seat.OnlineSeat`, which follows the link
+    and decides what a key does while the connection is down."""
 
     CSS_PATH = TableScreen.CSS_PATH
     BINDINGS = [
@@ -192,110 +187,56 @@ class OnlineGameScreen(TableScreen):
     def __init__(
         self, address: TableAddress, hello: Hello, *, outline: bool = False, book: SeatBook
     ) -> None:
-        self.address = address
-        self.book = book
-        self.remote = RemoteLink(address, hello)
-        watching = isinstance(hello, WatchTable)
-        client = SpectatorClient() if watching else SeatClient()
-        super().__init__(client, self.remote, outline=outline)
-        self.status: TableStatus | None = None
-        self.status_at = 0.0
-        """When :attr:`status` came (monotonic seconds): a lost seat's wait counts down from
-        then."""
-        self.connection: LinkStatus | None = None
-        self.problem: str | None = None
-        """Why the table cannot be reached or was left (the link ended)."""
+        self.seat = OnlineSeat(address, hello, book=book)
+        super().__init__(self.seat.client, self.seat, outline=outline)
         self.lobby: LobbyScreen | None = None
         self.kept: str | None = None
         """Where the finished game was kept, in words."""
 
-    def lost_seats(self) -> list[int]:
-        """The seats whose person lost their connection and whose wait is counting down."""
-        if self.status is None:
-            return []
-        return [number for number, seat in enumerate(self.status.seats) if seat.waiting is not None]
-
-    @property
-    def left(self) -> bool:
-        """True once this window is no longer at the table (another window took its seat, or
-        the table closed) before the game's end: nothing it shows changes any more."""
-        return self.problem is not None and not isinstance(self.client.prompt, GameEnded)
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Handing a lost seat to a computer is the creator's key, while a seat is lost; no
         key of the game works once the window left the table."""
-        if self.left and action in CHECKED_ACTIONS:
+        if self.seat.left and action in CHECKED_ACTIONS:
             return False
         if action == "cover_lost":
-            seated = self.remote.seated
-            return seated is not None and seated.creator and bool(self.lost_seats())
+            return self.seat.can_cover
         return super().check_action(action, parameters)
 
     def action_cover_lost(self) -> None:
         """The creator hands every lost seat to a computer now (until its person is back)."""
-        for seat in self.lost_seats():
-            self.remote.send(CoverSeat(seat=seat))
+        self.client.tell(self.seat.cover_lost())
+        self.refresh_view()
 
     def start_table(self) -> None:
         """Connect (and reconnect after every loss); show the lobby until the game starts."""
-        self.run_worker(self.remote.run(), name="link", group="table")
+        self.run_worker(self.seat.run(), name="link", group="table")
         self.lobby = LobbyScreen(self)
         self.app.push_screen(self.lobby)
         self.set_interval(1.0, self._tick)
 
     def close_table(self) -> None:
         """Leave the table (the seat stays ours: its token takes it back)."""
-        self.remote.close()
-
-    def on_screen_suspend(self) -> None:
-        """A screen came on top: nothing waits for this screen at an online table."""
-
-    def on_screen_resume(self) -> None:
-        """Back on top: show any result the table waits for."""
-        self.follow_prompt()
+        self.seat.close()
 
     def _tick(self) -> None:
         """Count down the seconds a lost seat still waits."""
-        if self.status is not None and any(s.waiting for s in self.status.seats):
+        if self.seat.lost_seats():
             self.refresh_view()
 
-    # ----- what the link brings --------------------------------------------------------------
-
     def take(self, message: object) -> None:
-        """Take in a frame of the server or news of the link."""
-        follow_seat(
-            self.book,
-            str(self.address),
-            message,
-            token=self.remote.token,
-            seated=self.remote.seated is not None,
-        )
-        if isinstance(message, LinkStatus):
-            self.connection = message
-            if message.ended:
-                self.problem = message.problem
-                self.client.tell(message.problem or "You left the table")
-                self.refresh_bindings()
-        elif isinstance(message, TableStatus):
-            for line in status_news(self.status, message):
-                self.client.tell(line)
-            self.status, self.status_at = message, time.monotonic()
+        """Take in a frame of the server or news of the link (see :class:`OnlineSeat`)."""
+        heard = self.seat.take(cast(Received, message))  # the seat is the screen's link
+        for line in heard.news:
+            self.client.tell(line)
+        if heard.game_log and self.client.game_log is not None:
+            self.app.push_screen(LogScreen(self.client.game_log))
+        if heard.record is not None:
+            self._keep_finished(heard.record)
+        if heard.dealt and self.lobby is not None:
+            self.lobby.dismiss(None)
+            self.lobby = None
+        if heard.changed:
             self.refresh_bindings()
-        elif isinstance(message, Denied):
-            self.client.tell(message.text)
-        elif isinstance(message, FinishedGame):
-            self._keep_finished(message.record)
-        elif not isinstance(message, (Seated, TableGone, Replaced)):
-            if isinstance(message, Welcome) and self.lobby is not None:
-                self.lobby.dismiss(None)
-                self.lobby = None
-            super().take(message)
-        if self.lobby is not None and self.lobby.is_mounted:
-            self.lobby.show()
-
-    def receive(self) -> None:
-        """Show what came (the lobby too)."""
-        super().receive()
         if self.lobby is not None and self.lobby.is_mounted:
             self.lobby.show()
 
@@ -312,7 +253,7 @@ class OnlineGameScreen(TableScreen):
             self.app.call_from_thread(self.client.tell, online.not_kept(str(error)))
             return
         try:
-            game, words = keep_finished(mine, record_json, str(self.address))
+            game, words = keep_finished(mine, record_json, str(self.seat.address))
         finally:
             mine.close()
         if game is not None:
@@ -323,59 +264,19 @@ class OnlineGameScreen(TableScreen):
 
     def connection_text(self) -> str:
         """The link's state while it is down."""
-        status = self.connection
-        if self.problem is not None:
-            return f"⚡ {self.problem}"
-        if status is None or status.connected:
-            return ""
-        if status.retry_in is not None:
-            return f"⚡ {online.reconnecting(status.problem, status.retry_in, status.attempt)}"
-        return "⚡ connecting…"
+        line = self.seat.connection_line()
+        return f"⚡ {line}" if line is not None else ""
 
     def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
         """Each person's seat says when its person is away, and who covers it."""
-        status = self.status
-        if status is None or len(status.seats) != len(seats.names):
-            return seats
-        names = []
-        for name, seat in zip(seats.names, status.seats, strict=True):
-            if seat.computer is None and seat.covered_by is not None:
-                name = f"{name} ({seat.covered_by} plays)"
-            elif seat.computer is None and seat.taken and not seat.connected:
-                left = self.seconds_left(seat)
-                wait = f" {online.clock(left)}" if left is not None else ""
-                name = f"{name} lost{wait}"
-            names.append(name)
-        return replace(seats, names=tuple(names))
-
-    def seconds_left(self, seat: SeatState) -> float | None:
-        """How long ``seat``'s lost person has before a computer plays for them, now (None:
-        nobody is counting down for that seat)."""
-        if seat.waiting is None:
-            return None
-        return max(0.0, seat.waiting - (time.monotonic() - self.status_at))
+        return replace(seats, names=self.seat.seat_names(seats.names))
 
     def status_with_presence(self, status: StatusShown) -> StatusShown:
         """Under the status, the seats whose person lost their connection, counting down to
         the computer that will play for them (the seconds tick by); once the window left the
         table, only that (and why)."""
-        if self.left:
+        if self.seat.left:
             menu = key_in_words(GAME_BINDINGS, "game.menu", keymap_of(self.app))
             return StatusShown(online.left_table(menu), "error", status.news)
-        if self.status is None:
-            return status
-        lost = [
-            online.lost(seat.name, left)
-            for seat in self.status.seats
-            if (left := self.seconds_left(seat)) is not None
-        ]
+        lost = self.seat.away_lines()
         return replace(status, news=" · ".join(lost)) if lost else status
-
-    def lobby_lines(self) -> list[str]:
-        """What the lobby says now."""
-        keymap = keymap_of(self.app)
-        if self.problem is not None:
-            leave = key_in_words(LobbyScreen.BINDINGS, "lobby.leave", keymap)
-            return [self.problem, "", f"{leave} goes back."]
-        start_key = key_in_words(LobbyScreen.BINDINGS, "lobby.start", keymap)
-        return lobby_lines(self.address, self.remote.seated, self.status, start_key=start_key)

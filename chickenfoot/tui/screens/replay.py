@@ -35,7 +35,7 @@ from textual.widgets import Button, Footer, Select, Static
 from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.shown import HandShown
-from chickenfoot.saves.record import SeatConfig
+from chickenfoot.record.model import SeatConfig
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
 from chickenfoot.tui.messages import TakeOver
 from chickenfoot.tui.screens.folding import Folding

@@ -1,11 +1,13 @@
 """The "Save as" dialog: choose a file name or path for a copy of the game as a JSON file.
 
-A bare name (``sunday``) or relative path (``club/sunday``) goes into the exports folder
-(:func:`chickenfoot.saves.paths.exports_dir`); ``~`` and absolute paths are taken as they are
-(in a browser tab, only inside the data folder); ``.json`` is appended when missing. The
-name is checked as it is typed: not empty, not a folder, and the nearest existing folder
-above it must be a folder we can write in (missing folders are created when the game is
-saved). Replacing an existing file asks first.
+A bare name (``sunday``) or relative path (``club/sunday``) goes into the copies folder
+(:func:`chickenfoot.saves.paths.exports_dir`), which ``..`` may not leave; ``~`` and absolute
+paths are taken as they are (in a browser tab, only inside the copies folder); ``.json`` is
+appended when missing. The name is checked as it is typed
+(:func:`~chickenfoot.saves.copies.resolve_save_path`): not empty, not a folder, not a file
+that is not a saved game, and the nearest existing folder above it must be a folder we can
+write in (missing folders are created when the game is saved). Replacing a saved game asks
+first.
 Enter saves, Escape cancels. Given a ``save`` function, the dialog writes the file with it
 and stays open, saying why, when that fails (a full disk, a folder that refuses writes), so
 another place can be chosen; without one it only chooses the path.

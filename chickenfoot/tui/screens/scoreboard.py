@@ -11,8 +11,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from chickenfoot.record.names import display_width
 from chickenfoot.rules import RuleSet, totals, zero_rounds
-from chickenfoot.saves.names import display_width
 from chickenfoot.text.words import double_text, fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 

@@ -47,6 +47,10 @@ from chickenfoot.net.seating import (
     online_server_problem,
     table_options,
 )
+from chickenfoot.record.model import (
+    NAME_MAX_LENGTH,
+    SeatConfig,
+)
 from chickenfoot.rules import (
     PRESETS,
     RuleSet,
@@ -57,10 +61,6 @@ from chickenfoot.rules.ruleset import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PresetName,
-)
-from chickenfoot.saves.record import (
-    NAME_MAX_LENGTH,
-    SeatConfig,
 )
 from chickenfoot.saves.settings import (
     NUMBER_MAX_DIGITS,

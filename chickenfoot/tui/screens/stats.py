@@ -20,8 +20,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from chickenfoot.play.charts import CHART_PEOPLE, MOST_POINTS, ChartShown, win_share_chart
+from chickenfoot.record.tallies import Statistics
 from chickenfoot.saves.store import GameStore, StoreError
-from chickenfoot.saves.tallies import Statistics
 from chickenfoot.text.stats import counted_text, report
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.widgets.charts import ChartView

@@ -15,9 +15,9 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from chickenfoot.record.model import FORMAT_VERSION, GameRecord, SeatConfig, TakenOver
 from chickenfoot.rules import RuleSet, preset
 from chickenfoot.saves.jsonformat import save_record
-from chickenfoot.saves.record import FORMAT_VERSION, GameRecord, SeatConfig, TakenOver
 from tests.recorded import random_record
 
 HERE = Path(__file__).resolve().parent

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from chickenfoot.saves.names import display_width, name_problem
-from chickenfoot.saves.record import SeatConfig, seat_problem
+from chickenfoot.record.model import SeatConfig, seat_problem
+from chickenfoot.record.names import display_width, name_problem
 
 
 @pytest.mark.parametrize(

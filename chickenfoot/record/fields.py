@@ -1,6 +1,6 @@
 """Reading the parts of a saved game strictly: tiles, actions, assists, rules, the time.
 
-The record's models (:mod:`chickenfoot.saves.record`) read their JSON values through these
+The record's models (:mod:`chickenfoot.record.model`) read their JSON values through these
 checks. They are written by hand where Pydantic's own validation was measured slower or
 words a problem worse (``python -m tests.benchmarks store``, 10,000 actions):
 
@@ -14,7 +14,7 @@ words a problem worse (``python -m tests.benchmarks store``, 10,000 actions):
 - assists (:func:`assist_fields`): they hold actions, read the same way.
 
 Rules and seats are Pydantic models validated in strict mode, whose errors
-:func:`~chickenfoot.saves.errors.translate` words; :func:`rules_from` only adds the rule
+:func:`~chickenfoot.record.errors.translate` words; :func:`rules_from` only adds the rule
 set's own words for a combination that cannot be played. This module imports no Textual.
 """
 
@@ -27,18 +27,18 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from chickenfoot.rules import Draw, Pass, Play, RuleSet, RuleSetError, draw, pass_turn, play
-from chickenfoot.rules.board import is_end_id
-from chickenfoot.rules.ruleset import MAX_PLAYERS
-from chickenfoot.rules.tiles import MAX_PIPS, Tile, make_tile
-from chickenfoot.saves.errors import RecordError
-from chickenfoot.saves.problems import (
+from chickenfoot.record.errors import RecordError
+from chickenfoot.record.problems import (
     is_whole,
     json_kind,
     json_path,
     short_json,
     validation_problem,
 )
+from chickenfoot.rules import Draw, Pass, Play, RuleSet, RuleSetError, draw, pass_turn, play
+from chickenfoot.rules.board import is_end_id
+from chickenfoot.rules.ruleset import MAX_PLAYERS
+from chickenfoot.rules.tiles import MAX_PIPS, Tile, make_tile
 
 __all__ = [
     "MAX_DOUBLE_BLANK_POINTS",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # reading a file's JSON (the settings, at start) needs no Pydantic
@@ -191,3 +192,12 @@ def _item_problem(item: Any, location: list[int | str]) -> str:
 def is_whole(value: Any) -> bool:
     """True for a JSON whole number (``true`` and ``false`` are not numbers)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+class FileWriteError(OSError):
+    """A file that could not be written; its text is one line of plain words naming it."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{printable(str(path))}: {problem}")
+        self.path = path
+        self.problem = problem

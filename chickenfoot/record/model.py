@@ -37,6 +37,22 @@ from pydantic import (
 )
 
 from chickenfoot.bots import THINKING_LEVELS
+from chickenfoot.record.errors import RecordError, translate
+from chickenfoot.record.fields import (
+    MAX_DOUBLE_BLANK_POINTS,
+    action_from,
+    assist_fields,
+    check_deck_sizes,
+    most_actions,
+    rules_from,
+    tile_from,
+    time_from,
+)
+from chickenfoot.record.names import NAME_MAX_LENGTH, name_problem
+from chickenfoot.record.problems import (
+    json_kind,
+    validation_problem,
+)
 from chickenfoot.rules import (
     Action,
     BadDeck,
@@ -55,22 +71,6 @@ from chickenfoot.rules import (
     shuffled_decks,
 )
 from chickenfoot.rules.tiles import Tile, TileField
-from chickenfoot.saves.errors import RecordError, translate
-from chickenfoot.saves.fields import (
-    MAX_DOUBLE_BLANK_POINTS,
-    action_from,
-    assist_fields,
-    check_deck_sizes,
-    most_actions,
-    rules_from,
-    tile_from,
-    time_from,
-)
-from chickenfoot.saves.names import NAME_MAX_LENGTH, name_problem
-from chickenfoot.saves.problems import (
-    json_kind,
-    validation_problem,
-)
 
 FORMAT_NAME: Final = "chickenfoot"
 """The value of the ``format`` field of every saved game."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from chickenfoot.saves.problems import json_path, printable, validation_problem
+from chickenfoot.record.problems import json_path, printable, validation_problem
 
 __all__ = ["RecordError", "translate"]
 

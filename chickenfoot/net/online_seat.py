@@ -1,0 +1,322 @@
+"""One seat (or a spectator's place) at an online table, for every front end.
+
+An :class:`OnlineSeat` holds the :class:`~chickenfoot.net.remote.RemoteLink` to the table and
+the seat client the table's messages feed, and follows what the link brings
+(:meth:`OnlineSeat.take`): the table's messages go to the client, the lobby's and who-is-here
+news are kept and worded, the seat's token is kept or forgotten in the seat book
+(:func:`~chickenfoot.net.seating.follow_seat`), and the finished game's record is handed on
+to be kept. The full-screen app (``OnlineGameScreen``) and the plain mode
+(``PlainOnlineTable``) each show what it holds their own way, in the same words
+(:mod:`chickenfoot.text.online`).
+
+**A key pressed while the connection is down** is decided here, once: a command that asks
+the table for something (a move, a hint, a take-back, the whole log, the computers' pace, the
+creator's start or hand-over) is not sent, and the person is told so
+(:data:`~chickenfoot.text.online.NOT_CONNECTED`); nothing is left waiting for an answer that
+was never asked for, nor for one the lost connection took with it (a hint asked just before:
+the hint key works again once the table is back, which sends the whole position anew).
+Holding the table while a screen covers it is never sent: one person's covered screen holds
+up nobody at an online table.
+
+No Textual: tests drive it directly, with a table server on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from chickenfoot.net.presence import status_news
+from chickenfoot.net.protocol import (
+    CoverSeat,
+    Denied,
+    FinishedGame,
+    Hello,
+    Replaced,
+    Seated,
+    SeatState,
+    StartGame,
+    TableGone,
+    TableStatus,
+    WatchTable,
+)
+from chickenfoot.net.remote import RETRY_FIRST, LinkStatus, Received, RemoteLink, TableAddress
+from chickenfoot.net.seating import follow_seat, lobby_lines
+from chickenfoot.net.tokens import SeatBook
+from chickenfoot.play.client import SeatClient, SpectatorClient
+from chickenfoot.play.wire import (
+    AskHint,
+    GameEnded,
+    GameLog,
+    HintGiven,
+    Hold,
+    Message,
+    NoHint,
+    Refused,
+    Update,
+    Welcome,
+)
+from chickenfoot.text import online
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What one frame of the server, or one piece of the link's news, brought a front end."""
+
+    news: tuple[str, ...] = ()
+    """What to tell the person now: who joined, lost their connection or came back, a
+    refusal, why the link ended, a question the lost connection left unanswered."""
+    link: str | None = None
+    """The link's own news in words (lost and trying again, connected again), for a front
+    end that says it as it comes (the full screen shows :meth:`OnlineSeat.connection_line`
+    in its top bar instead)."""
+    changed: bool = False
+    """Who is here or the link changed: the keys that work may have changed."""
+    answered: bool = False
+    """The client's feedback now answers what the person asked (a hint, a refusal, a
+    take-back)."""
+    dealt: bool = False
+    """The game's first deal came: the lobby is over."""
+    game_log: bool = False
+    """The game's whole log came (the client's ``game_log``)."""
+    record: str | None = None
+    """The finished game's record (JSON, every hand revealed), to keep."""
+
+
+class OnlineSeat:
+    """A seat at the online table at ``address`` (a spectator's place when ``hello`` watches),
+    its first frame ``hello``; its token is kept in ``book`` (see the module's
+    description)."""
+
+    def __init__(
+        self,
+        address: TableAddress,
+        hello: Hello,
+        *,
+        book: SeatBook,
+        first_retry: float = RETRY_FIRST,
+    ) -> None:
+        self.address = address
+        self.book = book
+        self.remote = RemoteLink(address, hello, first_retry=first_retry)
+        watching = isinstance(hello, WatchTable)
+        self.client: SeatClient = SpectatorClient() if watching else SeatClient()
+        self.status: TableStatus | None = None
+        """The table's latest status (the lobby, who is here, who covers whom)."""
+        self.status_at = 0.0
+        """When :attr:`status` came (monotonic seconds): a lost seat's wait counts down from
+        then."""
+        self.connection: LinkStatus | None = None
+        """The link's latest news (None: none yet)."""
+        self.problem: str | None = None
+        """Why the table cannot be reached any more, or was left (the link ended)."""
+        self.started = False
+        """True once the game was dealt (its first welcome came)."""
+
+    # ----- the link ----------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Connect, and reconnect after every loss, until the link ends."""
+        await self.remote.run()
+
+    def close(self) -> None:
+        """Leave the table (the seat stays the person's: its token takes it back)."""
+        self.remote.close()
+
+    async def receive(self) -> Received:
+        """The next frame of the server or piece of the link's news (waits for one)."""
+        return await self.remote.receive()
+
+    def drain(self) -> Sequence[Received]:
+        """Everything the link brought and nobody read yet, oldest first."""
+        return self.remote.drain()
+
+    def send(self, message: Message | None) -> bool:
+        """Send the table what a key asked for (None: the key did nothing, and the client
+        said why); True if it was sent. While the connection is down nothing is: the client
+        says so, and waits for no answer (see the module's description)."""
+        if message is None or isinstance(message, Hold):
+            return False
+        if self.remote.send(message):
+            return True
+        if isinstance(message, AskHint):
+            self.client.hint_pending = False  # never asked: no answer comes
+        self.client.tell(online.NOT_CONNECTED)
+        return False
+
+    @property
+    def connected(self) -> bool:
+        """True while the connection is up."""
+        return self.remote.connected
+
+    @property
+    def ended(self) -> bool:
+        """True once the link ended for good."""
+        return self.connection is not None and self.connection.ended
+
+    @property
+    def creator(self) -> bool:
+        """True if this seat made the table (the creator's commands are its own)."""
+        seated = self.remote.seated
+        return seated is not None and seated.creator
+
+    @property
+    def over(self) -> bool:
+        """True once the game is over."""
+        view = self.client.view
+        return view is not None and view.over
+
+    @property
+    def left(self) -> bool:
+        """True once this seat is no longer at the table (another window took it, or the
+        table closed) before the game's end: nothing it shows changes any more."""
+        return self.problem is not None and not isinstance(self.client.prompt, GameEnded)
+
+    # ----- what the link brings ----------------------------------------------------------------
+
+    def take(self, item: Received) -> Heard:
+        """Follow one frame of the server or piece of the link's news: what it brought."""
+        follow_seat(
+            self.book,
+            str(self.address),
+            item,
+            token=self.remote.token,
+            seated=self.remote.seated is not None,
+        )
+        if isinstance(item, LinkStatus):
+            return self._link_news(item)
+        if isinstance(item, TableStatus):
+            news = status_news(self.status, item)
+            self.status, self.status_at = item, time.monotonic()
+            return Heard(news=tuple(news), changed=True)
+        if isinstance(item, Denied):
+            return Heard(news=(item.text,))
+        if isinstance(item, FinishedGame):
+            return Heard(record=item.record)
+        if isinstance(item, Seated | TableGone | Replaced):
+            return Heard(changed=True)  # the link ends by itself where it must
+        self.client.receive(item)
+        dealt = isinstance(item, Welcome) and not self.started
+        self.started = self.started or dealt
+        restart = isinstance(item, Update) and item.restart
+        return Heard(
+            answered=isinstance(item, HintGiven | NoHint | Refused) or restart,
+            dealt=dealt,
+            game_log=isinstance(item, GameLog),
+        )
+
+    def _link_news(self, status: LinkStatus) -> Heard:
+        was = self.connection
+        self.connection = status
+        if status.ended:
+            self.problem = status.problem
+            if status.problem is None or self.over:
+                return Heard(changed=True)
+            return Heard(news=(online.link_ended(status.problem),), changed=True)
+        if status.connected:
+            back = was is not None and not was.connected
+            return Heard(link=online.CONNECTED if back else None, changed=True)
+        news: tuple[str, ...] = ()
+        if self.client.hint_pending:  # asked, and the answer went with the connection
+            self.client.hint_pending = False
+            news = (online.UNANSWERED,)
+        line = self.connection_line()
+        return Heard(news=news, link=line, changed=True)
+
+    # ----- the table's own commands ------------------------------------------------------------
+
+    @property
+    def can_start(self) -> bool:
+        """True if this seat may start the game now (its creator, at a table that does not
+        start by itself)."""
+        status = self.status
+        return self.creator and not (status is not None and status.starts_by_itself)
+
+    def start_game(self) -> str | None:
+        """The creator starts the game: None once asked, else why not, in words."""
+        if not self.creator:
+            return online.ONLY_CREATOR_STARTS
+        if self.status is not None and self.status.starts_by_itself:
+            return online.STARTS_BY_ITSELF
+        return None if self.remote.send(StartGame()) else online.NOT_CONNECTED
+
+    @property
+    def can_cover(self) -> bool:
+        """True if this seat may hand lost seats to a computer now (its creator, while a
+        person's seat is lost)."""
+        return self.creator and bool(self.lost_seats())
+
+    def cover_lost(self) -> str | None:
+        """The creator hands every lost seat to a computer now (until its person is back):
+        None once asked, else why not, in words."""
+        if not self.creator:
+            return online.ONLY_CREATOR_COVERS
+        lost = self.lost_seats()
+        if not lost:
+            return online.NOBODY_LOST
+        if not self.connected:
+            return online.NOT_CONNECTED
+        for seat in lost:
+            self.remote.send(CoverSeat(seat=seat))
+        return None
+
+    # ----- what is shown -----------------------------------------------------------------------
+
+    def lost_seats(self) -> list[int]:
+        """The seats whose person lost their connection and whose wait is counting down."""
+        if self.status is None:
+            return []
+        return [number for number, seat in enumerate(self.status.seats) if seat.waiting is not None]
+
+    def seconds_left(self, seat: SeatState) -> float | None:
+        """How long ``seat``'s lost person has before a computer plays for them, now (None:
+        nobody is counting down for that seat)."""
+        if seat.waiting is None:
+            return None
+        return max(0.0, seat.waiting - (time.monotonic() - self.status_at))
+
+    def away_lines(self) -> list[str]:
+        """The seats whose person lost their connection, counting down to the computer that
+        will play for them (the seconds as they are now)."""
+        if self.status is None:
+            return []
+        return [
+            online.lost(seat.name, left)
+            for seat in self.status.seats
+            if (left := self.seconds_left(seat)) is not None
+        ]
+
+    def seat_names(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """The seats' ``names``, each person's saying when they are away, and who covers
+        them."""
+        status = self.status
+        if status is None or len(status.seats) != len(names):
+            return names
+        shown = []
+        for name, seat in zip(names, status.seats, strict=True):
+            if seat.computer is None and seat.covered_by is not None:
+                name = online.seat_covered(name, seat.covered_by)
+            elif seat.computer is None and seat.taken and not seat.connected:
+                name = online.seat_lost(name, self.seconds_left(seat))
+            shown.append(name)
+        return tuple(shown)
+
+    def connection_line(self) -> str | None:
+        """The link's state in words while it is not up (None while it is, or before it
+        tried)."""
+        if self.problem is not None:
+            return online.link_ended(self.problem)
+        status = self.connection
+        if status is None or status.connected:
+            return None
+        if status.retry_in is not None:
+            return online.reconnecting(status.problem, status.retry_in, status.attempt)
+        return online.CONNECTING
+
+    def lobby_lines(self, start_key: str) -> list[str]:
+        """What the lobby says now (``start_key``: the creator's way to start the game), or
+        why the table cannot be reached any more."""
+        if self.problem is not None:
+            return [online.link_ended(self.problem)]
+        return lobby_lines(self.address, self.remote.seated, self.status, start_key=start_key)

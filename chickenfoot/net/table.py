@@ -1,0 +1,599 @@
+"""One online table: its lobby, its seats and who sits in them, and its game once dealt.
+
+An :class:`OnlineTable` starts in its **lobby**: people join by the table's code (each gets a
+secret **seat token** that takes the seat back later), spectators watch, and the creator
+starts the game (a table the server made starts by itself once every person's seat is
+taken). The game is dealt on a thread (the store adds it: the event loop never waits for the
+store), then one :class:`~chickenfoot.play.host.TableHost` runs it, the same host a screen
+uses in one process, and each connection at the table is one of its clients (a
+:class:`Guest`, whose outlet is the connection's queue of frames). So a remote seat is sent
+exactly what a local one is: its own seat's view, the events it may see, and every message
+through the host's one filter, the first one included.
+
+**Drop-outs.** A person whose connection ends keeps their seat: the others see them as lost,
+with the seconds left of the table's grace period; then a computer (the table's cover level)
+plays the seat (:class:`~chickenfoot.net.cover.CoverPlayer`) until the person comes back
+with their token. The creator may hand a lost seat to the computer sooner. A table whose
+people have all gone waits for them (nobody plays against computers alone) until the server
+lets it expire.
+
+A seat acts only for itself and only on its turn (the host refuses anything else, and nothing
+changes); what only the creator may do is refused to the others in words. Timers (the grace
+period) use the event loop's clock; tests give short ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from chickenfoot.net.connection import Connection
+from chickenfoot.net.cover import CoverPlayer
+from chickenfoot.net.kept import KeptSeat, KeptTable, TableKeeper
+from chickenfoot.net.protocol import (
+    ClientFrame,
+    CoverSeat,
+    CreateTable,
+    Denied,
+    FinishedGame,
+    JoinTable,
+    Replaced,
+    ReturnToSeat,
+    Seated,
+    SeatState,
+    StartGame,
+    TableGone,
+    TableOptions,
+    TableStatus,
+    WatchTable,
+    hash_token,
+    new_token,
+    token_matches,
+)
+from chickenfoot.net.timing import MoveTimer, MoveTimes
+from chickenfoot.play.host import TableHost
+from chickenfoot.play.session import GameSession
+from chickenfoot.play.wire import (
+    Act,
+    AskHint,
+    ClientMessage,
+    GameEnded,
+    Hold,
+    HostMessage,
+    Message,
+    SetPause,
+    Update,
+    Welcome,
+)
+from chickenfoot.record.model import SeatConfig
+from chickenfoot.saves.committer import CommitWorker
+from chickenfoot.saves.jsonformat import record_json
+from chickenfoot.saves.store import GameStore
+
+log = logging.getLogger(__name__)
+
+Phase = Literal["lobby", "dealing", "playing", "over"]
+Ending = Literal["expired", "finished", "stopping"]
+
+
+class Venue(Protocol):
+    """What a table asks of the server that holds it."""
+
+    @property
+    def store(self) -> GameStore:
+        """Where the table's game is dealt and committed."""
+
+    @property
+    def worker(self) -> CommitWorker:
+        """Commits the moves of every table of the server."""
+
+    @property
+    def keeper(self) -> TableKeeper:
+        """Keeps every table's row in the store, off the event loop."""
+
+    @property
+    def move_times(self) -> MoveTimes | None:
+        """Told of each move a client makes (benchmarks); None: moves are not timed."""
+
+    def now(self) -> float:
+        """The server's clock (seconds, monotonic)."""
+
+
+class Guest:
+    """A connection at a table: the seat it plays (None: a spectator), its name there, and
+    its number among the table host's clients once the game is dealt."""
+
+    def __init__(
+        self, connection: Connection, table: OnlineTable, seat: int | None, name: str
+    ) -> None:
+        self.connection = connection
+        self.table: OnlineTable | None = table
+        """The table it is at (None once it left, or another window took its seat)."""
+        self.seat = seat
+        self.name = name
+        self.client_id: int | None = None
+
+    def deliver(self, message: HostMessage) -> None:
+        """The table host's outlet: send ``message`` to this client."""
+        self.connection.send(message)
+
+    def send(self, message: Message) -> None:
+        """Send ``message`` to this client."""
+        self.connection.send(message)
+
+
+@dataclass
+class SeatSlot:
+    """One seat of an online table: its name, the computer level of a computer's seat, and
+    for a person's seat the hash of its token, who sits there, since when its person is away,
+    the countdown of their grace, and the computer covering it meanwhile."""
+
+    name: str
+    computer: str | None = None
+    token_hash: str | None = None
+    guest: Guest | None = None
+    dropped_at: float | None = None
+    countdown: asyncio.TimerHandle | None = None
+    cover: CoverPlayer | None = None
+
+    @property
+    def taken(self) -> bool:
+        """True once a person took this seat."""
+        return self.token_hash is not None
+
+    def state(self, now: float, grace: float, *, playing: bool) -> SeatState:
+        """The seat as everybody at the table sees it (while ``playing``, with the seconds
+        its away person has left)."""
+        waiting = None
+        if playing and self.dropped_at is not None and self.cover is None:
+            waiting = max(0.0, self.dropped_at + grace - now)
+        return SeatState(
+            name=self.name,
+            computer=self.computer,
+            taken=self.taken,
+            connected=self.guest is not None,
+            covered_by=self.cover.level if self.cover is not None else None,
+            waiting=waiting,
+        )
+
+    def sit(self, guest: Guest) -> None:
+        """``guest``'s person sits here (again): their countdown and any cover end."""
+        self.guest, self.dropped_at = guest, None
+        self.clear()
+
+    def drop(self, now: float) -> None:
+        """Its person's connection ended at ``now``."""
+        self.guest, self.dropped_at = None, now
+
+    def count_down(self, now: float, grace: float, then: Callable[[], None]) -> None:
+        """Count down what is left of the ``grace`` since its person dropped (from ``now``
+        if that is not known), then call ``then``."""
+        self._stop_countdown()
+        if self.dropped_at is None:
+            self.dropped_at = now
+        left = max(0.0, self.dropped_at + grace - now)
+        self.countdown = asyncio.get_running_loop().call_later(left, self._counted, then)
+
+    def _counted(self, then: Callable[[], None]) -> None:
+        self.countdown = None
+        then()
+
+    def needs_cover(self, now: float, grace: float) -> bool:
+        """True if a computer should play this seat now: a person's seat nobody sits in and
+        no computer covers, never taken, or whose person's grace is over."""
+        if self.computer is not None or self.guest is not None or self.cover is not None:
+            return False
+        return not self.taken or (self.dropped_at is not None and now >= self.dropped_at + grace)
+
+    def cover_with(self, host: TableHost, seat: int, level: str) -> None:
+        """A computer of ``level`` plays this seat (number ``seat`` at ``host``'s table) until
+        its person returns."""
+        self._stop_countdown()
+        self.cover = CoverPlayer(host, seat, level)
+
+    def clear(self) -> None:
+        """No countdown and no computer at this seat any more."""
+        self._stop_countdown()
+        if self.cover is not None:
+            self.cover.leave()
+            self.cover = None
+
+    def _stop_countdown(self) -> None:
+        if self.countdown is not None:
+            self.countdown.cancel()
+            self.countdown = None
+
+
+class OnlineTable:
+    """One table (see the module's description): its code and options, its seats and
+    spectators, and once dealt its game (a :class:`~chickenfoot.play.host.TableHost` whose
+    turn loop runs as a task)."""
+
+    def __init__(self, venue: Venue, code: str, options: TableOptions) -> None:
+        self.venue = venue
+        self.code = code
+        self.options = options
+        self.seats = [SeatSlot(plan.name, plan.computer) for plan in options.seats]
+        self.creator = options.people[0] if options.people else 0
+        self.auto_start = False
+        """Start as soon as every person's seat is taken (a table made by the server itself)."""
+        self.watchers: list[Guest] = []
+        self.phase: Phase = "lobby"
+        self.closed = False
+        self.host: TableHost | None = None
+        self.task: asyncio.Task[None] | None = None
+        """The table's work on the event loop: dealing its game, then the host's turn loop."""
+        self.observers: list[Callable[[HostMessage], None]] = []
+        """Who else hears the public view of the game (``chickenfoot host`` prints it)."""
+        self.idle_since: float | None = venue.now()
+        """Since when nobody is connected (None while somebody is)."""
+        times = venue.move_times
+        self.move_timer = MoveTimer(times) if times is not None else None
+        """Times the moves of the table's clients (benchmarks), or None."""
+
+    # ----- who is here ---------------------------------------------------------------------------
+
+    @property
+    def guests(self) -> list[Guest]:
+        """Every connection at the table: the seats', then the spectators'."""
+        seated = [slot.guest for slot in self.seats if slot.guest is not None]
+        return seated + self.watchers
+
+    @property
+    def people_here(self) -> bool:
+        """True while at least one person is connected to a seat."""
+        return any(slot.guest is not None for slot in self.seats)
+
+    def status(self) -> TableStatus:
+        """The table as everybody at it sees it now."""
+        now, grace, playing = self.venue.now(), self.options.grace, self.phase == "playing"
+        return TableStatus(
+            code=self.code,
+            seats=tuple(slot.state(now, grace, playing=playing) for slot in self.seats),
+            spectators=tuple(guest.name for guest in self.watchers),
+            started=self.phase != "lobby",
+            creator=self.creator,
+            grace=self.options.grace,
+            starts_by_itself=self.auto_start,
+        )
+
+    def tell_everyone(self) -> None:
+        """Send every connection the table's status."""
+        status = self.status()
+        for guest in self.guests:
+            guest.send(status)
+
+    def _noticed(self) -> None:
+        """Somebody came or went: note whether any person is here (spectators keep no table
+        alive)."""
+        if self.people_here:
+            self.idle_since = None
+        elif self.idle_since is None:
+            self.idle_since = self.venue.now()
+
+    # ----- people come and go ----------------------------------------------------------------
+
+    def free_seat(self, name: str) -> int | None:
+        """The seat a person called ``name`` joins: the free person's seat planned for that name,
+        else the first free one (None: every person's seat is taken)."""
+        free = [
+            seat for seat, slot in enumerate(self.seats) if slot.computer is None and not slot.taken
+        ]
+        named = [seat for seat in free if self.seats[seat].name.casefold() == name.casefold()]
+        chosen = named or free
+        return chosen[0] if chosen else None
+
+    def name_in_use(self, name: str, seat: int) -> bool:
+        """True if a seat other than ``seat`` already goes by ``name`` (a computer, or a person
+        who took their seat)."""
+        return any(
+            other != seat
+            and (slot.taken or slot.computer is not None)
+            and slot.name.casefold() == name.casefold()
+            for other, slot in enumerate(self.seats)
+        )
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token ``token`` is (None: no seat of this table's)."""
+        return next(
+            (seat for seat, slot in enumerate(self.seats) if token_matches(token, slot.token_hash)),
+            None,
+        )
+
+    def sit(self, connection: Connection, seat: int, name: str) -> Guest:
+        """``connection`` takes the free ``seat`` as ``name`` (its name at the table, unless
+        the game was dealt under another) and is given the seat's new token."""
+        slot = self.seats[seat]
+        token = new_token()
+        slot.token_hash = hash_token(token)
+        if self.phase == "lobby":
+            slot.name = name
+        self.keep()
+        return self._attach(connection, seat, token)
+
+    def come_back(self, connection: Connection, seat: int) -> Guest:
+        """``connection`` takes back ``seat`` with its token (a connection that has it now is
+        told it was replaced)."""
+        old = self.seats[seat].guest
+        if old is not None:
+            self._detach(old)
+            old.send(Replaced())
+            old.connection.close(1000, "this seat was taken by another window")
+        return self._attach(connection, seat)
+
+    def watch(self, connection: Connection, name: str) -> Guest:
+        """``connection`` watches the table as ``name``."""
+        guest = Guest(connection, self, None, name)
+        self.watchers.append(guest)
+        guest.send(Seated(code=self.code))
+        self._arrived(guest)
+        self.tell_everyone()
+        return guest
+
+    def leave(self, guest: Guest) -> None:
+        """``guest``'s connection ended: a seat's person dropped (the grace period starts), or
+        a spectator left."""
+        if guest.table is not self:
+            return
+        self._detach(guest)
+        self._noticed()
+        if self.phase != "over":
+            self.tell_everyone()
+
+    def _attach(self, connection: Connection, seat: int, token: str | None = None) -> Guest:
+        slot = self.seats[seat]
+        guest = Guest(connection, self, seat, slot.name)
+        slot.sit(guest)
+        creator = seat == self.creator
+        guest.send(Seated(code=self.code, seat=seat, token=token, creator=creator))
+        self._arrived(guest)
+        self._cover_lapsed()
+        self.tell_everyone()
+        if self.phase == "lobby" and self.auto_start and self._everybody_here():
+            self.start()
+        return guest
+
+    def _arrived(self, guest: Guest) -> None:
+        """A guest came: a client of the game once dealt (with the finished game's record
+        once it is over)."""
+        if self.move_timer is not None:
+            guest.connection.on_drained = self._drained
+        if self.host is not None:
+            guest.client_id = self.host.connect(guest, _seats_of(guest))
+            if self.phase == "over":
+                self._hand_record(guest)
+        self._noticed()
+
+    def _detach(self, guest: Guest) -> None:
+        if self.host is not None and guest.client_id is not None:
+            self.host.disconnect(guest.client_id)
+        guest.client_id = None
+        guest.table = None
+        guest.connection.on_drained = None
+        if guest in self.watchers:
+            self.watchers.remove(guest)
+            return
+        seat = guest.seat
+        if seat is None or self.seats[seat].guest is not guest:
+            return
+        self.seats[seat].drop(self.venue.now())
+        if self.phase == "playing":
+            self._count_down(seat)
+
+    def _everybody_here(self) -> bool:
+        return all(slot.guest is not None for slot in self.seats if slot.computer is None)
+
+    # ----- covering a lost seat ----------------------------------------------------------------
+
+    def _count_down(self, seat: int) -> None:
+        """Count down what is left of ``seat``'s grace since its person dropped."""
+        self.seats[seat].count_down(self.venue.now(), self.options.grace, self._grace_over)
+
+    def _grace_over(self) -> None:
+        self._cover_lapsed()
+        self.tell_everyone()
+
+    def _cover_lapsed(self) -> None:
+        """Cover every person's seat whose grace is over, while somebody is here to play."""
+        if self.phase != "playing" or not self.people_here or self.host is None:
+            return
+        now = self.venue.now()
+        for seat, slot in enumerate(self.seats):
+            if slot.needs_cover(now, self.options.grace):
+                self.cover(seat)
+
+    def cover(self, seat: int) -> None:
+        """A computer plays ``seat`` (a person's, nobody at it) until its person returns."""
+        assert self.host is not None, "only a game in play is covered"
+        self.seats[seat].cover_with(self.host, seat, self.options.cover)
+
+    # ----- kept in the store -------------------------------------------------------------------
+
+    def kept(self) -> KeptTable:
+        """What the store keeps of this table (never a token: only its hash)."""
+        return KeptTable(
+            options=self.options,
+            creator=self.creator,
+            auto_start=self.auto_start,
+            seats=tuple(
+                KeptSeat(name=slot.name, token_hash=slot.token_hash) for slot in self.seats
+            ),
+        )
+
+    def keep(self) -> None:
+        """Keep the table in the store as it is now (written off the event loop, see
+        :class:`~chickenfoot.net.kept.TableKeeper`)."""
+        game = self.host.session.game if self.host is not None else None
+        self.venue.keeper.keep(self.code, game, self.kept().model_dump_json())
+
+    # ----- the game ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Deal the game: everybody is told it started, the store adds it on a thread, then
+        it runs here (:meth:`begin`); seats nobody took are covered by computers."""
+        self.phase = "dealing"
+        self.task = asyncio.ensure_future(self._deal())
+        self.tell_everyone()
+
+    async def _deal(self) -> None:
+        options = self.options
+        seats = tuple(
+            SeatConfig(name=slot.name, player="computer", level=slot.computer)
+            if slot.computer is not None
+            else SeatConfig(name=slot.name, player="human")
+            for slot in self.seats
+        )
+        store = self.venue.store
+        try:
+            session = await asyncio.to_thread(
+                GameSession.new, options.rules, seats, options.seed, store
+            )
+        except OSError as error:
+            log.warning("table %s: its game could not be dealt: %s", self.code, error)
+            if not self.closed:
+                self.phase = "lobby"
+                busy = Denied(reason="server_busy", text="the game could not be dealt: try again")
+                for guest in self.guests:
+                    guest.send(busy)
+                self.tell_everyone()
+            return
+        if self.closed:  # the table closed while its game was dealt: give the game back
+            await asyncio.to_thread(session.close)
+            return
+        self.begin(session)
+
+    def begin(self, session: GameSession) -> None:
+        """Run the game of ``session`` at this table (its moves committed by the server's
+        worker, each told to the clients once committed): connect everybody here; the seat
+        of a person who is not here waits out what is left of its grace, and seats nobody
+        took are covered."""
+        session.committer.in_background(None, self.venue.worker)
+        host = TableHost(session, pause=self.options.pause, acknowledge_committed=True)
+        self.host, self.phase = host, "playing"
+        self.keep()
+        host.connect(_Observer(self), ())
+        for guest in self.guests:
+            guest.client_id = host.connect(guest, _seats_of(guest))
+        self.task = asyncio.ensure_future(host.run())
+        for seat, slot in enumerate(self.seats):
+            if slot.taken and slot.guest is None:
+                self._count_down(seat)
+        self._cover_lapsed()
+        self.tell_everyone()
+
+    def heard(self, message: HostMessage) -> None:
+        """The public view of the game moved (from the table's own observer)."""
+        for observer in self.observers:
+            observer(message)
+        if self.move_timer is not None:
+            self.move_timer.heard(message)
+        over = isinstance(message, Welcome | Update) and isinstance(message.prompt, GameEnded)
+        if over and self.phase == "playing":
+            self.phase = "over"
+            asyncio.get_running_loop().call_soon(self._finish)
+
+    def _finish(self) -> None:
+        """The game is over: every client gets the whole record to keep, and the store keeps
+        it as an ordinary saved game (no longer as a table)."""
+        for guest in self.guests:
+            self._hand_record(guest)
+        self.venue.keeper.forget(self.code)
+
+    def _hand_record(self, guest: Guest) -> None:
+        """Send ``guest`` the finished game's whole record."""
+        host = self.host
+        assert host is not None
+        guest.send(FinishedGame(record=record_json(host.session.record)))
+
+    def _drained(self) -> None:
+        """A connection sent every frame it had (moves are timed)."""
+        if self.move_timer is not None:
+            self.move_timer.sent_out(guest.connection for guest in self.guests)
+
+    # ----- what the people at the table ask -------------------------------------------------
+
+    def handle(self, guest: Guest, frame: ClientFrame) -> None:
+        """A frame from a connection at this table."""
+        if isinstance(frame, StartGame):
+            self._start_asked(guest)
+            return
+        if isinstance(frame, CoverSeat):
+            self._cover_asked(guest, frame.seat)
+            return
+        if isinstance(frame, CreateTable | JoinTable | ReturnToSeat | WatchTable):
+            guest.send(Denied(reason="not_now", text="this connection is at a table already"))
+            return
+        if self.host is None or guest.client_id is None:
+            guest.send(Denied(reason="not_now", text="the game has not started yet"))
+            return
+        if isinstance(frame, AskHint) and not self.options.hints:
+            guest.send(Denied(reason="not_now", text="hints are off at this table"))
+            return
+        if isinstance(frame, Hold):
+            return  # one person's covered screen holds up nobody at an online table
+        if isinstance(frame, SetPause) and len(self.options.people) > 1:
+            guest.send(Denied(reason="not_now", text="the computers' pace is the table's"))
+            return
+        message: ClientMessage = frame
+        if isinstance(frame, Act) and self.move_timer is not None:
+            self.move_timer.acted(guest.connection)
+        self.host.submit(guest.client_id, message)
+
+    def _start_asked(self, guest: Guest) -> None:
+        if guest.seat != self.creator or guest.seat is None:
+            guest.send(Denied(reason="not_creator", text="only the table's creator starts it"))
+        elif self.phase != "lobby":
+            guest.send(Denied(reason="not_now", text="the game has started already"))
+        elif self.auto_start:
+            guest.send(
+                Denied(
+                    reason="not_now", text="this table starts by itself once everyone has joined"
+                )
+            )
+        else:
+            self.start()
+
+    def _cover_asked(self, guest: Guest, seat: int) -> None:
+        if guest.seat != self.creator:
+            guest.send(
+                Denied(reason="not_creator", text="only the table's creator hands a seat over")
+            )
+            return
+        slot = self.seats[seat] if seat < len(self.seats) else None
+        if self.phase != "playing" or slot is None or slot.computer is not None:
+            guest.send(Denied(reason="not_now", text="that seat is not a person's seat in play"))
+        elif slot.guest is not None or slot.cover is not None:
+            guest.send(Denied(reason="not_now", text="that seat's person is connected"))
+        else:
+            self.cover(seat)
+            self.tell_everyone()
+
+    def close(self, reason: Ending) -> None:
+        """End the table: tell everybody, stop the game (it stays a saved game)."""
+        self.closed = True
+        for slot in self.seats:
+            slot.clear()
+        for guest in self.guests:
+            guest.send(TableGone(reason=reason))
+            guest.connection.close(1000, "the table closed")
+        if self.host is not None:
+            self.host.close()
+
+
+class _Observer:
+    """The table's own spectator: hears the public view of every move."""
+
+    def __init__(self, table: OnlineTable) -> None:
+        self.table = table
+
+    def deliver(self, message: HostMessage) -> None:
+        """The host's outlet."""
+        self.table.heard(message)
+
+
+def _seats_of(guest: Guest) -> tuple[int, ...]:
+    """The seats ``guest`` plays at the table's host (none: a spectator)."""
+    return (guest.seat,) if guest.seat is not None else ()

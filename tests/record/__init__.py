@@ -1,0 +1,1 @@
+"""Tests of the game record: the model, names, what may be shown."""
