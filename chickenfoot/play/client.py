@@ -101,10 +101,9 @@ class SeatClient:
         """The table (rules, seats, take-backs, the computers' pause), from the host."""
         self.seats: tuple[int, ...] = ()
         """The seats this client's people play (none: a spectator)."""
-        self.view: View | None = None
-        """What the host lets this client see now."""
-        self.prompt: Prompt = Waiting(seat=0)
-        """What the host waits for now."""
+        self.facts = ViewFacts(None, Waiting(seat=0))
+        """The view and prompt the host sent last, and what follows from them (the hand, the
+        legal actions, ...)."""
         self.history = ClientLog()
         """The log's lines and the tiles each seat just drew."""
         self.selection = Selection()
@@ -127,8 +126,6 @@ class SeatClient:
         """The log of the whole game, once asked for (:meth:`ask_game_log`) and sent."""
         self.received = 0
         """How many messages came from the host (a screen redraws when this changes)."""
-        self.facts = ViewFacts(self.view, self.prompt)
-        """What follows from the view and prompt now (the hand, the legal actions, ...)."""
         self.went_on = False
         """True once the person went on from the dead draw or the result shown now (others
         may still look at it)."""
@@ -189,7 +186,6 @@ class SeatClient:
                     for event in step.events:
                         if isinstance(event, FootOpened):
                             self.tell(foot_news(event, self.names))
-        self.view, self.prompt = view, prompt
         self.facts = ViewFacts(view, prompt)
         self.went_on = False
         self.thinking = False
@@ -225,6 +221,16 @@ class SeatClient:
         """Whose drawn tiles the log may name: this client's only person, nobody's when several
         share the keyboard (the log stays on screen across hand-offs) or for a spectator."""
         return self.seats[0] if len(self.seats) == 1 else NOBODY
+
+    @property
+    def view(self) -> View | None:
+        """What the host lets this client see now (None before its first message)."""
+        return self.facts.view
+
+    @property
+    def prompt(self) -> Prompt:
+        """What the host waits for now."""
+        return self.facts.prompt
 
     @property
     def seat_view(self) -> SeatView | None:
