@@ -5,9 +5,10 @@ the seat client the table's messages feed, and follows what the link brings
 (:meth:`OnlineSeat.take`): the table's messages go to the client, the lobby's and who-is-here
 news are kept and worded, the seat's token is kept or forgotten in the seat book
 (:func:`~chickenfoot.net.seating.follow_seat`), and the finished game's record is handed on
-to be kept. The full-screen app (``OnlineGameScreen``) and the plain mode
-(``PlainOnlineTable``) each show what it holds their own way, in the same words
-(:mod:`chickenfoot.text.online`).
+to be kept. The full-screen app (``OnlineGameScreen``, whose table screen is a client of it
+as of any :class:`~chickenfoot.play.tables.ScreenTable`, with who is here shown as
+:meth:`OnlineSeat.with_presence` says) and the plain mode (``PlainOnlineTable``) each show what
+it holds their own way, in the same words (:mod:`chickenfoot.text.online`).
 
 **A key pressed while the connection is down** is decided here, once: a command that asks
 the table for something (a move, a hint, a take-back, the whole log, the computers' pace, the
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from chickenfoot.net.presence import status_news
 from chickenfoot.net.protocol import (
@@ -45,6 +46,8 @@ from chickenfoot.net.remote import RETRY_FIRST, LinkStatus, Received, RemoteLink
 from chickenfoot.net.seating import follow_seat, lobby_lines
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.play.client import SeatClient, SpectatorClient
+from chickenfoot.play.shown import StatusShown, TableShown
+from chickenfoot.play.tables import seats_as_saved
 from chickenfoot.play.wire import (
     AskHint,
     GameEnded,
@@ -57,7 +60,9 @@ from chickenfoot.play.wire import (
     Update,
     Welcome,
 )
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.text import online
+from chickenfoot.text.deal import DealText
 
 
 @dataclass(frozen=True)
@@ -320,3 +325,34 @@ class OnlineSeat:
         if self.problem is not None:
             return [online.link_ended(self.problem)]
         return lobby_lines(self.address, self.remote.seated, self.status, start_key=start_key)
+
+    # ----- what a table screen asks of it (see ScreenTable) -------------------------------------
+
+    played_here = False
+    """The table's people are at other screens: no game of theirs is dealt at this keyboard
+    (a new online game is made from New game), and the server keeps the game."""
+
+    def deal_text(self, round_number: int) -> DealText | None:
+        """How a round was dealt: never known at this seat (only the table has the decks)."""
+        return None
+
+    def seat_configs(self) -> tuple[SeatConfig, ...]:
+        """Who sits where, as the table said it."""
+        return seats_as_saved(self.client.table)
+
+    def finished_record(self) -> GameRecord | None:
+        """The whole game: not known at this seat until the table sends it to be kept."""
+        return None
+
+    def with_presence(self, shown: TableShown, menu_key: str) -> TableShown:
+        """``shown`` with who is here: each person's seat says when its person is away, and
+        who covers it; under the status, the seats whose person lost their connection,
+        counting down to the computer that will play for them; once this seat left the table,
+        only that (and that ``menu_key`` goes back to the menu)."""
+        seats = replace(shown.seats, names=self.seat_names(shown.seats.names))
+        if self.left:
+            left = online.left_table(menu_key)
+            return replace(shown, seats=seats, status=StatusShown(left, "error", shown.status.news))
+        lost = self.away_lines()
+        status = replace(shown.status, news=" · ".join(lost)) if lost else shown.status
+        return replace(shown, seats=seats, status=status)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from chickenfoot.play.client_log import ClientLog, describe_steps
+from chickenfoot.play.keys import END_LETTERS
 from chickenfoot.play.selection import Choices, Selection
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown, TableShown
 from chickenfoot.play.view_facts import Kind, ViewFacts
@@ -329,6 +330,15 @@ class SeatClient:
             return isinstance(prompt, YourTurn) and prompt.take_back
         return True
 
+    def keys_working(self, actions: Iterable[str]) -> frozenset[str]:
+        """Those of the screen's ``actions`` whose keys do something now (see
+        :meth:`key_works`); with nothing that fits, ``play`` is not among them: its key says
+        why, and the footer offers no play."""
+        working = {action for action in actions if self.key_works(action)}
+        if self.on_turn and not self.playable():
+            working.discard("play")
+        return frozenset(working)
+
     # ----- reading what to show ----------------------------------------------------------------
 
     @property
@@ -361,17 +371,21 @@ class SeatClient:
         choices = self.choices()
         self.tell(self.why_not("choose") if choices is None else command(choices))
 
-    def type_digit(self, digit: str) -> None:
-        """A digit key: choose the tile with that number (see :meth:`Selection.type_digit`)."""
-        self._choose(lambda choices: self.selection.type_digit(digit, choices))
-
-    def type_letter(self, letter: str) -> None:
-        """A letter of an open end's key (see :meth:`Selection.type_letter`); once a long
-        key is complete, its "z…: type the rest" prompt goes."""
+    def type_key(self, character: str) -> bool:
+        """A character typed at the table: a digit chooses the tile with that number (see
+        :meth:`Selection.type_digit`), a letter of an open end's key that end (see
+        :meth:`Selection.type_letter`; once a long key is complete, its "z…: type the rest"
+        prompt goes). False for any other character: it means nothing here."""
+        if character.isdigit():
+            self._choose(lambda choices: self.selection.type_digit(character, choices))
+            return True
+        if character not in END_LETTERS:
+            return False
         typed = self.selection.key_typed
-        self._choose(lambda choices: self.selection.type_letter(letter, choices))
+        self._choose(lambda choices: self.selection.type_letter(character, choices))
         if typed and self.feedback == prompts.key_so_far(typed):
             self.feedback = ""
+        return True
 
     def select(self, index: int) -> None:
         """Select the tile at ``index`` of the hand as shown; say so if that cannot be."""
