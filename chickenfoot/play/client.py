@@ -330,15 +330,6 @@ class SeatClient:
             return isinstance(prompt, YourTurn) and prompt.take_back
         return True
 
-    def keys_working(self, actions: Iterable[str]) -> frozenset[str]:
-        """Those of the screen's ``actions`` whose keys do something now (see
-        :meth:`key_works`); with nothing that fits, ``play`` is not among them: its key says
-        why, and the footer offers no play."""
-        working = {action for action in actions if self.key_works(action)}
-        if self.on_turn and not self.playable():
-            working.discard("play")
-        return frozenset(working)
-
     # ----- reading what to show ----------------------------------------------------------------
 
     @property
@@ -371,20 +362,28 @@ class SeatClient:
         choices = self.choices()
         self.tell(self.why_not("choose") if choices is None else command(choices))
 
-    def type_key(self, character: str) -> bool:
-        """A character typed at the table: a digit chooses the tile with that number (see
-        :meth:`Selection.type_digit`), a letter of an open end's key that end (see
-        :meth:`Selection.type_letter`; once a long key is complete, its "z…: type the rest"
-        prompt goes). False for any other character: it means nothing here."""
-        if character.isdigit():
-            self._choose(lambda choices: self.selection.type_digit(character, choices))
-            return True
-        if character not in END_LETTERS:
-            return False
+    def type_digit(self, digit: str) -> None:
+        """A digit key: choose the tile with that number (see :meth:`Selection.type_digit`)."""
+        self._choose(lambda choices: self.selection.type_digit(digit, choices))
+
+    def type_letter(self, letter: str) -> None:
+        """A letter of an open end's key (see :meth:`Selection.type_letter`); once a long
+        key is complete, its "z…: type the rest" prompt goes."""
         typed = self.selection.key_typed
-        self._choose(lambda choices: self.selection.type_letter(character, choices))
+        self._choose(lambda choices: self.selection.type_letter(letter, choices))
         if typed and self.feedback == prompts.key_so_far(typed):
             self.feedback = ""
+
+    def type_key(self, character: str) -> bool:
+        """A character typed at the table: a digit chooses a tile (:meth:`type_digit`), a
+        letter of an open end's key that end (:meth:`type_letter`). False for any other
+        character: it means nothing here."""
+        if character.isdigit():
+            self.type_digit(character)
+        elif character in END_LETTERS:
+            self.type_letter(character)
+        else:
+            return False
         return True
 
     def select(self, index: int) -> None:

@@ -572,3 +572,16 @@ def test_the_public_view_has_ends_keys_but_no_hand_and_nothing_to_do(
     assert facts.hand == () and facts.legal == () and facts.playable == {}
     assert not any(facts.can(kind) for kind in ("draw", "pass", "keep"))
     assert facts.view is not None and facts.labels == end_keys(facts.view.board)
+
+
+def test_a_typed_character_chooses_a_tile_or_an_end_and_nothing_else(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    _host, seat = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
+    client = seat.client
+    client.tell("news")
+    assert not client.type_key("!") and client.feedback == "news", "not a key of the table"
+    assert client.type_key("2") and client.selected == 1
+    assert client.type_key("9") and "tiles" in client.feedback, "past the hand: said why"
+    letter = next(iter(client.labels().values()))[0]
+    assert client.type_key(letter), "an end's key is the table's"

@@ -373,7 +373,10 @@ class TableScreen(Screen[None]):
         bar = TopBarShown(*shown.topbar, bool(shown.unsaved), shown.saving, connection)
         self.query_one(TopBar).shown = bar
         self.query_one(EventLog).follow(self.client.log, self.client.log_restarts)
-        self.working = self.client.keys_working(CHECKED_ACTIONS)
+        working = {action for action in CHECKED_ACTIONS if self.client.key_works(action)}
+        if self.client.on_turn and not self.client.playable():
+            working.discard("play")  # nothing fits: Enter says why, the footer offers no play
+        self.working = frozenset(working)
 
     def connection_text(self) -> str:
         """The link's trouble as the top bar says it ("" while all is well)."""
