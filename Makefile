@@ -1,7 +1,8 @@
 # The two commands of the README: `make play` and `make test`. Each creates (or reuses) the
 # virtual environment .venv in this folder and installs what it needs into it first:
 # `make play` the game alone, `make test` the game and the `dev` dependency group (the test
-# tools and the gates). `make check` runs the gates; `make test` runs them before the suite.
+# tools and the gates). `make check` runs the gates; `make test` runs them before the suite;
+# `make quick` runs the suite without its slow tests.
 
 # The first Python 3.11+ on PATH. Version managers' shims may print errors for versions they
 # lack: the probe keeps them quiet.
@@ -14,7 +15,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 # setuptools prints a notice about editable installs on every install; it asks nothing of us.
 PIP := PYTHONWARNINGS=ignore::UserWarning $(PY) -m pip --quiet --disable-pip-version-check
 
-.PHONY: play test check format bench simulate clean
+.PHONY: play test quick check format bench simulate clean
 
 $(VENV)/bin/python:
 	@test -n "$(PYTHON_FOR_VENV)" || { echo "chickenfoot needs Python 3.11 or newer on PATH" >&2; exit 1; }
@@ -41,6 +42,11 @@ check: $(DEV_STAMP)  ## The gates: lint, formatting, types, import contracts.
 
 test: check  ## The gates, then the whole test suite on every core.
 	$(PY) -m pytest -n auto
+
+# The tests marked slow start processes (servers, the app in tmux, a browser, package builds)
+# or run the benchmarks (tests/slow.py); `make test` runs them too.
+quick: $(DEV_STAMP)  ## The suite without its slow tests, on every core: the loop while you work.
+	$(PY) -m pytest -m "not slow" -n auto
 
 format: $(DEV_STAMP)  ## Fix what ruff can fix and format the code.
 	$(VENV)/bin/ruff check --fix .

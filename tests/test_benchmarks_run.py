@@ -31,6 +31,8 @@ from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks
 from tests.kit import stored
 
+pytestmark = pytest.mark.slow  # runs the benchmarks
+
 
 @pytest.mark.parametrize("preset_name", ["cross", "trains"])
 @pytest.mark.parametrize("loop", bench_games.LOOPS.values(), ids=bench_games.LOOPS.keys())
