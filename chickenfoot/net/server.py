@@ -1,11 +1,12 @@
 """The table server: one asyncio process holding every online table's game.
 
 :class:`TableServer` listens for WebSocket connections (the ``websockets`` library: see
-docs/protocol.md for why), reads each connection's first frame (make, join, return to or watch
-a table: the **handshake**) and from then on hands its frames to its table
-(:class:`~chickenfoot.net.table.OnlineTable`, one per code). It ends the tables nobody came
-back to in time (**expiry**), and a server started on a store that kept tables brings them
-back (**restore**): lobbies as they were, games where their last committed move left them.
+docs/protocol.md for why), has each connection's first frame read (make, join, return to or
+watch a table: the **handshake**, :class:`~chickenfoot.net.handshake.Handshake`) and from then
+on hands its frames to its table (:class:`~chickenfoot.net.table.OnlineTable`, one per code).
+It ends the tables nobody came back to in time (**expiry**), and a server started on a store
+that kept tables brings them back (**restore**): lobbies as they were, games where their last
+committed move left them.
 
 **The event loop never waits for the store.** A table's moves are committed by one worker
 thread for every table (:class:`~chickenfoot.saves.committer.CommitWorker`, a group commit);
@@ -40,23 +41,18 @@ from chickenfoot.net.collector import SteadyCollector
 from chickenfoot.net.connection import Connection
 from chickenfoot.net.door import Door
 from chickenfoot.net.forwarded import Headers, ProxyTrust
+from chickenfoot.net.handshake import Handshake
 from chickenfoot.net.kept import KeptTable, TableKeeper
 from chickenfoot.net.limits import Limits
-from chickenfoot.net.names import name_refusal
 from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
-    CreateTable,
     DenialReason,
     Denied,
-    JoinTable,
-    ReturnToSeat,
     TableOptions,
-    WatchTable,
     new_code,
-    normal_code,
     read_client,
 )
-from chickenfoot.net.table import WATCHING_OFF, Ending, Guest, OnlineTable
+from chickenfoot.net.table import Ending, Guest, OnlineTable
 from chickenfoot.net.timing import MoveTimes
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.play.wire import WireError
@@ -64,7 +60,6 @@ from chickenfoot.record.model import RecordError
 from chickenfoot.saves.committer import CommitWorker
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.store import GameStore, TableStore
-from chickenfoot.text.words import plural
 
 log = logging.getLogger(__name__)
 
@@ -126,6 +121,8 @@ class TableServer:
         self.keeper = TableKeeper(self.store)
         """Writes the tables' rows (one thread for all tables)."""
         self.door = Door(self.limits)
+        self.handshake = Handshake(self)
+        """Reads each connection's first frame and places it at its table."""
         self.log = OperatorLog()
         """The operator's log: tables opened, started, finished and closed, and refusals."""
         self.tables: dict[str, OnlineTable] = {}
@@ -365,12 +362,12 @@ class TableServer:
             if self.stopping:
                 connection.close(1001, "the server is stopping")
             elif not let_in:
-                self._refuse(
+                self.refuse(
                     connection, "too_many_connections", "too many connections from your address"
                 )
                 connection.close(1008, "too many connections")
             else:
-                guest = await self._hello(connection)
+                guest = await self.handshake.hello(connection)
                 if guest is not None:
                     await self._converse(guest)
         except ConnectionClosed:
@@ -397,7 +394,7 @@ class TableServer:
                     self.log.refused("flood", connection.address)
                     return
                 if connection.dropped % self.limits.burst == 1:
-                    self._refuse(connection, "too_fast", "too many messages: slow down")
+                    self.refuse(connection, "too_fast", "too many messages: slow down")
                 continue
             connection.received_at = time.monotonic()
             if self.move_times is not None:
@@ -405,165 +402,33 @@ class TableServer:
             try:
                 frame = read_client(data)
             except WireError as error:
-                self._refuse(connection, "bad_message", str(error))
+                self.refuse(connection, "bad_message", str(error))
                 continue
             table = guest.table
             if table is None or table.code not in self.tables:
-                self._refuse(connection, "not_now", "this connection is at no table")
+                self.refuse(connection, "not_now", "this connection is at no table")
                 continue
             table.handle(guest, frame)
 
-    async def _hello(self, connection: Connection) -> Guest | None:
-        """Read and handle a connection's first frame: its place at a table (None: refused,
-        and the connection closes)."""
-        try:
-            first = await asyncio.wait_for(connection.socket.recv(), self.limits.hello_time)
-        except TimeoutError:
-            self._refuse(connection, "first_message", "say which table you want, and sooner")
-            connection.close(1008, "no first message")
-            return None
-        guest = await self._first_frame(connection, first)
-        if guest is None:
-            connection.close(1008, "refused")
-        return guest
-
-    async def _first_frame(self, connection: Connection, data: str | bytes) -> Guest | None:
-        try:
-            frame = read_client(data)
-        except WireError as error:
-            self._refuse(connection, "bad_message", str(error))
-            return None
-        if isinstance(frame, CreateTable):
-            return self._create(connection, frame)
-        if not isinstance(frame, JoinTable | ReturnToSeat | WatchTable):
-            self._refuse(
-                connection, "first_message", "the first message makes, joins or watches a table"
-            )
-            return None
-        code = normal_code(frame.code)
-        table = self.tables.get(code) if code is not None else None
-        if table is None:
-            await self._slow_down(connection.address)
-            self._refuse(connection, "no_such_table", f"there is no table {frame.code!r} here")
-            return None
-        if isinstance(frame, ReturnToSeat):
-            seat = table.seat_of(frame.token)
-            if seat is None:
-                await self._slow_down(connection.address)
-                self._refuse(connection, "bad_token", "that seat token is not one of this table's")
-                return None
-            return table.come_back(connection, seat)
-        if isinstance(frame, JoinTable) and not frame.name.strip():
-            return self._join(connection, table, None)
-        problem = name_refusal(frame.name)
-        if problem is not None:
-            self._refuse(connection, "bad_message", problem)
-            return None
-        name = frame.name.strip()
-        if isinstance(frame, WatchTable):
-            if not table.watching:
-                self._refuse(connection, "watching_off", WATCHING_OFF)
-                return None
-            like = table.looks_like(name, seat=None)
-            if like is not None:
-                self._refuse(connection, "name_taken", _taken(name, like))
-                return None
-            if len(table.watchers) >= self.limits.spectators:
-                self._refuse(
-                    connection, "too_many_spectators", "this table has as many spectators as it may"
-                )
-                return None
-            return table.watch(connection, name)
-        return self._join(connection, table, name)
-
-    def _join(self, connection: Connection, table: OnlineTable, name: str | None) -> Guest | None:
-        """Seat ``connection`` at ``table`` as ``name`` (None: under the seat's planned name)."""
-        seat = table.free_seat(name or "")
-        if seat is None:
-            self._refuse(connection, "table_full", TABLE_FULL)
-            return None
-        name = name or table.seats[seat].name
-        like = table.looks_like(name, seat=seat)
-        if like is not None:
-            self._refuse(connection, "name_taken", _taken(name, like))
-            return None
-        return table.sit(connection, seat, name)
-
-    def _create(self, connection: Connection, frame: CreateTable) -> Guest | None:
-        options = frame.options
-        problem = name_refusal(frame.name) or next(
-            (name_refusal(plan.name) for plan in options.seats if name_refusal(plan.name)), None
-        )
-        if problem is not None:
-            self._refuse(connection, "bad_message", problem)
-            return None
-        if not options.people:
-            self._refuse(connection, "bad_message", "a table needs a seat for a person")
-            return None
-        if len(options.seats) != options.rules.players:
-            self._refuse(
-                connection, "bad_message", "the table's seats and its rules' players differ"
-            )
-            return None
-        address = connection.address
-        cap = self.limits.lonely_per_address
-        if cap and self.lonely_tables(address) >= cap:
-            self._refuse(
-                connection,
-                "too_many_open_tables",
-                f"your address has {plural(cap, 'open table')} that nobody else joined: "
-                "share one of those, or wait for them to close",
-            )
-            return None
-        if not self.door.may_make(address):
-            self._refuse(
-                connection,
-                "too_many_new_tables",
-                "your address made tables too quickly: wait a minute",
-            )
-            return None
-        try:
-            table = self.create_table(options, made_by=address)
-        except ValueError as full:
-            self._refuse(connection, "too_many_tables", str(full))
-            return None
-        return table.sit(connection, table.creator, frame.name.strip())
-
-    def _refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:
+    def refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:
         """Refuse ``connection``'s frame for ``reason`` in words (``text``), and log it."""
         connection.send(_denied(reason, text))
         self.log.refused(reason, connection.address)
 
-    async def _slow_down(self, address: str) -> None:
-        """Wait before refusing a wrong code or token (see :meth:`Door.denial_wait
-        <chickenfoot.net.door.Door.denial_wait>`); a server that stops meanwhile waits no
-        more."""
+    async def pause(self, seconds: float) -> None:
+        """Wait ``seconds``, or less should the server stop meanwhile."""
         stopping = self._stopping
-        delay = self.door.denial_wait(address)
         if stopping is None:
-            await asyncio.sleep(delay)
+            await asyncio.sleep(seconds)
             return
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stopping.wait(), delay)
+            await asyncio.wait_for(stopping.wait(), seconds)
 
 
 def _headers(websocket: ServerConnection) -> Headers | None:
     """The headers of ``websocket``'s opening request (None: not known)."""
     request = websocket.request
     return request.headers if request is not None else None
-
-
-TABLE_FULL = (
-    "every seat at this table is taken: to watch it, tick Watch only in Join a table "
-    "(or chickenfoot join --watch)"
-)
-
-
-def _taken(name: str, like: str) -> str:
-    """Why ``name`` is refused at a table where somebody goes by ``like``."""
-    if name == like:
-        return f"somebody at this table is called {name}: choose another name"
-    return f"{name} looks like {like}, who is at this table: choose another name"
 
 
 def _denied(reason: DenialReason, text: str) -> Denied:
