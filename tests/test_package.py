@@ -120,7 +120,7 @@ async def main():
         while not isinstance(app.screen, MenuScreen):
             await pilot.pause()
         menu = app.screen.query_one("#menu-options")
-        print(", ".join(menu.labels[option.id] for option in menu.options[:3]))
+        print(", ".join(menu.words[option.id] for option in menu.options[:3]))
 
 asyncio.run(main())
 """

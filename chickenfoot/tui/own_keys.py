@@ -79,12 +79,13 @@ class OwnKeys:
 
     def use_in(self, app: App[Any], places: Sequence[Place]) -> None:
         """Check the entries against ``places``, give ``app`` the keys that fit (and tell the
-        screens open already that name keys), and say in one notice (shown literally) what is
+        screens mounted already that name keys), and say in one notice (shown literally) what is
         refused."""
         self.check(places)
         app.set_keymap(self.keymap)
         for screen in app.screen_stack:
-            if isinstance(screen, FollowsKeymap):
+            # A screen pushed but not mounted yet names the keys in use as it mounts.
+            if isinstance(screen, FollowsKeymap) and screen.is_mounted:
                 screen.follow_keymap()
         if self.refusals:
             app.notify(

@@ -338,3 +338,32 @@ def test_the_notice_gives_the_first_refusals_and_says_where_to_read_them_all() -
         *own.refusals[:2],
         "…and 1 more: chickenfoot keys lists every one",
     ]
+
+
+class KeysFollower(Screen[None]):
+    """A screen that names keys, counting how often it is told they changed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.told = 0
+
+    def follow_keymap(self) -> None:
+        """Count the call (a real screen queries its widgets here: it must be mounted)."""
+        assert self.is_mounted, "told before its widgets exist"
+        self.told += 1
+
+
+async def test_the_keys_are_given_to_mounted_screens_not_to_one_still_being_pushed() -> None:
+    """A game opened while the keys are checked is pushed but not mounted yet: its widgets do
+    not exist, and it names the keys in use as it mounts (its ``on_mount``)."""
+    app: App[None] = App()
+    async with app.run_test() as pilot:
+        shown = KeysFollower()
+        await app.push_screen(shown)
+        pushed = KeysFollower()
+        app.push_screen(pushed)  # not awaited: on the stack, not mounted yet
+        assert not pushed.is_mounted
+        OwnKeys([("game.hint", "I")]).use_in(app, PLACES)
+        assert shown.told == 1 and pushed.told == 0
+        await pilot.pause()
+        assert pushed.is_mounted
