@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.play.client import PrivacyError, SeatClient, SpectatorClient
+from chickenfoot.play.client import PrivacyError, SeatClient, SpectatorClient, keys_working
 from chickenfoot.play.host import TableHost
 from chickenfoot.play.keys import end_keys
 from chickenfoot.play.wire import (
@@ -28,7 +28,7 @@ from chickenfoot.record.model import Assist
 from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions, legal_in_view
 from chickenfoot.text import prompts
 from chickenfoot.text.counting import count_tiles, out_and_unseen
-from chickenfoot.text.words import sorted_hand
+from chickenfoot.text.words import seat_name, sorted_hand
 from tests.kit import Kit
 from tests.play.tables import Seat, host_of, settle, sit
 
@@ -286,6 +286,21 @@ def test_a_spectator_sees_no_hand_and_has_no_keys_of_a_turn(kit: type[Kit], tmp_
     assert client.shown().hand.hidden and client.shown().hand.tiles == ()
     assert isinstance(client.prompt, Waiting)
     assert not client.key_works("play") and not client.key_works("hint")
+
+
+def test_play_is_offered_off_turn_only_where_the_turn_comes_back_in_moments(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    record = kit.find_record(
+        kit.short_rules(2), kit.seats("human", "human"), lambda state: state.turn == 1
+    )
+    ana = sit(host_of(record), [0]).client  # Bea plays elsewhere
+    assert isinstance(ana.prompt, Waiting) and not ana.on_turn
+    actions = ("play", "select_tile", "draw")
+    assert keys_working(ana, actions) == {"play", "select_tile"}, "listed, as at a table here"
+    ana.play_off_turn = False  # an online table's seat
+    assert keys_working(ana, actions) == {"select_tile"}, "Play on this seat's turn only"
+    assert seat_name(ana.names, 1) in ana.why_not("play"), "Enter says whose turn it is"
 
 
 def test_round_and_game_results_come_before_anything_else(kit: type[Kit], tmp_path: Path) -> None:
