@@ -277,7 +277,7 @@ class TableScreen(Screen[None]):
         self.dialogs = GameDialogs(self, table)
         self.voice = TableVoice(self, table.client)
         self.feed = TableFeed(table, self.take, self._show)
-        self._outline_first = outline
+        self._opens_as_outline = outline
 
     # ----- the table -----------------------------------------------------------------------------
 
@@ -289,7 +289,7 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The table (:class:`GameTable`), and the keys under it."""
-        yield GameTable(id="body", outline=self._outline_first).data_bind(
+        yield GameTable(id="body", outline=self._opens_as_outline).data_bind(
             board=TableScreen.board_shown,
             hand=TableScreen.hand_shown,
             seats=TableScreen.seats_shown,
