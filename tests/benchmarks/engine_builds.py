@@ -34,12 +34,14 @@ ROOT = Path(__file__).resolve().parents[2]
 FAST_MODULES = (
     "chickenfoot/rules/core/moves.py",
     "chickenfoot/rules/core/rounds.py",
-    "chickenfoot/rules/core/imagined.py",
-    "chickenfoot/rules/core/positions.py",
     "chickenfoot/rules/core/shared.py",
 )
 """What the fast build compiles: the rules core, whose moves are the playouts' hot path.
-(``rules/board.py`` holds a Pydantic model, which mypyc cannot compile.)"""
+Not ``rules/board.py`` (it holds a Pydantic model, which mypyc cannot compile), nor
+``core/positions.py``: its set's ``tiles_in`` table, kept in every position, builds with a
+nested function, which compiled could no longer be copied with ``copy.deepcopy``; nor
+``core/imagined.py``: compiled code rebuilds a tuple it returns, and ``round_only`` hands back
+the very position it was given when that is already a round alone."""
 
 PACKAGE = "chickenfoot"
 EXTENSIONS = tuple(importlib.machinery.EXTENSION_SUFFIXES)
