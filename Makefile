@@ -1,7 +1,9 @@
 # The two commands of the README: `make play` and `make test`. Each creates (or reuses) the
 # virtual environment .venv in this folder and installs what it needs into it first:
 # `make play` the game alone, `make test` the game and the `dev` dependency group (the test
-# tools and the gates). `make check` runs the gates; `make test` runs them before the suite.
+# tools and the gates). `make check` runs the gates; `make test` runs them before the suite;
+# `make quick` runs the suite without its slow tests. `make fast` compiles the rules core with
+# mypyc (optional: the default install is pure Python); `make pure` removes the compiled build.
 
 # The first Python 3.11+ on PATH. Version managers' shims may print errors for versions they
 # lack: the probe keeps them quiet.
@@ -11,10 +13,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PLAY_STAMP := $(VENV)/.installed-play
 DEV_STAMP := $(VENV)/.installed-dev
+FAST_STAMP := $(VENV)/.installed-fast
 # setuptools prints a notice about editable installs on every install; it asks nothing of us.
 PIP := PYTHONWARNINGS=ignore::UserWarning $(PY) -m pip --quiet --disable-pip-version-check
 
-.PHONY: play test check format bench simulate clean
+.PHONY: play test quick check format bench simulate fast pure clean
 
 $(VENV)/bin/python:
 	@test -n "$(PYTHON_FOR_VENV)" || { echo "chickenfoot needs Python 3.11 or newer on PATH" >&2; exit 1; }
@@ -30,6 +33,10 @@ $(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PIP) install -e . --group dev
 	@touch $@ $(PLAY_STAMP)
 
+$(FAST_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PIP) install --group fast
+	@touch $@
+
 play: $(PLAY_STAMP)  ## Play the game.
 	$(VENV)/bin/chickenfoot
 
@@ -42,6 +49,11 @@ check: $(DEV_STAMP)  ## The gates: lint, formatting, types, import contracts.
 test: check  ## The gates, then the whole test suite on every core.
 	$(PY) -m pytest -n auto
 
+# The tests marked slow start processes (servers, the app in tmux, a browser, package builds)
+# or run the benchmarks (tests/slow.py); `make test` runs them too.
+quick: $(DEV_STAMP)  ## The suite without its slow tests, on every core: the loop while you work.
+	$(PY) -m pytest -m "not slow" -n auto
+
 format: $(DEV_STAMP)  ## Fix what ruff can fix and format the code.
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
@@ -52,5 +64,15 @@ bench: $(DEV_STAMP)  ## Run the benchmarks and print their figures.
 simulate: $(PLAY_STAMP)  ## A quick headless simulation.
 	$(VENV)/bin/chickenfoot simulate --preset cross --players 4 --games 200 --seed 1
 
+# The compiled modules sit beside their sources; an edited source needs `make fast` again
+# (`python -m tests.benchmarks.engine_builds status` names the stale ones).
+fast: $(PLAY_STAMP) $(FAST_STAMP)  ## Compile the rules core with mypyc (optional, faster playouts).
+	$(PY) -m tests.benchmarks.engine_builds build
+
+pure: | $(VENV)/bin/python  ## Remove the compiled rules core: back to the pure-Python default.
+	$(PY) -m tests.benchmarks.engine_builds remove
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	find chickenfoot -name '*.so' -delete
+	rm -f ./*__mypyc*.so

@@ -1,14 +1,43 @@
 """Fixtures for every test: a private data folder, a patient Pilot, and the ``kit`` of game
-helpers."""
+helpers; and the ``slow`` marker kept true (:mod:`tests.slow`): every test that uses
+something slow is marked, and a test not marked slow may start no process and not the app."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.kit import Kit
+from tests.slow import GUARD, slow_tests
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """From now on, only a test marked slow may start a process or the app."""
+    GUARD.install()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Processes and the app start unchecked again."""
+    GUARD.uninstall()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark slow every test that uses something slow (:func:`~tests.slow.slow_tests`), before
+    ``-m`` chooses."""
+    for item in slow_tests(items):
+        item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None]:
+    """Run ``item`` (its fixtures too) refusing processes and the app unless it is slow."""
+    slow = item.get_closest_marker("slow") is not None
+    with GUARD.test_running(item.nodeid, slow=slow):
+        return (yield)
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +62,10 @@ A screen that truly hangs still fails its test, after this long."""
 
 @pytest.fixture(autouse=True)
 def patient_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pilot (keys, pauses, snapshots) waits up to :data:`PILOT_PATIENCE` for the screen."""
+    """Pilot (keys, pauses, snapshots) waits up to :data:`PILOT_PATIENCE` for the screen.
+
+    A patch of Textual's private API (its limit has no public setting), checked against the
+    Textual version it was verified with in ``tests/tui/test_textual_pins.py``."""
     from textual.pilot import Pilot
 
     wait = Pilot._wait_for_screen

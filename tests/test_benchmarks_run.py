@@ -18,6 +18,7 @@ from chickenfoot.rules import apply, core, legal_actions, new_game, preset
 from chickenfoot.rules.ruleset import PresetName
 from tests.benchmarks import (
     bench_coach,
+    bench_engine,
     bench_games,
     bench_memory,
     bench_online,
@@ -30,6 +31,8 @@ from tests.benchmarks import (
 from tests.benchmarks.__main__ import main as run_benchmarks
 from tests.benchmarks.__main__ import other_benchmarks
 from tests.kit import stored
+
+pytestmark = pytest.mark.slow  # runs the benchmarks
 
 
 @pytest.mark.parametrize("preset_name", ["cross", "trains"])
@@ -64,6 +67,15 @@ def test_step_times(preset_name: PresetName) -> None:
     assert times.step_us == times.legal_actions_us + times.apply_us
     assert times.legal_moves_us > 0 and times.play_us > 0
     assert times.fast_step_us == times.legal_moves_us + times.play_us
+
+
+def test_the_engine_is_measured_beside_the_reference() -> None:
+    pure = bench_engine.Build("engine, pure Python", pure=True)
+    reference, engines = bench_engine.side_by_side([pure], games=1, rounds=1)
+    assert set(reference) == set(engines[pure.label]) == set(bench_engine.PRESET_NAMES)
+    lines = bench_engine.report(reference, engines)
+    assert lines[1].startswith("reference: the state API") and "1.00×" in lines[1]
+    assert lines[2].startswith("engine, pure Python") and lines[2].count("×") == 2
 
 
 @pytest.mark.parametrize(("set_size", "players"), bench_memory.SIZES)

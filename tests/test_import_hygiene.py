@@ -34,21 +34,19 @@ PACKAGE_ROOT = Path(chickenfoot.rules.__file__).parent.parent
 
 
 def core_modules() -> list[str]:
-    """Every module of the packages below the app."""
+    """Every module of the packages below the app, those of their subpackages too."""
     names: list[str] = []
     for package in CORE_PACKAGES:
-        folder = PACKAGE_ROOT / package.split(".")[1]
-        names.extend(
-            f"{package}.{path.stem}" if path.stem != "__init__" else package
-            for path in sorted(folder.glob("*.py"))
-        )
+        for path in sorted((PACKAGE_ROOT / package.split(".")[1]).rglob("*.py")):
+            parts = path.relative_to(PACKAGE_ROOT.parent).with_suffix("").parts
+            names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return names
 
 
 def test_every_core_package_is_found() -> None:
     found = core_modules()
     assert all(package in found for package in CORE_PACKAGES)
-    assert "chickenfoot.play.host" in found and "chickenfoot.rules.core" in found
+    assert "chickenfoot.play.host" in found and "chickenfoot.rules.core.moves" in found
 
 
 def test_importing_the_core_does_not_import_textual() -> None:

@@ -5,9 +5,10 @@ the seat client the table's messages feed, and follows what the link brings
 (:meth:`OnlineSeat.take`): the table's messages go to the client, the lobby's and who-is-here
 news are kept and worded, the seat's token is kept or forgotten in the seat book
 (:func:`~chickenfoot.net.seating.follow_seat`), and the finished game's record is handed on
-to be kept. The full-screen app (``OnlineGameScreen``) and the plain mode
-(``PlainOnlineTable``) each show what it holds their own way, in the same words
-(:mod:`chickenfoot.text.online`).
+to be kept. The full-screen app (``OnlineGameScreen``, whose table screen is a client of it
+as of any :class:`~chickenfoot.play.tables.ScreenTable`, with who is here shown as
+:meth:`OnlineSeat.with_presence` says) and the plain mode (``PlainOnlineTable``) each show what
+it holds their own way, in the same words (:mod:`chickenfoot.text.online`).
 
 **A key pressed while the connection is down** is decided here, once: a command that asks
 the table for something (a move, a hint, a take-back, the whole log, the computers' pace, the
@@ -48,6 +49,8 @@ from chickenfoot.net.remote import RETRY_FIRST, LinkStatus, Received, RemoteLink
 from chickenfoot.net.seating import follow_seat, lobby_lines
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.play.client import SeatClient, SpectatorClient
+from chickenfoot.play.shown import StatusShown, TableShown
+from chickenfoot.play.tables import seats_as_saved
 from chickenfoot.play.wire import (
     AskHint,
     GameEnded,
@@ -61,7 +64,9 @@ from chickenfoot.play.wire import (
     Update,
     Welcome,
 )
+from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.text import online, prompts
+from chickenfoot.text.deal import DealText
 from chickenfoot.text.digest import by_computer, covered_news
 
 
@@ -107,6 +112,7 @@ class OnlineSeat:
         self.remote = RemoteLink(address, hello, first_retry=first_retry)
         watching = isinstance(hello, WatchTable)
         self.client: SeatClient = SpectatorClient() if watching else SeatClient()
+        self.client.play_off_turn = False  # the turn is this seat's alone
         self.status: TableStatus | None = None
         """The table's latest status (the lobby, who is here, who covers whom)."""
         self.status_at = 0.0
@@ -403,3 +409,51 @@ class OnlineSeat:
             return [away]  # never reached yet: nothing else to say
         lines = lobby_lines(self.address, self.remote.seated, self.status, start_key=start_key)
         return [*lines, "", away] if away is not None else lines
+
+    # ----- what a table screen asks of it (see ScreenTable) -------------------------------------
+
+    played_here = False
+    """The table's people are at other screens: no game of theirs is dealt at this keyboard
+    (a new online game is made from New game), and the server keeps the game."""
+
+    def deal_text(self, round_number: int) -> DealText | None:
+        """How a round was dealt: never known at this seat (only the table has the decks)."""
+        return None
+
+    def seat_configs(self) -> tuple[SeatConfig, ...]:
+        """Who sits where, as the table said it."""
+        return seats_as_saved(self.client.table)
+
+    def finished_record(self) -> GameRecord | None:
+        """The whole game: not known at this seat until the table sends it to be kept."""
+        return None
+
+    def with_presence(self, shown: TableShown, menu_key: str) -> TableShown:
+        """``shown`` with who is here: each person's seat says when its person is away, and
+        who covers it; under the status, the seats whose person lost their connection,
+        counting down to the computer that will play for them; once this seat left the table,
+        only that (and that ``menu_key`` goes back to the menu); while the table is out of
+        reach, why and when the link tries again; a round's result in the table's words (its
+        key only says the person saw it)."""
+        seats = replace(shown.seats, names=self.seat_names(shown.seats.names))
+        if self.left:
+            left = online.left_table(menu_key)
+            return replace(shown, seats=seats, status=StatusShown(left, "error", shown.status.news))
+        away = self.out_of_reach_line()
+        if away is not None:
+            return replace(shown, seats=seats, status=StatusShown(away, "error", shown.status.news))
+        said = self.round_over_line(shown.status.text, self.client.keys.go_on)
+        if said is not None:
+            return replace(shown, seats=seats, status=replace(shown.status, text=said))
+        lost = self.away_lines()
+        status = replace(shown.status, news=" · ".join(lost)) if lost else shown.status
+        return replace(shown, seats=seats, status=status)
+
+    def top_bar_note(self) -> str:
+        """The top bar's word on the table: the link's state while it is down, in short
+        (while the table is out of reach the status line says why and when it tries again),
+        else how many watch ("" for none)."""
+        if self.out_of_reach:
+            return online.OUT_OF_REACH
+        line = self.connection_line()
+        return f"⚡ {line}" if line is not None else self.watchers_line()

@@ -1,11 +1,12 @@
 """The table server: one asyncio process holding every online table's game.
 
 :class:`TableServer` listens for WebSocket connections (the ``websockets`` library: see
-docs/protocol.md for why), reads each connection's first frame (make, join, return to or watch
-a table: the **handshake**) and from then on hands its frames to its table
-(:class:`~chickenfoot.net.table.OnlineTable`, one per code). It ends the tables nobody came
-back to in time (**expiry**), and a server started on a store that kept tables brings them
-back (**restore**): lobbies as they were, games where their last committed move left them.
+docs/protocol.md for why), has each connection's first frame read (make, join, return to or
+watch a table: the **handshake**, :class:`~chickenfoot.net.handshake.Handshake`) and from then
+on hands its frames to its table (:class:`~chickenfoot.net.table.OnlineTable`, one per code).
+It ends the tables nobody came back to in time (**expiry**), and a server started on a store
+that kept tables brings them back (**restore**): lobbies as they were, games where their last
+committed move left them.
 
 **The event loop never waits for the store.** A table's moves are committed by one worker
 thread for every table (:class:`~chickenfoot.saves.committer.CommitWorker`, a group commit);
@@ -22,13 +23,11 @@ token is refused in words and answered more slowly each time from the same addre
 (:class:`~chickenfoot.net.door.Door`).
 
 **Several servers on one store.** On a store several servers share (PostgreSQL:
-:class:`~chickenfoot.saves.store.SharedTables`) each server holds a lease
-(:class:`~chickenfoot.net.lease.ServerLease`) and runs only the tables it made or took over;
-a client that asks it for a table another server runs is relayed there
-(:mod:`chickenfoot.net.relay`); the tables of a server whose lease ran out (killed, paused,
-cut off) are taken over by the first live server that looks (every quarter of a lease) or is
-asked for one; a server that finds its own lease ran out drops every table at once, unwritten,
-and enlists again.
+:class:`~chickenfoot.saves.store.SharedTables`) each server holds a lease and runs only the
+tables it made or took over; its :class:`~chickenfoot.net.cluster.ClusterMember` enlists it,
+relays a client that asks for a table another server runs to that server, takes over the
+tables of a server whose lease ran out (killed, paused, cut off), and drops every table at
+once, unwritten, when it finds its own lease ran out.
 """
 
 from __future__ import annotations
@@ -46,29 +45,24 @@ from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from chickenfoot.net.cluster import ClusterMember
 from chickenfoot.net.collector import SteadyCollector
 from chickenfoot.net.connection import Connection
 from chickenfoot.net.door import Door
 from chickenfoot.net.forwarded import Headers, ProxyTrust
+from chickenfoot.net.handshake import Handshake
 from chickenfoot.net.kept import KeptTable, TableKeeper
-from chickenfoot.net.lease import LEASE, ServerLease
+from chickenfoot.net.lease import LEASE
 from chickenfoot.net.limits import Limits
-from chickenfoot.net.names import name_refusal
 from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
-    CreateTable,
     DenialReason,
     Denied,
-    JoinTable,
-    ReturnToSeat,
     TableOptions,
-    WatchTable,
     new_code,
-    normal_code,
     read_client,
 )
-from chickenfoot.net.relay import relay, relayed_client
-from chickenfoot.net.table import WATCHING_OFF, Ending, Guest, OnlineTable
+from chickenfoot.net.table import Ending, Guest, OnlineTable
 from chickenfoot.net.timing import MoveTimes
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.play.wire import WireError
@@ -76,7 +70,6 @@ from chickenfoot.record.model import RecordError
 from chickenfoot.saves.committer import CommitWorker
 from chickenfoot.saves.database import SqliteStore, database_path
 from chickenfoot.saves.store import GameStore, KeptTableRow, SharedTables, TableStore
-from chickenfoot.text.words import plural
 
 log = logging.getLogger(__name__)
 
@@ -87,9 +80,6 @@ refused in words)."""
 CLOSE_WAIT = 2.0
 """Seconds a closing connection waits for its client to answer the close (then it is cut):
 a client that stopped reading holds up neither the server's stop nor anything else."""
-
-CLAIM_BATCH = 64
-"""Tables a server takes over in one transaction (it looks again at once after a full one)."""
 
 KEEP_WAIT = 15.0
 """Seconds a stopping server gives the tables' rows still waiting to be written (a database
@@ -121,13 +111,6 @@ class TableServer:
         lease: float = LEASE,
     ) -> None:
         self.limits = limits or Limits()
-        self.advertise = advertise
-        """Where the other servers of a shared store reach this one (None: ``ws://`` and the
-        address it listens on)."""
-        self.lease_seconds = lease
-        self.lease: ServerLease | None = None
-        """This server's lease, on a store several servers share (None: it runs every table
-        of its store)."""
         self.proxies = proxies or ProxyTrust()
         """The reverse proxies whose forwarded client address this server believes."""
         self.collector = SteadyCollector() if steady_collector else None
@@ -145,11 +128,21 @@ class TableServer:
             else store
         )
         """Where every table's game and the tables themselves are kept (the app's store)."""
+        self.cluster = (
+            ClusterMember(self, self.store, advertise, lease)
+            if isinstance(self.store, SharedTables)
+            else None
+        )
+        """This server's lease and what it does with it, on a store several servers share,
+        reached at ``advertise`` (None: ``ws://`` and the address it listens on) with a lease
+        of ``lease`` seconds; None: it runs every table of its store."""
         self.worker = CommitWorker(self.store)
         """Commits the moves of every table, together (one thread for all tables)."""
         self.keeper = TableKeeper(self.store)
         """Writes the tables' rows (one thread for all tables)."""
         self.door = Door(self.limits)
+        self.handshake = Handshake(self)
+        """Reads each connection's first frame and places it at its table."""
         self.log = OperatorLog()
         """The operator's log: tables opened, started, finished and closed, and refusals."""
         self.tables: dict[str, OnlineTable] = {}
@@ -157,8 +150,6 @@ class TableServer:
         """The codes of the tables brought back when the server started."""
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
-        self._leasing: asyncio.Task[None] | None = None
-        self._check_lease = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
         self._stopping: asyncio.Event | None = None
         """Set once the server is stopping (made in :meth:`start`, on the server's loop)."""
@@ -180,8 +171,7 @@ class TableServer:
         """Bring back the tables the store keeps, then listen on ``host``:``port`` (or the
         bound socket ``sock``); the port listened on. On a shared store: listen, enlist, then
         take over the tables no live server runs."""
-        shared = isinstance(self.store, SharedTables)
-        if not shared:
+        if self.cluster is None:
             self.restored = await self.restore()
         self._stopping = asyncio.Event()
         self._server = await serve(
@@ -202,14 +192,9 @@ class TableServer:
         if self.collector is not None:
             self.collector.start()
         sockets = list(self._server.sockets)
-        port = int(sockets[0].getsockname()[1])
-        if isinstance(self.store, SharedTables):
-            address = self.advertise or _own_address(sockets[0], tls is not None)
-            self.lease = ServerLease(self.store, address, self.lease_seconds)
-            await self.lease.enlist()
-            self.restored = await self._claim_orphans()
-            self._leasing = asyncio.ensure_future(self._keep_lease())
-        return port
+        if self.cluster is not None:
+            self.restored = await self.cluster.enlist(sockets[0], tls is not None)
+        return int(sockets[0].getsockname()[1])
 
     async def close(self) -> None:
         """Stop: take no more connections, close every table at once (each client is told
@@ -220,11 +205,10 @@ class TableServer:
         every game, and a client answering the close (:data:`CLOSE_WAIT` at most)."""
         if self._stopping is not None:
             self._stopping.set()
-        for task in (self._sweeper, self._leasing):
-            if task is not None:
-                task.cancel()
-        if self.lease is not None:
-            await asyncio.to_thread(self.lease.stop)
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if self.cluster is not None:
+            await self.cluster.stop_renewing()
         tables = list(self.tables.values())
         self.tables.clear()
         for table in tables:
@@ -241,17 +225,12 @@ class TableServer:
             self._server.close()
             await self._server.wait_closed()
         await asyncio.to_thread(self._stop_threads)
-        if self.lease is not None:  # every write made: the tables are the others' at once
-            with contextlib.suppress(OSError):
-                await asyncio.to_thread(self._retire)
+        if self.cluster is not None:  # every write made: the tables are the others' at once
+            await self.cluster.retire()
         if self._own_store:
             self.store.close()
         if self.collector is not None:
             self.collector.stop()
-
-    def _retire(self) -> None:
-        assert isinstance(self.store, SharedTables)
-        self.store.retire()
 
     def _stop_threads(self) -> None:
         """Write the tables' rows that wait, then stop the keeper and the commit worker."""
@@ -270,9 +249,9 @@ class TableServer:
         as they were, games where their last committed move left them, every person's seat
         lost until its person returns; their codes. The store is read on a thread. A table
         that cannot be brought back (its game deleted, or over) is forgotten, and logged."""
-        return await self._bring_back(self.store.tables)
+        return await self.bring_back(self.store.tables)
 
-    async def _bring_back(self, rows: Callable[[], list[KeptTableRow]]) -> list[str]:
+    async def bring_back(self, rows: Callable[[], list[KeptTableRow]]) -> list[str]:
         """Bring back the tables of the rows ``rows()`` reads (on a thread); their codes."""
         restored = []
         for code, kept, session in await asyncio.to_thread(lambda: self._read_kept(rows())):
@@ -316,105 +295,18 @@ class TableServer:
             found.append((code, kept, session))
         return found
 
-    # ----- the lease, on a shared store ---------------------------------------------------------
+    # ----- several servers on one store ---------------------------------------------------------
 
     @property
     def shared(self) -> bool:
-        """True on a store several servers share (this server holds a lease)."""
-        return self.lease is not None
+        """True on a store several servers share (this server holds a lease there)."""
+        return self.cluster is not None
 
     def lease_lost(self) -> None:
-        """The store refused a move of one of this server's tables: renew the lease now (it
-        ran out, so every table is dropped)."""
-        self._check_lease.set()
-
-    async def _keep_lease(self) -> None:
-        """Take over the tables no live server runs every quarter of a lease (the lease is
-        renewed on a thread of its own: :meth:`ServerLease.keep`); once the lease is lost,
-        drop every table and enlist again."""
-        lease = self.lease
-        assert lease is not None
-        loop = asyncio.get_running_loop()
-        lease.keep(lambda: loop.call_soon_threadsafe(self._check_lease.set))
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._check_lease.wait(), lease.every)
-            if self._check_lease.is_set():
-                self._check_lease.clear()
-                await lease.renew()  # a refused move or the renewing thread says it is lost?
-            if lease.lost:
-                self._lease_lost()
-                try:
-                    await lease.enlist()
-                except OSError as error:
-                    log.warning("this server could not enlist again: %s", error)
-                    continue
-            try:
-                await self._claim_orphans()
-            except OSError as error:
-                log.warning("tables could not be taken over: %s", error)
-
-    async def _claim_orphans(self) -> list[str]:
-        """Take over every table no live server runs, a batch at a time; their codes."""
-        store = self.store
-        assert isinstance(store, SharedTables)
-        codes: list[str] = []
-        while not self.stopping:
-            batch = await self._bring_back(lambda: store.claim(None, CLAIM_BATCH))
-            codes += batch
-            if len(batch) < CLAIM_BATCH:
-                break
-        return codes
-
-    def _lease_lost(self) -> None:
-        """This server's lease ran out (it was paused, or cut off from the database): another
-        server may run its tables now, so it drops every one at once, writing nothing (the
-        store would refuse it anyway); their clients are told the server stopped, and come
-        back through whichever server runs the table now."""
-        tables = list(self.tables.values())
-        self.tables.clear()
-        log.warning(
-            "this server's lease ran out: %s left to the other servers",
-            plural(len(tables), "table"),
-        )
-        for table in tables:
-            table.close("stopping")
-            task = asyncio.ensure_future(self._stopped(table))
-            self._handlers.add(task)
-            task.add_done_callback(self._handlers.discard)
-
-    async def _elsewhere(self, connection: Connection, data: str | bytes, code: str) -> Found:
-        """Table ``code`` is not here: relay the client to the server that runs it, or take it
-        over if that server's lease ran out."""
-        store, lease = self.store, self.lease
-        assert isinstance(store, SharedTables)
-        assert lease is not None
-        try:
-            runner = await asyncio.to_thread(store.runner, code)
-        except OSError:
-            runner = None
-        if runner is None:
-            return None
-        if runner.alive and runner.server != lease.name and runner.address:
-            closed = await relay(
-                connection.socket,
-                data,
-                f"{runner.address}/{code}",
-                lease.secret,
-                connection.address,
-            )
-            if closed is not None:
-                connection.close(*closed)
-                return True
-        elif not runner.alive:
-            with contextlib.suppress(OSError):
-                await self._bring_back(lambda: store.claim([code], 1))
-            if code in self.tables:
-                return self.tables[code]
-        self._refuse(
-            connection, "server_busy", "the server of this table does not answer yet: try again"
-        )
-        return True
+        """The store refused a move of one of this server's tables: another server runs it
+        (see :meth:`ClusterMember.lease_lost`)."""
+        if self.cluster is not None:
+            self.cluster.lease_lost()
 
     async def _sweep(self) -> None:
         """End the tables nobody came back to in time."""
@@ -450,6 +342,11 @@ class TableServer:
         self.log.closed(table.code, reason)
         self.tables.pop(table.code, None)
         self.keeper.forget(table.code)
+        self.let_go(table)
+
+    def let_go(self, table: OnlineTable) -> None:
+        """Let go of ``table``, closed already and out of :attr:`tables`: its turn loop
+        ends and its game is closed, on a task of their own."""
         task = asyncio.ensure_future(self._stopped(table))
         self._handlers.add(task)
         task.add_done_callback(self._handlers.discard)
@@ -508,7 +405,7 @@ class TableServer:
         peer = websocket.remote_address
         headers = _headers(websocket)
         address, unread = self.proxies.client(str(peer[0]) if peer else "?", headers)
-        relayed = relayed_client(headers, self.lease.secret) if self.lease is not None else None
+        relayed = self.cluster.client_address(headers) if self.cluster is not None else None
         if relayed is not None:
             address, unread = relayed, None
         if unread is not None:
@@ -521,12 +418,12 @@ class TableServer:
             if self.stopping:
                 connection.close(1001, "the server is stopping")
             elif not let_in:
-                self._refuse(
+                self.refuse(
                     connection, "too_many_connections", "too many connections from your address"
                 )
                 connection.close(1008, "too many connections")
             else:
-                guest = await self._hello(connection)
+                guest = await self.handshake.hello(connection)
                 if guest is not None:
                     await self._converse(guest)
         except ConnectionClosed:
@@ -553,7 +450,7 @@ class TableServer:
                     self.log.refused("flood", connection.address)
                     return
                 if connection.dropped % self.limits.burst == 1:
-                    self._refuse(connection, "too_fast", "too many messages: slow down")
+                    self.refuse(connection, "too_fast", "too many messages: slow down")
                 continue
             connection.received_at = time.monotonic()
             if self.move_times is not None:
@@ -561,190 +458,33 @@ class TableServer:
             try:
                 frame = read_client(data)
             except WireError as error:
-                self._refuse(connection, "bad_message", str(error))
+                self.refuse(connection, "bad_message", str(error))
                 continue
             table = guest.table
             if table is None or table.code not in self.tables:
-                self._refuse(connection, "not_now", "this connection is at no table")
+                self.refuse(connection, "not_now", "this connection is at no table")
                 continue
             table.handle(guest, frame)
 
-    async def _hello(self, connection: Connection) -> Guest | None:
-        """Read and handle a connection's first frame: its place at a table (None: refused,
-        and the connection closes)."""
-        try:
-            first = await asyncio.wait_for(connection.socket.recv(), self.limits.hello_time)
-        except TimeoutError:
-            self._refuse(connection, "first_message", "say which table you want, and sooner")
-            connection.close(1008, "no first message")
-            return None
-        guest = await self._first_frame(connection, first)
-        if guest is None:
-            connection.close(1008, "refused")  # a relayed connection closed as its owner did
-        return guest
-
-    async def _first_frame(self, connection: Connection, data: str | bytes) -> Guest | None:
-        try:
-            frame = read_client(data)
-        except WireError as error:
-            self._refuse(connection, "bad_message", str(error))
-            return None
-        if isinstance(frame, CreateTable):
-            return await self._create(connection, frame)
-        if not isinstance(frame, JoinTable | ReturnToSeat | WatchTable):
-            self._refuse(
-                connection, "first_message", "the first message makes, joins or watches a table"
-            )
-            return None
-        code = normal_code(frame.code)
-        table = self.tables.get(code) if code is not None else None
-        if table is None and code is not None and self.lease is not None:
-            found = await self._elsewhere(connection, data, code)
-            if found is True:
-                return None
-            table = found if isinstance(found, OnlineTable) else None
-        if table is None:
-            await self._slow_down(connection.address)
-            self._refuse(connection, "no_such_table", f"there is no table {frame.code!r} here")
-            return None
-        if isinstance(frame, ReturnToSeat):
-            seat = table.seat_of(frame.token)
-            if seat is None:
-                await self._slow_down(connection.address)
-                self._refuse(connection, "bad_token", "that seat token is not one of this table's")
-                return None
-            return table.come_back(connection, seat)
-        if isinstance(frame, JoinTable) and not frame.name.strip():
-            return self._join(connection, table, None)
-        problem = name_refusal(frame.name)
-        if problem is not None:
-            self._refuse(connection, "bad_message", problem)
-            return None
-        name = frame.name.strip()
-        if isinstance(frame, WatchTable):
-            if not table.watching:
-                self._refuse(connection, "watching_off", WATCHING_OFF)
-                return None
-            like = table.looks_like(name, seat=None)
-            if like is not None:
-                self._refuse(connection, "name_taken", _taken(name, like))
-                return None
-            if len(table.watchers) >= self.limits.spectators:
-                self._refuse(
-                    connection, "too_many_spectators", "this table has as many spectators as it may"
-                )
-                return None
-            return table.watch(connection, name)
-        return self._join(connection, table, name)
-
-    def _join(self, connection: Connection, table: OnlineTable, name: str | None) -> Guest | None:
-        """Seat ``connection`` at ``table`` as ``name`` (None: under the seat's planned name)."""
-        seat = table.free_seat(name or "")
-        if seat is None:
-            self._refuse(connection, "table_full", TABLE_FULL)
-            return None
-        name = name or table.seats[seat].name
-        like = table.looks_like(name, seat=seat)
-        if like is not None:
-            self._refuse(connection, "name_taken", _taken(name, like))
-            return None
-        return table.sit(connection, seat, name)
-
-    async def _create(self, connection: Connection, frame: CreateTable) -> Guest | None:
-        options = frame.options
-        problem = name_refusal(frame.name) or next(
-            (name_refusal(plan.name) for plan in options.seats if name_refusal(plan.name)), None
-        )
-        if problem is not None:
-            self._refuse(connection, "bad_message", problem)
-            return None
-        if not options.people:
-            self._refuse(connection, "bad_message", "a table needs a seat for a person")
-            return None
-        if len(options.seats) != options.rules.players:
-            self._refuse(
-                connection, "bad_message", "the table's seats and its rules' players differ"
-            )
-            return None
-        address = connection.address
-        cap = self.limits.lonely_per_address
-        if cap and self.lonely_tables(address) >= cap:
-            self._refuse(
-                connection,
-                "too_many_open_tables",
-                f"your address has {plural(cap, 'open table')} that nobody else joined: "
-                "share one of those, or wait for them to close",
-            )
-            return None
-        if not self.door.may_make(address):
-            self._refuse(
-                connection,
-                "too_many_new_tables",
-                "your address made tables too quickly: wait a minute",
-            )
-            return None
-        try:
-            table = self.create_table(options, made_by=address)
-        except ValueError as full:
-            self._refuse(connection, "too_many_tables", str(full))
-            return None
-        if self.lease is not None:  # its code is shared once the other servers can find it
-            await asyncio.to_thread(self.keeper.written, table.code, KEEP_WAIT)
-            if table.closed:
-                return None
-        return table.sit(connection, table.creator, frame.name.strip())
-
-    def _refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:
+    def refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:
         """Refuse ``connection``'s frame for ``reason`` in words (``text``), and log it."""
         connection.send(_denied(reason, text))
         self.log.refused(reason, connection.address)
 
-    async def _slow_down(self, address: str) -> None:
-        """Wait before refusing a wrong code or token (see :meth:`Door.denial_wait
-        <chickenfoot.net.door.Door.denial_wait>`); a server that stops meanwhile waits no
-        more."""
+    async def pause(self, seconds: float) -> None:
+        """Wait ``seconds``, or less should the server stop meanwhile."""
         stopping = self._stopping
-        delay = self.door.denial_wait(address)
         if stopping is None:
-            await asyncio.sleep(delay)
+            await asyncio.sleep(seconds)
             return
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stopping.wait(), delay)
-
-
-Found = OnlineTable | bool | None
-"""What a server found of a table another ran: the table, now taken over here; True: the
-client was relayed to its server (or told to try again); None: no such table."""
-
-
-def _own_address(sock: socket.socket, secure: bool) -> str:
-    """Where the other servers reach a server listening on ``sock`` (this machine's name
-    when it listens on every address)."""
-    host, port = sock.getsockname()[:2]
-    if host in ("0.0.0.0", "::"):
-        host = socket.gethostname()
-    elif ":" in host:
-        host = f"[{host}]"
-    return f"{'wss' if secure else 'ws'}://{host}:{port}"
+            await asyncio.wait_for(stopping.wait(), seconds)
 
 
 def _headers(websocket: ServerConnection) -> Headers | None:
     """The headers of ``websocket``'s opening request (None: not known)."""
     request = websocket.request
     return request.headers if request is not None else None
-
-
-TABLE_FULL = (
-    "every seat at this table is taken: to watch it, tick Watch only in Join a table "
-    "(or chickenfoot join --watch)"
-)
-
-
-def _taken(name: str, like: str) -> str:
-    """Why ``name`` is refused at a table where somebody goes by ``like``."""
-    if name == like:
-        return f"somebody at this table is called {name}: choose another name"
-    return f"{name} looks like {like}, who is at this table: choose another name"
 
 
 def _denied(reason: DenialReason, text: str) -> Denied:

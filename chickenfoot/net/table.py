@@ -276,6 +276,8 @@ class OnlineTable:
         times = venue.move_times
         self.move_timer = MoveTimer(times) if times is not None else None
         """Times the moves of the table's clients (benchmarks), or None."""
+        self.creators_keys = CreatorsKeys(self)
+        """What only the table's creator may ask (start, a seat covered, watching)."""
 
     # ----- who is here ---------------------------------------------------------------------------
 
@@ -373,7 +375,7 @@ class OnlineTable:
         told it was replaced)."""
         old = self.seats[seat].guest
         if old is not None:
-            self._detach(old)
+            self.detach(old)
             old.send(Replaced())
             old.connection.close(1000, "this seat was taken by another window")
         return self._attach(connection, seat)
@@ -392,7 +394,7 @@ class OnlineTable:
         a spectator left."""
         if guest.table is not self:
             return
-        self._detach(guest)
+        self.detach(guest)
         self._noticed()
         if self.phase != "over":
             self.tell_everyone()
@@ -424,7 +426,8 @@ class OnlineTable:
                 self._hand_record(guest)
         self._noticed()
 
-    def _detach(self, guest: Guest) -> None:
+    def detach(self, guest: Guest) -> None:
+        """``guest`` is no longer at the table (a seat's person dropped, or a spectator left)."""
         if self.host is not None and guest.client_id is not None:
             self.host.disconnect(guest.client_id)
         guest.client_id = None
@@ -606,14 +609,8 @@ class OnlineTable:
 
     def handle(self, guest: Guest, frame: ClientFrame) -> None:
         """A frame from a connection at this table."""
-        if isinstance(frame, StartGame):
-            self._start_asked(guest)
-            return
-        if isinstance(frame, CoverSeat):
-            self._cover_asked(guest, frame.seat)
-            return
-        if isinstance(frame, SetWatching):
-            self._watching_asked(guest, frame.allowed)
+        if isinstance(frame, StartGame | CoverSeat | SetWatching):
+            self.creators_keys.asked(guest, frame)
             return
         if isinstance(frame, CreateTable | JoinTable | ReturnToSeat | WatchTable):
             guest.send(Denied(reason="not_now", text="this connection is at a table already"))
@@ -634,49 +631,6 @@ class OnlineTable:
             self.move_timer.acted(guest.connection)
         self.host.submit(guest.client_id, message)
 
-    def _start_asked(self, guest: Guest) -> None:
-        if guest.seat != self.creator or guest.seat is None:
-            guest.send(Denied(reason="not_creator", text="only the table's creator starts it"))
-        elif self.phase != "lobby":
-            guest.send(Denied(reason="not_now", text="the game has started already"))
-        elif self.auto_start:
-            guest.send(
-                Denied(
-                    reason="not_now", text="this table starts by itself once everyone has joined"
-                )
-            )
-        else:
-            self.start()
-
-    def _cover_asked(self, guest: Guest, seat: int) -> None:
-        if guest.seat != self.creator:
-            guest.send(
-                Denied(reason="not_creator", text="only the table's creator hands a seat over")
-            )
-            return
-        slot = self.seats[seat] if seat < len(self.seats) else None
-        if self.phase != "playing" or slot is None or slot.computer is not None:
-            guest.send(Denied(reason="not_now", text="that seat is not a person's seat in play"))
-        elif slot.guest is not None or slot.cover is not None:
-            guest.send(Denied(reason="not_now", text="that seat's person is connected"))
-        else:
-            self.cover(seat)
-            self.tell_everyone()
-
-    def _watching_asked(self, guest: Guest, allowed: bool) -> None:
-        if guest.seat != self.creator or guest.seat is None:
-            guest.send(
-                Denied(reason="not_creator", text="only the table's creator lets people watch")
-            )
-            return
-        self.watching = allowed
-        self.keep()
-        for watcher in [] if allowed else list(self.watchers):
-            self._detach(watcher)
-            watcher.send(Denied(reason="watching_off", text=WATCHING_OFF))
-            watcher.connection.close(1000, "watching was turned off")
-        self.tell_everyone()
-
     def close(self, reason: Ending) -> None:
         """End the table: tell everybody, stop the game (it stays a saved game)."""
         self.closed = True
@@ -687,6 +641,67 @@ class OnlineTable:
             guest.connection.close(1000, "the table closed")
         if self.host is not None:
             self.host.close()
+
+
+class CreatorsKeys:
+    """What only ``table``'s creator may ask of it: start the game (unless it starts by
+    itself), hand a lost person's seat to a computer now, turn watching off or on again. Each
+    is checked here, and refused in words to anybody else or when it cannot be done now."""
+
+    def __init__(self, table: OnlineTable) -> None:
+        self.table = table
+
+    def asked(self, guest: Guest, frame: StartGame | CoverSeat | SetWatching) -> None:
+        """``guest`` asks for what ``frame`` says."""
+        if isinstance(frame, StartGame):
+            self._start(guest)
+        elif isinstance(frame, CoverSeat):
+            self._cover(guest, frame.seat)
+        else:
+            self._watching(guest, frame.allowed)
+
+    def _start(self, guest: Guest) -> None:
+        if guest.seat != self.table.creator or guest.seat is None:
+            guest.send(Denied(reason="not_creator", text="only the table's creator starts it"))
+        elif self.table.phase != "lobby":
+            guest.send(Denied(reason="not_now", text="the game has started already"))
+        elif self.table.auto_start:
+            guest.send(
+                Denied(
+                    reason="not_now", text="this table starts by itself once everyone has joined"
+                )
+            )
+        else:
+            self.table.start()
+
+    def _cover(self, guest: Guest, seat: int) -> None:
+        if guest.seat != self.table.creator:
+            guest.send(
+                Denied(reason="not_creator", text="only the table's creator hands a seat over")
+            )
+            return
+        slot = self.table.seats[seat] if seat < len(self.table.seats) else None
+        if self.table.phase != "playing" or slot is None or slot.computer is not None:
+            guest.send(Denied(reason="not_now", text="that seat is not a person's seat in play"))
+        elif slot.guest is not None or slot.cover is not None:
+            guest.send(Denied(reason="not_now", text="that seat's person is connected"))
+        else:
+            self.table.cover(seat)
+            self.table.tell_everyone()
+
+    def _watching(self, guest: Guest, allowed: bool) -> None:
+        if guest.seat != self.table.creator or guest.seat is None:
+            guest.send(
+                Denied(reason="not_creator", text="only the table's creator lets people watch")
+            )
+            return
+        self.table.watching = allowed
+        self.table.keep()
+        for watcher in [] if allowed else list(self.table.watchers):
+            self.table.detach(watcher)
+            watcher.send(Denied(reason="watching_off", text=WATCHING_OFF))
+            watcher.connection.close(1000, "watching was turned off")
+        self.table.tell_everyone()
 
 
 class _Observer:

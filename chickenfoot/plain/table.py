@@ -17,23 +17,15 @@ dead draw, a round's result).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Literal
 
 from chickenfoot.bots.coach import Coach
 from chickenfoot.plain.coaching import analysed
 from chickenfoot.plain.console import YES_OR_NO, Console
-from chickenfoot.play.announce import (
-    digest,
-    ends_said,
-    hand_said,
-    seats_said,
-    starts_turn,
-    status_said,
-    turn_line,
-    where_said,
-)
+from chickenfoot.plain.reading import TableReading
+from chickenfoot.plain.typed_play import typed_play
+from chickenfoot.play.announce import digest, starts_turn, status_said, turn_line
 from chickenfoot.play.client import SeatClient, SpectatorClient
 from chickenfoot.play.host import TableHost
 from chickenfoot.play.link import LocalLink
@@ -50,15 +42,13 @@ from chickenfoot.play.wire import (
     Update,
     YourTurn,
 )
-from chickenfoot.rules import Play, Tile, parse_tile
+from chickenfoot.rules import Play
 from chickenfoot.saves.copies import SavePathError, resolve_save_path
 from chickenfoot.text import prompts
 from chickenfoot.text.coach import coach_for, decision_line, play_line, seats_to_analyse
 from chickenfoot.text.deal import recorded_deal_text
-from chickenfoot.text.ruleset import rules_summary
-from chickenfoot.text.spoken import end_line, keys_text, line_text, round_score_lines, table_lines
 from chickenfoot.text.transcript import ranking_lines, round_result_lines
-from chickenfoot.text.words import a_number, plural, seat_name
+from chickenfoot.text.words import plural, seat_name
 
 Outcome = Literal["menu", "again", "quit"]
 """How a game left: back to the menu, a new game with the same table, or quit (input over)."""
@@ -82,12 +72,6 @@ GAME_HELP = (
 )
 """The game's commands, as ``help`` (or ``?``) reads them."""
 
-TILE_AND_KEY = re.compile(r"^(?:(\d+)|(\d+)\s*[|/:.-]\s*(\d+))\s*([a-z]*)$")
-"""A play: a tile's number in the hand or its two numbers, then (maybe) an end's key."""
-
-LAST_MOVES = 5
-"""How many lines ``r`` repeats unless told."""
-
 WELCOME_LINES = 8
 """How many lines of the round so far a game says when it opens (``log`` has the rest)."""
 
@@ -110,6 +94,8 @@ class PlainSeat:
     def __init__(self, client: SeatClient, console: Console) -> None:
         self.client = client
         self.console = console
+        self.reading = TableReading(client, console)
+        """Answers the commands that read the table."""
         self._said_lines = 0
         self._restarts = 0
         self._unsaved: str | None = None
@@ -211,9 +197,12 @@ class PlainSeat:
         rest = words[1:]
         if command == "":
             return self._enter()
-        play = TILE_AND_KEY.match(line.lower())
+        play = typed_play(self.client, line)
+        if isinstance(play, Play):
+            self._send(self._act(play))
+            return None
         if play is not None:
-            self._play(play)
+            self.console.say(play)
             return None
         if command in ("q", "quit", "menu", "leave"):
             return self._leave()
@@ -231,27 +220,27 @@ class PlainSeat:
         return None
 
     def _commands(self) -> dict[str, Callable[[list[str]], None]]:
-        client = self.client
+        client, reading = self.client, self.reading
         commands: dict[str, Callable[[list[str]], None]] = {
             "?": lambda _: self.console.say(*GAME_HELP),
             "help": lambda _: self.console.say(*GAME_HELP),
-            "h": lambda _: self._say_hand(),
-            "hand": lambda _: self._say_hand(),
-            "e": lambda _: self._say_ends(),
-            "ends": lambda _: self._say_ends(),
-            "s": lambda _: self._say_seats(),
-            "scores": lambda _: self._say_seats(),
-            "t": lambda _: self._say_table(),
-            "table": lambda _: self._say_table(),
-            "l": self._say_line,
-            "line": self._say_line,
-            "r": self._say_last,
-            "last": self._say_last,
-            "w": lambda _: self._say_where(),
-            "where": lambda _: self._say_where(),
-            "n": lambda _: self._say_since(),
-            "news": lambda _: self._say_since(),
-            "since": lambda _: self._say_since(),
+            "h": lambda _: reading.hand(),
+            "hand": lambda _: reading.hand(),
+            "e": lambda _: reading.ends(),
+            "ends": lambda _: reading.ends(),
+            "s": lambda _: reading.seats(),
+            "scores": lambda _: reading.seats(),
+            "t": lambda _: reading.table(),
+            "table": lambda _: reading.table(),
+            "l": reading.line,
+            "line": reading.line,
+            "r": reading.last,
+            "last": reading.last,
+            "w": lambda _: reading.where(self.status_lines()),
+            "where": lambda _: reading.where(self.status_lines()),
+            "n": lambda _: reading.since(),
+            "news": lambda _: reading.since(),
+            "since": lambda _: reading.since(),
             "log": lambda _: self._say_game_log(),
             "d": lambda _: self._send(client.draw()),
             "draw": lambda _: self._send(client.draw()),
@@ -264,8 +253,8 @@ class PlainSeat:
             "u": lambda _: self._take_back(),
             "undo": lambda _: self._take_back(),
             "save": self._save_copy,
-            "rules": lambda _: self._say_rules(),
-            "rounds": lambda _: self._say_rounds(),
+            "rules": lambda _: reading.rules(),
+            "rounds": lambda _: reading.rounds(),
             "deal": lambda _: self._say_deal(),
         }
         return commands
@@ -290,118 +279,11 @@ class PlainSeat:
             self.console.say(*self.status_lines())
         return None
 
-    def _play(self, typed: re.Match[str]) -> None:
-        """Play the tile and end typed, or say why not."""
-        client = self.client
-        if client.seat_view is None or not client.on_turn:
-            self.console.say(client.why_not("play"))
-            return
-        hand = client.hand()
-        number, low, high, key = typed.groups()
-        if number is not None:
-            index = int(number) - 1
-            if not 0 <= index < len(hand):
-                self.console.say(prompts.only_tiles(len(hand)))
-                return
-        else:
-            found = _index_of(hand, f"{low}|{high}")
-            if found is None:
-                self.console.say(f"You have no {low}|{high}.")
-                return
-            index = found
-        tile = hand[index]
-        ends = client.playable().get(index, ())
-        labels = client.labels()
-        if not ends:
-            if not client.playable():
-                self.console.say(client.why_not("play"))
-            else:
-                self.console.say(prompts.cannot_play_selected(tile, client.seat_view.drawn))
-            return
-        if key:
-            target = next((end for end, label in labels.items() if label == key), None)
-            if target is None:
-                self.console.say(prompts.no_end_labelled(key))
-                return
-            if target not in ends:
-                value = client.seat_view.board.value_at(target)
-                needs = f" (it needs {a_number(value)})" if value is not None else ""
-                fits = keys_text([labels.get(end, end) for end in ends])
-                self.console.say(f"{tile} does not fit end {key}{needs}: it fits {fits}.")
-                return
-        elif len(ends) == 1:
-            target = ends[0]
-        else:
-            keys = [labels.get(end, end) for end in ends]
-            self.console.say(
-                f"{tile} fits {len(ends)} ends: type {index + 1} and one of {keys_text(keys)}."
-            )
-            return
-        self._send(self._act(Play(seat=client.seat_view.seat, tile=tile, target=target)))
-
     def _act(self, play: Play) -> ClientMessage | None:
         """The message that plays ``play``, through the client's own choosing."""
         client = self.client
         client.selection.tile, client.selection.end = play.tile, play.target
         return client.play()
-
-    # ----- reading the table ---------------------------------------------------------------------
-
-    def _say_hand(self) -> None:
-        self.console.say(*hand_said(self.client))
-
-    def _say_ends(self) -> None:
-        self.console.say(*ends_said(self.client))
-
-    def _say_seats(self) -> None:
-        self.console.say(*seats_said(self.client))
-
-    def _say_since(self) -> None:
-        found = digest(self.client)
-        self.console.say(found.text if found is not None else "You play no seat at this table.")
-
-    def _say_table(self) -> None:
-        view = self.client.view
-        assert view is not None
-        self.console.say(*table_lines(view.board, self.client.labels()))
-
-    def _say_line(self, words: list[str]) -> None:
-        view = self.client.view
-        assert view is not None
-        board, labels = view.board, self.client.labels()
-        if not words:
-            self.console.say("Type l and an end's key or a line, e.g. l b or l B.2.")
-            return
-        typed = words[0]
-        target = next((end for end, label in labels.items() if label == typed.lower()), None)
-        line_id = target if target is not None else typed.upper()
-        line = board.lines_by_id.get(line_id)
-        if line is not None:
-            self.console.say(line_text(board, line, labels))
-        elif target is not None:
-            value = board.value_at(target)
-            assert value is not None, "a key names an open end"
-            self.console.say(end_line(board, target, value, typed.lower(), None))
-        else:
-            self.console.say(f"No line or open end is called {typed} now.")
-
-    def _say_last(self, words: list[str]) -> None:
-        count = LAST_MOVES
-        if words and words[0].isdigit():
-            count = max(1, int(words[0]))
-        log = self.client.log
-        self.console.say(*(log[-count:] if log else ["Nothing has happened yet this round."]))
-
-    def _say_where(self) -> None:
-        self.console.say(where_said(self.client), *self.status_lines())
-
-    def _say_rounds(self) -> None:
-        view = self.client.view
-        assert view is not None
-        self.console.say(*round_score_lines(self.client.names, view.round_scores))
-
-    def _say_rules(self) -> None:
-        self.console.say(*rules_summary(self.client.table.rules))
 
 
 class PlainTable(PlainSeat):
@@ -564,15 +446,6 @@ class PlainTable(PlainSeat):
         self.link.send(self.client.ask_game_log())
         self._catch_up()
         self.console.say(*(self.client.game_log or []))
-
-
-def _index_of(hand: tuple[Tile, ...], text: str) -> int | None:
-    """The place of the tile written ``text`` in ``hand``, if it holds it."""
-    try:
-        tile = parse_tile(text)
-    except ValueError:
-        return None
-    return hand.index(tile) if tile in hand else None
 
 
 def open_table(session: GameSession, console: Console) -> Outcome:

@@ -20,12 +20,12 @@ and worded by :mod:`chickenfoot.text.prompts`. Imports no Textual; tests drive i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Literal
 
 from chickenfoot.play.client_log import ClientLog, describe_steps
-from chickenfoot.play.keys import end_keys
+from chickenfoot.play.keys import END_LETTERS
 from chickenfoot.play.selection import Choices, Selection
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown, TableShown
+from chickenfoot.play.view_facts import Kind, ViewFacts
 from chickenfoot.play.wire import (
     Act,
     AskGameLog,
@@ -67,7 +67,6 @@ from chickenfoot.rules import (
     RoundScored,
     SeatView,
     Tile,
-    legal_in_view,
     preset,
     refusal_in_view,
 )
@@ -89,8 +88,6 @@ TURN_ACTIONS = frozenset(
 )
 """The screen actions of a turn's keys: off while a hand-off or a dead draw waits for Enter."""
 
-Kind = Literal["draw", "pass", "keep"]
-
 
 class PrivacyError(ValueError):
     """The host sent a client what its seats may not see (a broken host, never a player's
@@ -105,10 +102,9 @@ class SeatClient:
         """The table (rules, seats, take-backs, the computers' pause), from the host."""
         self.seats: tuple[int, ...] = ()
         """The seats this client's people play (none: a spectator)."""
-        self.view: View | None = None
-        """What the host lets this client see now."""
-        self.prompt: Prompt = Waiting(seat=0)
-        """What the host waits for now."""
+        self.facts = ViewFacts(None, Waiting(seat=0))
+        """The view and prompt the host sent last, and what follows from them (the hand, the
+        legal actions, ...)."""
         self.history = ClientLog()
         """The log's lines and the tiles each seat just drew."""
         self.selection = Selection()
@@ -117,6 +113,10 @@ class SeatClient:
         """The latest news, or why the last key did nothing (shown under the status)."""
         self.told = 0
         """How many times news or a reason was told (the same words told twice count twice)."""
+        self.play_off_turn = True
+        """True: Play stays offered while the others play (a table here, where the turn comes
+        back in moments: the footer is not rebuilt every turn); False: on this seat's turn
+        only (an online table, where the turn is this seat's alone)."""
         self.thinking = False
         """True while the computer on turn is still thinking after its pause."""
         self.hint_pending = False
@@ -133,8 +133,9 @@ class SeatClient:
         """The log of the whole game, once asked for (:meth:`ask_game_log`) and sent."""
         self.received = 0
         """How many messages came from the host (a screen redraws when this changes)."""
-        self._known: dict[str, Any] = {}
-        """What was worked out from the view and prompt now (dropped when they change)."""
+        self.went_on = False
+        """True once the person went on from the dead draw or the result shown now (others
+        may still look at it)."""
 
     # ----- taking in the host's messages ---------------------------------------------------------
 
@@ -192,8 +193,8 @@ class SeatClient:
                     for event in step.events:
                         if isinstance(event, FootOpened):
                             self.tell(foot_news(event, self.names))
-        self.view, self.prompt = view, prompt
-        self._known = {}
+        self.facts = ViewFacts(view, prompt)
+        self.went_on = False
         self.thinking = False
         choices = self.choices()
         if choices is not None:
@@ -229,29 +230,28 @@ class SeatClient:
         return self.seats[0] if len(self.seats) == 1 else NOBODY
 
     @property
+    def view(self) -> View | None:
+        """What the host lets this client see now (None before its first message)."""
+        return self.facts.view
+
+    @property
+    def prompt(self) -> Prompt:
+        """What the host waits for now."""
+        return self.facts.prompt
+
+    @property
     def seat_view(self) -> SeatView | None:
         """The view of the seat whose hand may be shown, or None (the public view only)."""
-        view = self.view
-        return view if isinstance(view, SeatView) else None
+        return self.facts.seat_view
 
     @property
     def on_turn(self) -> bool:
         """True when the host waits for this client's person on turn to act."""
-        return isinstance(self.prompt, YourTurn) and self.seat_view is not None
-
-    def _once(self, name: str, work: Callable[[], Any]) -> Any:
-        """``work()``, worked out once for the view and prompt now."""
-        if name not in self._known:
-            self._known[name] = work()
-        return self._known[name]
+        return self.facts.on_turn
 
     def hand(self) -> tuple[Tile, ...]:
         """The hand shown, in hand order (see :func:`sorted_hand`); empty when hidden."""
-        view = self.seat_view
-        hand: tuple[Tile, ...] = self._once(
-            "hand", lambda: sorted_hand(view.hand) if view is not None else ()
-        )
-        return hand
+        return self.facts.hand
 
     @property
     def log(self) -> list[str]:
@@ -288,52 +288,27 @@ class SeatClient:
 
     def legal(self) -> tuple[Action, ...]:
         """What the person on turn may do now, from their view (empty off turn)."""
-        view = self.seat_view
-        if view is None or not self.on_turn:
-            return ()
-        actions: tuple[Action, ...] = self._once("legal", lambda: legal_in_view(view))
-        return actions
+        return self.facts.legal
 
     def playable(self) -> dict[int, tuple[str, ...]]:
         """Hand index -> the ends that tile may be played on now (for the person on turn);
         worked out once per view: read it, never change it."""
-
-        def work() -> dict[int, tuple[str, ...]]:
-            found: dict[int, tuple[str, ...]] = {}
-            hand = self.hand()
-            for action in self.legal():
-                if isinstance(action, Play):
-                    index = hand.index(action.tile)
-                    found[index] = found.get(index, ()) + (action.target,)
-            return found
-
-        playable: dict[int, tuple[str, ...]] = self._once("playable", work)
-        return playable
+        return self.facts.playable
 
     def labels(self) -> dict[str, str]:
-        """The key of every open end now (see :func:`~chickenfoot.play.keys.end_keys`);
-        read it, never change it."""
-        view = self.view
-        labels: dict[str, str] = self._once(
-            "labels", lambda: end_keys(view.board) if view is not None else {}
-        )
-        return labels
+        """The key of every open end now; read it, never change it."""
+        return self.facts.labels
 
     def can(self, kind: Kind) -> bool:
         """True if the person on turn may ``draw``, ``pass`` (nothing to play or draw) or
         ``keep`` (the playable tile just drawn) now."""
-        legal = self.legal()
-        view = self.seat_view
-        drawn = view is not None and view.drawn is not None
-        if kind == "draw":
-            return any(isinstance(action, Draw) for action in legal)
-        passes = any(isinstance(action, Pass) for action in legal)
-        return passes and (drawn if kind == "keep" else not drawn)
+        return self.facts.can(kind)
 
     def key_works(self, action: str) -> bool:
         """True if the key of the screen's ``action`` does something now. The keys of a turn
         (choosing, playing) stay listed while people play, so the footer is not rebuilt on
-        every turn: pressed out of turn they say why they do nothing. Nothing of a turn works
+        every turn: pressed out of turn they say why they do nothing (Play at an online table
+        is offered on the seat's turn only: :attr:`play_off_turn`). Nothing of a turn works
         while a hand-off or a dead draw waits for Enter."""
         prompt = self.prompt
         if action == "show_hand":
@@ -342,6 +317,8 @@ class SeatClient:
             return isinstance(prompt, DeadDraw)
         if action in TURN_ACTIONS and isinstance(prompt, PassKeyboard | DeadDraw):
             return False
+        if action == "play" and not (self.on_turn or self.play_off_turn):
+            return False  # pressed, it says whose turn it is
         if action in ("select_tile", "choose_end", "play", "unavailable"):
             return bool(self.seats) and not isinstance(prompt, GameEnded)
         if action in ("draw", "keep"):
@@ -401,6 +378,18 @@ class SeatClient:
         self._choose(lambda choices: self.selection.type_letter(letter, choices))
         if typed and self.feedback == prompts.key_so_far(typed):
             self.feedback = ""
+
+    def type_key(self, character: str) -> bool:
+        """A character typed at the table: a digit chooses a tile (:meth:`type_digit`), a
+        letter of an open end's key that end (:meth:`type_letter`). False for any other
+        character: it means nothing here."""
+        if character.isdigit():
+            self.type_digit(character)
+        elif character in END_LETTERS:
+            self.type_letter(character)
+        else:
+            return False
+        return True
 
     def select(self, index: int) -> None:
         """Select the tile at ``index`` of the hand as shown; say so if that cannot be."""
@@ -462,7 +451,7 @@ class SeatClient:
 
     def proceed(self) -> ClientMessage:
         """The dead draw or the result shown was seen: go on (others may still look at it)."""
-        self._known["went on"] = True
+        self.went_on = True
         return Proceed()
 
     def ask_hint(self) -> ClientMessage | None:
@@ -525,7 +514,7 @@ def shown_by(client: SeatClient) -> TableShown:
         labels,
         playable.get(selected, ()) if selected is not None else (),
         client.chosen if client.on_turn else None,
-        client._once("fresh", lambda: fresh_on_board(view)) if not over else frozenset(),
+        client.facts.fresh_on_board if not over else frozenset(),
         rules.set_size,
     )
     status = status_of(client, playable, labels)
@@ -550,21 +539,6 @@ def shown_by(client: SeatClient) -> TableShown:
         unsaved=client.unsaved_notice or "",
         saving=client.saving,
     )
-
-
-def fresh_on_board(view: View) -> frozenset[int]:
-    """The tiles laid since the viewer's last move this round (indexes in ``played``): the
-    seat of a seat's view, or the seat on turn of the public view."""
-    viewer = view.seat if isinstance(view, SeatView) else view.turn
-    plays = 0
-    seen = None
-    for action in view.history:
-        if isinstance(action, Play):
-            plays += 1
-        if action.seat == viewer:
-            seen = plays
-    played = len(view.board.played)
-    return frozenset(range(seen, played)) if seen is not None else frozenset()
 
 
 def hand_of(
@@ -604,7 +578,7 @@ def status_of(
     if isinstance(prompt, RoundEnded):
         number = prompt.result.round
         last = number >= client.table.rules.round_count
-        if client._once("went on", lambda: False):  # do others still look at the result?
+        if client.went_on:  # do others still look at the result?
             seats = enumerate(client.table.seats)
             others = any(not seat.computer and n not in client.seats for n, seat in seats)
             return StatusShown(prompts.round_seen(number, last=last, others=others), "success")
@@ -638,6 +612,16 @@ def status_of(
     tile = client.hand()[selected]
     ends = playable.get(selected, ())
     return StatusShown(prompts.selection(who, tile, ends, client.chosen, labels, client.keys))
+
+
+def keys_working(client: SeatClient, actions: Iterable[str]) -> frozenset[str]:
+    """Those of a screen's ``actions`` whose keys do something now for ``client``
+    (:meth:`SeatClient.key_works`); Play only while a tile fits (with none, Enter says why and
+    the footer offers none)."""
+    working = {action for action in actions if client.key_works(action)}
+    if client.on_turn and not client.playable():
+        working.discard("play")
+    return frozenset(working)
 
 
 def refusal_text(client: SeatClient, key: str) -> str:

@@ -16,15 +16,18 @@ every position of a round shares the log of the positions before it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, overload
+from typing import Any, Literal, cast, overload
 
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 from chickenfoot.rules.actions import ACTION_ADAPTER, Draw, Move, Pass, Play, to_action, to_move
 
-MoveLog = tuple["MoveLog", Move] | None
-"""The moves of a round on a position: None before the first, then ``(earlier log, move)``."""
+MoveLog = tuple[object, Move] | None
+"""The moves of a round on a position: None before the first, then ``(earlier log, move)``.
+
+The earlier log is typed ``object`` (it is a :data:`MoveLog`): mypyc, which compiles the
+rules core in the optional fast build, cannot take a type alias that names itself."""
 
 
 def log_of(moves: Iterable[Move]) -> MoveLog:
@@ -39,7 +42,8 @@ def moves_of(log: MoveLog) -> tuple[Move, ...]:
     """The moves of ``log``, oldest first."""
     moves: list[Move] = []
     while log is not None:
-        log, move = log
+        earlier, move = log
+        log = cast(MoveLog, earlier)
         moves.append(move)
     moves.reverse()
     return tuple(moves)

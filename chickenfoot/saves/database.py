@@ -2,43 +2,35 @@
 
 :class:`SqliteStore` is the :class:`~chickenfoot.saves.store.GameStore` this program uses,
 and a table server's :class:`~chickenfoot.saves.store.TableStore` (its online tables, a row
-each, beside their games). The database runs in WAL mode with ``synchronous=FULL``: a write
-returns once it is on disk, readers never wait for a writer, and a crash or a power cut loses
-no committed transaction.
-Each write is one ``BEGIN IMMEDIATE`` transaction; another process writing at the same moment
-waits up to :data:`BUSY_SECONDS`. The schema is versioned (:mod:`chickenfoot.saves.schema`)
-and brought up to date when the database is opened.
+each, beside their games). It reads and writes through one
+:class:`~chickenfoot.saves.sqlite_connection.SqliteConnection`, which opens the database
+(WAL mode, ``synchronous=FULL``: a write returns once it is on disk, readers never wait for a
+writer, and a crash or a power cut loses no committed transaction), brings its schema up to
+date, makes each write one ``BEGIN IMMEDIATE`` transaction and words SQLite's errors.
 
 A game is written and read back as rows the same way in every store
 (:mod:`chickenfoot.saves.rows`): what is stored is only ever written by this program, so
 reading it back builds the record without the file loader's field-by-field checks; it is
 still replayed through the rules, and anything that does not fit is a ``RecordError`` saying
 the stored copy is damaged.
-SQLite's own errors become :class:`~chickenfoot.saves.store.StoreError` in plain words.
 This module imports no Textual.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from chickenfoot.bots.rating import Placing
 from chickenfoot.record.model import FORMAT_VERSION, Assist, GameRecord
-from chickenfoot.record.problems import describe_os_error, printable
 from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.record.tallies import Statistics
 from chickenfoot.rules import Action
-from chickenfoot.saves.files import special_kind
-from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
-from chickenfoot.saves.paths import DATABASE_NAME, data_dir, database_path
+from chickenfoot.saves.paths import DATABASE_NAME, database_path
 from chickenfoot.saves.rows import (
     HOLDER_COLUMNS,
     PLACINGS_QUERY,
@@ -52,7 +44,7 @@ from chickenfoot.saves.rows import (
     summary_from_row,
     undone_json,
 )
-from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
+from chickenfoot.saves.sqlite_connection import BUSY_SECONDS, SqliteConnection
 from chickenfoot.saves.store import (
     Change,
     GameFacts,
@@ -78,15 +70,11 @@ from chickenfoot.saves.tallying import (
 __all__ = ["BUSY_SECONDS", "DATABASE_NAME", "SqliteStore", "database_path", "open_store"]
 
 
-BUSY_SECONDS = 10.0
-"""How long a write waits for another process's write to end before giving up."""
-
-
 class SqliteStore(GameStore, TableStore):
     """Every game in the SQLite database at ``path`` (created, and brought to the current
     schema, when opened), and the online tables a table server keeps beside them. One
-    connection, guarded by a lock: a thread that must not wait for another's writes uses a
-    store of its own (:meth:`reopen`)."""
+    connection (:class:`SqliteConnection`), guarded by a lock: a thread that must not wait
+    for another's writes uses a store of its own (:meth:`reopen`)."""
 
     def __init__(self, path: Path, *, sync_every_commit: bool = True) -> None:
         self.path = Path(path)
@@ -94,128 +82,20 @@ class SqliteStore(GameStore, TableStore):
         """True: each commit waits until it is on disk (a power cut loses nothing committed).
         False (a table server's choice, see :func:`open_store`): a commit survives the
         program being killed, and reaches the disk with the next checkpoint."""
-        self._lock = threading.RLock()
-        self._key = os.path.realpath(self.path)
-        """The database's real path: what tells this process's connections to it apart."""
-        OPEN_JOURNALS.renew_others(self._key)  # never a new journal beside a deleted one
-        self._db = _connect(self.path, full=sync_every_commit)
-        self._journal = self._watch_journal()
-        OPEN_JOURNALS.opened(self._key, self)
-
-    # ----- transactions and errors -----------------------------------------------------------
-
-    def _error(self, error: sqlite3.Error) -> StoreError:
-        return StoreError(_problem(error), printable(str(self.path)))
-
-    def _watch_journal(self) -> JournalWatch | None:
-        """A watch on the journal this connection writes to (None: not in WAL mode, as on a
-        file system without shared memory, where there is no journal to lose)."""
-        (mode,) = self._db.execute("PRAGMA journal_mode").fetchone()
-        if str(mode).lower() != "wal":
-            return None
-        watch = JournalWatch(self.path)
-        watch.remember()
-        return watch
-
-    def _journal_moved(self) -> bool:
-        return self._journal is not None and self._journal.moved()
-
-    def renew_if_moved(self) -> None:
-        """If the journal this connection writes to was deleted, copy it into the database
-        and move to a new one (see :meth:`_renew_journal`)."""
-        if not self._journal_moved():  # a stat, without waiting for the connection
-            return
-        with self._lock:
-            if self._journal_moved():
-                self._renew_journal()
-
-    def _renew_journal(self) -> None:
-        """The journal this connection wrote to was deleted (see
-        :mod:`~chickenfoot.saves.journal`): copy the commits it holds into the database, then
-        reconnect, which begins a new journal. When it held commits (moves a crash would have
-        lost), what happened is kept to be told after the next commit to the database; a
-        journal found empty (another connection copied it already) is renewed quietly.
-        Raises :class:`StoreError` if no new connection can be made."""
-        journal = self._journal.path if self._journal is not None else self.path
-        try:  # how many pages the journal held, and how many were copied
-            busy, held, copied = self._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
-            # Emptied, so that a connection still on it finds nothing left to read there.
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except sqlite3.Error:  # another connection began a new journal meanwhile: it told
-            busy, held, copied = 0, 0, 0
-        if held > 0:
-            OPEN_JOURNALS.lose(self._key, JournalLost(journal, saved=busy == 0 and copied == held))
-        with suppress(sqlite3.Error):
-            self._db.close()
-        self._db = _connect(self.path, full=self.sync_every_commit)
-        self._journal = self._watch_journal()
-
-    def _begin(self, statement: str) -> sqlite3.Connection:
-        """The connection, in a transaction begun with ``statement``; first renewed if its
-        journal was deleted (see :meth:`_renew_journal`), and again if beginning fails on a
-        journal deleted meanwhile."""
-        if self._journal_moved():
-            self._renew_journal()
-        try:
-            self._db.execute(statement)
-        except sqlite3.Error as error:
-            if not self._journal_moved():
-                raise self._error(error) from None
-            self._renew_journal()
-            try:
-                self._db.execute(statement)
-            except sqlite3.Error as again:
-                raise self._error(again) from None
-        return self._db
-
-    @contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed (on disk) when the block ends, rolled back if it
-        raises. A journal found deleted raises :class:`JournalLost` once the commit is done:
-        it is in the database then (if ``saved``), and the later ones are safe again."""
-        with self._lock:
-            db = self._begin("BEGIN IMMEDIATE")
-            try:
-                yield db
-                db.execute("COMMIT")
-            except BaseException as error:
-                if db.in_transaction:
-                    with suppress(sqlite3.Error):
-                        db.execute("ROLLBACK")
-                if isinstance(error, sqlite3.Error):
-                    raise self._error(error) from None
-                raise
-            if self._journal_moved():
-                self._renew_journal()
-            lost = OPEN_JOURNALS.take_lost(self._key)
-            if lost is not None:
-                raise lost
-
-    @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
-        """One read transaction: every query in the block sees the same data."""
-        with self._lock:
-            db = self._begin("BEGIN")
-            try:
-                try:
-                    yield db
-                finally:
-                    if db.in_transaction:
-                        db.execute("COMMIT")
-            except sqlite3.Error as error:
-                raise self._error(error) from None
+        self.database = SqliteConnection(self.path, full=sync_every_commit)
+        """The connection every read and write goes through."""
 
     # ----- games -----------------------------------------------------------------------------
 
     def create(self, record: GameRecord, *, source: str | None = None) -> GameId:
         """Add the game ``record``; its number."""
         facts = GameFacts.of(record)
-        with self._writing() as db:
+        with self.database.writing() as db:
             return _insert(db, record, facts, source)
 
     def commit(self, game: GameId, change: Change, holder: Holder | None = None) -> None:
         """Apply ``change`` to ``game`` in one transaction (see the interface)."""
-        with self._writing() as db:
+        with self.database.writing() as db:
             _apply_change(db, game, change, holder)
 
     def commit_many(
@@ -223,7 +103,7 @@ class SqliteStore(GameStore, TableStore):
     ) -> list[StoreError | None]:
         """Apply the changes of many games in one transaction (see the interface)."""
         results: list[StoreError | None] = []
-        with self._writing() as db:
+        with self.database.writing() as db:
             for game, change, holder in changes:
                 db.execute("SAVEPOINT one_game")
                 try:
@@ -240,7 +120,7 @@ class SqliteStore(GameStore, TableStore):
 
     def keep_table(self, code: str, game: GameId | None, data: str) -> None:
         """Keep the online table ``code`` (see :class:`TableStore`)."""
-        with self._writing() as db:
+        with self.database.writing() as db:
             db.execute(
                 "INSERT OR REPLACE INTO online_tables (code, game, data, updated)"
                 " VALUES (?, ?, ?, ?)",
@@ -249,18 +129,18 @@ class SqliteStore(GameStore, TableStore):
 
     def tables(self) -> list[KeptTableRow]:
         """Every online table kept (see :class:`TableStore`)."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             rows = db.execute("SELECT code, game, data FROM online_tables ORDER BY code")
             return [(str(code), game, str(data)) for code, game, data in rows]
 
     def drop_table(self, code: str) -> None:
         """Forget the online table ``code`` (see :class:`TableStore`)."""
-        with self._writing() as db:
+        with self.database.writing() as db:
             db.execute("DELETE FROM online_tables WHERE code = ?", (code,))
 
     def record(self, game: GameId) -> GameRecord:
         """The whole game, replayed (see the interface)."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             row = db.execute(
                 "SELECT created, seed, rules, seats, decks, taken_over, action_count FROM games "
                 "WHERE id = ?",
@@ -280,7 +160,7 @@ class SqliteStore(GameStore, TableStore):
 
     def summary(self, game: GameId) -> GameSummary:
         """One game as the lists show it."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             row = db.execute(
                 f"SELECT {SUMMARY_COLUMNS} FROM games WHERE id = ?", (game,)
             ).fetchone()
@@ -297,13 +177,13 @@ class SqliteStore(GameStore, TableStore):
             f"SELECT {SUMMARY_COLUMNS} FROM games {where} "
             "ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?"
         )
-        with self._reading() as db:
+        with self.database.reading() as db:
             rows = db.execute(query, (*parameters, -1 if limit is None else limit, offset))
             return [summary_from_row(row) for row in rows]
 
     def count(self, which: GameFilter = "all") -> int:
         """How many games there are."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             return counted_games(db, None if which == "all" else which == "finished")
 
     def latest_unfinished(self) -> GameSummary | None:
@@ -313,7 +193,7 @@ class SqliteStore(GameStore, TableStore):
 
     def delete(self, game: GameId) -> None:
         """Remove a game and everything about it."""
-        with self._writing() as db:
+        with self.database.writing() as db:
             row = db.execute("SELECT finished FROM games WHERE id = ?", (game,)).fetchone()
             if row is None:
                 return
@@ -323,19 +203,19 @@ class SqliteStore(GameStore, TableStore):
 
     def statistics(self, chart_people: int = 5, most_points: int = 120) -> Statistics:
         """The statistics of the finished games, from indexed queries."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             return statistics(db, chart_people, most_points)
 
     def placings(self) -> list[tuple[Placing, ...]]:
         """Every finished game's seats and places, from its results (see the interface)."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             return placings_from_rows(db.execute(PLACINGS_QUERY).fetchall())
 
     # ----- who has a game open ---------------------------------------------------------------
 
     def hold(self, game: GameId, holder: Holder, *, force: bool = False) -> None:
         """Note that ``holder`` has ``game`` open (see the interface)."""
-        with self._writing() as db:
+        with self.database.writing() as db:
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
                 raise GameNotFound(game)
             current = _holder_of(db, game)
@@ -345,22 +225,22 @@ class SqliteStore(GameStore, TableStore):
 
     def release(self, game: GameId, holder: Holder) -> None:
         """``holder`` closed ``game``."""
-        with self._writing() as db:
+        with self.database.writing() as db:
             db.execute("DELETE FROM holders WHERE game = ? AND token = ?", (game, holder.token))
 
     def holder(self, game: GameId) -> Holder | None:
         """Who has ``game`` open, if anyone alive does."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             current = _holder_of(db, game)
         return current if current is not None and current.alive else None
 
     def release_dead(self) -> int:
         """Forget the holders whose process is gone."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             rows = db.execute(f"SELECT {HOLDER_COLUMNS}, game FROM holders").fetchall()
         dead = [(row[-1], row[4]) for row in rows if not holder_from_row(row).alive]
         if dead:
-            with self._writing() as db:
+            with self.database.writing() as db:
                 db.executemany("DELETE FROM holders WHERE game = ? AND token = ?", dead)
         return len(dead)
 
@@ -369,18 +249,18 @@ class SqliteStore(GameStore, TableStore):
     def import_records(self, records: Sequence[Incoming]) -> list[tuple[GameId, Imported]]:
         """Add games read from files, in one transaction (see the interface)."""
         prepared = [(incoming, GameFacts.of(incoming.record)) for incoming in records]
-        with self._writing() as db:
+        with self.database.writing() as db:
             return [_import(db, incoming, facts) for incoming, facts in prepared]
 
     def meta(self, name: str) -> str | None:
         """A value the store keeps about itself."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             row = db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
         return None if row is None else str(row[0])
 
     def set_meta(self, name: str, value: str) -> None:
         """Keep ``value`` under ``name``."""
-        with self._writing() as db:
+        with self.database.writing() as db:
             db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", (name, value))
 
     def reopen(self) -> SqliteStore:
@@ -389,9 +269,7 @@ class SqliteStore(GameStore, TableStore):
 
     def close(self) -> None:
         """Close the database connection."""
-        OPEN_JOURNALS.closed(self._key, self)
-        with self._lock:
-            self._db.close()
+        self.database.close()
 
 
 def open_store(path: Path | None = None, *, sync_every_commit: bool = True) -> GameStore:
@@ -407,133 +285,6 @@ def open_store(path: Path | None = None, *, sync_every_commit: bool = True) -> G
     return SqliteStore(
         database_path() if path is None else path, sync_every_commit=sync_every_commit
     )
-
-
-# ----- opening -----------------------------------------------------------------------------------
-
-
-def _connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
-    """A connection to the database at ``path`` in WAL mode with full synchronous commits
-    (``full`` False: normal ones, see :func:`open_store`), brought to the current schema."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StoreError(
-            f"{printable(str(path.parent))}: the folder cannot be made: {describe_os_error(error)}"
-        ) from None
-    _refuse_special_files(path)
-    _keep_private(path)
-    try:
-        db = sqlite3.connect(
-            path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
-        )
-    except sqlite3.Error as error:
-        raise StoreError(_problem(error), printable(str(path))) from None
-    try:
-        _refuse_newer(db, path)  # before WAL mode, which would change the file
-        db.execute("PRAGMA journal_mode = WAL")
-        db.execute(f"PRAGMA synchronous = {'FULL' if full else 'NORMAL'}")
-        db.execute("PRAGMA foreign_keys = ON")
-        _migrate(db, path)
-    except sqlite3.Error as error:
-        db.close()
-        raise StoreError(_problem(error), printable(str(path))) from None
-    except StoreError:
-        db.close()
-        raise
-    return db
-
-
-JOURNAL_SUFFIXES = (JOURNAL_SUFFIX, "-shm")
-"""The files SQLite keeps beside the database in WAL mode: its journal and the journal's
-index."""
-
-
-PRIVATE_FILE = 0o600
-PRIVATE_FOLDER = 0o700
-
-
-def _keep_private(path: Path) -> None:
-    """Make the database at ``path`` readable by its owner alone (it holds the decks of
-    games in play): the file is made, or narrowed, to 0600 before SQLite opens it, and SQLite
-    gives its journal files the database's own mode; the data folder (when ``path`` is in
-    it) to 0700. A file system without modes, or a file of another user's, is left as it
-    is."""
-    with suppress(OSError):
-        if path.parent == data_dir():
-            path.parent.chmod(PRIVATE_FOLDER)
-    with suppress(OSError):
-        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, PRIVATE_FILE))
-    for name in (path, *(path.with_name(path.name + suffix) for suffix in JOURNAL_SUFFIXES)):
-        with suppress(OSError):
-            if os.stat(name).st_mode & 0o077:
-                name.chmod(PRIVATE_FILE)
-
-
-def _refuse_special_files(path: Path) -> None:
-    """Refuse, before SQLite opens anything, a database (or one of its journal files) that is
-    not a regular file: a named pipe (which opening could wait on forever), a folder, a
-    device. The words say what is there, not that the disk failed."""
-    meant = {path: "the game database"}
-    meant.update(
-        (path.with_name(path.name + suffix), "the game database's journal")
-        for suffix in JOURNAL_SUFFIXES
-    )
-    for name, what in meant.items():
-        try:
-            kind = special_kind(os.stat(name).st_mode)
-        except OSError:  # not there yet (SQLite makes it), or unreadable: SQLite says why
-            continue
-        if kind is not None:
-            made = "a new, empty database" if name == path else "a new journal"
-            raise StoreError(
-                f"{printable(str(name))}: not a regular file but {kind}, where {what} should be "
-                f"a file: move it away (chickenfoot then makes {made} there)"
-            )
-
-
-def _refuse_newer(db: sqlite3.Connection, path: Path) -> None:
-    """Refuse a database made by a newer program (without changing it)."""
-    (version,) = db.execute("PRAGMA user_version").fetchone()
-    if version > SCHEMA_VERSION:
-        raise StoreError(
-            f"{printable(str(path))}: the games were saved by a newer chickenfoot (database "
-            f"version {version}; this one reads up to {SCHEMA_VERSION}): update chickenfoot"
-        )
-
-
-def _migrate(db: sqlite3.Connection, path: Path) -> None:
-    """Bring the database to :data:`SCHEMA_VERSION` in one transaction (nothing to do when it
-    is there already)."""
-    (version,) = db.execute("PRAGMA user_version").fetchone()
-    if version == SCHEMA_VERSION:
-        return
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        (version,) = db.execute("PRAGMA user_version").fetchone()  # another process may have
-        _refuse_newer(db, path)
-        for statements in MIGRATIONS[version:]:
-            for statement in statements:
-                db.execute(statement)
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-
-
-_PROBLEMS = (
-    ("SQLITE_BUSY", "the game database is busy: another chickenfoot kept it for too long"),
-    ("SQLITE_LOCKED", "the game database is busy: another chickenfoot kept it for too long"),
-    ("SQLITE_FULL", "the disk is full"),
-    ("SQLITE_READONLY", "the game database cannot be written (a read-only file or folder)"),
-    ("SQLITE_CANTOPEN", "the game database cannot be opened (is its folder there and writable?)"),
-    ("SQLITE_NOTADB", "this is not a chickenfoot game database, or it is damaged"),
-    ("SQLITE_CORRUPT", "the game database is damaged"),
-    ("SQLITE_IOERR", "the disk failed to read or write the game database"),
-    ("SQLITE_PERM", "the game database may not be opened (no permission)"),
-)
-"""SQLite's error names (each a prefix of a family) and what they mean, in plain words."""
 
 
 def _apply_change(
@@ -563,15 +314,6 @@ def _apply_change(
         )
     _insert_assists(db, game, change.assists_kept, change.assists)
     _update_facts(db, game, change.facts, bool(was_finished))
-
-
-def _problem(error: sqlite3.Error) -> str:
-    """What an SQLite error means, in plain words."""
-    name = getattr(error, "sqlite_errorname", "") or ""
-    for prefix, problem in _PROBLEMS:
-        if name.startswith(prefix):
-            return problem
-    return f"the game database failed ({name or 'an unknown error'})"
 
 
 # ----- writing -----------------------------------------------------------------------------------

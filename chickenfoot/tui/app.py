@@ -438,7 +438,7 @@ class ChickenFootApp(App[None]):
         if game is None:
             self._really_leave()
         else:
-            game.once_saved("Leave this game", self._really_leave, self._really_leave)
+            game.unsaved.once_saved("Leave this game", self._really_leave, self._really_leave)
 
     def on_show_setup(self, message: ShowSetup) -> None:
         """Open the New game set-up over the menu (a game in play stays saved)."""

@@ -48,7 +48,7 @@ class QuitQuestion:
             from chickenfoot.text import prompts
 
             question = prompts.QUIT_SAVED_GAME
-            game.once_saved("Quit", lambda: self.confirm(question), self.app.exit)
+            game.unsaved.once_saved("Quit", lambda: self.confirm(question), self.app.exit)
 
     def asked_by_a_screen(self) -> None:
         """A screen asked to quit: at once when no game is open, else after asking."""

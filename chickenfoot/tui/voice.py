@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from chickenfoot.play.announce import (
     Announcement,
@@ -103,38 +103,41 @@ NO_PAGE = (
 
 
 class TableVoice:
-    """The voice of one table screen (see the module's description)."""
+    """The voice of the table ``screen`` shows through ``client`` (see the module's
+    description): composed into the screen, which calls it as it shows the client anew."""
 
-    def __init__(self) -> None:
+    def __init__(self, screen: Screen[Any], client: SeatClient) -> None:
+        self.screen = screen
+        self.client = client
         self.announcer = Announcer()
 
-    def follow(self, client: SeatClient, app: App[Any]) -> None:
+    def follow(self) -> None:
         """Say what is new at the table since the screen last showed it (in a browser tab)."""
-        said = self.announcer.follow(client)
-        page = page_of(app)
+        said = self.announcer.follow(self.client)
+        page = page_of(self.screen.app)
         if page is not None:
             for announcement in said:
                 page.announce(announcement.as_json())
 
-    def news(self, line: str, client: SeatClient, app: App[Any]) -> None:
+    def news(self, line: str) -> None:
         """News of the table that is not a move (who joined, lost their connection, is back):
         shown on the news line, and said when the reader is free."""
-        client.tell(line)
-        self.announcer.told(client)
-        page = page_of(app)
+        self.client.tell(line)
+        self.announcer.told(self.client)
+        page = page_of(self.screen.app)
         if page is not None:
             page.announce(Announcement("news", line).as_json())
 
-    def ask(self, question: str, client: SeatClient, app: App[Any]) -> str | None:
+    def ask(self, question: str) -> str | None:
         """The answer to a one-key question, to show on the news line (the page then says it),
         or None when the page alone answers (``again``, ``level``)."""
         if question in ("again", "level"):
-            page = page_of(app)
+            page = page_of(self.screen.app)
             if page is None:
                 return NO_PAGE
             page.announce(Announcement("repeat" if question == "again" else "level").as_json())
             return None
-        return sentences(answer_lines(question, client)) or None
+        return sentences(answer_lines(question, self.client)) or None
 
 
 def answer_lines(question: str, client: SeatClient) -> list[str]:

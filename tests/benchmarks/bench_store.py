@@ -179,7 +179,7 @@ def fill_store(store: SqliteStore, models: Sequence[GameRecord], count: int) -> 
     facts = [GameFacts.of(model) for model in models]
     batch = 5_000
     for first in range(0, count, batch):
-        with store._writing() as db:
+        with store.database.writing() as db:
             for number in range(first, min(count, first + batch)):
                 model = models[number % len(models)]
                 copy = model.model_copy(update={"created": START + timedelta(minutes=number)})
@@ -217,7 +217,7 @@ def store_saves(folder: Path, record: GameRecord) -> dict[str, float]:
     for length in SAVE_AT:
         store = SqliteStore(folder / f"save-{length}.db")
         prefix = record.model_copy(update={"actions": record.actions[:length]})
-        with store._writing() as db:  # (create() would replay it: its later moves repeat)
+        with store.database.writing() as db:  # (create() would replay it: its later moves repeat)
             game = _insert(db, prefix, GameFacts(length, 1, False), None)
         holder = Holder.this_process()
         store.hold(game, holder)

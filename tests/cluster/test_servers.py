@@ -132,7 +132,9 @@ async def test_a_server_past_its_lease_writes_nothing_and_drops_the_table_to_the
             await wait_for(lambda: first.server.keeper.settled, "the table's row written")
             moves_before = actions_in_store(address, code)
             # The first server stops renewing its lease, as a paused process does.
-            leasing, lease = first.server._leasing, first.server.lease
+            cluster = first.server.cluster
+            assert cluster is not None
+            leasing, lease = cluster._leasing, cluster.lease
             assert leasing is not None
             assert lease is not None
             leasing.cancel()
@@ -150,7 +152,7 @@ async def test_a_server_past_its_lease_writes_nothing_and_drops_the_table_to_the
             assert actions_in_store(address, code) == moves_before
             # Resumed, it finds out and drops the table; its players come back through it,
             # relayed to the second server, each at their seat.
-            first.server._leasing = asyncio.ensure_future(first.server._keep_lease())
+            cluster._leasing = asyncio.ensure_future(cluster._keep_lease())
             await wait_for(lambda: code not in first.server.tables, "the first dropped it")
             for probe in probes:
                 await welcomed_again(probe, 1)

@@ -22,10 +22,12 @@ from chickenfoot.net.protocol import (
 )
 from chickenfoot.net.remote import OPEN_TIMEOUT, LinkStatus, TableAddress
 from chickenfoot.net.tokens import SeatBook
+from chickenfoot.play.tables import LocalTable, TableFeed
 from chickenfoot.play.wire import Act, Hold
 from chickenfoot.rules import Draw
 from chickenfoot.text import online as words
 from chickenfoot.text import prompts
+from tests.kit import Kit
 from tests.net.online import Online, online, options, wait_for
 
 ADDRESS = TableAddress("127.0.0.1", 1, "KM7R3P")
@@ -96,6 +98,26 @@ def test_who_is_here_is_followed_and_worded_once() -> None:
     assert seat.take(Denied(reason="not_now", text="the game has started already")).news == (
         "the game has started already",
     )
+
+
+def test_who_is_here_is_shown_on_the_seats_and_under_the_status(kit: type[Kit]) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "human"), bool)
+    here = LocalTable(kit.session_of(record), pause=0)
+    TableFeed(here, here.client.receive, lambda: True).receive()  # type: ignore[arg-type]
+    shown = here.client.shown()
+    seat = seat_at()
+    assert not seat.played_here and seat.finished_record() is None
+    assert seat.with_presence(shown, "Esc").seats.names == ("Ana", "Bea"), "all here"
+    seat.take(status(ANA, SeatState(name="Bea", taken=True, connected=False, waiting=61)))
+    away = seat.with_presence(shown, "Esc")
+    assert away.seats.names[1].startswith("Bea lost 1:0")
+    assert away.status.news.startswith("Bea lost connection · waiting 1:0")
+    assert away.status.text == shown.status.text and away.board is shown.board
+    seat.problem = "another window took this seat"
+    left = seat.with_presence(shown, "Esc")
+    assert (left.status.text, left.status.tone) == (words.left_table("Esc"), "error")
+    here.close()
+    here.session.close()
 
 
 def test_the_links_news_is_worded_once() -> None:

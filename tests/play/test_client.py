@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from chickenfoot.play.client import PrivacyError, SeatClient, SpectatorClient
+from chickenfoot.play.client import PrivacyError, SeatClient, SpectatorClient, keys_working
 from chickenfoot.play.host import TableHost
+from chickenfoot.play.keys import end_keys
 from chickenfoot.play.wire import (
     Act,
     DeadDraw,
@@ -24,10 +25,10 @@ from chickenfoot.play.wire import (
     YourTurn,
 )
 from chickenfoot.record.model import Assist
-from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions
+from chickenfoot.rules import Draw, GameState, Play, apply, legal_actions, legal_in_view
 from chickenfoot.text import prompts
 from chickenfoot.text.counting import count_tiles, out_and_unseen
-from chickenfoot.text.words import sorted_hand
+from chickenfoot.text.words import seat_name, sorted_hand
 from tests.kit import Kit
 from tests.play.tables import Seat, host_of, settle, sit
 
@@ -287,6 +288,21 @@ def test_a_spectator_sees_no_hand_and_has_no_keys_of_a_turn(kit: type[Kit], tmp_
     assert not client.key_works("play") and not client.key_works("hint")
 
 
+def test_play_is_offered_off_turn_only_where_the_turn_comes_back_in_moments(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    record = kit.find_record(
+        kit.short_rules(2), kit.seats("human", "human"), lambda state: state.turn == 1
+    )
+    ana = sit(host_of(record), [0]).client  # Bea plays elsewhere
+    assert isinstance(ana.prompt, Waiting) and not ana.on_turn
+    actions = ("play", "select_tile", "draw")
+    assert keys_working(ana, actions) == {"play", "select_tile"}, "listed, as at a table here"
+    ana.play_off_turn = False  # an online table's seat
+    assert keys_working(ana, actions) == {"select_tile"}, "Play on this seat's turn only"
+    assert seat_name(ana.names, 1) in ana.why_not("play"), "Enter says whose turn it is"
+
+
 def test_round_and_game_results_come_before_anything_else(kit: type[Kit], tmp_path: Path) -> None:
     record = kit.find_record(
         kit.short_rules(2, rounds=2), kit.seats("computer", "computer"), lambda state: True
@@ -544,3 +560,43 @@ def test_the_sentences_of_a_turn_and_a_result_name_the_keys_the_screen_gives(
     assert (
         prompts.round_over(2, last=False, keys=keys) == "Round 2 is over · n deals the next round"
     )
+
+
+def test_what_follows_from_a_view_is_worked_out_once_and_anew_for_the_next(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    host, seat = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
+    client = seat.client
+    view = client.seat_view
+    assert view is not None
+    facts = client.facts
+    assert (facts.view, facts.prompt) == (client.view, client.prompt)
+    assert client.legal() == legal_in_view(view)
+    assert client.playable() is client.playable() and client.labels() is client.labels()
+    step(host, seat, client.play())
+    assert client.facts is not facts
+    assert (client.facts.view, client.facts.prompt) == (client.view, client.prompt)
+
+
+def test_the_public_view_has_ends_keys_but_no_hand_and_nothing_to_do(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    host, _seat = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
+    facts = sit(host).client.facts
+    assert facts.seat_view is None and not facts.on_turn
+    assert facts.hand == () and facts.legal == () and facts.playable == {}
+    assert not any(facts.can(kind) for kind in ("draw", "pass", "keep"))
+    assert facts.view is not None and facts.labels == end_keys(facts.view.board)
+
+
+def test_a_typed_character_chooses_a_tile_or_an_end_and_nothing_else(
+    kit: type[Kit], tmp_path: Path
+) -> None:
+    _host, seat = table_at(kit, tmp_path, ("human", "computer"), kit.human_can_play)
+    client = seat.client
+    client.tell("news")
+    assert not client.type_key("!") and client.feedback == "news", "not a key of the table"
+    assert client.type_key("2") and client.selected == 1
+    assert client.type_key("9") and "tiles" in client.feedback, "past the hand: said why"
+    letter = next(iter(client.labels().values()))[0]
+    assert client.type_key(letter), "an end's key is the table's"

@@ -2,7 +2,7 @@
 
 A test writes the hands and the top of the boneyard; :func:`deal` turns them into the one
 shuffled deck the engine expects for a round, following the dealing scheme documented in
-``chickenfoot/rules/core.py``:
+``chickenfoot/rules/core/rounds.py``:
 
 * ``round_start="holder"`` (cross): seat ``i`` gets the ``i``-th block of ``hand`` tiles from
   the top of the deck, the rest is the boneyard (top first). The round's double must be

@@ -14,6 +14,14 @@ import pytest
 
 from tests.postgres import PostgresServer, running_server, unavailable
 from tests.saves.stores import STORE_KINDS, OpenStore, StoreMaker, open_store_of
+from tests.slow import GUARD
+
+STORE_PARAMS = [
+    pytest.param(kind, marks=pytest.mark.slow) if kind == "postgresql" else kind
+    for kind in STORE_KINDS
+]
+"""Each kind of store, as a fixture's parameter: a PostgreSQL run is slow (its fixtures start
+the tests' own server, which the slow tests' finder cannot see through ``getfixturevalue``)."""
 
 
 @pytest.fixture(scope="session")
@@ -22,8 +30,13 @@ def postgres_server() -> Iterator[PostgresServer]:
     reason = unavailable()
     if reason is not None:
         pytest.skip(f"PostgreSQL cannot be had here: {reason}")
-    with running_server(os.environ.get("PYTEST_XDIST_WORKER", "main")) as server:
+    with contextlib.ExitStack() as ending:
+        server = ending.enter_context(running_server(os.environ.get("PYTEST_XDIST_WORKER", "main")))
         yield server
+        # Stopped after this worker's last test, which may be a quick one: the server was
+        # started by a slow test, and stopping it is none of the last test's doing.
+        with GUARD.test_running("the tests' PostgreSQL server stopping", slow=True):
+            ending.close()
 
 
 @pytest.fixture
@@ -33,7 +46,7 @@ def postgres_database(postgres_server: PostgresServer) -> Iterator[str]:
         yield name
 
 
-@pytest.fixture(params=STORE_KINDS)
+@pytest.fixture(params=STORE_PARAMS)
 def opened(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[OpenStore]:
     """A new, empty store of each kind (see the module's description)."""
     if request.param == "sqlite":
@@ -46,7 +59,7 @@ def opened(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[OpenStore
         yield store
 
 
-@pytest.fixture(params=STORE_KINDS)
+@pytest.fixture(params=STORE_PARAMS)
 def new_store(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> StoreMaker:

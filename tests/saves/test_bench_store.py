@@ -10,6 +10,8 @@ import pytest
 from chickenfoot.saves.database import SqliteStore
 from tests.benchmarks import bench_store
 
+pytestmark = pytest.mark.slow  # runs the benchmarks
+
 
 def test_the_store_figures_are_measured(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench_store, "SAVE_AT", (10, 6_000))  # past the game's end

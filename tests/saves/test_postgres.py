@@ -294,9 +294,9 @@ def test_two_stores_committing_the_same_move_at_once_keep_it_once(
 def test_a_table_server_commits_without_waiting_for_the_servers_disk(address: str) -> None:
     quick = PostgresStore(address, sync_every_commit=False)
     safe = PostgresStore(address)
-    with quick._connection() as connection:
+    with quick.database.connection() as connection:
         assert connection.execute("SHOW synchronous_commit").fetchone() == ("off",)
-    with safe._connection() as connection:
+    with safe.database.connection() as connection:
         assert connection.execute("SHOW synchronous_commit").fetchone() == ("on",)
     quick.close()
     safe.close()
@@ -304,11 +304,11 @@ def test_a_table_server_commits_without_waiting_for_the_servers_disk(address: st
 
 def test_reopened_stores_share_one_pool_closed_with_the_last(store: PostgresStore) -> None:
     again = store.reopen()
-    assert again._pool is store._pool
+    assert again.database is store.database
     store.close()
     assert again.count() == 0, "the pool stays open while a store uses it"
     again.close()
-    assert store._pool.pool.closed
+    assert store.database.pool.closed
 
 
 def test_every_connection_says_it_is_chickenfoot(

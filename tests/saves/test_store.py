@@ -87,7 +87,7 @@ def test_the_database_runs_in_wal_mode_with_full_synchronous_commits(
     db = sqlite3.connect(sqlite_store.path)
     assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     db.close()
-    assert sqlite_store._db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    assert sqlite_store.database.connection.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
 
 
 def test_each_move_is_one_row_appended(opened: OpenStore) -> None:
@@ -361,7 +361,9 @@ def test_a_reused_process_number_is_not_the_holder(store: AnyStore, game: int) -
 
 
 def test_a_new_database_has_the_current_schema(sqlite_store: SqliteStore) -> None:
-    assert sqlite_store._db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    assert sqlite_store.database.connection.execute("PRAGMA user_version").fetchone() == (
+        SCHEMA_VERSION,
+    )
 
 
 def test_a_database_of_a_newer_chickenfoot_is_refused_untouched(data_dir: Path) -> None:

@@ -49,7 +49,7 @@ def load_error(path: Path) -> RecordError:
 def played_at(game: int, hour: int) -> None:
     """Say game ``game`` was last played on 30 Nov 2026 at ``hour``:00 UTC."""
     store = SqliteStore(database_path())
-    store._db.execute(
+    store.database.connection.execute(
         "UPDATE games SET updated = ? WHERE id = ?", (f"2026-11-30T{hour:02}:00:00.000000Z", game)
     )
     store.close()

@@ -290,7 +290,7 @@ async def test_the_screen_says_the_server_is_away_and_shows_the_same_position_on
             assert screen.status_shown.news == online_words.NOT_CONNECTED, "so does a move"
             await room.start_again()
             try:
-                await until(pilot, lambda: screen.connection_text() == "", "the link again")
+                await until(pilot, lambda: screen.seat.top_bar_note() == "", "the link again")
                 await until(pilot, lambda: screen.client.on_turn, "Ana's turn again")
                 host = room.server.tables[table.code].host
                 assert host is not None

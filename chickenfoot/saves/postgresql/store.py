@@ -2,20 +2,23 @@
 several processes (on several machines) may share.
 
 :class:`PostgresStore` implements :class:`~chickenfoot.saves.store.GameStore` and
-:class:`~chickenfoot.saves.store.TableStore` with psycopg 3 and a connection pool
-(``psycopg_pool``): each call borrows a connection for one transaction, so the threads of a
-table server (its commit worker, its table keeper, the threads that deal and load games) never
-wait for each other, only for the database. :meth:`PostgresStore.reopen` hands out another
-store on the same pool; the pool closes with the last of them.
+:class:`~chickenfoot.saves.store.SharedTables` (the online tables of the table servers that
+share the database, each under its server's lease) with psycopg 3 and a connection pool
+(``psycopg_pool``, held by a :class:`~chickenfoot.saves.postgresql.database.PostgresDatabase`):
+each call borrows a connection for one transaction, so the threads of a table server (its
+commit worker, its table keeper, the threads that deal and load games) never wait for each
+other, only for the database. :meth:`PostgresStore.reopen` hands out another store on the same
+pool; the pool closes with the last of them.
 
 Every write is one transaction, committed when the call returns. The rows a write checks are
 locked first (``SELECT … FOR UPDATE`` on the game row): a commit checks the holder and the
 action count of a game no other transaction can change meanwhile, so two processes never both
 append the same move, and only one of many windows opening a game at once gets it. A write that
 the server gives up on (a deadlock, a serialization failure) is tried again, up to
-:data:`RETRIES` times. Reads are ``REPEATABLE READ READ ONLY`` transactions: a game, its
-actions and its assists come from one snapshot. The schema is versioned
-(:mod:`~chickenfoot.saves.postgresql.schema`) and brought up to date when the store opens.
+:data:`~chickenfoot.saves.postgresql.database.RETRIES` times. Reads are ``REPEATABLE READ READ
+ONLY`` transactions: a game, its actions and its assists come from one snapshot. The schema is
+versioned (:mod:`~chickenfoot.saves.postgresql.schema`) and brought up to date when the store
+opens.
 
 PostgreSQL's errors become :class:`~chickenfoot.saves.store.StoreError` in plain words
 (:mod:`~chickenfoot.saves.postgresql.problems`), each naming the database's address without
@@ -24,30 +27,26 @@ its password. This module imports no Textual.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Sequence
+from contextlib import nullcontext
 from datetime import UTC, datetime
-from typing import Any, Final, TypeVar
+from typing import Any
 
 import psycopg
-from psycopg import Connection, Cursor, IsolationLevel, errors
-from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.types.json import Jsonb
-from psycopg_pool import ConnectionPool, PoolTimeout
 
 from chickenfoot.bots.rating import Placing
 from chickenfoot.record.model import FORMAT_VERSION, Assist, GameRecord
 from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.record.tallies import Statistics
 from chickenfoot.saves.postgresql import leases
-from chickenfoot.saves.postgresql.problems import connect_problem, problem, shown_address
-from chickenfoot.saves.postgresql.schema import (
-    MAKE_VERSION_TABLE,
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    TABLES,
-    VERSION_TABLE,
+from chickenfoot.saves.postgresql.database import (
+    CONNECT_SECONDS,
+    POOL_SIZE,
+    RETRIES,
+    WAIT_SECONDS,
+    Db,
+    PostgresDatabase,
 )
 from chickenfoot.saves.postgresql.tallying import (
     add_results,
@@ -88,61 +87,6 @@ from chickenfoot.saves.store import (
 
 __all__ = ["CONNECT_SECONDS", "POOL_SIZE", "RETRIES", "WAIT_SECONDS", "PostgresStore"]
 
-POOL_SIZE: Final = 8
-"""The most connections one process's stores hold open at once."""
-
-CONNECT_SECONDS: Final = 10
-"""How long connecting to the server may take (libpq's ``connect_timeout``), unless the
-address says otherwise."""
-
-WAIT_SECONDS: Final = 30.0
-"""How long a call waits for a connection of the pool (the server down, or every connection
-busy) before it gives up in words."""
-
-RETRIES: Final = 3
-"""How many times a write is made when the server gives it up for another's (a deadlock)."""
-
-MIGRATION_LOCK: Final = 0x63686B66_6D696772  # "chkfmigr"
-"""The advisory lock key two processes migrating one database at once take in turn."""
-
-_T = TypeVar("_T")
-Db = Cursor[Any]
-
-
-class _SharedPool:
-    """One connection pool, shared by a store and the stores reopened from it: closed when
-    the last of them is."""
-
-    def __init__(self, conninfo: str) -> None:
-        self.pool = ConnectionPool(
-            conninfo,
-            min_size=1,
-            max_size=POOL_SIZE,
-            kwargs={"autocommit": True},
-            check=ConnectionPool.check_connection,
-            timeout=WAIT_SECONDS,
-            name="chickenfoot store",
-            open=False,
-        )
-        self.pool.open()
-        self.server: str | None = None
-        """The table server the stores of this pool write as, once one enlisted (their
-        writes about its tables are fenced by its lease)."""
-        self._users = 1
-        self._lock = threading.Lock()
-
-    def share(self) -> _SharedPool:
-        with self._lock:
-            self._users += 1
-        return self
-
-    def leave(self) -> None:
-        with self._lock:
-            self._users -= 1
-            last = self._users == 0
-        if last:
-            self.pool.close()
-
 
 class PostgresStore(GameStore, SharedTables):
     """Every game in the PostgreSQL database at ``address`` (a ``postgresql://`` URL or a
@@ -158,78 +102,36 @@ class PostgresStore(GameStore, SharedTables):
     would lose it."""
 
     def __init__(
-        self, address: str, *, sync_every_commit: bool = True, _pool: _SharedPool | None = None
+        self,
+        address: str,
+        *,
+        sync_every_commit: bool = True,
+        _database: PostgresDatabase | None = None,
     ) -> None:
-        try:
-            self.where = shown_address(address)
-        except ValueError as error:
-            raise StoreError(str(error)) from None
         self.address = address
         self.sync_every_commit = sync_every_commit
-        if _pool is None:
-            conninfo = _conninfo(address, sync_every_commit)
-            _prepare(conninfo, self.where)
-            _pool = _SharedPool(conninfo)
-        self._pool = _pool
+        self.database = (
+            PostgresDatabase(address, sync_every_commit=sync_every_commit)
+            if _database is None
+            else _database
+        )
+        """The database and its pool, shared with the stores reopened from this one."""
+        self.where = self.database.where
         self._closed = False
-
-    # ----- transactions and errors -----------------------------------------------------------
-
-    def _error(self, error: psycopg.Error) -> StoreError:
-        return StoreError(problem(error), self.where)
-
-    @contextmanager
-    def _connection(self) -> Iterator[Connection[Any]]:
-        """A connection of the pool for the block (a :class:`StoreError` if none comes)."""
-        try:
-            with self._pool.pool.connection() as connection:
-                yield connection
-        except PoolTimeout:
-            raise StoreError(
-                f"the database server did not answer in {WAIT_SECONDS:g} s (is it running, "
-                "and reachable from here?)",
-                self.where,
-            ) from None
-
-    def _write(self, work: Callable[[Db], _T]) -> _T:
-        """``work`` in one write transaction, committed when it returns; made again if the
-        server gave it up for another transaction's sake (:data:`RETRIES` times at most)."""
-        for attempt in range(1, RETRIES + 1):
-            try:
-                with self._connection() as connection:
-                    connection.isolation_level = IsolationLevel.READ_COMMITTED
-                    connection.read_only = False
-                    with connection.transaction(), connection.cursor() as db:
-                        return work(db)
-            except (errors.DeadlockDetected, errors.SerializationFailure) as error:
-                if attempt == RETRIES:
-                    raise self._error(error) from None
-            except psycopg.Error as error:
-                raise self._error(error) from None
-        raise AssertionError("unreachable: the last attempt returns or raises")
-
-    def _read(self, work: Callable[[Db], _T]) -> _T:
-        """``work`` in one read transaction: every query sees the same snapshot."""
-        try:
-            with self._connection() as connection:
-                connection.isolation_level = IsolationLevel.REPEATABLE_READ
-                connection.read_only = True
-                with connection.transaction(), connection.cursor() as db:
-                    return work(db)
-        except psycopg.Error as error:
-            raise self._error(error) from None
 
     # ----- games -----------------------------------------------------------------------------
 
     def create(self, record: GameRecord, *, source: str | None = None) -> GameId:
         """Add the game ``record``; its number."""
         facts = GameFacts.of(record)
-        return self._write(lambda db: _insert(db, record, facts, source))
+        return self.database.write(lambda db: _insert(db, record, facts, source))
 
     def commit(self, game: GameId, change: Change, holder: Holder | None = None) -> None:
         """Apply ``change`` to ``game`` in one transaction (see the interface)."""
-        server = self._pool.server
-        [problem] = self._write(lambda db: _apply_changes(db, [(game, change, holder)], server))
+        server = self.database.server
+        [problem] = self.database.write(
+            lambda db: _apply_changes(db, [(game, change, holder)], server)
+        )
         if problem is not None:
             raise problem
 
@@ -241,7 +143,7 @@ class PostgresStore(GameStore, SharedTables):
         pipeline (a few round trips for the whole batch, not a few per game). Should the
         server refuse the batch's writes, each change is made again in a savepoint of its
         own, so one that cannot be made is left out alone."""
-        server = self._pool.server
+        server = self.database.server
 
         def work(db: Db) -> list[StoreError | None]:
             try:
@@ -259,10 +161,10 @@ class PostgresStore(GameStore, SharedTables):
                 except psycopg.OperationalError:
                     raise
                 except psycopg.Error as error:
-                    results.append(self._error(error))
+                    results.append(self.database.error(error))
             return results
 
-        return self._write(work)
+        return self.database.write(work)
 
     def record(self, game: GameId) -> GameRecord:
         """The whole game, replayed (see the interface)."""
@@ -285,12 +187,12 @@ class PostgresStore(GameStore, SharedTables):
             ).fetchall()
             return row, actions, assists
 
-        row, actions, assists = self._read(read)
+        row, actions, assists = self.database.read(read)
         return record_from_rows(game, row, actions, assists)
 
     def summary(self, game: GameId) -> GameSummary:
         """One game as the lists show it."""
-        row = self._read(
+        row = self.database.read(
             lambda db: db.execute(
                 f"SELECT {SUMMARY_COLUMNS} FROM games WHERE id = %s", (game,)
             ).fetchone()
@@ -308,13 +210,13 @@ class PostgresStore(GameStore, SharedTables):
             f"SELECT {SUMMARY_COLUMNS} FROM games {where} "
             "ORDER BY updated DESC, id DESC LIMIT %s OFFSET %s"
         )
-        rows = self._read(lambda db: db.execute(query, (limit, offset)).fetchall())
+        rows = self.database.read(lambda db: db.execute(query, (limit, offset)).fetchall())
         return [summary_from_row(row) for row in rows]
 
     def count(self, which: GameFilter = "all") -> int:
         """How many games there are."""
         finished = None if which == "all" else which == "finished"
-        return self._read(lambda db: counted_games(db, finished))
+        return self.database.read(lambda db: counted_games(db, finished))
 
     def latest_unfinished(self) -> GameSummary | None:
         """The unfinished game changed most recently, or None."""
@@ -334,27 +236,29 @@ class PostgresStore(GameStore, SharedTables):
             count_game(db, bool(row[0]), -1)
             db.execute("DELETE FROM games WHERE id = %s", (game,))
 
-        self._write(work)
+        self.database.write(work)
 
     def statistics(self, chart_people: int = 5, most_points: int = 120) -> Statistics:
         """The statistics of the finished games, from indexed queries."""
-        return self._read(lambda db: statistics(db, chart_people, most_points))
+        return self.database.read(lambda db: statistics(db, chart_people, most_points))
 
     def placings(self) -> list[tuple[Placing, ...]]:
         """Every finished game's seats and places, from its results (see the interface)."""
-        return placings_from_rows(self._read(lambda db: db.execute(PLACINGS_QUERY).fetchall()))
+        return placings_from_rows(
+            self.database.read(lambda db: db.execute(PLACINGS_QUERY).fetchall())
+        )
 
     # ----- online tables -----------------------------------------------------------------------
 
     def keep_table(self, code: str, game: GameId | None, data: str) -> None:
         """Keep the online table ``code`` (see :class:`TableStore`); an enlisted server
         only while the table is its own (:class:`LeaseLost` otherwise)."""
-        server = self._pool.server
+        server = self.database.server
         if server is not None:
-            if not self._write(lambda db: leases.keep_table(db, server, code, game, data)):
+            if not self.database.write(lambda db: leases.keep_table(db, server, code, game, data)):
                 raise LeaseLost(f"table {code}")
             return
-        self._write(
+        self.database.write(
             lambda db: db.execute(
                 "INSERT INTO online_tables (code, game, data, updated) "
                 "VALUES (%s, %s, %s::jsonb, now()) ON CONFLICT (code) DO UPDATE SET "
@@ -365,7 +269,7 @@ class PostgresStore(GameStore, SharedTables):
 
     def tables(self) -> list[KeptTableRow]:
         """Every online table kept (see :class:`TableStore`)."""
-        rows = self._read(
+        rows = self.database.read(
             lambda db: db.execute(
                 'SELECT code, game, data::text FROM online_tables ORDER BY code COLLATE "C"'
             ).fetchall()
@@ -375,42 +279,44 @@ class PostgresStore(GameStore, SharedTables):
     def drop_table(self, code: str) -> None:
         """Forget the online table ``code`` (see :class:`TableStore`); an enlisted server only
         a table of its own."""
-        server = self._pool.server
+        server = self.database.server
         if server is not None:
-            self._write(lambda db: leases.drop_table(db, server, code))
+            self.database.write(lambda db: leases.drop_table(db, server, code))
             return
-        self._write(lambda db: db.execute("DELETE FROM online_tables WHERE code = %s", (code,)))
+        self.database.write(
+            lambda db: db.execute("DELETE FROM online_tables WHERE code = %s", (code,))
+        )
 
     # ----- table servers and their leases ----------------------------------------------------
 
     def enlist(self, address: str, lease: float) -> tuple[str, str]:
         """Enlist this process as a table server (see :class:`SharedTables`)."""
-        name, secret = self._write(lambda db: leases.enlist(db, address, lease))
-        self._pool.server = name
+        name, secret = self.database.write(lambda db: leases.enlist(db, address, lease))
+        self.database.server = name
         return name, secret
 
     def renew(self, lease: float) -> bool:
         """Renew this server's lease (see :class:`SharedTables`)."""
         server = self._enlisted()
-        return self._write(lambda db: leases.renew(db, server, lease))
+        return self.database.write(lambda db: leases.renew(db, server, lease))
 
     def claim(self, codes: Sequence[str] | None, limit: int) -> list[KeptTableRow]:
         """Take over tables no live server runs (see :class:`SharedTables`)."""
         server = self._enlisted()
-        return self._write(lambda db: leases.claim(db, server, codes, limit))
+        return self.database.write(lambda db: leases.claim(db, server, codes, limit))
 
     def runner(self, code: str) -> Runner | None:
         """Which server runs table ``code`` (see :class:`SharedTables`)."""
-        return self._read(lambda db: leases.runner(db, code))
+        return self.database.read(lambda db: leases.runner(db, code))
 
     def retire(self) -> None:
         """Leave this server's tables to the others and end its lease."""
         server = self._enlisted()
-        self._write(lambda db: leases.retire(db, server))
-        self._pool.server = None
+        self.database.write(lambda db: leases.retire(db, server))
+        self.database.server = None
 
     def _enlisted(self) -> str:
-        server = self._pool.server
+        server = self.database.server
         if server is None:
             raise StoreError("this process is not enlisted as a table server")
         return server
@@ -427,11 +333,11 @@ class PostgresStore(GameStore, SharedTables):
                 raise HeldElsewhere(game, current)
             _write_holder(db, game, holder)
 
-        self._write(work)
+        self.database.write(work)
 
     def release(self, game: GameId, holder: Holder) -> None:
         """``holder`` closed ``game``."""
-        self._write(
+        self.database.write(
             lambda db: db.execute(
                 "DELETE FROM holders WHERE game = %s AND token = %s", (game, holder.token)
             )
@@ -439,18 +345,18 @@ class PostgresStore(GameStore, SharedTables):
 
     def holder(self, game: GameId) -> Holder | None:
         """Who has ``game`` open, if anyone alive does."""
-        current = self._read(lambda db: _holder_of(db, game))
+        current = self.database.read(lambda db: _holder_of(db, game))
         return current if current is not None and current.alive else None
 
     def release_dead(self) -> int:
         """Forget the holders whose process is gone (the processes of this computer only:
         another host's cannot be checked from here)."""
-        rows = self._read(
+        rows = self.database.read(
             lambda db: db.execute(f"SELECT {HOLDER_COLUMNS}, game FROM holders").fetchall()
         )
         dead = [(row[-1], row[4]) for row in rows if not holder_from_row(row).alive]
         if dead:
-            self._write(
+            self.database.write(
                 lambda db: db.executemany(
                     "DELETE FROM holders WHERE game = %s AND token = %s", dead
                 )
@@ -462,20 +368,20 @@ class PostgresStore(GameStore, SharedTables):
     def import_records(self, records: Sequence[Incoming]) -> list[tuple[GameId, Imported]]:
         """Add games read from files, in one transaction (see the interface)."""
         prepared = [(incoming, GameFacts.of(incoming.record)) for incoming in records]
-        return self._write(
+        return self.database.write(
             lambda db: [_import(db, incoming, facts) for incoming, facts in prepared]
         )
 
     def meta(self, name: str) -> str | None:
         """A value the store keeps about itself."""
-        row = self._read(
+        row = self.database.read(
             lambda db: db.execute("SELECT value FROM meta WHERE name = %s", (name,)).fetchone()
         )
         return None if row is None else str(row[0])
 
     def set_meta(self, name: str, value: str) -> None:
         """Keep ``value`` under ``name``."""
-        self._write(
+        self.database.write(
             lambda db: db.execute(
                 "INSERT INTO meta (name, value) VALUES (%s, %s) "
                 "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
@@ -486,110 +392,14 @@ class PostgresStore(GameStore, SharedTables):
     def reopen(self) -> PostgresStore:
         """Another store on the same database and pool, for another thread."""
         return PostgresStore(
-            self.address, sync_every_commit=self.sync_every_commit, _pool=self._pool.share()
+            self.address, sync_every_commit=self.sync_every_commit, _database=self.database.share()
         )
 
     def close(self) -> None:
         """Let go of the pool (closed with the last store that shares it)."""
         if not self._closed:
             self._closed = True
-            self._pool.leave()
-
-
-# ----- opening -----------------------------------------------------------------------------------
-
-
-def _conninfo(address: str, sync_every_commit: bool) -> str:
-    """The connection string for ``address``: a connect timeout and the application's name
-    unless the address gives its own, and asynchronous commits when asked for."""
-    given = conninfo_to_dict(address)
-    extra: dict[str, Any] = {}
-    if "connect_timeout" not in given:
-        extra["connect_timeout"] = CONNECT_SECONDS
-    if "application_name" not in given:
-        extra["application_name"] = "chickenfoot"
-    if not sync_every_commit:
-        extra["options"] = f"{given.get('options') or ''} -c synchronous_commit=off".strip()
-    return make_conninfo(address, **extra)
-
-
-def _prepare(conninfo: str, where: str) -> None:
-    """Connect once, and bring the database to the current schema (see :func:`_migrate`)."""
-    try:
-        connection = psycopg.connect(conninfo, autocommit=True)
-    except psycopg.Error as error:
-        raise StoreError(connect_problem(error), where) from None
-    try:
-        with connection:
-            _migrate(connection, where)
-    except psycopg.Error as error:
-        raise StoreError(problem(error), where) from None
-
-
-def _version(connection: Connection[Any]) -> int | None:
-    """The database's schema version (None: it has no chickenfoot schema yet)."""
-    # A query of the catalog (not to_regclass, whose cache may not yet see a table another
-    # process made while this one waited for the migration lock).
-    row = connection.execute(
-        "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = %s",
-        (VERSION_TABLE,),
-    ).fetchone()
-    if row is None:
-        return None
-    found = connection.execute(f"SELECT coalesce(max(version), 0) FROM {VERSION_TABLE}").fetchone()
-    return 0 if found is None else int(found[0])
-
-
-def _refuse_newer(version: int | None, where: str) -> None:
-    """Refuse a database made by a newer program (without changing it)."""
-    if version is not None and version > SCHEMA_VERSION:
-        raise StoreError(
-            f"the games were saved by a newer chickenfoot (database version {version}; this "
-            f"one reads up to {SCHEMA_VERSION}): update chickenfoot",
-            where,
-        )
-
-
-def _refuse_foreign(connection: Connection[Any], where: str) -> None:
-    """Refuse a database whose tables are another program's (it has some of the store's
-    table names, but no chickenfoot schema): nothing is changed in it."""
-    found = connection.execute(
-        "SELECT table_name FROM information_schema.tables "
-        "WHERE table_schema = current_schema() AND table_name = ANY(%s) ORDER BY table_name",
-        (list(TABLES),),
-    ).fetchall()
-    if found:
-        names = ", ".join(str(name) for (name,) in found)
-        raise StoreError(
-            f"the database holds tables of another program ({names}) and no chickenfoot "
-            "store: give chickenfoot a database of its own",
-            where,
-        )
-
-
-def _migrate(connection: Connection[Any], where: str) -> None:
-    """Bring the database to :data:`SCHEMA_VERSION` in one transaction, under an advisory
-    lock (nothing to do when it is there already)."""
-    version = _version(connection)
-    _refuse_newer(version, where)
-    if version == SCHEMA_VERSION:
-        return
-    with connection.transaction():
-        connection.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-        version = _version(connection)  # another process may have migrated it meanwhile
-        _refuse_newer(version, where)
-        if version is None:
-            _refuse_foreign(connection, where)
-            connection.execute(MAKE_VERSION_TABLE)
-            version = 0
-        for number in range(version, SCHEMA_VERSION):
-            description, statements = MIGRATIONS[number]
-            for statement in statements:
-                connection.execute(statement)
-            connection.execute(
-                f"INSERT INTO {VERSION_TABLE} (version, description) VALUES (%s, %s)",
-                (number + 1, description),
-            )
+            self.database.leave()
 
 
 # ----- writing -----------------------------------------------------------------------------------

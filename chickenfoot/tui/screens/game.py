@@ -1,21 +1,18 @@
-"""The game screen: the table, the open ends, the hand, the seats, the log and the status.
+"""The game screen: a client of one table, with its keys and the screens it opens.
 
-The screen is a client of one table. It runs the game's :class:`TableHost` on the app's loop
-and shows what its :class:`SeatClient` (or :class:`SpectatorClient`, with no person at the
-table) was sent: the client decides what is shown and what a key means; the screen keeps the
-bindings, copies the client's reading into reactives its widgets bind to, pushes the results
-and dialogs, and sends what the keys ask for through the link. It never reads the game's
-state: what it shows is only what the client was sent.
+The screen is a client of one table (:class:`~chickenfoot.play.tables.ScreenTable`): a game
+played here (its :class:`TableHost` run on the app's loop) or a seat across the network. It
+shows what its :class:`SeatClient` (or :class:`SpectatorClient`, with no person at the table)
+was sent: the client decides what is shown and what a key means; the screen keeps the
+bindings, copies the client's reading into reactives its body
+(:class:`~chickenfoot.tui.widgets.game_table.GameTable`: the table, the seats, the log, the
+hand, the status) binds to, has its :class:`GameDialogs` push the results and dialogs, and
+sends what the keys ask for through the link. It never reads the game's state: what it shows
+is only what the client was sent.
 
 **The game goes no further until a move is committed** (the host's turn loop sees to it,
 see :mod:`chickenfoot.play.host`): a move shows at once, and when its commit takes long the
 top bar says "saving…", quietly, until it is on disk.
-
-**On a short screen (80x24) a big table takes the room of the seats and the log**: when the
-table needs its compact drawing beside them, they fold away (the class ``-folded``), the table
-takes the whole width, the seats ride on the hand's frame (name and tiles in hand, the turn
-marked) and the latest news stays on the status line (``ctrl+l`` shows the whole log). They
-come back with a new round, or when the screen is resized.
 
 With two or more people at the keyboard, every hand is hidden whenever the turn passes to
 another person: the hand's panel says "Pass to <name>, then press Enter" while the table and
@@ -26,58 +23,40 @@ to the status line's second row, never over the hand.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
-from pathlib import Path
-from typing import ClassVar, Protocol
+from collections.abc import Mapping
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
 from textual.css.query import NoMatches
-from textual.events import Key, Resize
-from textual.geometry import Region
+from textual.events import Key
 from textual.reactive import var
+from textual.screen import Screen
 
-from chickenfoot.play.client import TURN_ACTIONS, SeatClient, SpectatorClient
-from chickenfoot.play.host import TableHost
+from chickenfoot.play.client import TURN_ACTIONS, keys_working
 from chickenfoot.play.keys import END_LETTERS
-from chickenfoot.play.link import LocalLink
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
-from chickenfoot.play.wire import ClientMessage, GameEnded, GameLog, RoundEnded, TableInfo
-from chickenfoot.record.model import GameRecord, SeatConfig
+from chickenfoot.play.tables import LocalTable, ScreenTable, TableFeed
+from chickenfoot.play.wire import ClientMessage, GameLog
 from chickenfoot.text import prompts
-from chickenfoot.text.deal import DealText, recorded_deal_text
-from chickenfoot.text.prompts import round_ending
-from chickenfoot.text.words import fit_line
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key, view_keys
 from chickenfoot.tui.footer import FittedFooter
 from chickenfoot.tui.keymap import key_in_words, keymap_of
-from chickenfoot.tui.messages import EndClicked, RememberDisplay
+from chickenfoot.tui.messages import EndClicked, LeaveGame, RememberDisplay, ShowHelp
 from chickenfoot.tui.notices import Notice
-from chickenfoot.tui.screens.choice import ChoiceScreen
-from chickenfoot.tui.screens.confirm import ConfirmScreen
-from chickenfoot.tui.screens.folding import Folding
 from chickenfoot.tui.screens.game_dialogs import GameDialogs
-from chickenfoot.tui.screens.game_over import GameOverScreen
-from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.round_over import RoundOverScreen
-from chickenfoot.tui.screens.save_as import SaveAsScreen
+from chickenfoot.tui.screens.unsaved import UnsavedGame
 from chickenfoot.tui.voice import SAY_BINDINGS, TableVoice
 from chickenfoot.tui.widgets import (
     BoardPanel,
-    EndsStrip,
     EventLog,
     HandView,
-    SeatsPanel,
     StatusLine,
-    TableView,
 )
-from chickenfoot.tui.widgets.board_panel import BoardMode
-from chickenfoot.tui.widgets.seats import seats_in_a_row
+from chickenfoot.tui.widgets.game_table import GameTable
+from chickenfoot.tui.widgets.hand import HandBox
 from chickenfoot.tui.widgets.topbar import TopBar, TopBarShown
 
 TURN_KEYS = tuple(sorted(TURN_ACTIONS - {"unavailable"}))
@@ -271,35 +250,11 @@ GAME_BINDINGS: list[BindingType] = [
 a command the palette lists."""
 
 
-class TableLink(Protocol):
-    """What a table screen reads and sends through: a link to a table here
-    (:class:`~chickenfoot.play.link.LocalLink`) or across the network
-    (:class:`~chickenfoot.net.remote.RemoteLink`)."""
-
-    def send(self, message: ClientMessage) -> object:
-        """Send the table ``message``."""
-
-    async def receive(self) -> object:
-        """The next thing the table (or the link) says."""
-
-    def drain(self) -> Sequence[object]:
-        """Everything said and not read yet."""
-
-
-def seats_as_saved(table: TableInfo) -> tuple[SeatConfig, ...]:
-    """The seats of ``table`` as a saved game says them: a person, or a computer's level."""
-    return tuple(
-        SeatConfig(name=seat.name, player="computer", level=seat.computer)
-        if seat.computer
-        else SeatConfig(name=seat.name, player="human")
-        for seat in table.seats
-    )
-
-
-class TableScreen(GameDialogs):
-    """One table on screen: a client of a table, fed through a link (in this process, or
-    across the network); :class:`GameScreen` is a game played here, and
-    :class:`~chickenfoot.tui.screens.online.OnlineGameScreen` a seat at an online table."""
+class TableScreen(Screen[None]):
+    """One table on screen: a client of ``table`` (see
+    :class:`~chickenfoot.play.tables.ScreenTable`), fed through its link. :class:`GameScreen`
+    is a game played here, :class:`~chickenfoot.tui.screens.online.OnlineGameScreen` a seat at
+    an online table. The dialogs a game opens are :class:`GameDialogs`'."""
 
     CSS_PATH = "game.tcss"
 
@@ -308,146 +263,70 @@ class TableScreen(GameDialogs):
     """Keys the screen reads itself (:meth:`on_key`): no binding may take them."""
     TYPED_KEYS_DO = "choose a tile by its number or an open end by its letter"
 
-    PLAY_AGAIN: ClassVar[bool] = True
-    """Whether the game's result offers a new game of the same seats at this keyboard."""
-
     board_shown: var[BoardShown | None] = var(None)
     hand_shown: var[HandShown] = var(HandShown)
     seats_shown: var[SeatsShown] = var(SeatsShown)
     status_shown: var[StatusShown] = var(StatusShown)
-    board_view: var[BoardMode] = var("table")
-    """The board as a table or an outline (one row per line)."""
     working: var[frozenset[str]] = var(frozenset(), bindings=True)
     """The actions whose keys do something now (the footer follows it)."""
-    folded: var[bool] = var(False)
-    """True while the seats and the log are folded away for a big table on a short screen."""
 
-    def __init__(self, client: SeatClient, link: TableLink, *, outline: bool = False) -> None:
+    def __init__(self, table: ScreenTable, *, outline: bool = False) -> None:
         super().__init__()
-        self.client = client
-        self.link = link
-        self._result_shown: RoundEnded | GameEnded | None = None
-        self._folding = Folding()
-        self.voice = TableVoice()
-        self.set_reactive(TableScreen.board_view, "outline" if outline else "table")
+        self.table = table
+        self.client = table.client
+        self.dialogs = GameDialogs(self, table)
+        self.voice = TableVoice(self, table.client)
+        self.feed = TableFeed(table, self.take, self._show)
+        self._opens_as_outline = outline
 
-    # ----- what differs between a table here and one across the network ------------------------
-
-    def start_table(self) -> None:
-        """Start what feeds the link (a table here runs its host's turn loop)."""
-
-    def close_table(self) -> None:
-        """The screen is left: close the table, or leave it."""
-
-    def deal_text(self, round_number: int) -> DealText | None:
-        """How round ``round_number`` was dealt, in words (None: not known here)."""
-        return None
-
-    def seat_configs(self) -> tuple[SeatConfig, ...]:
-        """Who sits where, as a saved game says it (the game's result lists it)."""
-        return seats_as_saved(self.client.table)
-
-    def connection_text(self) -> str:
-        """The link's state when it is worth a word in the top bar ("" while all is well)."""
-        return ""
-
-    def sentence_keys(self, keymap: Mapping[str, str]) -> prompts.TurnKeys:
-        """The keys the game's sentences name, with the player's own ``keymap``."""
-        return turn_keys(keymap)
-
-    def follow_keymap(self) -> None:
-        """Name the player's keys (again when they change: they are checked once the menu is
-        drawn, perhaps after this game opened)."""
-        self.client.keys = self.sentence_keys(keymap_of(self.app))
-        self.query_one(BoardPanel).keys = view_keys(self, "game", GAME_BINDINGS)
-        log = button_key(self, "game.log", GAME_BINDINGS)
-        self.query_one(EventLog).border_subtitle = f"{log}: all"
-        self.refresh_view()
-
-    def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
-        """The seats as shown, with whatever the table says about who is here."""
-        return seats
-
-    def status_with_presence(self, status: StatusShown) -> StatusShown:
-        """The status line as shown, with whatever the table says about who is here."""
-        return status
-
-    def take_notice(self, notice: Notice) -> None:
-        """A notice of the app, under the table where it covers nothing: on the news line (its
-        first line), and in the log too when it is long."""
-        if notice.long:
-            self.query_one(EventLog).add(notice.lines)
-        self.client.tell(notice.lines[0])
-        self.refresh_view()
+    # ----- the table -----------------------------------------------------------------------------
 
     def take(self, message: object) -> None:
         """Take in one message the link brought (the table's: the client reads it)."""
         self.client.receive(message)  # type: ignore[arg-type]
-        if isinstance(message, GameLog) and self.client.game_log is not None:
-            self.app.push_screen(LogScreen(self.client.game_log))
-
-    @property
-    def outline(self) -> bool:
-        """True while the board is drawn as an outline."""
-        return self.board_view == "outline"
+        if isinstance(message, GameLog):
+            self.dialogs.game_log()
 
     def compose(self) -> ComposeResult:
-        """Top bar; the table beside the seats and the log; the open ends; hand; status."""
-        yield TopBar(id="topbar")
-        with Horizontal(id="main"):
-            yield BoardPanel(id="board-box").data_bind(
-                shown=TableScreen.board_shown, view=TableScreen.board_view
-            )
-            with Vertical(id="side"):
-                seats = SeatsPanel(id="seats").data_bind(shown=TableScreen.seats_shown)
-                seats.border_title = "Seats"
-                yield seats
-                log = EventLog(id="log")
-                log.border_title = "Log"
-                yield log
-        yield EndsStrip(id="ends").data_bind(shown=TableScreen.board_shown)
-        with VerticalScroll(id="hand-scroll", can_focus=False):
-            yield HandView(id="hand").data_bind(shown=TableScreen.hand_shown)
-        yield StatusLine(id="status").data_bind(shown=TableScreen.status_shown)
+        """The table (:class:`GameTable`), and the keys under it."""
+        yield GameTable(id="body", outline=self._opens_as_outline).data_bind(
+            board=TableScreen.board_shown,
+            hand=TableScreen.hand_shown,
+            seats=TableScreen.seats_shown,
+            status=TableScreen.status_shown,
+        )
         yield FittedFooter(compact=True)
 
     def on_mount(self) -> None:
         """Start the table and listen to it; show what it sent first (the game's sentences
         name its keys: the player's own, if they changed them)."""
         self.follow_keymap()
-        self.receive()
-        self.start_table()
-        self.run_worker(self._listen(), name="client", group="table")
+        self.feed.receive()
+        self.run_worker(self.table.run(), name="table", group="table")
+        self.run_worker(self.feed.listen(), name="client", group="table")
         # The Footer listens for key changes only once mounted: tell it again after the first frame.
         self.call_after_refresh(self.refresh_bindings)
 
     def on_unmount(self) -> None:
-        """The game is left: close the table (a thinking computer stops)."""
-        self.close_table()
+        """The game is left: close the table (a thinking computer stops), or leave it."""
+        self.table.close()
 
-    async def _listen(self) -> None:
-        """Take in every message of the table as it comes, and show it."""
-        while True:
-            self.take(await self.link.receive())
-            if self.client.closed:
-                return  # the table closed: the screen is being left
-            try:
-                self.receive()
-            except NoMatches:
-                return  # the widgets are gone: the app is closing the screen
-
-    def receive(self) -> None:
-        """Take in what the table sent and not read yet; show it, and what comes next."""
-        for message in self.link.drain():
-            self.take(message)
-        self.refresh_view()
-        self.follow_prompt()
+    def _show(self) -> bool:
+        """Show what the table sent, and what comes next; False once the widgets are gone
+        (the app is closing the screen)."""
+        try:
+            self.refresh_view()
+        except NoMatches:
+            return False
+        if self.on_top:  # a round's or the game's result, once, when the table waits for it
+            self.dialogs.result(lambda: self.send(self.client.proceed()))
+        return True
 
     def send(self, message: ClientMessage | None) -> None:
         """Send the table what a key asked for (nothing when the key did nothing); show the
         reason the client gives when it did nothing."""
         if message is not None:
-            self.link.send(message)
+            self.table.send(message)
         self.refresh_view()
 
     @property
@@ -457,114 +336,58 @@ class TableScreen(GameDialogs):
 
     def on_screen_suspend(self) -> None:
         """A screen came on top: computers wait."""
-        self.link.send(self.client.hold(True))
+        self.table.send(self.client.hold(True))
 
     def on_screen_resume(self) -> None:
         """Back on top (after a result, help, the scores...): carry on with the game."""
-        self.link.send(self.client.hold(False))
-        self.follow_prompt()
-
-    def follow_prompt(self) -> None:
-        """Show a round's or the game's result once, when the table waits for it to be seen."""
-        prompt = self.client.prompt
-        if not self.on_top or prompt is self._result_shown:
-            return
-        view = self.client.view
-        if isinstance(prompt, RoundEnded) and view is not None:
-            self._result_shown = prompt
-            result = prompt.result
-            deal = self.deal_text(result.round)
-            ending = round_ending(prompt.ending, self.client.names) if prompt.ending else ""
-            screen = RoundOverScreen(
-                result, self.client.names, view.rules.round_count, ending, deal
-            )
-            self.app.push_screen(screen, lambda _closed: self.send(self.client.proceed()))
-        elif isinstance(prompt, GameEnded) and view is not None:
-            self._result_shown = prompt
-            self.app.push_screen(
-                GameOverScreen(
-                    prompt.result,
-                    self.client.names,
-                    view.round_scores,
-                    view.rules,
-                    self.seat_configs(),
-                    play_again=self.PLAY_AGAIN,
-                    record=self.finished_record(),
-                )
-            )
+        self.table.send(self.client.hold(False))
+        self._show()
 
     # ----- showing -------------------------------------------------------------------------------
+
+    def follow_keymap(self) -> None:
+        """Name the player's keys (again when they change: they are checked once the menu is
+        drawn, perhaps after this game opened)."""
+        self.client.keys = turn_keys(keymap_of(self.app), save_copy=self.table.played_here)
+        log = button_key(self, "game.log", GAME_BINDINGS)
+        self.query_one(GameTable).name_keys(view_keys(self, "game", GAME_BINDINGS), log)
+        self.refresh_view()
+
+    def take_notice(self, notice: Notice) -> None:
+        """A notice of the app, under the table where it covers nothing: on the news line (its
+        first line), and in the log too when it is long."""
+        if notice.long:
+            self.query_one(EventLog).add(notice.lines)
+        self.client.tell(notice.lines[0])
+        self.refresh_view()
 
     def refresh_view(self) -> None:
         """Show what the client reads now (each widget redraws only if its part changed)."""
         if self.client.view is None or self.client.closed or self not in self.app.screen_stack:
             return  # nothing yet, or the screen is being left
-        self.voice.follow(self.client, self.app)  # said before the screen is drawn
+        self.voice.follow()  # said before the screen is drawn
         shown = self.client.shown()
-        self.board_shown = shown.board
-        self.hand_shown = shown.hand
-        self.seats_shown = self.seats_with_presence(shown.seats)
-        self.status_shown = self.status_with_presence(shown.status)
+        self.query_one(HandBox).names = self.client.names
+        menu = key_in_words(GAME_BINDINGS, "game.menu", keymap_of(self.app))
+        here = self.table.with_presence(shown, menu)
+        self.board_shown, self.hand_shown = shown.board, shown.hand
+        self.seats_shown, self.status_shown = here.seats, here.status
         self.query_one(StatusLine).names = shown.seats.names
-        unsaved, connection = bool(shown.unsaved), self.connection_text()
-        bar = TopBarShown(*shown.topbar, unsaved, shown.saving, connection)
+        note = self.table.top_bar_note()
+        bar = TopBarShown(*shown.topbar, bool(shown.unsaved), shown.saving, note)
         self.query_one(TopBar).shown = bar
-        self._show_log()
-        self.working = self.keys_working()
-
-    def keys_working(self) -> frozenset[str]:
-        """The actions of ``CHECKED_ACTIONS`` whose keys do something now: Play only while a
-        tile fits (with none, Enter says why and the footer offers no play)."""
-        working = {a for a in CHECKED_ACTIONS if self.client.key_works(a)}
-        if self.client.on_turn and not self.client.playable():
-            working.discard("play")
-        return frozenset(working)
-
-    def _show_log(self) -> None:
-        """Write the client's new log lines (the whole log again after a take-back)."""
         self.query_one(EventLog).follow(self.client.log, self.client.log_restarts)
+        self.working = keys_working(self.client, CHECKED_ACTIONS)
 
-    # ----- folding the side panels away for a big table on a short screen ---------------------
+    @property
+    def outline(self) -> bool:
+        """True while the board is drawn as an outline."""
+        return self.query_one(GameTable).outline
 
-    @on(TableView.Drawn)
-    def _fold_for_a_big_table(self, message: TableView.Drawn) -> None:
-        """On a short screen, fold the seats and the log away when the table beside them needs
-        the compact drawing: the table then has the whole width."""
-        tiles = len(self.board_shown.board.played) if self.board_shown is not None else 0
-        if self._folding.folds(message.compact, self.folded, self.size.height, tiles):
-            self.folded = True
-
-    def watch_board_shown(self, shown: BoardShown | None) -> None:
-        """Unfold the side panels for a smaller table (a new round, or moves taken back)."""
-        if self.folded and (shown is None or self._folding.smaller(len(shown.board.played))):
-            self.folded = False
-
-    def on_resize(self, event: Resize) -> None:
-        """A new screen size: unfold, and fold again if the table still needs it."""
-        if self._folding.resized(event.size):
-            self.folded = False
-
-    def watch_folded(self, folded: bool) -> None:
-        """Hide or show the side panels; the seats ride on the hand's frame while hidden."""
-        self.set_class(folded, "-folded")
-        self.watch_seats_shown()
-        self.refresh_bindings()
-
-    def watch_seats_shown(self) -> None:
-        """Keep the seats on the hand's frame up to date while the side panels are folded."""
-        if not self.is_mounted:
-            return
-        box = self.query_one("#hand-scroll", VerticalScroll)
-        width = self.size.width - 6  # the frame's corners and a cell of margin each side
-        box.border_subtitle = seats_in_a_row(self.seats_shown, width) if self.folded else ""
-
-    def watch_hand_shown(self, shown: HandShown) -> None:
-        """Title the hand's box and keep the selected tile in view."""
-        box = self.query_one("#hand-scroll", VerticalScroll)
-        box.border_title = Content(fit_line(shown.title, self.size.width - 6, self.client.names))
-        if shown.selected is not None and not shown.hidden:
-            row = self.query_one(HandView).row_of(shown.selected)
-            box.scroll_to_region(Region(0, row, 1, 2), animate=False)
+    @property
+    def folded(self) -> bool:
+        """True while the seats and the log are folded away for a big table on a short screen."""
+        return self.query_one(GameTable).folded
 
     # ----- keys ---------------------------------------------------------------------------------
 
@@ -586,7 +409,7 @@ class TableScreen(GameDialogs):
 
     def action_say(self, question: str) -> None:
         """Answer a one-key question about the table (:mod:`chickenfoot.tui.voice`)."""
-        self.client.tell(self.voice.ask(question, self.client, self.app))
+        self.client.tell(self.voice.ask(question))
         self.refresh_view()
 
     def action_show_hand(self) -> None:
@@ -640,13 +463,8 @@ class TableScreen(GameDialogs):
         character = event.character
         if character is None or not self.on_top or not self.check_action("select_tile", ()):
             return
-        if character.isdigit():
+        if self.client.type_key(character):
             event.stop()
-            self.client.type_digit(character)
-            self.refresh_view()
-        elif character in END_LETTERS:
-            event.stop()
-            self.client.type_letter(character)
             self.refresh_view()
 
     @on(HandView.TileClicked)
@@ -670,32 +488,56 @@ class TableScreen(GameDialogs):
 
     def action_scroll_log(self, step: int) -> None:
         """Scroll the log a page up or down."""
-        log = self.query_one(EventLog)
-        if step > 0:
-            log.scroll_page_down(animate=False)
-        else:
-            log.scroll_page_up(animate=False)
+        self.query_one(EventLog).scroll_pages(step)
 
     def action_switch_drawing(self) -> None:
         """Draw the table compact, or in full (from the outline: the table)."""
-        if self.outline:
-            self.board_view = "table"
-            self.post_message(RememberDisplay(outline=False))
-        self.query_one(BoardPanel).switch_density()
+        self.query_one(GameTable).switch_drawing()
 
     def action_toggle_view(self) -> None:
         """Draw the board as the table, or as an outline (one row per line); remembered."""
-        self.board_view = "table" if self.outline else "outline"
-        self.post_message(RememberDisplay(outline=self.outline))
+        self.query_one(GameTable).toggle_view()
 
     def palette_commands(self) -> list[PaletteCommand]:
         """The command palette's game commands that apply now (from the bindings)."""
         return binding_commands(self)
 
+    # ----- other screens over the game -------------------------------------------------------
 
-def turn_keys(keymap: Mapping[str, str]) -> prompts.TurnKeys:
+    def action_scoreboard(self) -> None:
+        """Open the scoreboard."""
+        self.dialogs.scoreboard()
+
+    def action_count_tiles(self) -> None:
+        """Count the tiles of each number from the view of the person at the keyboard."""
+        self.dialogs.count_tiles(self.refresh_view)
+
+    def action_every_end(self) -> None:
+        """List every open end (the strip may have no room for them all)."""
+        self.dialogs.every_end(self.board_shown)
+
+    @on(BoardPanel.LegendDue)
+    def action_legend(self) -> None:
+        """Show what the compact table's marks mean (by itself the first time it turns compact)."""
+        self.dialogs.legend(self.query_one(BoardPanel).keys)
+
+    def action_help(self) -> None:
+        """Open the help screen (keys and a rules summary)."""
+        self.post_message(ShowHelp())
+
+    def action_new_game(self) -> None:
+        """Set up a new game, once the player confirms (this game stays saved)."""
+        self.dialogs.new_game()
+
+    def action_leave(self) -> None:
+        """Back to the main menu (the game is saved: Continue resumes it)."""
+        self.post_message(LeaveGame())
+
+
+def turn_keys(keymap: Mapping[str, str], *, save_copy: bool = False) -> prompts.TurnKeys:
     """The keys the game's sentences name, as the game's bindings (and those of a round's
-    result, which its status line names) have them with the player's own ``keymap``."""
+    result, which its status line names) have them with the player's own ``keymap``; the key
+    that saves a copy of the game only where the screen can (``save_copy``)."""
 
     def key(binding_id: str) -> str:
         return key_in_words(GAME_BINDINGS, binding_id, keymap)
@@ -710,81 +552,23 @@ def turn_keys(keymap: Mapping[str, str]) -> prompts.TurnKeys:
         go_on=key_in_words(RoundOverScreen.BINDINGS, "round-over.continue", keymap),
         tiles=f"{key('game.tile-left')}/{key('game.tile-right')}",
         ends=f"{key('game.end-up')}/{key('game.end-down')}",
-        save_copy="",  # a game played here names its key (GameScreen.start_table)
+        save_copy=key("game.save-as") if save_copy else "",
     )
 
 
 class GameScreen(TableScreen):
-    """A game played here: a client of the table its host runs over the session, on the
-    app's loop."""
+    """A game played here: a client of the table its host runs over ``session``, on the
+    app's loop; it saves a copy of the game as a file, and asks before the game is left with
+    moves the store does not hold (:class:`UnsavedGame`)."""
 
     def __init__(
         self, session: GameSession, *, bot_delay: float = 0.6, outline: bool = False
     ) -> None:
-        self.session = session
-        self.host = TableHost(session, pause=bot_delay)
-        client = SeatClient() if session.humans else SpectatorClient()
-        super().__init__(client, LocalLink(self.host, session.humans), outline=outline)
-
-    def sentence_keys(self, keymap: Mapping[str, str]) -> prompts.TurnKeys:
-        """The keys the game's sentences name; a notice of a game not saved also names the
-        key that saves a copy."""
-        save_copy = key_in_words(GAME_BINDINGS, "game.save-as", keymap)
-        return replace(turn_keys(keymap), save_copy=save_copy)
-
-    def start_table(self) -> None:
-        """Run the host's turn loop on the app's loop."""
-        self.run_worker(self.host.run(), name="table", group="table")
-
-    def close_table(self) -> None:
-        """Close the table (a thinking computer stops)."""
-        self.host.close()
-
-    def deal_text(self, round_number: int) -> DealText | None:
-        """How the round was dealt, from the game's record."""
-        return recorded_deal_text(self.session.record, round_number, self.session.game)
-
-    def seat_configs(self) -> tuple[SeatConfig, ...]:
-        """The game's seats, from its record."""
-        return self.session.record.seats
-
-    def finished_record(self) -> GameRecord | None:
-        """The game's record (the game's result analyses its people's play)."""
-        return self.session.record
+        table = LocalTable(session, pause=bot_delay)
+        self.session, self.host = session, table.host
+        super().__init__(table, outline=outline)
+        self.unsaved = UnsavedGame(self, session, self.client, self.refresh_view)
 
     def action_save_as(self) -> None:
         """Save a named copy of the game (the dialog writes it, and says so if it cannot)."""
-
-        def saved(path: Path | None) -> None:
-            if path is not None:
-                self.client.tell(f"Saved a copy to {path}")
-                self.refresh_view()
-
-        dialog = SaveAsScreen(self.session.copy_name(), save=self.session.save_as)
-        self.app.push_screen(dialog, saved)
-
-    @work(thread=True, exclusive=True, group="settle")
-    def once_saved(
-        self, what: str, saved: Callable[[], object], anyway: Callable[[], object]
-    ) -> None:
-        """Wait off the UI thread until the store holds every move of this game, then call
-        ``saved``; if it cannot hold them, ask whether to ``what`` ``anyway`` (stay, save a
-        copy elsewhere, or go on: then ``anyway``)."""
-        if self.session.wait_committed():
-            self.app.call_from_thread(saved)
-        else:
-            self.app.call_from_thread(self._ask_about_unsaved, what, anyway)
-
-    def _ask_about_unsaved(self, what: str, then: Callable[[], object]) -> None:
-        if isinstance(self.app.screen, ConfirmScreen | ChoiceScreen):
-            return  # a question is up already
-
-        def answered(choice: str | None) -> None:
-            if choice == "save":
-                self.action_save_as()
-            elif choice == "go":
-                then()
-
-        question = prompts.leave_unsaved(self.session.unsaved, what)
-        answers = [("stay", "Stay", "n"), ("save", "Save a copy…", "s"), ("go", what, "y")]
-        self.app.push_screen(ChoiceScreen(question, answers), answered)
+        self.unsaved.save_copy()

@@ -4,7 +4,7 @@
   name, and whether to watch; a seat held there before (its token is in the data folder) is
   taken back.
 - :class:`OnlineGameScreen`: the same game screen as a game played here
-  (:class:`~chickenfoot.tui.screens.game.TableScreen`), fed by an
+  (:class:`~chickenfoot.tui.screens.game.TableScreen`), a client of an
   :class:`~chickenfoot.net.online_seat.OnlineSeat` (the seat the plain mode plays through
   too) instead of a table host in this process. Until
   the game starts, :class:`LobbyScreen` covers it: the code and the line to share, who has
@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import cast
 from weakref import WeakKeyDictionary
 
@@ -39,12 +38,10 @@ from chickenfoot.net.seating import (
     keep_finished,
 )
 from chickenfoot.net.tokens import SeatBook
-from chickenfoot.play.shown import SeatsShown, StatusShown
 from chickenfoot.text import online
 from chickenfoot.tui.keymap import key_in_words, keymap_of, text_keys
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
-from chickenfoot.tui.screens.game import CHECKED_ACTIONS, GAME_BINDINGS, TableScreen
-from chickenfoot.tui.screens.log import LogScreen
+from chickenfoot.tui.screens.game import CHECKED_ACTIONS, TableScreen
 from chickenfoot.tui.widgets.checkbox import StateCheckbox
 from chickenfoot.tui.widgets.typing import TypingInput
 
@@ -215,15 +212,12 @@ class OnlineGameScreen(TableScreen):
             "(the table's creator)",
         ),
     ]
-    PLAY_AGAIN = False
-    """The table's people are at other screens: no game of theirs is dealt at this keyboard
-    (a new online game is made from New game)."""
 
     def __init__(
         self, address: TableAddress, hello: Hello, *, outline: bool = False, book: SeatBook
     ) -> None:
         self.seat = OnlineSeat(address, hello, book=book)
-        super().__init__(self.seat.client, self.seat, outline=outline)
+        super().__init__(self.seat, outline=outline)
         self.lobby: LobbyScreen | None = None
         self.kept: str | None = None
         """Where the finished game was kept, in words."""
@@ -237,27 +231,17 @@ class OnlineGameScreen(TableScreen):
             return self.seat.can_cover
         return super().check_action(action, parameters)
 
-    def keys_working(self) -> frozenset[str]:
-        """At an online table the turn is this seat's alone: Play is offered on its turn
-        only (Enter out of turn says whose turn it is)."""
-        working = super().keys_working()
-        return working if self.client.on_turn else working - {"play"}
-
     def action_cover_lost(self) -> None:
         """The creator hands every lost seat to a computer now (until its person is back)."""
         self.client.tell(self.seat.cover_lost())
         self.refresh_view()
 
-    def start_table(self) -> None:
-        """Connect (and reconnect after every loss); show the lobby until the game starts."""
-        self.run_worker(self.seat.run(), name="link", group="table")
+    def on_mount(self) -> None:
+        """Show the lobby until the game starts (the table screen connects, and reconnects
+        after every loss)."""
         self.lobby = LobbyScreen(self)
         self.app.push_screen(self.lobby)
         self.set_interval(1.0, self._tick)
-
-    def close_table(self) -> None:
-        """Leave the table (the seat stays ours: its token takes it back)."""
-        self.seat.close()
 
     def _tick(self) -> None:
         """Count down the seconds a lost seat still waits, and those before the link tries
@@ -271,9 +255,9 @@ class OnlineGameScreen(TableScreen):
         """Take in a frame of the server or news of the link (see :class:`OnlineSeat`)."""
         heard = self.seat.take(cast(Received, message))  # the seat is the screen's link
         for line in heard.news:
-            self.voice.news(line, self.client, self.app)
-        if heard.game_log and self.client.game_log is not None:
-            self.app.push_screen(LogScreen(self.client.game_log))
+            self.voice.news(line)
+        if heard.game_log:
+            self.dialogs.game_log()
         if heard.record is not None:
             self._keep_finished(heard.record)
         if heard.dealt and self.lobby is not None:
@@ -303,33 +287,3 @@ class OnlineGameScreen(TableScreen):
         if game is not None:
             self.kept = f"game {game}"
         self.app.call_from_thread(self.client.tell, words)
-
-    # ----- what is shown -----------------------------------------------------------------------
-
-    def connection_text(self) -> str:
-        """The link's state while it is down, in short (the status line says why and when
-        it tries again)."""
-        if self.seat.out_of_reach:
-            return online.OUT_OF_REACH
-        line = self.seat.connection_line()
-        return f"⚡ {line}" if line is not None else self.seat.watchers_line()
-
-    def seats_with_presence(self, seats: SeatsShown) -> SeatsShown:
-        """Each person's seat says when its person is away, and who covers it."""
-        return replace(seats, names=self.seat.seat_names(seats.names))
-
-    def status_with_presence(self, status: StatusShown) -> StatusShown:
-        """Under the status, the seats whose person lost their connection, counting down to
-        the computer that will play for them (the seconds tick by); once the window left the
-        table, only that (and why)."""
-        if self.seat.left:
-            menu = key_in_words(GAME_BINDINGS, "game.menu", keymap_of(self.app))
-            return StatusShown(online.left_table(menu), "error", status.news)
-        away = self.seat.out_of_reach_line()
-        if away is not None:
-            return StatusShown(away, "error", status.news)
-        said = self.seat.round_over_line(status.text, self.client.keys.go_on)
-        if said is not None:
-            return replace(status, text=said)
-        lost = self.seat.away_lines()
-        return replace(status, news=" · ".join(lost)) if lost else status

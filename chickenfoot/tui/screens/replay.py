@@ -48,12 +48,12 @@ from chickenfoot.tui.footer import FittedFooter
 from chickenfoot.tui.messages import TakeOver
 from chickenfoot.tui.notices import Notice
 from chickenfoot.tui.screens.analysis import AnalysisScreen
-from chickenfoot.tui.screens.folding import Folding
 from chickenfoot.tui.screens.legend import LegendScreen
 from chickenfoot.tui.screens.log import LogScreen
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
 from chickenfoot.tui.widgets import BoardPanel, EventLog, HandView, SeatsPanel, TableView
 from chickenfoot.tui.widgets.board_panel import BoardMode
+from chickenfoot.tui.widgets.folding import Folding
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Autoplay speeds, in actions per second."""

@@ -138,11 +138,12 @@ class BoardPanel(Vertical):
 
     def _folding_away(self) -> bool:
         """True while the side panels beside the table are about to fold away on a short
-        screen: a screen that has them folds them (its class ``-folded``) as soon as the table
-        beside them is drawn compact, and the table is laid out again, wider (perhaps in full),
-        so that compact drawing is never seen (see :mod:`chickenfoot.tui.screens.folding`)."""
-        screen = self.screen
-        return screen.size.height < SHORT_SCREEN and not screen.has_class("-folded")
+        screen: a screen that has them folds them (the class ``-folded``, on the screen or on
+        the body that holds the panel) as soon as the table beside them is drawn compact, and
+        the table is laid out again, wider (perhaps in full), so that compact drawing is never
+        seen (see :mod:`chickenfoot.tui.widgets.folding`)."""
+        folded = any(node.has_class("-folded") for node in self.ancestors)
+        return self.screen.size.height < SHORT_SCREEN and not folded
 
     def _title(self) -> None:
         """Title the box for the view shown, and say under it what the keys switch to."""

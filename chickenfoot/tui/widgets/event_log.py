@@ -131,6 +131,13 @@ class EventLog(WrappedLog):
             self.add(lines[written:])
         self._followed = (restarts, len(lines))
 
+    def scroll_pages(self, step: int) -> None:
+        """Scroll a page down (``step`` above 0) or up."""
+        if step > 0:
+            self.scroll_page_down(animate=False)
+        else:
+            self.scroll_page_up(animate=False)
+
     def on_resize(self, event: Resize) -> None:
         """Keep the newest line in view when the log's height changes after lines were
         written (:class:`WrappedLog`'s own handler, run next, wraps them again when its width

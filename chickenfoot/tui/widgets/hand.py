@@ -14,14 +14,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.widget import Widget
 
-from chickenfoot.play.shown import HandShown
+from chickenfoot.play.shown import HandShown, SeatsShown
 from chickenfoot.rules import Tile
+from chickenfoot.text.words import fit_line
+from chickenfoot.tui.widgets.seats import seats_in_a_row
 
 PLAYABLE_STYLE = "bold $text-success"
 UNPLAYABLE_STYLE = "$text-muted"
@@ -173,3 +177,43 @@ class HandView(Widget):
     def action_tile_clicked(self, index: int) -> None:
         """Report a click on the tile at ``index``."""
         self.post_message(self.TileClicked(index))
+
+
+class HandBox(VerticalScroll):
+    """The hand's frame on the game screen: the hand (:class:`HandView`) titled, scrolled to
+    keep its selected tile in view, and, while the side panels are folded away, the seats in a
+    row along its bottom edge (bind ``shown``, ``seats`` and ``folded``; set ``names``, the
+    seats' names its title may name)."""
+
+    shown: var[HandShown] = var(HandShown)
+    seats: var[SeatsShown] = var(SeatsShown)
+    folded: var[bool] = var(False)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, can_focus=False)
+        self.names: tuple[str, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        """The hand."""
+        yield HandView(id="hand").data_bind(shown=HandBox.shown)
+
+    @property
+    def room(self) -> int:
+        """The cells a line on the frame may take: the screen's width but the frame's
+        corners and a cell of margin each side."""
+        return self.screen.size.width - 6
+
+    def watch_shown(self, shown: HandShown) -> None:
+        """Title the frame and keep the selected tile in view."""
+        self.border_title = Content(fit_line(shown.title, self.room, self.names))
+        if shown.selected is not None and not shown.hidden:
+            row = self.query_one(HandView).row_of(shown.selected)
+            self.scroll_to_region(Region(0, row, 1, 2), animate=False)
+
+    def watch_seats(self) -> None:
+        """Keep the seats on the frame up to date while the side panels are folded away."""
+        self.border_subtitle = seats_in_a_row(self.seats, self.room) if self.folded else ""
+
+    def watch_folded(self) -> None:
+        """The side panels folded away (the seats come onto the frame) or came back."""
+        self.watch_seats()

@@ -5,7 +5,8 @@ scores, and the log) on a screen under :data:`SHORT_SCREEN` rows once the table 
 needs the compact drawing, so that the table gets the whole width; a smaller table (fewer
 tiles than when they folded: a new round, moves taken back, a step back in a replay) or a new
 screen size brings them back. :class:`Folding` keeps what that rule needs; each screen keeps
-its own ``folded`` reactive and asks it.
+its own ``folded`` reactive and asks it (the game screen through its
+:class:`~chickenfoot.tui.widgets.game_table.GameTable`).
 """
 
 from __future__ import annotations
