@@ -256,12 +256,7 @@ class TableServer:
         restored = []
         for code, kept, session in await asyncio.to_thread(lambda: self._read_kept(rows())):
             table = OnlineTable(self, code, kept.options, seed=kept.seed)
-            table.creator, table.auto_start = kept.creator, kept.auto_start
-            table.watching = kept.watching
-            for slot, kept_seat in zip(table.seats, kept.seats, strict=False):
-                slot.name, slot.token_hash = kept_seat.name, kept_seat.token_hash
-                if self.shared and kept_seat.away_since is not None:  # its grace goes on
-                    slot.dropped_at = self.now() - max(0.0, time.time() - kept_seat.away_since)
+            table.row.restore(kept)
             if session is not None:
                 table.begin(session, restored=True)
             self.tables[code] = table
@@ -374,7 +369,7 @@ class TableServer:
             code = new_code()
         table = OnlineTable(self, code, options, made_by=made_by, seed=seed)
         self.tables[code] = table
-        table.keep()
+        table.row.keep()
         computers = sum(1 for plan in options.seats if plan.computer is not None)
         self.log.opened(code, made_by, len(options.seats), computers)
         return table

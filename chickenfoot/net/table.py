@@ -17,6 +17,10 @@ with their token. The creator may hand a lost seat to the computer sooner. A tab
 people have all gone waits for them (nobody plays against computers alone) until the server
 lets it expire.
 
+**Kept.** A table's :class:`TableRow` is what the store keeps of it (its options, seats and
+token hashes, and on a store several servers share how long each person has been away),
+written as it changes and read back when a server starts again or takes the table over.
+
 A seat acts only for itself and only on its turn (the host refuses anything else, and nothing
 changes); what only the creator may do is refused to the others in words. Timers (the grace
 period) use the event loop's clock; tests give short ones.
@@ -278,6 +282,9 @@ class OnlineTable:
         """Times the moves of the table's clients (benchmarks), or None."""
         self.creators_keys = CreatorsKeys(self)
         """What only the table's creator may ask (start, a seat covered, watching)."""
+        self.row = TableRow(self)
+        """What the store keeps of the table: written as it changes, read back on a restart
+        or a takeover."""
 
     # ----- who is here ---------------------------------------------------------------------------
 
@@ -367,7 +374,7 @@ class OnlineTable:
         slot.token_hash = hash_token(token)
         if self.phase == "lobby":
             slot.name = name
-        self.keep()
+        self.row.keep()
         return self._attach(connection, seat, token)
 
     def come_back(self, connection: Connection, seat: int) -> Guest:
@@ -404,8 +411,8 @@ class OnlineTable:
         guest = Guest(connection, self, seat, slot.name)
         was_away = slot.dropped_at is not None
         covered = slot.sit(guest)
-        if was_away and self.phase == "playing" and self.venue.shared:
-            self.keep()
+        if was_away:
+            self.row.away_changed()
         creator = seat == self.creator
         guest.send(Seated(code=self.code, seat=seat, token=token, creator=creator, covered=covered))
         self._arrived(guest)
@@ -442,8 +449,7 @@ class OnlineTable:
         self.seats[seat].drop(self.venue.now())
         if self.phase == "playing":
             self._count_down(seat)
-            if self.venue.shared and not self.closed:
-                self.keep()
+            self.row.away_changed()
 
     def _everybody_here(self) -> bool:
         return all(slot.guest is not None for slot in self.seats if slot.computer is None)
@@ -472,36 +478,6 @@ class OnlineTable:
         assert self.host is not None, "only a game in play is covered"
         self.seats[seat].cover_with(self.host, seat, self.options.cover)
 
-    # ----- kept in the store -------------------------------------------------------------------
-
-    def kept(self) -> KeptTable:
-        """What the store keeps of this table (never a token: only its hash)."""
-        return KeptTable(
-            options=self.options,
-            creator=self.creator,
-            auto_start=self.auto_start,
-            seed=self.seed,
-            watching=self.watching,
-            seats=tuple(
-                KeptSeat(
-                    name=slot.name, token_hash=slot.token_hash, away_since=self.away_since(slot)
-                )
-                for slot in self.seats
-            ),
-        )
-
-    def away_since(self, slot: SeatSlot) -> float | None:
-        """When ``slot``'s person went away, in seconds since the epoch (None: here)."""
-        if slot.guest is not None or slot.dropped_at is None:
-            return None
-        return time.time() - (self.venue.now() - slot.dropped_at)
-
-    def keep(self) -> None:
-        """Keep the table in the store as it is now (written off the event loop, see
-        :class:`~chickenfoot.net.kept.TableKeeper`)."""
-        game = self.host.session.game if self.host is not None else None
-        self.venue.keeper.keep(self.code, game, self.kept().model_dump_json())
-
     # ----- the game ------------------------------------------------------------------------------
 
     def start(self) -> None:
@@ -519,7 +495,7 @@ class OnlineTable:
             else SeatConfig(name=slot.name, player="human")
             for slot in self.seats
         )
-        store, keeper, kept = self.venue.store, self.venue.keeper, self.kept().model_dump_json()
+        store, keeper, kept = self.venue.store, self.venue.keeper, self.row.kept().model_dump_json()
 
         def deal() -> GameSession:
             # No seed: the record draws one from the system's secret source. The table's row
@@ -554,7 +530,7 @@ class OnlineTable:
         session.committer.in_background(None, self.venue.worker)
         host = TableHost(session, pause=self.options.pause, acknowledge_committed=True)
         self.host, self.phase = host, "playing"
-        self.keep()
+        self.row.keep()
         if not restored:
             people = sum(1 for slot in self.seats if slot.computer is None and slot.taken)
             self.venue.log.started(self.code, people)
@@ -696,12 +672,71 @@ class CreatorsKeys:
             )
             return
         self.table.watching = allowed
-        self.table.keep()
+        self.table.row.keep()
         for watcher in [] if allowed else list(self.table.watchers):
             self.table.detach(watcher)
             watcher.send(Denied(reason="watching_off", text=WATCHING_OFF))
             watcher.connection.close(1000, "watching was turned off")
         self.table.tell_everyone()
+
+
+class TableRow:
+    """What the store keeps of ``table`` (never a token: only its hash), written as the table
+    changes (off the event loop: :class:`~chickenfoot.net.kept.TableKeeper`) and read back
+    when a server starts again or takes the table over."""
+
+    def __init__(self, table: OnlineTable) -> None:
+        self.table = table
+
+    def kept(self) -> KeptTable:
+        """The table's row as it is now."""
+        table = self.table
+        return KeptTable(
+            options=table.options,
+            creator=table.creator,
+            auto_start=table.auto_start,
+            seed=table.seed,
+            watching=table.watching,
+            seats=tuple(
+                KeptSeat(
+                    name=slot.name, token_hash=slot.token_hash, away_since=self.away_since(slot)
+                )
+                for slot in table.seats
+            ),
+        )
+
+    def keep(self) -> None:
+        """Keep the table in the store as it is now."""
+        table = self.table
+        game = table.host.session.game if table.host is not None else None
+        table.venue.keeper.keep(table.code, game, self.kept().model_dump_json())
+
+    def away_changed(self) -> None:
+        """A person went away from the game in play, or came back: on a store several servers
+        share, their time away is kept with the table (a server that takes it over counts
+        their grace on from it)."""
+        table = self.table
+        if table.phase == "playing" and table.venue.shared and not table.closed:
+            self.keep()
+
+    def away_since(self, slot: SeatSlot) -> float | None:
+        """When ``slot``'s person went away, in seconds since the epoch (None: here)."""
+        if slot.guest is not None or slot.dropped_at is None:
+            return None
+        return time.time() - (self.table.venue.now() - slot.dropped_at)
+
+    def restore(self, kept: KeptTable) -> None:
+        """Make the table as its row ``kept`` says: its creator, whether it starts by itself
+        or may be watched, its seats' names and token hashes, and (on a store several
+        servers share) how long each person has been away."""
+        table = self.table
+        table.creator, table.auto_start = kept.creator, kept.auto_start
+        table.watching = kept.watching
+        now = table.venue.now()
+        for slot, kept_seat in zip(table.seats, kept.seats, strict=False):
+            slot.name, slot.token_hash = kept_seat.name, kept_seat.token_hash
+            if table.venue.shared and kept_seat.away_since is not None:  # its grace goes on
+                slot.dropped_at = now - max(0.0, time.time() - kept_seat.away_since)
 
 
 class _Observer:
