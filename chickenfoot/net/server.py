@@ -86,8 +86,14 @@ KEEP_WAIT = 15.0
 another program holds makes a write wait up to 10 s)."""
 
 
-class ServerStore(GameStore, TableStore, Protocol):
-    """What a table server keeps its games and its tables in (the SQLite store is both)."""
+class ServerStore(GameStore, Protocol):
+    """What a table server keeps its games in, and its online tables beside them (the SQLite
+    store keeps them itself; the PostgreSQL store keeps them under each server's lease, a
+    :class:`~chickenfoot.saves.store.SharedTables`)."""
+
+    @property
+    def online_tables(self) -> TableStore:
+        """Where the server's online tables are kept."""
 
 
 Restored = tuple[str, KeptTable, GameSession | None]
@@ -128,9 +134,10 @@ class TableServer:
             else store
         )
         """Where every table's game and the tables themselves are kept (the app's store)."""
+        tables = self.store.online_tables
         self.cluster = (
-            ClusterMember(self, self.store, advertise, lease)
-            if isinstance(self.store, SharedTables)
+            ClusterMember(self, tables, advertise, lease)
+            if isinstance(tables, SharedTables)
             else None
         )
         """This server's lease and what it does with it, on a store several servers share,
@@ -138,7 +145,7 @@ class TableServer:
         of ``lease`` seconds; None: it runs every table of its store."""
         self.worker = CommitWorker(self.store)
         """Commits the moves of every table, together (one thread for all tables)."""
-        self.keeper = TableKeeper(self.store)
+        self.keeper = TableKeeper(self.store.online_tables)
         """Writes the tables' rows (one thread for all tables)."""
         self.door = Door(self.limits)
         self.handshake = Handshake(self)
@@ -249,7 +256,7 @@ class TableServer:
         as they were, games where their last committed move left them, every person's seat
         lost until its person returns; their codes. The store is read on a thread. A table
         that cannot be brought back (its game deleted, or over) is forgotten, and logged."""
-        return await self.bring_back(self.store.tables)
+        return await self.bring_back(self.store.online_tables.tables)
 
     async def bring_back(self, rows: Callable[[], list[KeptTableRow]]) -> list[str]:
         """Bring back the tables of the rows ``rows()`` reads (on a thread); their codes."""

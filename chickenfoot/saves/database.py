@@ -118,6 +118,11 @@ class SqliteStore(GameStore, TableStore):
 
     # ----- online tables -----------------------------------------------------------------------
 
+    @property
+    def online_tables(self) -> SqliteStore:
+        """Where a table server keeps its online tables: in this store, beside the games."""
+        return self
+
     def keep_table(self, code: str, game: GameId | None, data: str) -> None:
         """Keep the online table ``code`` (see :class:`TableStore`)."""
         with self.database.writing() as db:

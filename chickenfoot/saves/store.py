@@ -12,7 +12,8 @@ one this program uses, the SQLite database ``chickenfoot.db`` in the data folder
 interface only, so that a server that outgrows one machine could put the same interface on
 PostgreSQL (:mod:`chickenfoot.saves.postgresql` does). A table server also keeps
 its online tables beside their games, through an interface of its own, :class:`TableStore`,
-which the SQLite store implements too.
+which the SQLite store implements too; the PostgreSQL store keeps them in a
+:class:`SharedTables` of its own (its ``online_tables``), under each server's lease.
 
 Every write is one transaction: when it returns, the change survives a crash or a power cut.
 Every read is a query on indexed columns: the lists and the statistics never replay a game.
@@ -391,7 +392,7 @@ class TableStore(Protocol):
     """The online tables a table server keeps beside their games, to bring them back when it
     starts again: one row a table (see :mod:`chickenfoot.net.kept`). Only a table server asks
     for them; the SQLite store implements it beside :class:`GameStore`, and a store several
-    servers share implements :class:`SharedTables`, which adds their leases.
+    servers share keeps them in a :class:`SharedTables`, which adds their leases.
 
     Writes are transactions, as :class:`GameStore`'s are; a server makes them off its event
     loop (on a thread of their own), so they may wait for the database as long as they must.

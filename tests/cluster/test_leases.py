@@ -57,30 +57,30 @@ def test_a_table_is_one_servers_until_its_lease_runs_out_then_its_writes_are_ref
     old, new = two
     records: list[GameRecord] = game(kit, 3, 4)
     game_id = old.create(records[0])
-    old_name, secret = old.enlist("ws://127.0.0.1:1", 0.5)
-    new_name, same_secret = new.enlist("ws://127.0.0.1:2", 60)
+    old_name, secret = old.online_tables.enlist("ws://127.0.0.1:1", 0.5)
+    new_name, same_secret = new.online_tables.enlist("ws://127.0.0.1:2", 60)
     assert secret == same_secret
     assert old_name != new_name
-    old.keep_table("KM7R3P", game_id, '{"x": 1}')
+    old.online_tables.keep_table("KM7R3P", game_id, '{"x": 1}')
     old.commit(game_id, change_to(records[2], 0))
-    assert new.runner("KM7R3P") in (
+    assert new.online_tables.runner("KM7R3P") in (
         Runner(old_name, "ws://127.0.0.1:1", True),
         Runner(old_name, "ws://127.0.0.1:1", False),
     )
-    assert new.runner("NOSUCH") is None
+    assert new.online_tables.runner("NOSUCH") is None
     # Paused past its lease: the other server takes the table over...
-    assert claimed(new, "KM7R3P") == ["KM7R3P"]
-    assert new.runner("KM7R3P") == Runner(new_name, "ws://127.0.0.1:2", True)
+    assert claimed(new.online_tables, "KM7R3P") == ["KM7R3P"]
+    assert new.online_tables.runner("KM7R3P") == Runner(new_name, "ws://127.0.0.1:2", True)
     # ...and the old one, resumed, writes nothing more for it: not a move, not its row.
     with pytest.raises(LeaseLost, match="no longer run by this server"):
         old.commit(game_id, change_to(records[3], 2))
     assert old.commit_many([(game_id, change_to(records[3], 2), None)])[0] is not None
     with pytest.raises(LeaseLost):
-        old.keep_table("KM7R3P", game_id, '{"x": 2}')
-    old.drop_table("KM7R3P")
+        old.online_tables.keep_table("KM7R3P", game_id, '{"x": 2}')
+    old.online_tables.drop_table("KM7R3P")
     assert moves(old, game_id) == 2
-    assert [row[2] for row in new.tables()] == ['{"x": 1}']
-    assert not old.renew(60), "a lease that ran out is never renewed"
+    assert [row[2] for row in new.online_tables.tables()] == ['{"x": 1}']
+    assert not old.online_tables.renew(60), "a lease that ran out is never renewed"
     # The new server writes as it likes.
     new.commit(game_id, change_to(records[4], 2))
     assert moves(new, game_id) == 4
@@ -91,33 +91,34 @@ def test_a_live_servers_tables_are_not_taken_and_a_retired_servers_are_at_once(
 ) -> None:
     first, second = two
     game_id = first.create(game(kit, 4, 0)[0])
-    first.enlist("ws://127.0.0.1:1", 60)
-    second.enlist("ws://127.0.0.1:2", 60)
-    first.keep_table("AAAAAA", game_id, "{}")
-    first.keep_table("BBBBBB", None, "{}")
-    assert first.renew(60)
-    assert second.claim(None, 10) == []
+    first.online_tables.enlist("ws://127.0.0.1:1", 60)
+    second.online_tables.enlist("ws://127.0.0.1:2", 60)
+    first.online_tables.keep_table("AAAAAA", game_id, "{}")
+    first.online_tables.keep_table("BBBBBB", None, "{}")
+    assert first.online_tables.renew(60)
+    assert second.online_tables.claim(None, 10) == []
     # A second server cannot make a table under a code the first runs.
     with pytest.raises(LeaseLost):
-        second.keep_table("AAAAAA", None, "{}")
-    first.retire()
-    assert second.runner("AAAAAA") == Runner(None, None, False)
-    assert [row[0] for row in second.claim(None, 1)] == ["AAAAAA"]
-    assert [row[0] for row in second.claim(None, 10)] == ["BBBBBB"]
-    assert second.runner("BBBBBB") is not None
-    assert second.runner("BBBBBB").alive  # type: ignore[union-attr]
+        second.online_tables.keep_table("AAAAAA", None, "{}")
+    first.online_tables.retire()
+    assert second.online_tables.runner("AAAAAA") == Runner(None, None, False)
+    assert [row[0] for row in second.online_tables.claim(None, 1)] == ["AAAAAA"]
+    assert [row[0] for row in second.online_tables.claim(None, 10)] == ["BBBBBB"]
+    runner = second.online_tables.runner("BBBBBB")
+    assert runner is not None
+    assert runner.alive
 
 
 def test_a_store_that_enlisted_no_server_cannot_renew_or_claim(address: str) -> None:
     store = PostgresStore(address)
     try:
         with pytest.raises(StoreError, match="not enlisted"):
-            store.renew(5)
+            store.online_tables.renew(5)
         with pytest.raises(StoreError, match="not enlisted"):
-            store.claim(None, 1)
+            store.online_tables.claim(None, 1)
         # Not enlisted, it keeps tables as a single server always did.
-        store.keep_table("CCCCCC", None, "{}")
-        assert [row[0] for row in store.tables()] == ["CCCCCC"]
+        store.online_tables.keep_table("CCCCCC", None, "{}")
+        assert [row[0] for row in store.online_tables.tables()] == ["CCCCCC"]
     finally:
         store.close()
 
@@ -130,6 +131,6 @@ def test_the_sqlite_store_is_no_shared_store(tmp_path: object) -> None:
     assert isinstance(tmp_path, Path)
     store = SqliteStore(tmp_path / "chickenfoot.db")
     try:
-        assert not isinstance(store, SharedTables)
+        assert not isinstance(store.online_tables, SharedTables)
     finally:
         store.close()

@@ -147,7 +147,7 @@ def actions_of(address: str, code: str) -> int:
     """How many moves the store holds of table ``code``'s game."""
     store = PostgresStore(address)
     try:
-        [game] = [game for found, game, _data in store.tables() if found == code]
+        [game] = [game for found, game, _data in store.online_tables.tables() if found == code]
         assert game is not None
         return len(store.record(game).actions)
     finally:

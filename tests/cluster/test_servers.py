@@ -32,7 +32,7 @@ def actions_in_store(address: str, code: str) -> int:
     """How many moves the store holds of table ``code``'s game."""
     store = PostgresStore(address)
     try:
-        [(_code, game, _data)] = [row for row in store.tables() if row[0] == code]
+        [(_code, game, _data)] = [row for row in store.online_tables.tables() if row[0] == code]
         assert game is not None
         return len(store.record(game).actions)
     finally:

@@ -125,15 +125,20 @@ def test_a_game_that_cannot_be_committed_says_why_and_the_others_go_on(
 def test_online_tables_are_kept_beside_the_games(kit: type[Kit], opened: OpenStore) -> None:
     store = opened.store
     number = store.create(game(kit, 1, 0)[0])
-    store.keep_table("KM7R3P", None, '{"lobby": true}')
-    store.keep_table("ABCDEF", number, "{}")
-    store.keep_table("KM7R3P", number, '{"lobby": false}')
-    assert store.tables() == [("ABCDEF", number, "{}"), ("KM7R3P", number, '{"lobby": false}')]
+    store.online_tables.keep_table("KM7R3P", None, '{"lobby": true}')
+    store.online_tables.keep_table("ABCDEF", number, "{}")
+    store.online_tables.keep_table("KM7R3P", number, '{"lobby": false}')
+    assert store.online_tables.tables() == [
+        ("ABCDEF", number, "{}"),
+        ("KM7R3P", number, '{"lobby": false}'),
+    ]
     store.delete(number)
-    assert [game for _code, game, _data in store.tables()] == [None, None], "the game went"
-    store.drop_table("ABCDEF")
+    assert [game for _code, game, _data in store.online_tables.tables()] == [None, None], (
+        "the game went"
+    )
+    store.online_tables.drop_table("ABCDEF")
     with open_store_of(opened.where) as again:
-        assert [code for code, _game, _data in again.store.tables()] == ["KM7R3P"]
+        assert [code for code, _game, _data in again.store.online_tables.tables()] == ["KM7R3P"]
 
 
 def test_games_played_to_their_end_through_group_commits_have_their_results(

@@ -15,8 +15,9 @@ waits for such a write to end and then sees the move, and a write that comes aft
 refused (:class:`~chickenfoot.saves.store.LeaseLost`). Every time is the database's
 (``statement_timestamp()``): the servers' own clocks never decide whose a table is.
 
-These functions run inside a transaction of :class:`~chickenfoot.saves.postgresql.store.
-PostgresStore`. This module imports no Textual.
+These functions run inside a transaction of :class:`~chickenfoot.saves.postgresql.tables.
+PostgresTables` (the tables' rows, the leases), or of :class:`~chickenfoot.saves.postgresql.
+store.PostgresStore` (the fence of a move). This module imports no Textual.
 """
 
 from __future__ import annotations

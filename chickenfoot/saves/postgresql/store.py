@@ -1,13 +1,14 @@
 """The store on PostgreSQL: every game, and a table server's online tables, in one database that
 several processes (on several machines) may share.
 
-:class:`PostgresStore` implements :class:`~chickenfoot.saves.store.GameStore` and
-:class:`~chickenfoot.saves.store.SharedTables` (the online tables of the table servers that
-share the database, each under its server's lease) with psycopg 3 and a connection pool
-(``psycopg_pool``, held by a :class:`~chickenfoot.saves.postgresql.database.PostgresDatabase`):
-each call borrows a connection for one transaction, so the threads of a table server (its
-commit worker, its table keeper, the threads that deal and load games) never wait for each
-other, only for the database. :meth:`PostgresStore.reopen` hands out another store on the same
+:class:`PostgresStore` implements :class:`~chickenfoot.saves.store.GameStore`, and keeps
+beside the games the online tables of the table servers that share the database, each under
+its server's lease (:class:`~chickenfoot.saves.postgresql.tables.PostgresTables`), with
+psycopg 3 and a connection pool (``psycopg_pool``, held by a
+:class:`~chickenfoot.saves.postgresql.database.PostgresDatabase`): each call borrows a
+connection for one transaction, so the threads of a table server (its commit worker, its table
+keeper, the threads that deal and load games) never wait for each other, only for the
+database. :meth:`PostgresStore.reopen` hands out another store on the same
 pool; the pool closes with the last of them.
 
 Every write is one transaction, committed when the call returns. The rows a write checks are
@@ -48,6 +49,7 @@ from chickenfoot.saves.postgresql.database import (
     Db,
     PostgresDatabase,
 )
+from chickenfoot.saves.postgresql.tables import PostgresTables
 from chickenfoot.saves.postgresql.tallying import (
     add_results,
     count_game,
@@ -78,21 +80,17 @@ from chickenfoot.saves.store import (
     Holder,
     Imported,
     Incoming,
-    KeptTableRow,
     LeaseLost,
-    Runner,
-    SharedTables,
     StoreError,
 )
 
 __all__ = ["CONNECT_SECONDS", "POOL_SIZE", "RETRIES", "WAIT_SECONDS", "PostgresStore"]
 
 
-class PostgresStore(GameStore, SharedTables):
+class PostgresStore(GameStore):
     """Every game in the PostgreSQL database at ``address`` (a ``postgresql://`` URL or a
-    libpq connection string), brought to the current schema when opened, and the online
-    tables of the table servers that share it, each under its server's lease
-    (:mod:`~chickenfoot.saves.postgresql.leases`). Raises
+    libpq connection string), brought to the current schema when opened, and beside them the
+    :attr:`online_tables` of the table servers that share it. Raises
     :class:`~chickenfoot.saves.store.StoreError` in words if the server cannot be reached, the
     user or password is refused, or the database was made by a newer chickenfoot.
 
@@ -117,6 +115,9 @@ class PostgresStore(GameStore, SharedTables):
         )
         """The database and its pool, shared with the stores reopened from this one."""
         self.where = self.database.where
+        self.online_tables = PostgresTables(self.database)
+        """The online tables of the table servers sharing the database, each under its
+        server's lease."""
         self._closed = False
 
     # ----- games -----------------------------------------------------------------------------
@@ -247,79 +248,6 @@ class PostgresStore(GameStore, SharedTables):
         return placings_from_rows(
             self.database.read(lambda db: db.execute(PLACINGS_QUERY).fetchall())
         )
-
-    # ----- online tables -----------------------------------------------------------------------
-
-    def keep_table(self, code: str, game: GameId | None, data: str) -> None:
-        """Keep the online table ``code`` (see :class:`TableStore`); an enlisted server
-        only while the table is its own (:class:`LeaseLost` otherwise)."""
-        server = self.database.server
-        if server is not None:
-            if not self.database.write(lambda db: leases.keep_table(db, server, code, game, data)):
-                raise LeaseLost(f"table {code}")
-            return
-        self.database.write(
-            lambda db: db.execute(
-                "INSERT INTO online_tables (code, game, data, updated) "
-                "VALUES (%s, %s, %s::jsonb, now()) ON CONFLICT (code) DO UPDATE SET "
-                "game = excluded.game, data = excluded.data, updated = excluded.updated",
-                (code, game, data),
-            )
-        )
-
-    def tables(self) -> list[KeptTableRow]:
-        """Every online table kept (see :class:`TableStore`)."""
-        rows = self.database.read(
-            lambda db: db.execute(
-                'SELECT code, game, data::text FROM online_tables ORDER BY code COLLATE "C"'
-            ).fetchall()
-        )
-        return [(str(code), game, str(data)) for code, game, data in rows]
-
-    def drop_table(self, code: str) -> None:
-        """Forget the online table ``code`` (see :class:`TableStore`); an enlisted server only
-        a table of its own."""
-        server = self.database.server
-        if server is not None:
-            self.database.write(lambda db: leases.drop_table(db, server, code))
-            return
-        self.database.write(
-            lambda db: db.execute("DELETE FROM online_tables WHERE code = %s", (code,))
-        )
-
-    # ----- table servers and their leases ----------------------------------------------------
-
-    def enlist(self, address: str, lease: float) -> tuple[str, str]:
-        """Enlist this process as a table server (see :class:`SharedTables`)."""
-        name, secret = self.database.write(lambda db: leases.enlist(db, address, lease))
-        self.database.server = name
-        return name, secret
-
-    def renew(self, lease: float) -> bool:
-        """Renew this server's lease (see :class:`SharedTables`)."""
-        server = self._enlisted()
-        return self.database.write(lambda db: leases.renew(db, server, lease))
-
-    def claim(self, codes: Sequence[str] | None, limit: int) -> list[KeptTableRow]:
-        """Take over tables no live server runs (see :class:`SharedTables`)."""
-        server = self._enlisted()
-        return self.database.write(lambda db: leases.claim(db, server, codes, limit))
-
-    def runner(self, code: str) -> Runner | None:
-        """Which server runs table ``code`` (see :class:`SharedTables`)."""
-        return self.database.read(lambda db: leases.runner(db, code))
-
-    def retire(self) -> None:
-        """Leave this server's tables to the others and end its lease."""
-        server = self._enlisted()
-        self.database.write(lambda db: leases.retire(db, server))
-        self.database.server = None
-
-    def _enlisted(self) -> str:
-        server = self.database.server
-        if server is None:
-            raise StoreError("this process is not enlisted as a table server")
-        return server
 
     # ----- who has a game open ---------------------------------------------------------------
 
