@@ -301,7 +301,8 @@ class TableServer:
 
     @property
     def shared(self) -> bool:
-        """True on a store several servers share (this server holds a lease there)."""
+        """True on a store several servers share (this server runs its tables there under a
+        lease)."""
         return self.cluster is not None
 
     def lease_lost(self) -> None:
