@@ -33,9 +33,10 @@ from tests.kit import NAMES
 
 T = TypeVar("T")
 
-OPEN_LIMITS = Limits(per_address=0, making_burst=0, lonely_per_address=0)
+OPEN_LIMITS = Limits(per_address=0, making_burst=0, lonely_per_address=0, rate=1000.0, burst=1000)
 """The server's limits but none per address (every test client comes from 127.0.0.1 unless
-it says otherwise)."""
+it says otherwise) and none on a connection's frame rate (computers answering at once may go
+over it, and a frame dropped as too fast is not sent again by a headless player)."""
 
 WAIT = 60.0
 """Seconds a test waits for a condition before it fails (never reached when all is well)."""
