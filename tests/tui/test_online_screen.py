@@ -10,10 +10,12 @@ import re
 import socket
 from collections.abc import Callable
 
+import pytest
 from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Static
 
+from chickenfoot.net import remote
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.online_seat import Heard
 from chickenfoot.net.protocol import ReturnToSeat, WatchTable
@@ -414,8 +416,10 @@ async def test_a_window_whose_seat_another_window_took_says_so_and_offers_no_mov
 
 
 async def test_a_server_that_is_not_running_is_said_in_the_lobby_at_80x24(
-    data_dir: object,
+    data_dir: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # No second try while the test reads the lobby, however slowly the machine runs it.
+    monkeypatch.setattr(remote, "backoff", lambda attempt, first=0.0, most=0.0: 3600.0)
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
