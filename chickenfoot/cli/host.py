@@ -40,7 +40,13 @@ from chickenfoot.net.headless import LogPrinter
 from chickenfoot.net.lease import LEASE
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.oplog import LOGGER, JsonLines, TextLines
-from chickenfoot.net.protocol import DEFAULT_GRACE, SeatPlan, TableOptions
+from chickenfoot.net.protocol import (
+    CODE_ALPHABET,
+    DEFAULT_GRACE,
+    SeatPlan,
+    TableOptions,
+    code_letters,
+)
 from chickenfoot.net.remote import DEFAULT_PORT, TableAddress
 from chickenfoot.net.server import ServerStore, TableServer
 from chickenfoot.net.table import OnlineTable
@@ -172,6 +178,16 @@ def add_parsers(commands: Any) -> None:
         f"{LEASE:g}): once it runs out, after the server died or was cut off, another server "
         "takes its tables over.",
     )
+    shared.add_argument(
+        "--code-letters",
+        type=_code_letters,
+        default=CODE_ALPHABET,
+        metavar="LETTERS",
+        help="The characters this server's new table codes start with, written out or as "
+        "ranges (A-R): give each server its own, and a proxy can send a table's players "
+        "straight to the server that made it (docs/proxy/haproxy-servers.cfg) rather than "
+        "through another that relays them (default: any).",
+    )
     host.add_argument(
         "--log-json",
         action="store_true",
@@ -270,6 +286,14 @@ def _lease_seconds(text: str) -> float:
     if not 1 <= seconds <= 600:
         raise argparse.ArgumentTypeError(f"{printable(text)}: give seconds from 1 to 600")
     return seconds
+
+
+def _code_letters(text: str) -> str:
+    """``text`` as the characters a server's codes start with."""
+    try:
+        return code_letters(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(printable(str(error))) from None
 
 
 def table_options(args: argparse.Namespace) -> TableOptions:
@@ -420,6 +444,7 @@ async def _serve(
         proxies=proxies,
         advertise=args.advertise,
         lease=args.lease,
+        code_letters=args.code_letters,
         move_times=(lambda when, took, cpu: timed.append((when, took, cpu))) if times else None,
     )
     address, port = listening.getsockname()[:2]

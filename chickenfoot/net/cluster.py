@@ -34,6 +34,7 @@ from chickenfoot.net.connection import Connection
 from chickenfoot.net.forwarded import Headers
 from chickenfoot.net.kept import TableKeeper
 from chickenfoot.net.lease import ServerLease
+from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import DenialReason
 from chickenfoot.net.relay import relay, relayed_client
 from chickenfoot.net.table import OnlineTable
@@ -59,6 +60,7 @@ class Member(Protocol):
 
     tables: dict[str, OnlineTable]
     keeper: TableKeeper
+    log: OperatorLog
 
     @property
     def stopping(self) -> bool:
@@ -205,6 +207,7 @@ class ClusterMember:
                 connection.address,
             )
             if closed is not None:
+                self.server.log.relayed(code, runner.address)
                 connection.close(*closed)
                 return True
         elif not runner.alive:

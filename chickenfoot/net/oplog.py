@@ -1,13 +1,14 @@
 """The operator's log of a table server: what happened to its tables and whom it refused.
 
-One line per table opened, started, finished, closed or brought back after a restart, and per
+One line per table opened, started, finished, closed or brought back after a restart, per
 kind of refusal (a wrong code, too many connections from one address, a flood, a table made
-too fast...). A line names the table's code, the client's address as the server counts it
-(:mod:`chickenfoot.net.forwarded`) and the refusal's reason; never a seat token, a seed, a
-tile or anything a client typed (a name, a frame), so the log can be shared and cannot be
-written into by a client. Refusals are **rate-limited** per kind: the first of a kind is
-logged, later ones within :data:`QUIET` seconds only counted, and the next line of that kind
-says how many were left out, so a flood of refusals cannot flood the log.
+too fast...), and per player relayed to the server that runs their table. A line names the
+table's code, the client's address as the server counts it (:mod:`chickenfoot.net.forwarded`)
+and the refusal's reason; never a seat token, a seed, a tile or anything a client typed (a
+name, a frame), so the log can be shared and cannot be written into by a client. Refusals
+and relays are **rate-limited** per kind: the first of a kind is logged, later ones within
+:data:`QUIET` seconds only counted, and the next line of that kind says how many were left
+out, so a flood of refusals cannot flood the log.
 
 The lines go to the ``chickenfoot.operator`` logger with their fields in the record
 (``fields``); ``chickenfoot host`` writes them to standard error as text (:class:`TextLines`)
@@ -36,7 +37,8 @@ class OperatorLog:
     def __init__(self, logger: logging.Logger | None = None) -> None:
         self.logger = logger or logging.getLogger(LOGGER)
         self._refusals: dict[str, tuple[float, int]] = {}
-        """Per kind of refusal: when its last line was written, and how many came since."""
+        """Per kind of rate-limited line (a refusal's reason, or a relay): when its last line
+        was written, and how many came since."""
 
     def _line(self, text: str, **fields: Any) -> None:
         self.logger.info(text, extra={"fields": fields})
@@ -78,12 +80,9 @@ class OperatorLog:
         """A client at ``address`` was refused for ``reason`` (a reason code of the protocol's
         refusals, or the server's own word for a connection it closed); rate-limited per
         reason."""
-        now = monotonic()
-        last, left_out = self._refusals.get(reason, (-QUIET, 0))
-        if now - last < QUIET:
-            self._refusals[reason] = (last, left_out + 1)
+        left_out = self._count(reason)
+        if left_out is None:
             return
-        self._refusals[reason] = (now, 0)
         more = f" ({left_out} more of this kind left out before)" if left_out else ""
         self._line(
             f"refused {reason} from {address}{more}",
@@ -92,6 +91,33 @@ class OperatorLog:
             address=address,
             left_out=left_out,
         )
+
+    def relayed(self, code: str, runner: str) -> None:
+        """A client of table ``code`` reached this server and was relayed to ``runner``, the
+        server running the table (a proxy that routes by the code sends a table's players
+        straight to the server that made it); rate-limited as refusals are."""
+        left_out = self._count("relayed")
+        if left_out is None:
+            return
+        more = f" ({left_out} more relayed before)" if left_out else ""
+        self._line(
+            f"relayed a player of table {code} to {runner}{more}",
+            event="relayed",
+            table=code,
+            runner=runner,
+            left_out=left_out,
+        )
+
+    def _count(self, kind: str) -> int | None:
+        """None if a line of ``kind`` was written less than :data:`QUIET` seconds ago (this
+        one is counted); else how many were left out since that line."""
+        now = monotonic()
+        last, left_out = self._refusals.get(kind, (-QUIET, 0))
+        if now - last < QUIET:
+            self._refusals[kind] = (last, left_out + 1)
+            return None
+        self._refusals[kind] = (now, 0)
+        return left_out
 
 
 def _stamp(record: logging.LogRecord) -> str:

@@ -78,9 +78,41 @@ Level = Literal["beginner", "casual", "hard", "expert"]
 assert set(BOT_LEVELS) == {"beginner", "casual", "hard", "expert"}, "the ladder changed"
 
 
-def new_code() -> str:
-    """A new random table code (from :mod:`secrets`)."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+def new_code(first: str = CODE_ALPHABET) -> str:
+    """A new random table code (from :mod:`secrets`) whose first character is one of
+    ``first`` (a server's :func:`code_letters`)."""
+    rest = (secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - 1))
+    return secrets.choice(first) + "".join(rest)
+
+
+def code_letters(text: str) -> str:
+    """The characters of the code alphabet ``text`` names, in the alphabet's order: each
+    written out or as a range (``A-R``, ``S-Z2-9``; capitals or not). A server's codes start
+    with one of them, so a proxy can send a table's players straight to it.
+
+    Raises ``ValueError`` saying what is wrong, in plain words."""
+    spec = text.strip().upper()
+    chosen: set[str] = set()
+    index = 0
+    while index < len(spec):
+        char = spec[index]
+        if index + 2 < len(spec) and spec[index + 1] == "-":
+            last = spec[index + 2]
+            if char not in CODE_ALPHABET or last not in CODE_ALPHABET:
+                raise ValueError(f"{char}-{last} is not a range of a table code's characters")
+            start, end = CODE_ALPHABET.index(char), CODE_ALPHABET.index(last)
+            if start > end:
+                raise ValueError(f"{char}-{last} runs backwards: write {last}-{char}")
+            chosen.update(CODE_ALPHABET[start : end + 1])
+            index += 3
+            continue
+        if char not in CODE_ALPHABET:
+            raise ValueError(f"{char!r} is not a character of a table code ({CODE_ALPHABET})")
+        chosen.add(char)
+        index += 1
+    if not chosen:
+        raise ValueError(f"no character of a table code given (they are {CODE_ALPHABET})")
+    return "".join(char for char in CODE_ALPHABET if char in chosen)
 
 
 def normal_code(text: str) -> str | None:

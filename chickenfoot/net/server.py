@@ -56,6 +56,7 @@ from chickenfoot.net.lease import LEASE
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
+    CODE_ALPHABET,
     DenialReason,
     Denied,
     TableOptions,
@@ -115,10 +116,13 @@ class TableServer:
         proxies: ProxyTrust | None = None,
         advertise: str | None = None,
         lease: float = LEASE,
+        code_letters: str = CODE_ALPHABET,
     ) -> None:
         self.limits = limits or Limits()
         self.proxies = proxies or ProxyTrust()
         """The reverse proxies whose forwarded client address this server believes."""
+        self.code_letters = code_letters
+        """The characters its new tables' codes start with (:func:`code_letters`)."""
         self.collector = SteadyCollector() if steady_collector else None
         """Keeps the garbage collector's pauses short once the server started (a process that
         is the server: ``chickenfoot host``); None: the collector is left as it is."""
@@ -372,9 +376,9 @@ class TableServer:
         there is none."""
         if len(self.tables) >= self.limits.max_tables and not self._make_room():
             raise ValueError("this server holds as many tables as it may: try again later")
-        code = new_code()
+        code = new_code(self.code_letters)
         while code in self.tables:
-            code = new_code()
+            code = new_code(self.code_letters)
         table = OnlineTable(self, code, options, made_by=made_by, seed=seed)
         self.tables[code] = table
         table.row.keep()

@@ -7,10 +7,12 @@ The load is ``bench_online``'s: N four-seat tables of cheap raw WebSocket seats 
 :data:`~tests.benchmarks.bench_online.THINK` seconds after its prompt; ``MEASURE`` seconds of
 play are measured once every table is dealt. In (c) the players connect to HAProxy
 (docs/proxy/haproxy-servers.cfg, without TLS here: the proxy's TLS is the same in every
-deployment and not what is compared), which spreads the connections over the two servers by
-fewest connections; a seat that reaches the server that does not run its table is relayed to
-the one that does (the cost the figures show). PostgreSQL is a server of the benchmark's own
-(:mod:`tests.postgres`, with ``fsync`` on), on this machine. Nothing is pinned to a core.
+deployment and not what is compared), which sends a new table's creator to the server with
+the fewest connections, and a table's players to the server that made it, by the first letter
+of its code (each server's ``--code-letters``); a player reaching a server that does not run
+their table (after the takeover) is relayed to the one that does. PostgreSQL is a server of
+the benchmark's own (:mod:`tests.postgres`, with ``fsync`` on), on this machine. Nothing is
+pinned to a core.
 
 For each set-up it prints: the moves measured; the players' round trip p50 and p95 (from the
 ``act`` sent to the ``update`` that shows it played, the commit included); the servers' CPU
@@ -57,7 +59,7 @@ from tests.benchmarks.bench_online import (
     _worker,
 )
 from tests.benchmarks.online_seats import Pace
-from tests.cluster.processes import documented_config, running_haproxy
+from tests.cluster.processes import LETTERS, documented_config, running_haproxy
 from tests.postgres import PostgresServer, running_server, unavailable
 
 FULL = os.environ.get("CLUSTER_FULL") == "1"
@@ -97,13 +99,14 @@ class Host:
             self.lines.append((time.monotonic(), line.rstrip("\n")))
 
 
-def start_host(folder: Path, tables: int, store: str | None) -> Host:
-    """A table server with no per-address limit, on ``store`` (None: SQLite in ``folder``)."""
+def start_host(folder: Path, tables: int, store: str | None, letters: str = "A-Z2-9") -> Host:
+    """A table server with no per-address limit, on ``store`` (None: SQLite in ``folder``),
+    its codes starting with ``letters``."""
     folder.mkdir(parents=True, exist_ok=True)
     arguments = [
         sys.executable, "-m", "chickenfoot", "host", "--port", "0", "--per-address", "0",
         "--new-tables", "0", "--open-tables", "0", "--max-tables", str(max(tables, 1)),
-        "--log-json",
+        "--log-json", "--code-letters", letters,
     ]  # fmt: skip
     if store is not None:
         arguments += ["--store", store, "--trusted-proxy", "127.0.0.1", "--lease", f"{LEASE:g}"]
@@ -169,7 +172,10 @@ def run(setup: str, tables: int, postgres: PostgresServer | None) -> dict[str, A
             assert postgres is not None
             address = postgres.address(stack.enter_context(postgres.database()))
         count = 2 if setup == SETUPS[2] else 1
-        hosts = [start_host(base / f"host{n}", tables, address) for n in range(count)]
+        hosts = [
+            start_host(base / f"host{n}", tables, address, LETTERS[n] if count > 1 else "A-Z2-9")
+            for n in range(count)
+        ]
         context = multiprocessing.get_context("spawn")
         stop = context.Event()
         workers: list[Any] = []

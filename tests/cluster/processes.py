@@ -20,14 +20,15 @@ RULES = ("--set", "6", "--hand-size", "4", "--arms", "3", "--rounds", "2", "--pa
 
 
 def cluster_host(
-    folder: Path, store: str, *arguments: str, lease: float = 3
+    folder: Path, store: str, *arguments: str, lease: float = 3, letters: str = "A-Z2-9"
 ) -> tuple[Process, int]:
     """``chickenfoot host`` on the PostgreSQL database ``store``, behind a proxy on
-    127.0.0.1, with a lease of ``lease`` seconds; it and the port it listens on."""
+    127.0.0.1, with a lease of ``lease`` seconds, its codes starting with ``letters``; it and
+    the port it listens on."""
     process = Process(
         [
             "host", "--port", "0", "--store", store, "--lease", f"{lease:g}",
-            "--trusted-proxy", "127.0.0.1", "--log-json", *arguments,
+            "--trusted-proxy", "127.0.0.1", "--log-json", "--code-letters", letters, *arguments,
         ],
         folder,
     )  # fmt: skip
@@ -40,15 +41,25 @@ def table_code(process: Process) -> str:
     return process.wait_for_line(r"^table (\w+): chickenfoot join").group(1)
 
 
+LETTERS = ("A-R", "S-Z2-9")
+"""The documented servers' ``--code-letters``, in the configuration's order: a test's first
+two servers are given them (a third takes any letter)."""
+
+
 def documented_config(ports: Sequence[int], bind: str) -> str:
     """The documented configuration in front of the table servers at ``ports`` on
-    127.0.0.1, listening as ``bind`` says instead of TLS on port 443 (``bind`` is the whole
-    rest of the line after ``bind``)."""
+    127.0.0.1 (the first two started with :data:`LETTERS`), listening as ``bind`` says
+    instead of TLS on port 443 (``bind`` is the whole rest of the line after ``bind``)."""
     config = CONFIG.read_text()
-    documented = re.findall(r"^    server \w+ 127\.0\.0\.1:\d+$", config, flags=re.MULTILINE)
+    documented = re.findall(r"^    server (\w+) 127\.0\.0\.1:\d+$", config, flags=re.MULTILINE)
     assert len(documented) == 2, "the documented configuration has two servers"
+    for name, letters in zip(documented, LETTERS, strict=True):
+        said = f"    use-server {name} if {{ path_reg ^/[{letters}] }}"
+        assert said in config, f"the documented configuration routes by {letters} to {name}"
+        config = config.replace(said, said.replace(f" {name} ", f" s{documented.index(name)} "))
+    lines = re.findall(r"^    server \w+ 127\.0\.0\.1:\d+$", config, flags=re.MULTILINE)
     servers = "\n".join(f"    server s{n} 127.0.0.1:{port}" for n, port in enumerate(ports))
-    config = config.replace("\n".join(documented), servers)
+    config = config.replace("\n".join(lines), servers)
     said = "bind :443 ssl crt /etc/haproxy/chickenfoot.pem"
     assert said in config, f"the documented configuration has {said!r}"
     return config.replace(said, f"bind {bind}")

@@ -43,7 +43,7 @@ from chickenfoot.rules.engine import legal_in_view
 from chickenfoot.saves.database import SqliteStore
 from chickenfoot.saves.postgresql import PostgresStore
 from tests import terminal
-from tests.cluster.processes import RULES, cluster_host, haproxy_servers, table_code
+from tests.cluster.processes import LETTERS, RULES, cluster_host, haproxy_servers, table_code
 from tests.net.processes import WAIT, Process
 from tests.net.terminals import answer, wait_for_screen
 from tests.net.test_online_privacy import Watchdog
@@ -89,10 +89,13 @@ async def test_a_server_killed_mid_game_behind_the_proxy_loses_no_seen_move(
     tmp_path: Path, address: str
 ) -> None:
     first, first_port = cluster_host(
-        tmp_path / "one", address, "--table", "--players", "2", "--grace", "600", *RULES
-    )
+        tmp_path / "one",
+        address,
+        "--table", "--players", "2", "--grace", "600", *RULES,
+        letters=LETTERS[0],
+    )  # fmt: skip
     second, second_port = cluster_host(
-        tmp_path / "two", address, "--table", "--players", "2", *RULES
+        tmp_path / "two", address, "--table", "--players", "2", *RULES, letters=LETTERS[1]
     )
     players: list[Process] = []
     try:
@@ -134,6 +137,10 @@ async def test_a_server_killed_mid_game_behind_the_proxy_loses_no_seen_move(
             process.kill()
     assert outcome.problem is None and outcome.result is not None
     assert watchdog.frames > 0 and watchdog.over
+    for server in (first, second):
+        server.read_available()
+        relayed = [line for line in server.lines if '"relayed"' in line]
+        assert not relayed, "the proxy sent each player straight to the server of its table"
     records = store_games(address)
     assert len(records) == 2
     assert all(verify_record(record).finished for record in records), "each replays, verified"

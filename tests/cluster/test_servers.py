@@ -7,11 +7,13 @@ them, and drops them when it finds out, its clients relayed to the new server.""
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import pytest
 
 from chickenfoot.bots import make_bot
 from chickenfoot.net.headless import RemotePlayer
+from chickenfoot.net.oplog import LOGGER
 from chickenfoot.net.protocol import JoinTable, TableGone, WatchTable
 from chickenfoot.net.table import OnlineTable
 from chickenfoot.play.wire import SaveProblem, Welcome
@@ -45,8 +47,9 @@ async def welcomed_again(probe: Probe, seen: int) -> None:
 
 
 async def test_a_table_made_on_one_server_is_played_and_watched_through_the_other(
-    address: str,
+    address: str, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger=LOGGER)
     async with servers(address) as (first, second):
         table = first.server.create_table(options(3, computers={2: "casual"}, rounds=1), seed=5)
         table.auto_start = True
@@ -63,6 +66,9 @@ async def test_a_table_made_on_one_server_is_played_and_watched_through_the_othe
             asyncio.gather(*(player.play() for player in players)), WAIT
         )
         assert code not in second.server.tables, "the second server only relayed"
+    relays = [record for record in caplog.records if "relayed" in record.getMessage()]
+    assert relays, "the operator is told of a relay (a proxy sending players astray)"
+    assert all(code in record.getMessage() for record in relays)
     for outcome in outcomes:
         assert outcome.problem is None and outcome.result is not None
     assert outcomes[0].record is not None

@@ -131,6 +131,16 @@ def test_a_command_that_cannot_run_says_why_in_one_line(
     assert words in error and error.count("\n") == 1, error
 
 
+def test_letters_no_code_starts_with_are_refused_before_the_server_starts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_status:
+        main(["host", "--code-letters", "R-A"])
+    assert exit_status.value.code == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last == "chickenfoot host: error: argument --code-letters: R-A runs backwards: write A-R"
+
+
 def test_a_join_nothing_answers_is_said_and_retried(tmp_path: Path) -> None:
     joiner = Process(["join", "ABCDEF@127.0.0.1:9", "--computer", "casual"], tmp_path)
     try:

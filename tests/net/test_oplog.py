@@ -73,6 +73,29 @@ def test_refusals_are_rate_limited_per_kind(monkeypatch: pytest.MonkeyPatch) -> 
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", str(log.json[0]["time"]))
 
 
+def test_relays_are_logged_and_rate_limited(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(oplog, "monotonic", lambda: now[0])
+    with kept() as log:
+        operator = OperatorLog()
+        for _ in range(3):
+            operator.relayed("KM7R3P", "ws://10.0.0.2:8766")
+        now[0] += oplog.QUIET
+        operator.relayed("ST4RZ9", "ws://10.0.0.2:8766")
+    lines = [line.split(" ", 1)[1] for line in log.text]
+    assert lines == [
+        "relayed a player of table KM7R3P to ws://10.0.0.2:8766",
+        "relayed a player of table ST4RZ9 to ws://10.0.0.2:8766 (2 more relayed before)",
+    ]
+    assert log.json[1] == {
+        "time": log.json[1]["time"],
+        "event": "relayed",
+        "table": "ST4RZ9",
+        "runner": "ws://10.0.0.2:8766",
+        "left_out": 2,
+    }
+
+
 async def test_a_tables_life_is_logged_without_a_token_a_seed_or_a_tile() -> None:
     frames: list[Received] = []
     with kept() as log:

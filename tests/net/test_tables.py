@@ -3,6 +3,8 @@ refusals in plain words, drop-outs covered by a computer and handed back, expiry
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from chickenfoot.net.door import Door
@@ -20,6 +22,7 @@ from chickenfoot.net.protocol import (
     TableGone,
     TableStatus,
     WatchTable,
+    code_letters,
     hash_token,
     new_code,
     normal_code,
@@ -48,6 +51,35 @@ def test_a_table_code_has_six_characters_and_no_look_alikes() -> None:
     assert all(len(code) == 6 for code in codes)
     assert used <= set(CODE_ALPHABET)
     assert not used & set("0O1IL"), "no 0/O or 1/I/L"
+
+
+@pytest.mark.parametrize(
+    ("letters", "chosen"),
+    [
+        ("A-R", "ABCDEFGHJKMNPQR"),
+        ("s-z2-9", "STUVWXYZ23456789"),
+        ("K7A", "AK7"),
+        ("A-CZ", "ABCZ"),
+    ],
+)
+def test_a_servers_codes_start_with_its_own_letters(letters: str, chosen: str) -> None:
+    assert code_letters(letters) == chosen
+    firsts = {new_code(chosen)[0] for _ in range(400)}
+    assert firsts == set(chosen), "every letter is used, no other"
+
+
+@pytest.mark.parametrize(
+    ("letters", "words"),
+    [
+        ("", "no character of a table code given"),
+        ("A-0", "A-0 is not a range of a table code's characters"),
+        ("R-A", "R-A runs backwards: write A-R"),
+        ("AO", "'O' is not a character of a table code"),
+    ],
+)
+def test_letters_that_are_no_code_characters_are_refused_in_words(letters: str, words: str) -> None:
+    with pytest.raises(ValueError, match="^" + re.escape(words)):
+        code_letters(letters)
 
 
 def test_a_code_is_read_whatever_its_case_and_spacing() -> None:
