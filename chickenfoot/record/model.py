@@ -316,11 +316,12 @@ class SeatConfig(FrozenModel):
                 )
             )
         if self.think_time is not None and self.level not in THINKING_LEVELS:
-            # Translators: {levels} are the levels' names as files write them ("expert").
-            thinking = " and ".join(sorted(THINKING_LEVELS))
+            thinking = ", ".join(sorted(THINKING_LEVELS))
             if self.level is None:
+                # Translators: {levels} are levels' names as files write them ("expert").
                 problem = _("only {levels} players think: a human player has no think_time")
             else:
+                # Translators: {levels} and {level} are levels' names as files write them.
                 problem = _("only {levels} players think: a {level} player has no think_time")
             raise ValueError(problem.format(levels=thinking, level=self.level))
         return self

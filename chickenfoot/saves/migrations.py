@@ -61,12 +61,14 @@ def upgrade(document: dict[str, Any]) -> dict[str, Any]:
             ),
         )
     supported = supported_versions()
-    # Translators: shown in "(this program reads {versions})".
-    supported_text = (
-        _("version {version}").format(version=supported[0])
-        if len(supported) == 1
-        else _("versions {first} to {last}").format(first=supported[0], last=supported[-1])
-    )
+    if len(supported) == 1:
+        # Translators: shown in "(this program reads {versions})".
+        supported_text = _("version {version}").format(version=supported[0])
+    else:
+        # Translators: shown in "(this program reads {versions})".
+        supported_text = _("versions {first} to {last}").format(
+            first=supported[0], last=supported[-1]
+        )
     if "version" not in document:
         raise RecordError(
             None,
