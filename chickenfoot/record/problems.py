@@ -5,6 +5,10 @@ Every message chickenfoot shows about a file is built from these helpers, so non
 speaks Python ("[Errno 2]", "invalid literal") or Pydantic ("Input should be a valid
 integer"). Text that comes from a file is passed through :func:`printable` first: it is
 shown on one line, with unprintable characters escaped and long text cut short.
+
+The words come from the catalogues (:mod:`chickenfoot.lang`), in the language in use when the
+message is made; file names, JSON paths, field names and the values quoted from a file stay as
+they are.
 """
 
 from __future__ import annotations
@@ -107,6 +111,8 @@ OS_PROBLEMS: dict[int, str] = {
     errno.EXDEV: N_("the file is on another disk"),
     errno.ETXTBSY: N_("the file is busy"),
 }
+"""The system's errors in plain words, by ``errno`` (marked for the catalogues, translated by
+:func:`describe_os_error`)."""
 if hasattr(errno, "EDQUOT"):
     OS_PROBLEMS[errno.EDQUOT] = N_("the disk quota is used up")
 
