@@ -22,7 +22,8 @@ class RecordError(ValueError):
     ``path`` is the file (None for a record built in memory), ``where`` a place in it (a JSON
     path such as ``actions[136]``, or ``line 3, column 5``; empty when the whole file is at
     fault) and ``problem`` what is wrong. ``str(error)`` is the one-line
-    ``"<file>: <where>: <problem>"``, leaving out the parts that are empty.
+    ``"<file>: <where>: <problem>"``, leaving out the parts that are empty. The words are in
+    the language in use when the error was raised (:mod:`chickenfoot.lang`).
     """
 
     def __init__(self, path: Path | None, where: str, problem: str) -> None:

@@ -27,12 +27,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.record.errors import RecordError
 from chickenfoot.record.problems import (
     is_whole,
     json_kind,
     json_path,
+    missing_field,
     short_json,
+    unknown_field,
     validation_problem,
 )
 from chickenfoot.rules import Draw, Pass, Play, RuleSet, RuleSetError, draw, pass_turn, play
@@ -65,7 +68,8 @@ _TILE_TEXTS: dict[str, Tile] = {
 
 _DIGITS_AND_BAR = re.compile(r"[0-9]+\|[0-9]+")
 
-TILE_HINT = "write tiles as 'low|high' with the digits 0 to 9, e.g. '3|5'"
+TILE_HINT = N_("write tiles as 'low|high' with the digits 0 to 9, e.g. '3|5'")
+"""How a tile is written (translated where it is shown: ``_(TILE_HINT)``)."""
 
 
 def tile_from(value: Any, where: str) -> Tile:
@@ -78,16 +82,25 @@ def tile_from(value: Any, where: str) -> Tile:
         if tile is not None:
             return tile
         if _DIGITS_AND_BAR.fullmatch(value):
-            raise RecordError(None, where, f"{value!r} is not a tile: ends go from 0 to {MAX_PIPS}")
-        raise RecordError(None, where, f"{value!r} is not a tile: {TILE_HINT}")
+            raise RecordError(None, where, _pips_problem(repr(value)))
+        raise RecordError(None, where, _tile_problem(repr(value)))
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(map(is_whole, value)):
         low, high = value
         if 0 <= low <= MAX_PIPS and 0 <= high <= MAX_PIPS:
             return make_tile(low, high)
-        raise RecordError(
-            None, where, f"{short_json(value)} is not a tile: ends go from 0 to {MAX_PIPS}"
-        )
-    raise RecordError(None, where, f"{short_json(value)} is not a tile: {TILE_HINT}")
+        raise RecordError(None, where, _pips_problem(short_json(value)))
+    raise RecordError(None, where, _tile_problem(short_json(value)))
+
+
+def _pips_problem(shown: str) -> str:
+    """Why ``shown`` (a tile as the file writes it) is no tile: an end out of range."""
+    return _("{value} is not a tile: ends go from 0 to {most}").format(value=shown, most=MAX_PIPS)
+
+
+def _tile_problem(shown: str) -> str:
+    """Why ``shown`` is no tile: it is not written as one."""
+    # Translators: {how} is the sentence "write tiles as 'low|high' ...", translated.
+    return _("{value} is not a tile: {how}").format(value=shown, how=_(TILE_HINT))
 
 
 _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
@@ -102,14 +115,10 @@ def check_fields(value: dict[str, Any], fields: Sequence[str], where: str) -> No
     of ``fields``, or the first of ``fields`` it lacks."""
     for key in value:
         if key not in fields:
-            raise RecordError(
-                None,
-                f"{where}.{key}",
-                f"unknown field {short_json(key)}: this program does not know it",
-            )
+            raise RecordError(None, f"{where}.{key}", unknown_field(key))
     for key in fields:
         if key not in value:
-            raise RecordError(None, f"{where}.{key}", f'the field "{key}" is missing')
+            raise RecordError(None, f"{where}.{key}", missing_field(key))
 
 
 def action_from(value: Any, where: str, players: int | None) -> Play | Draw | Pass:
@@ -121,28 +130,40 @@ def action_from(value: Any, where: str, players: int | None) -> Play | Draw | Pa
         raise RecordError(
             None,
             where,
-            f'an action is an object such as {{"kind": "draw", "seat": 0}}, not {json_kind(value)}',
+            _("an action is an object such as {example}, not {kind}").format(
+                example='{"kind": "draw", "seat": 0}', kind=json_kind(value)
+            ),
         )
     if "kind" not in value:
         raise RecordError(
-            None, where, 'the action has no "kind": it must be "play", "draw" or "pass"'
+            None, where, _('the action has no "kind": it must be "play", "draw" or "pass"')
         )
     kind = value["kind"]
     if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
         raise RecordError(
             None,
             where,
-            f'unknown action kind {short_json(kind)}: it must be "play", "draw" or "pass"',
+            _('unknown action kind {kind}: it must be "play", "draw" or "pass"').format(
+                kind=short_json(kind)
+            ),
         )
     fields = _ACTION_FIELDS[kind]
     check_fields(value, fields, where)
     seat = value["seat"]
     if not is_whole(seat):
-        raise RecordError(None, f"{where}.seat", f"must be a whole number, not {short_json(seat)}")
+        raise RecordError(
+            None,
+            f"{where}.seat",
+            _("must be a whole number, not {value}").format(value=short_json(seat)),
+        )
     highest = (players if players is not None else MAX_PLAYERS) - 1
     if not 0 <= seat <= highest:
         raise RecordError(
-            None, f"{where}.seat", f"there is no seat {seat}: seats go from 0 to {highest}"
+            None,
+            f"{where}.seat",
+            _("there is no seat {seat}: seats go from 0 to {highest}").format(
+                seat=seat, highest=highest
+            ),
         )
     if kind == "draw":
         return draw(seat)
@@ -152,14 +173,18 @@ def action_from(value: Any, where: str, players: int | None) -> Play | Draw | Pa
     target = value["target"]
     if not isinstance(target, str):
         raise RecordError(
-            None, f"{where}.target", f"must be text in quotes, not {json_kind(target)}"
+            None,
+            f"{where}.target",
+            _("must be text in quotes, not {kind}").format(kind=json_kind(target)),
         )
     if not is_end_id(target):
         raise RecordError(
             None,
             f"{where}.target",
-            f"{short_json(target)} names no end of a table: ends are named after their arm, "
-            "A to H, and a chicken foot's toes after their line and number, such as B.2",
+            _(
+                "{value} names no end of a table: ends are named after their arm, A to H, and "
+                "a chicken foot's toes after their line and number, such as B.2"
+            ).format(value=short_json(target)),
         )
     return play(seat, tile, target)
 
@@ -178,13 +203,16 @@ def assist_fields(
         raise RecordError(
             None,
             where,
-            f'an assist is an object such as {{"kind": "hint", "seat": 0, "at": 12}}, '
-            f"not {json_kind(value)}",
+            _("an assist is an object such as {example}, not {kind}").format(
+                example='{"kind": "hint", "seat": 0, "at": 12}', kind=json_kind(value)
+            ),
         )
     kind = value.get("kind")
     if not isinstance(kind, str) or kind not in _ASSIST_FIELDS:
         raise RecordError(
-            None, f"{where}.kind", f'must be "hint" or "take_back", not {short_json(kind)}'
+            None,
+            f"{where}.kind",
+            _('must be "hint" or "take_back", not {value}').format(value=short_json(kind)),
         )
     fields = _ASSIST_FIELDS[kind]
     check_fields(value, fields, where)
@@ -192,16 +220,24 @@ def assist_fields(
     highest = (players if players is not None else MAX_PLAYERS) - 1
     if not is_whole(seat) or not 0 <= seat <= highest:
         raise RecordError(
-            None, f"{where}.seat", f"must be a seat from 0 to {highest}, not {short_json(seat)}"
+            None,
+            f"{where}.seat",
+            _("must be a seat from 0 to {highest}, not {value}").format(
+                highest=highest, value=short_json(seat)
+            ),
         )
     if not is_whole(at) or at < 0:
         raise RecordError(
-            None, f"{where}.at", f"must be a whole number from 0, not {short_json(at)}"
+            None,
+            f"{where}.at",
+            _("must be a whole number from 0, not {value}").format(value=short_json(at)),
         )
     undone = value.get("undone", [])
     if not isinstance(undone, list):
         raise RecordError(
-            None, f"{where}.undone", f"must be a list of actions, not {json_kind(undone)}"
+            None,
+            f"{where}.undone",
+            _("must be a list of actions, not {kind}").format(kind=json_kind(undone)),
         )
     actions = tuple(
         action_from(action, f"{where}.undone[{number}]", players)
@@ -218,7 +254,9 @@ def rules_from(value: dict[str, Any]) -> RuleSet:
             raise RecordError(
                 None,
                 f"rules.{key}",
-                f"unknown field {short_json(key)}: this program does not know this rule",
+                _("unknown field {field}: this program does not know this rule").format(
+                    field=short_json(key)
+                ),
             )
     try:
         rules = RuleSet.model_validate(value, strict=True)
@@ -235,7 +273,9 @@ def rules_from(value: dict[str, Any]) -> RuleSet:
         raise RecordError(
             None,
             "rules.double_blank_points",
-            f"must be at most {MAX_DOUBLE_BLANK_POINTS}, not {rules.double_blank_points}",
+            _("must be at most {bound}, not {value}").format(
+                bound=MAX_DOUBLE_BLANK_POINTS, value=rules.double_blank_points
+            ),
         )
     return rules
 
@@ -248,8 +288,11 @@ def rules_error(error: RuleSetError) -> RecordError:
     # played reads as a sentence of its own.
     single_field = all(message.startswith(f"{name}: ") for name, message in error.problems)
     messages = [message.removeprefix(f"{name}: ") for name, message in error.problems]
-    prefix = "" if single_field else "impossible rules: "
-    return RecordError(None, where, prefix + "; ".join(messages))
+    # The rules' own words (they are English: the rules import nothing of the languages).
+    joined = "; ".join(messages)
+    if single_field:
+        return RecordError(None, where, joined)
+    return RecordError(None, where, _("impossible rules: {problems}").format(problems=joined))
 
 
 _ISO_TIME = re.compile(
@@ -258,7 +301,8 @@ _ISO_TIME = re.compile(
 )
 """An RFC 3339 date and time (the zone is checked separately, to say when it is missing)."""
 
-TIME_HINT = "write it in ISO 8601, e.g. 2026-11-30T18:43:04Z"
+TIME_HINT = N_("write it in ISO 8601, e.g. 2026-11-30T18:43:04Z")
+"""How a time is written (translated where it is shown: ``_(TIME_HINT)``)."""
 
 
 def time_from(value: Any) -> datetime:
@@ -266,13 +310,19 @@ def time_from(value: Any) -> datetime:
     if isinstance(value, datetime):
         return value
     if not isinstance(value, str):
-        raise ValueError(f"the time must be text, not {json_kind(value)}: {TIME_HINT}")
+        raise ValueError(
+            _("the time must be text, not {kind}: {how}").format(
+                kind=json_kind(value), how=_(TIME_HINT)
+            )
+        )
     if _ISO_TIME.fullmatch(value):
         try:
             return datetime.fromisoformat(value.upper())
         except ValueError:
             pass
-    raise ValueError(f"{short_json(value)} is not a date and time: {TIME_HINT}")
+    raise ValueError(
+        _("{value} is not a date and time: {how}").format(value=short_json(value), how=_(TIME_HINT))
+    )
 
 
 def most_actions(rules: RuleSet) -> int:
@@ -292,13 +342,26 @@ def check_deck_sizes(decks: Sequence[Any], rules: RuleSet) -> None:
         raise RecordError(
             None,
             "decks",
-            f"{len(decks)} decks for {rules.round_count} rounds: one per round is needed",
+            ngettext(
+                "{count} deck for {rounds} rounds: one per round is needed",
+                "{count} decks for {rounds} rounds: one per round is needed",
+                len(decks),
+            ).format(count=len(decks), rounds=rules.round_count),
         )
     for index, deck in enumerate(decks):
         if isinstance(deck, (list, tuple)) and len(deck) != rules.tile_count:
             raise RecordError(
                 None,
                 f"decks[{index}]",
-                f"round {index + 1}: the deck has {len(deck)} tiles, but a "
-                f"double-{rules.set_size} set has {rules.tile_count}",
+                ngettext(
+                    "round {round}: the deck has {count} tile, but a double-{size} set has {tiles}",
+                    "round {round}: the deck has {count} tiles, but a double-{size} set has "
+                    "{tiles}",
+                    len(deck),
+                ).format(
+                    round=index + 1,
+                    count=len(deck),
+                    size=rules.set_size,
+                    tiles=rules.tile_count,
+                ),
             )

@@ -37,6 +37,7 @@ from pydantic import (
 )
 
 from chickenfoot.bots import THINKING_LEVELS
+from chickenfoot.lang import _, ngettext
 from chickenfoot.record.errors import RecordError, translate
 from chickenfoot.record.fields import (
     MAX_DOUBLE_BLANK_POINTS,
@@ -160,9 +161,18 @@ def _check_help_size(assists: Sequence[Any], action_count: int) -> None:
         raise RecordError(
             None,
             "assists",
-            f"{len(assists):,} hints and take-backs, but a game of {action_count:,} actions "
-            f"may hold at most {most_assists(action_count):,} (one per action and "
-            f"{ASSISTS_BEYOND_ACTIONS:,} more)",
+            ngettext(
+                "{count} hints and take-backs, but a game of {actions} action may hold at most "
+                "{most} (one per action and {beyond} more)",
+                "{count} hints and take-backs, but a game of {actions} actions may hold at "
+                "most {most} (one per action and {beyond} more)",
+                action_count,
+            ).format(
+                count=f"{len(assists):,}",
+                actions=f"{action_count:,}",
+                most=f"{most_assists(action_count):,}",
+                beyond=f"{ASSISTS_BEYOND_ACTIONS:,}",
+            ),
         )
     undone, most = 0, most_undone(action_count)
     for index, assist in enumerate(assists):
@@ -172,9 +182,20 @@ def _check_help_size(assists: Sequence[Any], action_count: int) -> None:
             raise RecordError(
                 None,
                 f"assists[{index}].undone",
-                f"the take-backs undo {undone:,} actions by this one, but a game of "
-                f"{action_count:,} actions may undo at most {most:,} in all "
-                f"({UNDONE_PER_ACTION} per action and {UNDONE_BEYOND_ACTIONS:,} more)",
+                ngettext(
+                    "the take-backs undo {count} actions by this one, but a game of {actions} "
+                    "action may undo at most {most} in all ({per} per action and {beyond} more)",
+                    "the take-backs undo {count} actions by this one, but a game of {actions} "
+                    "actions may undo at most {most} in all ({per} per action and {beyond} "
+                    "more)",
+                    action_count,
+                ).format(
+                    count=f"{undone:,}",
+                    actions=f"{action_count:,}",
+                    most=f"{most:,}",
+                    per=UNDONE_PER_ACTION,
+                    beyond=f"{UNDONE_BEYOND_ACTIONS:,}",
+                ),
             )
 
 
@@ -195,25 +216,32 @@ def _check_take_backs(record: GameRecord) -> None:
             raise RecordError(
                 None,
                 f"{where}.at",
-                f"the game had only {line_length} actions at that point, not {assist.at}",
+                ngettext(
+                    "the game had only {count} action at that point, not {at}",
+                    "the game had only {count} actions at that point, not {at}",
+                    line_length,
+                ).format(count=line_length, at=assist.at),
             )
         if assist.kind != "take_back":
             continue
         if not assist.undone:
-            raise RecordError(None, f"{where}.undone", "a take-back undoes at least one action")
+            raise RecordError(None, f"{where}.undone", _("a take-back undoes at least one action"))
         if positions is None:
             positions = _positions(record)
         del positions[assist.at + 1 :]
         for number, action in enumerate(assist.undone):
             if core.is_over(positions[-1]):
                 raise RecordError(
-                    None, f"{where}.undone", "it undoes actions after the end of the game"
+                    None, f"{where}.undone", _("it undoes actions after the end of the game")
                 )
             try:
                 positions.append(core.play(positions[-1], core.to_move(action)))
             except IllegalAction as error:
                 raise RecordError(
-                    None, f"{where}.undone[{number}]", f"an action the rules forbid: {error}"
+                    None,
+                    f"{where}.undone[{number}]",
+                    # Translators: {reason} is the rules' own words for why the move is illegal.
+                    _("an action the rules forbid: {reason}").format(reason=error),
                 ) from None
         line_length = assist.at + len(assist.undone)
 
@@ -280,14 +308,22 @@ class SeatConfig(FrozenModel):
     @model_validator(mode="after")
     def _level_matches_player(self) -> SeatConfig:
         if self.player == "computer" and self.level is None:
-            raise ValueError("a computer player needs a level, e.g. 'casual'")
+            raise ValueError(_("a computer player needs a level, e.g. 'casual'"))
         if self.player == "human" and self.level is not None:
-            raise ValueError(f"a human player has no level (found {self.level!r}): use null")
-        if self.think_time is not None and self.level not in THINKING_LEVELS:
             raise ValueError(
-                f"only {' and '.join(sorted(THINKING_LEVELS))} players think: a "
-                f"{self.level or 'human'} player has no think_time"
+                _("a human player has no level (found {level}): use null").format(
+                    level=repr(self.level)
+                )
             )
+        if self.think_time is not None and self.level not in THINKING_LEVELS:
+            thinking = ", ".join(sorted(THINKING_LEVELS))
+            if self.level is None:
+                # Translators: {levels} are levels' names as files write them ("expert").
+                problem = _("only {levels} players think: a human player has no think_time")
+            else:
+                # Translators: {levels} and {level} are levels' names as files write them.
+                problem = _("only {levels} players think: a {level} player has no think_time")
+            raise ValueError(problem.format(levels=thinking, level=self.level))
         return self
 
 
@@ -299,8 +335,17 @@ def seat_problem(name: str, player: str, level: str | None = None) -> str | None
         SeatConfig(name=name, player=player, level=level)  # type: ignore[arg-type]
     except ValidationError as error:
         location, problem = validation_problem(error)
-        if location and not problem.startswith("the "):
-            return f"the {location[-1]} {problem}"
+        kind = error.errors(include_url=False)[0]["type"]
+        if location and location[-1] == "name" and kind == "string_too_long":
+            return ngettext(
+                "the name must be at most {count} character long",
+                "the name must be at most {count} characters long",
+                NAME_MAX_LENGTH,
+            ).format(count=NAME_MAX_LENGTH)
+        if location and kind not in ("value_error", "missing"):
+            # Translators: {field} is a field's name as files write it ("name", "level"),
+            # {problem} what is wrong with its value ("must not be empty").
+            return _("the {field} {problem}").format(field=location[-1], problem=problem)
         return problem
     return None
 
@@ -370,12 +415,14 @@ class GameRecord(FrozenModel):
     def _created_in_utc(cls, value: datetime) -> datetime:
         if value.tzinfo is None or value.utcoffset() is None:
             raise ValueError(
-                "the time has no time zone: write it in UTC, e.g. 2026-11-30T18:43:04Z"
+                _("the time has no time zone: write it in UTC, e.g. 2026-11-30T18:43:04Z")
             )
         try:
             return value.astimezone(UTC)
         except OverflowError:
-            raise ValueError(f"{value.isoformat()} is out of range in UTC") from None
+            raise ValueError(
+                _("{time} is out of range in UTC").format(time=value.isoformat())
+            ) from None
 
     @field_validator("rules", mode="before")
     @classmethod
@@ -397,7 +444,11 @@ class GameRecord(FrozenModel):
             raise RecordError(
                 None,
                 "seats",
-                f"{len(value)} seats, but the rules are for {rules.players} players",
+                ngettext(
+                    "{count} seat, but the rules are for {players} players",
+                    "{count} seats, but the rules are for {players} players",
+                    len(value),
+                ).format(count=len(value), players=rules.players),
             )
         return value
 
@@ -410,8 +461,9 @@ class GameRecord(FrozenModel):
                 raise RecordError(
                     None,
                     f"seats[{index}].level",
-                    f"unknown computer player level {seat.level!r}: this program knows "
-                    f"{', '.join(levels)}",
+                    _("unknown computer player level {level}: this program knows {levels}").format(
+                        level=repr(seat.level), levels=", ".join(levels)
+                    ),
                 )
         return seats
 
@@ -427,7 +479,9 @@ class GameRecord(FrozenModel):
         for index, deck in enumerate(value):
             if not isinstance(deck, (list, tuple)):
                 raise RecordError(
-                    None, f"decks[{index}]", f"a deck is a list of tiles, not {json_kind(deck)}"
+                    None,
+                    f"decks[{index}]",
+                    _("a deck is a list of tiles, not {kind}").format(kind=json_kind(deck)),
                 )
             decks.append(
                 tuple(
@@ -448,8 +502,11 @@ class GameRecord(FrozenModel):
             raise RecordError(
                 None,
                 "actions",
-                f"{len(value)} actions, but a game under these rules cannot take more than "
-                f"{most_actions(rules)}",
+                ngettext(
+                    "{count} action, but a game under these rules cannot take more than {most}",
+                    "{count} actions, but a game under these rules cannot take more than {most}",
+                    len(value),
+                ).format(count=len(value), most=most_actions(rules)),
             )
         return tuple(
             action_from(action, f"actions[{index}]", players) for index, action in enumerate(value)
@@ -464,7 +521,9 @@ class GameRecord(FrozenModel):
             raise RecordError(
                 None,
                 "assists",
-                f"{len(value)} hints and take-backs: a game may hold at most {MAX_ASSISTS}",
+                _("{count} hints and take-backs: a game may hold at most {most}").format(
+                    count=len(value), most=MAX_ASSISTS
+                ),
             )
         actions = info.data.get("actions")
         if isinstance(actions, tuple):
@@ -687,15 +746,23 @@ def _after_the_end(index: int, total: int) -> RecordError:
     return RecordError(
         None,
         f"actions[{index}]",
-        f"action {index + 1}: the game was already over, yet the file has "
-        f"{extra} more action{'s' if extra != 1 else ''}",
+        ngettext(
+            "action {number}: the game was already over, yet the file has {count} more action",
+            "action {number}: the game was already over, yet the file has {count} more actions",
+            extra,
+        ).format(number=index + 1, count=extra),
     )
 
 
 def _illegal(index: int, round_number: int, error: IllegalAction) -> RecordError:
     """The error for recorded action number ``index`` (0-based), which the rules forbid."""
     return RecordError(
-        None, f"actions[{index}]", f"action {index + 1} (round {round_number}): {error}"
+        None,
+        f"actions[{index}]",
+        # Translators: {reason} is the rules' own words for why the move is illegal.
+        _("action {number} (round {round}): {reason}").format(
+            number=index + 1, round=round_number, reason=error
+        ),
     )
 
 

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from chickenfoot.lang import _
+
 NAME_MAX_LENGTH = 24
 """The most characters a name may have (once surrounding spaces are removed)."""
 
@@ -57,23 +59,28 @@ def name_problem(name: str) -> str | None:
         if character in JOINERS:
             if _between_visible(name, index):
                 continue
-            return (
-                f"the name has a {JOINERS[character]} (U+{ord(character):04X}) that "
-                "joins nothing: remove it"
-            )
+            if character == ZERO_WIDTH_JOINER:
+                return _(
+                    "the name has a zero-width joiner ({code}) that joins nothing: remove it"
+                ).format(code=f"U+{ord(character):04X}")
+            return _(
+                "the name has a zero-width non-joiner ({code}) that joins nothing: remove it"
+            ).format(code=f"U+{ord(character):04X}")
         category = unicodedata.category(character)
         if category == "Cc":
-            return (
-                f"the name contains a control character (U+{ord(character):04X}), which could "
-                "drive the terminal: use plain text"
-            )
+            return _(
+                "the name contains a control character ({code}), which could drive the "
+                "terminal: use plain text"
+            ).format(code=f"U+{ord(character):04X}")
         if category in REFUSED_CATEGORIES:
-            return (
-                f"the name contains {character_text(character)}, an invisible character that "
-                "could disguise the name or disturb the screen: use plain text"
-            )
+            # Translators: {character} is a character's code and its Unicode name, kept in
+            # English: "U+202E (right-to-left override)".
+            return _(
+                "the name contains {character}, an invisible character that could disguise "
+                "the name or disturb the screen: use plain text"
+            ).format(character=character_text(character))
     if name and display_width(name) == 0:
-        return "the name shows nothing: use letters, digits or symbols"
+        return _("the name shows nothing: use letters, digits or symbols")
     return None
 
 

@@ -5,6 +5,10 @@ Every message chickenfoot shows about a file is built from these helpers, so non
 speaks Python ("[Errno 2]", "invalid literal") or Pydantic ("Input should be a valid
 integer"). Text that comes from a file is passed through :func:`printable` first: it is
 shown on one line, with unprintable characters escaped and long text cut short.
+
+The words come from the catalogues (:mod:`chickenfoot.lang`), in the language in use when the
+message is made; file names, JSON paths, field names and the values quoted from a file stay as
+they are.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from chickenfoot.lang import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:  # reading a file's JSON (the settings, at start) needs no Pydantic
     from pydantic import ValidationError
@@ -35,7 +41,7 @@ def printable(text: str, limit: int = MESSAGE_PART_LIMIT) -> str:
 def size_text(size: int) -> str:
     """A byte count in words: "512 bytes", "3.2 KiB", "300.0 MiB"."""
     if size < 1024:
-        return f"{size} bytes"
+        return ngettext("{count} byte", "{count} bytes", size).format(count=size)
     if size < 1024 * 1024:
         return f"{size / 1024:.1f} KiB"
     if size < 1024**3:
@@ -54,19 +60,21 @@ def short_json(value: Any, limit: int = 40) -> str:
 
 def json_kind(value: Any) -> str:
     """What kind of JSON value ``value`` is, in words: "a list", "a number"."""
+    # Translators: each kind of JSON value is shown inside a sentence such as "must be a
+    # list, not {kind}" or "the file holds {kind}, not an object".
     if isinstance(value, bool):
-        return "true or false"
+        return pgettext("a kind of JSON value", "true or false")
     if value is None:
         return "null"
     if isinstance(value, (int, float)):
-        return "a number"
+        return pgettext("a kind of JSON value", "a number")
     if isinstance(value, str):
-        return "text"
+        return pgettext("a kind of JSON value", "text")
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return pgettext("a kind of JSON value", "a list")
     if isinstance(value, dict):
-        return "an object"
-    return "a value of another kind"
+        return pgettext("a kind of JSON value", "an object")
+    return pgettext("a kind of JSON value", "a value of another kind")
 
 
 def json_path(location: Sequence[int | str]) -> str:
@@ -83,37 +91,39 @@ def json_path(location: Sequence[int | str]) -> str:
 # ----- the system's errors -----------------------------------------------------------------
 
 OS_PROBLEMS: dict[int, str] = {
-    errno.ENOENT: "no such file or folder",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOTDIR: "a part of the path is a file, not a folder",
-    errno.EISDIR: "not a regular file: a folder",
-    errno.EEXIST: "a file of that name is in the way",
-    errno.ELOOP: "the path goes round in a loop of links",
-    errno.ENAMETOOLONG: "the name is too long",
-    errno.ENOSPC: "the disk is full",
-    errno.EROFS: "the disk is read-only",
-    errno.EIO: "the disk could not be read or written (an input/output error)",
-    errno.EMFILE: "too many files are open",
-    errno.ENFILE: "too many files are open",
-    errno.EBUSY: "the file is busy",
-    errno.ENXIO: "no such device",
-    errno.EAGAIN: "the file is not ready to be read",
-    errno.EINVAL: "the system refused the name or the operation",
-    errno.EXDEV: "the file is on another disk",
-    errno.ETXTBSY: "the file is busy",
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.ENOTDIR: N_("a part of the path is a file, not a folder"),
+    errno.EISDIR: N_("not a regular file: a folder"),
+    errno.EEXIST: N_("a file of that name is in the way"),
+    errno.ELOOP: N_("the path goes round in a loop of links"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EIO: N_("the disk could not be read or written (an input/output error)"),
+    errno.EMFILE: N_("too many files are open"),
+    errno.ENFILE: N_("too many files are open"),
+    errno.EBUSY: N_("the file is busy"),
+    errno.ENXIO: N_("no such device"),
+    errno.EAGAIN: N_("the file is not ready to be read"),
+    errno.EINVAL: N_("the system refused the name or the operation"),
+    errno.EXDEV: N_("the file is on another disk"),
+    errno.ETXTBSY: N_("the file is busy"),
 }
+"""The system's errors in plain words, by ``errno`` (marked for the catalogues, translated by
+:func:`describe_os_error`)."""
 if hasattr(errno, "EDQUOT"):
-    OS_PROBLEMS[errno.EDQUOT] = "the disk quota is used up"
+    OS_PROBLEMS[errno.EDQUOT] = N_("the disk quota is used up")
 
 
 def describe_os_error(error: OSError) -> str:
     """What an ``OSError`` means, in words (never "[Errno 17] File exists")."""
     if error.errno in OS_PROBLEMS:
-        return OS_PROBLEMS[error.errno]
+        return _(OS_PROBLEMS[error.errno])
     words = (error.strerror or "").strip()
     if not words:
-        return "the system refused (no reason given)"
+        return _("the system refused (no reason given)")
     return printable(words[0].lower() + words[1:])
 
 
@@ -124,8 +134,11 @@ def _half_character(value: Any) -> str:
     """Why text holding a lone surrogate is refused: it is half of a character."""
     text = value if isinstance(value, str) else ""
     half = next((char for char in text if 0xD800 <= ord(char) <= 0xDFFF), None)
-    shown = f"\\u{ord(half):04x}, " if half is not None else ""
-    return f"holds {shown}half of a character (a lone surrogate): text may hold only whole ones"
+    if half is None:
+        return _("holds half of a character (a lone surrogate): text may hold only whole ones")
+    return _(
+        "holds {escape}, half of a character (a lone surrogate): text may hold only whole ones"
+    ).format(escape=f"\\u{ord(half):04x}")
 
 
 def validation_problem(error: ValidationError) -> tuple[list[int | str], str]:
@@ -146,47 +159,91 @@ def _item_problem(item: Any, location: list[int | str]) -> str:
     shown = short_json(value)
     field = location[-1] if location else ""
     if kind == "extra_forbidden":
-        return f"unknown field {short_json(field)}: this program does not know it"
+        return unknown_field(field)
     if kind == "missing":
-        return f'the field "{field}" is missing'
+        return missing_field(str(field))
     if kind in ("value_error", "assertion_error"):
         cause = context.get("error")
-        return str(cause) if cause is not None else "this value is not valid here"
+        return str(cause) if cause is not None else _("this value is not valid here")
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"must be a whole number, not {shown}"
+        return _("must be a whole number, not {value}").format(value=shown)
     if kind in ("float_type", "float_parsing", "finite_number"):
-        return f"must be a number, not {shown}"
+        return _("must be a number, not {value}").format(value=shown)
     if kind in ("bool_type", "bool_parsing"):
-        return f"must be true or false, not {shown}"
+        return _("must be true or false, not {value}").format(value=shown)
     if kind == "string_unicode" or (kind == "string_type" and isinstance(value, str)):
         return _half_character(value)
     if kind == "string_type":
-        return f"must be text in quotes, not {json_kind(value)}"
+        return _("must be text in quotes, not {kind}").format(kind=json_kind(value))
     if kind == "literal_error":
-        return f"{shown} is not allowed here: use {context.get('expected', 'another value')}"
-    if kind in ("greater_than_equal", "greater_than"):
-        bound = context.get("ge", context.get("gt"))
-        word = "at least" if kind == "greater_than_equal" else "more than"
-        return f"must be {word} {bound}, not {shown}"
-    if kind in ("less_than_equal", "less_than"):
-        bound = context.get("le", context.get("lt"))
-        word = "at most" if kind == "less_than_equal" else "less than"
-        return f"must be {word} {bound}, not {shown}"
+        expected = context.get("expected")
+        if expected is None:
+            return _("{value} is not allowed here: use another value").format(value=shown)
+        # Translators: {allowed} lists the values allowed, in quotes (as the file writes them).
+        return _("{value} is not allowed here: use {allowed}").format(value=shown, allowed=expected)
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        return _bound_problem(kind, context, shown)
     if kind == "string_too_short":
-        return "must not be empty" if context.get("min_length") == 1 else "is too short"
+        return _("must not be empty") if context.get("min_length") == 1 else _("is too short")
     if kind == "string_too_long":
-        return f"must be at most {context.get('max_length')} characters long"
+        most = context.get("max_length", 0)
+        return ngettext(
+            "must be at most {count} character long",
+            "must be at most {count} characters long",
+            most,
+        ).format(count=most)
     if kind == "too_short":
-        return f"must hold at least {context.get('min_length')} items"
+        least = context.get("min_length", 0)
+        return ngettext(
+            "must hold at least {count} item", "must hold at least {count} items", least
+        ).format(count=least)
     if kind == "too_long":
-        return f"must hold at most {context.get('max_length')} items"
+        most = context.get("max_length", 0)
+        return ngettext(
+            "must hold at most {count} item", "must hold at most {count} items", most
+        ).format(count=most)
     if kind in ("tuple_type", "list_type", "iterable_type"):
-        return f"must be a list, not {json_kind(value)}"
+        return _("must be a list, not {kind}").format(kind=json_kind(value))
     if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return f"must be an object, not {json_kind(value)}"
+        return _("must be an object, not {kind}").format(kind=json_kind(value))
     if kind.startswith(("datetime", "date", "time")):
-        return f"{shown} is not a date and time: write it in ISO 8601, e.g. 2026-11-30T18:43:04Z"
-    return f"{shown} is not valid here"
+        return _(
+            "{value} is not a date and time: write it in ISO 8601, e.g. 2026-11-30T18:43:04Z"
+        ).format(value=shown)
+    return _("{value} is not valid here").format(value=shown)
+
+
+_BOUND_KEYS = {
+    "greater_than_equal": "ge",
+    "greater_than": "gt",
+    "less_than_equal": "le",
+    "less_than": "lt",
+}
+"""Where Pydantic's error context keeps the bound of each kind of bound error."""
+
+
+def _bound_problem(kind: str, context: dict[str, Any], shown: str) -> str:
+    """Why a number is refused by a bound (``ge``, ``gt``, ``le`` or ``lt``), in words."""
+    if kind == "greater_than_equal":
+        message = _("must be at least {bound}, not {value}")
+    elif kind == "greater_than":
+        message = _("must be more than {bound}, not {value}")
+    elif kind == "less_than_equal":
+        message = _("must be at most {bound}, not {value}")
+    else:
+        message = _("must be less than {bound}, not {value}")
+    bound = context.get(_BOUND_KEYS[kind])
+    return message.format(bound=bound, value=shown)
+
+
+def unknown_field(field: Any) -> str:
+    """Why a field a program does not know is refused: "unknown field "x": ..."."""
+    return _("unknown field {field}: this program does not know it").format(field=short_json(field))
+
+
+def missing_field(field: str) -> str:
+    """Why an object lacking ``field`` is refused."""
+    return _('the field "{field}" is missing').format(field=field)
 
 
 def is_whole(value: Any) -> bool:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from chickenfoot.lang import _
 from chickenfoot.record.disclosure import Disclosure, disclosure
 from chickenfoot.record.model import GameRecord, RecordError
 from chickenfoot.rules import (
@@ -241,7 +242,7 @@ def round_deal(record: GameRecord, round_number: int) -> RoundDeal:
         )
         if started is not None:
             return _deal_from(record, round_number, state, events[started:])
-    raise ValueError(f"round {round_number} has not been dealt")
+    raise ValueError(_("round {round} has not been dealt").format(round=round_number))
 
 
 def _deal_from(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Final
 
+from chickenfoot.lang import N_, _
 from chickenfoot.record.problems import printable
 from chickenfoot.saves.store import StoreError
 
@@ -29,10 +30,11 @@ STORE_VARIABLE: Final = "CHICKENFOOT_STORE"
 SCHEMES: Final = ("postgresql://", "postgres://")
 """How a PostgreSQL address begins (libpq's two URI schemes)."""
 
-EXTRA_MISSING: Final = (
+EXTRA_MISSING: Final = N_(
     "this chickenfoot cannot reach PostgreSQL: install its driver with "
     "pip install 'chickenfoot[postgresql]'"
 )
+"""Why a PostgreSQL address cannot be used without the extra (translated where shown)."""
 
 
 def store_address(text: str) -> str:
@@ -40,9 +42,11 @@ def store_address(text: str) -> str:
     type: the command names the option)."""
     if not text.startswith(SCHEMES):
         raise ValueError(
-            f"{printable(text)} is not a PostgreSQL address: give "
-            "postgresql://USER@HOST:PORT/DATABASE (without --store, the games are kept in "
-            "chickenfoot.db in the data folder)"
+            _(
+                "{address} is not a PostgreSQL address: give "
+                "postgresql://USER@HOST:PORT/DATABASE (without --store, the games are kept in "
+                "chickenfoot.db in the data folder)"
+            ).format(address=printable(text))
         )
     return text
 
@@ -75,5 +79,5 @@ def open_chosen_store(
     try:
         from chickenfoot.saves.postgresql import PostgresStore
     except ImportError:
-        raise StoreError(EXTRA_MISSING) from None
+        raise StoreError(_(EXTRA_MISSING)) from None
     return PostgresStore(address, sync_every_commit=sync_every_commit)

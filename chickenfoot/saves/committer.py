@@ -21,6 +21,7 @@ import atexit
 import threading
 from collections.abc import Callable
 
+from chickenfoot.lang import _
 from chickenfoot.record.model import GameRecord
 from chickenfoot.record.summary import GameId
 from chickenfoot.rules import GameState
@@ -34,7 +35,9 @@ class CommitStillRunning(StoreError):
     """The latest commit did not finish in the time waited for it (a very slow disk)."""
 
     def __init__(self, seconds: float) -> None:
-        super().__init__(f"the disk did not finish saving in {seconds:g} s")
+        super().__init__(
+            _("the disk did not finish saving in {seconds} s").format(seconds=f"{seconds:g}")
+        )
 
 
 class Committer:
@@ -243,7 +246,9 @@ class Committer:
                 except OSError as error:
                     self.problem = error
                 except Exception as error:  # never leave the game waiting for a dead thread
-                    self.problem = StoreError(f"the game could not be saved ({error!r})")
+                    self.problem = StoreError(
+                        _("the game could not be saved ({error})").format(error=repr(error))
+                    )
                 with self._condition:
                     self._writing = False
                     on_commit = self._on_commit

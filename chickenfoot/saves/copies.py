@@ -17,6 +17,7 @@ import json
 import os
 from pathlib import Path
 
+from chickenfoot.lang import N_, _
 from chickenfoot.record.model import FORMAT_NAME, MAX_FILE_BYTES
 from chickenfoot.saves.exchange import SAVE_SUFFIX
 from chickenfoot.saves.files import FileProblem, read_regular_file, special_kind
@@ -34,9 +35,9 @@ def resolve_save_path(text: str, base: Path | None = None) -> Path:
     """
     name = text.strip()
     if not name:
-        raise SavePathError("Type a file name, e.g. sunday-game.")
+        raise SavePathError(_("Type a file name, e.g. sunday-game."))
     if name.endswith(("/", os.sep)):
-        raise SavePathError(f"{name} is a folder: add a file name after it.")
+        raise SavePathError(_("{name} is a folder: add a file name after it.").format(name=name))
     folder = base if base is not None else exports_dir()
     typed = Path(name).expanduser()
     path = typed if typed.is_absolute() else folder / typed
@@ -45,16 +46,20 @@ def resolve_save_path(text: str, base: Path | None = None) -> Path:
     # Where the path leads is settled before anything is asked of the file: it may not exist.
     if confined_to_data_dir() and _leaves(path, folder):
         raise SavePathError(
-            f"In a browser tab, copies are saved only in the copies folder ({folder}): "
-            "type a name such as sunday."
+            _(
+                "In a browser tab, copies are saved only in the copies folder ({folder}): "
+                "type a name such as sunday."
+            ).format(folder=folder)
         )
     if not typed.is_absolute() and _leaves(path, folder):
         raise SavePathError(
-            f"A name is taken in the copies folder ({folder}), and .. may not lead out of it: "
-            "type a whole path (from / or ~) to save elsewhere."
+            _(
+                "A name is taken in the copies folder ({folder}), and .. may not lead out of "
+                "it: type a whole path (from / or ~) to save elsewhere."
+            ).format(folder=folder)
         )
     if path.is_dir():
-        raise SavePathError(f"{path} is a folder: choose a file name.")
+        raise SavePathError(_("{path} is a folder: choose a file name.").format(path=path))
     _refuse_to_replace(path)
     ancestor = path.parent
     while not ancestor.exists():
@@ -62,11 +67,15 @@ def resolve_save_path(text: str, base: Path | None = None) -> Path:
             break
         ancestor = ancestor.parent
     if not ancestor.is_dir():
-        raise SavePathError(f"{ancestor} is a file, so no folder can be made there.")
+        raise SavePathError(
+            _("{path} is a file, so no folder can be made there.").format(path=ancestor)
+        )
     if _read_only(ancestor):
-        raise SavePathError(f"{ancestor} is on a read-only disk: choose a folder elsewhere.")
+        raise SavePathError(
+            _("{path} is on a read-only disk: choose a folder elsewhere.").format(path=ancestor)
+        )
     if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise SavePathError(f"No permission to write in {ancestor}.")
+        raise SavePathError(_("No permission to write in {path}.").format(path=ancestor))
     return path
 
 
@@ -86,11 +95,17 @@ def _refuse_to_replace(path: Path) -> None:
     except OSError:  # nothing there (or nothing we may look at: writing will say)
         return
     if kind is not None:
-        raise SavePathError(f"{path} is not a regular file but {kind}: choose another name.")
+        raise SavePathError(
+            _("{path} is not a regular file but {kind}: choose another name.").format(
+                path=path, kind=kind
+            )
+        )
     if not is_saved_game(path):
         raise SavePathError(
-            f"{path} is not a saved game, and a copy replaces only another saved game: "
-            "choose another name."
+            _(
+                "{path} is not a saved game, and a copy replaces only another saved game: "
+                "choose another name."
+            ).format(path=path)
         )
 
 
@@ -98,7 +113,7 @@ def is_saved_game(path: Path) -> bool:
     """True if the regular file ``path`` holds a chickenfoot saved game (a JSON object whose
     ``format`` is ``"chickenfoot"``, of any version, sound or not); never blocks."""
     try:
-        data = read_regular_file(path, MAX_FILE_BYTES, "a saved game").data
+        data = read_regular_file(path, MAX_FILE_BYTES, N_("a saved game")).data
         document = json.loads(data.decode("utf-8-sig"))
     except (FileProblem, UnicodeDecodeError, ValueError, RecursionError):
         return False

@@ -58,6 +58,7 @@ from chickenfoot.saves.store import (
     KeptTableRow,
     StoreError,
     TableStore,
+    changed_meanwhile,
 )
 from chickenfoot.saves.tallying import (
     add_results,
@@ -305,10 +306,7 @@ def _apply_change(
         raise GameNotFound(game)
     actions, assists, was_finished = row
     if change.keep > actions or change.assists_kept > assists:
-        raise StoreError(
-            f"game {game} changed in the store meanwhile (another window saved it): "
-            "this window no longer saves it"
-        )
+        raise changed_meanwhile(game)
     if change.keep < actions:
         db.execute("DELETE FROM actions WHERE game = ? AND number >= ?", (game, change.keep))
     _insert_actions(db, game, change.keep, change.actions)

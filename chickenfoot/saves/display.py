@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from chickenfoot.lang import N_, _
 from chickenfoot.saves import paths
 from chickenfoot.saves.files import FileProblem, read_regular_file
 from chickenfoot.saves.strict_json import JsonProblem, parse_strict_json
@@ -47,21 +48,23 @@ def read_settings_document(path: Path) -> dict[str, Any] | None:
     written by another version.
     """
     try:
-        data = read_regular_file(path, SETTINGS_MAX_BYTES, "a settings file").data
+        data = read_regular_file(path, SETTINGS_MAX_BYTES, N_("a settings file")).data
     except FileProblem as problem:
         if not path.is_symlink() and not path.exists():
             return None
-        raise SettingsProblem(f"cannot be read ({problem.problem})") from None
+        raise SettingsProblem(
+            _("cannot be read ({reason})").format(reason=problem.problem)
+        ) from None
     try:
         document = parse_strict_json(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise SettingsProblem("not UTF-8 text") from None
+        raise SettingsProblem(_("not UTF-8 text")) from None
     except JsonProblem as problem:
         raise SettingsProblem(str(problem)) from None
     if not isinstance(document, dict):
-        raise SettingsProblem("not a settings file: it holds no JSON object")
+        raise SettingsProblem(_("not a settings file: it holds no JSON object"))
     if document.get("version", SETTINGS_VERSION) != SETTINGS_VERSION:
-        raise SettingsProblem("written by another version of chickenfoot")
+        raise SettingsProblem(_("written by another version of chickenfoot"))
     return document
 
 
@@ -106,7 +109,9 @@ def read_keymap(document: dict[str, Any]) -> tuple[tuple[tuple[str, Any], ...], 
     :data:`KEYMAP_MAX_ENTRIES`), and why it cannot be used if it is not a JSON object."""
     section = document.get("keys", {})
     if not isinstance(section, dict):
-        return (), "the keys section is not a list of ids and keys in braces ({...}): ignored"
+        return (), _(
+            "the keys section is not a list of ids and keys in braces ({braces}): ignored"
+        ).format(braces="{...}")
     return tuple(section.items())[:KEYMAP_MAX_ENTRIES], None
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from chickenfoot.lang import _
 from chickenfoot.record.disclosure import Disclosure, disclosure
 from chickenfoot.record.model import GameRecord, RecordError
 from chickenfoot.record.problems import printable
@@ -74,7 +75,7 @@ def json_files(paths: Iterable[Path]) -> list[tuple[Path, str | None]]:
         try:
             status = os.stat(path)
         except OSError:
-            add(path, None, "no such file")
+            add(path, None, _("no such file"))
             continue
         if not path.is_dir():
             add(path, status, kind_problem(status.st_mode))
@@ -82,7 +83,11 @@ def json_files(paths: Iterable[Path]) -> list[tuple[Path, str | None]]:
         try:
             entries = sorted(os.scandir(path), key=lambda entry: entry.name)
         except OSError as error:
-            add(path, None, f"the folder cannot be read ({error.strerror or error})")
+            add(
+                path,
+                None,
+                _("the folder cannot be read ({reason})").format(reason=error.strerror or error),
+            )
             continue
         for entry in entries:
             if not entry.name.endswith(SAVE_SUFFIX) or entry.name.startswith("."):
@@ -90,7 +95,7 @@ def json_files(paths: Iterable[Path]) -> list[tuple[Path, str | None]]:
             try:
                 inner = entry.stat()
             except OSError:
-                add(Path(entry.path), None, "a link to a file that does not exist")
+                add(Path(entry.path), None, _("a link to a file that does not exist"))
                 continue
             add(Path(entry.path), inner, kind_problem(inner.st_mode))
     return found

@@ -19,6 +19,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from chickenfoot.lang import _, pgettext
 from chickenfoot.record.problems import FileWriteError, describe_os_error, printable, size_text
 from chickenfoot.saves.atomic import write_atomically
 
@@ -45,26 +46,35 @@ def special_kind(mode: int) -> str | None:
     """What a file that is not a regular file is, in words ("a named pipe"); None if regular."""
     if stat.S_ISREG(mode):
         return None
+    # Translators: what stands where a file should be, shown inside a sentence such as "not
+    # a regular file: {kind}" or "... is not a regular file but {kind}: choose another name."
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return pgettext("a kind of file", "a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe"
+        return pgettext("a kind of file", "a named pipe")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return pgettext("a kind of file", "a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return pgettext("a kind of file", "a socket")
+    return pgettext("a kind of file", "a special file")
 
 
 def kind_problem(mode: int) -> str | None:
     """``"not a regular file: a named pipe"`` (or a folder, a device...); None if regular."""
     kind = special_kind(mode)
-    return None if kind is None else f"not a regular file: {kind}"
+    return None if kind is None else _("not a regular file: {kind}").format(kind=kind)
 
 
 def missing_problem(path: Path) -> str:
     """Why ``path`` cannot be found: no such file, or a link that leads nowhere."""
-    return "a link to a file that does not exist" if path.is_symlink() else "no such file"
+    if path.is_symlink():
+        return _("a link to a file that does not exist")
+    return _("no such file")
+
+
+def unreadable_problem(error: OSError) -> str:
+    """Why a file cannot be read, from the system's error, in words."""
+    return _("cannot be read: {reason}").format(reason=describe_os_error(error))
 
 
 @dataclass(frozen=True)
@@ -75,7 +85,8 @@ class FileContent:
 
 
 def read_regular_file(path: Path, limit: int, what: str) -> FileContent:
-    """The content of the regular file ``path``, at most ``limit`` bytes.
+    """The content of the regular file ``path``, at most ``limit`` bytes; ``what`` names such
+    a file, marked for the catalogues (``N_("a saved game")``) and translated when shown.
 
     Raises :class:`FileProblem` for a missing or unreadable file, anything but a regular file
     ("not a regular file: a named pipe"), and a file over ``limit`` bytes ("the file is
@@ -86,16 +97,16 @@ def read_regular_file(path: Path, limit: int, what: str) -> FileContent:
     except FileNotFoundError:
         raise FileProblem(path, missing_problem(path)) from None
     except OSError as error:
-        raise FileProblem(path, f"cannot be read: {describe_os_error(error)}") from None
+        raise FileProblem(path, unreadable_problem(error)) from None
     _check_status(path, status, limit, what)
     try:
         descriptor = os.open(path, _READ_FLAGS)
     except FileNotFoundError:
         raise FileProblem(path, missing_problem(path)) from None
     except PermissionError:
-        raise FileProblem(path, "permission denied: the file cannot be read") from None
+        raise FileProblem(path, _("permission denied: the file cannot be read")) from None
     except OSError as error:
-        raise FileProblem(path, f"cannot be read: {describe_os_error(error)}") from None
+        raise FileProblem(path, unreadable_problem(error)) from None
     try:
         status = os.fstat(descriptor)
         _check_status(path, status, limit, what)
@@ -108,12 +119,14 @@ def read_regular_file(path: Path, limit: int, what: str) -> FileContent:
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as error:
-        raise FileProblem(path, f"cannot be read: {describe_os_error(error)}") from None
+        raise FileProblem(path, unreadable_problem(error)) from None
     finally:
         os.close(descriptor)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise FileProblem(path, f"the file grew past {size_text(limit)} while being read")
+        raise FileProblem(
+            path, _("the file grew past {size} while being read").format(size=size_text(limit))
+        )
     return FileContent(data)
 
 
@@ -124,8 +137,10 @@ def _check_status(path: Path, status: os.stat_result, limit: int, what: str) -> 
     if status.st_size > limit:
         raise FileProblem(
             path,
-            f"the file is {size_text(status.st_size)}, larger than the {size_text(limit)} "
-            f"{what} may be",
+            # Translators: {what} is "a saved game" or "a settings file".
+            _("the file is {size}, larger than the {limit} {what} may be").format(
+                size=size_text(status.st_size), limit=size_text(limit), what=_(what)
+            ),
         )
 
 
@@ -135,7 +150,9 @@ def write_file(path: Path, data: bytes, *, sync: bool = True) -> None:
     try:
         write_atomically(path, data, sync=sync)
     except OSError as error:
-        raise FileWriteError(path, f"cannot be written: {_write_problem(path, error)}") from None
+        raise FileWriteError(
+            path, _("cannot be written: {reason}").format(reason=_write_problem(path, error))
+        ) from None
 
 
 def _write_problem(path: Path, error: OSError) -> str:
@@ -143,5 +160,5 @@ def _write_problem(path: Path, error: OSError) -> str:
     if isinstance(error, (FileExistsError, NotADirectoryError)):
         for folder in path.parents:
             if folder.exists() and not folder.is_dir():
-                return f"{printable(str(folder))} is a file, not a folder"
+                return _("{folder} is a file, not a folder").format(folder=printable(str(folder)))
     return describe_os_error(error)

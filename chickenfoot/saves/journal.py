@@ -27,6 +27,7 @@ import weakref
 from pathlib import Path
 from typing import Protocol
 
+from chickenfoot.lang import _
 from chickenfoot.saves.store import StoreError
 
 JOURNAL_SUFFIX = "-wal"
@@ -38,14 +39,17 @@ class JournalLost(StoreError):
     the moves it held were copied into the database and a new journal begun."""
 
     def __init__(self, journal: Path, *, saved: bool) -> None:
-        gone = f"the game database's journal, {journal.name}, was deleted while the game was open"
         if saved:
-            problem = (
-                f"{gone}: the moves so far are now in the database itself, and the next ones go "
-                "to a new journal"
-            )
+            problem = _(
+                "the game database's journal, {journal}, was deleted while the game was open: "
+                "the moves so far are now in the database itself, and the next ones go to a "
+                "new journal"
+            ).format(journal=journal.name)
         else:
-            problem = f"{gone}, and its moves could not be copied into the database"
+            problem = _(
+                "the game database's journal, {journal}, was deleted while the game was open, "
+                "and its moves could not be copied into the database"
+            ).format(journal=journal.name)
         super().__init__(problem)
         self.saved = saved
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.record.model import (
     MAX_DOUBLE_BLANK_POINTS,
     MAX_FILE_BYTES,
@@ -36,7 +37,7 @@ from chickenfoot.record.model import (
     RecordError,
     translate,
 )
-from chickenfoot.record.problems import json_kind, printable, short_json
+from chickenfoot.record.problems import json_kind, printable, unknown_field
 from chickenfoot.rules import Draw, Pass, Play
 from chickenfoot.rules.ruleset import MAX_PLAYERS
 from chickenfoot.rules.tiles import MAX_PIPS
@@ -136,7 +137,7 @@ def load_record(path: Path | str) -> GameRecord:
     """
     path = Path(path)
     try:
-        content = read_regular_file(path, MAX_FILE_BYTES, "a saved game")
+        content = read_regular_file(path, MAX_FILE_BYTES, N_("a saved game"))
     except FileProblem as problem:
         raise RecordError(path, "", problem.problem) from None
     try:
@@ -158,7 +159,9 @@ def parse_record(text: str) -> GameRecord:
         raise RecordError(
             None,
             "",
-            f"not a chickenfoot saved game: the file holds {json_kind(document)}, not an object",
+            _("not a chickenfoot saved game: the file holds {kind}, not an object").format(
+                kind=json_kind(document)
+            ),
         )
     document = upgrade(document)
     record = _validate(document)
@@ -169,11 +172,15 @@ def parse_record(text: str) -> GameRecord:
 def _decode(data: bytes) -> str:
     """The text of a saved game's bytes, refusing empty, binary and non-UTF-8 files."""
     if not data.strip():
-        raise RecordError(None, "", "the file is empty")
+        raise RecordError(None, "", _("the file is empty"))
     if b"\x00" in data:
         offset = data.index(b"\x00")
         raise RecordError(
-            None, "", f"binary data (a zero byte at offset {offset}): this is not a saved game"
+            None,
+            "",
+            _("binary data (a zero byte at offset {offset}): this is not a saved game").format(
+                offset=offset
+            ),
         )
     try:
         return data.decode("utf-8-sig")
@@ -181,9 +188,10 @@ def _decode(data: bytes) -> str:
         line = data.count(b"\n", 0, error.start) + 1
         raise RecordError(
             None,
-            f"line {line}",
-            f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start}): "
-            "this is not a saved game",
+            _("line {line}").format(line=line),
+            _("not UTF-8 text (byte {byte} at offset {offset}): this is not a saved game").format(
+                byte=f"0x{data[error.start]:02x}", offset=error.start
+            ),
         ) from None
 
 
@@ -191,9 +199,7 @@ def _validate(document: dict[str, Any]) -> GameRecord:
     """Build the record from a current-version document, with a specific message if wrong."""
     for key in document:
         if key not in GameRecord.model_fields:
-            raise RecordError(
-                None, key, f"unknown field {short_json(key)}: this program does not know it"
-            )
+            raise RecordError(None, key, unknown_field(key))
     try:
         return GameRecord.model_validate(document)
     except ValidationError as error:
@@ -243,10 +249,11 @@ def json_schema_text() -> str:
     return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
-USAGE = (
+USAGE = N_(
     "usage: python -m chickenfoot.saves.jsonformat --schema  (print the saved-game JSON Schema)\n"
     "       python -m chickenfoot.saves.jsonformat FILE...   (check saved-game files)"
 )
+"""How the module is run (translated where shown: ``_(USAGE)``)."""
 
 EXIT_INTERRUPTED = 130
 
@@ -259,7 +266,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
         sys.stdout.write(json_schema_text())
         return 0
     if not arguments or arguments[0].startswith("-"):
-        write_line(sys.stderr, USAGE)
+        write_line(sys.stderr, _(USAGE))
         return 2
     status = 0
     try:
@@ -270,17 +277,32 @@ def main(arguments: Sequence[str] | None = None) -> int:
                 write_line(sys.stderr, str(error))
                 status = 1
             else:
-                state = record.final_state()
-                done = "finished" if state.over else "unfinished"
-                write_line(
-                    sys.stdout,
-                    f"{printable(name)}: ok: {len(record.actions)} actions, round "
-                    f"{state.round_number} of {record.rules.round_count}, {done}",
-                )
+                write_line(sys.stdout, _checked_line(printable(name), record))
     except KeyboardInterrupt:
-        write_line(sys.stderr, "stopped (Ctrl+C)")
+        write_line(sys.stderr, _("stopped (Ctrl+C)"))
         return EXIT_INTERRUPTED
     return status
+
+
+def _checked_line(name: str, record: GameRecord) -> str:
+    """The line saying the file ``name`` holds a sound game: its actions and its round."""
+    state = record.final_state()
+    actions = len(record.actions)
+    if state.over:
+        message = ngettext(
+            "{file}: ok: {count} action, round {round} of {rounds}, finished",
+            "{file}: ok: {count} actions, round {round} of {rounds}, finished",
+            actions,
+        )
+    else:
+        message = ngettext(
+            "{file}: ok: {count} action, round {round} of {rounds}, unfinished",
+            "{file}: ok: {count} actions, round {round} of {rounds}, unfinished",
+            actions,
+        )
+    return message.format(
+        file=name, count=actions, round=state.round_number, rounds=record.rules.round_count
+    )
 
 
 if __name__ == "__main__":

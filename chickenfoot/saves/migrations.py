@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from chickenfoot.lang import _
 from chickenfoot.record.model import FORMAT_NAME, FORMAT_VERSION, RecordError
 from chickenfoot.record.problems import is_whole, short_json
 
@@ -49,43 +50,58 @@ def upgrade(document: dict[str, Any]) -> dict[str, Any]:
     """Check ``format`` and ``version``, and upgrade an older version to the current one."""
     if "format" not in document:
         raise RecordError(
-            None, "format", 'not a chickenfoot saved game: there is no "format" field'
+            None, "format", _('not a chickenfoot saved game: there is no "format" field')
         )
     if document["format"] != FORMAT_NAME:
         raise RecordError(
             None,
             "format",
-            f"not a chickenfoot saved game: format is {short_json(document['format'])}, "
-            f'not "{FORMAT_NAME}"',
+            _('not a chickenfoot saved game: format is {found}, not "{format}"').format(
+                found=short_json(document["format"]), format=FORMAT_NAME
+            ),
         )
     supported = supported_versions()
-    supported_text = (
-        f"version {supported[0]}"
-        if len(supported) == 1
-        else f"versions {supported[0]} to {supported[-1]}"
-    )
+    if len(supported) == 1:
+        # Translators: shown in "(this program reads {versions})".
+        supported_text = _("version {version}").format(version=supported[0])
+    else:
+        # Translators: shown in "(this program reads {versions})".
+        supported_text = _("versions {first} to {last}").format(
+            first=supported[0], last=supported[-1]
+        )
     if "version" not in document:
         raise RecordError(
-            None, "version", f"there is no version field (this program reads {supported_text})"
+            None,
+            "version",
+            _("there is no version field (this program reads {versions})").format(
+                versions=supported_text
+            ),
         )
     version = document["version"]
     if not is_whole(version):
         raise RecordError(
             None,
             "version",
-            f"the version must be a whole number, not {short_json(version)} "
-            f"(this program reads {supported_text})",
+            _(
+                "the version must be a whole number, not {value} (this program reads {versions})"
+            ).format(value=short_json(version), versions=supported_text),
         )
     if version > FORMAT_VERSION:
         raise RecordError(
             None,
             "version",
-            f"version {version} is newer than this program understands (it reads "
-            f"{supported_text}): update chickenfoot to load it",
+            _(
+                "version {version} is newer than this program understands (it reads "
+                "{versions}): update chickenfoot to load it"
+            ).format(version=version, versions=supported_text),
         )
     if version not in supported:
         raise RecordError(
-            None, "version", f"unknown version {version}: this program reads {supported_text}"
+            None,
+            "version",
+            _("unknown version {version}: this program reads {versions}").format(
+                version=version, versions=supported_text
+            ),
         )
     while version < FORMAT_VERSION:
         try:
@@ -94,7 +110,11 @@ def upgrade(document: dict[str, Any]) -> dict[str, Any]:
             raise
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             raise RecordError(
-                None, "", f"cannot upgrade this version-{version} file: {error}"
+                None,
+                "",
+                _("cannot upgrade this version-{version} file: {reason}").format(
+                    version=version, reason=error
+                ),
             ) from None
         version += 1
         document["version"] = version

@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from chickenfoot.bots.rating import Placing
+from chickenfoot.lang import _, ngettext
 from chickenfoot.record.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -89,13 +90,13 @@ def action_from_row(seat: int, kind: str, tile: str | None, target: str | None) 
     """The action an action row holds (``ValueError`` if it holds none)."""
     if kind == "play":
         if tile is None or target is None:
-            raise ValueError("a play without its tile or end")
+            raise ValueError(_("a play without its tile or end"))
         return play(seat, parse_tile(tile), target)
     if kind == "draw":
         return draw(seat)
     if kind == "pass":
         return pass_turn(seat)
-    raise ValueError(f"an action of unknown kind {kind!r}")
+    raise ValueError(_("an action of unknown kind {kind}").format(kind=repr(kind)))
 
 
 def stored_time(value: str | datetime) -> datetime:
@@ -115,6 +116,16 @@ def _undone_action(item: Any) -> Action:
     return action_from_row(item["seat"], item["kind"], item.get("tile"), item.get("target"))
 
 
+def _game_place(game: GameId) -> str:
+    """Where a stored game's problem is: "game 12"."""
+    return _("game {game}").format(game=game)
+
+
+def _damaged(problem: str) -> str:
+    """A stored game that cannot be read back, and why."""
+    return _("the store's copy is damaged: {problem}").format(problem=problem)
+
+
 def record_from_rows(
     game: GameId,
     row: Sequence[Any],
@@ -127,7 +138,13 @@ def record_from_rows(
     created, seed, rules, seats, decks, taken_over, action_count = row
     try:
         if len(action_rows) != action_count:
-            raise ValueError(f"{len(action_rows)} actions stored, {action_count} counted")
+            raise ValueError(
+                ngettext(
+                    "{count} action stored, {counted} counted",
+                    "{count} actions stored, {counted} counted",
+                    len(action_rows),
+                ).format(count=len(action_rows), counted=action_count)
+            )
         assists = tuple(
             Assist(
                 kind=kind,
@@ -151,12 +168,12 @@ def record_from_rows(
             taken_over=None if taken is None else TakenOver.model_validate(taken),
         )
     except (ValueError, TypeError, KeyError, ValidationError) as error:
-        raise RecordError(None, f"game {game}", f"the store's copy is damaged: {error}") from None
+        raise RecordError(None, _game_place(game), _damaged(str(error))) from None
     try:
         record.final_state()
     except RecordError as error:
         raise RecordError(
-            None, f"game {game}", f"the store's copy is damaged: {error.where}: {error.problem}"
+            None, _game_place(game), _damaged(f"{error.where}: {error.problem}")
         ) from None
     return record
 

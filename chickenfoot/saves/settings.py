@@ -41,6 +41,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
 
 from chickenfoot.bots import DEFAULT_LEVEL
+from chickenfoot.lang import _
 from chickenfoot.record.model import SeatConfig
 from chickenfoot.record.problems import json_path, printable, validation_problem
 from chickenfoot.rules import RuleSet
@@ -192,7 +193,11 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def _defaults(path: Path, problem: str) -> Settings:
     """The default settings, saying why ``path`` could not be used."""
-    return Settings(problem=f"{printable(str(path))}: {printable(problem)}; using the defaults")
+    return Settings(
+        problem=_("{file}: {problem}; using the defaults").format(
+            file=printable(str(path)), problem=printable(problem)
+        )
+    )
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

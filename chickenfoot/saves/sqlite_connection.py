@@ -20,12 +20,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from chickenfoot.lang import N_, _
 from chickenfoot.record.problems import describe_os_error, printable
 from chickenfoot.saves.files import special_kind
 from chickenfoot.saves.journal import JOURNAL_SUFFIX, OPEN_JOURNALS, JournalLost, JournalWatch
 from chickenfoot.saves.paths import data_dir
 from chickenfoot.saves.schema import MIGRATIONS, SCHEMA_VERSION
-from chickenfoot.saves.store import StoreError
+from chickenfoot.saves.store import StoreError, newer_database
 
 __all__ = ["BUSY_SECONDS", "SqliteConnection", "connect"]
 
@@ -171,7 +172,9 @@ def connect(path: Path, *, full: bool = True) -> sqlite3.Connection:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise StoreError(
-            f"{printable(str(path.parent))}: the folder cannot be made: {describe_os_error(error)}"
+            _("{folder}: the folder cannot be made: {reason}").format(
+                folder=printable(str(path.parent)), reason=describe_os_error(error)
+            )
         ) from None
     _refuse_special_files(path)
     _keep_private(path)
@@ -226,32 +229,31 @@ def _refuse_special_files(path: Path) -> None:
     """Refuse, before SQLite opens anything, a database (or one of its journal files) that is
     not a regular file: a named pipe (which opening could wait on forever), a folder, a
     device. The words say what is there, not that the disk failed."""
-    meant = {path: "the game database"}
-    meant.update(
-        (path.with_name(path.name + suffix), "the game database's journal")
-        for suffix in JOURNAL_SUFFIXES
-    )
-    for name, what in meant.items():
+    for name in (path, *(path.with_name(path.name + suffix) for suffix in JOURNAL_SUFFIXES)):
         try:
             kind = special_kind(os.stat(name).st_mode)
         except OSError:  # not there yet (SQLite makes it), or unreadable: SQLite says why
             continue
-        if kind is not None:
-            made = "a new, empty database" if name == path else "a new journal"
-            raise StoreError(
-                f"{printable(str(name))}: not a regular file but {kind}, where {what} should be "
-                f"a file: move it away (chickenfoot then makes {made} there)"
+        if kind is None:
+            continue
+        if name == path:
+            message = _(
+                "{file}: not a regular file but {kind}, where the game database should be a "
+                "file: move it away (chickenfoot then makes a new, empty database there)"
             )
+        else:
+            message = _(
+                "{file}: not a regular file but {kind}, where the game database's journal "
+                "should be a file: move it away (chickenfoot then makes a new journal there)"
+            )
+        raise StoreError(message.format(file=printable(str(name)), kind=kind))
 
 
 def _refuse_newer(db: sqlite3.Connection, path: Path) -> None:
     """Refuse a database made by a newer program (without changing it)."""
     (version,) = db.execute("PRAGMA user_version").fetchone()
     if version > SCHEMA_VERSION:
-        raise StoreError(
-            f"{printable(str(path))}: the games were saved by a newer chickenfoot (database "
-            f"version {version}; this one reads up to {SCHEMA_VERSION}): update chickenfoot"
-        )
+        raise StoreError(printable(str(path)) + ": " + newer_database(version, SCHEMA_VERSION))
 
 
 def _migrate(db: sqlite3.Connection, path: Path) -> None:
@@ -275,17 +277,21 @@ def _migrate(db: sqlite3.Connection, path: Path) -> None:
 
 
 _PROBLEMS = (
-    ("SQLITE_BUSY", "the game database is busy: another chickenfoot kept it for too long"),
-    ("SQLITE_LOCKED", "the game database is busy: another chickenfoot kept it for too long"),
-    ("SQLITE_FULL", "the disk is full"),
-    ("SQLITE_READONLY", "the game database cannot be written (a read-only file or folder)"),
-    ("SQLITE_CANTOPEN", "the game database cannot be opened (is its folder there and writable?)"),
-    ("SQLITE_NOTADB", "this is not a chickenfoot game database, or it is damaged"),
-    ("SQLITE_CORRUPT", "the game database is damaged"),
-    ("SQLITE_IOERR", "the disk failed to read or write the game database"),
-    ("SQLITE_PERM", "the game database may not be opened (no permission)"),
+    ("SQLITE_BUSY", N_("the game database is busy: another chickenfoot kept it for too long")),
+    ("SQLITE_LOCKED", N_("the game database is busy: another chickenfoot kept it for too long")),
+    ("SQLITE_FULL", N_("the disk is full")),
+    ("SQLITE_READONLY", N_("the game database cannot be written (a read-only file or folder)")),
+    (
+        "SQLITE_CANTOPEN",
+        N_("the game database cannot be opened (is its folder there and writable?)"),
+    ),
+    ("SQLITE_NOTADB", N_("this is not a chickenfoot game database, or it is damaged")),
+    ("SQLITE_CORRUPT", N_("the game database is damaged")),
+    ("SQLITE_IOERR", N_("the disk failed to read or write the game database")),
+    ("SQLITE_PERM", N_("the game database may not be opened (no permission)")),
 )
-"""SQLite's error names (each a prefix of a family) and what they mean, in plain words."""
+"""SQLite's error names (each a prefix of a family) and what they mean, in plain words
+(marked for the catalogues, translated where shown)."""
 
 
 def _problem(error: sqlite3.Error) -> str:
@@ -293,5 +299,7 @@ def _problem(error: sqlite3.Error) -> str:
     name = getattr(error, "sqlite_errorname", "") or ""
     for prefix, problem in _PROBLEMS:
         if name.startswith(prefix):
-            return problem
-    return f"the game database failed ({name or 'an unknown error'})"
+            return _(problem)
+    if not name:
+        return _("the game database failed (an unknown error)")
+    return _("the game database failed ({error})").format(error=name)

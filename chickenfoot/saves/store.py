@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Literal, Protocol, runtime_checkable
 
 from chickenfoot.bots.rating import Placing
+from chickenfoot.lang import N_, _
 from chickenfoot.record.model import Assist, GameRecord
 from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.record.tallies import SeatResult, Statistics
@@ -84,7 +85,9 @@ class GameNotFound(StoreError):
     """No game of that number is in the store (it was deleted, or never was)."""
 
     def __init__(self, game: GameId) -> None:
-        super().__init__(f"there is no game {game} in the store (it may have been deleted)")
+        super().__init__(
+            _("there is no game {game} in the store (it may have been deleted)").format(game=game)
+        )
         self.game = game
 
 
@@ -92,9 +95,29 @@ class HeldElsewhere(StoreError):
     """Another live window (or server) has the game open: ``holder`` says which."""
 
     def __init__(self, game: GameId, holder: Holder) -> None:
-        super().__init__(f"game {game} is {holder.describe()}")
+        # Translators: {holder} is "open in another chickenfoot window (process ...)".
+        super().__init__(_("game {game} is {holder}").format(game=game, holder=holder.describe()))
         self.game = game
         self.holder = holder
+
+
+def newer_database(version: int, readable: int) -> str:
+    """Why a database of schema ``version`` is refused by a program that reads up to
+    ``readable``."""
+    return _(
+        "the games were saved by a newer chickenfoot (database version {version}; this one "
+        "reads up to {readable}): update chickenfoot"
+    ).format(version=version, readable=readable)
+
+
+def changed_meanwhile(game: GameId) -> StoreError:
+    """The refusal of a change to ``game`` made after another window saved it."""
+    return StoreError(
+        _(
+            "game {game} changed in the store meanwhile (another window saved it): this "
+            "window no longer saves it"
+        ).format(game=game)
+    )
 
 
 # ----- who has a game open ---------------------------------------------------------------------
@@ -179,11 +202,36 @@ class Holder:
     def describe(self) -> str:
         """Who has the game open, in words (one line)."""
         since = self.since.astimezone().strftime("%Y-%m-%d %H:%M")
-        where = "this computer" if self.here else f"host {self.host}"
-        return (
-            f"open in another chickenfoot {self.label} "
-            f"(process {self.pid} on {where}, since {since})"
-        )
+        if self.here:
+            message = _HERE.get(self.label, _HERE["window"])
+        else:
+            message = _ELSEWHERE.get(self.label, _ELSEWHERE["window"])
+        return _(message).format(pid=self.pid, host=self.host, since=since)
+
+
+_HERE: dict[str, str] = {
+    "window": N_(
+        "open in another chickenfoot window (process {pid} on this computer, since {since})"
+    ),
+    "browser tab": N_(
+        "open in another chickenfoot browser tab (process {pid} on this computer, since {since})"
+    ),
+    "table": N_(
+        "open in another chickenfoot table (process {pid} on this computer, since {since})"
+    ),
+}
+"""Who has a game open, by the kind of program, when it runs on this computer."""
+
+_ELSEWHERE: dict[str, str] = {
+    "window": N_(
+        "open in another chickenfoot window (process {pid} on host {host}, since {since})"
+    ),
+    "browser tab": N_(
+        "open in another chickenfoot browser tab (process {pid} on host {host}, since {since})"
+    ),
+    "table": N_("open in another chickenfoot table (process {pid} on host {host}, since {since})"),
+}
+"""Who has a game open, by the kind of program, when it runs on another host."""
 
 
 # ----- what the store keeps ----------------------------------------------------------------------

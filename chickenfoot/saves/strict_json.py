@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.record.problems import json_path, printable, short_json
 
 MAX_NUMBER_DIGITS = 30
@@ -21,24 +22,27 @@ MAX_NUMBER_DIGITS = 30
 DECODER_MESSAGES: tuple[tuple[str, str], ...] = (
     (
         "Expecting value",
-        "expected a value (a number, text in quotes, a list, an object, true, false or null)",
+        N_("expected a value (a number, text in quotes, a list, an object, true, false or null)"),
     ),
-    ("Expecting property name", "expected a field name in double quotes"),
-    ("Expecting ':'", 'expected ":" after the field name'),
-    ("Expecting ','", 'expected "," between two items, or the end of the list or object'),
-    ("Extra data", "more text follows the end of the JSON value"),
-    ("Unterminated string", "a text in quotes is not closed"),
+    ("Expecting property name", N_("expected a field name in double quotes")),
+    ("Expecting ':'", N_('expected ":" after the field name')),
+    ("Expecting ','", N_('expected "," between two items, or the end of the list or object')),
+    ("Extra data", N_("more text follows the end of the JSON value")),
+    ("Unterminated string", N_("a text in quotes is not closed")),
     (
         "Invalid control character",
-        "a control character (a line break, a tab...) inside "
-        "quotes: write it as an escape such as \\n",
+        N_(
+            "a control character (a line break, a tab...) inside "
+            "quotes: write it as an escape such as \\n"
+        ),
     ),
-    ("Invalid \\escape", "an unknown escape after a backslash"),
-    ("Invalid \\uXXXX", "a \\u escape needs four hexadecimal digits"),
-    ("Unexpected UTF-8 BOM", "a second byte order mark at the start of the text"),
-    ("Illegal trailing comma", "a comma before the closing bracket"),
+    ("Invalid \\escape", N_("an unknown escape after a backslash")),
+    ("Invalid \\uXXXX", N_("a \\u escape needs four hexadecimal digits")),
+    ("Unexpected UTF-8 BOM", N_("a second byte order mark at the start of the text")),
+    ("Illegal trailing comma", N_("a comma before the closing bracket")),
 )
-"""Plain words for the messages of Python's JSON parser, by how each message begins."""
+"""Plain words for the messages of Python's JSON parser, by how each message begins (marked
+for the catalogues, translated where shown)."""
 
 
 class JsonProblem(ValueError):
@@ -88,7 +92,7 @@ def parse_strict_json(text: str) -> Any:
     except json.JSONDecodeError as error:
         raise _decode_problem(error, text) from None
     except RecursionError:
-        raise JsonProblem("", "the JSON is nested too deeply") from None
+        raise JsonProblem("", _("the JSON is nested too deeply")) from None
     if long_numbers:
         raise _long_number_problem(value)
     if repeated:
@@ -112,28 +116,31 @@ def _long_number_problem(value: Any) -> JsonProblem:
     digits = len(number.lstrip("-"))
     return JsonProblem(
         printable(json_path(path)),
-        f"a number {digits} digits long: no number here may have more than "
-        f"{MAX_NUMBER_DIGITS} digits",
+        ngettext(
+            "a number {count} digit long: no number here may have more than {most} digits",
+            "a number {count} digits long: no number here may have more than {most} digits",
+            digits,
+        ).format(count=digits, most=MAX_NUMBER_DIGITS),
     )
 
 
 def _refuse_constant(name: str) -> Any:
-    raise JsonProblem("", f"{name} is not a number JSON allows")
+    raise JsonProblem("", _("{name} is not a number JSON allows").format(name=name))
 
 
 def _decode_problem(error: json.JSONDecodeError, text: str) -> JsonProblem:
-    where = f"line {error.lineno}, column {error.colno}"
+    where = _("line {line}, column {column}").format(line=error.lineno, column=error.colno)
     # The text ran out mid-value, or inside a string (a JSON string cannot hold a line break,
     # so only the end of the text leaves one unterminated).
     if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
         return JsonProblem(
-            where, "the file ends too early (it was cut short): the JSON is incomplete"
+            where, _("the file ends too early (it was cut short): the JSON is incomplete")
         )
     problem = next(
-        (words for start, words in DECODER_MESSAGES if error.msg.startswith(start)),
-        "the text is not valid JSON here",
+        (_(words) for start, words in DECODER_MESSAGES if error.msg.startswith(start)),
+        _("the text is not valid JSON here"),
     )
-    return JsonProblem(where, f"not valid JSON: {problem}")
+    return JsonProblem(where, _("not valid JSON: {problem}").format(problem=problem))
 
 
 def _repeated_problem(value: Any, repeated: list[tuple[dict[str, Any], str, int]]) -> JsonProblem:
@@ -149,7 +156,11 @@ def _repeated_problem(value: Any, repeated: list[tuple[dict[str, Any], str, int]
     key, count = holders[id(holder)]
     return JsonProblem(
         printable(json_path([*path, key])),
-        f"the field {short_json(key)} is written {count} times: a field may appear only once",
+        ngettext(
+            "the field {field} is written {count} time: a field may appear only once",
+            "the field {field} is written {count} times: a field may appear only once",
+            count,
+        ).format(field=short_json(key), count=count),
     )
 
 

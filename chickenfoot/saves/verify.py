@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from chickenfoot.lang import N_
 from chickenfoot.record.model import MAX_FILE_BYTES, GameRecord, RecordError
 from chickenfoot.record.verify import Verification, verify_record
 from chickenfoot.saves.files import FileProblem, read_regular_file
@@ -50,7 +51,7 @@ def _without_replay(path: Path) -> GameRecord | None:
     actions was already found sound.
     """
     try:
-        data = read_regular_file(path, MAX_FILE_BYTES, "a saved game").data
+        data = read_regular_file(path, MAX_FILE_BYTES, N_("a saved game")).data
         document = parse_strict_json(data.decode("utf-8-sig"))
         return GameRecord.model_validate(document)
     except (FileProblem, UnicodeDecodeError, JsonProblem, ValidationError):

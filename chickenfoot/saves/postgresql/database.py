@@ -24,6 +24,7 @@ from psycopg import Connection, Cursor, IsolationLevel, errors
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from chickenfoot.lang import _
 from chickenfoot.saves.postgresql.problems import connect_problem, problem, shown_address
 from chickenfoot.saves.postgresql.schema import (
     MAKE_VERSION_TABLE,
@@ -32,7 +33,7 @@ from chickenfoot.saves.postgresql.schema import (
     TABLES,
     VERSION_TABLE,
 )
-from chickenfoot.saves.store import StoreError
+from chickenfoot.saves.store import StoreError, newer_database
 
 __all__ = [
     "CONNECT_SECONDS",
@@ -128,8 +129,10 @@ class PostgresDatabase:
                 yield connection
         except PoolTimeout:
             raise StoreError(
-                f"the database server did not answer in {WAIT_SECONDS:g} s (is it running, "
-                "and reachable from here?)",
+                _(
+                    "the database server did not answer in {seconds} s (is it running, and "
+                    "reachable from here?)"
+                ).format(seconds=f"{WAIT_SECONDS:g}"),
                 self.where,
             ) from None
 
@@ -209,11 +212,7 @@ def _version(connection: Connection[Any]) -> int | None:
 def _refuse_newer(version: int | None, where: str) -> None:
     """Refuse a database made by a newer program (without changing it)."""
     if version is not None and version > SCHEMA_VERSION:
-        raise StoreError(
-            f"the games were saved by a newer chickenfoot (database version {version}; this "
-            f"one reads up to {SCHEMA_VERSION}): update chickenfoot",
-            where,
-        )
+        raise StoreError(newer_database(version, SCHEMA_VERSION), where)
 
 
 def _refuse_foreign(connection: Connection[Any], where: str) -> None:
@@ -227,8 +226,10 @@ def _refuse_foreign(connection: Connection[Any], where: str) -> None:
     if found:
         names = ", ".join(str(name) for (name,) in found)
         raise StoreError(
-            f"the database holds tables of another program ({names}) and no chickenfoot "
-            "store: give chickenfoot a database of its own",
+            _(
+                "the database holds tables of another program ({tables}) and no chickenfoot "
+                "store: give chickenfoot a database of its own"
+            ).format(tables=names),
             where,
         )
 

@@ -16,75 +16,85 @@ from typing import Final
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
+from chickenfoot.lang import N_, _
 from chickenfoot.record.problems import printable
 
 __all__ = ["connect_problem", "problem", "shown_address"]
 
 _BY_STATE: Final = (
-    ("53100", "the database server's disk is full"),
-    ("53200", "the database server is out of memory"),
-    ("53300", "the database server takes no more connections (too many are open)"),
-    ("57P01", "the database server was shut down meanwhile"),
-    ("57P02", "the database server was shut down meanwhile"),
-    ("57P03", "the database server is starting or stopping: try again in a moment"),
-    ("57014", "the database server stopped the query (it ran too long, or was cancelled)"),
-    ("25006", "the database server only reads (a standby): give the address of the primary"),
+    ("53100", N_("the database server's disk is full")),
+    ("53200", N_("the database server is out of memory")),
+    ("53300", N_("the database server takes no more connections (too many are open)")),
+    ("57P01", N_("the database server was shut down meanwhile")),
+    ("57P02", N_("the database server was shut down meanwhile")),
+    ("57P03", N_("the database server is starting or stopping: try again in a moment")),
+    ("57014", N_("the database server stopped the query (it ran too long, or was cancelled)")),
+    ("25006", N_("the database server only reads (a standby): give the address of the primary")),
     (
         "42501",
-        "the database user may not do this (permission denied: it needs to own the "
-        "database, or be granted its tables)",
+        N_(
+            "the database user may not do this (permission denied: it needs to own the "
+            "database, or be granted its tables)"
+        ),
     ),
-    ("28P01", "the database server refused the password"),
-    ("28000", "the database server refused the user"),
-    ("3D000", "the database does not exist on the server"),
-    ("08", "the connection to the database server was lost"),
-    ("40", "the database server gave up the transaction (others were changing the same games)"),
-    ("XX001", "the database server's files are damaged"),
-    ("XX002", "the database server's files are damaged"),
-    ("58", "the database server's disk failed"),
+    ("28P01", N_("the database server refused the password")),
+    ("28000", N_("the database server refused the user")),
+    ("3D000", N_("the database does not exist on the server")),
+    ("08", N_("the connection to the database server was lost")),
+    ("40", N_("the database server gave up the transaction (others were changing the same games)")),
+    ("XX001", N_("the database server's files are damaged")),
+    ("XX002", N_("the database server's files are damaged")),
+    ("58", N_("the database server's disk failed")),
 )
 """SQLSTATE codes (each a prefix: a class or a code) and what they mean, in plain words."""
 
 _CONNECTING: Final = (
-    (r'database "(.*)" does not exist', 'there is no database "{0}" on the server'),
-    (r'role "(.*)" does not exist', 'the database server has no user "{0}"'),
     (
-        r'password authentication failed for user "(.*)"',
-        'the database server refused the password of user "{0}"',
+        r'database "(?P<database>.*)" does not exist',
+        N_('there is no database "{database}" on the server'),
     ),
-    (r"no password supplied", "the database server asks for a password, and none was given"),
+    (r'role "(?P<user>.*)" does not exist', N_('the database server has no user "{user}"')),
     (
-        r'no pg_hba\.conf entry for host "([^"]*)", user "([^"]*)"',
-        'the database server lets no connection in from {0} as user "{1}" (see its pg_hba.conf)',
+        r'password authentication failed for user "(?P<user>.*)"',
+        N_('the database server refused the password of user "{user}"'),
+    ),
+    (r"no password supplied", N_("the database server asks for a password, and none was given")),
+    (
+        r'no pg_hba\.conf entry for host "(?P<host>[^"]*)", user "(?P<user>[^"]*)"',
+        N_(
+            'the database server lets no connection in from {host} as user "{user}" (see its '
+            "pg_hba.conf)"
+        ),
     ),
     (
         r"no pg_hba\.conf entry",
-        "the database server lets no connection in from here (see its pg_hba.conf)",
+        N_("the database server lets no connection in from here (see its pg_hba.conf)"),
     ),
-    (r"authentication failed", "the database server refused to let this user in"),
+    (r"authentication failed", N_("the database server refused to let this user in")),
     (
         r"too many (?:clients|connections)",
-        "the database server takes no more connections (too many are open)",
+        N_("the database server takes no more connections (too many are open)"),
     ),
     (
         r"the database system is (?:starting up|shutting down|in recovery mode)",
-        "the database server is starting or stopping: try again in a moment",
+        N_("the database server is starting or stopping: try again in a moment"),
     ),
     (
-        r"(?:failed to resolve host|could not translate host name) ['\"]?([^'\": ]+)",
-        'the database server\'s host name "{0}" is not known',
+        r"(?:failed to resolve host|could not translate host name) ['\"]?(?P<host>[^'\": ]+)",
+        N_('the database server\'s host name "{host}" is not known'),
     ),
-    (r"timeout expired", "the database server did not answer in time"),
+    (r"timeout expired", N_("the database server did not answer in time")),
     (
         r"Connection refused|No such file or directory",
-        "no database server answers there (is PostgreSQL running, at that address and port?)",
+        N_("no database server answers there (is PostgreSQL running, at that address and port?)"),
     ),
     (
         r"server does not support SSL|SSL",
-        "the secure connection to the database server failed (see sslmode in the address)",
+        N_("the secure connection to the database server failed (see sslmode in the address)"),
     ),
 )
-"""What libpq's messages while connecting name (they carry no SQLSTATE), and our words."""
+"""What libpq's messages while connecting name (they carry no SQLSTATE), and our words (marked
+for the catalogues, translated where shown)."""
 
 
 def problem(error: psycopg.Error) -> str:
@@ -92,10 +102,12 @@ def problem(error: psycopg.Error) -> str:
     state = error.sqlstate or ""
     for prefix, words in _BY_STATE:
         if state.startswith(prefix):
-            return words
+            return _(words)
     if isinstance(error, psycopg.OperationalError) and not state:
         return connect_problem(error)
-    return f"the database server failed (error {state})" if state else _connection_lost()
+    if state:
+        return _("the database server failed (error {code})").format(code=state)
+    return _connection_lost()
 
 
 def connect_problem(error: psycopg.Error) -> str:
@@ -106,12 +118,13 @@ def connect_problem(error: psycopg.Error) -> str:
     for pattern, words in _CONNECTING:
         found = re.search(pattern, message)
         if found is not None:
-            return words.format(*(printable(group) for group in found.groups()))
+            named = {name: printable(group) for name, group in found.groupdict().items()}
+            return _(words).format(**named)
     return _connection_lost()
 
 
 def _connection_lost() -> str:
-    return "the connection to the database server failed, or was lost"
+    return _("the connection to the database server failed, or was lost")
 
 
 def shown_address(address: str) -> str:
@@ -122,7 +135,9 @@ def shown_address(address: str) -> str:
         parts = conninfo_to_dict(address)
     except psycopg.Error:
         raise ValueError(
-            f"{printable(address)}: not a PostgreSQL address (postgresql://USER@HOST:PORT/DATABASE)"
+            _("{address}: not a PostgreSQL address (postgresql://USER@HOST:PORT/DATABASE)").format(
+                address=printable(address)
+            )
         ) from None
     user = str(parts.get("user") or "")
     host = str(parts.get("host") or "")

@@ -82,6 +82,7 @@ from chickenfoot.saves.store import (
     Incoming,
     LeaseLost,
     StoreError,
+    changed_meanwhile,
 )
 
 __all__ = ["CONNECT_SECONDS", "POOL_SIZE", "RETRIES", "WAIT_SECONDS", "PostgresStore"]
@@ -387,10 +388,7 @@ def _apply_changes(
                 results[index] = HeldElsewhere(game, current)
                 continue
             if change.keep > actions or change.assists_kept > assists:
-                results[index] = StoreError(
-                    f"game {game} changed in the store meanwhile (another window saved it): "
-                    "this window no longer saves it"
-                )
+                results[index] = changed_meanwhile(game)
                 continue
             if holder is not None and current is None:
                 _write_holder(db, game, holder)
