@@ -22,6 +22,7 @@ from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from chickenfoot.bots.coach import AnalysisStopped, Coach
+from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.record.model import GameRecord
 from chickenfoot.text.coach import (
     analysis_lines,
@@ -32,7 +33,6 @@ from chickenfoot.text.coach import (
     nothing_at_hand,
     seats_to_analyse,
 )
-from chickenfoot.text.words import plural
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 
 
@@ -50,9 +50,9 @@ class AnalysisScreen(ModalScreen[None]):
         Binding(
             "escape",
             "close",
-            "Close",
+            N_("Close"),
             id="analysis.close",
-            tooltip="Back to the replay (an analysis under way stops, and goes on next time)",
+            tooltip=N_("Back to the replay (an analysis under way stops, and goes on next time)"),
         ),
     ]
 
@@ -70,13 +70,18 @@ class AnalysisScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """The move at hand, then the whole game's progress and lines."""
-        who = ", ".join(self.names[seat] for seat in self.seats)
+        # Translators: what separates the names of a list ("Ann, Bob, Cleo").
+        who = pgettext("list of names", ", ").join(self.names[seat] for seat in self.seats)
         with Vertical(id="analysis-dialog"):
-            yield Static("Analysis", id="analysis-title")
+            yield Static(_("Analysis"), id="analysis-title", markup=False)
             with VerticalScroll(id="analysis-body"):
-                yield Static("The move at hand", classes="analysis-heading")
-                yield Static("Thinking…", id="analysis-move", markup=False)
-                yield Static(f"The whole game · {who}", classes="analysis-heading", markup=False)
+                yield Static(_("The move at hand"), classes="analysis-heading", markup=False)
+                yield Static(_("Thinking…"), id="analysis-move", markup=False)
+                yield Static(
+                    _("The whole game · {names}").format(names=who),
+                    classes="analysis-heading",
+                    markup=False,
+                )
                 yield ProgressBar(show_eta=False, id="analysis-progress")
                 yield Static("", id="analysis-game", markup=False)
         yield Footer()
@@ -130,7 +135,11 @@ class AnalysisScreen(ModalScreen[None]):
             bar.update(total=total, progress=done)
         self._show(
             "#analysis-game",
-            f"Analysing: {done} of {plural(total, 'step')} (every decision, and each round's luck)",
+            ngettext(
+                "Analysing: {done} of {total} step (every decision, and each round's luck)",
+                "Analysing: {done} of {total} steps (every decision, and each round's luck)",
+                total,
+            ).format(done=done, total=total),
         )
 
     def _show_game(self, lines: Sequence[str]) -> None:

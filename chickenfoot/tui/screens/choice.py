@@ -18,6 +18,8 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from chickenfoot.lang import N_, _
+
 Answer = tuple[str, str, str]
 """(value returned, button label, key that answers)."""
 
@@ -32,11 +34,15 @@ class ChoiceScreen(ModalScreen[str | None]):
     KEY_WIDGETS = (Button,)
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
-        Binding("escape", "choose('')", "Cancel", id="choice.cancel"),
+        Binding("escape", "choose('')", N_("Cancel"), id="choice.cancel"),
         Binding(
-            "left", "app.focus_previous", "Previous button", show=False, id="choice.previous-button"
+            "left",
+            "app.focus_previous",
+            N_("Previous button"),
+            show=False,
+            id="choice.previous-button",
         ),
-        Binding("right", "app.focus_next", "Next button", show=False, id="choice.next-button"),
+        Binding("right", "app.focus_next", N_("Next button"), show=False, id="choice.next-button"),
     ]
 
     def __init__(self, question: str, answers: Sequence[Answer]) -> None:
@@ -50,7 +56,10 @@ class ChoiceScreen(ModalScreen[str | None]):
             yield Static(self.question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
                 for value, label, key in self.answers:
-                    yield Button(f"{label} ({key})", id=f"answer-{value}", name=value)
+                    # Translators: a button: what it does, and the key that presses it.
+                    button = _("{label} ({key})").format(label=label, key=key)
+                    yield Button(button, id=f"answer-{value}", name=value)
+
         yield Footer()
 
     def on_mount(self) -> None:

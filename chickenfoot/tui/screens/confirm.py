@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from chickenfoot.lang import N_, _
 from chickenfoot.tui.commands import button_key
 
 
@@ -23,24 +24,26 @@ class ConfirmScreen(ModalScreen[bool]):
     KEY_WIDGETS = (Button,)
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n", "answer(False)", "No", id="confirm.no"),
-        Binding("escape", "answer(False)", "Cancel", show=False, id="confirm.cancel"),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm.yes"),
+        Binding("n", "answer(False)", N_("No"), id="confirm.no"),
+        Binding("escape", "answer(False)", N_("Cancel"), show=False, id="confirm.cancel"),
         Binding(
             "left",
             "app.focus_previous",
-            "Previous button",
+            N_("Previous button"),
             show=False,
             id="confirm.previous-button",
         ),
-        Binding("right", "app.focus_next", "Next button", show=False, id="confirm.next-button"),
+        Binding("right", "app.focus_next", N_("Next button"), show=False, id="confirm.next-button"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
+        """Ask ``question``, the buttons saying ``yes`` and ``no`` (by default "Yes" and "No",
+        in the language in use)."""
         super().__init__()
         self.question = question
-        self.yes_label = yes
-        self.no_label = no
+        self.yes_label = yes if yes is not None else _("Yes")
+        self.no_label = no if no is not None else _("No")
 
     def compose(self) -> ComposeResult:
         """The question above a yes button and a no button; the keys in the footer."""
@@ -48,8 +51,12 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(self.question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
                 yes, no = button_key(self, "confirm.yes"), button_key(self, "confirm.no")
-                yield Button(f"{self.yes_label} ({yes})", id="confirm-yes", variant="primary")
-                yield Button(f"{self.no_label} ({no})", id="confirm-no")
+                # Translators: a button: what it does, and the key that presses it.
+                yes_button = _("{label} ({key})").format(label=self.yes_label, key=yes)
+                no_button = _("{label} ({key})").format(label=self.no_label, key=no)
+                yield Button(yes_button, id="confirm-yes", variant="primary")
+                yield Button(no_button, id="confirm-no")
+
         yield Footer()
 
     def on_mount(self) -> None:

@@ -20,6 +20,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from chickenfoot.lang import N_
 from chickenfoot.rules import Tile
 from chickenfoot.text.deal import DealText
 from chickenfoot.text.words import fitted
@@ -43,8 +44,14 @@ class DealScreen(ModalScreen[None]):
     KEY_WIDGETS = (VerticalScroll,)
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
-        Binding("escape", "close", "Back", id="deal.back", tooltip="Back to the round's result"),
-        Binding("enter,d", "close", "Back", show=False, id="deal.close"),
+        Binding(
+            "escape",
+            "close",
+            N_("Back"),
+            id="deal.back",
+            tooltip=N_("Back to the round's result"),
+        ),
+        Binding("enter,d", "close", N_("Back"), show=False, id="deal.close"),
     ]
 
     def __init__(self, deal: DealText) -> None:

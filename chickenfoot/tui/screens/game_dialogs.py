@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from textual.screen import Screen
 
+from chickenfoot.lang import _
 from chickenfoot.play.client import SeatClient
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.play.tables import ScreenTable
@@ -61,7 +62,7 @@ class GameDialogs:
             refresh()
             return
         lines = counting.counting_lines(counting.count_tiles(view))
-        title = "Counting tiles: what you have not seen"
+        title = _("Counting tiles: what you have not seen")
         self.screen.app.push_screen(LogScreen(lines, title=title))
 
     def every_end(self, shown: BoardShown | None) -> None:
@@ -70,7 +71,9 @@ class GameDialogs:
             entries = ends.ends_in_order(
                 shown.board.open_ends, shown.labels, shown.legal, shown.chosen
             )
-            self.screen.app.push_screen(LogScreen(ends.every_end(entries), title="Every open end"))
+            self.screen.app.push_screen(
+                LogScreen(ends.every_end(entries), title=_("Every open end"))
+            )
 
     def legend(self, keys: ViewKeys) -> None:
         """Show what the compact table's marks mean, naming the ends' ``keys``."""
@@ -88,8 +91,9 @@ class GameDialogs:
             if start_new:
                 self.screen.post_message(ShowSetup())
 
-        question = "Leave this game for a new one? It stays saved: Load game resumes it."
-        confirm = ConfirmScreen(question, yes="New game", no="Keep playing")
+        question = _("Leave this game for a new one? It stays saved: Load game resumes it.")
+        confirm = ConfirmScreen(question, yes=_("New game"), no=_("Keep playing"))
+
         self.screen.app.push_screen(confirm, answered)
 
     def result(self, proceed: Callable[[], None]) -> None:

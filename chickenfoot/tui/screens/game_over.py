@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
+from chickenfoot.lang import N_, _, pgettext
 from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import GameOver, RuleSet
@@ -31,16 +32,27 @@ from chickenfoot.tui.widgets.charts import ChartView
 NAME_WIDTH = 18
 
 
-TIE_BREAK_COLUMNS = "at zero: rounds at 0 · lowest: lowest round above 0 (the tie-breaks)"
+TIE_BREAK_COLUMNS = N_("at zero: rounds at 0 · lowest: lowest round above 0 (the tie-breaks)")
 """What the tie-break columns mean, under the ranking of a game that has them."""
 
 
 def ranking_table(event: GameOver, names: tuple[str, ...], tie_breaks: bool = True) -> Content:
     """Place, name and total of every seat; with ``tie_breaks`` (the ``cross`` rules) also
     its rounds at zero and its lowest non-zero round, and a line saying what they mean."""
-    heading = f"{'place':<7}{'seat':<{NAME_WIDTH}}{'total':>7}"
+    place, seat, total = (
+        pgettext("a table's heading", "place"),
+        pgettext("a table's heading", "seat"),
+        pgettext("a table's heading", "total"),
+    )
+    heading = f"{place:<7}{seat:<{NAME_WIDTH}}{total:>7}"
     if tie_breaks:
-        heading += f"{'at zero':>9}{'lowest':>8}"
+        # Translators: columns of the ranking: the rounds a seat scored 0, and its lowest
+        # round above 0 (what breaks a tie on totals).
+        at_zero, lowest = (
+            pgettext("a table's heading", "at zero"),
+            pgettext("a table's heading", "lowest"),
+        )
+        heading += f"{at_zero:>9}{lowest:>8}"
     rows = [Content.styled(heading, "$text-muted")]
     for standing in event.ranking:
         name = seat_name(names, standing.seat)
@@ -54,7 +66,7 @@ def ranking_table(event: GameOver, names: tuple[str, ...], tie_breaks: bool = Tr
         )
         rows.append(row.stylize("bold $text-success") if standing.seat in event.winners else row)
     if tie_breaks:
-        rows.append(Content.styled(TIE_BREAK_COLUMNS, "$text-muted"))
+        rows.append(Content.styled(_(TIE_BREAK_COLUMNS), "$text-muted"))
     return Content("\n").join(rows)
 
 
@@ -63,7 +75,7 @@ def decided_text(event: GameOver) -> str:
     total winning needs no saying)."""
     if event.decided_by == "none":
         return ""
-    return f" · decided by {tie_break_text(event.decided_by)}"
+    return " · " + _("decided by {tie_break}").format(tie_break=tie_break_text(event.decided_by))
 
 
 class GameOverScreen(ModalScreen[None]):
@@ -80,12 +92,20 @@ class GameOverScreen(ModalScreen[None]):
         Binding(
             "a",
             "play_again",
-            "Play again",
+            N_("Play again"),
             id="game-over.again",
-            tooltip="Same seats and rules, a new deal",
+            tooltip=N_("Same seats and rules, a new deal"),
         ),
-        Binding("s", "scoreboard", "Scores", id="game-over.scores", tooltip="Every round's scores"),
-        Binding("escape,m", "menu", "Menu", id="game-over.menu", tooltip="Leave the results"),
+        Binding(
+            "s",
+            "scoreboard",
+            N_("Scores"),
+            id="game-over.scores",
+            tooltip=N_("Every round's scores"),
+        ),
+        Binding(
+            "escape,m", "menu", N_("Menu"), id="game-over.menu", tooltip=N_("Leave the results")
+        ),
     ]
 
     def __init__(
@@ -120,7 +140,7 @@ class GameOverScreen(ModalScreen[None]):
         names = self.names
         with Vertical(classes="results-dialog"):
             played = " -played" if self.analysed else ""
-            yield Static("Game over", classes=f"results-title{played}")
+            yield Static(_("Game over"), classes=f"results-title{played}", markup=False)
             yield Static(
                 Content.styled(winners_text(self.event, names), "bold $text-success")
                 + Content(decided_text(self.event)),
@@ -143,9 +163,13 @@ class GameOverScreen(ModalScreen[None]):
             with Horizontal(classes="results-buttons"):
                 if self.play_again:
                     again = button_key(self, "game-over.again")
-                    yield Button(f"Play again ({again})", id="again", variant="primary")
-                yield Button(f"Scores ({button_key(self, 'game-over.scores')})", id="scores")
-                yield Button(f"Menu ({button_key(self, 'game-over.menu')})", id="menu")
+                    yield Button(
+                        _("Play again ({key})").format(key=again), id="again", variant="primary"
+                    )
+                scores = _("Scores ({key})").format(key=button_key(self, "game-over.scores"))
+                yield Button(scores, id="scores")
+                menu = _("Menu ({key})").format(key=button_key(self, "game-over.menu"))
+                yield Button(menu, id="menu")
 
     def on_mount(self) -> None:
         """Draw the running totals; Enter on the focused button plays again (when offered)."""

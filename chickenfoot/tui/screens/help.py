@@ -29,12 +29,14 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, Markdown
 
 from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.lang import N_, _, language, pgettext
 from chickenfoot.rules import PRESETS
 from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.keymap import command_keys, with_keymap
 
-RULES_SUMMARY = """\
+# Translators: Markdown: keep its marks (#, **, *, -, `) and the keys in braces ({drawing}).
+RULES_SUMMARY = N_("""\
 # Chicken Foot
 
 **Goal:** the lowest total after the last round. Each round, get rid of your tiles; what is
@@ -64,7 +66,7 @@ no room beside the one it follows. Under the table the **ends strip** lists the 
 fits first, then the others line by line; "+N more" means {every_end} lists them all.
 {count} **counts tiles**: for each number, how many are out (on the table), in your hand,
 and which you have not seen yet.
-"""
+""")
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
             text = key_text(binding)
             if text not in keys:
                 keys.append(text)
-        rows.append((", ".join(keys), description))
+        rows.append((", ".join(keys), _(description)))
     return rows
 
 
@@ -137,8 +139,9 @@ def key_span(text: str) -> str:
 
 def screen_rows(screen: ScreenKeys, keymap: Mapping[str, str]) -> list[tuple[str, str]]:
     """The (keys, what they do) rows of one screen: the keys it reads itself, then its
-    bindings, with the keys ``keymap`` gives their ids."""
-    return [*screen.extra, *key_rows(with_keymap(screen.screen.BINDINGS, keymap))]
+    bindings, with the keys ``keymap`` gives their ids (the words in the language in use)."""
+    extra = [(_(keys), _(does)) for keys, does in screen.extra]
+    return [*extra, *key_rows(with_keymap(screen.screen.BINDINGS, keymap))]
 
 
 KEYS_WIDTH = 16
@@ -197,12 +200,14 @@ def keys_of(screens: Sequence[ScreenKeys], binding_id: str, keymap: Mapping[str,
     """The keys of the command ``binding_id`` of one of ``screens``, as the help's prose names
     them (the player's own where ``keymap`` changes them)."""
     bindings = [binding for screen in screens for binding in screen.screen.BINDINGS]
-    return " or ".join(key_span(key) for key in command_keys(bindings, binding_id, keymap))
+    # Translators: between two keys that do the same ("`u` or `z`").
+    either = pgettext("between keys", " or ")
+    return either.join(key_span(key) for key in command_keys(bindings, binding_id, keymap))
 
 
 def rules_summary(screens: Sequence[ScreenKeys], keymap: Mapping[str, str]) -> str:
     """The rules' summary, naming the game's keys in use."""
-    return RULES_SUMMARY.format(
+    return _(RULES_SUMMARY).format(
         drawing=keys_of(screens, "game.drawing", keymap),
         log=keys_of(screens, "game.log", keymap),
         every_end=keys_of(screens, "game.every-end", keymap),
@@ -214,14 +219,17 @@ def levels_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str]) ->
     """The computer players' levels, weakest first, one line each; and the help they give,
     with the keys the game's bindings have (the player's own where ``keymap`` changes them)."""
     hint, take_back = (keys_of(screens, id_, keymap) for id_ in ("game.hint", "game.take-back"))
-    lines = ["## Computer players", ""]
-    lines.extend(f"- **{level}**: {does}" for level, does in BOT_LEVELS.items())
+    lines = ["## " + _("Computer players"), ""]
+    lines.extend(f"- **{level}**: {_(does)}" for level, does in BOT_LEVELS.items())
     lines += [
         "",
-        f"**Hints** ({hint} on your turn): the expert's suggestion for your move, with its",
-        f"reason. **Take-backs** ({take_back}, when you play alone against computers): undo",
-        "back to your previous decision; the same tiles come up again. The saved game keeps",
-        "both, and replays show them.",
+        # Translators: Markdown: keep its marks (**) and the keys in braces.
+        _(
+            "**Hints** ({hint} on your turn): the expert's suggestion for your move, with its\n"
+            "reason. **Take-backs** ({take_back}, when you play alone against computers): undo\n"
+            "back to your previous decision; the same tiles come up again. The saved game keeps\n"
+            "both, and replays show them."
+        ).format(hint=hint, take_back=take_back),
         "",
     ]
     return "\n".join(lines)
@@ -229,22 +237,26 @@ def levels_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str]) ->
 
 def presets_markdown() -> str:
     """What each preset sets, one line each, worded from its rule set; and where the rest is."""
-    lines = ["## Presets", ""]
+    lines = ["## " + _("Presets"), ""]
     lines.extend(f"- **{name}**: {preset_summary(name)}" for name in PRESETS)
     lines += [
         "",
-        "Every option is set on the *New game* screen. The full rules, with every point the",
-        "sources leave open settled, are in **docs/rules.md**.",
+        # Translators: Markdown: keep its marks (*, **) and the file's name.
+        _(
+            "Every option is set on the *New game* screen. The full rules, with every point the\n"
+            "sources leave open settled, are in **docs/rules.md**."
+        ),
         "",
     ]
     return "\n".join(lines)
 
 
-KEYS_INTRO = """## Keys
+# Translators: Markdown: keep its marks (#, `) and the words in backquotes (`keys`).
+KEYS_INTRO = N_("""## Keys
 
 Every key can be changed: the settings file's `keys` section gives a command (by its id) keys
 of your own; `chickenfoot keys` lists every id. These tables show the keys in use.
-"""
+""")
 
 
 def help_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str] | None = None) -> str:
@@ -253,7 +265,7 @@ def help_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str] | Non
     screens follow it (:func:`screen_rows`)."""
     keys = keymap or {}
     levels = levels_markdown(screens, keys)
-    return "\n".join([rules_summary(screens, keys), presets_markdown(), levels, KEYS_INTRO])
+    return "\n".join([rules_summary(screens, keys), presets_markdown(), levels, _(KEYS_INTRO)])
 
 
 HELP_SCREEN = "help"
@@ -263,10 +275,14 @@ HELP_SCREEN = "help"
 def installed_help(app: App[Any], screens: Sequence[ScreenKeys], keymap: Mapping[str, str]) -> str:
     """The name of ``app``'s help screen for ``screens`` and the player's ``keymap``: built
     and installed the first time it is asked for, so every later opening shows it at once (it
-    is built again only when the player's keys changed meanwhile)."""
+    is built again only when the player's keys or the language changed meanwhile)."""
     if app.is_screen_installed(HELP_SCREEN):
         installed = app.get_screen(HELP_SCREEN)
-        if isinstance(installed, HelpScreen) and installed.keymap == dict(keymap):
+        if (
+            isinstance(installed, HelpScreen)
+            and installed.keymap == dict(keymap)
+            and installed.language == language()
+        ):
             return HELP_SCREEN
         app.uninstall_screen(HELP_SCREEN)
     app.install_screen(HelpScreen(screens, keymap), HELP_SCREEN)
@@ -283,15 +299,16 @@ class HelpScreen(Screen[None]):
         Binding(
             "escape,question_mark,q",
             "close",
-            "Close",
+            N_("Close"),
             key_display="Esc/?",
             id="help.close",
-            tooltip="Back to where help was opened",
+            tooltip=N_("Back to where help was opened"),
         ),
-        Binding("pageup", "page(-1)", "Page up", show=False, id="help.page-up"),
-        Binding("pagedown,space", "page(1)", "Page down", show=False, id="help.page-down"),
-        Binding("home", "top", "Top", show=False, id="help.top"),
-        Binding("end", "bottom", "Bottom", show=False, id="help.bottom"),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False, id="help.page-up"),
+        Binding("pagedown,space", "page(1)", N_("Page down"), show=False, id="help.page-down"),
+        # Translators: keys of the help: to its top, to its bottom.
+        Binding("home", "top", N_("Top"), show=False, id="help.top"),
+        Binding("end", "bottom", N_("Bottom"), show=False, id="help.bottom"),
     ]
 
     def __init__(
@@ -302,6 +319,8 @@ class HelpScreen(Screen[None]):
         super().__init__()
         self.screens = tuple(screens)
         self.keymap = dict(keymap or {})
+        self.language = language()
+        """The language the help is written in (it is built again in another)."""
 
     def compose(self) -> ComposeResult:
         """A header, the scrollable help (its words, then every screen's key table) and the
@@ -311,12 +330,13 @@ class HelpScreen(Screen[None]):
             yield Markdown(help_markdown(self.screens, self.keymap), id="help-text")
             for screen in self.screens:
                 if rows := screen_rows(screen, self.keymap):
-                    yield KeyTable(screen.title, rows)
+                    yield KeyTable(_(screen.title), rows)
         yield Footer()
 
     def on_mount(self) -> None:
         """Focus the text so the arrow keys scroll it."""
-        self.sub_title = "Help"
+        self.sub_title = _("Help")
+
         self.query_one("#help-scroll", VerticalScroll).focus()
 
     def on_screen_resume(self) -> None:

@@ -17,10 +17,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, ProgressBar, Static
 
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.saves.exchange import import_old_saves
 from chickenfoot.saves.paths import saves_dir
 from chickenfoot.saves.store import GameStore, ImportOutcome, StoreError
-from chickenfoot.text.words import plural
 from chickenfoot.tui.keymap import key_in_words, keymap_of
 
 
@@ -28,14 +28,16 @@ def import_summary(outcomes: list[ImportOutcome]) -> str:
     """What the import did, in words: how many files became games, and which could not."""
     unreadable = [outcome for outcome in outcomes if outcome.problem is not None]
     added = len(outcomes) - len(unreadable)
-    text = (
-        f"{plural(added, 'saved game')} of {saves_dir()} now in the store "
-        "(the files stay where they are)."
-    )
+    text = ngettext(
+        "{count} saved game of {folder} now in the store (the files stay where they are).",
+        "{count} saved games of {folder} now in the store (the files stay where they are).",
+        added,
+    ).format(count=added, folder=saves_dir())
     if unreadable:
-        text += f"\n{plural(len(unreadable), 'file')} cannot be read:\n" + "\n".join(
-            str(outcome.problem) for outcome in unreadable
-        )
+        cannot = ngettext(
+            "{count} file cannot be read:", "{count} files cannot be read:", len(unreadable)
+        ).format(count=len(unreadable))
+        text += f"\n{cannot}\n" + "\n".join(str(outcome.problem) for outcome in unreadable)
     return text
 
 
@@ -47,7 +49,7 @@ class ImportScreen(ModalScreen[None]):
     KEY_WIDGETS = (VerticalScroll,)
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
-        Binding("enter,escape", "close", "Continue", key_display="Enter", id="import.close"),
+        Binding("enter,escape", "close", N_("Continue"), key_display="Enter", id="import.close"),
     ]
 
     def __init__(self, store: GameStore) -> None:
@@ -60,7 +62,9 @@ class ImportScreen(ModalScreen[None]):
         """A title, the bar, and the result below it."""
         with Vertical(id="import-dialog"):
             yield Static(
-                f"Bringing your saved games from {saves_dir()} into the new game store…",
+                _("Bringing your saved games from {folder} into the new game store…").format(
+                    folder=saves_dir()
+                ),
                 id="import-title",
                 markup=False,
             )
@@ -98,16 +102,18 @@ class ImportScreen(ModalScreen[None]):
     def _failed(self, problem: str) -> None:
         self.outcomes = []
         self.query_one("#import-result", Static).update(
-            f"The saved games could not be imported: {problem}\n"
-            "They are still in their folder; chickenfoot tries again next time.\n\n"
-            f"{self.go_on}"
+            _(
+                "The saved games could not be imported: {problem}\n"
+                "They are still in their folder; chickenfoot tries again next time."
+            ).format(problem=problem)
+            + f"\n\n{self.go_on}"
         )
 
     @property
     def go_on(self) -> str:
         """The line that says which key closes the screen (the player's own, if changed)."""
         key = key_in_words(self.BINDINGS, "import.close", keymap_of(self.app))
-        return f"Press {key} to go on."
+        return _("Press {key} to go on.").format(key=key)
 
     def action_close(self) -> None:
         """Close once the import is over."""

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from chickenfoot.lang import N_, _
 from chickenfoot.play.layout import (
     CONNECTOR_GLYPHS,
     Box,
@@ -98,10 +99,10 @@ class LegendScreen(ModalScreen[None]):
         Binding(
             "escape,enter,comma",
             "close",
-            "Close",
+            N_("Close"),
             key_display="Esc",
             id="legend.close",
-            tooltip="Back to the game",
+            tooltip=N_("Back to the game"),
         ),
     ]
 
@@ -114,12 +115,13 @@ class LegendScreen(ModalScreen[None]):
         """The title, a row per mark (its sample and its words), the keys, this dialog's keys."""
         drawn = samples()
         with Vertical(id="legend-dialog"):
-            yield Static(LEGEND_TITLE, id="legend-title", markup=False)
+            yield Static(_(LEGEND_TITLE), id="legend-title", markup=False)
             with VerticalScroll(id="legend-body"):
                 for mark, words in MARKS:
                     with Horizontal(classes="legend-row"):
                         yield TableMarks(drawn[mark], classes="legend-sample")
-                        yield Static(words, classes="legend-words", markup=False)
+                        yield Static(_(words), classes="legend-words", markup=False)
+
             footing = legend_footing(self.keys.drawing, self.keys.outline)
             yield Static(footing, id="legend-footing", markup=False)
         yield Footer()

@@ -24,11 +24,12 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.record.summary import GameId, GameSummary
 from chickenfoot.saves.paths import confined_to_data_dir, data_dir, exports_dir, leaves_data_dir
 from chickenfoot.saves.store import GameStore, StoreError
 from chickenfoot.text.describe import save_status
-from chickenfoot.text.words import listed_seats, plural
+from chickenfoot.text.words import listed_seats
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import ContinueGame, OpenFile, OpenReplay
@@ -61,37 +62,37 @@ class LoadScreen(Screen[None]):
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
 
     BINDINGS = [
-        Binding("enter", "open", "Open", show=False, id="load.open"),
+        Binding("enter", "open", N_("Open"), show=False, id="load.open"),
         Binding(
             "c",
             "continue_game",
-            "Continue",
+            N_("Continue"),
             id="load.continue",
-            tooltip="Play the highlighted game on where it stopped",
+            tooltip=N_("Play the highlighted game on where it stopped"),
         ),
         Binding(
             "r",
             "replay",
-            "Replay",
+            N_("Replay"),
             id="load.replay",
-            tooltip="Watch the highlighted game move by move",
+            tooltip=N_("Watch the highlighted game move by move"),
         ),
         Binding(
             "delete,x",
             "delete",
-            "Delete",
+            N_("Delete"),
             key_display="Del/x",
             id="load.delete",
-            tooltip="Remove the highlighted game from the store, after asking",
+            tooltip=N_("Remove the highlighted game from the store, after asking"),
         ),
         Binding(
             "o",
             "open_path",
-            "Open file…",
+            N_("Open file…"),
             id="load.open-file",
-            tooltip="Type the path of a saved-game file",
+            tooltip=N_("Type the path of a saved-game file"),
         ),
-        Binding("escape", "back", "Back", id="load.back", tooltip="Close this list"),
+        Binding("escape", "back", N_("Back"), id="load.back", tooltip=N_("Close this list")),
     ]
 
     def __init__(self, store: GameStore, replays: bool = False) -> None:
@@ -114,19 +115,24 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """Title, the table (or a note when there is nothing), details, the path input, footer."""
-        title = "Replays: choose a game to watch" if self.replays else "Load a saved game"
+        title = _("Replays: choose a game to watch") if self.replays else _("Load a saved game")
         yield Static(title, id="load-title", markup=False)
         table: DataTable[str | Text] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        table.add_column("Game", key="game")
-        table.add_column("Played", key="date")
-        table.add_column("Seats", key="seats", width=SEATS_WIDTH)
-        table.add_column("Round", key="round")
+        table.add_column(pgettext("a table's heading", "Game"), key="game")
+        # Translators: a table's heading: when the game was last played.
+        table.add_column(pgettext("a table's heading", "Played"), key="date")
+        seats = pgettext("a table's heading", "Seats")
+        table.add_column(seats, key="seats", width=SEATS_WIDTH)
+        table.add_column(pgettext("a table's heading", "Round"), key="round")
         yield table
         yield Static(id="load-empty", markup=False)
         yield Static(id="load-detail")
         cancel = self.key("load.back")
         yield TypingInput(
-            placeholder=f"Path of a saved-game file (Enter opens, {cancel} cancels)", id="load-path"
+            placeholder=_("Path of a saved-game file (Enter opens, {key} cancels)").format(
+                key=cancel
+            ),
+            id="load-path",
         )
         yield Footer()
 
@@ -134,7 +140,7 @@ class LoadScreen(Screen[None]):
         """Fill the table."""
         self.query_one("#load-path", Input).display = False
         self.query_one("#saves", DataTable).display = False
-        self.query_one("#load-empty", Static).update("Looking up the saved games…")
+        self.query_one("#load-empty", Static).update(_("Looking up the saved games…"))
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         """Shown (first, or back from a game or a replay): list the games, which may have
@@ -189,8 +195,10 @@ class LoadScreen(Screen[None]):
         empty = self.query_one("#load-empty", Static)
         empty.display = not summaries
         empty.update(
-            "No saved games yet: a new game is saved as it is played.\n"
-            "Press o to open a saved-game file."
+            _(
+                "No saved games yet: a new game is saved as it is played.\n"
+                "Press {key} to open a saved-game file."
+            ).format(key="o")
         )
         self._show_detail()
         self.refresh_bindings()
@@ -232,15 +240,15 @@ class LoadScreen(Screen[None]):
             detail.update("")
             return
         started = summary.created.astimezone().strftime(DATE_FORMAT)
-        where = f"game {summary.id} of {self.total}"
-        source = f" · imported from {summary.source}" if summary.source else ""
-        detail.update(
-            Content.assemble(
-                (f"{where}{source}", MUTED_STYLE),
-                "\n",
-                f"{save_status(summary)} · {plural(summary.actions, 'action')} · started {started}",
-            )
-        )
+        where = _("game {number} of {count}").format(number=summary.id, count=self.total)
+        if summary.source:
+            where += " · " + _("imported from {file}").format(file=summary.source)
+        actions = ngettext(
+            "{status} · {count} action · started {date}",
+            "{status} · {count} actions · started {date}",
+            summary.actions,
+        ).format(status=save_status(summary), count=summary.actions, date=started)
+        detail.update(Content.assemble((where, MUTED_STYLE), "\n", actions))
 
     # ----- keys ------------------------------------------------------------------------------
 
@@ -273,9 +281,11 @@ class LoadScreen(Screen[None]):
             return
         if summary.finished:
             self.notify(
-                "That game is finished and cannot be continued: "
-                f"press {self.key('load.replay')} to replay it.",
+                _(
+                    "That game is finished and cannot be continued: press {key} to replay it."
+                ).format(key=self.key("load.replay")),
                 severity="warning",
+                markup=False,
             )
             return
         self.post_message(ContinueGame(summary.id))
@@ -291,16 +301,21 @@ class LoadScreen(Screen[None]):
         summary = self.selected
         if summary is None:
             return
-        question = (
-            f"Delete game {summary.id} ({', '.join(summary.names)}, {save_status(summary)})? "
-            "This cannot be undone."
+        # Translators: what separates the names of a list ("Ann, Bob, Cleo").
+        names = pgettext("list of names", ", ").join(summary.names)
+        question = _("Delete game {number} ({names}, {status})? This cannot be undone.").format(
+            number=summary.id, names=names, status=save_status(summary)
         )
 
         def answered(delete: bool | None) -> None:
             if delete:
                 self._delete(summary.id)
 
-        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep"), answered)
+        confirm = ConfirmScreen(
+            question, yes=_("Delete"), no=pgettext("a saved game, not deleted", "Keep")
+        )
+
+        self.app.push_screen(confirm, answered)
 
     @work(thread=True, group="delete")
     def _delete(self, game: GameId) -> None:
@@ -309,17 +324,23 @@ class LoadScreen(Screen[None]):
             holder = self.store.holder(game)
             if holder is not None:
                 self.app.call_from_thread(
-                    self._tell, f"Game {game} is {holder.describe()}: close it there first."
+                    self._tell,
+                    _("Game {number} is {where}: close it there first.").format(
+                        number=game, where=holder.describe()
+                    ),
                 )
                 return
             self.store.delete(game)
         except StoreError as error:
-            self.app.call_from_thread(self._tell, f"Could not delete game {game}: {error}")
+            self.app.call_from_thread(
+                self._tell,
+                _("Could not delete game {number}: {reason}").format(number=game, reason=error),
+            )
             return
         self.app.call_from_thread(self._deleted, game)
 
     def _deleted(self, game: GameId) -> None:
-        self.notify(f"Deleted game {game}.", markup=False)
+        self.notify(_("Deleted game {number}.").format(number=game), markup=False)
         self.show_saves(
             [summary for summary in self.summaries if summary.id != game], self.total - 1
         )
@@ -336,15 +357,21 @@ class LoadScreen(Screen[None]):
         text = event.value.strip()
         if not text:
             back = self.key("load.back")
-            self.notify(f"Type the path of a saved game, or press {back}.", severity="warning")
+            self.notify(
+                _("Type the path of a saved game, or press {key}.").format(key=back),
+                severity="warning",
+                markup=False,
+            )
             return
         path = Path(text).expanduser()
         if confined_to_data_dir() and not path.is_absolute():
             path = exports_dir() / path
         if leaves_data_dir(path):
             self.notify(
-                f"In a browser tab, games open only from the data folder ({data_dir()}): "
-                "choose one in the list, or type the name of a file in its exports folder.",
+                _(
+                    "In a browser tab, games open only from the data folder ({folder}): "
+                    "choose one in the list, or type the name of a file in its exports folder."
+                ).format(folder=data_dir()),
                 severity="error",
                 markup=False,
             )

@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
+from chickenfoot.lang import N_, ngettext
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
 from chickenfoot.tui.widgets.event_log import WrappedLog
 
@@ -26,15 +27,25 @@ class LogScreen(ModalScreen[None]):
     KEY_WIDGETS = (RichLog,)
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
     BINDINGS = [
-        Binding("escape,ctrl+l", "close", "Close", id="log.close", tooltip="Back to the game"),
-        Binding("home", "top", "First move", id="log.top"),
-        Binding("end", "bottom", "Latest move", id="log.bottom"),
+        Binding(
+            "escape,ctrl+l", "close", N_("Close"), id="log.close", tooltip=N_("Back to the game")
+        ),
+        Binding("home", "top", N_("First move"), id="log.top"),
+        Binding("end", "bottom", N_("Latest move"), id="log.bottom"),
     ]
 
     def __init__(self, lines: Sequence[str], title: str | None = None) -> None:
         super().__init__()
         self.lines = tuple(lines)
-        self.title_text = title if title is not None else f"The log · {len(self.lines)} lines"
+        count = len(self.lines)
+        self.title_text = (
+            title
+            if title is not None
+            else ngettext("The log · {count} line", "The log · {count} lines", count).format(
+                count=count
+            )
+        )
+
         """The dialog's first line (the same screen lists every open end, or counts tiles)."""
 
     def compose(self) -> ComposeResult:

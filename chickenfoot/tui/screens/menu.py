@@ -29,6 +29,7 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 
+from chickenfoot.lang import N_, _, pgettext
 from chickenfoot.record.names import display_width
 from chickenfoot.saves.paths import database_path
 from chickenfoot.tui.footer import KeysFooter
@@ -50,7 +51,8 @@ LOGO = r"""
 """
 """A chicken foot: the double 5|5 with its three toes (and the tile it was played on)."""
 
-TITLE = "C H I C K E N   F O O T"
+# Translators: the game's name in capitals, a space between letters and three between words.
+TITLE = N_("C H I C K E N   F O O T")
 
 
 CONTINUE_NAMES_WIDTH = 30
@@ -59,13 +61,15 @@ CONTINUE_NAMES_WIDTH = 30
 
 def names_text(names: tuple[str, ...], width: int = CONTINUE_NAMES_WIDTH) -> str:
     """The names joined with commas, as many as fit in ``width`` (at least one), then "+N"."""
+    # Translators: what separates the names of a list ("Ann, Bob, Cleo").
+    separator = pgettext("list of names", ", ")
     shown: list[str] = []
     for name in names:
-        if shown and display_width(", ".join([*shown, name])) > width:
+        if shown and display_width(separator.join([*shown, name])) > width:
             break
         shown.append(name)
     rest = len(names) - len(shown)
-    return ", ".join(shown) + (f" +{rest}" if rest else "")
+    return separator.join(shown) + (f" +{rest}" if rest else "")
 
 
 def continue_text(summary: GameSummary | HeldSeat) -> str:
@@ -74,9 +78,10 @@ def continue_text(summary: GameSummary | HeldSeat) -> str:
     from chickenfoot.net.tokens import HeldSeat
 
     if isinstance(summary, HeldSeat):
-        return f"Continue: online table {summary.address}"
-    where = f"round {summary.round_number} of {summary.round_count}"
-    return f"Continue: {names_text(summary.names)} · {where}"
+        return _("Continue: online table {address}").format(address=summary.address)
+    return _("Continue: {names} · round {number} of {count}").format(
+        names=names_text(summary.names), number=summary.round_number, count=summary.round_count
+    )
 
 
 def to_continue(store: GameStore | None) -> GameSummary | HeldSeat | None:
@@ -150,30 +155,34 @@ runs: the menu is drawn without loading the messages' module (its dataclasses ta
 to make)."""
 
 MENU_COMMANDS: tuple[MenuCommand, ...] = (
-    ("new", "New game", show_setup),
-    ("continue", "Continue", continue_latest),
-    ("join", "Join a table", show_join),
-    ("load", "Load game", show_saves),
-    ("replays", "Replays", partial(show_saves, replays=True)),
-    ("stats", "Statistics", show_stats),
-    ("plain", "Plain mode for screen readers", open_plain_mode),
-    ("help", "Help", show_help),
-    ("quit", "Quit", quit_app),
+    ("new", N_("New game"), show_setup),
+    ("continue", N_("Continue"), continue_latest),
+    ("join", N_("Join a table"), show_join),
+    ("load", N_("Load game"), show_saves),
+    ("replays", N_("Replays"), partial(show_saves, replays=True)),
+    ("stats", N_("Statistics"), show_stats),
+    ("plain", N_("Plain mode for screen readers"), open_plain_mode),
+    ("help", N_("Help"), show_help),
+    ("quit", N_("Quit"), quit_app),
 )
-"""The menu's items in order; the command palette offers the same."""
+"""The menu's items in order (their labels translated where shown); the command palette
+offers the same."""
 
 COMMAND_HELP: dict[str, str] = {
-    "new": "Set up a new game: seats, players and rules",
-    "continue": "Resume the most recent unfinished game",
-    "load": "Continue or replay a saved game",
-    "join": "Play at an online table, from its code (CODE@HOST:PORT)",
-    "replays": "Watch a saved game move by move",
-    "stats": "Wins, scores and charts of the finished games",
-    "plain": "Leave this screen for the plain mode: a line at a time, nothing drawn "
-    "(chickenfoot --plain)",
-    "help": "Rules summary and every key",
-    "quit": "Leave Chicken Foot (games are saved)",
+    "new": N_("Set up a new game: seats, players and rules"),
+    "continue": N_("Resume the most recent unfinished game"),
+    "load": N_("Continue or replay a saved game"),
+    "join": N_("Play at an online table, from its code (CODE@HOST:PORT)"),
+    "replays": N_("Watch a saved game move by move"),
+    "stats": N_("Wins, scores and charts of the finished games"),
+    "plain": N_(
+        "Leave this screen for the plain mode: a line at a time, nothing drawn "
+        "(chickenfoot --plain)"
+    ),
+    "help": N_("Rules summary and every key"),
+    "quit": N_("Leave Chicken Foot (games are saved)"),
 }
+"""What each menu command does, for the command palette (translated where shown)."""
 
 
 class MenuCommands(Provider):
@@ -185,7 +194,11 @@ class MenuCommands(Provider):
         )
         has_unfinished = menu is not None and await asyncio.to_thread(menu.has_unfinished)
         return [
-            (f"Chicken Foot: {label}", partial(run, self.app), COMMAND_HELP[item])
+            (
+                _("Chicken Foot: {command}").format(command=_(label)),
+                partial(run, self.app),
+                _(COMMAND_HELP[item]),
+            )
             for item, label, run in MENU_COMMANDS
             if (item != "continue" or has_unfinished)
             and (item != "plain" or (menu is not None and menu.plain))
@@ -215,15 +228,15 @@ class MenuScreen(Screen[None]):
     ROOM_FOR_NOTICES = True
     """The top right corner holds only the logo: a long notice there hides nothing."""
     BINDINGS = [
-        Binding("n", "choose('new')", "New game", id="menu.new"),
-        Binding("c", "choose('continue')", "Continue", id="menu.continue"),
-        Binding("j", "choose('join')", "Join", id="menu.join", show=False),
-        Binding("l", "choose('load')", "Load game", id="menu.load"),
-        Binding("r", "choose('replays')", "Replays", id="menu.replays"),
-        Binding("s", "choose('stats')", "Stats", id="menu.stats"),
-        Binding("p", "choose('plain')", "Plain mode", id="menu.plain", show=False),
-        Binding("h,question_mark", "choose('help')", "Help", key_display="h/?", id="menu.help"),
-        Binding("q", "choose('quit')", "Quit", id="menu.quit"),
+        Binding("n", "choose('new')", N_("New game"), id="menu.new"),
+        Binding("c", "choose('continue')", N_("Continue"), id="menu.continue"),
+        Binding("j", "choose('join')", N_("Join"), id="menu.join", show=False),
+        Binding("l", "choose('load')", N_("Load game"), id="menu.load"),
+        Binding("r", "choose('replays')", N_("Replays"), id="menu.replays"),
+        Binding("s", "choose('stats')", N_("Stats"), id="menu.stats"),
+        Binding("p", "choose('plain')", N_("Plain mode"), id="menu.plain", show=False),
+        Binding("h,question_mark", "choose('help')", N_("Help"), key_display="h/?", id="menu.help"),
+        Binding("q", "choose('quit')", N_("Quit"), id="menu.quit"),
     ]
 
     def __init__(
@@ -247,8 +260,8 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu-body"):
             with Center():
                 yield Static(LOGO.strip("\n"), id="menu-logo", markup=False)
-            yield Static(TITLE, id="menu-title", markup=False)
-            yield Static("dominoes for 2 to 8 players", id="menu-tagline", markup=False)
+            yield Static(_(TITLE), id="menu-title", markup=False)
+            yield Static(_("dominoes for 2 to 8 players"), id="menu-tagline", markup=False)
             with Center():
                 yield MarkedList(id="menu-options")
         yield KeysFooter(compact=True)
@@ -319,7 +332,10 @@ class MenuScreen(Screen[None]):
                 label = continue_text(unfinished)
             elif item == "plain" and not self.plain:
                 continue
+            else:
+                label = _(label)
             options.add_item(item, label)
+
         ids = [option.id for option in options.options]
         if appeared:
             highlighted = "continue"

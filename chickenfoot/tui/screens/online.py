@@ -26,6 +26,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Input, Label, Static
 
+from chickenfoot.lang import N_, _
 from chickenfoot.net.online_seat import OnlineSeat
 from chickenfoot.net.protocol import Hello
 from chickenfoot.net.remote import Received, TableAddress
@@ -57,10 +58,10 @@ class JoinScreen(ModalScreen[None]):
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
     TYPED_KEYS = text_keys()
     """Keys typed into the text fields, which have the keyboard: no binding may take them."""
-    TYPED_KEYS_DO = "type into its fields"
+    TYPED_KEYS_DO = N_("type into its fields")
     BINDINGS = [
-        Binding("ctrl+s", "join", "Join", id="join.join", tooltip="Join the table"),
-        Binding("escape", "dismiss", "Back", id="join.back", tooltip="Close this form"),
+        Binding("ctrl+s", "join", N_("Join"), id="join.join", tooltip=N_("Join the table")),
+        Binding("escape", "dismiss", N_("Back"), id="join.back", tooltip=N_("Close this form")),
     ]
 
     def __init__(self, name: str = "") -> None:
@@ -73,24 +74,26 @@ class JoinScreen(ModalScreen[None]):
         held = SeatBook().seats()
         typed_address, typed_name = _TYPED.get(self.app, ("", ""))
         with Vertical(id="join-box") as box:
-            box.border_title = "Join a table"
-            yield Label(JOIN_ADDRESS_LABEL)
+            box.border_title = _("Join a table")
+            yield Label(_(JOIN_ADDRESS_LABEL), markup=False)
             yield TypingInput(
                 typed_address or (held[0].address if held else ""),
                 placeholder=JOIN_ADDRESS_EXAMPLE,
                 id="join-address",
             )
             yield Static("", id="join-problem", markup=False)
-            yield Label(JOIN_NAME_LABEL)
+            yield Label(_(JOIN_NAME_LABEL), markup=False)
             yield TypingInput(typed_name or self.default_name, id="join-name", max_length=24)
-            yield StateCheckbox(JOIN_WATCH_LABEL, id="join-watch")
+            yield StateCheckbox(_(JOIN_WATCH_LABEL), id="join-watch")
             keymap = keymap_of(self.app)
             join = key_in_words(self.BINDINGS, "join.join", keymap)
             back = key_in_words(self.BINDINGS, "join.back", keymap)
             note = (
-                f"You hold a seat at {held[0].address}: joining it again takes it back."
+                _("You hold a seat at {address}: joining it again takes it back.").format(
+                    address=held[0].address
+                )
                 if held
-                else f"Enter or {join} joins; {back} goes back."
+                else _("Enter or {join} joins; {back} goes back.").format(join=join, back=back)
             )
             yield Static(note, id="join-note", markup=False)
         yield Footer(compact=True)
@@ -123,15 +126,16 @@ class LobbyScreen(ModalScreen[None]):
 
     CSS_PATH = "online.tcss"
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start", id="lobby.start", tooltip="Deal the game now"),
+        Binding("ctrl+s", "start", N_("Start"), id="lobby.start", tooltip=N_("Deal the game now")),
         Binding(
             "ctrl+w",
             "watching",
-            "Watching",
+            # Translators: a key's word in the footer: let people watch the table, or not.
+            N_("Watching"),
             id="lobby.watching",
-            tooltip="Let people watch the table, or not (the table's creator)",
+            tooltip=N_("Let people watch the table, or not (the table's creator)"),
         ),
-        Binding("escape", "leave", "Leave", id="lobby.leave", tooltip="Leave the table"),
+        Binding("escape", "leave", N_("Leave"), id="lobby.leave", tooltip=N_("Leave the table")),
     ]
 
     def __init__(self, game: OnlineGameScreen) -> None:
@@ -143,7 +147,7 @@ class LobbyScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The table's code, its join line, its seats, and what happens next."""
         with Vertical(id="lobby-box") as box:
-            box.border_title = "Online table"
+            box.border_title = _("Online table")
             yield Static("", id="lobby-text", markup=False)
         yield Footer(compact=True)
 
@@ -164,7 +168,7 @@ class LobbyScreen(ModalScreen[None]):
         seat = self.game.seat
         if seat.problem is not None:
             leave = key_in_words(self.BINDINGS, "lobby.leave", keymap)
-            lines = [*seat.lobby_lines(""), "", f"{leave} goes back."]
+            lines = [*seat.lobby_lines(""), "", _("{key} goes back.").format(key=leave)]
         else:
             lines = seat.lobby_lines(key_in_words(self.BINDINGS, "lobby.start", keymap))
         said = ["", self.said] if self.said else []
@@ -206,10 +210,12 @@ class OnlineGameScreen(TableScreen):
         Binding(
             "ctrl+g",
             "cover_lost",
-            "Computer plays",
+            N_("Computer plays"),
             id="online.cover",
-            tooltip="A computer plays a lost person's seat now, until they are back "
-            "(the table's creator)",
+            tooltip=N_(
+                "A computer plays a lost person's seat now, until they are back "
+                "(the table's creator)"
+            ),
         ),
     ]
 
@@ -285,5 +291,6 @@ class OnlineGameScreen(TableScreen):
         finally:
             mine.close()
         if game is not None:
-            self.kept = f"game {game}"
+            self.kept = _("game {number}").format(number=game)
+
         self.app.call_from_thread(self.client.tell, words)

@@ -37,6 +37,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Select, Static
 
 from chickenfoot.bots.coach import Coach
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.play.charts import running_totals_chart
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.shown import HandShown
@@ -61,14 +62,17 @@ DEFAULT_SPEED_INDEX = 2
 HUMAN = "human"
 SEPARATOR = " · "
 
-STEP = Binding.Group("Step", compact=True)
-ROUND = Binding.Group("Round", compact=True)
-SPEED = Binding.Group("Speed", compact=True)
+# Translators: the footer's groups of keys: one action back or forward, the previous or next
+# round, the autoplay slower or faster.
+STEP = Binding.Group(N_("Step"), compact=True)
+ROUND = Binding.Group(N_("Round"), compact=True)
+SPEED = Binding.Group(N_("Speed"), compact=True)
 
 
 def speed_text(speed: float) -> str:
     """An autoplay speed in words: "2/s", "0.5/s"."""
-    return f"{speed:g}/s"
+    # Translators: an autoplay speed: actions per second ("2/s").
+    return _("{speed}/s").format(speed=f"{speed:g}")
 
 
 class ReplayHands(VerticalScroll, can_focus=False):
@@ -100,159 +104,161 @@ REPLAY_BINDINGS: list[BindingType] = [
     Binding(
         "left",
         "back",
-        "Back",
+        N_("Back"),
         key_display="←",
         group=STEP,
         id="replay.back",
-        tooltip="One action back",
+        tooltip=N_("One action back"),
     ),
     Binding(
         "right",
         "forward",
-        "Next",
+        # Translators: a key's word in the footer: one action forward.
+        N_("Next"),
         key_display="→",
         group=STEP,
         id="replay.forward",
-        tooltip="One action forward",
+        tooltip=N_("One action forward"),
     ),
     Binding(
         "pageup,left_square_bracket",
         "previous_round",
-        "Previous round",
+        N_("Previous round"),
         key_display="[",
         group=ROUND,
         id="replay.previous-round",
-        tooltip="To this round's deal, or the previous round's",
+        tooltip=N_("To this round's deal, or the previous round's"),
     ),
     Binding(
         "pagedown,right_square_bracket",
         "next_round",
-        "Next round",
+        N_("Next round"),
         key_display="]",
         group=ROUND,
         id="replay.next-round",
-        tooltip="To the next round's deal",
+        tooltip=N_("To the next round's deal"),
     ),
     Binding(
         "home",
         "to_start",
-        "Go to the first move",
+        N_("Go to the first move"),
         show=False,
         id="replay.first",
-        tooltip="The first deal",
+        tooltip=N_("The first deal"),
     ),
     Binding(
         "end",
         "to_end",
-        "Go to the last move",
+        N_("Go to the last move"),
         show=False,
         id="replay.last",
-        tooltip="The last action",
+        tooltip=N_("The last action"),
     ),
     Binding(
         "space",
         "autoplay",
-        "Play",
+        # Translators: a key's word in the footer: play the game forward by itself (a verb).
+        N_("Play"),
         key_display="Space",
         id="replay.play",
-        tooltip="Play the game forward by itself",
+        tooltip=N_("Play the game forward by itself"),
     ),
     Binding(
         "space",
         "pause",
-        "Pause",
+        N_("Pause"),
         key_display="Space",
         id="replay.pause",
-        tooltip="Stop playing forward",
+        tooltip=N_("Stop playing forward"),
     ),
     Binding(
         "plus,equals_sign",
         "speed(1)",
-        "Faster",
+        N_("Faster"),
         key_display="+",
         group=SPEED,
         id="replay.faster",
-        tooltip="Play forward faster",
+        tooltip=N_("Play forward faster"),
     ),
     Binding(
         "minus",
         "speed(-1)",
-        "Slower",
+        N_("Slower"),
         key_display="-",
         group=SPEED,
         id="replay.slower",
-        tooltip="Play forward slower",
+        tooltip=N_("Play forward slower"),
     ),
     Binding(
         "o",
         "toggle_view",
-        "Table or outline",
+        N_("Table or outline"),
         show=False,
         id="replay.outline",
-        tooltip="Draw the board as a table, or as an outline",
+        tooltip=N_("Draw the board as a table, or as an outline"),
     ),
     Binding(
         "full_stop",
         "switch_drawing",
-        "Compact or full table",
+        N_("Compact or full table"),
         key_display=".",
         show=False,
         id="replay.drawing",
-        tooltip="Draw the table smaller, or in full",
+        tooltip=N_("Draw the table smaller, or in full"),
     ),
     Binding(
         "comma",
         "legend",
-        "What the table's marks mean",
+        N_("What the table's marks mean"),
         key_display=",",
         show=False,
         id="replay.legend",
-        tooltip="The legend of the compact table: what each of its marks means",
+        tooltip=N_("The legend of the compact table: what each of its marks means"),
     ),
     Binding(
         "c",
         "toggle_chart",
-        "Running totals chart",
+        N_("Running totals chart"),
         show=False,
         id="replay.chart",
-        tooltip="Chart the totals round by round, or not",
+        tooltip=N_("Chart the totals round by round, or not"),
     ),
     Binding(
         "s",
         "scores",
-        "Scoreboard",
+        N_("Scoreboard"),
         show=False,
         id="replay.scores",
-        tooltip="Every finished round's scores up to the position shown",
+        tooltip=N_("Every finished round's scores up to the position shown"),
     ),
     Binding(
         "ctrl+l",
         "round_log",
-        "The round's log",
+        N_("The round's log"),
         show=False,
         id="replay.log",
-        tooltip="Every move of the round up to the position shown",
+        tooltip=N_("Every move of the round up to the position shown"),
     ),
     Binding(
         "a",
         "analysis",
-        "Analysis",
+        N_("Analysis"),
         id="replay.analysis",
-        tooltip="How good the move at hand was, and every move of the game",
+        tooltip=N_("How good the move at hand was, and every move of the game"),
     ),
     Binding(
         "t",
         "take_over",
-        "Take over",
+        N_("Take over"),
         id="replay.take-over",
-        tooltip="Start a new game from the position shown",
+        tooltip=N_("Start a new game from the position shown"),
     ),
     Binding(
         "escape",
         "close",
-        "Close",
+        N_("Close"),
         id="replay.close",
-        tooltip="Back to where the replay was opened",
+        tooltip=N_("Back to where the replay was opened"),
     ),
 ]
 """The replay viewer's keys."""
@@ -299,11 +305,13 @@ class ReplayScreen(Screen[None]):
             yield BoardPanel(charts=True, id="replay-board").data_bind(view=ReplayScreen.board_view)
             with Vertical(id="replay-side"):
                 seats = SeatsPanel(id="seats")
-                seats.border_title = "Scores"
-                seats.border_subtitle = f"{button_key(self, 'replay.scores')}: by round"
+                seats.border_title = _("Scores")
+                scores_key = button_key(self, "replay.scores")
+                # Translators: under the scores: the key that shows them round by round.
+                seats.border_subtitle = _("{key}: by round").format(key=scores_key)
                 yield seats
                 log = EventLog(id="log")
-                log.border_title = "Log"
+                log.border_title = _("Log")
                 yield log
         yield ReplayHands(len(self.names), id="replay-hands")
         yield FittedFooter(show_command_palette=False)
@@ -365,8 +373,11 @@ class ReplayScreen(Screen[None]):
 
     def _show_title(self) -> None:
         """The replay's title, and the latest notice after it (see :meth:`take_notice`)."""
-        name = self.title_text if self.title_text is not None else "a game"
-        title = SEPARATOR.join([f"Replay of {name}", *self._notice[:1]])
+        if self.title_text is None:
+            replay_of = _("Replay of a game")
+        else:
+            replay_of = _("Replay of {name}").format(name=self.title_text)
+        title = SEPARATOR.join([replay_of, *self._notice[:1]])
         self.query_one("#replay-title", Static).update(fit_line(title, self.size.width - 2))
 
     def take_notice(self, notice: Notice) -> None:
@@ -423,10 +434,10 @@ class ReplayScreen(Screen[None]):
     @property
     def position_text(self) -> str:
         """The position indicator: where the replay stands, the autoplay speed, privacy."""
-        mode = "▶ playing" if self.autoplaying else "⏸ paused"
+        mode = _("▶ playing") if self.autoplaying else _("⏸ paused")
         text = f"{self.cursor.position_text} · {mode} {speed_text(self.speed)}"
         if self.view.is_private(self.cursor.index):
-            text += " · hands hidden (round in play)"
+            text += " · " + _("hands hidden (round in play)")
         return text
 
     def _update_log(self) -> None:
@@ -541,7 +552,10 @@ class ReplayScreen(Screen[None]):
         """Show every line of the round's log up to the position shown (the log beside the
         table keeps only the latest lines, and is folded away for a big table)."""
         lines = self.view.round_log()
-        self.app.push_screen(LogScreen(lines, title=f"The round's log · {len(lines)} lines"))
+        title = ngettext(
+            "The round's log · {count} line", "The round's log · {count} lines", len(lines)
+        ).format(count=len(lines))
+        self.app.push_screen(LogScreen(lines, title=title))
 
     def game_coach(self) -> Coach:
         """The game's coach: made once (it replays the game), and kept with what it worked
@@ -590,6 +604,11 @@ def seat_from_choice(name: str, choice: str) -> SeatConfig:
     return SeatConfig(name=name, player="computer", level=choice.removeprefix("computer:"))
 
 
+def computer_text(level: str | None) -> str:
+    """A choice of player: a computer player of ``level``."""
+    return _("Computer: {level}").format(level=level)
+
+
 class TakeOverScreen(ModalScreen[tuple[SeatConfig, ...] | None]):
     """Who plays each seat in the new game taken over from a replay; returns the seats or None."""
 
@@ -598,7 +617,7 @@ class TakeOverScreen(ModalScreen[tuple[SeatConfig, ...] | None]):
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
 
     AUTO_FOCUS = "Select"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="take-over.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="take-over.cancel")]
 
     def __init__(self, seats: tuple[SeatConfig, ...], position: str) -> None:
         super().__init__()
@@ -609,14 +628,16 @@ class TakeOverScreen(ModalScreen[tuple[SeatConfig, ...] | None]):
         """A row per seat (name and a choice of player), then Start and Cancel."""
         from chickenfoot.bots import BOT_LEVELS
 
-        options = [("Person at the keyboard", HUMAN)]
-        options += [(f"Computer: {level}", f"computer:{level}") for level in BOT_LEVELS]
+        options = [(_("Person at the keyboard"), HUMAN)]
+        options += [(computer_text(level), f"computer:{level}") for level in BOT_LEVELS]
         known = {value for _label, value in options}
         with Vertical(id="takeover-dialog"):
-            yield Static("Take over from here", id="takeover-title")
+            yield Static(_("Take over from here"), id="takeover-title", markup=False)
             yield Static(
-                f"A new game starts at {self.position}, saved as a game of its own. "
-                "Choose who plays each seat:",
+                _(
+                    "A new game starts at {position}, saved as a game of its own. "
+                    "Choose who plays each seat:"
+                ).format(position=self.position),
                 id="takeover-help",
                 markup=False,
             )
@@ -626,7 +647,7 @@ class TakeOverScreen(ModalScreen[tuple[SeatConfig, ...] | None]):
                     seat_options = (
                         options
                         if value in known
-                        else [*options, (f"Computer: {config.level}", value)]
+                        else [*options, (computer_text(config.level), value)]
                     )
                     with Horizontal(classes="takeover-seat"):
                         yield Static(config.name, classes="takeover-name", markup=False)
@@ -638,8 +659,8 @@ class TakeOverScreen(ModalScreen[tuple[SeatConfig, ...] | None]):
                             id=f"seat-{seat}",
                         )
             with Horizontal(id="takeover-buttons"):
-                yield Button("Start", variant="primary", id="takeover-start")
-                yield Button("Cancel", id="takeover-cancel")
+                yield Button(_("Start"), variant="primary", id="takeover-start")
+                yield Button(_("Cancel"), id="takeover-cancel")
 
     def chosen_seats(self) -> tuple[SeatConfig, ...]:
         """The seats as chosen so far."""

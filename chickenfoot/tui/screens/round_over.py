@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
+from chickenfoot.lang import N_, _, pgettext
 from chickenfoot.rules import RoundScored
 from chickenfoot.text.deal import DealText
 from chickenfoot.text.words import double_text, fitted, seat_name, sorted_hand
@@ -49,14 +50,18 @@ def tile_rows(tiles: list[str], width: int) -> list[str]:
 def round_table(event: RoundScored, names: Sequence[str], width: int = 80) -> Content:
     """Each seat: name, the round's points, the total, then the tiles left in its hand,
     wrapped within ``width`` cells under their own column (never under the seat's)."""
-    header = f"{'seat':<{NAME_WIDTH}}{'round':>7}{'total':>7}  tiles left"
+    seat_heading = pgettext("a table's heading", "seat")
+    round_heading = pgettext("a table's heading", "round")
+    total_heading = pgettext("a table's heading", "total")
+    tiles_heading = pgettext("a table's heading", "tiles left")
+    header = f"{seat_heading:<{NAME_WIDTH}}{round_heading:>7}{total_heading:>7}  {tiles_heading}"
     rows = [Content.styled(header, "$text-muted")]
     best = min(event.points)
     at = TILES_AT if width - TILES_AT >= FEWEST_TILE_CELLS else 2
     for seat, points in enumerate(event.points):
         shown = fitted(seat_name(names, seat), NAME_WIDTH - 1)
         tiles = [f"[{tile}]" for tile in sorted_hand(event.hands[seat])]
-        wrapped = tile_rows(tiles, max(width - at, 1)) if tiles else ["(went out)"]
+        wrapped = tile_rows(tiles, max(width - at, 1)) if tiles else [_("(went out)")]
         first = wrapped[0] if at == TILES_AT else ""
         style = "$text-muted" if tiles else "$text-success"
         rows.append(
@@ -106,42 +111,42 @@ class RoundOverScreen(ModalScreen[None]):
         Binding(
             "enter",
             "next",
-            "Continue",
+            N_("Continue"),
             priority=True,
             id="round-over.continue",
-            tooltip="Close the round's result and go on",
+            tooltip=N_("Close the round's result and go on"),
         ),
         Binding(
             "escape",
             "close",
-            "Close",
+            N_("Close"),
             priority=True,
             id="round-over.close",
-            tooltip="Close the round's result and go on",
+            tooltip=N_("Close the round's result and go on"),
         ),
         Binding(
             "b",
             "look",
-            "Look at the table",
+            N_("Look at the table"),
             id="round-over.look",
-            tooltip="Hide this result for a moment, and show it again",
+            tooltip=N_("Hide this result for a moment, and show it again"),
         ),
         Binding(
             "d",
             "deal",
-            "Show the deal",
+            N_("Show the deal"),
             id="round-over.deal",
-            tooltip="The round's deck, as it was dealt",
+            tooltip=N_("The round's deck, as it was dealt"),
         ),
         Binding(
             "question_mark",
             "help",
-            "Help",
+            N_("Help"),
             key_display="?",
             id="round-over.help",
-            tooltip="Keys and a summary of the rules",
+            tooltip=N_("Keys and a summary of the rules"),
         ),
-        Binding("q", "app.request_quit", "Quit", id="round-over.quit"),
+        Binding("q", "app.request_quit", N_("Quit"), id="round-over.quit"),
     ]
 
     def __init__(
@@ -165,15 +170,17 @@ class RoundOverScreen(ModalScreen[None]):
     def next_label(self) -> str:
         """What going on does: deal the next round, or show the final results."""
         if self.event.round >= self.round_count:
-            return "See the final results"
-        return f"Deal round {self.event.round + 1}"
+            return _("See the final results")
+        return _("Deal round {number}").format(number=self.event.round + 1)
 
     def compose(self) -> ComposeResult:
         """Title, the table of hands and points, a button, and this dialog's keys."""
         event = self.event
         with Vertical(classes="results-dialog"):
             yield Static(
-                f"Round {event.round} of {self.round_count} is over ({double_text(event.double)})",
+                _("Round {number} of {count} is over ({double})").format(
+                    number=event.round, count=self.round_count, double=double_text(event.double)
+                ),
                 classes="results-title",
                 markup=False,
             )

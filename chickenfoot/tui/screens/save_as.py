@@ -25,6 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from chickenfoot.lang import N_, _
 from chickenfoot.saves.copies import SavePathError, resolve_save_path
 from chickenfoot.tui.commands import button_key
 from chickenfoot.tui.keymap import text_keys
@@ -39,10 +40,10 @@ class SaveAsScreen(ModalScreen[Path | None]):
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
     TYPED_KEYS = text_keys()
     """Keys typed into the text fields, which have the keyboard: no binding may take them."""
-    TYPED_KEYS_DO = "type into its fields"
+    TYPED_KEYS_DO = N_("type into its fields")
     BINDINGS = [
-        Binding("enter", "save", "Save", id="save-as.save"),
-        Binding("escape", "cancel", "Cancel", id="save-as.cancel"),
+        Binding("enter", "save", N_("Save"), id="save-as.save"),
+        Binding("escape", "cancel", N_("Cancel"), id="save-as.cancel"),
     ]
 
     def __init__(self, default_name: str, save: Callable[[Path], None] | None = None) -> None:
@@ -53,12 +54,16 @@ class SaveAsScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         """A title, the name input, what the name resolves to, and Save / Cancel buttons."""
         with Vertical(id="save-dialog"):
-            yield Label("Save a copy of this game as", id="save-title")
-            yield TypingInput(self.default_name, placeholder="file name or path", id="save-name")
+            yield Label(_("Save a copy of this game as"), id="save-title", markup=False)
+            yield TypingInput(self.default_name, placeholder=_("file name or path"), id="save-name")
             yield Static("", id="save-target", markup=False)
             with Horizontal(id="save-buttons"):
-                yield Button("Save", id="save-ok", variant="primary")
-                yield Button(f"Cancel ({button_key(self, 'save-as.cancel')})", id="save-cancel")
+                yield Button(_("Save"), id="save-ok", variant="primary")
+                # Translators: a button: what it does, and the key that presses it.
+                cancel = _("{label} ({key})").format(
+                    label=_("Cancel"), key=button_key(self, "save-as.cancel")
+                )
+                yield Button(cancel, id="save-cancel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -80,8 +85,10 @@ class SaveAsScreen(ModalScreen[Path | None]):
             target.set_class(True, "-invalid")
             self.query_one("#save-ok", Button).disabled = True
             return None
-        note = "  (replaces the file there)" if path.exists() else ""
-        target.update(f"→ {path}{note}")
+        if path.exists():
+            target.update(_("→ {path}  (replaces the file there)").format(path=path))
+        else:
+            target.update(_("→ {path}").format(path=path))
         target.set_class(False, "-invalid")
         self.query_one("#save-ok", Button).disabled = False
         return path
@@ -107,7 +114,12 @@ class SaveAsScreen(ModalScreen[Path | None]):
                 self._finish(path)
 
         self.app.push_screen(
-            ConfirmScreen(f"{path} exists. Replace it?", yes="Replace", no="Keep it"), answered
+            ConfirmScreen(
+                _("{path} exists. Replace it?").format(path=path),
+                yes=_("Replace"),
+                no=_("Keep it"),
+            ),
+            answered,
         )
 
     def _finish(self, path: Path) -> None:
@@ -131,7 +143,12 @@ class SaveAsScreen(ModalScreen[Path | None]):
     def _failed(self, path: Path, error: OSError) -> None:
         """The copy could not be written: say why and stay open for another place."""
         target = self.query_one("#save-target", Static)
-        target.update(f"Could not save to {path}: {error.strerror or error}")
+        target.update(
+            _("Could not save to {path}: {reason}").format(
+                path=path, reason=error.strerror or error
+            )
+        )
+
         target.set_class(True, "-invalid")
         self.query_one("#save-ok", Button).disabled = False
 

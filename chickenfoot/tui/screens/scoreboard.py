@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.record.names import display_width
 from chickenfoot.rules import RuleSet, totals, zero_rounds
 from chickenfoot.text.words import double_text, fitted, seat_name
@@ -43,19 +44,20 @@ def score_table(
         texts = [fitted(str(value), column - 1) for value in values]
         return "".join(" " * (column - display_width(text)) + text for text in texts)
 
-    header = Content.styled("round".ljust(LABEL), "bold") + Content.styled(
-        cells([seat_name(names, seat) for seat in range(players)]), "bold"
-    )
+    header = Content.styled(pgettext("a table's heading", "round").ljust(LABEL), "bold")
+    header += Content.styled(cells([seat_name(names, seat) for seat in range(players)]), "bold")
     rows = [header]
     for index, scores in enumerate(round_scores):
         label = f"{index + 1:>2} {double_text(rules.round_double(index))}".ljust(LABEL)
         rows.append(Content(label + cells(scores)))
     if not round_scores:
-        rows.append(Content.styled("No round has finished yet.", "$text-muted"))
+        rows.append(Content.styled(_("No round has finished yet."), "$text-muted"))
     seat_totals = totals(round_scores, players)
-    rows.append(Content.styled("total".ljust(LABEL) + cells(seat_totals), "bold $text-accent"))
+    total = pgettext("a table's heading", "total").ljust(LABEL)
+    rows.append(Content.styled(total + cells(seat_totals), "bold $text-accent"))
     zeros = zero_rounds(round_scores, players)
-    rows.append(Content.styled("at zero".ljust(LABEL) + cells(zeros), "$text-muted"))
+    at_zero = pgettext("a table's heading", "at zero").ljust(LABEL)
+    rows.append(Content.styled(at_zero + cells(zeros), "$text-muted"))
     return Content("\n").join(rows)
 
 
@@ -98,10 +100,10 @@ class ScoreboardScreen(ModalScreen[None]):
         Binding(
             "escape,s,enter",
             "close",
-            "Close",
+            N_("Close"),
             priority=True,
             id="scores.close",
-            tooltip="Back to where the scoreboard was opened",
+            tooltip=N_("Back to where the scoreboard was opened"),
         )
     ]
 
@@ -117,10 +119,17 @@ class ScoreboardScreen(ModalScreen[None]):
         """The table of scores in a scrolling dialog."""
         played = len(self.round_scores)
         with Vertical(classes="results-dialog"):
+            count = self.rules.round_count
             yield Static(
-                f"Scoreboard · {played} of {self.rules.round_count} rounds played",
+                ngettext(
+                    "Scoreboard · {played} of {count} round played",
+                    "Scoreboard · {played} of {count} rounds played",
+                    count,
+                ).format(played=played, count=count),
                 classes="results-title",
+                markup=False,
             )
+
             with VerticalScroll(classes="results-body", can_focus=False):
                 yield ScoreTable(self.names, self.round_scores, self.rules, id="score-table")
         yield Footer()

@@ -31,6 +31,7 @@ from chickenfoot.bots import (
     DEFAULT_LEVEL,
     DEFAULT_THINK_TIME,
 )
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.net.protocol import DEFAULT_GRACE, TableOptions
 from chickenfoot.net.seating import (
     COVER_DEFAULT,
@@ -91,7 +92,6 @@ from chickenfoot.text.setup_form import (
     think_time_from_text,
     think_time_text,
 )
-from chickenfoot.text.words import plural
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key
 from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.messages import CreateOnline, StartGame
@@ -113,7 +113,7 @@ class FormSelect(Select[str], inherit_bindings=False):
     opens in place, pushing the rows below down (see setup.tcss), and scrolls into view."""
 
     BINDINGS = [
-        Binding("enter,space", "show_overlay", "Open list", show=False, id="setup.open-list")
+        Binding("enter,space", "show_overlay", N_("Open list"), show=False, id="setup.open-list")
     ]
 
     def on_mount(self) -> None:
@@ -130,8 +130,8 @@ class FormScroll(VerticalScroll, inherit_bindings=False):
     screen (to move between fields)."""
 
     BINDINGS = [
-        Binding("pageup", "page_up", "Page up", show=False, id="setup.page-up"),
-        Binding("pagedown", "page_down", "Page down", show=False, id="setup.page-down"),
+        Binding("pageup", "page_up", N_("Page up"), show=False, id="setup.page-up"),
+        Binding("pagedown", "page_down", N_("Page down"), show=False, id="setup.page-down"),
     ]
 
 
@@ -149,7 +149,7 @@ class SeatRow(Vertical):
             yield Label(f"{self.index + 1}.", classes="seat-number")
             yield TypingInput(
                 self.seat.name,
-                placeholder="name",
+                placeholder=_("name"),
                 max_length=NAME_MAX_LENGTH,
                 classes="seat-name",
                 compact=True,
@@ -190,20 +190,20 @@ class OnlineFields(Vertical):
 
     def compose(self) -> ComposeResult:
         """The section's title, its fields, their problems and what they mean."""
-        yield Static("Online table", classes="section-title")
+        yield Static(_("Online table"), classes="section-title", markup=False)
         with Horizontal(classes="field"):
-            yield Label(SERVER_LABEL, classes="field-label")
+            yield Label(_(SERVER_LABEL), classes="field-label", markup=False)
             yield TypingInput(
                 "",
-                placeholder=SERVER_BLANK,
+                placeholder=_(SERVER_BLANK),
                 max_length=200,
                 id="online-server",
                 compact=True,
             )
         yield Static("", id="online-server-problem", classes="problem field-problem")
-        yield Static(SERVER_HINT, classes="hint", markup=False)
+        yield Static(_(SERVER_HINT), classes="hint", markup=False)
         with Horizontal(classes="field"):
-            yield Label(GRACE_LABEL, classes="field-label")
+            yield Label(_(GRACE_LABEL), classes="field-label", markup=False)
             yield TypingInput(
                 "",
                 placeholder=f"{DEFAULT_GRACE:.0f}",
@@ -214,7 +214,7 @@ class OnlineFields(Vertical):
             )
         yield Static("", id="online-grace-problem", classes="problem field-problem")
         with Horizontal(classes="field"):
-            yield Label(COVER_LABEL, classes="field-label")
+            yield Label(_(COVER_LABEL), classes="field-label", markup=False)
             yield FormSelect(
                 [(level, level) for level in BOT_LEVELS],
                 value=COVER_DEFAULT,
@@ -223,15 +223,15 @@ class OnlineFields(Vertical):
                 compact=True,
             )
         with Horizontal(classes="field"):
-            yield Label(HINTS_LABEL, classes="field-label")
+            yield Label(_(HINTS_LABEL), classes="field-label", markup=False)
             yield FormSelect(
-                list(HINTS_CHOICES),
+                [(_(label), value) for label, value in HINTS_CHOICES],
                 value="yes",
                 allow_blank=False,
                 id="online-hints",
                 compact=True,
             )
-        yield Static(GRACE_HINT, classes="hint", markup=False)
+        yield Static(_(GRACE_HINT), classes="hint", markup=False)
 
     @property
     def server(self) -> str:
@@ -267,6 +267,26 @@ class OnlineFields(Vertical):
         )
 
 
+def ready_text(rules: RuleSet) -> str:
+    """What the game set up will be, once the form has no problem: its seats, its set, the
+    tiles dealt to each seat, its arms and its rounds."""
+    seats = ngettext("{count} seat", "{count} seats", rules.players)
+    tiles = ngettext("{count} tile", "{count} tiles", rules.tile_count)
+    hand = ngettext("{count} tile", "{count} tiles", rules.tiles_per_hand)
+    arms = ngettext("{count} arm", "{count} arms", rules.arm_count)
+    rounds = ngettext("{count} round", "{count} rounds", rules.round_count)
+    # Translators: the game set up: "Ready: 4 seats, double-9 (55 tiles), 13 tiles each,
+    # 4 arms, 10 rounds."
+    return _("Ready: {seats}, double-{number} ({tiles}), {hand} each, {arms}, {rounds}.").format(
+        seats=seats.format(count=rules.players),
+        number=rules.set_size,
+        tiles=tiles.format(count=rules.tile_count),
+        hand=hand.format(count=rules.tiles_per_hand),
+        arms=arms.format(count=rules.arm_count),
+        rounds=rounds.format(count=rules.round_count),
+    )
+
+
 class SetupScreen(Screen[None]):
     """Set up a new game and start it."""
 
@@ -275,30 +295,34 @@ class SetupScreen(Screen[None]):
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
     TYPED_KEYS = text_keys()
     """Keys typed into the text fields, which have the keyboard: no binding may take them."""
-    TYPED_KEYS_DO = "type into its fields"
+    TYPED_KEYS_DO = N_("type into its fields")
     BINDINGS = [
         Binding(
             "ctrl+s",
             "start",
-            "Start",
+            N_("Start"),
             id="setup.start",
-            tooltip="Deal and play with these seats and rules",
+            tooltip=N_("Deal and play with these seats and rules"),
         ),
         Binding(
-            "ctrl+n", "add_seat", "Add seat", id="setup.add-seat", tooltip="Another seat, up to 8"
+            "ctrl+n",
+            "add_seat",
+            N_("Add seat"),
+            id="setup.add-seat",
+            tooltip=N_("Another seat, up to 8"),
         ),
         Binding(
             "ctrl+r",
             "remove_seat",
-            "Remove seat",
+            N_("Remove seat"),
             id="setup.remove-seat",
-            tooltip="Remove the last seat, down to 2",
+            tooltip=N_("Remove the last seat, down to 2"),
         ),
-        Binding("down", "app.focus_next", "Next field", show=False, id="setup.next-field"),
+        Binding("down", "app.focus_next", N_("Next field"), show=False, id="setup.next-field"),
         Binding(
-            "up", "app.focus_previous", "Previous field", show=False, id="setup.previous-field"
+            "up", "app.focus_previous", N_("Previous field"), show=False, id="setup.previous-field"
         ),
-        Binding("escape", "back", "Back", id="setup.back", tooltip="Leave the set-up"),
+        Binding("escape", "back", N_("Back"), id="setup.back", tooltip=N_("Leave the set-up")),
     ]
 
     def __init__(self, settings: Settings | None = None) -> None:
@@ -331,17 +355,19 @@ class SetupScreen(Screen[None]):
         """Seats, then the preset and rule fields, then Start; all in one scrolling column."""
         yield Header()
         with FormScroll(id="setup-form"):
-            yield Static("Seats", classes="section-title")
+            yield Static(_("Seats"), classes="section-title", markup=False)
             with Vertical(id="seats"):
                 for index, seat in enumerate(self.initial_seats):
                     yield SeatRow(index, seat)
             yield Static("", id="players-problem", classes="problem", markup=False)
             with Horizontal(id="seat-buttons"):
-                yield Button("Add seat (^n)", id="add-seat", compact=True)
-                yield Button("Remove seat (^r)", id="remove-seat", compact=True)
+                add = _("Add seat ({key})").format(key=button_key(self, "setup.add-seat"))
+                yield Button(add, id="add-seat", compact=True)
+                remove = _("Remove seat ({key})").format(key=button_key(self, "setup.remove-seat"))
+                yield Button(remove, id="remove-seat", compact=True)
             yield Static(levels_text(), id="levels-help", markup=False)
             with Horizontal(classes="field"):
-                yield Label(THINK_TIME_LABEL, classes="field-label")
+                yield Label(_(THINK_TIME_LABEL), classes="field-label", markup=False)
                 yield TypingInput(
                     think_time_text(self.initial_seats),
                     placeholder=f"{DEFAULT_THINK_TIME:g}",
@@ -351,9 +377,9 @@ class SetupScreen(Screen[None]):
                     compact=True,
                 )
             yield Static("", id="think-time-problem", classes="problem field-problem", markup=False)
-            yield Static("Rules", classes="section-title")
+            yield Static(_("Rules"), classes="section-title", markup=False)
             with Horizontal(classes="field"):
-                yield Label("Preset", classes="field-label")
+                yield Label(_("Preset"), classes="field-label", markup=False)
                 yield FormSelect(
                     [(name, name) for name in PRESETS],
                     value=self.preset_name,
@@ -365,22 +391,29 @@ class SetupScreen(Screen[None]):
             for field in RULE_FIELDS:
                 yield from self._field_widgets(field)
             with Horizontal(classes="field"):
-                yield Label("Seed (optional)", classes="field-label")
+                yield Label(_("Seed (optional)"), classes="field-label", markup=False)
                 yield TypingInput(
                     self.initial_seed,
-                    placeholder="random deal",
+                    placeholder=_("random deal"),
                     restrict=r"\d*",
                     max_length=SEED_MAX_DIGITS,
                     id="seed",
                     compact=True,
                 )
-            yield Static("The same seed and set-up deal the same game.", classes="hint")
+            yield Static(
+                _("The same seed and set-up deal the same game."), classes="hint", markup=False
+            )
             yield OnlineFields(id="online-table")
             yield Static("", id="setup-summary", markup=False)
             with Horizontal(id="start-buttons"):
                 start, back = button_key(self, "setup.start"), button_key(self, "setup.back")
-                yield Button(f"Start ({start})", id="start", variant="success", compact=True)
-                yield Button(f"Back ({back})", id="back", compact=True)
+                yield Button(
+                    _("Start ({key})").format(key=start),
+                    id="start",
+                    variant="success",
+                    compact=True,
+                )
+                yield Button(_("Back ({key})").format(key=back), id="back", compact=True)
         yield Footer()
 
     def _field_widgets(self, field: RuleField) -> Iterable[Widget]:
@@ -388,20 +421,22 @@ class SetupScreen(Screen[None]):
         value = self.initial_values[field.name]
         control: Widget
         if field.choices is not None:
+            choices = [(_(label), choice) for label, choice in field.choices]
             control = FormSelect(
-                list(field.choices), value=value, allow_blank=False, id=field.name, compact=True
+                choices, value=value, allow_blank=False, id=field.name, compact=True
             )
         else:
             control = TypingInput(
                 value, restrict=r"\d*", max_length=NUMBER_MAX_DIGITS, id=field.name, compact=True
             )
-        row = Horizontal(Label(field.label, classes="field-label"), control, classes="field")
+        label = Label(_(field.label), classes="field-label", markup=False)
+        row = Horizontal(label, control, classes="field")
         yield row
         yield Static("", id=f"{field.name}-problem", classes="problem field-problem", markup=False)
 
     def on_mount(self) -> None:
         """Check the form and put the cursor on the first name."""
-        self.sub_title = "New game"
+        self.sub_title = _("New game")
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", markup=False)
         self.validate_form()
@@ -496,7 +531,7 @@ class SetupScreen(Screen[None]):
             self._show_problem(f"#{field.name}-problem", problems.get(field.name))
         self._show_problem("#think-time-problem", problems.get("think-time"))
         nobody = all(row.kind != HUMAN for row in rows)
-        players_line = problems.get("players") or (NOBODY_PLAYS if nobody else None)
+        players_line = problems.get("players") or (_(NOBODY_PLAYS) if nobody else None)
         self._show_problem("#players-problem", players_line)
         self._update_placeholders(fields)
         self._update_summary(rules, problems)
@@ -526,15 +561,10 @@ class SetupScreen(Screen[None]):
     def _update_summary(self, rules: RuleSet | None, problems: dict[str, str]) -> None:
         summary = self.query_one("#setup-summary", Static)
         if rules is None or problems:
-            show_line(summary, problems.get("rules") or "Fix the marked fields to start.")
+            show_line(summary, problems.get("rules") or _("Fix the marked fields to start."))
             summary.set_class(True, "-invalid")
             return
-        show_line(
-            summary,
-            f"Ready: {rules.players} seats, double-{rules.set_size} ({rules.tile_count} tiles), "
-            f"{plural(rules.tiles_per_hand, 'tile')} each, {plural(rules.arm_count, 'arm')}, "
-            f"{plural(rules.round_count, 'round')}.",
-        )
+        show_line(summary, ready_text(rules))
         summary.set_class(False, "-invalid")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -555,7 +585,8 @@ class SetupScreen(Screen[None]):
         """Add a seat (a computer player with a free name), up to 8."""
         rows = self.seat_rows
         if len(rows) >= MAX_PLAYERS:
-            self.notify(f"At most {MAX_PLAYERS} seats.", severity="warning")
+            at_most = ngettext("At most {count} seat.", "At most {count} seats.", MAX_PLAYERS)
+            self.notify(at_most.format(count=MAX_PLAYERS), severity="warning")
             return
         taken = {row.name_text.strip().casefold() for row in rows}
         name = next(n for n in SPARE_NAMES if n.casefold() not in taken)
@@ -567,7 +598,8 @@ class SetupScreen(Screen[None]):
         """Remove the last seat, down to 2 (the cursor goes to the new last seat's name)."""
         rows = self.seat_rows
         if len(rows) <= MIN_PLAYERS:
-            self.notify(f"At least {MIN_PLAYERS} seats.", severity="warning")
+            at_least = ngettext("At least {count} seat.", "At least {count} seats.", MIN_PLAYERS)
+            self.notify(at_least.format(count=MIN_PLAYERS), severity="warning")
             return
         await rows[-1].remove()
         self._seats_changed(self.seat_rows[-1])
@@ -608,7 +640,7 @@ class SetupScreen(Screen[None]):
         """Remember the set-up and start the game (if the form has no problem)."""
         self.validate_form()
         if self.problems or self.rules is None:
-            self.notify("Fix the marked fields first.", severity="warning")
+            self.notify(_("Fix the marked fields first."), severity="warning")
             return
         seats = self.seat_configs()
         choice = SetupChoice(

@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from chickenfoot.bots.rating import Rating, rate
+from chickenfoot.lang import N_, _
 from chickenfoot.play.charts import (
     CHART_PEOPLE,
     MOST_POINTS,
@@ -59,7 +60,9 @@ class StatsScreen(Screen[None]):
     KEY_WIDGETS = (VerticalScroll,)
     """The widgets that can have the keyboard here: their keys count when keys are changed."""
     AUTO_FOCUS = "#stats-body"
-    BINDINGS = [Binding("escape", "back", "Back", id="stats.back", tooltip="Close the statistics")]
+    BINDINGS = [
+        Binding("escape", "back", N_("Back"), id="stats.back", tooltip=N_("Close the statistics"))
+    ]
 
     def __init__(self, store: GameStore) -> None:
         super().__init__()
@@ -72,8 +75,8 @@ class StatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """A title, what was counted, then the chart and the report in one scrolling body."""
-        yield Static("Statistics", id="stats-title", markup=False)
-        yield Static("Counting the finished games…", id="stats-counted", markup=False)
+        yield Static(_("Statistics"), id="stats-title", markup=False)
+        yield Static(_("Counting the finished games…"), id="stats-counted", markup=False)
         with VerticalScroll(id="stats-body"):
             yield ChartView(id="stats-chart")
             yield Static(id="stats-report")
@@ -101,7 +104,9 @@ class StatsScreen(Screen[None]):
         self.app.call_from_thread(self.show_ratings, history)
 
     def _show_problem(self, problem: str) -> None:
-        self.query_one("#stats-counted", Static).update(f"The games cannot be counted: {problem}")
+        self.query_one("#stats-counted", Static).update(
+            _("The games cannot be counted: {problem}").format(problem=problem)
+        )
 
     def show_statistics(self, stats: Statistics, chart: ChartShown) -> None:
         """Show ``stats`` and the win share ``chart`` (hidden while no person has played)."""

@@ -16,6 +16,8 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from chickenfoot.lang import _
+
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -27,11 +29,11 @@ def is_too_small(size: Size) -> bool:
 
 def too_small_message(size: Size) -> str:
     """What to tell the user when the terminal is smaller than the game needs."""
-    return (
-        f"This terminal is {size.width}×{size.height}.\n"
-        f"Chicken Foot needs at least {MIN_WIDTH}×{MIN_HEIGHT}:\n"
+    return _(
+        "This terminal is {width}×{height}.\n"
+        "Chicken Foot needs at least {min_width}×{min_height}:\n"
         "make the window larger (or the font smaller)."
-    )
+    ).format(width=size.width, height=size.height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT)
 
 
 class TooSmallScreen(ModalScreen[None]):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from textual.screen import Screen
 
+from chickenfoot.lang import _
 from chickenfoot.play.client import SeatClient
 from chickenfoot.play.session import GameSession
 from chickenfoot.text import prompts
@@ -42,7 +43,7 @@ class UnsavedGame:
 
         def saved(path: Path | None) -> None:
             if path is not None:
-                self.client.tell(f"Saved a copy to {path}")
+                self.client.tell(_("Saved a copy to {path}").format(path=path))
                 self.refresh()
 
         dialog = SaveAsScreen(self.session.copy_name(), save=self.session.save_as)
@@ -74,5 +75,6 @@ class UnsavedGame:
                 then()
 
         question = prompts.leave_unsaved(self.session.unsaved, what)
-        answers = [("stay", "Stay", "n"), ("save", "Save a copy…", "s"), ("go", what, "y")]
+        answers = [("stay", _("Stay"), "n"), ("save", _("Save a copy…"), "s"), ("go", what, "y")]
+
         self.screen.app.push_screen(ChoiceScreen(question, answers), answered)
