@@ -374,12 +374,13 @@ def analysis_lines(analysis: GameAnalysis, names: Sequence[str]) -> list[str]:
 
 def how_text(analysis: GameAnalysis) -> str:
     """How the analysis was made, in one line (what reproduces it)."""
+    # Translators: {percent} is "95 %" (a confidence interval), written as it is.
     return ngettext(
         "Each decision played out in up to {count} imagined round (seed {seed}), from what "
         "its seat could know then; points are round margins (your points less the others' "
-        "mean), ± a 95\u00a0% interval.",
+        "mean), ± a {percent} interval.",
         "Each decision played out in up to {count} imagined rounds (seed {seed}), from what "
         "its seat could know then; points are round margins (your points less the others' "
-        "mean), ± a 95\u00a0% interval.",
+        "mean), ± a {percent} interval.",
         analysis.budget,
-    ).format(count=analysis.budget, seed=analysis.seed)
+    ).format(count=analysis.budget, seed=analysis.seed, percent="95\u00a0%")

@@ -31,19 +31,21 @@ def scale_line() -> str:
     levels = comma_list(
         f"{level_name(level)} {rating.mu:.1f}" for level, rating in level_ratings().items()
     )
+    # Translators: {percent} is "95 %" (a confidence range), written as it is.
     return _(
         "The computers stand at {levels}; a person starts at 25.0 and moves with each "
-        "finished game; ± is a 95 % range."
-    ).format(levels=levels)
+        "finished game; ± is a {percent} range."
+    ).format(levels=levels, percent="95 %")
 
 
 def rating_lines(history: Mapping[str, Sequence[Rating]]) -> tuple[str, ...]:
     """A line per person, the most games first: rating, the level it is nearest, games."""
     rows = [
-        f"{cell(pgettext('a column', 'person'), NAME_WIDTH)}"
-        f"{right(pgettext('a column', 'rating'), 14)}  "
-        f"{cell(pgettext('a column', 'nearest'), LEVEL_WIDTH)}"
-        f"{right(pgettext('a column', 'games'), 6)}"
+        cell(pgettext("a column", "person"), NAME_WIDTH)
+        + right(pgettext("a column", "rating"), 14)
+        + "  "
+        + cell(pgettext("a column", "nearest"), LEVEL_WIDTH)
+        + right(pgettext("a column", "games"), 6)
     ]
     ordered = sorted(history.items(), key=lambda item: (-len(item[1]), item[0].casefold()))
     for name, ratings in ordered:

@@ -79,15 +79,26 @@ def _zero_text(player: PlayerStats) -> str:
     return _("{count} of {rounds}").format(count=player.zero_rounds, rounds=player.rounds)
 
 
+def _games_won_columns() -> str:
+    """The headings of the columns a person and a level share: games, won, share, mean."""
+    return (
+        right(pgettext("a column", "games"), 6)
+        + right(pgettext("a column", "won"), 6)
+        + right(pgettext("a column", "share"), 8)
+        + right(pgettext("a column", "mean"), 8)
+    )
+
+
 def people_lines(stats: Statistics) -> tuple[str, ...]:
     """A row per person: games, wins, win share, mean score, best and worst game, rounds at
     zero (of the rounds played)."""
     header = (
-        f"{cell(pgettext('a column', 'person'), NAME_WIDTH)}"
-        f"{right(pgettext('a column', 'games'), 6)}{right(pgettext('a column', 'won'), 6)}"
-        f"{right(pgettext('a column', 'share'), 8)}{right(pgettext('a column', 'mean'), 8)}"
-        f"{right(pgettext('a column', 'best'), 6)}{right(pgettext('a column', 'worst'), 7)}"
-        f"  {pgettext('a column', 'at zero')}"
+        cell(pgettext("a column", "person"), NAME_WIDTH)
+        + _games_won_columns()
+        + right(pgettext("a column", "best"), 6)
+        + right(pgettext("a column", "worst"), 7)
+        + "  "
+        + pgettext("a column", "at zero")
     )
     rows = [header]
     for player in stats.players:
@@ -133,11 +144,7 @@ def versus_lines(stats: Statistics) -> tuple[str, ...]:
 
 def level_lines(stats: Statistics) -> tuple[str, ...]:
     """A row per computer level: seats played, wins, win share, mean score."""
-    rows = [
-        f"{cell(pgettext('a column', 'level'), NAME_WIDTH)}"
-        f"{right(pgettext('a column', 'games'), 6)}{right(pgettext('a column', 'won'), 6)}"
-        f"{right(pgettext('a column', 'share'), 8)}{right(pgettext('a column', 'mean'), 8)}"
-    ]
+    rows = [cell(pgettext("a column", "level"), NAME_WIDTH) + _games_won_columns()]
     for level in stats.levels:
         rows.append(
             f"{cell(level_name(level.level), NAME_WIDTH)}{level.games:>6}{level.won:>6}"
@@ -149,10 +156,11 @@ def level_lines(stats: Statistics) -> tuple[str, ...]:
 def preset_lines(stats: Statistics) -> tuple[str, ...]:
     """A row per preset: games, rounds, the mean score of a seat and of the winners."""
     rows = [
-        f"{cell(pgettext('a column', 'preset'), NAME_WIDTH)}"
-        f"{right(pgettext('a column', 'games'), 6)}{right(pgettext('a column', 'rounds'), 8)}"
-        f"{right(pgettext('a column', 'mean score'), 12)}"
-        f"{right(pgettext('a column', 'winning score'), 15)}"
+        cell(pgettext("a column", "preset"), NAME_WIDTH)
+        + right(pgettext("a column", "games"), 6)
+        + right(pgettext("a column", "rounds"), 8)
+        + right(pgettext("a column", "mean score"), 12)
+        + right(pgettext("a column", "winning score"), 15)
     ]
     for preset in stats.presets:
         rows.append(
