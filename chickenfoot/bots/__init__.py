@@ -5,7 +5,8 @@ action``. It reads only the :class:`~chickenfoot.rules.SeatView` of its seat (it
 others' tile counts, the board, the round's public history, the scores), never the whole game
 state, so it cannot see hidden tiles. Build one by level name with :func:`make_bot`;
 :data:`BOT_LEVELS` lists the ladder (beginner, casual, hard, expert) for menus and help, and
-:data:`STRATEGIES` accepts every valid name, the older ``random`` and ``greedy`` included.
+:data:`STRATEGIES` accepts every valid name, the older ``random`` and ``greedy`` included;
+:func:`level_name` and :func:`level_description` say a level in the player's language.
 
 :func:`hint` is the expert's suggestion for the seat on turn, with a reason a screen can word.
 :func:`play_game` plays a whole game between strategies (``simulate``, the benchmarks);
@@ -30,6 +31,8 @@ from chickenfoot.bots.registry import (
     STRATEGIES,
     THINKING_LEVELS,
     ladder_level,
+    level_description,
+    level_name,
     make_bot,
     planners_at,
     seat_seed,
@@ -60,6 +63,8 @@ __all__ = [
     "explain",
     "hint",
     "ladder_level",
+    "level_description",
+    "level_name",
     "make_bot",
     "planners_at",
     "play_game",

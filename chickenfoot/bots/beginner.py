@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from chickenfoot.bots.base import StopCheck
 from chickenfoot.bots.greedy import heaviest_play
+from chickenfoot.lang import N_
 from chickenfoot.rules import Action, SeatView
 
 MISTAKE_RATE = 0.4
@@ -24,7 +25,7 @@ class BeginnerBot:
     """Plays sensibly most turns and carelessly on some (a seeded share of its decisions)."""
 
     level: ClassVar[str] = "beginner"
-    description: ClassVar[str] = "Plays sensible tiles, but often misses the better move."
+    description: ClassVar[str] = N_("Plays sensible tiles, but often misses the better move.")
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -62,6 +62,7 @@ from chickenfoot.bots.hints import Hint, explain
 from chickenfoot.bots.playout import Policy, casual_policy, planning_policy
 from chickenfoot.bots.registry import planners_at
 from chickenfoot.bots.sampling import HiddenDealer, SheddingModel
+from chickenfoot.lang import _
 from chickenfoot.rules import Action, RuleSet, SeatView, Tile, core
 
 DEFAULT_BUDGET = 400
@@ -277,9 +278,11 @@ class Coach:
         luck_worlds: int = LUCK_WORLDS,
     ) -> None:
         if budget < 1:
-            raise ValueError(f"the budget must be at least 1 playout, not {budget}")
+            raise ValueError(
+                _("the budget must be at least 1 playout, not {budget}").format(budget=budget)
+            )
         if verify_worlds < 2 or luck_worlds < 2:
-            raise ValueError("a figure needs at least 2 imagined deals")
+            raise ValueError(_("a figure needs at least 2 imagined deals"))
         self.rules = rules
         self.budget = budget
         self.seed = seed

@@ -50,6 +50,7 @@ from chickenfoot.bots.playout import (
     win_scorer,
 )
 from chickenfoot.bots.sampling import HiddenDealer, SheddingModel
+from chickenfoot.lang import N_, _
 from chickenfoot.rules import Action, RuleSet, SeatView, core
 
 DEFAULT_THINK_TIME = 0.2
@@ -202,7 +203,7 @@ class ExpertBot:
     """
 
     level: ClassVar[str] = "expert"
-    description: ClassVar[str] = (
+    description: ClassVar[str] = N_(
         "Reads what the others lack and plays each move out in imagined deals before choosing."
     )
 
@@ -214,9 +215,15 @@ class ExpertBot:
         planners: Collection[int] = (),
     ) -> None:
         if think_time is not None and think_time <= 0:
-            raise ValueError(f"think time must be more than 0 seconds, not {think_time}")
+            raise ValueError(
+                _("think time must be more than 0 seconds, not {seconds}").format(
+                    seconds=think_time
+                )
+            )
         if playouts is not None and playouts < 1:
-            raise ValueError(f"playouts must be at least 1, not {playouts}")
+            raise ValueError(
+                _("playouts must be at least 1, not {playouts}").format(playouts=playouts)
+            )
         self.rng = random.Random(seed)
         self.playouts = playouts
         self.playout_policy: Callable[[RuleSet], Policy] = casual_policy

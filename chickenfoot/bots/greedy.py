@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from chickenfoot.bots.base import StopCheck
+from chickenfoot.lang import N_
 from chickenfoot.rules import Action, Board, Play, SeatView, Tile, tile_points
 
 
@@ -23,7 +24,7 @@ class GreedyBot:
     """Plays its heaviest playable tile; ties go to the play that keeps its hand playable."""
 
     level: ClassVar[str] = "casual"
-    description: ClassVar[str] = (
+    description: ClassVar[str] = N_(
         "Plays its heaviest tile each turn, keeping the rest of its hand playable."
     )
 

@@ -31,6 +31,7 @@ from typing import ClassVar
 
 from chickenfoot.bots.base import StopCheck
 from chickenfoot.bots.ends import play_leaves
+from chickenfoot.lang import N_
 from chickenfoot.rules import (
     Action,
     Play,
@@ -84,7 +85,7 @@ class HardBot:
     """Scores every play by points, options, doubles and what the others lack."""
 
     level: ClassVar[str] = "hard"
-    description: ClassVar[str] = (
+    description: ClassVar[str] = N_(
         "Keeps its options open, plans its doubles and watches what the others lack."
     )
 

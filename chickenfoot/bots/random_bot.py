@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from chickenfoot.bots.base import Option, StopCheck
+from chickenfoot.lang import N_
 from chickenfoot.rules import Action, SeatView
 
 
@@ -21,7 +22,7 @@ class RandomBot:
     """
 
     level: ClassVar[str] = "random"
-    description: ClassVar[str] = "Plays any legal move at random."
+    description: ClassVar[str] = N_("Plays any legal move at random.")
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

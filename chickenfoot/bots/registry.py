@@ -19,6 +19,7 @@ from chickenfoot.bots.expert import ExpertBot
 from chickenfoot.bots.greedy import GreedyBot
 from chickenfoot.bots.hard import HardBot
 from chickenfoot.bots.random_bot import RandomBot
+from chickenfoot.lang import _, pgettext
 
 
 class StrategyClass(Protocol):
@@ -49,7 +50,36 @@ STRATEGIES: dict[str, StrategyClass] = {
 """Every valid level name (the ladder's, then the older ones) and the class it builds."""
 
 BOT_LEVELS: dict[str, str] = {bot.level: bot.description for bot in LADDER}
-"""Every ladder level with its one-line description, weakest first (what menus list)."""
+"""Every ladder level with its one-line description, weakest first (what menus list). The
+keys are the levels' names in files, on the wire and on the command line; a player reads
+them as :func:`level_name` and :func:`level_description` give them."""
+
+
+def level_name(level: str) -> str:
+    """A level's name as a player reads it, in the language in use ("hard" in English); a
+    name that is no level is shown as it is."""
+    match level:
+        case "beginner":
+            return pgettext("computer level", "beginner")
+        case "casual":
+            return pgettext("computer level", "casual")
+        case "hard":
+            return pgettext("computer level", "hard")
+        case "expert":
+            return pgettext("computer level", "expert")
+        case "random":
+            return pgettext("computer level", "random")
+        case "greedy":
+            return pgettext("computer level", "greedy")
+    return level
+
+
+def level_description(level: str) -> str:
+    """A level's one-line description in the language in use ("" for a name that is no
+    level)."""
+    strategy = STRATEGIES.get(level)
+    return _(strategy.description) if strategy is not None else ""
+
 
 THINKING_LEVELS: frozenset[str] = frozenset({ExpertBot.level})
 """The levels whose players take a think time (see :func:`make_bot`)."""
@@ -61,9 +91,14 @@ a person's, with :func:`~chickenfoot.bots.playout.planning_policy` (see
 :func:`planners_at`)."""
 
 
-def _unknown(level: str) -> ValueError:
-    known = ", ".join(BOT_LEVELS)
-    return ValueError(f"unknown computer player level {level!r}: choose one of {known}")
+def unknown_level(level: str) -> ValueError:
+    """The error for ``level``, a name that is no level: it names the ladder's levels."""
+    # Translators: {level} is the name typed, quoted; {levels} the levels' names, as typed.
+    return ValueError(
+        _("unknown computer player level {level}: choose one of {levels}").format(
+            level=repr(level), levels=", ".join(BOT_LEVELS)
+        )
+    )
 
 
 def make_bot(
@@ -85,7 +120,7 @@ def make_bot(
     """
     strategy = STRATEGIES.get(level)
     if strategy is None:
-        raise _unknown(level)
+        raise unknown_level(level)
     if strategy is ExpertBot:
         planners = () if lineup is None else planners_at(lineup)
         return ExpertBot(seed, think_time=think_time, playouts=playouts, planners=planners)
@@ -98,7 +133,7 @@ def planners_at(lineup: Sequence[str | None]) -> frozenset[int]:
     that is not a valid name."""
     for level in lineup:
         if level is not None and level not in STRATEGIES:
-            raise _unknown(level)
+            raise unknown_level(level)
     return frozenset(
         seat for seat, level in enumerate(lineup) if level is None or level in PLANNING_LEVELS
     )
@@ -113,7 +148,7 @@ def ladder_level(level: str) -> str:
         return level
     if level in LEVEL_ALIASES:
         return LEVEL_ALIASES[level]
-    raise _unknown(level)
+    raise unknown_level(level)
 
 
 def seat_seed(game_seed: int | None, seat: int) -> int:

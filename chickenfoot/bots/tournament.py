@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from chickenfoot.bots.base import StopCheck, Strategy
 from chickenfoot.bots.match import play_game
 from chickenfoot.bots.registry import BOT_LEVELS, STRATEGIES, make_bot, seat_seed
+from chickenfoot.lang import _, ngettext
 from chickenfoot.rules import Action, RuleSet, SeatView, shuffled_decks
 
 Z_95 = 1.959964
@@ -44,13 +45,22 @@ def lineup_for(levels: Sequence[str], players: int) -> tuple[str, ...]:
     Raises ``ValueError`` for an unknown level, an empty list, or more levels than seats.
     """
     if not levels:
-        raise ValueError("name at least one level")
+        raise ValueError(_("name at least one level"))
     for level in levels:
         if level not in STRATEGIES:
-            known = ", ".join(BOT_LEVELS)
-            raise ValueError(f"unknown computer player level {level!r}: choose from {known}")
+            raise ValueError(
+                _("unknown computer player level {level}: choose from {levels}").format(
+                    level=repr(level), levels=", ".join(BOT_LEVELS)
+                )
+            )
     if len(levels) > players:
-        raise ValueError(f"{len(levels)} levels for {players} seats: at most one per seat")
+        raise ValueError(
+            ngettext(
+                "{count} levels for {players} seat: at most one per seat",
+                "{count} levels for {players} seats: at most one per seat",
+                players,
+            ).format(count=len(levels), players=players)
+        )
     return tuple(levels) + (levels[-1],) * (players - len(levels))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from chickenfoot.lang import _, ngettext, pgettext
 from chickenfoot.rules import SeatView, Tile
 from chickenfoot.rules.tiles import full_set
 from chickenfoot.text.words import count_word
@@ -57,29 +58,42 @@ def count_tiles(view: SeatView) -> tuple[NumberCount, ...]:
 
 def out_and_unseen(count: NumberCount) -> str:
     """A number's count in as few words as a hint's line has room for: "4 out, 2 unseen"."""
-    return f"{count.out} out, {len(count.unseen)} unseen"
+    # Translators: tiles carrying a number: {out} on the table, {unseen} not seen yet.
+    return _("{out} out, {unseen} unseen").format(out=count.out, unseen=len(count.unseen))
 
 
 def how_many(count: int) -> str:
     """A count in a line of the count: "none", "one" ... "nine", then digits."""
-    return "none" if count == 0 else count_word(count)
+    # Translators: no tile at all, in a line of the count ("none out").
+    return pgettext("a count of tiles", "none") if count == 0 else count_word(count)
 
 
 def count_line(count: NumberCount) -> str:
     """One number's count: "5s: four out, two in your hand, four unseen: 0|5 3|5 5|8 5|9";
     "none" where there is none ("none out", "none in your hand", "none unseen")."""
-    line = f"{count.number}s: {how_many(count.out)} out, {how_many(count.held)} in your hand, "
+    # Translators: the count of one number; {out}, {held} and {unseen} are counts said as
+    # words ("four", "none").
     if not count.unseen:
-        return line + "none unseen"
-    tiles = " ".join(str(tile) for tile in count.unseen)
-    return line + f"{how_many(len(count.unseen))} unseen: {tiles}"
+        said = _("{number}s: {out} out, {held} in your hand, {unseen} unseen")
+    else:
+        said = _("{number}s: {out} out, {held} in your hand, {unseen} unseen: {tiles}")
+    return said.format(
+        number=count.number,
+        out=how_many(count.out),
+        held=how_many(count.held),
+        unseen=how_many(len(count.unseen)),
+        tiles=" ".join(str(tile) for tile in count.unseen),
+    )
 
 
 def counting_lines(counts: Sequence[NumberCount]) -> list[str]:
     """The whole count, highest number first, with a heading line saying how to read it."""
     total = counts[0].total if counts else 0
-    heading = (
-        f"Each number is on {total} tiles. Out: on the table. Unseen: not in your hand and "
-        "not on the table (in another hand or the boneyard)."
-    )
+    heading = ngettext(
+        "Each number is on {count} tile. Out: on the table. Unseen: not in your hand and not "
+        "on the table (in another hand or the boneyard).",
+        "Each number is on {count} tiles. Out: on the table. Unseen: not in your hand and not "
+        "on the table (in another hand or the boneyard).",
+        total,
+    ).format(count=total)
     return [heading, *(count_line(count) for count in reversed(counts))]

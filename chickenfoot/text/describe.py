@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.record.summary import GameSummary
 from chickenfoot.rules import (
     Action,
@@ -38,21 +39,27 @@ from chickenfoot.rules import (
 )
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.text.words import (
+    alternatives,
+    comma_list,
     double_text,
     in_sentence,
+    listed,
     place_name,
-    plural,
+    seat_is_you,
     seat_name,
-    verb,
 )
 
 TIE_BREAK_TEXT: dict[str, str] = {
-    "none": "the lowest total",
-    "zero_rounds": "a tie on totals, broken by the most rounds scored at zero",
-    "lowest_round": "a tie on totals, broken by the lowest single non-zero round score",
-    "shared": "a tie on totals: the win is shared",
+    "none": N_("the lowest total"),
+    "zero_rounds": N_("a tie on totals, broken by the most rounds scored at zero"),
+    "lowest_round": N_("a tie on totals, broken by the lowest single non-zero round score"),
+    "shared": N_("a tie on totals: the win is shared"),
 }
-"""What decided the win, by ``GameOver.decided_by``."""
+"""What decided the win, by ``GameOver.decided_by`` (marked: :func:`tie_break_text`
+translates it)."""
+
+CLAUSES = "; "
+"""Between the clauses of one line (translated with the context "clauses")."""
 
 
 class Before(Protocol):
@@ -98,44 +105,98 @@ def _move_line(
 ) -> str:
     """One line for one move: what the seat did, and what it set off on the board."""
     who = seat_name(names, action.seat)
+    you = seat_is_you(names, action.seat)
     sees = viewer is None or viewer == action.seat
-    if isinstance(action, Play):
-        line = f"{who} {verb(who, 'plays')} {action.tile} on {_place(before.board, action.target)}"
-    elif isinstance(action, Draw):
+    drawn_tile: Tile | None = None
+    if isinstance(action, Draw):
         drawn = next((event for event in events if isinstance(event, TileDrawn)), None)
-        tile = drawn.tile if drawn is not None and drawn.tile is not None and sees else None
-        line = f"{who} {verb(who, 'draws')} {tile if tile is not None else 'a tile'}"
-    else:
-        line = f"{who} {verb(who, 'passes')}"
+        drawn_tile = drawn.tile if drawn is not None and drawn.tile is not None and sees else None
+    filled = {
+        "name": who,
+        "tile": str(action.tile if isinstance(action, Play) else drawn_tile),
+        "place": _place(before.board, action.target) if isinstance(action, Play) else "",
+    }
+    line = _action_words(action, you, drawn_tile, passes=False).format(**filled)
     for event in events:
         if isinstance(event, ArmStarted) and event.arms == event.arms_required:
-            line += f": all {event.arms_required} arms are down"
+            line = ngettext(
+                # Translators: {move} is a move said in full ("Ana plays 9|3 on arm D").
+                "{move}: the {count} arm is down",
+                "{move}: all {count} arms are down",
+                event.arms_required,
+            ).format(move=line, count=event.arms_required)
         elif isinstance(event, FootOpened):
-            line += f": chicken foot! Three {event.value}s must follow"
+            # Translators: {move} is a move said in full; {value}s: tiles carrying {value}.
+            line = _("{move}: chicken foot! Three {value}s must follow").format(
+                move=line, value=event.value
+            )
         elif isinstance(event, FootCompleted):
-            line += f": the chicken foot on {double_text(event.value)} is complete"
+            line = _("{move}: the chicken foot on {double} is complete").format(
+                move=line, double=double_text(event.value)
+            )
         elif isinstance(event, Passed) and event.reason == "drew_unplayable":
-            line += f" and {verb(who, 'passes')}"
+            line = _action_words(action, you, drawn_tile, passes=True).format(**filled)
         elif isinstance(event, Passed) and event.reason == "kept_drawn":
-            kept = before.drawn if sees and before.drawn is not None else "the drawn tile"
-            line = f"{who} {verb(who, 'keeps')} {kept} and {verb(who, 'passes')}"
+            kept = before.drawn if sees else None
+            line = _kept_words(you, kept).format(name=who, tile=kept)
         elif isinstance(event, Passed):
-            line += ": no tile fits and nothing is left to draw"
+            line = _("{move}: no tile fits and nothing is left to draw").format(move=line)
         elif isinstance(event, WentOut):
-            line += f" and {verb(who, 'goes')} out"
-            if event.foot_open:
-                line += " (with a chicken foot still open)"
+            line = _out_words(you, foot_open=event.foot_open).format(move=line)
     return line
+
+
+def _action_words(action: Action, you: bool, tile: Tile | None, *, passes: bool) -> str:
+    """The sentence of ``action`` with ``{name}``, ``{tile}`` and ``{place}`` still to fill:
+    the second person's own for the seat spoken to (``you``); a draw ``passes`` when the drawn
+    tile (None: unknown to the reader) fits nowhere."""
+    if isinstance(action, Play):
+        return _("You play {tile} on {place}") if you else _("{name} plays {tile} on {place}")
+    if isinstance(action, Draw):
+        if tile is None:
+            if passes:
+                return _("You draw a tile and pass") if you else _("{name} draws a tile and passes")
+            return _("You draw a tile") if you else _("{name} draws a tile")
+        if passes:
+            return _("You draw {tile} and pass") if you else _("{name} draws {tile} and passes")
+        return _("You draw {tile}") if you else _("{name} draws {tile}")
+    return _("You pass") if you else _("{name} passes")
+
+
+def _kept_words(you: bool, tile: Tile | None) -> str:
+    """A seat kept the tile it drew and passed (``tile``: None when the reader may not know
+    it), with ``{name}`` and ``{tile}`` still to fill."""
+    if tile is None:
+        if you:
+            return _("You keep the drawn tile and pass")
+        return _("{name} keeps the drawn tile and passes")
+    return _("You keep {tile} and pass") if you else _("{name} keeps {tile} and passes")
+
+
+def _out_words(you: bool, *, foot_open: bool) -> str:
+    """A move that emptied the hand, with ``{move}`` (the move in full) still to fill."""
+    # Translators: {move} is a move said in full ("You play 3|5 on arm A"); the seat went out.
+    if foot_open:
+        if you:
+            return _("{move} and go out (with a chicken foot still open)")
+        return _("{move} and goes out (with a chicken foot still open)")
+    return _("{move} and go out") if you else _("{move} and goes out")
 
 
 def _place(board: Board, target: str) -> str:
     """Where a tile goes, in words, with the phase it is part of: "arm C (3 of 4 arms)",
     "toe A.2 (2 of 3 toes)", or just the line: "arm B", "toe A.2"."""
+    place = place_name(target)
     if board.arms_phase:
-        return f"{place_name(target)} ({board.arms_started + 1} of {board.arms_required} arms)"
+        count = board.arms_required
+        return ngettext(
+            "{place} ({number} of {count} arm)", "{place} ({number} of {count} arms)", count
+        ).format(place=place, number=board.arms_started + 1, count=count)
     if board.foot is not None:
-        return f"{place_name(target)} ({board.toes + 1} of {TOES_PER_FOOT} toes)"
-    return place_name(target)
+        return ngettext(
+            "{place} ({number} of {count} toe)", "{place} ({number} of {count} toes)", TOES_PER_FOOT
+        ).format(place=place, number=board.toes + 1, count=TOES_PER_FOOT)
+    return place
 
 
 def _round_lines(events: Sequence[Event], names: Sequence[str], viewer: int | None) -> list[str]:
@@ -143,20 +204,28 @@ def _round_lines(events: Sequence[Event], names: Sequence[str], viewer: int | No
     lines: list[str] = []
     for index, event in enumerate(events):
         if isinstance(event, RoundBlocked):
-            lines.append(f"Round {event.round} is blocked: nobody can play or draw")
+            lines.append(blocked_text(event.round))
         elif isinstance(event, RoundScored):
-            scores = ", ".join(
+            scores = comma_list(
                 f"{seat_name(names, seat)} {points}" for seat, points in enumerate(event.points)
             )
-            lines.append(f"Round {event.round} scores: {scores}")
+            lines.append(
+                _("Round {number} scores: {scores}").format(number=event.round, scores=scores)
+            )
         elif isinstance(event, RoundStarted):
             lines.append(deal_line(event, names))
             search = search_line(event, events[index + 1 :], names, viewer)
             if search:
                 lines.append(search)
         elif isinstance(event, GameOver):
-            lines.append(f"Game over: {winners_text(event, names)}")
+            # Translators: {winners} says who won ("Ana wins", "You win").
+            lines.append(_("Game over: {winners}").format(winners=winners_text(event, names)))
     return lines
+
+
+def blocked_text(number: int) -> str:
+    """A round nobody can go on with: "Round 3 is blocked: nobody can play or draw"."""
+    return _("Round {number} is blocked: nobody can play or draw").format(number=number)
 
 
 def search_line(
@@ -177,42 +246,75 @@ def search_line(
     counts = sorted({len(tiles) for tiles in drawn.values()})
     total = sum(len(tiles) for tiles in drawn.values())
     if len(counts) == 1 and len(drawn) == len(names):
-        how_many = f"{plural(counts[0], 'draw')} each"
+        how_many = ngettext("{count} draw each", "{count} draws each", counts[0])
+        how_many = how_many.format(count=counts[0])
     else:
-        spread = " or ".join(str(count) for count in counts)
-        how_many = f"{plural(total, 'draw')} ({spread} each)"
-    finder = seat_name(names, deal.placed_by)
-    line = f"Nobody held {double_text(deal.double)}: {how_many}; {in_sentence(finder)} drew it"
-    seen = [
-        (seat, [tile for tile in tiles if tile])
-        for seat, tiles in sorted(drawn.items())
-        if any(tiles)
+        spread = alternatives(str(count) for count in counts)
+        how_many = ngettext(
+            "{count} draw ({spread} each)", "{count} draws ({spread} each)", total
+        ).format(count=total, spread=spread)
+    # Translators: the start of a line on the search for the round's double ("Nobody held
+    # 9|9: 6 draws each"); who drew it and what follows after a semicolon.
+    clauses = [
+        _("Nobody held {double}: {draws}").format(double=double_text(deal.double), draws=how_many)
     ]
-    for seat, tiles in seen:
-        who = seat_name(names, seat)
-        line += f"; {in_sentence(who)} drew {' '.join(tiles)}"
-    return line
+    if seat_is_you(names, deal.placed_by):
+        clauses.append(_("you drew it"))
+    else:
+        clauses.append(_("{name} drew it").format(name=seat_name(names, deal.placed_by)))
+    for seat, tiles in sorted(drawn.items()):
+        seen = " ".join(tile for tile in tiles if tile)
+        if not seen:
+            continue
+        if seat_is_you(names, seat):
+            clauses.append(_("you drew {tiles}").format(tiles=seen))
+        else:
+            clauses.append(_("{name} drew {tiles}").format(name=seat_name(names, seat), tiles=seen))
+    return pgettext("clauses", CLAUSES).join(clauses)
 
 
 def deal_line(event: RoundStarted, names: Sequence[str]) -> str:
     """A round's deal: its double, who placed it and who plays first."""
-    double = double_text(event.double)
-    placer = seat_name(names, event.placed_by)
-    first = seat_name(names, event.first_player)
-    line = f"Round {event.round} ({double}): {placer} {verb(placer, 'places')} {double}; "
-    line += f"{in_sentence(first)} {verb(first, 'plays')} first"
+    places_you = seat_is_you(names, event.placed_by)
+    first_you = seat_is_you(names, event.first_player)
+    if places_you and first_you:
+        said = _("Round {number} ({double}): You place {double}; you play first")
+    elif places_you:
+        said = _("Round {number} ({double}): You place {double}; {first} plays first")
+    elif first_you:
+        said = _("Round {number} ({double}): {placer} places {double}; you play first")
+    else:
+        said = _("Round {number} ({double}): {placer} places {double}; {first} plays first")
+    line = said.format(
+        number=event.round,
+        double=double_text(event.double),
+        placer=seat_name(names, event.placed_by),
+        first=seat_name(names, event.first_player),
+    )
     if event.search_draws and event.placed_by == event.first_player:
-        line += f" ({plural(event.search_draws, 'tile')} turned to find it)"
+        line = ngettext(
+            # Translators: {line} is the round's deal in full ("Round 1 (9|9): Ana places 9|9;
+            # Ana plays first"); the tiles were turned from the deck until the double came.
+            "{line} ({count} tile turned to find it)",
+            "{line} ({count} tiles turned to find it)",
+            event.search_draws,
+        ).format(line=line, count=event.search_draws)
     return line
 
 
 def winners_text(event: GameOver, names: Sequence[str]) -> str:
     """Who won, in words: "Ana wins", "You win" or "Ana and Bea share the win"."""
-    winners = [seat_name(names, seat) for seat in event.winners]
-    if len(winners) == 1:
-        return f"{winners[0]} {verb(winners[0], 'wins')}"
-    rest = [in_sentence(name) for name in winners[1:]]
-    return f"{', '.join([winners[0], *rest[:-1]])} and {rest[-1]} share the win"
+    if len(event.winners) == 1:
+        (seat,) = event.winners
+        if seat_is_you(names, seat):
+            return _("You win")
+        return _("{name} wins").format(name=seat_name(names, seat))
+    first, *rest = (seat_name(names, seat) for seat in event.winners)
+    winners = listed([first, *(in_sentence(name) for name in rest)])
+    if any(seat_is_you(names, seat) for seat in event.winners):
+        # Translators: the winners, the player spoken to among them ("Ana and you").
+        return pgettext("you among them", "{names} share the win").format(names=winners)
+    return _("{names} share the win").format(names=winners)
 
 
 def board_requirement(board: Board) -> str:
@@ -222,35 +324,59 @@ def board_requirement(board: Board) -> str:
     or "play on any open end (5 open)".
     """
     if board.arms_phase:
-        return (
-            f"start arm {board.open_ends[0].target} on {double_text(board.centre)} "
-            f"({board.arms_started} of {board.arms_required} arms)"
+        count = board.arms_required
+        return ngettext(
+            "start arm {line} on {double} ({started} of {count} arm)",
+            "start arm {line} on {double} ({started} of {count} arms)",
+            count,
+        ).format(
+            line=board.open_ends[0].target,
+            double=double_text(board.centre),
+            started=board.arms_started,
+            count=count,
         )
     if board.foot is not None:
-        value = board.foot_value
         left = TOES_PER_FOOT - board.toes
-        return (
-            f"chicken foot on {place_name(board.foot)} ({double_text(value or 0)}): "
-            f"{plural(left, 'toe')} to go"
+        return ngettext(
+            "chicken foot on {place} ({double}): {count} toe to go",
+            "chicken foot on {place} ({double}): {count} toes to go",
+            left,
+        ).format(
+            place=place_name(board.foot), double=double_text(board.foot_value or 0), count=left
         )
-    return f"play on any open end ({len(board.open_ends)} open)"
+    count = len(board.open_ends)
+    return ngettext(
+        "play on any open end ({count} open)", "play on any open end ({count} open)", count
+    ).format(count=count)
 
 
 def tie_break_text(decided_by: str) -> str:
     """What decided the win, in words (see :data:`TIE_BREAK_TEXT`)."""
-    return TIE_BREAK_TEXT.get(decided_by, decided_by)
+    text = TIE_BREAK_TEXT.get(decided_by)
+    return _(text) if text is not None else decided_by
 
 
 def save_status(summary: GameSummary) -> str:
     """Where a saved game stands, in words: "round 3 of 10" or "finished (10 rounds)"."""
     if summary.finished:
-        return f"finished ({plural(summary.round_count, 'round')})"
-    return f"round {summary.round_number} of {summary.round_count}"
+        count = summary.round_count
+        return ngettext("finished ({count} round)", "finished ({count} rounds)", count).format(
+            count=count
+        )
+    return _("round {number} of {count}").format(
+        number=summary.round_number, count=summary.round_count
+    )
 
 
 def foot_news(event: FootOpened, names: Sequence[str]) -> str:
     """The news of a chicken foot, for a notice: who closed which line and what must follow."""
-    return (
-        f"{seat_name(names, event.seat)} closed {place_name(event.target)} with "
-        f"{double_text(event.value)}: three {event.value}s must follow."
+    if seat_is_you(names, event.seat):
+        said = _("You closed {place} with {double}: three {value}s must follow.")
+    else:
+        said = _("{name} closed {place} with {double}: three {value}s must follow.")
+    return said.format(
+        name=seat_name(names, event.seat),
+        place=place_name(event.target),
+        double=double_text(event.value),
+        value=event.value,
     )

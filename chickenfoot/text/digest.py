@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chickenfoot.bots import level_name
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.rules import Board
 from chickenfoot.rules.board import TOES_PER_FOOT
-from chickenfoot.text.words import double_text, place_name, plural
+from chickenfoot.text.words import double_text, place_name
 
-SINCE = "Since your last turn"
-"""How the digest starts (and how the plain mode's help and the page's keys name it)."""
+SINCE = N_("Since your last turn")
+"""How the digest starts (and how the plain mode's help and the page's keys name it; marked
+for the catalogue: translate it where it is shown)."""
 
 
 def open_foot(board: Board) -> str | None:
@@ -26,18 +29,24 @@ def open_foot(board: Board) -> str | None:
     if board.foot is None:
         return None
     left = TOES_PER_FOOT - board.toes
-    where = f"{place_name(board.foot)} ({double_text(board.foot_value or 0)})"
-    return f"the chicken foot on {where} needs {plural(left, 'more toe')}"
+    return ngettext(
+        "the chicken foot on {place} ({double}) needs {count} more toe",
+        "the chicken foot on {place} ({double}) needs {count} more toes",
+        left,
+    ).format(place=place_name(board.foot), double=double_text(board.foot_value or 0), count=left)
 
 
 def since_last_turn(lines: Sequence[str], board: Board) -> str:
     """The digest: the log's ``lines`` since the seat's latest move, one sentence each, then
     the chicken foot open on ``board``, if any."""
-    happened = sentences(lines) if lines else "nothing has happened."
-    text = f"{SINCE}: {happened}"
+    happened = sentences(lines) if lines else _("nothing has happened.")
+    # Translators: {since} is "Since your last turn"; {happened} the moves, one sentence each.
+    text = _("{since}: {happened}").format(since=_(SINCE), happened=happened)
     foot = open_foot(board)
     if foot is not None:
-        text += f" Open: {foot}."
+        # Translators: {foot} is the chicken foot waiting for toes ("the chicken foot on arm A
+        # (5|5) needs 2 more toes").
+        text = _("{digest} Open: {foot}.").format(digest=text, foot=foot)
     return text
 
 
@@ -66,13 +75,23 @@ def sentences(lines: Sequence[str]) -> str:
 def by_computer(line: str, level: str) -> str:
     """A move's line, marked as made by the computer that played the seat while its person was
     away."""
-    return f"{line} (by the {level} computer, while you were away)"
+    # Translators: {line} is a move said in full; {level} a computer level's name ("hard").
+    return _("{line} (by the {level} computer, while you were away)").format(
+        line=line, level=level_name(level)
+    )
 
 
 def covered_news(level: str, moves: int, this_round: int) -> str:
     """What a person coming back to their seat is told of the computer that played it."""
-    marked = (
-        f"; {plural(this_round, 'move')} of this round, which the log marks" if this_round else ""
-    )
-    played = f"the {level} computer played {plural(moves, 'move')} for you"
-    return f"While you were away, {played}{marked}."
+    played = ngettext(
+        "While you were away, the {level} computer played {count} move for you",
+        "While you were away, the {level} computer played {count} moves for you",
+        moves,
+    ).format(level=level_name(level), count=moves)
+    if not this_round:
+        return _("{news}.").format(news=played)
+    return ngettext(
+        "{news}; {count} move of this round, which the log marks.",
+        "{news}; {count} moves of this round, which the log marks.",
+        this_round,
+    ).format(news=played, count=this_round)

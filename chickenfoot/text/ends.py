@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from chickenfoot.text.words import plural
+from chickenfoot.lang import _, ngettext
 
 MORE_KEY = "/"
 """The key that lists every open end."""
@@ -62,7 +62,9 @@ def ends_in_order(
 
 def more_text(hidden: int) -> str:
     """What a strip says for the ends it has no room for."""
-    return f"+{hidden} more ({MORE_KEY} lists all)"
+    return ngettext(
+        "+{count} more ({key} lists all)", "+{count} more ({key} lists all)", hidden
+    ).format(count=hidden, key=MORE_KEY)
 
 
 def pack(lengths: Sequence[int], width: int, rows: int, lead: int) -> int:
@@ -94,18 +96,28 @@ def pack(lengths: Sequence[int], width: int, rows: int, lead: int) -> int:
 def every_end(entries: Sequence[EndEntry]) -> list[str]:
     """The whole list, one line per open end (for the dialog), with a heading line."""
     fitting = sum(entry.fits for entry in entries)
-    lines = [
-        f"{plural(len(entries), 'open end')}"
-        + (f"; the chosen tile fits {fitting}" if fitting else "")
-        + ". Type an end's key to choose it."
-    ]
+    count = len(entries)
+    if fitting:
+        heading = ngettext(
+            "{count} open end; the chosen tile fits {fitting}. Type an end's key to choose it.",
+            "{count} open ends; the chosen tile fits {fitting}. Type an end's key to choose it.",
+            count,
+        )
+    else:
+        heading = ngettext(
+            "{count} open end. Type an end's key to choose it.",
+            "{count} open ends. Type an end's key to choose it.",
+            count,
+        )
+    lines = [heading.format(count=count, fitting=fitting)]
     for entry in entries:
-        marks = []
+        where = _("line {line}").format(line=entry.target)
+        needs = _("needs a tile with {number}").format(number=entry.value)
         if entry.chosen:
-            marks.append("chosen")
+            # Translators: an end in the list of open ends is the one chosen.
+            needs = _("{needs}  (chosen)").format(needs=needs)
         elif entry.fits:
-            marks.append("fits")
-        where = f"line {entry.target}"
-        tail = f"  ({', '.join(marks)})" if marks else ""
-        lines.append(f"{entry.key:>3}  {where:<12} needs a tile with {entry.value}{tail}")
+            # Translators: the chosen tile fits an end in the list of open ends.
+            needs = _("{needs}  (fits)").format(needs=needs)
+        lines.append(f"{entry.key:>3}  {where:<12} {needs}")
     return lines

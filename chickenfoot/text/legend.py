@@ -15,6 +15,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
+from chickenfoot.lang import N_, _
+
 
 class Mark(StrEnum):
     """A mark of the compact table the legend explains (the screen draws a sample of each)."""
@@ -35,35 +37,38 @@ class Mark(StrEnum):
 
 
 MARKS: Final[tuple[tuple[Mark, str], ...]] = (
-    (Mark.CENTRE, "the centre: the round's double (boxed with 5 arms or more)"),
-    (Mark.LINE, "a line: each tile's outer number after a joint (9|3, 3|5)"),
-    (Mark.COLUMN, "down or up a column: each tile's outer number alone"),
-    (Mark.DOUBLE, "a double: it ends its line; its toes make a chicken foot"),
-    (Mark.OPEN_FOOT, "the open chicken foot: its toes are played next"),
-    (Mark.TOE_SLOT, "a toe still to be played on the open foot"),
-    (Mark.FRESH, "a tile played since your last turn (underlined)"),
-    (Mark.RAIL, "a rail: it leads to a tile that had no room beside its line"),
-    (Mark.END, "an open end and its key: type the key to choose it"),
-    (Mark.END_LEGAL, "an end the chosen tile fits"),
-    (Mark.END_CHOSEN, "the end the chosen tile will be played on"),
-    (Mark.SHADED, "every other arm is shaded, to tell arms side by side apart"),
-    (Mark.MOVED, "an arm moved to keep the table whole (until your next turn)"),
+    (Mark.CENTRE, N_("the centre: the round's double (boxed with 5 arms or more)")),
+    (Mark.LINE, N_("a line: each tile's outer number after a joint (9|3, 3|5)")),
+    (Mark.COLUMN, N_("down or up a column: each tile's outer number alone")),
+    (Mark.DOUBLE, N_("a double: it ends its line; its toes make a chicken foot")),
+    (Mark.OPEN_FOOT, N_("the open chicken foot: its toes are played next")),
+    (Mark.TOE_SLOT, N_("a toe still to be played on the open foot")),
+    (Mark.FRESH, N_("a tile played since your last turn (underlined)")),
+    (Mark.RAIL, N_("a rail: it leads to a tile that had no room beside its line")),
+    (Mark.END, N_("an open end and its key: type the key to choose it")),
+    (Mark.END_LEGAL, N_("an end the chosen tile fits")),
+    (Mark.END_CHOSEN, N_("the end the chosen tile will be played on")),
+    (Mark.SHADED, N_("every other arm is shaded, to tell arms side by side apart")),
+    (Mark.MOVED, N_("an arm moved to keep the table whole (until your next turn)")),
 )
-"""What each mark means, in the legend's order."""
+"""What each mark means, in the legend's order (marked for the catalogue: translate each
+where it is shown, ``_(words)``)."""
 
-LEGEND_TITLE: Final = "The compact table: what its marks mean"
+LEGEND_TITLE: Final = N_("The compact table: what its marks mean")
 
 
 def legend_footing(drawing: str, outline: str) -> str:
     """The legend's last line: the keys that show the table otherwise."""
-    return f"{drawing} draws the table in full, {outline} as an outline (a row per line)."
+    return _("{drawing} draws the table in full, {outline} as an outline (a row per line).").format(
+        drawing=drawing, outline=outline
+    )
 
 
 def legend_hint(legend: str) -> str:
     """What the table's frame says of the legend's key."""
-    return f"{legend}: marks"
+    return _("{key}: marks").format(key=legend)
 
 
-REARRANGED: Final = "rearranged: moved arms marked"
+REARRANGED: Final = N_("rearranged: moved arms marked")
 """What the table's frame says while the arms a re-packing moved are marked (a play would
 have taken the compact table out of the window, so it was laid out anew)."""

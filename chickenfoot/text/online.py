@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chickenfoot.text.words import plural
+from chickenfoot.bots import level_name
+from chickenfoot.lang import N_, _, ngettext
+from chickenfoot.text.words import comma_list
 
 
 def clock(seconds: float) -> str:
@@ -24,52 +26,60 @@ def lost(name: str, seconds_left: float | None) -> str:
     """A person's connection dropped: how long their seat waits before a computer covers it
     (None: it waits until they return, because nobody else is here)."""
     if seconds_left is None:
-        return f"{name} lost connection · waiting"
-    return f"{name} lost connection · waiting {clock(seconds_left)}"
+        return _("{name} lost connection · waiting").format(name=name)
+    return _("{name} lost connection · waiting {clock}").format(
+        name=name, clock=clock(seconds_left)
+    )
 
 
 def covered(name: str, level: str) -> str:
     """A computer plays a person's seat until they come back."""
-    return f"{name} is away · a {level} computer plays for {name} until they are back"
+    # Translators: {level} is a computer level's name ("hard").
+    return _("{name} is away · a {level} computer plays for {name} until they are back").format(
+        name=name, level=level_name(level)
+    )
 
 
 def back(name: str) -> str:
     """A person came back to their seat."""
-    return f"{name} is back"
+    return _("{name} is back").format(name=name)
 
 
 def joined(name: str) -> str:
     """A person took a seat."""
-    return f"{name} joined the table"
+    return _("{name} joined the table").format(name=name)
 
 
 def watching(names: Sequence[str], *, allowed: bool = True) -> str:
     """Who watches the table (the players see it), or that nobody may."""
     if not allowed:
-        return "Nobody may watch this table (its creator turned watching off)"
+        return _("Nobody may watch this table (its creator turned watching off)")
     if not names:
-        return "Nobody is watching"
-    return f"Watching: {', '.join(names)}"
+        return _("Nobody is watching")
+    return _("Watching: {names}").format(names=comma_list(names))
 
 
 def started_watching(name: str) -> str:
     """A spectator came."""
-    return f"{name} is watching"
+    return _("{name} is watching").format(name=name)
 
 
 def stopped_watching(name: str) -> str:
     """A spectator left."""
-    return f"{name} stopped watching"
+    return _("{name} stopped watching").format(name=name)
 
 
 def watchers(count: int) -> str:
     """How many watch, for the top bar ("" for none)."""
-    return f"{count} watching" if count else ""
+    if not count:
+        return ""
+    return ngettext("{count} watching", "{count} watching", count).format(count=count)
 
 
-WATCHING_ALLOWED = "The table's creator lets people watch."
-WATCHING_OFF = "The table's creator turned watching off: nobody may watch."
-ONLY_CREATOR_WATCHING = "Only the table's creator decides who may watch."
+# The constants below are marked for the catalogue: translate them where they are shown.
+WATCHING_ALLOWED = N_("The table's creator lets people watch.")
+WATCHING_OFF = N_("The table's creator turned watching off: nobody may watch.")
+ONLY_CREATOR_WATCHING = N_("Only the table's creator decides who may watch.")
 
 
 def lobby(
@@ -83,16 +93,24 @@ def lobby(
     """The lobby: how many people the table still waits for, and who starts the game
     (``by_itself``: the table deals once every person has joined, and nobody starts it
     sooner; ``start_key``: the creator's key that starts it)."""
-    more = "1 more person" if missing == 1 else f"{missing} more people"
-    wait = f"waiting for {more}" if missing else "every seat is taken"
-    if by_itself:
-        start = "the game starts once everyone has joined"
+    if missing:
+        wait = ngettext(
+            "waiting for {count} more person", "waiting for {count} more people", missing
+        ).format(count=missing)
     else:
-        start = f"{start_key} starts the game" if creator else "the table's creator starts the game"
-    return f"Table {code} · {wait} · {start}"
+        wait = _("every seat is taken")
+    if by_itself:
+        start = _("the game starts once everyone has joined")
+    elif creator:
+        start = _("{key} starts the game").format(key=start_key)
+    else:
+        start = _("the table's creator starts the game")
+    # Translators: {code} is the table's code; {wait} and {start} say who it waits for and
+    # who starts the game.
+    return _("Table {code} · {wait} · {start}").format(code=code, wait=wait, start=start)
 
 
-FIXED_DEAL = (
+FIXED_DEAL = N_(
     "The deal is fixed: this server's operator chose its seed (for a test or a "
     "demonstration), so every hand may be known in advance."
 )
@@ -102,7 +120,9 @@ FIXED_DEAL = (
 def left_table(menu_key: str) -> str:
     """The status line of a window no longer at its table (another window took its seat, or
     the table closed): nothing it shows changes any more; ``menu_key`` leaves it."""
-    return f"This window is no longer at the table · {menu_key} goes back to the menu"
+    return _("This window is no longer at the table · {key} goes back to the menu").format(
+        key=menu_key
+    )
 
 
 def join_line(address: str) -> str:
@@ -112,43 +132,60 @@ def join_line(address: str) -> str:
 
 def this_machine_only(host: str) -> str:
     """Said under the line to share when the server's address reaches this machine alone."""
-    return f"({host} is this machine only: share the server's own address)"
+    return _("({host} is this machine only: share the server's own address)").format(host=host)
 
 
 def round_over(number: int, *, last: bool, go_on: str) -> str:
     """The status line while a round's result is shown at an online table: the person's key
     (``go_on``) says they saw it; the table goes on once everyone has."""
-    comes = "the final results come" if last else "the next round is dealt"
-    return f"Round {number} is over · {go_on}: seen ({comes} once everyone has)"
+    if last:
+        said = _("Round {number} is over · {key}: seen (the final results come once everyone has)")
+    else:
+        said = _("Round {number} is over · {key}: seen (the next round is dealt once everyone has)")
+    return said.format(number=number, key=go_on)
 
 
 def reconnecting(problem: str | None, retry_in: float, attempt: int) -> str:
     """The link is down and tries again in ``retry_in`` seconds."""
-    why = f"{problem[:1].upper()}{problem[1:]}" if problem else "Connection lost"
-    tries = f" ({plural(attempt, 'attempt')} so far)" if attempt > 1 else ""
-    return f"{why} · trying again in {max(1, round(retry_in))} s{tries}"
+    why = f"{problem[:1].upper()}{problem[1:]}" if problem else _("Connection lost")
+    seconds = max(1, round(retry_in))
+    if attempt > 1:
+        said = ngettext(
+            "{why} · trying again in {seconds} s ({count} attempt so far)",
+            "{why} · trying again in {seconds} s ({count} attempts so far)",
+            attempt,
+        )
+    else:
+        said = _("{why} · trying again in {seconds} s")
+    return said.format(why=why, seconds=seconds, count=attempt)
 
 
 def out_of_reach(problem: str | None, retry_in: float | None, attempt: int = 0) -> str:
     """The status line while the table cannot be reached: when the next try is (``retry_in``
     seconds; None: it is being tried now) and, last (a narrow screen cuts it), why."""
-    why = problem or "the connection was lost"
-    when = (
-        f"trying again in {max(1, round(retry_in))} s"
-        if retry_in is not None and retry_in > 0.5
-        else "trying again now"
-    )
-    tries = f" ({plural(attempt, 'attempt')} so far)" if attempt > 1 else ""
-    return f"Table out of reach · {when}{tries} · {why}"
+    why = problem or _("the connection was lost")
+    if retry_in is not None and retry_in > 0.5:
+        when = _("trying again in {seconds} s").format(seconds=max(1, round(retry_in)))
+    else:
+        when = _("trying again now")
+    if attempt > 1:
+        said = ngettext(
+            "Table out of reach · {when} ({count} attempt so far) · {why}",
+            "Table out of reach · {when} ({count} attempts so far) · {why}",
+            attempt,
+        )
+    else:
+        said = _("Table out of reach · {when} · {why}")
+    return said.format(when=when, count=attempt, why=why)
 
 
-OUT_OF_REACH = "⚡ Out of reach"
+OUT_OF_REACH = N_("⚡ Out of reach")
 """The top bar while the table cannot be reached (the status line says why and when)."""
 
-CONNECTED = "Connected"
+CONNECTED = N_("Connected")
 """The link is up (again)."""
 
-CONNECTING = "Connecting…"
+CONNECTING = N_("Connecting…")
 """The link is being made (the first time)."""
 
 
@@ -157,39 +194,42 @@ def link_ended(problem: str) -> str:
     return f"{problem[:1].upper()}{problem[1:]}."
 
 
-NOT_CONNECTED = "Not connected: nothing was sent. Try again once the connection is back."
+NOT_CONNECTED = N_("Not connected: nothing was sent. Try again once the connection is back.")
 """A key or a command that asks the table for something, while the connection is down."""
 
-UNANSWERED = "The connection was lost before the hint came: ask again once it is back."
+UNANSWERED = N_("The connection was lost before the hint came: ask again once it is back.")
 """A hint was asked for, and the connection went before the table answered."""
 
-LEFT = "You left the table: joining it again takes your seat back."
+LEFT = N_("You left the table: joining it again takes your seat back.")
 """The person left an online table before its game's end."""
 
-ONLY_CREATOR_STARTS = "Only the table's creator starts the game."
-STARTS_BY_ITSELF = "This table starts once everyone has joined."
-ONLY_CREATOR_COVERS = "Only the table's creator hands a seat to a computer."
-NOBODY_LOST = "Nobody has lost their connection."
+ONLY_CREATOR_STARTS = N_("Only the table's creator starts the game.")
+STARTS_BY_ITSELF = N_("This table starts once everyone has joined.")
+ONLY_CREATOR_COVERS = N_("Only the table's creator hands a seat to a computer.")
+NOBODY_LOST = N_("Nobody has lost their connection.")
 """Why the creator's commands (start the game, hand lost seats to a computer) did nothing."""
 
 
 def seat_lost(name: str, seconds_left: float | None) -> str:
     """A seat's name in the list of seats while its person is away (with the time their seat
     still waits, when it counts down)."""
-    return f"{name} lost {clock(seconds_left)}" if seconds_left is not None else f"{name} lost"
+    if seconds_left is not None:
+        # Translators: a seat in the narrow list of seats, its person's connection lost.
+        return _("{name} lost {clock}").format(name=name, clock=clock(seconds_left))
+    return _("{name} lost").format(name=name)
 
 
 def seat_covered(name: str, level: str) -> str:
     """A seat's name in the list of seats while a computer of ``level`` plays it for its
     person (short: the list is narrow, and the news says it in full)."""
-    return f"{name} ({level})"
+    return f"{name} ({level_name(level)})"
 
 
 def kept(game: int) -> str:
     """The finished game of an online table is kept in this machine's store."""
-    return f"The finished game is kept as game {game}: Replays has it"
+    return _("The finished game is kept as game {game}: Replays has it").format(game=game)
 
 
 def not_kept(problem: str) -> str:
     """The finished game of an online table could not be kept, and why."""
-    return f"The finished game was not kept: {problem}"
+    return _("The finished game was not kept: {problem}").format(problem=problem)

@@ -3,43 +3,60 @@
 Every phrase is worked out from a :class:`~chickenfoot.rules.RuleSet`, so the words follow the
 rules wherever they are shown: transcripts and the command line (:func:`rules_summary`), the
 New game form and the help screen (:func:`preset_summary`). Each option's values are worded
-once, here. Imports no Textual.
+once, here (marked for the catalogue, and translated as they are put into a phrase). Imports
+no Textual.
 """
 
 from __future__ import annotations
 
+from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.rules import PRESETS, RuleSet, default_hand_size, preset
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName, default_reserve
-from chickenfoot.text.words import plural
+from chickenfoot.text.words import comma_list
 
 DRAWN_TILE_WORDS = {
-    "may_play": "a playable drawn tile may be kept",
-    "must_play": "a playable drawn tile must be played",
+    "may_play": N_("a playable drawn tile may be kept"),
+    "must_play": N_("a playable drawn tile must be played"),
 }
 """How a playable drawn tile is handled, by ``RuleSet.drawn_tile``."""
 
 DRAW_WORDS = {
-    "one": "a seat with no play draws one tile",
-    "until_playable": "a seat with no play draws until it can play",
+    "one": N_("a seat with no play draws one tile"),
+    "until_playable": N_("a seat with no play draws until it can play"),
 }
 """How a seat with no play draws, by ``RuleSet.draw``."""
 
 ROUND_START_WORDS = {
-    "holder": "the holder of the round's double places it",
-    "search": "the round's double is found before the deal",
+    "holder": N_("the holder of the round's double places it"),
+    "search": N_("the round's double is found before the deal"),
 }
 """How a round starts, by ``RuleSet.round_start``."""
 
 TIE_BREAK_WORDS = {
-    "zero_rounds": "ties: most rounds at 0, then the lowest round above 0, then shared",
-    "shared": "ties: the win is shared",
+    "zero_rounds": N_("ties: most rounds at 0, then the lowest round above 0, then shared"),
+    "shared": N_("ties: the win is shared"),
 }
 """How a tie for the lowest total is settled, by ``RuleSet.tie_break``."""
 
 
+def preset_name(name: str) -> str:
+    """A preset's name as a player reads it ("cross", "trains" in English); a name that is no
+    preset is shown as it is."""
+    match name:
+        case "cross":
+            # Translators: a preset, the rules of the cross-shaped game (four arms).
+            return pgettext("a preset", "cross")
+        case "trains":
+            # Translators: a preset, the rules of the game played in trains (an arm a seat).
+            return pgettext("a preset", "trains")
+    return name
+
+
 def arms_words(arms: int | None) -> str:
     """The arms the centre double takes: "4 arms", or "one arm per seat" for None."""
-    return "one arm per seat" if arms is None else plural(arms, "arm")
+    if arms is None:
+        return _("one arm per seat")
+    return ngettext("{count} arm", "{count} arms", arms).format(count=arms)
 
 
 def reserve_words(reserve: int | None) -> str:
@@ -47,16 +64,23 @@ def reserve_words(reserve: int | None) -> str:
     if reserve is None:
         two = default_reserve(MIN_PLAYERS)
         more = default_reserve(MIN_PLAYERS + 1)
-        return f"{reserve_words(more)} ({two} with {MIN_PLAYERS} seats)"
+        # Translators: {reserve} is how many tiles stay in the boneyard ("1 tile stays in the
+        # boneyard"), then how many with {players} seats.
+        return ngettext(
+            "{reserve} ({count} with {players} seat)",
+            "{reserve} ({count} with {players} seats)",
+            MIN_PLAYERS,
+        ).format(reserve=reserve_words(more), count=two, players=MIN_PLAYERS)
     if reserve == 0:
-        return "the boneyard can run out"
-    stays = "stays" if reserve == 1 else "stay"
-    return f"{plural(reserve, 'tile')} {stays} in the boneyard"
+        return _("the boneyard can run out")
+    return ngettext(
+        "{count} tile stays in the boneyard", "{count} tiles stay in the boneyard", reserve
+    ).format(count=reserve)
 
 
 def double_blank_words(points: int) -> str:
     """What a 0|0 left in hand scores."""
-    return f"a 0|0 in hand scores {points}"
+    return _("a 0|0 in hand scores {points}").format(points=points)
 
 
 def default_hand_words(rules: RuleSet) -> str:
@@ -67,24 +91,42 @@ def default_hand_words(rules: RuleSet) -> str:
         for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
     }
     if len(sizes) == 1:
-        return f"{plural(sizes.pop(), 'tile')} each"
-    return "hands sized by the number of seats"
+        size = sizes.pop()
+        return ngettext("{count} tile each", "{count} tiles each", size).format(count=size)
+    return _("hands sized by the number of seats")
 
 
 def rules_summary(rules: RuleSet) -> list[str]:
     """The rules in a few short phrases, one per line: set, seats, arms, drawing, scoring."""
     first, last = rules.round_double(0), rules.round_double(rules.round_count - 1)
+    clauses = pgettext("clauses", "; ")
+    # Translators: {preset} is a preset's name ("cross"); {size} the set's highest double.
     return [
-        f"{rules.preset} preset, double-{rules.set_size} set ({rules.tile_count} tiles), "
-        f"{rules.players} players, {plural(rules.tiles_per_hand, 'tile')} each",
-        f"1 round, with {first}|{first}"
-        if rules.round_count == 1
-        else f"{rules.round_count} rounds, {first}|{first} down to {last}|{last}",
-        ROUND_START_WORDS[rules.round_start],
-        f"the centre double takes {arms_words(rules.arm_count)}",
-        f"{DRAW_WORDS[rules.draw]}; {DRAWN_TILE_WORDS[rules.drawn_tile]}",
-        f"{reserve_words(rules.reserve_count)}; {double_blank_words(rules.double_blank_points)}",
-        TIE_BREAK_WORDS[rules.tie_break],
+        ngettext(
+            "{preset} preset, double-{size} set ({tiles} tiles), {players} players, {count} "
+            "tile each",
+            "{preset} preset, double-{size} set ({tiles} tiles), {players} players, {count} "
+            "tiles each",
+            rules.tiles_per_hand,
+        ).format(
+            preset=preset_name(rules.preset),
+            size=rules.set_size,
+            tiles=rules.tile_count,
+            players=rules.players,
+            count=rules.tiles_per_hand,
+        ),
+        ngettext(
+            "{count} round, with {first}|{first}",
+            "{count} rounds, {first}|{first} down to {last}|{last}",
+            rules.round_count,
+        ).format(count=rules.round_count, first=first, last=last),
+        _(ROUND_START_WORDS[rules.round_start]),
+        _("the centre double takes {arms}").format(arms=arms_words(rules.arm_count)),
+        clauses.join((_(DRAW_WORDS[rules.draw]), _(DRAWN_TILE_WORDS[rules.drawn_tile]))),
+        clauses.join(
+            (reserve_words(rules.reserve_count), double_blank_words(rules.double_blank_points))
+        ),
+        _(TIE_BREAK_WORDS[rules.tie_break]),
     ]
 
 
@@ -98,13 +140,13 @@ def preset_summary(name: PresetName) -> str:
         return any(getattr(other, field) != getattr(rules, field) for other in others)
 
     worded = {
-        "draw": DRAW_WORDS[rules.draw],
-        "drawn_tile": DRAWN_TILE_WORDS[rules.drawn_tile],
+        "draw": _(DRAW_WORDS[rules.draw]),
+        "drawn_tile": _(DRAWN_TILE_WORDS[rules.drawn_tile]),
         "reserve": reserve_words(rules.reserve),
         "double_blank_points": double_blank_words(rules.double_blank_points),
-        "round_start": ROUND_START_WORDS[rules.round_start],
-        "tie_break": TIE_BREAK_WORDS[rules.tie_break],
+        "round_start": _(ROUND_START_WORDS[rules.round_start]),
+        "tie_break": _(TIE_BREAK_WORDS[rules.tie_break]),
     }
     phrases = [arms_words(rules.arms), default_hand_words(rules)]
     phrases.extend(words for field, words in worded.items() if differs(field))
-    return ", ".join(phrases)
+    return comma_list(phrases)

@@ -16,7 +16,10 @@ from chickenfoot.bots import (
     DEFAULT_LEVEL,
     THINKING_LEVELS,
     ladder_level,
+    level_description,
+    level_name,
 )
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.record.model import (
     THINK_TIME_MAX,
     THINK_TIME_MIN,
@@ -31,58 +34,85 @@ from chickenfoot.rules.ruleset import (
     default_reserve,
 )
 from chickenfoot.rules.tiles import set_tile_count
-from chickenfoot.text.words import is_you
+from chickenfoot.text.words import alternatives, is_you
 
 HUMAN = "human"
 COMPUTER_PREFIX = "computer:"
 SPARE_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy")
 """Names for added seats, the first one not in use is taken."""
 
-NOBODY_PLAYS = "No seat is a person: the computers will play on their own (you can watch)."
-"""The warning (not a problem: the game can start) when every seat is a computer."""
+NOBODY_PLAYS = N_("No seat is a person: the computers will play on their own (you can watch).")
+"""The warning (not a problem: the game can start) when every seat is a computer (marked for
+the catalogue: translate it where it is shown)."""
+
+SET_CHOICES = "sets"
+"""The choices of a field that are the domino sets (worded by :func:`set_choice`)."""
 
 
 @dataclass(frozen=True)
 class RuleField:
-    """One rule option in the form: its RuleSet field, label, and choices (None: a number)."""
+    """One rule option in the form: its RuleSet field, label, and choices (None: a number).
+    Its words are kept as the catalogue's English (marked with ``N_``): :attr:`label`,
+    :attr:`choices` and :func:`blank_meaning` give them in the language in use."""
 
     name: str
-    label: str
-    choices: tuple[tuple[str, str], ...] | None = None
-    """(shown text, value) pairs for a list; None for a number typed in an Input."""
+    label_words: str
+    choice_words: tuple[tuple[str, str], ...] | str | None = None
+    """(words, value) pairs for a list (:data:`SET_CHOICES`: the sets); None for a number
+    typed in an Input."""
     blank_means: str = ""
     """For numbers: what an empty field means (filled into the placeholder)."""
 
+    @property
+    def label(self) -> str:
+        """The field's label, in the language in use."""
+        return _(self.label_words)
+
+    @property
+    def choices(self) -> tuple[tuple[str, str], ...] | None:
+        """(shown text, value) pairs for a list, in the language in use; None for a number."""
+        if self.choice_words is None:
+            return None
+        if isinstance(self.choice_words, str):  # SET_CHOICES
+            return tuple((set_choice(size), str(size)) for size in SET_SIZES)
+        return tuple((_(words), value) for words, value in self.choice_words)
+
+
+def set_choice(size: int) -> str:
+    """A domino set as the form offers it: "double-9 (55 tiles)"."""
+    count = set_tile_count(size)
+    return ngettext("double-{size} ({count} tile)", "double-{size} ({count} tiles)", count).format(
+        size=size, count=count
+    )
+
 
 RULE_FIELDS: tuple[RuleField, ...] = (
-    RuleField(
-        "set_size",
-        "Domino set",
-        tuple((f"double-{size} ({set_tile_count(size)} tiles)", str(size)) for size in SET_SIZES),
-    ),
-    RuleField("hand_size", "Tiles in each hand", blank_means="default: {hand}"),
-    RuleField("arms", "Arms on the centre", blank_means="one per seat ({players})"),
+    RuleField("set_size", N_("Domino set"), SET_CHOICES),
+    RuleField("hand_size", N_("Tiles in each hand"), blank_means=N_("default: {hand}")),
+    RuleField("arms", N_("Arms on the centre"), blank_means=N_("one per seat ({players})")),
     RuleField(
         "drawn_tile",
-        "A playable drawn tile",
-        (("may be played or kept", "may_play"), ("must be played", "must_play")),
+        N_("A playable drawn tile"),
+        ((N_("may be played or kept"), "may_play"), (N_("must be played"), "must_play")),
     ),
     RuleField(
-        "draw", "Drawing", (("draw one tile", "one"), ("draw until playable", "until_playable"))
+        "draw",
+        N_("Drawing"),
+        ((N_("draw one tile"), "one"), (N_("draw until playable"), "until_playable")),
     ),
-    RuleField("reserve", "Tiles never drawn", blank_means="default: {reserve}"),
-    RuleField("double_blank_points", "0|0 left in hand scores", blank_means="0 (its pips)"),
+    RuleField("reserve", N_("Tiles never drawn"), blank_means=N_("default: {reserve}")),
+    RuleField("double_blank_points", N_("0|0 left in hand scores"), blank_means=N_("0 (its pips)")),
     RuleField(
         "round_start",
-        "Round start",
-        (("holder places the double", "holder"), ("search before the deal", "search")),
+        N_("Round start"),
+        ((N_("holder places the double"), "holder"), (N_("search before the deal"), "search")),
     ),
     RuleField(
         "tie_break",
-        "Ties",
-        (("most rounds at 0, then lowest", "zero_rounds"), ("shared", "shared")),
+        N_("Ties"),
+        ((N_("most rounds at 0, then lowest"), "zero_rounds"), (N_("shared"), "shared")),
     ),
-    RuleField("rounds", "Rounds", blank_means="all ({all_rounds})"),
+    RuleField("rounds", N_("Rounds"), blank_means=N_("all ({all_rounds})")),
 )
 """Every RuleSet field the form sets (besides preset and players), in form order."""
 
@@ -101,7 +131,7 @@ def preset_values(preset_name: PresetName) -> dict[str, str]:
 
 def blank_meaning(field: RuleField, preset_name: PresetName, set_size: int, players: int) -> str:
     """What an empty number ``field`` means for this set-up ("default: 7", "all (10)")."""
-    return field.blank_means.format(
+    return _(field.blank_means).format(
         hand=default_hand_size(preset_name, set_size, players),
         players=players,
         reserve=default_reserve(players),
@@ -111,24 +141,34 @@ def blank_meaning(field: RuleField, preset_name: PresetName, set_size: int, play
 
 def kind_options() -> list[tuple[str, str]]:
     """The player choices of a seat: a person, or a computer player of each level."""
-    return [("Person", HUMAN)] + [
-        (f"Computer: {level}", COMPUTER_PREFIX + level) for level in BOT_LEVELS
+    return [(_("Person"), HUMAN)] + [
+        (computer_choice(level), COMPUTER_PREFIX + level) for level in BOT_LEVELS
     ]
+
+
+def computer_choice(level: str) -> str:
+    """A computer player of ``level`` as a choice: "Computer: hard"."""
+    return _("Computer: {level}").format(level=level_name(level))
 
 
 def who_plays_question(who: str, now: str) -> str:
     """The plain mode's question of who plays a seat (``who``: "seat 2", or a name), asked
     as a question even when spoken: "Who plays seat 2: a person, or a computer (beginner,
     casual, hard or expert)? [person]" (``now``: the answer Enter keeps)."""
-    levels = list(BOT_LEVELS)
-    computers = ", ".join(levels[:-1]) + f" or {levels[-1]}" if len(levels) > 1 else levels[0]
-    return f"Who plays {who}: a person, or a computer ({computers})? [{now}] "
+    # Translators: the levels' names ({levels}) and the answer Enter keeps ({now}) are what
+    # the player types: they stay as they are.
+    return _("Who plays {who}: a person, or a computer ({levels})? [{now}] ").format(
+        who=who, levels=alternatives(BOT_LEVELS), now=now
+    )
 
 
 def levels_text() -> str:
     """One line per computer player level: its name and what it does."""
     return "\n".join(
-        f"Computer: {level}: {description}" for level, description in BOT_LEVELS.items()
+        _("{choice}: {description}").format(
+            choice=computer_choice(level), description=level_description(level)
+        )
+        for level in BOT_LEVELS
     )
 
 
@@ -170,14 +210,16 @@ def seat_problems(seats: Iterable[tuple[str, str]]) -> dict[int, str]:
     for index, (name, kind) in enumerate(seats):
         cleaned = name.strip()
         if not cleaned:
-            problems[index] = "Give this seat a name."
+            problems[index] = _("Give this seat a name.")
             continue
         if people > 1 and is_you(cleaned):
-            problems[index] = "Two or more people play: give this seat its player's name."
+            problems[index] = _("Two or more people play: give this seat its player's name.")
             continue
         key = cleaned.casefold()
         if key in seen:
-            problems[index] = f"Seat {seen[key] + 1} already has this name: names must differ."
+            problems[index] = _("Seat {number} already has this name: names must differ.").format(
+                number=seen[key] + 1
+            )
             continue
         seen[key] = index
         problem = seat_problem(cleaned, *seat_player(kind))
@@ -203,8 +245,9 @@ def seat_config(name: str, kind: str, think_time: float | None = None) -> SeatCo
     return SeatConfig(name=name, player="computer", level=level, think_time=thinks)
 
 
-THINK_TIME_LABEL = "Expert thinks (s)"
-"""The think time's field: how long a thinking level (the expert) thinks per move."""
+THINK_TIME_LABEL = N_("Expert thinks (s)")
+"""The think time's field: how long a thinking level (the expert) thinks per move (marked for
+the catalogue: translate it where it is shown)."""
 
 
 def thinks(kind: str) -> bool:
@@ -223,7 +266,9 @@ def think_time_from_text(text: str) -> float | None:
     seconds = float(text) if digits.isascii() and digits.isdigit() else None
     if seconds is None or not THINK_TIME_MIN <= seconds <= THINK_TIME_MAX:
         raise ValueError(
-            f"Think time: a number of seconds from {THINK_TIME_MIN:g} to {THINK_TIME_MAX:g}"
+            _("Think time: a number of seconds from {least} to {most}").format(
+                least=f"{THINK_TIME_MIN:g}", most=f"{THINK_TIME_MAX:g}"
+            )
         )
     return seconds
 

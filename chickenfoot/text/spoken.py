@@ -13,12 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from chickenfoot.lang import _, ngettext, pgettext
 from chickenfoot.rules import Board, Line, RuleSet, Tile
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.text.describe import board_requirement
 from chickenfoot.text.prompts import hand_title
 from chickenfoot.text.transcript import scores_text
-from chickenfoot.text.words import a_number, double_text, place_name, plural, seat_name
+from chickenfoot.text.words import (
+    a_number,
+    alternatives,
+    comma_list,
+    double_text,
+    place_name,
+    seat_name,
+)
 
 
 def line_sort_key(line_id: str) -> tuple[str | int, ...]:
@@ -29,20 +37,27 @@ def line_sort_key(line_id: str) -> tuple[str | int, ...]:
 
 def keys_text(keys: Sequence[str]) -> str:
     """End keys in a sentence: "b", "b or j", "b, j or zl"."""
-    if len(keys) <= 1:
-        return "".join(keys)
-    return f"{', '.join(keys[:-1])} or {keys[-1]}"
+    return alternatives(keys)
 
 
 def tile_line(number: int, tile: Tile, fits: Sequence[str] | None, *, new: bool) -> str:
     """One tile of a hand: its number, the tile, the keys of the ends it fits (None: not
     asked, off turn) and whether it was just drawn."""
-    line = f"{number}: {tile}"
-    if new:
-        line += " (new)"
-    if fits is not None:
-        line += f", fits {keys_text(fits)}" if fits else ", fits nowhere"
-    return line
+    if fits is None:
+        said = _("{number}: {tile} (new)") if new else "{number}: {tile}"
+    elif not fits:
+        said = (
+            _("{number}: {tile} (new), fits nowhere")
+            if new
+            else _("{number}: {tile}, fits nowhere")
+        )
+    elif new:
+        # Translators: a tile of the hand by its number, just drawn, and the keys of the
+        # ends it fits ("b, j or zl").
+        said = _("{number}: {tile} (new), fits {keys}")
+    else:
+        said = _("{number}: {tile}, fits {keys}")
+    return said.format(number=number, tile=tile, keys=keys_text(fits or ()))
 
 
 def hand_lines(
@@ -64,8 +79,11 @@ def hand_lines(
 
 def playable_text(tiles: Sequence[Tile], fits: Mapping[int, Sequence[str]]) -> str:
     """The tiles that can be played and where: "2: 6|6 on b; 5: 5|6 on b or j"."""
-    return "; ".join(
-        f"{index + 1}: {tiles[index]} on {keys_text(keys)}" for index, keys in sorted(fits.items())
+    return pgettext("clauses", "; ").join(
+        _("{number}: {tile} on {keys}").format(
+            number=index + 1, tile=tiles[index], keys=keys_text(keys)
+        )
+        for index, keys in sorted(fits.items())
     )
 
 
@@ -74,11 +92,22 @@ def end_line(
 ) -> str:
     """One open end: its key, where it is, the number it needs, and (``fitting`` not None)
     which of the reader's tiles fit it."""
-    line = f"{key}: {place_name(target)} needs {a_number(value)}"
-    if target not in board.lines_by_id:
-        line += f" (a new {'toe' if '.' in target else 'arm'})"
+    new = target not in board.lines_by_id
+    toe = "." in target
+    # Translators: an open end by its key, its line ("arm B") and the number a tile needs
+    # there, with its article ("a 5").
+    line = _("{key}: {place} needs {number}").format(
+        key=key, place=place_name(target), number=a_number(value)
+    )
+    if new:
+        line = (_("{end} (a new toe)") if toe else _("{end} (a new arm)")).format(end=line)
     if fitting is not None:
-        line += f", you can play {', '.join(map(str, fitting))}" if fitting else ", none of yours"
+        if fitting:
+            line = _("{end}, you can play {tiles}").format(
+                end=line, tiles=comma_list(map(str, fitting))
+            )
+        else:
+            line = _("{end}, none of yours").format(end=line)
     return line
 
 
@@ -86,7 +115,7 @@ def ends_lines(
     board: Board, labels: Mapping[str, str], fitting: Mapping[str, Sequence[Tile]] | None
 ) -> list[str]:
     """What the table needs now, then every open end (see :func:`end_line`)."""
-    lines = [f"The table needs: {board_requirement(board)}"]
+    lines = [_("The table needs: {what}").format(what=board_requirement(board))]
     for target, value in board.open_ends:
         found = fitting.get(target, ()) if fitting is not None else None
         lines.append(end_line(board, target, value, labels.get(target, target), found))
@@ -96,28 +125,52 @@ def ends_lines(
 def line_text(board: Board, line: Line, labels: Mapping[str, str]) -> str:
     """One line of the table, from the centre out, the way its tiles lie, and how it ends:
     "arm B: 9|3, 3|5, open end b needs a 5"."""
-    tiles = ", ".join(f"{inner}|{outer}" for inner, outer in line.oriented())
-    text = f"{place_name(line.id)}: {plural(len(line.tiles), 'tile')}, {tiles}"
+    tiles = comma_list(f"{inner}|{outer}" for inner, outer in line.oriented())
+    count = len(line.tiles)
+    text = ngettext(
+        "{place}: {count} tile, {tiles}", "{place}: {count} tiles, {tiles}", count
+    ).format(place=place_name(line.id), count=count, tiles=tiles)
     if line.closed:
-        toes = [other for other in board.lines if other.parent == line.id]
-        waiting = board.foot == line.id
-        text += f"; closed by {double_text(line.end)}, a chicken foot with "
-        text += f"{plural(len(toes), 'toe')} of {TOES_PER_FOOT}"
-        if waiting:
-            text += ", the toes must come first"
-        return text
+        toes = len([other for other in board.lines if other.parent == line.id])
+        if board.foot == line.id:
+            # Translators: {line} is a line of the table and its tiles ("arm B: 2 tiles, 9|3,
+            # 3|3"); its double opened a chicken foot, whose toes are played next.
+            said = ngettext(
+                "{line}; closed by {double}, a chicken foot with {count} toe of {toes}, the "
+                "toes must come first",
+                "{line}; closed by {double}, a chicken foot with {count} toes of {toes}, the "
+                "toes must come first",
+                toes,
+            )
+        else:
+            said = ngettext(
+                "{line}; closed by {double}, a chicken foot with {count} toe of {toes}",
+                "{line}; closed by {double}, a chicken foot with {count} toes of {toes}",
+                toes,
+            )
+        return said.format(line=text, double=double_text(line.end), count=toes, toes=TOES_PER_FOOT)
     key = labels.get(line.id)
     if key is not None:
-        return text + f"; open end {key} needs {a_number(line.end)}"
-    return text + f"; ends in {a_number(line.end)}, not open now"
+        return _("{line}; open end {key} needs {number}").format(
+            line=text, key=key, number=a_number(line.end)
+        )
+    return _("{line}; ends in {number}, not open now").format(line=text, number=a_number(line.end))
 
 
 def table_lines(board: Board, labels: Mapping[str, str]) -> list[str]:
     """The whole table: the centre, then every line in tree order (toes under their foot),
     then the open ends not started yet."""
     lines = [
-        f"Centre {double_text(board.centre)}, {board.arms_started} of "
-        f"{plural(board.arms_required, 'arm')}; {board_requirement(board)}"
+        ngettext(
+            "Centre {double}, {started} of {count} arm; {needs}",
+            "Centre {double}, {started} of {count} arms; {needs}",
+            board.arms_required,
+        ).format(
+            double=double_text(board.centre),
+            started=board.arms_started,
+            count=board.arms_required,
+            needs=board_requirement(board),
+        )
     ]
     for line in sorted(board.lines, key=lambda line: line_sort_key(line.id)):
         lines.append(line_text(board, line, labels))
@@ -139,21 +192,30 @@ def seat_lines(
     lines = []
     for seat, (count, total) in enumerate(zip(counts, totals, strict=True)):
         name = seat_name(names, seat)
-        who = f"{name} (computer)" if seat in computers else name
-        on_turn = ", on turn" if seat == turn else ""
-        lines.append(f"{who}: {plural(count, 'tile')}, total {total}{on_turn}")
+        who = _("{name} (computer)").format(name=name) if seat in computers else name
+        if seat == turn:
+            said = ngettext(
+                "{name}: {count} tile, total {total}, on turn",
+                "{name}: {count} tiles, total {total}, on turn",
+                count,
+            )
+        else:
+            said = ngettext(
+                "{name}: {count} tile, total {total}", "{name}: {count} tiles, total {total}", count
+            )
+        lines.append(said.format(name=who, count=count, total=total))
     return lines
 
 
 def round_score_lines(names: Sequence[str], round_scores: Sequence[Sequence[int]]) -> list[str]:
     """Every round scored so far, one a line, then the totals ("Round 1: Ana 0, Bea 12")."""
     if not round_scores:
-        return ["No round has been scored yet."]
+        return [_("No round has been scored yet.")]
     totals = [sum(column) for column in zip(*round_scores, strict=True)]
     return [
         *(
-            f"Round {number}: {scores_text(names, scores)}"
+            _("Round {number}: {scores}").format(number=number, scores=scores_text(names, scores))
             for number, scores in enumerate(round_scores, 1)
         ),
-        f"Totals: {scores_text(names, totals)}",
+        _("Totals: {scores}").format(scores=scores_text(names, totals)),
     ]

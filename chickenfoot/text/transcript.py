@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chickenfoot.bots import level_name
+from chickenfoot.lang import _, ngettext
 from chickenfoot.record.disclosure import Disclosure, disclosure
 from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import (
@@ -37,6 +39,7 @@ from chickenfoot.rules import (
     visible_to,
 )
 from chickenfoot.text.describe import (
+    blocked_text,
     deal_line,
     describe_turn,
     search_line,
@@ -45,7 +48,7 @@ from chickenfoot.text.describe import (
 )
 from chickenfoot.text.hints import assist_line, assists_by_place, help_counts
 from chickenfoot.text.ruleset import rules_summary
-from chickenfoot.text.words import plural, seat_name, sorted_hand
+from chickenfoot.text.words import comma_list, seat_name, shown_name, sorted_hand
 
 NOBODY = -1
 """A viewer that is no seat: every drawn tile hidden."""
@@ -78,25 +81,33 @@ def seed_text(shown: Disclosure) -> str:
     """The seed as a transcript's first line ends: ", seed 1234", ", its seed kept back
     until the game is over", or "" when the game records none."""
     if shown.seed is not None:
-        return f", seed {shown.seed}"
-    return ", its seed kept back until the game is over" if shown.seed_kept_back else ""
+        return _(", seed {seed}").format(seed=shown.seed)
+    return _(", its seed kept back until the game is over") if shown.seed_kept_back else ""
 
 
 def seat_description(seat: SeatConfig) -> str:
     """A seat in words: "Ana (human)" or "Bob (computer, greedy)"."""
+    name = shown_name(seat.name)
     if seat.player == "computer":
-        thinks = f", {seat.think_time:g} s a move" if seat.think_time is not None else ""
-        return f"{seat.name} (computer, {seat.level}{thinks})"
-    return f"{seat.name} (human)"
+        level = level_name(seat.level or "")
+        if seat.think_time is not None:
+            return _("{name} (computer, {level}, {seconds} s a move)").format(
+                name=name, level=level, seconds=f"{seat.think_time:g}"
+            )
+        return _("{name} (computer, {level})").format(name=name, level=level)
+    return _("{name} (human)").format(name=name)
 
 
 def _tiles(tiles: Sequence[Tile]) -> str:
-    return " ".join(str(tile) for tile in sorted_hand(tiles)) if tiles else "(none)"
+    if not tiles:
+        # Translators: a hand with no tile left in it.
+        return _("(none)")
+    return " ".join(str(tile) for tile in sorted_hand(tiles))
 
 
 def scores_text(names: Sequence[str], values: Sequence[int]) -> str:
     """Each seat's name and number: "Ana 12, Bea 0"."""
-    return ", ".join(f"{seat_name(names, seat)} {value}" for seat, value in enumerate(values))
+    return comma_list(f"{seat_name(names, seat)} {value}" for seat, value in enumerate(values))
 
 
 def round_result_lines(
@@ -104,39 +115,64 @@ def round_result_lines(
 ) -> list[str]:
     """A round's result: every hand left (indented) with its points, the round's scores
     (unless ``scores`` is False: the log said them) and the totals."""
-    scored = [f"Round {event.round} scores: {scores_text(names, event.points)}"] if scores else []
+    scored = (
+        [
+            _("Round {number} scores: {scores}").format(
+                number=event.round, scores=scores_text(names, event.points)
+            )
+        ]
+        if scores
+        else []
+    )
     return [
-        f"Round {event.round} over. Hands left:",
+        _("Round {number} over. Hands left:").format(number=event.round),
         *(
             f"  {seat_name(names, seat)}: {_tiles(hand)} = {event.points[seat]}"
             for seat, hand in enumerate(event.hands)
         ),
         *scored,
-        f"Totals: {scores_text(names, event.totals)}",
+        _("Totals: {scores}").format(scores=scores_text(names, event.totals)),
     ]
 
 
 def standing_line(standing: Standing, names: Sequence[str]) -> str:
     """One place of the final ranking: the seat, its points, its rounds at zero and (when a
     tie needed it) its lowest non-zero round."""
-    lowest = (
-        f", lowest non-zero round {standing.lowest_round}"
-        if standing.lowest_round is not None
-        else ""
-    )
-    return (
-        f"Place {standing.place}: {seat_name(names, standing.seat)}, {standing.total} points, "
-        f"{plural(standing.zero_rounds, 'round')} at zero{lowest}"
+    if standing.lowest_round is not None:
+        said = ngettext(
+            "Place {place}: {name}, {total} points, {count} round at zero, lowest non-zero "
+            "round {lowest}",
+            "Place {place}: {name}, {total} points, {count} rounds at zero, lowest non-zero "
+            "round {lowest}",
+            standing.zero_rounds,
+        )
+    else:
+        said = ngettext(
+            "Place {place}: {name}, {total} points, {count} round at zero",
+            "Place {place}: {name}, {total} points, {count} rounds at zero",
+            standing.zero_rounds,
+        )
+    return said.format(
+        place=standing.place,
+        name=seat_name(names, standing.seat),
+        total=standing.total,
+        count=standing.zero_rounds,
+        lowest=standing.lowest_round,
     )
 
 
 def ranking_lines(event: GameOver, names: Sequence[str]) -> list[str]:
     """The game's result: the final ranking (indented), who won and what decided it."""
     won = winners_text(event, names)
+    # Translators: {winners} says who won ("Ana wins"); {decided} what decided it ("the
+    # lowest total").
+    decided = _("{winners}, decided by {decided}.").format(
+        winners=won, decided=tie_break_text(event.decided_by)
+    )
     return [
-        "Final ranking:",
+        _("Final ranking:"),
         *(f"  {standing_line(standing, names)}" for standing in event.ranking),
-        f"{won[0].upper()}{won[1:]}, decided by {tie_break_text(event.decided_by)}.",
+        decided[:1].upper() + decided[1:],
     ]
 
 
@@ -158,21 +194,31 @@ class _Writer:
 
     def header(self, record: GameRecord) -> None:
         created = record.created.strftime("%Y-%m-%d %H:%M UTC")
-        self.lines.append(f"Chicken Foot: game of {created}{seed_text(self.shown)}")
-        self.lines.append("Rules:")
+        self.lines.append(
+            _("Chicken Foot: game of {created}{seed}").format(
+                created=created, seed=seed_text(self.shown)
+            )
+        )
+        self.lines.append(_("Rules:"))
         self.lines.extend(f"  {phrase}" for phrase in rules_summary(record.rules))
-        self.lines.append("Seats, in playing order:")
+        self.lines.append(_("Seats, in playing order:"))
         helped = zip(record.hints_used(), record.take_backs(), strict=True)
         for number, (seat, (hints, take_backs)) in enumerate(
             zip(record.seats, helped, strict=True), start=1
         ):
             counts = help_counts(hints, take_backs)
-            extra = f", {counts}" if counts else ""
-            self.lines.append(f"  Seat {number}: {seat_description(seat)}{extra}")
+            described = seat_description(seat)
+            if counts:
+                # Translators: a seat, then the help its player had ("2 hints, 1 take-back").
+                described = _("{seat}, {help}").format(seat=described, help=counts)
+            seat_line = _("Seat {number}: {seat}").format(number=number, seat=described)
+            self.lines.append(f"  {seat_line}")
         if self.private is not None:
             self.lines.append(
-                f"Round {self.private + 1} is still in play at one keyboard: its hands and the "
-                "tiles drawn in it are not shown."
+                _(
+                    "Round {number} is still in play at one keyboard: its hands and the tiles "
+                    "drawn in it are not shown."
+                ).format(number=self.private + 1)
             )
 
     def step(
@@ -200,7 +246,7 @@ class _Writer:
                     event, shown[end + index + 1 :] if action else shown[index + 1 :], state
                 )
             elif isinstance(event, RoundBlocked):
-                self.lines.append(f"  Round {event.round} is blocked: nobody can play or draw")
+                self.lines.append(f"  {blocked_text(event.round)}")
             elif isinstance(event, RoundScored):
                 self.round_scored(event)
             elif isinstance(event, GameOver):
@@ -216,7 +262,7 @@ class _Writer:
         if search:
             self.lines.append(f"  {search}")
         if state.round_number == event.round and not state.over and not private:
-            self.lines.append("  Hands:")
+            self.lines.append("  " + _("Hands:"))
             self.lines.extend(
                 f"    {self.name(seat)}: {_tiles(hand)}" for seat, hand in enumerate(state.hands)
             )
@@ -233,17 +279,28 @@ class _Writer:
         if state.round_scores:
             self.lines.extend(self.score_table(state.round_scores))
         if not state.over:
+            count = len(record.actions)
             self.lines.append(
-                f"The game is not finished: {plural(len(record.actions), 'action')} so far, "
-                f"round {state.round_number} of {record.rules.round_count} in play, "
-                f"{self.name(state.turn)} to act."
+                ngettext(
+                    "The game is not finished: {count} action so far, round {number} of "
+                    "{rounds} in play, {name} to act.",
+                    "The game is not finished: {count} actions so far, round {number} of "
+                    "{rounds} in play, {name} to act.",
+                    count,
+                ).format(
+                    count=count,
+                    number=state.round_number,
+                    rounds=record.rules.round_count,
+                    name=self.name(state.turn),
+                )
             )
 
     def score_table(self, round_scores: tuple[tuple[int, ...], ...]) -> list[str]:
         """Rounds down, seats across, and a line of totals."""
         totals = [sum(column) for column in zip(*round_scores, strict=True)]
         widths = [max(len(self.name(seat)), 5) for seat in range(len(totals))]
-        label = max(len("Total"), len(f"Round {len(round_scores)}"))
+        total = _("Total")
+        label = max(len(total), len(round_label(len(round_scores))))
 
         def row(first: str, cells: Sequence[object]) -> str:
             text = "  ".join(
@@ -251,9 +308,14 @@ class _Writer:
             )
             return f"  {first:<{label}}  {text}".rstrip()
 
-        table = ["Scores:", row("", [self.name(seat) for seat in range(len(totals))])]
+        table = [_("Scores:"), row("", [self.name(seat) for seat in range(len(totals))])]
         table.extend(
-            row(f"Round {number}", scores) for number, scores in enumerate(round_scores, 1)
+            row(round_label(number), scores) for number, scores in enumerate(round_scores, 1)
         )
-        table.append(row("Total", totals))
+        table.append(row(total, totals))
         return table
+
+
+def round_label(number: int) -> str:
+    """A round's row in a table of scores: "Round 3"."""
+    return _("Round {number}").format(number=number)

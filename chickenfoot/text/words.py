@@ -1,56 +1,106 @@
-"""Small words used everywhere: seat names, plurals, articles, tiles and places in words."""
+"""Small words used everywhere: seat names, counts, lists, tiles and places in words.
+
+Every sentence a player reads is one message of the catalogue (see :mod:`chickenfoot.lang`):
+English grammar is never built here out of pieces. A sentence whose subject may be the
+player spoken to (the default seat name "You") is two messages, chosen with :func:`is_you`
+(``_("You draw a tile.")`` and ``_("{name} draws a tile.")``); a count picks its form with
+``ngettext``; a list is joined by :func:`listed` with the language's own separators. The
+default name "You" stays "You" in files and on the wire, and is shown as the language's word
+for *you* (:func:`shown_name`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from chickenfoot.lang import _, ngettext, pgettext
 from chickenfoot.record.names import display_width
 from chickenfoot.rules import Tile
 
+YOU = "You"
+"""The default name of the seat spoken to, as files and the wire keep it."""
+
+
+def shown_name(name: str) -> str:
+    """``name`` as a player reads it: the default name "You" in the language in use, any
+    other name as it is."""
+    if name == YOU:
+        # Translators: the default name of the player sitting at this screen, spoken to.
+        return pgettext("the player spoken to", "You")
+    return name
+
 
 def seat_name(names: Sequence[str], seat: int) -> str:
-    """The name of ``seat``, or "Seat N" (1-based) when no name is known."""
+    """The name of ``seat`` as a player reads it (see :func:`shown_name`), or "Seat N"
+    (1-based) when no name is known."""
     if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return f"Seat {seat + 1}"
+        return shown_name(names[seat])
+    return _("Seat {number}").format(number=seat + 1)
 
 
 SECOND_PERSON = "you"
 """The name (any case) that is spoken to rather than about: the default seat name "You"."""
 
-BASE_FORMS: dict[str, str] = {
-    "has": "have",
-    "is": "are",
-    "goes": "go",
-    "passes": "pass",
-    "places": "place",
-}
-"""Verbs whose form after "you" is not the third person minus its "s"."""
-
 
 def is_you(name: str) -> bool:
-    """True for the seat that is spoken to: the one named "You"."""
-    return name.casefold() == SECOND_PERSON
+    """True for the seat that is spoken to: the one named "You" (in any case, or as the
+    language in use shows it: :func:`shown_name`), whose sentences are the second person's
+    own messages."""
+    return name.casefold() in (SECOND_PERSON, shown_name(YOU).casefold())
 
 
-def verb(subject: str, third_person: str) -> str:
-    """``third_person`` ("plays", "wins") in agreement with ``subject``: "play", "win" after
-    "You", unchanged after any other name."""
-    if not is_you(subject):
-        return third_person
-    return BASE_FORMS.get(third_person, third_person.removesuffix("s"))
+def seat_is_you(names: Sequence[str], seat: int) -> bool:
+    """True when ``seat`` is the seat spoken to (see :func:`is_you`)."""
+    return 0 <= seat < len(names) and is_you(names[seat])
 
 
 def in_sentence(name: str) -> str:
-    """``name`` written inside a sentence: "you" for "You", any other name as it is."""
-    return SECOND_PERSON if is_you(name) else name
+    """``name`` as an item of a list inside a sentence ("Ana and you share the win"): the
+    language's lower-case *you* for the seat spoken to, any other name as it is. Never a
+    sentence's subject: a sentence about the seat spoken to is a message of its own."""
+    if is_you(name):
+        # Translators: the player spoken to, named inside a list ("Ana and you").
+        return pgettext("the player spoken to, in a list", "you")
+    return name
 
 
 def possessive(name: str) -> str:
-    """``name`` owning something: "Ana's", "James'", and "Your" for the default name "You"."""
-    if name.casefold() == "you":
+    """English only, kept for callers that have not made their sentence one message:
+    ``name`` owning something ("Ana's", "James'", "Your")."""
+    if is_you(name):
         return "Your"
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def listed(items: Iterable[str]) -> str:
+    """``items`` as a list in a sentence, with the language's separators: "Ana", "Ana and
+    Bea", "Ana, Bea and Cy"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    # Translators: between the items of a list but the last two ("Ana, Bea and Cy").
+    separator = pgettext("list", ", ")
+    # Translators: the last two items of a list ("Ana, Bea and Cy": {items} is "Ana, Bea").
+    return pgettext("list", "{items} and {last}").format(
+        items=separator.join(items[:-1]), last=items[-1]
+    )
+
+
+def alternatives(items: Iterable[str]) -> str:
+    """``items`` as choices in a sentence: "b", "b or j", "b, j or zl"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    separator = pgettext("list", ", ")
+    # Translators: the last two of a list of choices ("b, j or zl": {items} is "b, j").
+    return pgettext("list", "{items} or {last}").format(
+        items=separator.join(items[:-1]), last=items[-1]
+    )
+
+
+def comma_list(items: Iterable[str]) -> str:
+    """``items`` one after another, each separated by the language's comma: "Ana 12, Bea 0"."""
+    return pgettext("list", ", ").join(items)
 
 
 def fitted(text: str, width: int) -> str:
@@ -98,19 +148,88 @@ def listed_seats(names: Iterable[str], copied: bool) -> str:
     """A saved game's seats as the lists name them, with "(copy)" after a game copied from
     another (taken over from a replay, or played as a copy of a game open in another window),
     so it can be told from the original: "Ana, Bea (copy)"."""
-    joined = ", ".join(names)
-    return f"{joined} (copy)" if copied else joined
+    joined = comma_list(shown_name(name) for name in names)
+    # Translators: a saved game's players, marked as a copy of another game.
+    return _("{seats} (copy)").format(seats=joined) if copied else joined
 
 
 def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an "s" unless the count is one: "2 toes", "1 toe"."""
+    """``count`` and ``word`` in the form the count takes: "2 toes", "1 toe". Each word
+    counted anywhere in the game is a message of its own (the language's plural rules choose
+    the form); a word without one is counted the English way."""
+    message = _counted(count, word)
+    if message is not None:
+        return message.format(count=count)
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _counted(count: int, word: str) -> str | None:
+    """The message counting ``word`` in the form ``count`` takes, None for a word not listed."""
+    match word:
+        case "tile":
+            return ngettext("{count} tile", "{count} tiles", count)
+        case "arm":
+            return ngettext("{count} arm", "{count} arms", count)
+        case "toe":
+            return ngettext("{count} toe", "{count} toes", count)
+        case "more toe":
+            return ngettext("{count} more toe", "{count} more toes", count)
+        case "round":
+            return ngettext("{count} round", "{count} rounds", count)
+        case "game":
+            return ngettext("{count} game", "{count} games", count)
+        case "finished game":
+            return ngettext("{count} finished game", "{count} finished games", count)
+        case "unfinished game":
+            return ngettext("{count} unfinished game", "{count} unfinished games", count)
+        case "saved game":
+            return ngettext("{count} saved game", "{count} saved games", count)
+        case "move":
+            return ngettext("{count} move", "{count} moves", count)
+        case "action":
+            return ngettext("{count} action", "{count} actions", count)
+        case "draw":
+            return ngettext("{count} draw", "{count} draws", count)
+        case "point":
+            return ngettext("{count} point", "{count} points", count)
+        case "hint":
+            return ngettext("{count} hint", "{count} hints", count)
+        case "take-back":
+            return ngettext("{count} take-back", "{count} take-backs", count)
+        case "choice":
+            return ngettext("{count} choice", "{count} choices", count)
+        case "decision":
+            return ngettext("{count} decision", "{count} decisions", count)
+        case "imagined round":
+            return ngettext("{count} imagined round", "{count} imagined rounds", count)
+        case "attempt":
+            return ngettext("{count} attempt", "{count} attempts", count)
+        case "open end":
+            return ngettext("{count} open end", "{count} open ends", count)
+        case "table":
+            return ngettext("{count} table", "{count} tables", count)
+        case "open table":
+            return ngettext("{count} open table", "{count} open tables", count)
+        case "file":
+            return ngettext("{count} file", "{count} files", count)
+        case "step":
+            return ngettext("{count} step", "{count} steps", count)
+        case "deal":
+            return ngettext("{count} deal", "{count} deals", count)
+        case "playout":
+            return ngettext("{count} playout", "{count} playouts", count)
+        case "earlier line":
+            return ngettext("{count} earlier line", "{count} earlier lines", count)
+    return None
 
 
 def a_number(number: int) -> str:
     """``number`` with its article as it is said aloud: "a 5", "an 8", "an 11", "an 18"."""
-    spoken_with_a_vowel = number in (8, 11, 18) or 80 <= number <= 89
-    return f"{'an' if spoken_with_a_vowel else 'a'} {number}"
+    if number in (8, 11, 18) or 80 <= number <= 89:
+        # Translators: a number a tile must carry, said aloud with its article ("an 8").
+        return pgettext("a number", "an {number}").format(number=number)
+    # Translators: a number a tile must carry, said aloud with its article ("a 5").
+    return pgettext("a number", "a {number}").format(number=number)
 
 
 def double_text(value: int) -> str:
@@ -120,7 +239,11 @@ def double_text(value: int) -> str:
 
 def place_name(target: str) -> str:
     """A board position in words: "A" is "arm A", "A.2" is "toe A.2"."""
-    return f"toe {target}" if "." in target else f"arm {target}"
+    if "." in target:
+        # Translators: a line of the table that grows from a chicken foot, by its id ("toe A.2").
+        return _("toe {line}").format(line=target)
+    # Translators: a line of the table that grows from the centre, by its id ("arm A").
+    return _("arm {line}").format(line=target)
 
 
 def hand_order(tile: Tile) -> tuple[int, int, int]:
@@ -135,10 +258,21 @@ def sorted_hand(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=hand_order))
 
 
-COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-"""Small counts as words ("keeps three 5s playable", "four out")."""
-
-
 def count_word(count: int) -> str:
-    """A count as players say it: "no", "one" ... "nine", then digits ("12")."""
-    return COUNT_WORDS[count] if 0 <= count < len(COUNT_WORDS) else str(count)
+    """A count of tiles as players say it: "no", "one" ... "nine", then digits ("12")."""
+    if not 0 <= count <= 9:
+        return str(count)
+    # Translators: counts of tiles said as words ("keeps three 5s playable", "four out").
+    words = (
+        pgettext("a count of tiles", "no"),
+        pgettext("a count of tiles", "one"),
+        pgettext("a count of tiles", "two"),
+        pgettext("a count of tiles", "three"),
+        pgettext("a count of tiles", "four"),
+        pgettext("a count of tiles", "five"),
+        pgettext("a count of tiles", "six"),
+        pgettext("a count of tiles", "seven"),
+        pgettext("a count of tiles", "eight"),
+        pgettext("a count of tiles", "nine"),
+    )
+    return words[count]

@@ -16,7 +16,7 @@ from chickenfoot.play.keys import end_keys
 from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import Play, legal_actions
 from chickenfoot.saves.settings import Settings, SetupChoice, save_settings
-from chickenfoot.text.words import sorted_hand, verb
+from chickenfoot.text.words import sorted_hand
 from tests.browser.server import Served, wait_until
 from tests.browser.tabs import CHROMIUM, Tab, open_tab
 from tests.kit import games_in, holders_in
@@ -50,7 +50,7 @@ def test_a_new_game_in_the_browser_takes_a_move_and_saves_it(
     with open_tab(served.url, tmp_path / "chromium-profile") as tab:
         played = play_a_tile(tab, served.data)
         assert holders_in(served.data) == 1, "the tab holds its game"
-        words = f"{SEATS[0].name} {verb(SEATS[0].name, 'plays')} {played.tile}"  # the log's
+        words = f"You play {played.tile}"  # the log's words for the seat named "You"
         wait_until(lambda: words in tab.accessible_text(), f"{words!r} read out by the page")
         check_the_page(tab, served.url)
         status, out, err = served.stop()  # the tab is still open: its game is closed too

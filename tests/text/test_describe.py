@@ -30,7 +30,7 @@ from chickenfoot.text.describe import (
     tie_break_text,
     winners_text,
 )
-from chickenfoot.text.words import a_number, in_sentence, possessive, verb
+from chickenfoot.text.words import a_number, in_sentence, listed, possessive, seat_name
 from tests.kit import as_kind
 from tests.rules.conftest import deal, start
 
@@ -64,9 +64,9 @@ def test_you_are_spoken_to() -> None:
         state, Play(seat=1, tile=Tile(1, 6), target="A"), ("Ana", "You"), None
     )
     assert lines == ["You play 1|6 on arm A (1 of 3 arms)"]
-    assert verb("You", "passes") == "pass" and verb("you", "has") == "have"
-    assert verb("Ana", "wins") == "wins"
+    assert seat_name(("Ana", "You"), 1) == "You" and seat_name(("Ana",), 1) == "Seat 2"
     assert in_sentence("You") == "you" and in_sentence("Bea") == "Bea"
+    assert listed(["Ana", "Bea", "you"]) == "Ana, Bea and you" and listed(["Ana"]) == "Ana"
     assert possessive("You") == "Your" and possessive("James") == "James'"
 
 
