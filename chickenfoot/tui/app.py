@@ -23,6 +23,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.events import Resize
 from textual.filter import LineFilter
@@ -53,7 +54,7 @@ from chickenfoot.tui.quitting import QuitQuestion
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.too_small import TooSmallScreen, guard_size, is_too_small
-from chickenfoot.tui.themes import THEMES
+from chickenfoot.tui.themes import THEMES, NamedThemes
 
 if TYPE_CHECKING:  # messages: imported where one is made (Textual calls on_* by name)
     from chickenfoot.play.replay import ReplayView
@@ -230,6 +231,18 @@ class ChickenFootApp(App[None]):
         yield SystemCommand(_("Help"), _("Keys and a summary of the rules"), self.action_help)
         yield SystemCommand(
             _("Quit"), _("Leave Chicken Foot (asks first)"), self.action_request_quit
+        )
+
+    def action_command_palette(self) -> None:
+        """Show the command palette, its search field's hint in the language in use."""
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
+            palette = CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+            self.push_screen(palette)
+
+    def search_themes(self) -> None:
+        """Show the theme picker: the themes by their names in the language in use."""
+        self.push_screen(
+            CommandPalette(providers=[NamedThemes], placeholder=_("Search for themes…"))
         )
 
     def action_help(self) -> None:

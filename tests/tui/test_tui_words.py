@@ -22,6 +22,7 @@ from chickenfoot.tui.commands import (
 )
 from chickenfoot.tui.footer import WordsFooter
 from chickenfoot.tui.keymap import Command, Place, check_keymap, shown_keys
+from chickenfoot.tui.themes import THEMES, NamedThemes
 from chickenfoot.tui.widgets.board import arms_words, needs_words, toes_to_go
 from chickenfoot.tui.widgets.checkbox import StateCheckbox
 from chickenfoot.tui.widgets.seats import computer_tag, headings
@@ -177,3 +178,25 @@ def test_the_seats_headings_and_a_check_box_s_state_come_from_the_catalogue() ->
         assert computer_tag() == "⟦cpu⟧"
         assert StateCheckbox("Watch only")._labelled(True) == "⟦Watch only: yes⟧"
     assert StateCheckbox("Watch only")._labelled(False) == "Watch only: no"
+
+
+class ThemedApp(App[None]):
+    """An app with chickenfoot's themes beside Textual's."""
+
+    def on_mount(self) -> None:
+        """Add the themes."""
+        for theme in THEMES:
+            self.register_theme(theme)
+
+
+async def test_the_theme_picker_names_chickenfoot_s_themes_in_the_language_in_use() -> None:
+    app = ThemedApp()
+    async with app.run_test(size=(80, 24)):
+        picker = NamedThemes(app.screen)
+        with marked():
+            names = [words for words, _choose in picker.commands]
+            assert {"⟦colour-blind-safe⟧", "⟦high-contrast⟧", "textual-dark"} <= set(names)
+            choose = dict(picker.commands)["⟦high-contrast⟧"]
+        choose()
+        assert app.theme == "high-contrast"
+        assert "high-contrast" in [words for words, _choose in picker.commands]
