@@ -116,6 +116,8 @@ THEMES: tuple[Theme, ...] = (COLOUR_BLIND_SAFE, HIGH_CONTRAST)
 """The themes the app adds to Textual's."""
 
 THEME_WORDS = {
+    # Translators: the names of two themes in the theme picker, beside Textual's own themes
+    # (textual-dark, nord…), which keep their names.
     COLOUR_BLIND_SAFE.name: N_("colour-blind-safe"),
     HIGH_CONTRAST.name: N_("high-contrast"),
 }
