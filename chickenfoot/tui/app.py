@@ -23,12 +23,14 @@ from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.events import Resize
 from textual.filter import LineFilter
 from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen, ScreenResultCallbackType
 
+from chickenfoot.lang import N_, _, pgettext
 from chickenfoot.saves.display import read_display
 from chickenfoot.saves.paths import holds_saves, saves_dir
 from chickenfoot.tui import opening
@@ -52,7 +54,7 @@ from chickenfoot.tui.quitting import QuitQuestion
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.too_small import TooSmallScreen, guard_size, is_too_small
-from chickenfoot.tui.themes import THEMES
+from chickenfoot.tui.themes import THEMES, NamedThemes
 
 if TYPE_CHECKING:  # messages: imported where one is made (Textual calls on_* by name)
     from chickenfoot.play.replay import ReplayView
@@ -100,15 +102,16 @@ def with_display(settings: Settings, **changes: object) -> Settings:
 class ChickenFootApp(App[None]):
     """Chicken Foot dominoes: pass-and-play and computer players, saved after every move."""
 
-    TITLE = "Chicken Foot"
+    TITLE = N_("Chicken Foot")
+    """The app's title (in the language in use once the app is made)."""
     CSS_PATH = ["app.tcss", "screens/menu.tcss"]
     """The app's styles, and the menu's (its screen names them too): read with the app's, they
     are parsed once, where a screen's own file read when it is first shown parses every style
     of the app again."""
     COMMANDS = App.COMMANDS | {ScreenCommands}
     BINDINGS = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False, id="app.quit-now"),
-        Binding("q", "request_quit", "Quit", id="app.quit"),
+        Binding("ctrl+q", "request_quit", N_("Quit"), priority=True, show=False, id="app.quit-now"),
+        Binding("q", "request_quit", N_("Quit"), id="app.quit"),
     ]
 
     def __init__(
@@ -129,6 +132,7 @@ class ChickenFootApp(App[None]):
         Textual draws); ``offers_plain``: the menu offers to go on in the plain mode (its
         runner then starts it when :attr:`plain_next` says so; never in a browser tab)."""
         super().__init__()
+        self.title = _(self.TITLE)
         self.offers_plain = offers_plain
         self.plain_next = False
         """True once the player chose the plain mode: the app ended for it."""
@@ -221,9 +225,25 @@ class ChickenFootApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's app-wide commands: the theme, help, and a quit that asks first
         (Textual's own keys and screenshot commands are left out)."""
-        yield SystemCommand("Theme", "Choose the colours (remembered)", self.action_change_theme)
-        yield SystemCommand("Help", "Keys and a summary of the rules", self.action_help)
-        yield SystemCommand("Quit", "Leave Chicken Foot (asks first)", self.action_request_quit)
+        yield SystemCommand(
+            _("Theme"), _("Choose the colours (remembered)"), self.action_change_theme
+        )
+        yield SystemCommand(_("Help"), _("Keys and a summary of the rules"), self.action_help)
+        yield SystemCommand(
+            _("Quit"), _("Leave Chicken Foot (asks first)"), self.action_request_quit
+        )
+
+    def action_command_palette(self) -> None:
+        """Show the command palette, its search field's hint in the language in use."""
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
+            palette = CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+            self.push_screen(palette)
+
+    def search_themes(self) -> None:
+        """Show the theme picker: the themes by their names in the language in use."""
+        self.push_screen(
+            CommandPalette(providers=[NamedThemes], placeholder=_("Search for themes…"))
+        )
 
     def action_help(self) -> None:
         """Open the help (unless it is already on top): built once, kept for later."""
@@ -267,7 +287,9 @@ class ChickenFootApp(App[None]):
     # ----- what is remembered ------------------------------------------------------------------
 
     def _theme_changed(self, theme: str) -> None:
-        self._remember(partial(with_display, theme=theme))
+        self._remember(
+            partial(with_display, theme=theme), N_("Could not remember the settings: {error}")
+        )
 
     def on_remember_display(self, message: RememberDisplay) -> None:
         """A screen changed the computers' pause or the board view: remember it."""
@@ -275,18 +297,21 @@ class ChickenFootApp(App[None]):
             self.bot_delay = message.bot_delay
         if message.outline is not None:
             self.outline = message.outline
-        self._remember(partial(with_display, bot_delay=message.bot_delay, outline=message.outline))
+        self._remember(
+            partial(with_display, bot_delay=message.bot_delay, outline=message.outline),
+            N_("Could not remember the settings: {error}"),
+        )
 
     @work(thread=True, group="settings")
-    def _remember(self, change: Callable[[Settings], Settings], what: str = "the settings") -> None:
-        """Write ``change`` of the settings, in a thread (a failure is only a notice that
-        could not remember ``what``)."""
+    def _remember(self, change: Callable[[Settings], Settings], failure: str) -> None:
+        """Write ``change`` of the settings, in a thread (a failure is only a notice:
+        ``failure``, a message of the catalogue with the ``{error}``)."""
         from chickenfoot.saves.settings import update_settings
 
         try:
             update_settings(change)
         except OSError as error:
-            self.call_from_thread(self._tell, f"Could not remember {what}: {error}")
+            self.call_from_thread(self._tell, _(failure).format(error=error))
 
     def _back_to_menu(self) -> None:
         while len(self.screen_stack) > self._menu_depth:
@@ -370,7 +395,10 @@ class ChickenFootApp(App[None]):
         self.start_game(message.rules, message.seats, message.seed)
         if message.remember is not None:
             choice = message.remember
-            self._remember(lambda s: s.model_copy(update={"setup": choice}), "this set-up")
+            self._remember(
+                lambda s: s.model_copy(update={"setup": choice}),
+                N_("Could not remember this set-up: {error}"),
+            )
 
     def on_join_online(self, message: JoinOnline) -> None:
         """Open the online table at the address asked for (a seat held there is taken back)."""
@@ -415,7 +443,7 @@ class ChickenFootApp(App[None]):
         opening.tidy_up(store)
 
     def _cannot_open_store(self, reason: str) -> None:
-        self.exit(return_code=2, message=f"chickenfoot: error: {reason}")
+        self.exit(return_code=2, message=_("chickenfoot: error: {reason}").format(reason=reason))
 
     def on_open_replay(self, message: OpenReplay) -> None:
         """A screen asked for the replay of a game of the store."""
@@ -438,7 +466,8 @@ class ChickenFootApp(App[None]):
         if game is None:
             self._really_leave()
         else:
-            game.unsaved.once_saved("Leave this game", self._really_leave, self._really_leave)
+            leave = pgettext("completes the question: … anyway?", "Leave this game")
+            game.unsaved.once_saved(leave, self._really_leave, self._really_leave)
 
     def on_show_setup(self, message: ShowSetup) -> None:
         """Open the New game set-up over the menu (a game in play stays saved)."""
@@ -532,7 +561,8 @@ def keymap_places() -> list[Place]:
 @cache
 def help_screens() -> tuple[ScreenKeys, ...]:
     """Every screen whose keys the help lists, in the order a player meets them (this imports
-    every screen: the help and the keys' check ask for it, never the start)."""
+    every screen: the help and the keys' check ask for it, never the start). Its titles and
+    words are marked for the catalogues, and translated where they are shown."""
     from chickenfoot.tui.screens.game import TableScreen
     from chickenfoot.tui.screens.game_over import GameOverScreen
     from chickenfoot.tui.screens.help import HelpScreen, ScreenKeys
@@ -546,38 +576,47 @@ def help_screens() -> tuple[ScreenKeys, ...]:
 
     return (
         ScreenKeys(
-            "Everywhere",
+            N_("Everywhere"),
             ChickenFootApp,
-            (("Tab / Shift+Tab", "Move between controls"), ("^p", "Command palette")),
+            (("Tab / Shift+Tab", N_("Move between controls")), ("^p", N_("Command palette"))),
         ),
-        ScreenKeys("Main menu", MenuScreen, (("↑ ↓, Enter", "Choose an item"),)),
+        ScreenKeys(N_("Main menu"), MenuScreen, (("↑ ↓, Enter", N_("Choose an item")),)),
         ScreenKeys(
-            "New game",
+            N_("New game"),
             SetupScreen,
             (
-                ("Enter in a text field", "Next field"),
-                ("Enter, Space on a list", "Open it; ↑ ↓ and Enter choose"),
+                # Translators: the help's column of keys; "Enter" and "Space" are keys' names.
+                (N_("Enter in a text field"), N_("Next field")),
+                (N_("Enter, Space on a list"), N_("Open it; ↑ ↓ and Enter choose")),
             ),
         ),
         ScreenKeys(
-            "Game",
+            N_("Game"),
             TableScreen,
             (
-                ("a tile's number", "Choose that tile (two digits for tiles 10 and up)"),
-                ("an end's key", "Choose that open end (keys shown on the table and the strip)"),
+                # Translators: the help's column of keys: the key of a tile is its number.
+                (N_("a tile's number"), N_("Choose that tile (two digits for tiles 10 and up)")),
+                (
+                    N_("an end's key"),
+                    N_("Choose that open end (keys shown on the table and the strip)"),
+                ),
             ),
         ),
-        ScreenKeys("Round over", RoundOverScreen),
-        ScreenKeys("Game over", GameOverScreen),
-        ScreenKeys("Scoreboard", ScoreboardScreen),
-        ScreenKeys("Load game and Replays", LoadScreen, (("↑ ↓", "Choose a saved game"),)),
-        ScreenKeys("Replay", ReplayScreen),
-        ScreenKeys("Join a table", JoinScreen),
-        ScreenKeys("Online table's lobby", LobbyScreen),
-        ScreenKeys("Online game", OnlineGameScreen),
-        ScreenKeys("Questions", ConfirmScreen, (("Enter", "Press the highlighted button"),)),
-        ScreenKeys("Save as", SaveAsScreen, (("Enter", "Save (asks before replacing a file)"),)),
-        ScreenKeys("Help", HelpScreen),
+        ScreenKeys(N_("Round over"), RoundOverScreen),
+        ScreenKeys(N_("Game over"), GameOverScreen),
+        ScreenKeys(N_("Scoreboard"), ScoreboardScreen),
+        ScreenKeys(N_("Load game and Replays"), LoadScreen, (("↑ ↓", N_("Choose a saved game")),)),
+        ScreenKeys(N_("Replay"), ReplayScreen),
+        ScreenKeys(N_("Join a table"), JoinScreen),
+        ScreenKeys(N_("Online table's lobby"), LobbyScreen),
+        ScreenKeys(N_("Online game"), OnlineGameScreen),
+        ScreenKeys(
+            N_("Questions"), ConfirmScreen, (("Enter", N_("Press the highlighted button")),)
+        ),
+        ScreenKeys(
+            N_("Save as"), SaveAsScreen, (("Enter", N_("Save (asks before replacing a file)")),)
+        ),
+        ScreenKeys(N_("Help"), HelpScreen),
     )
 
 

@@ -11,12 +11,15 @@ movement have none), titled by their description, helped by the tooltip and the 
 kept or dropped by the screen's ``check_action`` (the same test that shows or hides its keys
 in the Footer). A search matches the title (its letters in order, as Textual's palette does)
 or the words of the help line, so the words players use for a command find it even when its
-title is short ("take back" finds *Undo*).
+title is short ("take back" finds *Undo*). Titles and help lines are in the language in use
+(the bindings' words, marked for the catalogues, are translated here), and a search matches
+them as shown.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -26,6 +29,8 @@ from textual.actions import parse as parse_action
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
+
+from chickenfoot.lang import _
 
 if TYPE_CHECKING:
     from chickenfoot.text.prompts import ViewKeys
@@ -42,8 +47,8 @@ class PaletteCommand:
 
 def binding_commands(screen: Screen[Any]) -> list[PaletteCommand]:
     """The commands of ``screen``'s bindings (those with a tooltip) that do something now,
-    once each, in the order they are bound, with the player's own keys; each runs its
-    binding's action."""
+    once each, in the order they are bound, with the player's own keys, titled and helped in
+    the language in use; each runs its binding's action."""
     from chickenfoot.tui.keymap import keymap_of, with_keymap  # not needed before the palette
 
     commands = []
@@ -55,9 +60,12 @@ def binding_commands(screen: Screen[Any]) -> list[PaletteCommand]:
         _namespace, name, parameters = parse_action(binding.action)
         if screen.check_action(name, parameters):
             keys = binding.key_display or binding.key.split(",")[0]
-            help_text = f"{binding.tooltip} ({key_name(keys)})"
+            # Translators: a command's help line in the palette: what it does, then its key.
+            help_text = _("{tooltip} ({key})").format(
+                tooltip=_(binding.tooltip), key=key_name(keys)
+            )
             run = partial(screen.run_action, binding.action)
-            commands.append(PaletteCommand(binding.description, help_text, run))
+            commands.append(PaletteCommand(_(binding.description), help_text, run))
     return commands
 
 
@@ -126,11 +134,19 @@ HELP_MATCH = 0.5
 """The score of a match in a command's help: below a good match in a title (up to 1)."""
 
 
+def plain_letters(text: str) -> str:
+    """``text`` in lower case without accents ("Éxito" -> "exito"): a search typed without
+    them still finds the words that have them."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def words_in(query: str, text: str) -> bool:
-    """True if every word of ``query`` starts a word of ``text`` (any case): the help line is
-    matched by the words players use, never by letters scattered over a sentence."""
-    asked = re.findall(r"\w+", query.lower())
-    words = re.findall(r"\w+", text.lower())
+    """True if every word of ``query`` starts a word of ``text`` (any case, with or without
+    accents): the help line is matched by the words players use, never by letters scattered
+    over a sentence."""
+    asked = re.findall(r"\w+", plain_letters(query))
+    words = re.findall(r"\w+", plain_letters(text))
     return bool(asked) and all(any(word.startswith(a) for word in words) for a in asked)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from chickenfoot.lang import N_, _
 from chickenfoot.tui.screens.choice import ChoiceScreen
 
 if TYPE_CHECKING:
@@ -22,12 +23,13 @@ if TYPE_CHECKING:
     from chickenfoot.record.summary import GameId
 
 ELSEWHERE_ANSWERS = (
-    ("cancel", "Cancel", "n"),
-    ("copy", "Play a copy", "c"),
-    ("watch", "Watch it", "w"),
-    ("take", "Open it here", "o"),
+    ("cancel", N_("Cancel"), "n"),
+    ("copy", N_("Play a copy"), "c"),
+    ("watch", N_("Watch it"), "w"),
+    ("take", N_("Open it here"), "o"),
 )
-"""The answers to a game open in another window (value, button, key)."""
+"""The answers to a game open in another window (value, button, key): the buttons' words are
+marked for the catalogues, and translated when the question is asked."""
 
 
 class OpensGames(Protocol):
@@ -60,7 +62,8 @@ class ElsewhereQuestion:
         from chickenfoot.text import prompts
 
         question = prompts.open_elsewhere(str(elsewhere))
-        self.app.push_covered(ChoiceScreen(question, ELSEWHERE_ANSWERS), self._answered(elsewhere))
+        answers = tuple((value, _(button), key) for value, button, key in ELSEWHERE_ANSWERS)
+        self.app.push_covered(ChoiceScreen(question, answers), self._answered(elsewhere))
 
     def _answered(self, elsewhere: OpenElsewhere) -> Callable[[str | None], None]:
         """What to do with the answer about ``elsewhere``."""
@@ -74,7 +77,8 @@ class ElsewhereQuestion:
             elif choice == "watch":
                 from chickenfoot.play.replay import ReplayView
 
-                app.show_replay(ReplayView(record), f"game {game}")
+                # Translators: a replay's title: the number of a game of the store.
+                app.show_replay(ReplayView(record), _("game {number}").format(number=game))
             elif choice == "take":
                 app.continue_game(game, force=True)
 

@@ -12,6 +12,10 @@ as they are then, so it shows exactly what the last of them asked for.
 :class:`FittedFooter` leaves out the keys that would run off its edge (at 80 columns, a turn
 against computers has more keys than fit): the last ones first, never the help's key or the
 command palette's, which list them all.
+
+Both show each key's description and tooltip in the language in use: the bindings declare
+them in English, marked for the catalogues (:func:`~chickenfoot.lang.N_`), and
+:class:`WordsFooter` translates them as the keys are laid out.
 """
 
 from __future__ import annotations
@@ -23,11 +27,34 @@ from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
+from chickenfoot.lang import N_, _
+
 if TYPE_CHECKING:
+    from textual.app import ComposeResult
     from textual.screen import Screen
 
+# Translators: the command palette's key in the footer (Textual's own word for it).
+N_("palette")
 
-class KeysFooter(Footer):
+
+class WordsFooter(Footer):
+    """A :class:`~textual.widgets.Footer` whose keys say what they do in the language in use
+    (each binding's description and tooltip, and a group's label, through the catalogue)."""
+
+    def compose(self) -> ComposeResult:
+        """The footer's keys, their words translated."""
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = _(widget.description)
+                tooltip = widget.tooltip
+                if isinstance(tooltip, str) and tooltip:
+                    widget.tooltip = _(tooltip)
+            elif isinstance(widget, FooterLabel) and isinstance(widget.content, str):
+                widget.update(_(widget.content))
+            yield widget
+
+
+class KeysFooter(WordsFooter):
     """A :class:`~textual.widgets.Footer` whose keys are rebuilt at most once per refresh."""
 
     _rebuild_waiting = False
@@ -62,7 +89,7 @@ HELP_ACTIONS = frozenset({"help", "app.help", "choose('help')", "close_help"})
 lists every key), besides the command palette's (which lists every command)."""
 
 
-class FittedFooter(Footer):
+class FittedFooter(WordsFooter):
     """A :class:`~textual.widgets.Footer` whose keys never run off its edge or under the
     command palette's key: those that do not fit are left out, the last ones first, the help's
     key never (the help and the palette list every key)."""

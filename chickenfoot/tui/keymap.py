@@ -22,6 +22,9 @@ command bound to it); a binding with no description of its own (the
 game's second ``d``, which says why drawing does nothing now) moves with its command. Keys can
 also be swapped (``game.hint``: ``s`` and ``game.scores``: ``i``): each entry is checked
 against the keys every other command has once the whole keymap is used.
+
+A refusal is worded in the language in use, naming the commands by their words in it (the
+bindings' descriptions and tooltips, marked for the catalogues, are translated here).
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.keys import Keys, _character_to_key, key_to_character
 from textual.widget import Widget
+
+from chickenfoot.lang import N_, _
 
 MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
 """The modifiers a key may have, in the order Textual writes them."""
@@ -127,7 +132,21 @@ def shown_key(key: str) -> str:
 
 def shown_keys(keys: Iterable[str]) -> str:
     """Keys as a player writes them, each in quotes, joined by "or"."""
-    return " or ".join(f"“{shown_key(key)}”" for key in keys)
+    quoted = [f"“{shown_key(key)}”" for key in keys]
+    # Translators: two keys, or the keys before and the last one: “f2” or “H”.
+    return joined(quoted, N_("{first} or {second}"))
+
+
+def joined(items: Sequence[str], pair: str) -> str:
+    """``items`` joined two by two by ``pair`` (a message of the catalogue with a ``{first}``
+    and a ``{second}``, translated here): "a or b or c"."""
+    if not items:
+        return ""
+    words = _(pair)
+    result = items[0]
+    for item in items[1:]:
+        result = words.format(first=result, second=item)
+    return result
 
 
 @dataclass(frozen=True)
@@ -157,6 +176,9 @@ class Place:
     """Keys the place reads itself, as Textual writes them."""
     typed_do: str = ""
     """What those keys do there: "choose tiles and open ends"."""
+    title: str = ""
+    """The screen's title in the help ("Game"), for a screen the help lists; "" for any
+    other place."""
 
 
 @dataclass(frozen=True)
@@ -178,15 +200,15 @@ def printable_id(value: object) -> str:
 def parse_keys(value: object) -> tuple[str, ...] | str:
     """The keys an entry gives (as Textual writes them), or why they cannot be used."""
     if not isinstance(value, str) or not value.strip():
-        return 'its keys must be text, like "H", "f2" or "ctrl+h" (several: "f2,H")'
+        return _('its keys must be text, like "H", "f2" or "ctrl+h" (several: "f2,H")')
     keys: list[str] = []
     for text in value.split(","):
         key = normalise_key(text)
         if key is None:
-            return (
-                f"“{printable_id(text.strip())}” is not a key "
+            return _(
+                "“{text}” is not a key "
                 '(keys are written like "H", "?", "f2", "ctrl+h", "shift+up", "enter")'
-            )
+            ).format(text=printable_id(text.strip()))
         if key not in keys:
             keys.append(key)
     return tuple(keys)
@@ -200,15 +222,16 @@ def check_keymap(entries: Sequence[tuple[Any, Any]], places: Sequence[Place]) ->
     wanted: dict[str, tuple[str, ...]] = {}
     for binding_id, value in entries:
         if not isinstance(binding_id, str) or binding_id not in commands:
-            refusals[printable_id(binding_id)] = (
-                f"“{printable_id(binding_id)}” names no command, so it changes no key "
-                "(“chickenfoot keys” lists every id)"
-            )
+            # Translators: "chickenfoot keys" is a command: keep it as it is.
+            refusals[printable_id(binding_id)] = _(
+                "“{id}” names no command, so it changes no key (“chickenfoot keys” lists every id)"
+            ).format(id=printable_id(binding_id))
             continue
         keys = parse_keys(value)
         if isinstance(keys, str):
-            refusals[binding_id] = (
-                f"{binding_id}: {keys}; it keeps {shown_keys(commands[binding_id].keys)}"
+            # Translators: {problem} says what is wrong with the keys written for command {id}.
+            refusals[binding_id] = _("{id}: {problem}; it keeps {keys}").format(
+                id=binding_id, problem=keys, keys=shown_keys(commands[binding_id].keys)
             )
         else:
             wanted[binding_id] = keys
@@ -262,32 +285,92 @@ def clash(
         ]
         left = [other for other in sharing if wanted.get(other) != wanted[binding_id]]
         if left:  # Textual takes a moved key away from every command bound to it
-            return (
-                f"{binding_id} cannot move alone: on {place.name} it shares "
-                f"{shown_keys(own.keys)} with {' and '.join(sharing)}, which must move with "
-                f"it (give each the same keys); {binding_id} keeps {shown_keys(own.keys)}"
+            # Translators: {place} is where the keys work: "the game screen".
+            return _(
+                "{id} cannot move alone: on {place} it shares {keys} with {others}, which must "
+                "move with it (give each the same keys); {id} keeps {keys}"
+            ).format(
+                id=binding_id,
+                place=place_words(place),
+                keys=shown_keys(own.keys),
+                # Translators: two commands' ids, or those before and the last one.
+                others=joined(sharing, N_("{first} and {second}")),
             )
         for key in wanted[binding_id]:
             if key in own.keys:
                 continue
-            keeps = f"{binding_id} keeps {shown_keys(own.keys)}"
             if key in place.typed:
-                return (
-                    f"{binding_id} cannot take “{shown_key(key)}”: on {place.name} that key "
-                    f"is read by the screen itself (to {place.typed_do}); {keeps}"
+                # Translators: {doing} is what the screen does with the keys it reads itself:
+                # "choose a tile by its number or an open end by its letter".
+                return _(
+                    "{id} cannot take “{key}”: on {place} that key is read by the screen "
+                    "itself (to {doing}); {id} keeps {keys}"
+                ).format(
+                    id=binding_id,
+                    key=shown_key(key),
+                    place=place_words(place),
+                    doing=_(place.typed_do),
+                    keys=shown_keys(own.keys),
                 )
             for other in place.commands:
                 if other.id == binding_id or other.keys == own.keys:
                     continue  # the same command, or one that shares its keys by design
                 if key in keys_in_use(other, wanted, place):
-                    already = f"{other.id} ({other.does})" if other.id else f"“{other.does}”"
-                    if other.widget:
-                        already = f"{already} of its {other.widget}"
-                    return (
-                        f"{binding_id} cannot take “{shown_key(key)}”: on {place.name} that "
-                        f"key is already {already}; {keeps}"
+                    # Translators: {command} is a command: "game.hint (Show a hint)".
+                    return _(
+                        "{id} cannot take “{key}”: on {place} that key is already {command}; "
+                        "{id} keeps {keys}"
+                    ).format(
+                        id=binding_id,
+                        key=shown_key(key),
+                        place=place_words(place),
+                        command=command_words(other),
+                        keys=shown_keys(own.keys),
                     )
     return None
+
+
+def command_words(command: Command) -> str:
+    """``command`` as a refusal names it, in the language in use: its id and what it does
+    ("game.hint (Show a hint)"), or what it does alone for one without an id, and the widget
+    whose key it is ("“Press the button” of its buttons")."""
+    does = _(command.does)
+    if command.id:
+        words = _("{id} ({does})").format(id=command.id, does=does)
+    else:
+        words = _("“{does}”").format(does=does)
+    if command.widget:
+        # Translators: {widget} is a widget of the screen: "list", "text field", "buttons".
+        words = _("{command} of its {widget}").format(command=words, widget=_(command.widget))
+    return words
+
+
+def place_words(place: Place) -> str:
+    """Where ``place``'s keys work, as a refusal names it in the language in use: "every
+    screen", "the game screen", "the table view"."""
+    if place.title:
+        # Translators: {screen} is a screen's title in the help, in lower case: "the game
+        # screen".
+        return _("the {screen} screen").format(screen=_(place.title).lower())
+    return _(place.name)
+
+
+PLACES_WITHOUT_TITLES = (
+    N_("every screen"),
+    N_("the analysis screen"),
+    N_("the choice screen"),
+    N_("the deal screen"),
+    N_("the import screen"),
+    N_("the legend screen"),
+    N_("the log screen"),
+    N_("the take over screen"),
+    N_("the stats screen"),
+    N_("the form select"),
+    N_("the form scroll"),
+    N_("the table view"),
+)
+"""The names of the places whose keys the help does not list (made from their classes'
+names, :func:`places_for`), marked for the catalogues: a refusal names them translated."""
 
 
 def keys_in_use(
@@ -396,14 +479,14 @@ def widget_kinds() -> tuple[tuple[type[Widget], str], ...]:
     from textual.widgets import Button, Checkbox, DataTable, Input, OptionList, Select
 
     return (
-        (Input, "text field"),
-        (Select, "drop-down list"),
-        (OptionList, "list"),
-        (DataTable, "list"),
-        (Button, "buttons"),
-        (Checkbox, "check box"),
-        (ScrollableContainer, "scrolling text"),
-        (ScrollView, "scrolling text"),
+        (Input, N_("text field")),
+        (Select, N_("drop-down list")),
+        (OptionList, N_("list")),
+        (DataTable, N_("list")),
+        (Button, N_("buttons")),
+        (Checkbox, N_("check box")),
+        (ScrollableContainer, N_("scrolling text")),
+        (ScrollView, N_("scrolling text")),
     )
 
 
@@ -437,7 +520,7 @@ def places_for(
     that can have the keyboard there (:func:`declared_key_widgets`)."""
     everywhere = (
         *commands_of(bindings_of(app)),
-        Command("", (app.COMMAND_PALETTE_BINDING,), "Command palette"),
+        Command("", (app.COMMAND_PALETTE_BINDING,), N_("Command palette")),
     )
     places = [Place("every screen", everywhere)]
     for owner in owners:
@@ -453,5 +536,5 @@ def places_for(
             for command in commands_of(bindings_of(widget), widget_words(widget))
         )
         commands = (*everywhere, *commands_of(bindings_of(owner)), *widgets)
-        places.append(Place(name, commands, typed, typed_do))
+        places.append(Place(name, commands, typed, typed_do, title or ""))
     return places

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from chickenfoot.lang import _
+
 if TYPE_CHECKING:
     from chickenfoot.net.protocol import Hello, TableOptions
     from chickenfoot.net.remote import TableAddress
@@ -91,7 +93,7 @@ def new_game(
     try:
         return Play(GameSession.new(rules, seats, seed, store))
     except OSError as error:
-        return Problem(f"Could not save the new game: {error}")
+        return Problem(_("Could not save the new game: {error}").format(error=error))
 
 
 def stored_game(store: GameStore, game: GameId, force: bool) -> Opened:
@@ -107,7 +109,7 @@ def stored_game(store: GameStore, game: GameId, force: bool) -> Opened:
         return Problem(str(error))
     if session.state.over:
         session.close()
-        return Problem(f"Game {game} is over: watch it under Replays.")
+        return Problem(_("Game {number} is over: watch it under Replays.").format(number=game))
     return Play(session)
 
 
@@ -117,7 +119,8 @@ def replay_of(store: GameStore, game: GameId) -> Opened:
     from chickenfoot.record.model import RecordError
 
     try:
-        return Watch(ReplayView(store.record(game)), f"game {game}")
+        # Translators: a replay's title: the number of a game of the store.
+        return Watch(ReplayView(store.record(game)), _("game {number}").format(number=game))
     except (RecordError, OSError) as error:
         return Problem(str(error))
 
@@ -151,7 +154,7 @@ def taken_over(
     try:
         return Play(GameSession.take_over(record, action_count, seats, store))
     except (ValueError, IllegalAction, OSError) as error:
-        return Problem(f"Cannot take over: {error}")
+        return Problem(_("Cannot take over: {error}").format(error=error))
 
 
 def latest(store: GameStore) -> Opened:
@@ -165,7 +168,7 @@ def latest(store: GameStore) -> Opened:
     except StoreError as error:
         return Problem(str(error))
     if found is None:
-        return Problem("There is no unfinished game to continue.", "warning")
+        return Problem(_("There is no unfinished game to continue."), "warning")
     return Rejoin(found) if isinstance(found, HeldSeat) else Resume(found.id)
 
 

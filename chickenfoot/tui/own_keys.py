@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from chickenfoot.lang import N_, _, ngettext
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -24,7 +26,8 @@ if TYPE_CHECKING:
 NOTICE_SECONDS = 30
 """How long the notice of refused keys stays (a settings file is read slowly by some)."""
 
-NOTICE_TITLE = "Your keys in the settings file"
+NOTICE_TITLE = N_("Your keys in the settings file")
+"""The notice's title (translated when it is given)."""
 
 MOST_REFUSALS_SHOWN = 2
 """How many refusals the notice gives in full: more would cover the menu; ``chickenfoot keys``
@@ -63,7 +66,13 @@ class OwnKeys:
         :data:`MOST_REFUSALS_SHOWN` of them when there are more, and how to see them all."""
         shown = self.refusals[:MOST_REFUSALS_SHOWN]
         left = len(self.refusals) - len(shown)
-        more = (f"…and {left} more: chickenfoot keys lists every one",) if left else ()
+        # Translators: "chickenfoot keys" is a command: keep it as it is.
+        more_words = ngettext(
+            "…and {count} more: chickenfoot keys lists every one",
+            "…and {count} more: chickenfoot keys lists every one",
+            left,
+        )
+        more = (more_words.format(count=left),) if left else ()
         return "\n".join((*shown, *more))
 
     def check(self, places: Sequence[Place]) -> None:
@@ -90,7 +99,7 @@ class OwnKeys:
         if self.refusals:
             app.notify(
                 self.notice,
-                title=NOTICE_TITLE,
+                title=_(NOTICE_TITLE),
                 severity="warning",
                 timeout=NOTICE_SECONDS,
                 markup=False,

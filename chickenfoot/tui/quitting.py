@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from chickenfoot.lang import N_, _, pgettext
 from chickenfoot.tui.screens.choice import ChoiceScreen
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 
@@ -20,8 +21,8 @@ if TYPE_CHECKING:
 
     from chickenfoot.tui.screens.game import GameScreen
 
-QUIT = "Quit Chicken Foot?"
-"""The quit question with no game in play."""
+QUIT = N_("Quit Chicken Foot?")
+"""The quit question with no game in play (marked for the catalogues: translated when asked)."""
 
 
 class QuitQuestion:
@@ -43,12 +44,13 @@ class QuitQuestion:
             return
         game = self.game()
         if game is None:
-            self.confirm(QUIT)
+            self.confirm(_(QUIT))
         else:
             from chickenfoot.text import prompts
 
             question = prompts.QUIT_SAVED_GAME
-            game.unsaved.once_saved("Quit", lambda: self.confirm(question), self.app.exit)
+            quit_anyway = pgettext("completes the question: … anyway?", "Quit")
+            game.unsaved.once_saved(quit_anyway, lambda: self.confirm(question), self.app.exit)
 
     def asked_by_a_screen(self) -> None:
         """A screen asked to quit: at once when no game is open, else after asking."""
@@ -66,4 +68,5 @@ class QuitQuestion:
             if quit_now:
                 self.app.exit()
 
-        self.app.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), answered)
+        screen = ConfirmScreen(question, yes=_("Quit"), no=_("Stay"))
+        self.app.push_screen(screen, answered)

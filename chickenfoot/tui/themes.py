@@ -10,13 +10,21 @@ remembered like any other.
 - ``high-contrast``: white text and pure, bright colours on black; every text colour, the
   dimmed ones included, reads at a contrast of at least 7:1 (WCAG's AAA level).
 
+The theme picker (:class:`NamedThemes`) names these two in the language in use; Textual's own
+themes keep their names, which are names, not words.
+
 Colour is never the only mark: every state the table, the hand and the strip show in colour
 also has a frame or a sign of its own (see the ``NO_COLOR`` snapshot), in these themes too.
 """
 
 from __future__ import annotations
 
-from textual.theme import Theme
+from collections.abc import Callable
+from functools import partial
+
+from textual.theme import Theme, ThemeProvider
+
+from chickenfoot.lang import N_, _
 
 OKABE_ITO = {
     "black": "#000000",
@@ -106,3 +114,31 @@ HIGH_CONTRAST = Theme(
 
 THEMES: tuple[Theme, ...] = (COLOUR_BLIND_SAFE, HIGH_CONTRAST)
 """The themes the app adds to Textual's."""
+
+THEME_WORDS = {
+    # Translators: the names of two themes in the theme picker, beside Textual's own themes
+    # (textual-dark, nord…), which keep their names.
+    COLOUR_BLIND_SAFE.name: N_("colour-blind-safe"),
+    HIGH_CONTRAST.name: N_("high-contrast"),
+}
+"""How the theme picker names chickenfoot's own themes (translated when it is shown)."""
+
+
+def theme_words(name: str) -> str:
+    """The theme ``name`` as the picker shows it: one of chickenfoot's in the language in use,
+    one of Textual's by its own name."""
+    return _(THEME_WORDS[name]) if name in THEME_WORDS else name
+
+
+class NamedThemes(ThemeProvider):
+    """Textual's theme picker, with chickenfoot's own themes named in the language in use
+    (the theme chosen, and remembered, is the same whatever its name on the screen)."""
+
+    @property
+    def commands(self) -> list[tuple[str, Callable[[], None]]]:
+        """Each theme's name as shown, and what chooses it, in the order of the names."""
+        named = [(theme_words(name), name) for name in self.app.available_themes]
+        return [(words, partial(self._choose, name)) for words, name in sorted(named)]
+
+    def _choose(self, name: str) -> None:
+        self.app.theme = name

@@ -21,6 +21,7 @@ from typing import Any
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from chickenfoot.lang import N_, _
 from chickenfoot.play.announce import (
     Announcement,
     Announcer,
@@ -39,67 +40,67 @@ SAY_BINDINGS: list[BindingType] = [
     Binding(
         "H",
         "say('hand')",
-        "Say my hand",
+        N_("Say my hand"),
         show=False,
         id="game.say-hand",
-        tooltip="Your hand tile by tile, with the ends each fits (said aloud in a browser tab)",
+        tooltip=N_("Your hand tile by tile, with the ends each fits (said aloud in a browser tab)"),
     ),
     Binding(
         "E",
         "say('ends')",
-        "Say the open ends",
+        N_("Say the open ends"),
         show=False,
         id="game.say-ends",
-        tooltip="What the table needs, and every open end with what fits it",
+        tooltip=N_("What the table needs, and every open end with what fits it"),
     ),
     Binding(
         "S",
         "say('seats')",
-        "Say the seats",
+        N_("Say the seats"),
         show=False,
         id="game.say-seats",
-        tooltip="Every seat's tiles in hand and total score, and whose turn it is",
+        tooltip=N_("Every seat's tiles in hand and total score, and whose turn it is"),
     ),
     Binding(
         "W",
         "say('where')",
-        "Say where the game stands",
+        N_("Say where the game stands"),
         show=False,
         id="game.say-where",
-        tooltip="The round, the boneyard, what the table needs and what it waits for",
+        tooltip=N_("The round, the boneyard, what the table needs and what it waits for"),
     ),
     Binding(
         "N",
         "say('since')",
-        "Say what happened since your last turn",
+        N_("Say what happened since your last turn"),
         show=False,
         id="game.say-since",
-        tooltip="Every move since your last turn, and the chicken foot still open",
+        tooltip=N_("Every move since your last turn, and the chicken foot still open"),
     ),
     Binding(
         "R",
         "say('again')",
-        "Say the last announcement again",
+        N_("Say the last announcement again"),
         show=False,
         id="game.say-again",
-        tooltip="A browser tab says its last announcement again",
+        tooltip=N_("A browser tab says its last announcement again"),
     ),
     Binding(
         "V",
         "say('level')",
-        "How much is said",
+        N_("How much is said"),
         show=False,
         id="game.say-level",
-        tooltip="A browser tab says every move, a summary at your turn, or only your turn",
+        tooltip=N_("A browser tab says every move, a summary at your turn, or only your turn"),
     ),
 ]
 """The one-key questions (see the module's description): capitals, since the letters choose
-open ends."""
+open ends; their words are marked for the catalogues, translated where they are shown."""
 
-NO_PAGE = (
+NO_PAGE = N_(
     "A browser tab says this aloud (chickenfoot serve); here, a screen reader reads the screen."
 )
-"""What ``R`` and ``V`` say in a terminal, where no page speaks."""
+"""What ``R`` and ``V`` say in a terminal, where no page speaks (translated when said)."""
 
 
 class TableVoice:
@@ -134,7 +135,7 @@ class TableVoice:
         if question in ("again", "level"):
             page = page_of(self.screen.app)
             if page is None:
-                return NO_PAGE
+                return _(NO_PAGE)
             page.announce(Announcement("repeat" if question == "again" else "level").as_json())
             return None
         return sentences(answer_lines(question, self.client)) or None
@@ -152,4 +153,4 @@ def answer_lines(question: str, client: SeatClient) -> list[str]:
     if question == "where":
         return [where_said(client), status_said(client)]
     found = digest(client)
-    return [found.text] if found is not None else ["You play no seat at this table."]
+    return [found.text] if found is not None else [_("You play no seat at this table.")]

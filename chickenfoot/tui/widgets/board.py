@@ -17,11 +17,12 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from chickenfoot.lang import _, ngettext
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Line
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.text.spoken import line_sort_key
-from chickenfoot.text.words import a_number, double_text, plural
+from chickenfoot.text.words import a_number, double_text
 from chickenfoot.tui.messages import EndClicked
 
 FOOT_STYLE = "bold $warning"
@@ -53,6 +54,37 @@ class RenderedBoard:
         return None
 
 
+def arms_words(started: int, required: int) -> str:
+    """What the centre's row says of the arms: how many of those required are started."""
+    # Translators: beside the centre double in the outline of the board.
+    return ngettext(
+        "centre · {started} of {required} arm",
+        "centre · {started} of {required} arms",
+        required,
+    ).format(started=started, required=required)
+
+
+def needs_words(*, toe: bool, number: int) -> str:
+    """What a line not started yet needs (a toe of the foot, or a new arm): the number."""
+    # English says "an 8", "an 11" and "an 18" (see a_number): the two messages of each kind
+    # differ only in the article, and every other language may give them the same words.
+    vowel = a_number(number).startswith("an ")
+    if toe:
+        # Translators: a toe of a chicken foot not started yet needs a tile with {number}.
+        words = _("toe: needs an {number}") if vowel else _("toe: needs a {number}")
+    else:
+        # Translators: a new arm not started yet needs a tile with {number}.
+        words = _("new arm: needs an {number}") if vowel else _("new arm: needs a {number}")
+    return words.format(number=number)
+
+
+def toes_to_go(left: int) -> str:
+    """What the open chicken foot's row says: how many of its toes are still to be played."""
+    return ngettext(
+        "▲ chicken foot: {count} toe to go", "▲ chicken foot: {count} toes to go", left
+    ).format(count=left)
+
+
 def render_board(shown: BoardShown, width: int) -> RenderedBoard:
     """Draw ``shown.board`` as rows of at most ``width`` cells (long lines wrap under
     themselves), with the marks of :class:`~chickenfoot.play.shown.BoardShown`: key labels
@@ -66,7 +98,7 @@ def render_board(shown: BoardShown, width: int) -> RenderedBoard:
     centre = Content.assemble(
         ("◆ ", CENTRE_STYLE),
         (f"[{double_text(board.centre)}]", CENTRE_STYLE),
-        (f"  centre · {board.arms_started} of {board.arms_required} arms", MUTED_STYLE),
+        ("  " + arms_words(board.arms_started, board.arms_required), MUTED_STYLE),
     )
     rows.append(centre)
     pending = [target for target in open_values if target not in board.lines_by_id]
@@ -100,12 +132,11 @@ def render_board(shown: BoardShown, width: int) -> RenderedBoard:
                 else:
                     tail.append(Content.styled(f"‹{label}›", END_STYLE))
             if line is None:
-                kind = "toe" if "." in line_id else "new arm"
-                needs = a_number(open_values[line_id])
-                tail.append(Content.styled(f" {kind}: needs {needs}", MUTED_STYLE))
+                needs = needs_words(toe="." in line_id, number=open_values[line_id])
+                tail.append(Content.styled(" " + needs, MUTED_STYLE))
         if line is not None and board.foot == line.id:
             left = TOES_PER_FOOT - board.toes
-            tail.append(Content.styled(f" ▲ chicken foot: {plural(left, 'toe')} to go", FOOT_STYLE))
+            tail.append(Content.styled(" " + toes_to_go(left), FOOT_STYLE))
         first_row = len(rows)
         rows.extend(_wrap(head, parts, tail, width))
         if line_id in open_values:
@@ -166,7 +197,7 @@ class BoardView(Widget):
     def rendered(self, width: int | None = None) -> RenderedBoard:
         """The board drawn for ``width`` cells (the widget's own width by default), cached."""
         if self.shown is None:
-            return RenderedBoard((Content.styled("No board yet", MUTED_STYLE),), {})
+            return RenderedBoard((Content.styled(_("No board yet"), MUTED_STYLE),), {})
         width = width if width is not None else (self.content_region.width or 78)
         key = (self.shown, width)
         if self._cache is None or self._cache[0] != key:

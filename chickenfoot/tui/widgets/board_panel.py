@@ -30,6 +30,7 @@ from textual.message import Message
 from textual.reactive import var
 from textual.widgets import ContentSwitcher
 
+from chickenfoot.lang import N_, _
 from chickenfoot.play.charts import ChartShown
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.text.legend import REARRANGED, legend_hint
@@ -42,7 +43,8 @@ from chickenfoot.tui.widgets.table import TableView
 BoardMode = Literal["table", "outline", "chart"]
 """Which view of the board a panel shows."""
 
-CHART_TITLE = "Running totals after each round"
+CHART_TITLE = N_("Running totals after each round")
+"""The chart's title on the frame (translated when shown)."""
 
 
 class BoardPanel(Vertical):
@@ -148,10 +150,12 @@ class BoardPanel(Vertical):
     def _title(self) -> None:
         """Title the box for the view shown, and say under it what the keys switch to."""
         view = self.view
-        self.border_title = CHART_TITLE if view == "chart" else "Table"
+        # Translators: the title of the frame around the table (the board as laid).
+        self.border_title = _(CHART_TITLE) if view == "chart" else _("Table")
         keys = self.keys
         if view == "chart":
-            self.border_subtitle = f"{keys.chart}: board"
+            # Translators: under the chart: the key that shows the board again.
+            self.border_subtitle = _("{key}: board").format(key=keys.chart)
             self.remove_class("-too-big")
             return
         compact, fits = self._drawn
@@ -163,7 +167,8 @@ class BoardPanel(Vertical):
         if compact and not outline and keys.legend:
             parts.append(legend_hint(keys.legend))
         if self.charts:
-            parts.append(f"{keys.chart}: chart")
+            # Translators: under the board: the key that shows the chart of the totals.
+            parts.append(_("{key}: chart").format(key=keys.chart))
         self.border_subtitle = " · ".join(parts)
 
     def watch_keys(self) -> None:

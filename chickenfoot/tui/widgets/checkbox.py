@@ -13,14 +13,16 @@ from typing import Any
 
 from textual.widgets import Checkbox
 
-ON_OFF = {True: ("X", "yes"), False: (" ", "no")}
-"""What the box holds and what its label ends with, on and off."""
+from chickenfoot.lang import _
+
+ON_OFF = {True: "X", False: " "}
+"""What the box holds, on and off."""
 
 
 class StateCheckbox(Checkbox):
     """A check box saying its state in its text: ``X`` or a blank, and "yes" or "no"."""
 
-    BUTTON_INNER = ON_OFF[False][0]
+    BUTTON_INNER = ON_OFF[False]
     """Off until it is ticked (``watch_value`` puts the ``X`` in)."""
 
     def __init__(self, words: str, value: bool = False, **options: Any) -> None:
@@ -31,11 +33,14 @@ class StateCheckbox(Checkbox):
         super().__init__(self._labelled(value), value, **options)
 
     def _labelled(self, value: bool) -> str:
-        return f"{self.words}: {ON_OFF[value][1]}"
+        """The label: the words, and the state in the language in use."""
+        # Translators: a check box's label ({words}) and its state.
+        said = _("{words}: yes") if value else _("{words}: no")
+        return said.format(words=self.words)
 
     def watch_value(self) -> None:
         """Say the new state in the box and the label (and post ``Changed``, as any check box
         does)."""
-        self.BUTTON_INNER = ON_OFF[self.value][0]
+        self.BUTTON_INNER = ON_OFF[self.value]
         self.label = self._labelled(self.value)
         super().watch_value()

@@ -16,6 +16,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from chickenfoot.lang import _
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.text.ends import ends_in_order, more_text, pack
 from chickenfoot.tui.messages import EndClicked
@@ -93,7 +94,8 @@ class EndsStrip(Widget):
         return 1 if self.screen.size.height < SHORT_SCREEN else MAX_ROWS
 
     def _wrap(self, width: int) -> list[Content]:
-        heading = Content.styled("Ends:", HEADING_STYLE)
+        # Translators: the heading of the strip of open ends under the table.
+        heading = Content.styled(_("Ends:"), HEADING_STYLE)
         entries = self.entries()
         lengths = [entry.cell_length for entry in entries]
         shown = pack(lengths, width, self.max_rows, heading.cell_length)

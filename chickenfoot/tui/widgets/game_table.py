@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
+from chickenfoot.lang import _
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown
 from chickenfoot.text.prompts import ViewKeys
 from chickenfoot.tui.messages import RememberDisplay
@@ -62,7 +63,8 @@ class GameTable(Vertical):
         """Name the player's keys: the ends' and the table's under the table (``keys``), the
         whole log's (``log_key``) under the log."""
         self.query_one(BoardPanel).keys = keys
-        self.query_one(EventLog).border_subtitle = f"{log_key}: all"
+        # Translators: under the game's log: the key that shows the whole log.
+        self.query_one(EventLog).border_subtitle = _("{key}: all").format(key=log_key)
 
     def switch_drawing(self) -> None:
         """Draw the table compact, or in full (from the outline: the table, remembered)."""
@@ -83,10 +85,10 @@ class GameTable(Vertical):
             yield BoardPanel(id="board-box").data_bind(shown=GameTable.board, view=GameTable.view)
             with Vertical(id="side"):
                 seats = SeatsPanel(id="seats").data_bind(shown=GameTable.seats)
-                seats.border_title = "Seats"
+                seats.border_title = _("Seats")
                 yield seats
                 log = EventLog(id="log")
-                log.border_title = "Log"
+                log.border_title = _("Log")
                 yield log
         yield EndsStrip(id="ends").data_bind(shown=GameTable.board)
         yield HandBox(id="hand-scroll").data_bind(

@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.reactive import reactive, var
 from textual.widget import Widget
 
+from chickenfoot.lang import _
 from chickenfoot.play.shown import HandShown, SeatsShown
 from chickenfoot.rules import Tile
 from chickenfoot.text.words import fit_line
@@ -37,6 +38,12 @@ BANNER_STYLE = "bold $text-accent"
 FRESH_LABEL_STYLE = "bold $text-warning"
 FRESH_FACE_STYLE = "on $warning-muted"
 GAP = 1
+
+
+def fresh_label(number: str) -> str:
+    """The label over a tile just drawn: its number and the word for "new"."""
+    # Translators: over a tile just drawn: its number ({number}) and "new" (a tile: ficha, אבן).
+    return _("{number} new").format(number=number)
 
 
 class HandView(Widget):
@@ -118,7 +125,7 @@ class HandView(Widget):
         if index not in self.shown.fresh:
             style = SELECTED_LABEL_STYLE if index == self.shown.selected else NUMBER_STYLE
             return Content.styled(number.center(width), style)
-        return Content.styled(f"{number} new".center(width), FRESH_LABEL_STYLE)
+        return Content.styled(fresh_label(number).center(width), FRESH_LABEL_STYLE)
 
     def _groups(self, width: int) -> list[list[int]]:
         """Tile indexes per wrapped row, each row at most ``width`` cells wide."""
@@ -127,7 +134,8 @@ class HandView(Widget):
         used = 0
         for index in range(self.count):
             cell = 5 if self.shown.hidden else len("[{}|{}]".format(*self.tiles[index]))
-            cell = max(cell, len(f"▸{index + 1} new") if index in self.shown.fresh else cell)
+            fresh = index in self.shown.fresh
+            cell = max(cell, len(fresh_label(f"▸{index + 1}")) if fresh else cell)
             if used and used + GAP + cell > width:
                 groups.append([])
                 used = 0
@@ -147,7 +155,7 @@ class HandView(Widget):
             lines = banner.wrap(max(width, 1))
             return [Content(""), *(line.center(width) for line in lines)]
         if not self.count:
-            return [Content.styled("(no tiles)", UNPLAYABLE_STYLE)]
+            return [Content.styled(_("(no tiles)"), UNPLAYABLE_STYLE)]
         cells = self._cells()
         gap = Content(" " * GAP)
         rows: list[Content] = []

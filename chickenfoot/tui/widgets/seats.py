@@ -12,6 +12,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from chickenfoot.lang import _, pgettext
 from chickenfoot.play.shown import SeatsShown
 from chickenfoot.text.words import fitted
 
@@ -26,6 +27,24 @@ COMPACT_HEIGHT = 32
 """Terminals shorter than this get the compact panel when there are many seats."""
 COMPACT_NUMBERS_WIDTH = 7
 """Tiles (3 cells) and points (4 cells) of one seat in the compact panel."""
+
+
+def headings() -> tuple[str, str, str]:
+    """The panel's column headings in the language in use: the seat, the tiles in hand and
+    the points (the last two at most four letters: their columns are five cells wide)."""
+    return (
+        pgettext("column of the seats panel", "seat"),
+        # Translators: how many tiles each seat holds in hand; at most 4 letters.
+        pgettext("column of the seats panel", "tiles"),
+        # Translators: each seat's total points; at most 3 letters.
+        pgettext("column of the seats panel", "pts"),
+    )
+
+
+def computer_tag() -> str:
+    """The small tag after a computer seat's name, in the language in use."""
+    # Translators: the tag after a computer player's name in the seats panel: 3 or 4 letters.
+    return _("cpu")
 
 
 class SeatsPanel(Widget):
@@ -59,10 +78,13 @@ class SeatsPanel(Widget):
         """One header row and one row per seat, a cell of margin on each side."""
         width = max(width - 2, NUMBERS_WIDTH + 6)
         name_width = width - NUMBERS_WIDTH - 2
-        rows = [Content.styled(f"   {'seat':<{name_width}}{'tiles':>5}{'pts':>5}", HEADER_STYLE)]
+        seat_word, tiles_word, points_word = headings()
+        header = f"   {seat_word:<{name_width}}{tiles_word:>5}{points_word:>5}"
+        rows = [Content.styled(header, HEADER_STYLE)]
+        cpu = " " + computer_tag()
         for seat, name in enumerate(self.shown.names):
             on_turn = seat == self.shown.turn
-            tag = " cpu" if seat in self.shown.computers else ""
+            tag = cpu if seat in self.shown.computers else ""
             label = Content(fitted(name, name_width - len(tag))) + Content.styled(tag, CPU_STYLE)
             label = label.pad_right(max(0, name_width - label.cell_length))
             count, total = self._numbers(seat)
@@ -74,7 +96,8 @@ class SeatsPanel(Widget):
         """A header row, then two seats per row: marker, name, tiles (#) and points."""
         cell_width = max(width // 2, COMPACT_NUMBERS_WIDTH + 4)
         name_width = cell_width - COMPACT_NUMBERS_WIDTH - 1
-        header_cell = f" {'seat':<{name_width}}{'#':>3}{'pts':>4}"
+        seat_word, _tiles_word, points_word = headings()
+        header_cell = f" {seat_word:<{name_width}}{'#':>3}{points_word:>4}"
         rows = [Content.styled(header_cell + header_cell, HEADER_STYLE)]
         cells = []
         for seat, name in enumerate(self.shown.names):

@@ -55,6 +55,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
+from chickenfoot.lang import N_
 from chickenfoot.play.layout import (
     Box,
     Density,
@@ -152,11 +153,18 @@ class TableView(ScrollView, can_focus=True, inherit_bindings=False):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "shift+left", f"pan({-PAN_COLUMNS}, 0)", "Pan", key_display="⇧←↑↓→", id="table.pan-left"
+            "shift+left",
+            f"pan({-PAN_COLUMNS}, 0)",
+            # Translators: "Pan" moves the view of the table (shift and the arrows): a verb.
+            N_("Pan"),
+            key_display="⇧←↑↓→",
+            id="table.pan-left",
         ),
-        Binding("shift+right", f"pan({PAN_COLUMNS}, 0)", "Pan", show=False, id="table.pan-right"),
-        Binding("shift+up", f"pan(0, {-PAN_ROWS})", "Pan", show=False, id="table.pan-up"),
-        Binding("shift+down", f"pan(0, {PAN_ROWS})", "Pan", show=False, id="table.pan-down"),
+        Binding(
+            "shift+right", f"pan({PAN_COLUMNS}, 0)", N_("Pan"), show=False, id="table.pan-right"
+        ),
+        Binding("shift+up", f"pan(0, {-PAN_ROWS})", N_("Pan"), show=False, id="table.pan-up"),
+        Binding("shift+down", f"pan(0, {PAN_ROWS})", N_("Pan"), show=False, id="table.pan-down"),
     ]
 
     shown: reactive[BoardShown | None] = reactive(None, layout=False, init=False)

@@ -15,13 +15,16 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from chickenfoot.lang import N_, _
 from chickenfoot.record.names import display_width
 from chickenfoot.text.words import fit_line
 
 SEPARATOR = " · "
 ROUND_STYLE = "bold"
-UNSAVED = ("⚠ not saved", "bold $text-error")
-SAVING = ("saving…", "$text-muted")
+UNSAVED = (N_("⚠ not saved"), "bold $text-error")
+"""The word when the game is not saved (translated when shown), and its style."""
+SAVING = (N_("saving…"), "$text-muted")
+"""The word while the game is being saved (translated when shown), and its style."""
 CONNECTION_STYLE = "bold $text-warning"
 
 
@@ -63,9 +66,9 @@ def fitted_bar(shown: TopBarShown, width: int) -> Content:
     """The top bar of ``shown`` within ``width`` cells (see the module's docstring)."""
     warnings: list[tuple[str, str]] = []
     if shown.unsaved:
-        warnings.append(UNSAVED)
+        warnings.append((_(UNSAVED[0]), UNSAVED[1]))
     if shown.saving:
-        warnings.append(SAVING)
+        warnings.append((_(SAVING[0]), SAVING[1]))
     if shown.connection:
         warnings.append((shown.connection, CONNECTION_STYLE))
     room = width - sum(display_width(text) + 2 for text, _style in warnings)
