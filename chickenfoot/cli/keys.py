@@ -57,7 +57,7 @@ def run() -> int:
         if not commands:
             continue
         name = _(place.name)
-        write_line(sys.stdout, "\n" + _("{place}:").format(place=name[:1].upper() + name[1:]))
+        write_line(sys.stdout, f"\n{name[:1].upper()}{name[1:]}:")
         width = max(len(command.id) for command in commands)
         leaders = {f.id: c.id for c in place.commands for f in followers(c, place)}
         for command in commands:
