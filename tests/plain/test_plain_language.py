@@ -16,7 +16,7 @@ from tests.pseudo_language import Marked, marked
 GALICIAN_YES: dict[str | tuple[str, str], str] = {
     ("typed for yes", "y"): "s",
     ("typed for yes", "yes"): "si",
-    "(y or n; Enter: n)": "(s ou n; Intro: n)",
+    "(y or n; Enter: n)": "(s ou n; Enter: n)",
 }
 
 
@@ -58,7 +58,7 @@ def test_a_yes_typed_in_the_language_deletes_a_game(kit: type[Kit]) -> None:
     assert record is not None
     game = kit.stored(record)
     said = run("l", f"x {game}", "s", "", "q", given=GALICIAN_YES)
-    question = f"⟦Delete game {game} (Ana, Bea)? This cannot be undone.⟧ (s ou n; Intro: n) s"
+    question = f"⟦Delete game {game} (Ana, Bea)? This cannot be undone.⟧ (s ou n; Enter: n) s"
     assert question in "\n".join(said)
     assert f"⟦Deleted game {game}.⟧" in said
     store = open_store()
