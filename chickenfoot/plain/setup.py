@@ -192,22 +192,9 @@ class PlainSetup:
         """The online table, in the form's words (or that the game is played here)."""
         if not self.server:
             return [_("{label}: none, play here").format(label=_(SERVER_LABEL))]
-        hints = next(_(shown) for shown, value in HINTS_CHOICES if value == self.yes_no)
+        hints = next(shown for shown, value in HINTS_CHOICES if value == self.yes_no)
         grace = self.grace or f"{DEFAULT_GRACE:.0f}"
-        # Translators: the online table's options, e.g. "Lost seat waits (s): 60; then plays
-        # it: hard; hints: allowed" (the labels come lowercased where English lowercases them).
-        options = _("{grace_label}: {grace}; {cover_label}: {cover}; {hints_label}: {hints}")
-        return [
-            f"{_(SERVER_LABEL)}: {self.server}",
-            options.format(
-                grace_label=_(GRACE_LABEL),
-                grace=grace,
-                cover_label=_(COVER_LABEL).lower(),
-                cover=self.cover,
-                hints_label=_(HINTS_LABEL).lower(),
-                hints=hints,
-            ),
-        ]
+        return [f"{_(SERVER_LABEL)}: {self.server}", options_line(grace, self.cover, hints)]
 
     @property
     def yes_no(self) -> str:
@@ -520,6 +507,23 @@ def _problem_text(field: str, message: str) -> str:
     if rule is None:
         return message
     return f"{_(rule.label)}: {message.removeprefix(f'{field}: ')}"
+
+
+def options_line(grace: str, cover: str, hints: str) -> str:
+    """An online table's options in the form's words: how long a lost seat waits (``grace``),
+    the level that then plays it and whether hints are allowed (``hints``: the form's
+    English choice, translated here)."""
+    # Translators: the online table's options, e.g. "Lost seat waits (s): 60; then plays
+    # it: hard; hints: allowed" (the labels come lowercased where English lowercases them).
+    options = _("{grace_label}: {grace}; {cover_label}: {cover}; {hints_label}: {hints}")
+    return options.format(
+        grace_label=_(GRACE_LABEL),
+        grace=grace,
+        cover_label=_(COVER_LABEL).lower(),
+        cover=cover,
+        hints_label=_(HINTS_LABEL).lower(),
+        hints=_(hints),
+    )
 
 
 def number_from(low: int, high: int) -> str:
