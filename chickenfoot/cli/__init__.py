@@ -41,6 +41,8 @@ from importlib import import_module
 from chickenfoot import __version__
 from chickenfoot.cli.common import COMMANDS, EXIT_FAILED, interrupted
 from chickenfoot.cli.games import add_plain_option
+from chickenfoot.cli.parser import Parser
+from chickenfoot.lang import _
 
 
 def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
@@ -49,18 +51,23 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     Only the subcommands named in ``commands`` (None: all of them) get their whole parser,
     which imports their module; the others are listed with their one line of help.
     """
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="chickenfoot",
-        description="Chicken Foot dominoes in your terminal. With no command, starts the game.",
+        description=_("Chicken Foot dominoes in your terminal. With no command, starts the game."),
     )
-    parser.add_argument("--version", action="version", version=f"chickenfoot {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"chickenfoot {__version__}",
+        help=_("show program's version number and exit"),
+    )
     add_plain_option(parser, default=None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = {COMMANDS[name].module for name in COMMANDS if commands is None or name in commands}
     added: set[str] = set()
     for name, command in COMMANDS.items():
         if command.module not in wanted:
-            subparsers.add_parser(name, help=command.summary)
+            subparsers.add_parser(name, help=_(command.summary))
         elif command.module not in added:  # a module may add several commands
             import_module(f"{__name__}.{command.module}").add_parsers(subparsers)
             added.add(command.module)

@@ -19,7 +19,9 @@ import time
 from typing import Any, TextIO
 
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
+from chickenfoot.cli.games import SAVED_GAME_HELP
 from chickenfoot.cli.options import positive_int
+from chickenfoot.lang import _
 
 DEFAULT_BUDGET = 400
 """The imagined rounds a decision is given at most (the coach's own default; a test checks
@@ -31,32 +33,36 @@ def add_parsers(commands: Any) -> None:
     analyse = commands.add_parser(
         "analyse",
         help=summary("analyse"),
-        description="Judge every decision of a saved game's people from what they could know "
-        "then (each move played out in imagined deals against the best one), and split each "
-        "person's result into skill and luck.",
+        description=_(
+            "Judge every decision of a saved game's people from what they could know "
+            "then (each move played out in imagined deals against the best one), and split "
+            "each person's result into skill and luck."
+        ),
     )
-    analyse.add_argument(
-        "game", metavar="FILE|GAME", help="A saved game (.json), or a game's number."
-    )
+    analyse.add_argument("game", metavar="FILE|GAME", help=_(SAVED_GAME_HELP))
     analyse.add_argument(
         "--budget",
         type=positive_int,
         default=DEFAULT_BUDGET,
         metavar="N",
-        help="Imagined rounds a decision is given at most: more is steadier and slower "
-        f"(default: {DEFAULT_BUDGET}).",
+        help=_(
+            "Imagined rounds a decision is given at most: more is steadier and slower "
+            "(default: {budget})."
+        ).format(budget=DEFAULT_BUDGET),
     )
     analyse.add_argument(
         "--seed",
         type=int,
         default=0,
-        help="Seed of the imagined deals: the same seed and budget give the same analysis "
-        "(default: 0).",
+        help=_(
+            "Seed of the imagined deals: the same seed and budget give the same analysis "
+            "(default: 0)."
+        ),
     )
     analyse.add_argument(
         "--computers",
         action="store_true",
-        help="Analyse the computer players too.",
+        help=_("Analyse the computer players too."),
     )
     analyse.set_defaults(run=lambda args: run(args, out=sys.stdout, err=sys.stderr))
 
@@ -83,18 +89,20 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
                 record = store.record(number)
             finally:
                 store.close()
-            title = f"game {number}"
+            title = _("game {game}").format(game=number)
         seats = words.seats_to_analyse(record, args.computers)
         if not seats:
             return fail(
                 "analyse",
-                f"{title} has no person at the table: add --computers to analyse its "
-                "computer players",
+                _(
+                    "{game} has no person at the table: add --computers to analyse its "
+                    "computer players"
+                ).format(game=title),
             )
         hidden = words.hidden_rounds(record)
         coach = words.coach_for(record, args.budget, args.seed)
         names = tuple(seat.name for seat in record.seats)
-        progress = ProgressBar(0, err, "analysing")
+        progress = ProgressBar(0, err, _("analysing"))
         started = time.perf_counter()
 
         def advance(done: int, total: int) -> None:
@@ -110,7 +118,7 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
     except KeyboardInterrupt:
         return interrupted("analyse")
     assert analysis is not None  # nothing asked it to stop
-    write_line(out, f"Analysis of {title}")
+    write_line(out, _("Analysis of {game}").format(game=title))
     write_line(out, words.how_text(analysis))
     for round_index in hidden:
         write_line(out, words.hidden_text(round_index))
@@ -118,5 +126,6 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
     for line in words.analysis_lines(analysis, names):
         write_line(out, line)
     write_line(out, "")
-    write_line(out, f"Analysed in {time.perf_counter() - started:.1f} s.")
+    seconds = time.perf_counter() - started
+    write_line(out, _("Analysed in {seconds:.1f} s.").format(seconds=seconds))
     return EXIT_OK

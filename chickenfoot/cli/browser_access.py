@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urlsplit
 
+from chickenfoot.lang import N_, _, ngettext
+
 TOKEN_BYTES: Final = 24
 """The token's randomness, in bytes (32 characters in the address)."""
 
@@ -135,11 +137,11 @@ class Access:
         """Why the page is not shown to a request for ``host`` with ``token``, in plain
         words; None if it is."""
         if not self.answers_for(host):
-            return HOST_REFUSAL
+            return _(HOST_REFUSAL)
         if not token:
-            return NO_TOKEN
+            return _(NO_TOKEN)
         if not self.token_matches(token):
-            return WRONG_TOKEN
+            return _(WRONG_TOKEN)
         return None
 
     def game_refusal(self, host: str | None, origin: str | None, token: str | None) -> str | None:
@@ -147,24 +149,36 @@ class Access:
         ``token``, in plain words; None if one is."""
         refusal = self.page_refusal(host, token)
         if refusal is None and not self.is_own_origin(origin):
-            return FOREIGN_ORIGIN
+            return _(FOREIGN_ORIGIN)
         return refusal
 
 
-AGAIN = "open the whole address that chickenfoot serve printed"
-HOST_REFUSAL = f"This server does not answer for that host name: {AGAIN}."
-NO_TOKEN = f"This address lacks its token: {AGAIN} (it ends with ?token=...)."
-WRONG_TOKEN = f"That token is not this server's (each start makes a new one): {AGAIN}."
-FOREIGN_ORIGIN = "Only this server's own page may start a game; this request came from another."
+HOST_REFUSAL = N_(
+    "This server does not answer for that host name: open the whole address that "
+    "chickenfoot serve printed."
+)
+NO_TOKEN = N_(
+    "This address lacks its token: open the whole address that chickenfoot serve printed "
+    "(it ends with ?token=...)."
+)
+WRONG_TOKEN = N_(
+    "That token is not this server's (each start makes a new one): open the whole address "
+    "that chickenfoot serve printed."
+)
+FOREIGN_ORIGIN = N_("Only this server's own page may start a game; this request came from another.")
+"""Why a browser's request is refused (each translated where shown)."""
 
 
 def full_house(max_tabs: int) -> str:
     """What a browser is told when ``max_tabs`` games are already being played."""
-    if max_tabs == 1:
-        busy = "this server plays one game at a time, and one is in play"
-    else:
-        busy = f"this server plays {max_tabs} games at once, and {max_tabs} are in play"
-    return f"Chicken Foot is busy: {busy}. Close another Chicken Foot tab, then reload this page."
+    busy = ngettext(
+        "Chicken Foot is busy: this server plays one game at a time, and one is in play. "
+        "Close another Chicken Foot tab, then reload this page.",
+        "Chicken Foot is busy: this server plays {count} games at once, and {count} are in "
+        "play. Close another Chicken Foot tab, then reload this page.",
+        max_tabs,
+    )
+    return busy.format(count=max_tabs)
 
 
 def _bounded(value: Any, bounds: tuple[int, int], default: int) -> int:

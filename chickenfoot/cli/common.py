@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sys
 
+from chickenfoot.lang import N_, _
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -32,43 +34,50 @@ class Command:
 
 
 COMMANDS: dict[str, Command] = {
-    "play": Command("Start the game (the default).", "games"),
-    "load": Command("Continue a saved game.", "games"),
-    "replay": Command("Replay a saved game.", "games"),
-    "games": Command("List the games in the store.", "library"),
-    "export": Command("Write games as JSON files.", "library"),
-    "import": Command("Add games from JSON files.", "library"),
+    "play": Command(N_("Start the game (the default)."), "games"),
+    "load": Command(N_("Continue a saved game."), "games"),
+    "replay": Command(N_("Replay a saved game."), "games"),
+    "games": Command(N_("List the games in the store."), "library"),
+    "export": Command(N_("Write games as JSON files."), "library"),
+    "import": Command(N_("Add games from JSON files."), "library"),
     "simulate": Command(
-        "Play many games between computer players and print statistics.", "simulate"
+        N_("Play many games between computer players and print statistics."), "simulate"
     ),
     "tournament": Command(
-        "Play computer player levels against each other on duplicate deals.", "tournament"
+        N_("Play computer player levels against each other on duplicate deals."), "tournament"
     ),
-    "verify": Command("Re-make a saved game's deals from its seed and check its moves.", "verify"),
-    "serve": Command("Play in a web browser: each browser tab plays its own game.", "serve"),
+    "verify": Command(
+        N_("Re-make a saved game's deals from its seed and check its moves."), "verify"
+    ),
+    "serve": Command(N_("Play in a web browser: each browser tab plays its own game."), "serve"),
     "host": Command(
-        "Run a table server: friends play one game, each from their own terminal.", "host"
+        N_("Run a table server: friends play one game, each from their own terminal."), "host"
     ),
-    "join": Command("Play a seat at an online table (CODE@HOST:PORT).", "join"),
+    "join": Command(N_("Play a seat at an online table (CODE@HOST:PORT)."), "join"),
     "analyse": Command(
-        "Judge every decision of a saved game from what its player could know.", "analyse"
+        N_("Judge every decision of a saved game from what its player could know."), "analyse"
     ),
-    "stats": Command("Statistics of the finished games.", "stats"),
-    "keys": Command("List every key and its id, with your own from the settings.", "keys"),
+    "stats": Command(N_("Statistics of the finished games."), "stats"),
+    "keys": Command(N_("List every key and its id, with your own from the settings."), "keys"),
 }
-"""Every subcommand, in the order ``chickenfoot --help`` lists them."""
+"""Every subcommand, in the order ``chickenfoot --help`` lists them (each summary in English:
+:func:`summary` gives it in the player's language)."""
 
 
 def summary(command: str) -> str:
-    """The one line of help of subcommand ``command``."""
-    return COMMANDS[command].summary
+    """The one line of help of subcommand ``command``, in the player's language."""
+    return _(COMMANDS[command].summary)
 
 
 def fail(command: str, message: str) -> int:
     """Print ``message`` as a one-line error of ``command``; the usage-error exit status."""
     from chickenfoot.saves.output import write_line
 
-    write_line(sys.stderr, f"chickenfoot {command}: error: {message}")
+    # Translators: the one line of a refused command: "chickenfoot load: error: ...".
+    write_line(
+        sys.stderr,
+        _("{program}: error: {message}").format(program=f"chickenfoot {command}", message=message),
+    )
     return EXIT_USAGE
 
 
@@ -77,6 +86,6 @@ def interrupted(command: str | None = None) -> int:
     interrupted status."""
     from chickenfoot.saves.output import write_line
 
-    who = f"chickenfoot {command}" if command else "chickenfoot"
-    write_line(sys.stderr, f"{who}: stopped (Ctrl+C)")
+    program = f"chickenfoot {command}" if command else "chickenfoot"
+    write_line(sys.stderr, _("{program}: stopped (Ctrl+C)").format(program=program))
     return EXIT_INTERRUPTED

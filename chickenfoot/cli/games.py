@@ -22,12 +22,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
+from chickenfoot.lang import N_, _
 
 if TYPE_CHECKING:  # the modules of saved games are imported by the commands that open one
     from chickenfoot.record.model import GameRecord
     from chickenfoot.record.summary import GameId
 
-REPLAY_KEYS = """\
+# Translators: the keys stay as they are; keep each line within 80 columns.
+REPLAY_KEYS = N_("""\
 keys of the replay viewer:
   ← →                one move back / forward
   [ ]  PgUp PgDn     the previous / next round
@@ -41,7 +43,12 @@ keys of the replay viewer:
   Esc                close the replay
 
 In an unfinished game that people play at one keyboard, the round still in play keeps its
-hands and drawn tiles hidden, in the viewer and in the --text transcript."""
+hands and drawn tiles hidden, in the viewer and in the --text transcript.""")
+"""The replay viewer's keys, as ``replay --help`` ends (translated where shown)."""
+
+
+SAVED_GAME_HELP = N_("A saved game (.json), or a game's number.")
+"""The help of a command's FILE|GAME (translated where shown)."""
 
 
 def add_plain_option(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
@@ -51,43 +58,45 @@ def add_plain_option(parser: argparse.ArgumentParser, default: object = argparse
         "--plain",
         action=argparse.BooleanOptionalAction,
         default=default,
-        help="Play a line at a time, for screen readers: nothing is drawn full-screen. "
-        "--no-plain opens the full-screen app even when the setting starts the plain mode.",
+        help=_(
+            "Play a line at a time, for screen readers: nothing is drawn full-screen. "
+            "--no-plain opens the full-screen app even when the setting starts the plain mode."
+        ),
     )
 
 
 def add_parsers(commands: Any) -> None:
     """Add ``play``, ``load`` and ``replay`` to the subcommands ``commands``."""
-    play = commands.add_parser("play", help=summary("play"), description="Start the terminal app.")
+    play = commands.add_parser(
+        "play", help=summary("play"), description=_("Start the terminal app.")
+    )
     add_plain_option(play)
     play.set_defaults(run=lambda args: run_app(plain=args.plain))
 
     load_command = commands.add_parser(
         "load",
         help=summary("load"),
-        description="Open the app continuing a saved game: a file (imported into the store "
-        "first) or the number of a game in the store (see `chickenfoot games`).",
+        description=_(
+            "Open the app continuing a saved game: a file (imported into the store "
+            "first) or the number of a game in the store (see `chickenfoot games`)."
+        ),
     )
-    load_command.add_argument(
-        "game", metavar="FILE|GAME", help="A saved game (.json), or a game's number."
-    )
+    load_command.add_argument("game", metavar="FILE|GAME", help=_(SAVED_GAME_HELP))
     add_plain_option(load_command)
     load_command.set_defaults(run=lambda args: load(args.game, plain=args.plain))
 
     replay_command = commands.add_parser(
         "replay",
         help=summary("replay"),
-        description="Watch a saved game move by move, or print it.",
-        epilog=REPLAY_KEYS,
+        description=_("Watch a saved game move by move, or print it."),
+        epilog=_(REPLAY_KEYS),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    replay_command.add_argument(
-        "game", metavar="FILE|GAME", help="A saved game (.json), or a game's number."
-    )
+    replay_command.add_argument("game", metavar="FILE|GAME", help=_(SAVED_GAME_HELP))
     replay_command.add_argument(
         "--text",
         action="store_true",
-        help="Print the whole game as a text transcript instead of opening the app.",
+        help=_("Print the whole game as a text transcript instead of opening the app."),
     )
     add_plain_option(replay_command)
     replay_command.set_defaults(
@@ -168,7 +177,12 @@ def load(game: str, *, plain: bool | None = None) -> int:
         finally:
             store.close()
         if game_summary.finished:
-            return fail("load", f"game {number} is over: watch it with chickenfoot replay {number}")
+            return fail(
+                "load",
+                _("game {game} is over: watch it with chickenfoot replay {game}").format(
+                    game=number
+                ),
+            )
         return run_app(load=number, plain=plain)
     except (RecordError, StoreError) as error:
         return fail("load", str(error))

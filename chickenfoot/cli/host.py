@@ -35,6 +35,7 @@ from chickenfoot.cli.options import (
     rules_from_args,
 )
 from chickenfoot.cli.serve import ServeProblem, listen, port_number
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.net.forwarded import FORWARDED_HEADERS, ProxyTrust
 from chickenfoot.net.headless import LogPrinter
 from chickenfoot.net.lease import LEASE
@@ -58,14 +59,15 @@ from chickenfoot.rules import RuleSetError
 from chickenfoot.saves.choice import chosen_address, open_chosen_store
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.store import StoreError
-from chickenfoot.text.words import plural
 
 DEFAULT_HOST = "127.0.0.1"
-STOPPING = "Stopping: every table is saved and comes back when the server starts again."
-FIXED_DEAL_WARNING = (
+STOPPING = N_("Stopping: every table is saved and comes back when the server starts again.")
+"""What the host says once stopped (translated where shown)."""
+FIXED_DEAL_WARNING = N_(
     "chickenfoot host: warning: --seed fixes the table's deal: whoever knows the seed knows "
     "every hand (for tests and demonstrations; everybody at the table is told)."
 )
+"""The warning of a ``--seed`` (translated where shown)."""
 PEOPLE_NAMES = ("Ana", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 """The names a ``--table``'s people's seats are planned under (each joiner brings their own)."""
 
@@ -75,108 +77,131 @@ def add_parsers(commands: Any) -> None:
     host = commands.add_parser(
         "host",
         help=summary("host"),
-        description="Run a table server for online games. People join a table with "
-        "'chickenfoot join CODE@HOST:PORT' (or Join a table in the menu). It listens on this "
-        f"machine only ({DEFAULT_HOST}) unless --host says otherwise. Ctrl+C stops it; every "
-        "game stays saved.",
+        description=_(
+            "Run a table server for online games. People join a table with "
+            "'chickenfoot join CODE@HOST:PORT' (or Join a table in the menu). It listens on "
+            "this machine only ({address}) unless --host says otherwise. Ctrl+C stops it; "
+            "every game stays saved."
+        ).format(address=DEFAULT_HOST),
     )
     host.add_argument(
         "--host",
         default=DEFAULT_HOST,
-        help=f"The address to listen on (default: {DEFAULT_HOST}, this machine only); "
-        "0.0.0.0 listens on every address of this machine.",
+        help=_(
+            "The address to listen on (default: {address}, this machine only); "
+            "0.0.0.0 listens on every address of this machine."
+        ).format(address=DEFAULT_HOST),
     )
     host.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
-        help=f"The port to listen on (default: {DEFAULT_PORT}; 0 picks a free one).",
+        help=_("The port to listen on (default: {port}; 0 picks a free one).").format(
+            port=DEFAULT_PORT
+        ),
     )
     host.add_argument(
         "--trusted-proxy",
         action="append",
         default=[],
         metavar="ADDRESS",
-        help="A reverse proxy in front of this server (an address, or a network such as "
-        "10.0.0.0/8; repeat it for several): on connections from it the client's address is "
-        "read from the header --forwarded-header names, and every per-address limit counts "
-        "that address. A forwarded header from any other address is ignored.",
+        help=_(
+            "A reverse proxy in front of this server (an address, or a network such as "
+            "10.0.0.0/8; repeat it for several): on connections from it the client's address "
+            "is read from the header --forwarded-header names, and every per-address limit "
+            "counts that address. A forwarded header from any other address is ignored."
+        ),
     )
     host.add_argument(
         "--forwarded-header",
         choices=FORWARDED_HEADERS,
         type=_header_name,
         default="X-Forwarded-For",
-        help="The header the trusted proxies name the client in (default: X-Forwarded-For).",
+        help=_("The header the trusted proxies name the client in (default: X-Forwarded-For)."),
     )
-    host.add_argument("--certfile", type=Path, help="A TLS certificate (PEM): serve wss://.")
-    host.add_argument("--keyfile", type=Path, help="The certificate's private key (PEM).")
-    table = host.add_argument_group("a table made at start")
+    host.add_argument("--certfile", type=Path, help=_("A TLS certificate (PEM): serve wss://."))
+    host.add_argument("--keyfile", type=Path, help=_("The certificate's private key (PEM)."))
+    table = host.add_argument_group(_("a table made at start"))
     table.add_argument(
         "--table",
         action="store_true",
-        help="Make a table now and print its code; its game starts once every person's "
-        "seat is taken.",
+        help=_(
+            "Make a table now and print its code; its game starts once every person's "
+            "seat is taken."
+        ),
     )
     table.add_argument(
         "--seats",
         default=None,
         metavar="LIST",
-        help="The table's seats, comma-separated: 'person' (someone who joins) or a computer "
-        f"level ({', '.join(BOT_LEVELS)}); one per player (default: people only).",
+        # Translators: 'person' and the levels are typed as they are: keep them.
+        help=_(
+            "The table's seats, comma-separated: 'person' (someone who joins) or a computer "
+            "level ({levels}); one per player (default: people only)."
+        ).format(levels=", ".join(BOT_LEVELS)),
     )
     table.add_argument(
         "--grace",
         type=float,
         default=DEFAULT_GRACE,
         metavar="SECONDS",
-        help=f"How long a dropped person's seat waits before a computer covers it "
-        f"(default: {DEFAULT_GRACE:g}).",
+        help=_(
+            "How long a dropped person's seat waits before a computer covers it "
+            "(default: {seconds:g})."
+        ).format(seconds=DEFAULT_GRACE),
     )
     table.add_argument(
         "--cover",
         choices=tuple(BOT_LEVELS),
         default="hard",
-        help="The level of the computer that covers a dropped seat (default: hard).",
+        help=_("The level of the computer that covers a dropped seat (default: hard)."),
     )
-    table.add_argument("--no-hints", action="store_true", help="People may not ask for hints.")
+    table.add_argument("--no-hints", action="store_true", help=_("People may not ask for hints."))
     table.add_argument(
         "--pause",
         type=float,
         default=0.6,
         metavar="SECONDS",
-        help="The pause before each computer move (default: 0.6).",
+        help=_("The pause before each computer move (default: 0.6)."),
     )
     table.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="For tests and demonstrations only: deal the --table's game from this seed (the "
-        "same hands every time; everybody at the table is told the deal is fixed). Without "
-        "it, every table is dealt from a secret of the server's own.",
+        help=_(
+            "For tests and demonstrations only: deal the --table's game from this seed (the "
+            "same hands every time; everybody at the table is told the deal is fixed). Without "
+            "it, every table is dealt from a secret of the server's own."
+        ),
     )
     add_rule_options(host)
     add_store_option(host)
     shared = host.add_argument_group(
-        "several servers on one PostgreSQL store (docs/architecture.md, README: Run a public "
-        "server)"
+        _(
+            "several servers on one PostgreSQL store (docs/architecture.md, README: Run a "
+            "public server)"
+        )
     )
     shared.add_argument(
         "--advertise",
         type=_server_url,
         metavar="URL",
-        help="Where the other servers reach this one, to relay a client to a table it runs "
-        "(default: ws:// and the address and port it listens on; this machine's name when "
-        "it listens on every address).",
+        help=_(
+            "Where the other servers reach this one, to relay a client to a table it runs "
+            "(default: ws:// and the address and port it listens on; this machine's name when "
+            "it listens on every address)."
+        ),
     )
     shared.add_argument(
         "--lease",
         type=_lease_seconds,
         default=LEASE,
         metavar="SECONDS",
-        help=f"How long this server's lease on its tables runs unless renewed (default: "
-        f"{LEASE:g}): once it runs out, after the server died or was cut off, another server "
-        "takes its tables over.",
+        help=_(
+            "How long this server's lease on its tables runs unless renewed (default: "
+            "{seconds:g}): once it runs out, after the server died or was cut off, another "
+            "server takes its tables over."
+        ).format(seconds=LEASE),
     )
     shared.add_argument(
         "--code-letters",
@@ -191,74 +216,89 @@ def add_parsers(commands: Any) -> None:
     host.add_argument(
         "--log-json",
         action="store_true",
-        help="Write the operator's log (standard error: tables opened, started, finished and "
-        "closed, refusals) as one JSON object a line, for machines.",
+        help=_(
+            "Write the operator's log (standard error: tables opened, started, finished and "
+            "closed, refusals) as one JSON object a line, for machines."
+        ),
     )
     host.add_argument(
         "--sync-every-move",
         action="store_true",
-        help="Wait for the disk after every move: a power cut then loses nothing either "
-        "(by default a move survives the server being killed, and reaches the disk within "
-        "moments; waiting every time makes each move slower).",
+        help=_(
+            "Wait for the disk after every move: a power cut then loses nothing either "
+            "(by default a move survives the server being killed, and reaches the disk within "
+            "moments; waiting every time makes each move slower)."
+        ),
     )
     host.add_argument(
         "--move-times",
         type=Path,
         default=None,
         metavar="FILE",
-        help="Time every move a client makes, at the server, and write one line per move to "
-        "FILE once stopped: when its last frame was sent (monotonic seconds), the "
-        "milliseconds from reading the client's frame to then, and the milliseconds of CPU "
-        "time the server used meanwhile (for benchmarks).",
+        help=_(
+            "Time every move a client makes, at the server, and write one line per move to "
+            "FILE once stopped: when its last frame was sent (monotonic seconds), the "
+            "milliseconds from reading the client's frame to then, and the milliseconds of CPU "
+            "time the server used meanwhile (for benchmarks)."
+        ),
     )
-    limits = host.add_argument_group("limits")
+    limits = host.add_argument_group(_("limits"))
     defaults = Limits()
     limits.add_argument(
         "--max-tables",
         type=positive_int,
         default=defaults.max_tables,
         metavar="N",
-        help=f"The most tables at once (default: {defaults.max_tables}).",
+        help=_("The most tables at once (default: {count}).").format(count=defaults.max_tables),
     )
     limits.add_argument(
         "--per-address",
         type=int,
         default=defaults.per_address,
         metavar="N",
-        help=f"The most connections from one address (default: {defaults.per_address}; "
-        "0: no limit).",
+        help=_("The most connections from one address (default: {count}; 0: no limit).").format(
+            count=defaults.per_address
+        ),
     )
     limits.add_argument(
         "--new-tables",
         type=int,
         default=defaults.making_burst,
         metavar="N",
-        help=f"The most tables one address may make at once, then one every "
-        f"{defaults.making_every:g} seconds (default: {defaults.making_burst}; 0: no limit).",
+        help=_(
+            "The most tables one address may make at once, then one every {seconds:g} "
+            "seconds (default: {count}; 0: no limit)."
+        ).format(seconds=defaults.making_every, count=defaults.making_burst),
     )
     limits.add_argument(
         "--open-tables",
         type=int,
         default=defaults.lonely_per_address,
         metavar="N",
-        help="The most tables one address may hold open that nobody else joined "
-        f"(default: {defaults.lonely_per_address}; 0: no limit).",
+        help=_(
+            "The most tables one address may hold open that nobody else joined "
+            "(default: {count}; 0: no limit)."
+        ).format(count=defaults.lonely_per_address),
     )
     limits.add_argument(
         "--lobby-expiry",
         type=float,
         default=defaults.lobby_expiry,
         metavar="SECONDS",
-        help="A table not started, with nobody connected, closes after this "
-        f"(default: {defaults.lobby_expiry:g}, 15 minutes).",
+        help=_(
+            "A table not started, with nobody connected, closes after this "
+            "(default: {seconds:g}, 15 minutes)."
+        ).format(seconds=defaults.lobby_expiry),
     )
     limits.add_argument(
         "--game-expiry",
         type=float,
         default=defaults.game_expiry,
         metavar="SECONDS",
-        help="A game in play with nobody connected closes after this (it stays saved; "
-        f"default: {defaults.game_expiry:g}, 12 hours).",
+        help=_(
+            "A game in play with nobody connected closes after this (it stays saved; "
+            "default: {seconds:g}, 12 hours)."
+        ).format(seconds=defaults.game_expiry),
     )
     host.set_defaults(run=run)
 
@@ -272,7 +312,9 @@ def _server_url(text: str) -> str:
     """``text`` if it is a WebSocket server's address (ws:// or wss://, no path)."""
     if not re.fullmatch(r"wss?://[^/\s]+", text.strip()):
         raise argparse.ArgumentTypeError(
-            f"{printable(text)} is not a server's address: give ws://HOST:PORT or wss://HOST:PORT"
+            _("{text} is not a server's address: give ws://HOST:PORT or wss://HOST:PORT").format(
+                text=printable(text)
+            )
         )
     return text.strip()
 
@@ -284,7 +326,9 @@ def _lease_seconds(text: str) -> float:
     except ValueError:
         seconds = 0.0
     if not 1 <= seconds <= 600:
-        raise argparse.ArgumentTypeError(f"{printable(text)}: give seconds from 1 to 600")
+        raise argparse.ArgumentTypeError(
+            _("{text}: give seconds from 1 to 600").format(text=printable(text))
+        )
     return seconds
 
 
@@ -305,10 +349,12 @@ def table_options(args: argparse.Namespace) -> TableOptions:
     words = [word.strip() for word in (args.seats or "").split(",") if word.strip()]
     words = words or ["person"] * rules.players
     if len(words) != rules.players:
-        raise ValueError(
-            f"--seats lists {len(words)} seats but the rules have {rules.players} players "
-            "(set --players)"
+        seats = ngettext(
+            "--seats lists {count} seat but the rules have {players} players (set --players)",
+            "--seats lists {count} seats but the rules have {players} players (set --players)",
+            len(words),
         )
+        raise ValueError(seats.format(count=len(words), players=rules.players))
     plans = []
     for seat, word in enumerate(words):
         if word == "person":
@@ -316,13 +362,13 @@ def table_options(args: argparse.Namespace) -> TableOptions:
         elif word in BOT_LEVELS:
             plans.append(SeatPlan(name=f"{word.capitalize()} {seat + 1}", computer=word))  # type: ignore[arg-type]
         else:
-            raise ValueError(
-                f"--seats: {word!r} is neither 'person' nor a level ({', '.join(BOT_LEVELS)})"
-            )
+            # Translators: 'person' and the levels are typed as they are: keep them.
+            refusal = _("--seats: {word} is neither 'person' nor a level ({levels})")
+            raise ValueError(refusal.format(word=repr(word), levels=", ".join(BOT_LEVELS)))
     if not 0 <= args.grace <= 3600:
-        raise ValueError("--grace: from 0 to 3600 seconds")
+        raise ValueError(_("--grace: from 0 to 3600 seconds"))
     if not 0 <= args.pause <= 10:
-        raise ValueError("--pause: from 0 to 10 seconds")
+        raise ValueError(_("--pause: from 0 to 10 seconds"))
     return TableOptions(
         rules=rules,
         seats=tuple(plans),
@@ -339,13 +385,17 @@ def tls_context(certfile: Path | None, keyfile: Path | None) -> ssl.SSLContext |
     if certfile is None and keyfile is None:
         return None
     if certfile is None:
-        raise ValueError("--keyfile needs --certfile")
+        raise ValueError(_("--keyfile needs --certfile"))
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     try:
         context.load_cert_chain(certfile, keyfile)
     except (OSError, ssl.SSLError) as error:
-        reason = getattr(error, "strerror", None) or getattr(error, "reason", None) or "unusable"
-        raise ValueError(f"cannot use the certificate {certfile}: {str(reason).lower()}") from None
+        reason = getattr(error, "strerror", None) or getattr(error, "reason", None) or _("unusable")
+        raise ValueError(
+            _("cannot use the certificate {file}: {reason}").format(
+                file=certfile, reason=str(reason).lower()
+            )
+        ) from None
     return context
 
 
@@ -356,13 +406,13 @@ def run(args: argparse.Namespace) -> int:
         tls = tls_context(args.certfile, args.keyfile)
         proxies = ProxyTrust.of(args.trusted_proxy, args.forwarded_header)
         if args.seed is not None and not args.table:
-            raise ValueError("--seed fixes the deal of the --table: add --table")
+            raise ValueError(_("--seed fixes the deal of the --table: add --table"))
         if args.seed is not None and not 0 <= args.seed < 2**SEED_BITS:
-            raise ValueError(f"--seed: from 0 to {2**SEED_BITS - 1}")
+            raise ValueError(_("--seed: from 0 to {highest}").format(highest=2**SEED_BITS - 1))
     except ValueError as problem:
         return fail("host", str(problem))
     if args.seed is not None:
-        write_line(sys.stderr, FIXED_DEAL_WARNING)
+        write_line(sys.stderr, _(FIXED_DEAL_WARNING))
     limits = Limits(
         max_tables=args.max_tables,
         per_address=max(0, args.per_address),
@@ -403,8 +453,11 @@ def _run_with(
             times = args.move_times.open("w", encoding="utf-8")
         except OSError as problem:
             listening.close()
-            reason = (problem.strerror or "cannot be written").lower()
-            return fail("host", f"cannot write {args.move_times}: {reason}")
+            reason = (problem.strerror or _("cannot be written")).lower()
+            return fail(
+                "host",
+                _("cannot write {file}: {reason}").format(file=args.move_times, reason=reason),
+            )
     operator_log(json_lines=args.log_json)
     try:
         stopped_by = asyncio.run(
@@ -471,10 +524,15 @@ async def _serve(
         table = server.create_table(options, seed=seed)
         table.auto_start = True
         narrate(table)
-        say(f"table {table.code}: chickenfoot join {shown.with_code(table.code)}")
+        # Translators: {code} is the table's code; the command after it is typed as it is.
+        say(
+            _("table {code}: chickenfoot join {address}").format(
+                code=table.code, address=shown.with_code(table.code)
+            )
+        )
     try:
         await stop.wait()
-        say(STOPPING)
+        say(_(STOPPING))
     finally:
         await server.close()
         if times is not None:
@@ -495,16 +553,26 @@ def _shown_host(host: str) -> str:
 def announcement(shown: TableAddress, address: str) -> list[str]:
     """What the command says once it listens: where, who can connect, how to stop."""
     scheme = "wss" if shown.secure else "ws"
-    lines = [f"chickenfoot tables are served at {scheme}://{shown.host}:{shown.port}"]
+    url = f"{scheme}://{shown.host}:{shown.port}"
+    lines = [_("chickenfoot tables are served at {url}").format(url=url)]
     if ipaddress.ip_address(address).is_loopback:
-        lines.append("Only this machine can connect (use --host to let others in).")
+        lines.append(_("Only this machine can connect (use --host to let others in)."))
+    elif shown.secure:
+        lines.append(
+            _(
+                "Other machines can connect to {address} port {port}: anyone who can reach "
+                "it can make tables and, with a table's code, join or watch it."
+            ).format(address=address, port=shown.port)
+        )
     else:
         lines.append(
-            f"Other machines can connect to {address} port {shown.port}: anyone who can reach "
-            "it can make tables and, with a table's code, join or watch it."
-            + ("" if shown.secure else " The traffic is not encrypted (see --certfile).")
+            _(
+                "Other machines can connect to {address} port {port}: anyone who can reach "
+                "it can make tables and, with a table's code, join or watch it. The traffic "
+                "is not encrypted (see --certfile)."
+            ).format(address=address, port=shown.port)
         )
-    lines.append("Ctrl+C stops the server (every game stays saved).")
+    lines.append(_("Ctrl+C stops the server (every game stays saved)."))
     return lines
 
 
@@ -513,10 +581,14 @@ def brought_back(server: TableServer) -> str:
     tables = [server.tables[code] for code in server.restored if code in server.tables]
     games = sum(1 for table in tables if table.host is not None)
     lobbies = len(tables) - games
-    waiting = "1 lobby" if lobbies == 1 else f"{lobbies} lobbies"
-    return (
-        f"Brought back {plural(len(tables), 'table')} kept from the last run: "
-        f"{plural(games, 'game')} in play, {waiting}."
+    tables_text = ngettext("{count} table", "{count} tables", len(tables))
+    games_text = ngettext("{count} game in play", "{count} games in play", games)
+    lobbies_text = ngettext("{count} lobby", "{count} lobbies", lobbies)
+    # Translators: "Brought back 3 tables kept from the last run: 2 games in play, 1 lobby."
+    return _("Brought back {tables} kept from the last run: {games}, {lobbies}.").format(
+        tables=tables_text.format(count=len(tables)),
+        games=games_text.format(count=games),
+        lobbies=lobbies_text.format(count=lobbies),
     )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from chickenfoot.bots import BOT_LEVELS, make_bot
 from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted, summary
+from chickenfoot.lang import _, pgettext
 from chickenfoot.net.headless import RemotePlayer
 from chickenfoot.net.protocol import Hello, JoinTable, ReturnToSeat, WatchTable
 from chickenfoot.net.remote import AddressError, Received, RemoteLink, TableAddress
@@ -31,15 +32,17 @@ def add_parsers(commands: Any) -> None:
     join = commands.add_parser(
         "join",
         help=summary("join"),
-        description="Join the online table CODE at the table server HOST:PORT (as printed by "
-        "'chickenfoot host'). Joining again takes your seat back with the token kept in your "
-        "data folder.",
+        description=_(
+            "Join the online table CODE at the table server HOST:PORT (as printed by "
+            "'chickenfoot host'). Joining again takes your seat back with the token kept in "
+            "your data folder."
+        ),
     )
-    join.add_argument("table", metavar="CODE@HOST:PORT", help="The table's code and server.")
+    join.add_argument("table", metavar="CODE@HOST:PORT", help=_("The table's code and server."))
     join.add_argument(
         "--name",
         default=None,
-        help="Your name at the table (default: your login name; with --computer, the seat's).",
+        help=_("Your name at the table (default: your login name; with --computer, the seat's)."),
     )
     how = join.add_mutually_exclusive_group()
     how.add_argument(
@@ -47,15 +50,17 @@ def add_parsers(commands: Any) -> None:
         choices=tuple(BOT_LEVELS),
         default=None,
         metavar="LEVEL",
-        help=f"A computer player plays the seat, without a screen ({', '.join(BOT_LEVELS)}).",
+        help=_("A computer player plays the seat, without a screen ({levels}).").format(
+            levels=", ".join(BOT_LEVELS)
+        ),
     )
-    how.add_argument("--watch", action="store_true", help="Watch the table without a screen.")
+    how.add_argument("--watch", action="store_true", help=_("Watch the table without a screen."))
     join.add_argument(
         "--think",
         type=float,
         default=0.0,
         metavar="SECONDS",
-        help="With --computer: wait this long before each answer (default: 0).",
+        help=_("With --computer: wait this long before each answer (default: 0)."),
     )
     join.set_defaults(run=run)
 
@@ -73,7 +78,10 @@ def run(args: argparse.Namespace) -> int:
     except AddressError as problem:
         return fail("join", str(problem))
     if address.code is None:
-        return fail("join", f"{args.table!r} names no table: write it as CODE@HOST:PORT")
+        return fail(
+            "join",
+            _("{text} names no table: write it as CODE@HOST:PORT").format(text=repr(args.table)),
+        )
     if args.computer is None and not args.watch:
         from chickenfoot.tui.app import run_app
         from chickenfoot.tui.messages import JoinOnline
@@ -84,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     held = None if args.watch else book.find(str(address))
     hello: Hello
     if args.watch:
-        hello = WatchTable(code=address.code, name=name or "Spectator")
+        hello = WatchTable(code=address.code, name=name or _("Spectator"))
     elif held is not None:
         hello = ReturnToSeat(code=address.code, token=held.token)
     else:
@@ -117,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
     if outcome.record is not None:
         keep_finished_here(outcome.record, str(address))
     if outcome.result is None:
-        write_line(sys.stderr, f"chickenfoot join: {outcome.problem or 'the table closed'}")
+        why = outcome.problem or _("the table closed")
+        write_line(sys.stderr, f"chickenfoot join: {why}")
         return EXIT_FAILED
     return EXIT_OK
 
@@ -160,6 +169,11 @@ def keep_finished_here(record_json: str, address: str) -> None:
 
 def _login_name() -> str:
     try:
-        return getpass.getuser().capitalize()[:24] or "Player"
+        return getpass.getuser().capitalize()[:24] or _default_name()
     except (OSError, KeyError):
-        return "Player"
+        return _default_name()
+
+
+def _default_name() -> str:
+    """The name of a person whose login name cannot be found."""
+    return pgettext("a person's name when none is known", "Player")

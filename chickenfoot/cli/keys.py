@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, summary
+from chickenfoot.lang import _
 from chickenfoot.saves.display import read_display
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.paths import settings_path
@@ -24,10 +25,12 @@ def add_parsers(commands: Any) -> None:
     keys = commands.add_parser(
         "keys",
         help=summary("keys"),
-        description="List every command of the game with its id, its keys and what it does, "
-        "with the keys the settings file gives (its keys section: an id and its keys, e.g. "
-        '"game.hint": "H"), and say which of those cannot be used and why. Exit status 0 '
-        "when every key of the settings is used, 1 when one is refused.",
+        description=_(
+            "List every command of the game with its id, its keys and what it does, "
+            "with the keys the settings file gives (its keys section: an id and its keys, e.g. "
+            '"game.hint": "H"), and say which of those cannot be used and why. Exit status 0 '
+            "when every key of the settings is used, 1 when one is refused."
+        ),
     )
     keys.set_defaults(run=lambda args: run())
 
@@ -43,7 +46,7 @@ def run() -> int:
     checked = OwnKeys(display.keymap, display.keymap_problem)
     checked.check(places)
     refusals = checked.refusals
-    write_line(sys.stdout, f"Keys (yours, marked *, from {settings_path()}):")
+    write_line(sys.stdout, _("Keys (yours, marked *, from {file}):").format(file=settings_path()))
     everywhere = {command.id for command in places[0].commands}
     for index, place in enumerate(places):
         commands = [
@@ -53,7 +56,8 @@ def run() -> int:
         ]
         if not commands:
             continue
-        write_line(sys.stdout, f"\n{place.name[0].upper()}{place.name[1:]}:")
+        name = _(place.name)
+        write_line(sys.stdout, f"\n{name[:1].upper()}{name[1:]}:")
         width = max(len(command.id) for command in commands)
         leaders = {f.id: c.id for c in place.commands for f in followers(c, place)}
         for command in commands:
@@ -61,11 +65,17 @@ def run() -> int:
             keys = given.split(",") if given is not None else command.keys
             text = ", ".join(shown_key(key) for key in keys)
             if given is not None:
-                text = f"{text} *  (was {', '.join(shown_key(key) for key in command.keys)})"
-            does = f"(moves with {leaders[command.id]})" if command.follows else command.does
+                was = ", ".join(shown_key(key) for key in command.keys)
+                # Translators: a key the player chose, then the keys it replaces.
+                text = _("{keys} *  (was {was})").format(keys=text, was=was)
+            does = (
+                _("(moves with {command})").format(command=leaders[command.id])
+                if command.follows
+                else _(command.does)
+            )
             write_line(sys.stdout, f"  {command.id:<{width}}  {text:<12}  {does}")
     if refusals:
-        write_line(sys.stdout, "\nRefused (these commands keep their own keys):")
+        write_line(sys.stdout, "\n" + _("Refused (these commands keep their own keys):"))
         for refusal in refusals:
             write_line(sys.stdout, f"  {refusal}")
         return EXIT_FAILED

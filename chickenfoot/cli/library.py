@@ -26,6 +26,7 @@ from typing import Any
 from chickenfoot.cli.common import EXIT_FAILED, EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.options import add_store_option
 from chickenfoot.cli.simulate import ProgressBar
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.record.model import RecordError
 from chickenfoot.record.problems import printable
 from chickenfoot.saves.choice import chosen_address, open_chosen_store
@@ -44,10 +45,11 @@ from chickenfoot.text.describe import save_status
 DATE_FORMAT = "%Y-%m-%d %H:%M"
 
 IMPORTED_WORDS = {
-    Imported.ADDED: "added as game {game}",
-    Imported.EXTENDED: "game {game}: its later moves added",
-    Imported.ALREADY: "already there as game {game}",
+    Imported.ADDED: N_("added as game {game}"),
+    Imported.EXTENDED: N_("game {game}: its later moves added"),
+    Imported.ALREADY: N_("already there as game {game}"),
 }
+"""What importing a file did (translated where shown)."""
 
 
 def add_parsers(commands: Any) -> None:
@@ -55,12 +57,14 @@ def add_parsers(commands: Any) -> None:
     games = commands.add_parser(
         "games",
         help=summary("games"),
-        description="List every game (its number, when it was last played, the seats and "
-        "where it stands), the most recent first.",
+        description=_(
+            "List every game (its number, when it was last played, the seats and "
+            "where it stands), the most recent first."
+        ),
     )
     which = games.add_mutually_exclusive_group()
-    which.add_argument("--unfinished", action="store_true", help="Only the unfinished games.")
-    which.add_argument("--finished", action="store_true", help="Only the finished games.")
+    which.add_argument("--unfinished", action="store_true", help=_("Only the unfinished games."))
+    which.add_argument("--finished", action="store_true", help=_("Only the finished games."))
     add_store_option(games)
     games.set_defaults(
         run=lambda args: list_games(
@@ -72,13 +76,15 @@ def add_parsers(commands: Any) -> None:
     export = commands.add_parser(
         "export",
         help=summary("export"),
-        description="Write games from the store as JSON files that load, replay, verify and "
-        "any other copy of chickenfoot read (`chickenfoot games` lists the numbers).",
+        description=_(
+            "Write games from the store as JSON files that load, replay, verify and "
+            "any other copy of chickenfoot read (`chickenfoot games` lists the numbers)."
+        ),
     )
-    export.add_argument("games", type=int, nargs="*", metavar="GAME", help="A game's number.")
-    export.add_argument("--all", action="store_true", help="Every game in the store.")
+    export.add_argument("games", type=int, nargs="*", metavar="GAME", help=_("A game's number."))
+    export.add_argument("--all", action="store_true", help=_("Every game in the store."))
     export.add_argument(
-        "--to", type=Path, required=True, metavar="FOLDER", help="Where to write the files."
+        "--to", type=Path, required=True, metavar="FOLDER", help=_("Where to write the files.")
     )
     add_store_option(export)
     export.set_defaults(run=lambda args: export_command(args.games, args.all, args.to, args.store))
@@ -86,12 +92,18 @@ def add_parsers(commands: Any) -> None:
     import_command = commands.add_parser(
         "import",
         help=summary("import"),
-        description="Add saved-game files (or every *.json file of a folder) to the store. A "
-        "game already there is not added twice; a file that cannot be read is listed with "
-        "the reason.",
+        description=_(
+            "Add saved-game files (or every *.json file of a folder) to the store. A "
+            "game already there is not added twice; a file that cannot be read is listed with "
+            "the reason."
+        ),
     )
     import_command.add_argument(
-        "paths", type=Path, nargs="+", metavar="PATH", help="A saved game, or a folder of them."
+        "paths",
+        type=Path,
+        nargs="+",
+        metavar="PATH",
+        help=_("A saved game, or a folder of them."),
     )
     add_store_option(import_command)
     import_command.set_defaults(run=lambda args: import_command_run(args.paths, args.store))
@@ -127,21 +139,25 @@ def open_cli_store(address: str | None = None) -> GameStore:
     store = open_chosen_store(address)
     if address is not None:  # a shared database: this computer's old saves stay out of it
         return store
-    progress = ProgressLine("importing the old saves")
+    progress = ProgressLine(_("importing the old saves"))
     try:
         outcomes = import_old_saves(store, progress)
     finally:
         progress.stop()
     if outcomes:
         added = sum(1 for outcome in outcomes if outcome.problem is None)
-        write_line(
-            sys.stderr,
-            f"chickenfoot: imported {added} of {len(outcomes)} files from "
-            f"{printable(str(saves_dir()))} (the files stay where they are)",
+        imported = ngettext(
+            "chickenfoot: imported {added} of {count} file from {folder} "
+            "(the files stay where they are)",
+            "chickenfoot: imported {added} of {count} files from {folder} "
+            "(the files stay where they are)",
+            len(outcomes),
         )
+        folder = printable(str(saves_dir()))
+        write_line(sys.stderr, imported.format(added=added, count=len(outcomes), folder=folder))
         for outcome in outcomes:
             if outcome.problem is not None:
-                write_line(sys.stderr, f"  cannot be read: {outcome.problem}")
+                write_line(sys.stderr, "  " + unreadable(outcome.problem))
     return store
 
 
@@ -171,7 +187,7 @@ def export_command(
 ) -> int:
     """``chickenfoot export``: each game as a JSON file in ``folder``."""
     if every == bool(games):
-        return fail("export", "name the games to export (their numbers), or give --all")
+        return fail("export", _("name the games to export (their numbers), or give --all"))
     try:
         store = open_cli_store(chosen_address(store_option))
         try:
@@ -195,25 +211,29 @@ def secrets_note(exported: Exported) -> str:
     """The line that warns of a file holding the hands of a round in play at one keyboard."""
     private = exported.shown.private_round
     assert private is not None
-    return (
-        f"chickenfoot export: note: {printable(str(exported.path))} holds the hands of round "
-        f"{private + 1}, still in play at one keyboard, and the decks to come: keep it from "
-        "the players until the game is over"
-    )
+    return _(
+        "chickenfoot export: note: {file} holds the hands of round {round}, still in play at "
+        "one keyboard, and the decks to come: keep it from the players until the game is over"
+    ).format(file=printable(str(exported.path)), round=private + 1)
 
 
 def outcome_line(outcome: ImportOutcome) -> str:
     """What importing one file did, in one line."""
     if outcome.problem is not None:
-        return f"cannot be read: {outcome.problem}"
+        return unreadable(outcome.problem)
     assert outcome.imported is not None
-    what = IMPORTED_WORDS[outcome.imported].format(game=outcome.game)
+    what = _(IMPORTED_WORDS[outcome.imported]).format(game=outcome.game)
     return f"{printable(str(outcome.path))}: {what}"
+
+
+def unreadable(problem: object) -> str:
+    """The line of a file that cannot be imported: ``problem`` says why."""
+    return _("cannot be read: {problem}").format(problem=problem)
 
 
 def import_command_run(paths: list[Path], store_option: str | None = None) -> int:
     """``chickenfoot import PATH...``: add the files to the store, one line each."""
-    progress = ProgressLine("importing")
+    progress = ProgressLine(_("importing"))
     try:
         store = open_cli_store(chosen_address(store_option))
         try:

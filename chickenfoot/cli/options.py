@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_THINK_TIME, LEVEL_ALIASES, STRATEGIES
+from chickenfoot.lang import N_, _
 from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, preset
 from chickenfoot.rules.ruleset import PRESET_FIELDS
 
@@ -25,22 +26,30 @@ def _choices(field: str) -> tuple[Any, ...]:
 
 
 RULE_HELP: dict[str, str] = {
-    "players": "Seats at the table, 2 to 8.",
-    "set_size": "Highest double of the set.",
-    "hand_size": "Tiles dealt to each seat; 'auto': the preset's table for the set and seats.",
-    "arms": "Arms the centre double needs, 2 to 8; 'auto': one per seat.",
-    "drawn_tile": "Whether a playable drawn tile may be kept or must be played at once.",
-    "draw": "A seat with no play draws one tile, or keeps drawing until one can be played.",
-    "reserve": "Tiles that stay in the boneyard and are never drawn; "
-    "'auto': 2 for 2 players, else 1.",
-    "double_blank_points": "What a 0|0 left in hand scores (it has no pips: 0 scores nothing).",
-    "round_start": "holder: deal, the holder of the round's double places it (others draw to "
-    "find it); search: turn tiles to find the double before the deal, the finder plays first.",
-    "tie_break": "zero_rounds: most rounds at 0, then the lowest non-zero round, then shared; "
-    "shared: a tie on totals shares the win.",
-    "rounds": "Rounds to play, counting down from the highest double; 'all': one per double.",
+    "players": N_("Seats at the table, 2 to 8."),
+    "set_size": N_("Highest double of the set."),
+    "hand_size": N_("Tiles dealt to each seat; 'auto': the preset's table for the set and seats."),
+    "arms": N_("Arms the centre double needs, 2 to 8; 'auto': one per seat."),
+    "drawn_tile": N_("Whether a playable drawn tile may be kept or must be played at once."),
+    "draw": N_("A seat with no play draws one tile, or keeps drawing until one can be played."),
+    "reserve": N_(
+        "Tiles that stay in the boneyard and are never drawn; 'auto': 2 for 2 players, else 1."
+    ),
+    "double_blank_points": N_("What a 0|0 left in hand scores (it has no pips: 0 scores nothing)."),
+    # Translators: holder and search are the values typed after --round-start: keep them.
+    "round_start": N_(
+        "holder: deal, the holder of the round's double places it (others draw to find it); "
+        "search: turn tiles to find the double before the deal, the finder plays first."
+    ),
+    # Translators: zero_rounds and shared are the values typed after --tie-break: keep them.
+    "tie_break": N_(
+        "zero_rounds: most rounds at 0, then the lowest non-zero round, then shared; "
+        "shared: a tie on totals shares the win."
+    ),
+    "rounds": N_("Rounds to play, counting down from the highest double; 'all': one per double."),
 }
-"""The help of each rule flag; the presets' values are added from the rules themselves."""
+"""The help of each rule flag (in English: translated where shown); the presets' values are
+added from the rules themselves."""
 
 
 def _rule_help(field: str) -> str:
@@ -50,14 +59,15 @@ def _rule_help(field: str) -> str:
     keyword = "all" if field == "rounds" else "auto"
     shown = [keyword if value is None else str(value) for value in values]
     if len(set(shown)) == 1:
-        suffix = f"(default: {shown[0]})"
+        # Translators: a rule flag's help, then its value in every preset.
+        text = _("{help} (default: {value})").format(help=_(RULE_HELP[field]), value=shown[0])
     else:
-        suffix = (
-            "("
-            + ", ".join(f"{name}: {value}" for name, value in zip(PRESETS, shown, strict=True))
-            + ")"
+        values_text = ", ".join(
+            f"{name}: {value}" for name, value in zip(PRESETS, shown, strict=True)
         )
-    return f"{RULE_HELP[field]} {suffix}".replace("%", "%%")
+        # Translators: a rule flag's help, then each preset's value ("cross: 7, trains: auto").
+        text = _("{help} ({values})").format(help=_(RULE_HELP[field]), values=values_text)
+    return text.replace("%", "%%")
 
 
 def _whole_number_or(keyword: str) -> Callable[[str], int | None]:
@@ -70,7 +80,9 @@ def _whole_number_or(keyword: str) -> Callable[[str], int | None]:
             return int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"{text!r} is not a whole number (or {keyword!r})"
+                _("{text} is not a whole number (or {keyword})").format(
+                    text=repr(text), keyword=repr(keyword)
+                )
             ) from None
 
     parse.__name__ = f"whole number or {keyword!r}"
@@ -82,10 +94,15 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(not_whole_number(text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
+        raise argparse.ArgumentTypeError(_("{value} is too small: at least 1").format(value=value))
     return value
+
+
+def not_whole_number(text: str) -> str:
+    """Why ``text`` typed for a number is refused."""
+    return _("{text} is not a whole number").format(text=repr(text))
 
 
 def positive_seconds(text: str) -> float:
@@ -93,9 +110,13 @@ def positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of seconds").format(text=repr(text))
+        ) from None
     if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} seconds is not a think time: more than 0")
+        raise argparse.ArgumentTypeError(
+            _("{text} seconds is not a think time: more than 0").format(text=text)
+        )
     return value
 
 
@@ -106,27 +127,36 @@ def add_thinking_options(parser: argparse.ArgumentParser) -> None:
         type=positive_seconds,
         default=None,
         metavar="SECONDS",
-        help=f"Seconds the expert thinks per decision (default: {DEFAULT_THINK_TIME}).",
+        help=_("Seconds the expert thinks per decision (default: {seconds}).").format(
+            seconds=DEFAULT_THINK_TIME
+        ),
     )
     parser.add_argument(
         "--playouts",
         type=positive_int,
         default=None,
         metavar="N",
-        help="Instead of a think time, the rounds the expert plays out per decision: the "
-        "same results on any machine.",
+        help=_(
+            "Instead of a think time, the rounds the expert plays out per decision: the "
+            "same results on any machine."
+        ),
     )
 
 
 def levels_help() -> str:
     """The computer player levels, for a help text: each with its description."""
-    levels = "; ".join(
-        f"{level} ({text.rstrip('.').lower()})" for level, text in BOT_LEVELS.items()
-    )
+    levels = "; ".join(f"{level} ({_described(text)})" for level, text in BOT_LEVELS.items())
     aliases = "; ".join(
-        f"{old} ({STRATEGIES[old].description.rstrip('.').lower()})" for old in LEVEL_ALIASES
+        f"{old} ({_described(STRATEGIES[old].description)})" for old in LEVEL_ALIASES
     )
-    return f"Levels: {levels}. Older names still work: {aliases}.".replace("%", "%%")
+    # Translators: the levels are typed as they are (casual, hard...): keep them.
+    text = _("Levels: {levels}. Older names still work: {aliases}.")
+    return text.format(levels=levels, aliases=aliases).replace("%", "%%")
+
+
+def _described(description: str) -> str:
+    """A level's description (in the player's language) inside brackets of a sentence."""
+    return _(description).rstrip(".").lower()
 
 
 def _whole_number(text: str) -> int:
@@ -134,22 +164,34 @@ def _whole_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(not_whole_number(text)) from None
 
 
-def _one_of(what: str, values: tuple[Any, ...]) -> Callable[[str], Any]:
-    """An argparse type reading one of ``values`` (``may-play`` is read as ``may_play``)."""
+def _one_of(refusal: str, values: tuple[Any, ...]) -> Callable[[str], Any]:
+    """An argparse type reading one of ``values`` (``may-play`` is read as ``may_play``);
+    ``refusal`` (marked with ``N_``, with ``{text}`` and ``{choices}``) says why not."""
     by_text = {str(value): value for value in values}
     listed = ", ".join(by_text)
 
     def parse(text: str) -> Any:
         value = by_text.get(text.replace("-", "_"))
         if value is None:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {what}: choose one of {listed}")
+            raise argparse.ArgumentTypeError(_(refusal).format(text=repr(text), choices=listed))
         return value
 
-    parse.__name__ = what
+    parse.__name__ = refusal
     return parse
+
+
+CHOICE_REFUSALS: dict[str, str] = {
+    "preset": N_("{text} is not a preset: choose one of {choices}"),
+    "set_size": N_("{text} is not a set size: choose one of {choices}"),
+    "drawn_tile": N_("{text} is not a drawn tile rule: choose one of {choices}"),
+    "draw": N_("{text} is not a draw rule: choose one of {choices}"),
+    "round_start": N_("{text} is not a round start rule: choose one of {choices}"),
+    "tie_break": N_("{text} is not a tie break rule: choose one of {choices}"),
+}
+"""Why a word typed for a rule with a few values is refused, per field."""
 
 
 _PYDANTIC_BOUNDS = (
@@ -180,20 +222,23 @@ RULE_FLAGS: dict[str, str] = {
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """A flag for every rule field; a flag left out keeps the preset's value."""
     group = parser.add_argument_group(
-        "rules",
-        "Every rule of the chosen preset can be changed; a flag left out keeps the preset's value.",
+        _("rules"),
+        _(
+            "Every rule of the chosen preset can be changed; a flag left out keeps the "
+            "preset's value."
+        ),
     )
     group.add_argument(
         "--preset",
-        type=_one_of("a preset", PRESETS),
+        type=_one_of(CHOICE_REFUSALS["preset"], PRESETS),
         metavar="|".join(PRESETS),
         default="cross",
-        help="The rules to start from (default: cross).",
+        help=_("The rules to start from (default: cross)."),
     )
     keep = argparse.SUPPRESS  # a flag that is not given is not an override
     kinds: dict[str, dict[str, Any]] = {
         "players": {"type": _whole_number, "metavar": "N"},
-        "set_size": {"type": _one_of("a set size", SET_SIZES), "metavar": "N"},
+        "set_size": {"type": _one_of(CHOICE_REFUSALS["set_size"], SET_SIZES), "metavar": "N"},
         "hand_size": {"type": _whole_number_or("auto"), "metavar": "N|auto"},
         "arms": {"type": _whole_number_or("auto"), "metavar": "N|auto"},
         "reserve": {"type": _whole_number_or("auto"), "metavar": "N|auto"},
@@ -202,7 +247,7 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     }
     for field, flag in RULE_FLAGS.items():
         kind = kinds.get(field) or {
-            "type": _one_of(f"a {flag.removeprefix('--').replace('-', ' ')} rule", _choices(field)),
+            "type": _one_of(CHOICE_REFUSALS[field], _choices(field)),
             "metavar": "|".join(_choices(field)),
         }
         group.add_argument(flag, dest=field, default=keep, help=_rule_help(field), **kind)
@@ -247,8 +292,10 @@ def add_store_option(parser: argparse.ArgumentParser) -> None:
         type=_store_address,
         default=None,
         metavar="postgresql://USER@HOST:PORT/DATABASE",
-        help="The PostgreSQL database that keeps the games (and a server's tables), instead of "
-        "chickenfoot.db in the data folder; the environment variable CHICKENFOOT_STORE may "
-        "name it instead. Needs chickenfoot[postgresql]. A password is best kept in "
-        "~/.pgpass or PGPASSWORD, not on the command line.",
+        help=_(
+            "The PostgreSQL database that keeps the games (and a server's tables), instead of "
+            "chickenfoot.db in the data folder; the environment variable CHICKENFOOT_STORE may "
+            "name it instead. Needs chickenfoot[postgresql]. A password is best kept in "
+            "~/.pgpass or PGPASSWORD, not on the command line."
+        ),
     )

@@ -35,6 +35,8 @@ from urllib.parse import urlsplit
 
 from chickenfoot.cli.browser_access import Access, new_token
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
+from chickenfoot.cli.options import not_whole_number
+from chickenfoot.lang import _, ngettext
 from chickenfoot.saves.database import database_path
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.paths import DATA_DIR_VARIABLE, ONLY_DATA_DIR_VARIABLE, data_dir
@@ -62,38 +64,50 @@ def add_parsers(commands: Any) -> None:
     serve_command = commands.add_parser(
         "serve",
         help=summary("serve"),
-        description="Serve the game to web browsers: open the address it prints (its "
-        "secret token included), and each tab plays its own game, saved in the same folder "
-        "as in the terminal; a tab reads and writes files only in that folder. Anyone with "
-        "the address can play there and open, delete and copy the saved games, so it listens "
-        f"on this machine only ({DEFAULT_HOST}) unless --host says otherwise. Ctrl+C stops it.",
+        description=_(
+            "Serve the game to web browsers: open the address it prints (its "
+            "secret token included), and each tab plays its own game, saved in the same folder "
+            "as in the terminal; a tab reads and writes files only in that folder. Anyone with "
+            "the address can play there and open, delete and copy the saved games, so it "
+            "listens on this machine only ({address}) unless --host says otherwise. Ctrl+C "
+            "stops it."
+        ).format(address=DEFAULT_HOST),
     )
     serve_command.add_argument(
         "--host",
         default=DEFAULT_HOST,
-        help=f"The address to listen on (default: {DEFAULT_HOST}, this machine only); "
-        "0.0.0.0 listens on every address of this machine, so other machines can connect.",
+        help=_(
+            "The address to listen on (default: {address}, this machine only); "
+            "0.0.0.0 listens on every address of this machine, so other machines can connect."
+        ).format(address=DEFAULT_HOST),
     )
     serve_command.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
-        help=f"The port to listen on (default: {DEFAULT_PORT}; 0 picks a free one).",
+        help=_("The port to listen on (default: {port}; 0 picks a free one).").format(
+            port=DEFAULT_PORT
+        ),
     )
     serve_command.add_argument(
         "--public-url",
         default=None,
         metavar="URL",
-        help="The address browsers open, when it is not http://HOST:PORT (for example behind "
-        "a proxy, or with --host 0.0.0.0 when other machines know this one by another name).",
+        help=_(
+            "The address browsers open, when it is not http://HOST:PORT (for example behind "
+            "a proxy, or with --host 0.0.0.0 when other machines know this one by another "
+            "name)."
+        ),
     )
     serve_command.add_argument(
         "--max-tabs",
         type=tab_count,
         default=DEFAULT_MAX_TABS,
         metavar="N",
-        help=f"How many tabs may play at once (default: {DEFAULT_MAX_TABS}); each runs a game "
-        "of its own, which takes memory. One more is shown a page saying so.",
+        help=_(
+            "How many tabs may play at once (default: {count}); each runs a game "
+            "of its own, which takes memory. One more is shown a page saying so."
+        ).format(count=DEFAULT_MAX_TABS),
     )
     serve_command.set_defaults(
         run=lambda args: serve(args.host, args.port, args.public_url, args.max_tabs)
@@ -105,9 +119,11 @@ def port_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(not_whole_number(text)) from None
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port: from 0 to 65535")
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a port: from 0 to 65535").format(value=value)
+        )
     return value
 
 
@@ -116,9 +132,11 @@ def tab_count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(not_whole_number(text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} tabs could not play: give 1 or more")
+        raise argparse.ArgumentTypeError(
+            _("{value} tabs could not play: give 1 or more").format(value=value)
+        )
     return value
 
 
@@ -129,7 +147,10 @@ def serve(
     ``max_tabs`` games at once; the exit status."""
     if public_url is not None and not is_web_address(public_url):
         return fail(
-            "serve", f"{public_url!r} is not a web address such as https://games.example.org"
+            "serve",
+            _("{text} is not a web address such as https://games.example.org").format(
+                text=repr(public_url)
+            ),
         )
     try:
         listening = listen(host, port)
@@ -159,13 +180,15 @@ def serve(
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host``:``port``; :class:`ServeProblem` says why not."""
     if not host:
-        raise ServeProblem("no host given: name an address with --host, such as 127.0.0.1")
+        raise ServeProblem(_("no host given: name an address with --host, such as 127.0.0.1"))
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError):
         raise ServeProblem(
-            f"cannot find the host {host!r}: name an address of this machine with --host, "
-            "such as 127.0.0.1"
+            _(
+                "cannot find the host {host}: name an address of this machine with --host, "
+                "such as 127.0.0.1"
+            ).format(host=repr(host))
         ) from None
     family, _kind, _protocol, _name, address = found[0]
     try:
@@ -177,16 +200,20 @@ def listen(host: str, port: int) -> socket.socket:
 def _bind_problem(error: OSError, host: str, port: int) -> str:
     """What a failed bind to ``host``:``port`` means, in plain words."""
     if error.errno == errno.EADDRINUSE:
-        return f"port {port} is in use: choose another with --port"
+        return _("port {port} is in use: choose another with --port").format(port=port)
     if error.errno == errno.EADDRNOTAVAIL:
-        return (
-            f"{host!r} is not an address of this machine: choose another with --host, "
+        return _(
+            "{host} is not an address of this machine: choose another with --host, "
             "such as 127.0.0.1"
-        )
+        ).format(host=repr(host))
     if error.errno == errno.EACCES:
-        return f"port {port} needs special permission here: choose another with --port"
-    reason = (error.strerror or "refused").lower()
-    return f"cannot listen on {host!r} port {port}: {reason}"
+        return _("port {port} needs special permission here: choose another with --port").format(
+            port=port
+        )
+    reason = (error.strerror or _("refused")).lower()
+    return _("cannot listen on {host} port {port}: {reason}").format(
+        host=repr(host), port=port, reason=reason
+    )
 
 
 def default_url(host: str, port: int) -> str:
@@ -211,20 +238,26 @@ def announcement(url: str, address: str, max_tabs: int = DEFAULT_MAX_TABS) -> li
     """What the command says once it listens on ``address``: where to play (``url``, with
     its token), where the games are saved, what anyone with the address can do (a warning
     unless only this machine can connect) and how to stop."""
-    games = "one game" if max_tabs == 1 else f"{max_tabs} games"
+    at_once = ngettext(
+        "Each browser tab plays its own game (one game at once at most).",
+        "Each browser tab plays its own game ({count} games at once at most).",
+        max_tabs,
+    )
     lines = [
-        f"Chicken Foot is served at {url}: open it in a web browser.",
-        f"Each browser tab plays its own game ({games} at once at most).",
-        f"Games are saved in {database_path()}",
+        _("Chicken Foot is served at {url}: open it in a web browser.").format(url=url),
+        at_once.format(count=max_tabs),
+        _("Games are saved in {file}").format(file=database_path()),
     ]
     if not ipaddress.ip_address(address).is_loopback:
         lines.append(
-            "Other machines can connect. Anyone with this address (its token included) can "
-            f"play, and continue, replay, delete and save copies of the games in {data_dir()} "
-            "(a tab reaches no file outside it). Nothing is encrypted: anyone who can watch "
-            "this network can read the address and the games."
+            _(
+                "Other machines can connect. Anyone with this address (its token included) can "
+                "play, and continue, replay, delete and save copies of the games in {folder} "
+                "(a tab reaches no file outside it). Nothing is encrypted: anyone who can watch "
+                "this network can read the address and the games."
+            ).format(folder=data_dir())
         )
-    lines.append("Ctrl+C stops the server.")
+    lines.append(_("Ctrl+C stops the server."))
     return lines
 
 

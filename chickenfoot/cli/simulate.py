@@ -26,11 +26,11 @@ from chickenfoot.cli.options import (
     rules_error_text,
     rules_from_args,
 )
+from chickenfoot.lang import _, ngettext, pgettext
 from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import RuleSet, RuleSetError, shuffled_decks
 from chickenfoot.saves.jsonformat import save_record
 from chickenfoot.text.ruleset import rules_summary
-from chickenfoot.text.words import plural
 
 PROGRESS_DELAY_SECONDS = 1.0
 """A simulation shows a progress bar only once it has run this long (and only on a terminal)."""
@@ -44,40 +44,49 @@ def add_parsers(commands: Any) -> None:
     simulate = commands.add_parser(
         "simulate",
         help=summary("simulate"),
-        description="Play whole games between computer players without a screen, then print "
-        "each seat's wins and mean score, the mean number of actions per game and the speed. "
-        "A win shared by k seats counts 1/k to each in 'win share' and counts in 'shared'; "
-        "'wins' counts sole wins only. Scores are points left in hand: lower is better.",
+        description=_(
+            "Play whole games between computer players without a screen, then print each "
+            "seat's wins and mean score, the mean number of actions per game and the speed. "
+            "A win shared by k seats counts 1/k to each in 'win share' and counts in 'shared'; "
+            "'wins' counts sole wins only. Scores are points left in hand: lower is better."
+        ),
     )
     simulate.add_argument(
         "--games",
         type=positive_int,
         default=DEFAULT_GAMES,
         metavar="N",
-        help=f"How many games to play (default: {DEFAULT_GAMES}).",
+        help=_("How many games to play (default: {games}).").format(games=DEFAULT_GAMES),
     )
     simulate.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="Seed of the whole run: the same seed plays the same games "
-        "(default: a random seed, printed).",
+        help=_(
+            "Seed of the whole run: the same seed plays the same games "
+            "(default: a random seed, printed)."
+        ),
     )
     simulate.add_argument(
         "--bots",
         default=DEFAULT_BOTS,
         metavar="LEVEL[,LEVEL...]",
-        help=f"The computer player of each seat in order: seat i uses the i-th level; a shorter "
-        f"list repeats its last level for the remaining seats (default: {DEFAULT_BOTS}). "
-        f"{levels_help()}",
+        help=_(
+            "The computer player of each seat in order: seat i uses the i-th level; a shorter "
+            "list repeats its last level for the remaining seats (default: {level})."
+        ).format(level=DEFAULT_BOTS)
+        + " "
+        + levels_help(),
     )
     simulate.add_argument(
         "--save-dir",
         type=Path,
         default=None,
         metavar="DIR",
-        help="Write every game to DIR as a saved-game file "
-        "(sim-<seed>-<number>.json), which 'load' and 'replay' open.",
+        help=_(
+            "Write every game to DIR as a saved-game file "
+            "(sim-<seed>-<number>.json), which 'load' and 'replay' open."
+        ),
     )
     add_thinking_options(simulate)
     add_rule_options(simulate)
@@ -110,7 +119,12 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
         try:
             save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            return fail("simulate", f"--save-dir: cannot create {save_dir}: {error.strerror}")
+            return fail(
+                "simulate",
+                _("--save-dir: cannot create {folder}: {reason}").format(
+                    folder=save_dir, reason=error.strerror
+                ),
+            )
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     seats = tuple(
         SeatConfig(name=f"{level.capitalize()} {seat + 1}", player="computer", level=level)
@@ -122,7 +136,7 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
     tally = Tally(rules.players)
     run_seeds = random.Random(seed)
     digits = len(str(args.games))
-    progress = ProgressBar(args.games, err, "simulating")
+    progress = ProgressBar(args.games, err, _("simulating"))
     started = time.perf_counter()
     interrupted = False
     try:
@@ -149,10 +163,11 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
                     save_record(record, path)
                 except OSError as error:
                     progress.stop()
-                    print(
-                        f"chickenfoot simulate: error: cannot write {path}: {error.strerror}",
-                        file=err,
+                    problem = _("cannot write {file}: {reason}").format(
+                        file=path, reason=error.strerror
                     )
+                    message = _("{program}: error: {message}")
+                    print(message.format(program="chickenfoot simulate", message=problem), file=err)
                     return EXIT_FAILED
             progress.advance(time.perf_counter() - started)
     except KeyboardInterrupt:
@@ -167,7 +182,10 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
 def _print_header(
     out: TextIO, rules: RuleSet, seats: Sequence[SeatConfig], games: int, seed: int
 ) -> None:
-    print(f"Simulating {plural(games, 'game')}, seed {seed}", file=out)
+    header = ngettext(
+        "Simulating {count} game, seed {seed}", "Simulating {count} games, seed {seed}", games
+    )
+    print(header.format(count=games, seed=seed), file=out)
     for line in rules_summary(rules):
         print(f"  {line}", file=out)
 
@@ -181,31 +199,54 @@ def _print_results(
     save_dir: Path | None,
 ) -> None:
     if interrupted:
-        print(f"Interrupted after {plural(tally.games, 'game')}.", file=out)
+        print(interrupted_after(tally.games), file=out)
     if not tally.games:
         return
     print(file=out)
-    level_width = max(len("player"), *(len(level) for level in levels))
+    headings = (
+        pgettext("a column of figures", "seat"),
+        pgettext("a column of figures", "player"),
+        pgettext("a column of figures", "wins"),
+        pgettext("a column of figures", "shared"),
+        pgettext("a column of figures", "win share"),
+        pgettext("a column of figures", "mean score"),
+    )
+    widths = [
+        max(len(heading), least)
+        for heading, least in zip(headings, (4, 0, 6, 6, 9, 10), strict=True)
+    ]
+    widths[1] = max(widths[1], *(len(level) for level in levels))
+    seat_w, level_w, wins_w, shared_w, share_w, mean_w = widths
     print(
-        f"{'seat':>4}  {'player':<{level_width}}  {'wins':>6}  {'shared':>6}  "
-        f"{'win share':>9}  {'mean score':>10}",
+        f"{headings[0]:>{seat_w}}  {headings[1]:<{level_w}}  {headings[2]:>{wins_w}}  "
+        f"{headings[3]:>{shared_w}}  {headings[4]:>{share_w}}  {headings[5]:>{mean_w}}",
         file=out,
     )
     means = tally.mean_scores
     for seat, level in enumerate(levels):
         share = tally.win_shares[seat] / tally.games
         print(
-            f"{seat + 1:>4}  {level:<{level_width}}  {tally.outright_wins[seat]:>6}  "
-            f"{tally.shared_wins[seat]:>6}  {share:>9.1%}  {means[seat]:>10.1f}",
+            f"{seat + 1:>{seat_w}}  {level:<{level_w}}  {tally.outright_wins[seat]:>{wins_w}}  "
+            f"{tally.shared_wins[seat]:>{shared_w}}  {share:>{share_w}.1%}  "
+            f"{means[seat]:>{mean_w}.1f}",
             file=out,
         )
     print(file=out)
     rate = tally.games / elapsed if elapsed > 0 else float("inf")
-    print(f"games: {tally.games}", file=out)
-    print(f"mean actions per game: {tally.mean_actions:.1f}", file=out)
-    print(f"games per second: {rate:.1f} ({elapsed:.2f} s)", file=out)
+    print(_("games: {count}").format(count=tally.games), file=out)
+    print(_("mean actions per game: {actions:.1f}").format(actions=tally.mean_actions), file=out)
+    print(
+        _("games per second: {rate:.1f} ({seconds:.2f} s)").format(rate=rate, seconds=elapsed),
+        file=out,
+    )
     if save_dir is not None:
-        print(f"saved to: {save_dir}", file=out)
+        print(_("saved to: {folder}").format(folder=save_dir), file=out)
+
+
+def interrupted_after(games: int) -> str:
+    """The line of a run stopped with Ctrl+C after ``games`` games."""
+    text = ngettext("Interrupted after {count} game.", "Interrupted after {count} games.", games)
+    return text.format(count=games)
 
 
 class ProgressBar:

@@ -17,6 +17,7 @@ from typing import Any
 from chickenfoot.cli.common import EXIT_OK, fail, interrupted, summary
 from chickenfoot.cli.library import open_cli_store
 from chickenfoot.cli.options import add_store_option
+from chickenfoot.lang import _
 from chickenfoot.saves.choice import chosen_address
 from chickenfoot.saves.output import write_line
 from chickenfoot.saves.store import StoreError
@@ -29,10 +30,12 @@ def add_parsers(commands: Any) -> None:
     stats = commands.add_parser(
         "stats",
         help=summary("stats"),
-        description="Print the statistics of the finished games: per person (games, wins, "
-        "win share, mean score, best and worst game, rounds at zero, results against each "
-        "computer level), per computer level and per preset, and each person's rating on the "
-        "computers' scale. Unfinished games are not counted.",
+        description=_(
+            "Print the statistics of the finished games: per person (games, wins, "
+            "win share, mean score, best and worst game, rounds at zero, results against each "
+            "computer level), per computer level and per preset, and each person's rating on "
+            "the computers' scale. Unfinished games are not counted."
+        ),
     )
     add_store_option(stats)
     stats.set_defaults(run=lambda args: run(args.store))

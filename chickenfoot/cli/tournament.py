@@ -37,12 +37,14 @@ from chickenfoot.cli.options import (
     rules_error_text,
     rules_from_args,
 )
-from chickenfoot.cli.simulate import ProgressBar
+from chickenfoot.cli.simulate import ProgressBar, interrupted_after
+from chickenfoot.lang import _, ngettext, pgettext
 from chickenfoot.rules import RuleSetError
 from chickenfoot.text.ruleset import rules_summary
-from chickenfoot.text.words import plural
 
 DEFAULT_GAMES = 100
+CONFIDENCE = "95%"
+"""The confidence of the intervals printed, as the help writes it."""
 
 
 def add_parsers(commands: Any) -> None:
@@ -50,41 +52,52 @@ def add_parsers(commands: Any) -> None:
     tournament = commands.add_parser(
         "tournament",
         help=summary("tournament"),
-        description="Play computer player levels against each other: every deal is played "
-        "once per rotation of the seats, so each level plays it from every seat and the luck "
-        "of the deal cancels. Prints each level's win share and mean score per seat it held "
-        "(with 95% intervals over the deals) and how long its decisions took.",
+        description=_(
+            "Play computer player levels against each other: every deal is played once per "
+            "rotation of the seats, so each level plays it from every seat and the luck of the "
+            "deal cancels. Prints each level's win share and mean score per seat it held "
+            "(with {confidence} intervals over the deals) and how long its decisions took."
+        ).format(confidence=CONFIDENCE),
     )
     tournament.add_argument(
         "--levels",
         default=None,
         metavar="LEVEL[,LEVEL...]",
-        help="The level of each seat in order; a shorter list repeats its last level for the "
-        "seats left (expert,casual at 4 seats: one expert against three casual players). "
-        f"{levels_help()}",
+        help=_(
+            "The level of each seat in order; a shorter list repeats its last level for the "
+            "seats left (expert,casual at 4 seats: one expert against three casual players)."
+        )
+        + " "
+        + levels_help(),
     )
     tournament.add_argument(
         "--games",
         type=positive_int,
         default=DEFAULT_GAMES,
         metavar="N",
-        help=f"How many games to play, rounded up to whole deals (one game per seat "
-        f"rotation) (default: {DEFAULT_GAMES}).",
+        help=_(
+            "How many games to play, rounded up to whole deals (one game per seat "
+            "rotation) (default: {games})."
+        ).format(games=DEFAULT_GAMES),
     )
     tournament.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="Seed of the whole run: the same seed plays the same deals with the same players "
-        "(default: a random seed, printed).",
+        help=_(
+            "Seed of the whole run: the same seed plays the same deals with the same players "
+            "(default: a random seed, printed)."
+        ),
     )
     tournament.add_argument(
         "--jobs",
         type=positive_int,
         default=1,
         metavar="N",
-        help="Processes to play deals in (default: 1). With --playouts the results do not "
-        "depend on it; with a think time, processes sharing a core think less each.",
+        help=_(
+            "Processes to play deals in (default: 1). With --playouts the results do not "
+            "depend on it; with a think time, processes sharing a core think less each."
+        ),
     )
     add_thinking_options(tournament)
     add_rule_options(tournament)
@@ -98,7 +111,9 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
     except RuleSetError as error:
         return fail("tournament", rules_error_text(error))
     if args.levels is None:
-        return fail("tournament", "--levels: name each seat's level, e.g. --levels expert,casual")
+        return fail(
+            "tournament", _("--levels: name each seat's level, e.g. --levels expert,casual")
+        )
     try:
         lineup = lineup_for([level.strip() for level in args.levels.split(",")], rules.players)
     except ValueError as error:
@@ -108,7 +123,7 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
     plan = TournamentPlan(rules, lineup, deals, seed, args.think_time, args.playouts)
     _print_header(out, plan)
     out.flush()
-    progress = ProgressBar(plan.games, err, "playing")
+    progress = ProgressBar(plan.games, err, _("playing"))
     started = time.perf_counter()
     played = Standings(plan)
 
@@ -130,22 +145,30 @@ def run(args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
 
 def _print_header(out: TextIO, plan: TournamentPlan) -> None:
     players = plan.rules.players
-    print(
-        f"Tournament: {plural(plan.games, 'game')} ({plural(plan.deals, 'deal')}, each played "
-        f"in {players} seat rotations), seed {plan.seed}",
-        file=out,
+    games = ngettext("{count} game", "{count} games", plan.games).format(count=plan.games)
+    deals = ngettext("{count} deal", "{count} deals", plan.deals).format(count=plan.deals)
+    # Translators: {games} is "100 games", {deals} "25 deals".
+    header = ngettext(
+        "Tournament: {games} ({deals}, each played in {players} seat rotation), seed {seed}",
+        "Tournament: {games} ({deals}, each played in {players} seat rotations), seed {seed}",
+        players,
     )
+    print(header.format(games=games, deals=deals, players=players, seed=plan.seed), file=out)
     for line in rules_summary(plan.rules):
         print(f"  {line}", file=out)
-    print(f"  Seats: {', '.join(plan.lineup)} (rotated through the seats on every deal)", file=out)
+    seats = _("Seats: {levels} (rotated through the seats on every deal)")
+    print("  " + seats.format(levels=", ".join(plan.lineup)), file=out)
     thinking = sorted(THINKING_LEVELS & set(plan.lineup))
     if thinking:
         if plan.playouts is not None:
-            budget = f"{plural(plan.playouts, 'playout')} per decision"
+            budget = ngettext(
+                "{count} playout per decision", "{count} playouts per decision", plan.playouts
+            ).format(count=plan.playouts)
         else:
             seconds = plan.think_time if plan.think_time is not None else DEFAULT_THINK_TIME
-            budget = f"{seconds:g} s per decision"
-        print(f"  Thinking: {', '.join(thinking)}, {budget}", file=out)
+            budget = _("{seconds:g} s per decision").format(seconds=seconds)
+        line = _("Thinking: {levels}, {budget}").format(levels=", ".join(thinking), budget=budget)
+        print("  " + line, file=out)
 
 
 def _interval(estimate: Estimate, scale: float, digits: int, unit: str = "") -> str:
@@ -157,7 +180,7 @@ def _interval(estimate: Estimate, scale: float, digits: int, unit: str = "") -> 
 
 def _print_standings(out: TextIO, standings: Standings, elapsed: float, interrupted: bool) -> None:
     if interrupted:
-        print(f"Interrupted after {plural(standings.games, 'game')}.", file=out)
+        print(interrupted_after(standings.games), file=out)
     if not standings.outcomes:
         return
     players = standings.plan.rules.players
@@ -176,8 +199,16 @@ def _print_standings(out: TextIO, standings: Standings, elapsed: float, interrup
                 f"{times.longest * 1000:.1f}",
             )
         )
-    header: tuple[str, ...] = ("level", "seats", "win share", "mean score", "decisions")
-    header += ("median ms", "p95 ms", "max ms")
+    header: tuple[str, ...] = (
+        pgettext("a column of figures", "level"),
+        pgettext("a column of figures", "seats"),
+        pgettext("a column of figures", "win share"),
+        pgettext("a column of figures", "mean score"),
+        pgettext("a column of figures", "decisions"),
+        pgettext("a column of figures", "median ms"),
+        pgettext("a column of figures", "p95 ms"),
+        pgettext("a column of figures", "max ms"),
+    )
     widths = [max(len(row[column]) for row in [header, *rows]) for column in range(len(header))]
     print(file=out)
     for row in [header, *rows]:
@@ -187,14 +218,23 @@ def _print_standings(out: TextIO, standings: Standings, elapsed: float, interrup
         ]
         print("  ".join(cells), file=out)
     print(file=out)
+    deals = len(standings.outcomes)
+    note = ngettext(
+        "Win share and mean score per seat held (a fair share is {share:.1%}); "
+        "± is a {confidence} interval over {count} deal.",
+        "Win share and mean score per seat held (a fair share is {share:.1%}); "
+        "± is a {confidence} interval over {count} deals.",
+        deals,
+    )
+    print(note.format(share=1 / players, confidence="95 %", count=deals), file=out)
     print(
-        f"Win share and mean score per seat held (a fair share is {1 / players:.1%}); "
-        f"± is a 95 % interval over {plural(len(standings.outcomes), 'deal')}.",
+        _(
+            "Scores are points left in hand (lower is better). Only decisions with a choice "
+            "are timed (wall clock)."
+        ),
         file=out,
     )
     print(
-        "Scores are points left in hand (lower is better). Only decisions with a choice are "
-        "timed (wall clock).",
+        _("games: {count} in {seconds:.1f} s").format(count=standings.games, seconds=elapsed),
         file=out,
     )
-    print(f"games: {standings.games} in {elapsed:.1f} s", file=out)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail, interrupted, summary
+from chickenfoot.lang import N_, _
 from chickenfoot.record.model import RecordError
 from chickenfoot.record.problems import printable
 from chickenfoot.record.verify import Verdict
@@ -34,24 +35,39 @@ EXIT_STATUSES: dict[Verdict, int] = {
 }
 """The exit status of each verdict."""
 
-DESCRIPTION = """\
+DESCRIPTION = N_("""\
 Re-make every deck of the saved game FILE from its seed and compare it with the recorded
-one, round by round; then replay every action through the rules."""
+one, round by round; then replay every action through the rules.""")
+"""What ``verify --help`` says first (translated where shown)."""
 
-EPILOG = f"""\
+# Translators: keep the lines within 80 columns and the numbers' places as they are.
+EPILOG = N_("""\
 exit status:
-  {EXIT_OK}    verified: every deck is the one the seed shuffles, every action is legal
-  {EXIT_USAGE}    the file cannot be read as a saved game (one line says why), or a bad option
-  {EXIT_NOT_FROM_SEED}    every action is legal, but a deck is not the one the seed shuffles
+  {ok}    verified: every deck is the one the seed shuffles, every action is legal
+  {usage}    the file cannot be read as a saved game (one line says why), or a bad option
+  {not_from_seed}    every action is legal, but a deck is not the one the seed shuffles
        (a deal made some other way, by hand say)
-  {EXIT_NO_SEED}    every action is legal, but the file records no seed to check the decks with
-  {EXIT_ILLEGAL}    an action breaks the rules (the report names it and says why)
-  {EXIT_INTERRUPTED}  stopped with Ctrl+C
+  {no_seed}    every action is legal, but the file records no seed to check the decks with
+  {illegal}    an action breaks the rules (the report names it and says why)
+  {interrupted}  stopped with Ctrl+C
 
 Chickenfoot shuffles each round's deck from the game's seed with Python's random.Random
 (docs/save-format.md spells out the steps), so any copy of chickenfoot, or another program,
 can shuffle again and compare. The seed's number is printed once the game is over (it makes
-the decks still to come); before, every deck is still checked against it."""
+the decks still to come); before, every deck is still checked against it.""")
+"""What ``verify --help`` ends with: the exit statuses (translated where shown)."""
+
+
+def epilog() -> str:
+    """:data:`EPILOG` in the player's language, with the exit statuses."""
+    return _(EPILOG).format(
+        ok=EXIT_OK,
+        usage=EXIT_USAGE,
+        not_from_seed=EXIT_NOT_FROM_SEED,
+        no_seed=EXIT_NO_SEED,
+        illegal=EXIT_ILLEGAL,
+        interrupted=EXIT_INTERRUPTED,
+    )
 
 
 def add_parsers(commands: Any) -> None:
@@ -59,11 +75,11 @@ def add_parsers(commands: Any) -> None:
     parser = commands.add_parser(
         "verify",
         help=summary("verify"),
-        description=DESCRIPTION,
-        epilog=EPILOG,
+        description=_(DESCRIPTION),
+        epilog=epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", type=Path, metavar="FILE", help="A saved game (.json).")
+    parser.add_argument("file", type=Path, metavar="FILE", help=_("A saved game (.json)."))
     parser.set_defaults(run=lambda args: verify(args.file))
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
+from chickenfoot.lang import N_, _
 from chickenfoot.net.protocol import CreateTable, Hello
 from chickenfoot.net.remote import TableAddress
 from chickenfoot.net.seating import (
@@ -27,11 +28,11 @@ from chickenfoot.net.seating import (
     join_address,
 )
 from chickenfoot.net.tokens import HeldSeat, SeatBook, latest_to_continue
-from chickenfoot.plain.console import YES_OR_NO, Console
+from chickenfoot.plain.console import Console, is_yes, yes_or_no
 from chickenfoot.plain.online import open_online
 from chickenfoot.plain.replay import watch
 from chickenfoot.plain.setup import OnlineChosen, ask_setup
-from chickenfoot.plain.table import GAME_HELP, Outcome, open_table
+from chickenfoot.plain.table import Outcome, game_help, open_table
 from chickenfoot.play.session import GameSession, OpenElsewhere
 from chickenfoot.record.model import GameRecord, RecordError
 from chickenfoot.record.summary import GameId, GameSummary
@@ -45,22 +46,25 @@ from chickenfoot.text.rating import report_with_ratings
 from chickenfoot.text.stats import counted_text
 from chickenfoot.text.words import listed_seats
 
-WELCOME = (
+WELCOME = N_(
     "Chicken Foot, plain mode: one line at a time, for screen readers. "
     "Answer each question with a number or a word, then Enter; ? says what you can type."
 )
+"""Said first (translated where said, as every constant here)."""
 
-FROM_APP = (
+FROM_APP = N_(
     "You left the full-screen app for this mode. chickenfoot --plain starts here; to start "
     "here every time, choose Plain mode every time in this menu."
 )
 """Said first when the full-screen app's menu chose this mode."""
 
-MENU_HELP = (
+# Translators: the letters typed at the menu are the English items' first letters (n, c, j,
+# l, r, s, p, h, q): they work in every language.
+MENU_HELP = N_(
     "Type the number of an item, or its first letter (q quits). An empty line says the menu "
-    "again. In a game, ? lists the game's commands; the same letters work at every table:",
-    *GAME_HELP,
+    "again. In a game, ? lists the game's commands; the same letters work at every table:"
 )
+"""How the menu works, said before the game's commands by ``help``."""
 
 DATE_FORMAT = "%Y-%m-%d %H:%M"
 
@@ -74,7 +78,10 @@ def save_line(summary: GameSummary) -> str:
     when it was last played."""
     names = listed_seats(summary.names, summary.taken_over)
     when = summary.updated.astimezone().strftime(DATE_FORMAT)
-    return f"{summary.id}: {names}; {save_status(summary)}; played {when}"
+    # Translators: a saved game in a list: "12: Ana, Ben; round 3 of 9; played 2026-03-01 20:15".
+    return _("{game}: {players}; {status}; played {when}").format(
+        game=summary.id, players=names, status=save_status(summary), when=when
+    )
 
 
 class PlainApp:
@@ -99,7 +106,7 @@ class PlainApp:
 
     def yes(self, question: str) -> bool:
         """Ask a yes-or-no question; True for y or yes."""
-        return self.ask(f"{question} {YES_OR_NO} ").lower() in ("y", "yes")
+        return is_yes(self.ask(yes_or_no(question)))
 
     # ----- the menu -------------------------------------------------------------------------------
 
@@ -113,12 +120,12 @@ class PlainApp:
         """Open the menu (first continuing ``load`` or replaying ``replay``, if given) and go on
         until the person quits; the exit status. ``from_app``: the full-screen app's menu
         chose this mode (how to start it next time is said first)."""
-        self.say(WELCOME)
+        self.say(_(WELCOME))
         if from_app and not load_settings().display.plain:
-            self.say(FROM_APP)
+            self.say(_(FROM_APP))
         problem = load_settings().problem
         if problem is not None:
-            self.say(f"Settings: {problem}")
+            self.say(_("Settings: {problem}").format(problem=problem))
         with suppress(StoreError):  # a dead holder never blocks anyway
             self.store.release_dead()
         try:
@@ -131,12 +138,12 @@ class PlainApp:
             pass
         finally:
             self.store.close()
-        self.say("Goodbye.")
+        self.say(_("Goodbye."))
         return 0
 
     def menu_items(self) -> list[tuple[str, str, Callable[[], bool]]]:
         """The menu now: (first word, what it says, what it does: True quits)."""
-        items: list[tuple[str, str, Callable[[], bool]]] = [("new", "New game", self.new_game)]
+        items: list[tuple[str, str, Callable[[], bool]]] = [("new", _("New game"), self.new_game)]
         try:
             unfinished = self.store.latest_unfinished()
         except StoreError as error:
@@ -145,25 +152,31 @@ class PlainApp:
         latest = latest_to_continue(unfinished, SeatBook().latest())
         if isinstance(latest, HeldSeat):
             held = latest
-            about = f"your seat at the online table {held.address}"
-            items.append(("continue", f"Continue ({about})", lambda: self.take_back_seat(held)))
+            about = _("Continue (your seat at the online table {address})").format(
+                address=held.address
+            )
+            items.append(("continue", about, lambda: self.take_back_seat(held)))
         elif latest is not None:
-            about = f"game {latest.id}: {', '.join(latest.names)}, {save_status(latest)}"
+            about = _("Continue (game {game}: {players}, {status})").format(
+                game=latest.id, players=", ".join(latest.names), status=save_status(latest)
+            )
             game = latest.id
-            items.append(("continue", f"Continue ({about})", lambda: self.continue_game(game)))
+            items.append(("continue", about, lambda: self.continue_game(game)))
         plain = load_settings().display.plain
         items += [
-            ("join", "Join a table", self.join_table),
-            ("load", "Load game", lambda: self.saves(replays=False)),
-            ("replays", "Replays", lambda: self.saves(replays=True)),
-            ("statistics", "Statistics", self.statistics),
+            ("join", _("Join a table"), self.join_table),
+            ("load", _("Load game"), lambda: self.saves(replays=False)),
+            ("replays", _("Replays"), lambda: self.saves(replays=True)),
+            ("statistics", _("Statistics"), self.statistics),
             (
                 "plain",
-                f"Plain mode every time: {'on' if plain else 'off'} (this chooses it)",
+                _("Plain mode every time: on (this chooses it)")
+                if plain
+                else _("Plain mode every time: off (this chooses it)"),
                 self.toggle_plain,
             ),
-            ("help", "Help", self.help),
-            ("quit", "Quit", lambda: True),
+            ("help", _("Help"), self.help),
+            ("quit", _("Quit"), lambda: True),
         ]
         return items
 
@@ -171,7 +184,7 @@ class PlainApp:
         """The main menu, until Quit."""
         while True:
             items = self.menu_items()
-            self.say("Main menu:")
+            self.say(_("Main menu:"))
             self.say(*(f"{number}: {text}" for number, (_w, text, _d) in enumerate(items, 1)))
             while True:
                 answer = self.ask().lower()
@@ -182,7 +195,11 @@ class PlainApp:
                     answer = "help"
                 chosen = _choose(answer, [word for word, _t, _d in items])
                 if chosen is None:
-                    self.say(f"{answer} is not on the menu: type 1 to {len(items)}.")
+                    self.say(
+                        _("{answer} is not on the menu: type 1 to {count}.").format(
+                            answer=answer, count=len(items)
+                        )
+                    )
                     continue
                 if items[chosen][2]():
                     return
@@ -190,7 +207,7 @@ class PlainApp:
 
     def help(self) -> bool:
         """Say how this mode works."""
-        self.say(*MENU_HELP)
+        self.say(_(MENU_HELP), *game_help())
         return False
 
     def toggle_plain(self) -> bool:
@@ -203,12 +220,16 @@ class PlainApp:
         try:
             plain = update_settings(change).display.plain
         except OSError as error:
-            self.say(f"Could not save the setting: {error}")
+            self.say(_("Could not save the setting: {problem}").format(problem=error))
             return False
         if plain:
-            self.say("chickenfoot now starts in plain mode; chickenfoot --no-plain opens the app.")
+            self.say(
+                _("chickenfoot now starts in plain mode; chickenfoot --no-plain opens the app.")
+            )
         else:
-            self.say("chickenfoot now opens the full-screen app; chickenfoot --plain opens this.")
+            self.say(
+                _("chickenfoot now opens the full-screen app; chickenfoot --plain opens this.")
+            )
         return False
 
     # ----- games ---------------------------------------------------------------------------------
@@ -225,7 +246,7 @@ class PlainApp:
         try:
             session = GameSession.new(rules, seats, seed, self.store)
         except OSError as error:
-            self.say(f"Could not save the new game: {error}")
+            self.say(could_not_save_new(error))
             return False
         return self.play(session)
 
@@ -237,7 +258,7 @@ class PlainApp:
             try:
                 session = GameSession.new(record.rules, record.seats, None, self.store)
             except OSError as error:
-                self.say(f"Could not save the new game: {error}")
+                self.say(could_not_save_new(error))
                 return False
             outcome = open_table(session, self.console)
         if outcome == "quit":
@@ -251,18 +272,24 @@ class PlainApp:
         held = book.seats()
         if held:
             self.say(
-                f"You hold a seat at {held[0].address}: Continue in the menu takes it back, "
-                "and so does joining that table again."
+                _(
+                    "You hold a seat at {address}: Continue in the menu takes it back, "
+                    "and so does joining that table again."
+                ).format(address=held[0].address)
             )
-        typed = self.ask(f"{JOIN_ADDRESS_LABEL}? (Enter: back to the menu) ")
+        typed = self.ask(
+            _("{label}? (Enter: back to the menu) ").format(label=_(JOIN_ADDRESS_LABEL))
+        )
         if not typed:
             return False
         address = join_address(typed)
         if isinstance(address, str):
             self.say(address)
             return False
-        name = self.ask(f"{JOIN_NAME_LABEL}? (Enter: the seat's own name) ")
-        watch = self.yes(f"{JOIN_WATCH_LABEL}?")
+        name = self.ask(
+            _("{label}? (Enter: the seat's own name) ").format(label=_(JOIN_NAME_LABEL))
+        )
+        watch = self.yes(_("{label}?").format(label=_(JOIN_WATCH_LABEL)))
         return self.online(address, hello_for(address, name, watch=watch, book=book), book)
 
     def take_back_seat(self, held: HeldSeat) -> bool:
@@ -293,14 +320,14 @@ class PlainApp:
             return False
         if session.state.over:
             session.close()
-            self.say(f"Game {game} is over: watch it under Replays.")
+            self.say(_("Game {game} is over: watch it under Replays.").format(game=game))
             return False
         return self.play(session)
 
     def open_elsewhere(self, elsewhere: OpenElsewhere) -> bool:
         """The game is open in another window: a copy, watch it, or take it anyway."""
         self.say(prompts.open_elsewhere(str(elsewhere)))
-        self.say("c: play a copy. w: watch it. t: take it here anyway. Enter: back.")
+        self.say(_("c: play a copy. w: watch it. t: take it here anyway. Enter: back."))
         answer = self.ask().lower()
         record = elsewhere.record
         if answer in ("c", "copy"):
@@ -316,7 +343,7 @@ class PlainApp:
         try:
             session = GameSession.take_over(record, len(record.actions), record.seats, self.store)
         except (ValueError, OSError) as error:
-            self.say(f"Cannot take over: {error}")
+            self.say(_("Cannot take over: {problem}").format(problem=error))
             return False
         return self.play(session)
 
@@ -343,22 +370,34 @@ class PlainApp:
     def saves(self, *, replays: bool) -> bool:
         """Load game (``replays``: Replays): the games of the store, the most recently played
         first, each by its number."""
-        what = "Replays" if replays else "Saved games"
         while True:
             try:
                 summaries = self.store.games()
             except StoreError as error:
                 self.say(str(error))
                 return False
-            if not summaries:
-                self.say(f"{what}: none yet. o and a path opens a saved-game file.")
+            if not summaries and replays:
+                self.say(_("Replays: none yet. o and a path opens a saved-game file."))
+            elif not summaries:
+                self.say(_("Saved games: none yet. o and a path opens a saved-game file."))
             else:
-                self.say(f"{what}, the most recently played first:")
+                self.say(
+                    _("Replays, the most recently played first:")
+                    if replays
+                    else _("Saved games, the most recently played first:")
+                )
                 self.say(*(save_line(summary) for summary in summaries))
-            opens = "replays it" if replays else "opens it (continue, or replay a finished one)"
             self.say(
-                f"A game's number {opens}; r and a number replays; x and a number deletes; "
-                "o and a path opens a file; Enter goes back."
+                _(
+                    "A game's number replays it; r and a number replays; x and a number "
+                    "deletes; o and a path opens a file; Enter goes back."
+                )
+                if replays
+                else _(
+                    "A game's number opens it (continue, or replay a finished one); r and a "
+                    "number replays; x and a number deletes; o and a path opens a file; Enter "
+                    "goes back."
+                )
             )
             answer = self.ask()
             if not answer:
@@ -371,7 +410,11 @@ class PlainApp:
             number_text = rest.strip() if command in ("r", "x") else command
             by_number = {summary.id: summary for summary in summaries}
             if not number_text.isdigit() or int(number_text) not in by_number:
-                self.say(f"{answer}: type a game's number from the list, or Enter to go back.")
+                self.say(
+                    _("{answer}: type a game's number from the list, or Enter to go back.").format(
+                        answer=answer
+                    )
+                )
                 continue
             summary = by_number[int(number_text)]
             if command == "x":
@@ -397,19 +440,24 @@ class PlainApp:
     def delete(self, summary: GameSummary) -> None:
         """Delete the game of ``summary`` after asking (not while another window has it)."""
         what = ", ".join(summary.names)
-        if not self.yes(f"Delete game {summary.id} ({what})? This cannot be undone."):
-            self.say("Kept.")
+        question = _("Delete game {game} ({players})? This cannot be undone.")
+        if not self.yes(question.format(game=summary.id, players=what)):
+            self.say(_("Kept."))
             return
         try:
             holder = self.store.holder(summary.id)
             if holder is not None:
-                self.say(f"Game {summary.id} is {holder.describe()}: close it there first.")
+                # Translators: {holder} says who has it open: "open in another chickenfoot ...".
+                busy = _("Game {game} is {holder}: close it there first.")
+                self.say(busy.format(game=summary.id, holder=holder.describe()))
                 return
             self.store.delete(summary.id)
         except StoreError as error:
-            self.say(f"Could not delete game {summary.id}: {error}")
+            self.say(
+                _("Could not delete game {game}: {problem}").format(game=summary.id, problem=error)
+            )
             return
-        self.say(f"Deleted game {summary.id}.")
+        self.say(_("Deleted game {game}.").format(game=summary.id))
 
     def statistics(self) -> bool:
         """The statistics of the finished games, section by section."""
@@ -423,6 +471,11 @@ class PlainApp:
         for section in report_with_ratings(stats, placings):
             self.say(section.title, *section.lines)
         return False
+
+
+def could_not_save_new(error: OSError) -> str:
+    """Why a new game could not be started: its file could not be written."""
+    return _("Could not save the new game: {problem}").format(problem=error)
 
 
 def _choose(answer: str, words: list[str]) -> int | None:
@@ -451,6 +504,6 @@ def run_plain(
     try:
         app = PlainApp(console, store)
     except StoreError as error:
-        console.say(f"chickenfoot: error: {error}")
+        console.say(_("{program}: error: {message}").format(program="chickenfoot", message=error))
         return 2
     return app.run(load=load, replay=replay, from_app=from_app)

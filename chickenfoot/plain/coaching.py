@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from chickenfoot.bots.coach import Coach, GameAnalysis
+from chickenfoot.lang import _
 from chickenfoot.plain.console import Console
 from chickenfoot.text.coach import decision_lines
 
@@ -24,11 +25,21 @@ def analysed(
     coach: Coach,
     seats: Collection[int],
     hidden: Collection[int],
-    what: str,
+    players: str | None,
 ) -> GameAnalysis | None:
     """The analysis of ``seats`` outside the rounds ``hidden``, its progress said each
-    quarter; None (said so) when Ctrl+C stops it. ``what`` names the work ("your play")."""
-    console.say(f"Analysing {what}: every decision is played out in imagined deals (Ctrl+C stops).")
+    quarter; None (said so) when Ctrl+C stops it. ``players`` names whose play it is ("Ana,
+    Ben"; None: the people's of a game just over)."""
+    if players is None:
+        starting = _(
+            "Analysing the play: every decision is played out in imagined deals (Ctrl+C stops)."
+        )
+    else:
+        starting = _(
+            "Analysing the play of {players}: every decision is played out in imagined deals "
+            "(Ctrl+C stops)."
+        ).format(players=players)
+    console.say(starting)
     said = 0
 
     def progress(done: int, total: int) -> None:
@@ -36,12 +47,12 @@ def analysed(
         quarter = done * QUARTERS // total
         if said < quarter < QUARTERS:
             said = quarter
-            console.say(f"{quarter * 100 // QUARTERS} % analysed.")
+            console.say(_("{percent} % analysed.").format(percent=quarter * 100 // QUARTERS))
 
     try:
         return coach.analyse(seats, hidden, progress)
     except KeyboardInterrupt:
-        console.say("Stopped: what was worked out is kept for the next time.")
+        console.say(_("Stopped: what was worked out is kept for the next time."))
         return None
 
 
@@ -51,5 +62,5 @@ def judged(console: Console, coach: Coach, index: int, names: Sequence[str]) -> 
     try:
         return decision_lines(coach.judge(index), names)
     except KeyboardInterrupt:
-        console.say("Stopped.")
+        console.say(_("Stopped."))
         return None

@@ -24,12 +24,35 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import TextIO
 
+from chickenfoot.lang import N_, _, pgettext
 from chickenfoot.record.problems import printable
 from chickenfoot.saves.output import write_text
 from chickenfoot.text.digest import spoken
 
-YES_OR_NO = "(y or n; Enter: n)"
-"""How a yes-or-no question ends: what to type, and what Enter alone answers."""
+# Translators: what to type for yes or no: the letters the translations of "y" and "yes"
+# (typed for yes) give; "n" is anything else.
+YES_OR_NO = N_("(y or n; Enter: n)")
+"""How a yes-or-no question ends: what to type, and what Enter alone answers (translated
+where asked: :func:`yes_or_no`)."""
+
+
+def yes_or_no(question: str) -> str:
+    """``question`` (in the player's language) as it is asked, ending with what to type."""
+    return f"{question} {_(YES_OR_NO)} "
+
+
+def is_yes(answer: str | None) -> bool:
+    """True if ``answer`` says yes: y or yes, or the player's language's own (English's are
+    always understood)."""
+    typed = (answer or "").strip().lower()
+    words = {
+        "y",
+        "yes",
+        pgettext("typed for yes", "y").lower(),
+        pgettext("typed for yes", "yes").lower(),
+    }
+    return bool(typed) and typed in words
+
 
 LONGEST_LINE = 2000
 """The most characters of one line written (a longer one is cut, with ``...``)."""

@@ -24,13 +24,14 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from chickenfoot.lang import N_, _
 from chickenfoot.net.online_seat import Heard, OnlineSeat
 from chickenfoot.net.protocol import Hello
 from chickenfoot.net.remote import Received, TableAddress
 from chickenfoot.net.seating import keep_finished
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.plain.console import Console
-from chickenfoot.plain.table import GAME_HELP, Outcome, PlainSeat
+from chickenfoot.plain.table import Outcome, PlainSeat, game_help
 from chickenfoot.play.wire import ClientMessage, RoundEnded, Waiting
 from chickenfoot.saves.store import GameStore
 from chickenfoot.text import online, prompts
@@ -41,17 +42,26 @@ START_KEY = "s"
 WATCHING_KEY = "w"
 """What the creator types to let people watch, or not."""
 
+# Translators: the letters typed (s, w, q) stay as they are.
 LOBBY_HELP = (
-    "The lobby: the game starts when its creator types s (a table the server made starts "
-    "once everyone has joined); w lets people watch the table, or not (its creator).",
-    "An empty line says the lobby again. q leaves the table: joining it again takes your "
-    "seat back.",
+    N_(
+        "The lobby: the game starts when its creator types s (a table the server made starts "
+        "once everyone has joined); w lets people watch the table, or not (its creator)."
+    ),
+    N_(
+        "An empty line says the lobby again. q leaves the table: joining it again takes your "
+        "seat back."
+    ),
 )
-"""What the lobby's commands are, as ``?`` reads them."""
+"""What the lobby's commands are, as ``?`` reads them (translated where said)."""
 
+# Translators: the letters typed (g, q) stay as they are.
 ONLINE_HELP = (
-    "At an online table: g hands every lost person's seat to a computer now, until they are "
-    "back (the table's creator). q leaves the table: joining it again takes your seat back.",
+    N_(
+        "At an online table: g hands every lost person's seat to a computer now, until they "
+        "are back (the table's creator). q leaves the table: joining it again takes your seat "
+        "back."
+    ),
 )
 """The online table's own commands, said after the game's."""
 
@@ -88,10 +98,10 @@ class PlainLobby:
         """A line typed in the lobby; False once the person leaves."""
         command = line.lower()
         if command in ("q", "quit", "leave", "menu"):
-            self.console.say(online.LEFT)
+            self.console.say(_(online.LEFT))
             return False
         if command in ("?", "help"):
-            self.console.say(*LOBBY_HELP)
+            self.console.say(*(_(line) for line in LOBBY_HELP))
         elif command in (START_KEY, "start"):
             refused = self.seat.start_game()
             if refused is not None:
@@ -101,7 +111,9 @@ class PlainLobby:
             if refused is not None:
                 self.console.say(refused)
         elif command:
-            self.console.say(f"{line} is not a command in the lobby: ? lists them.")
+            self.console.say(
+                _("{line} is not a command in the lobby: ? lists them.").format(line=line)
+            )
         else:
             self.console.say(*self.seat.lobby_lines(START_KEY))
         return True
@@ -112,7 +124,7 @@ class PlainOnlineTable(PlainSeat):
     over an :class:`~chickenfoot.net.online_seat.OnlineSeat`, which follows the link and
     decides what a line typed while the connection is down does."""
 
-    GAME_OVER_CHOICES = "Enter: back to the menu."
+    GAME_OVER_CHOICES = N_("Enter: back to the menu.")
     PLAY_AGAIN = False
     """The table's people are at other screens: a new online game is made from New game."""
     DIGEST_AT_TURN = True
@@ -150,7 +162,9 @@ class PlainOnlineTable(PlainSeat):
         reader: asyncio.Future[Any] = asyncio.ensure_future(self._read())
         ended: asyncio.Future[Any] = asyncio.ensure_future(self.ended.wait())
         address = self.seat.address
-        self.console.say(f"Connecting to {address.host}:{address.port}...")
+        self.console.say(
+            _("Connecting to {server}...").format(server=f"{address.host}:{address.port}")
+        )
         try:
             while True:
                 pending = self.console.ask_later()
@@ -165,7 +179,7 @@ class PlainOnlineTable(PlainSeat):
                 if not line.done():
                     if self.seat.over:
                         continue
-                    self.console.say("Back to the menu.")
+                    self.console.say(_("Back to the menu."))
                     return "menu"
                 answer = self.console.answer(pending)
                 if answer is None:
@@ -240,8 +254,10 @@ class PlainOnlineTable(PlainSeat):
     def _commands(self) -> dict[str, Callable[[list[str]], None]]:
         """The game's commands, and the online table's own."""
         commands = super()._commands()
-        commands["g"] = lambda _: self.console.say(*_said(self.seat.cover_lost()))
-        commands["?"] = commands["help"] = lambda _: self.console.say(*GAME_HELP, *ONLINE_HELP)
+        commands["g"] = lambda _words: self.console.say(*_said(self.seat.cover_lost()))
+        commands["?"] = commands["help"] = lambda _words: self.console.say(
+            *game_help(), *(_(line) for line in ONLINE_HELP)
+        )
         return commands
 
     def _send(self, message: ClientMessage | None) -> None:
@@ -256,15 +272,19 @@ class PlainOnlineTable(PlainSeat):
         self._send(message)
 
     def _save_copy(self, words: list[str]) -> None:
-        self.console.say("The table server keeps this game; once it is over it is kept here too.")
+        self.console.say(
+            _("The table server keeps this game; once it is over it is kept here too.")
+        )
 
     def _leave(self) -> Outcome | None:
         if not self.seat.over:
-            self.console.say(online.LEFT)
+            self.console.say(_(online.LEFT))
         return "menu"
 
     def _say_deal(self) -> None:
-        self.console.say("A round's deal is in the finished game's replay, once it is kept here.")
+        self.console.say(
+            _("A round's deal is in the finished game's replay, once it is kept here.")
+        )
 
     def _say_game_log(self) -> None:
         self._send(self.client.ask_game_log())

@@ -10,6 +10,7 @@ here and a seat at an online table read the same way. Imports no Textual.
 
 from __future__ import annotations
 
+from chickenfoot.lang import _
 from chickenfoot.plain.console import Console
 from chickenfoot.play.announce import digest, ends_said, hand_said, seats_said, where_said
 from chickenfoot.play.client import SeatClient
@@ -42,7 +43,7 @@ class TableReading:
     def since(self) -> None:
         """``n``: what happened since the person's last turn, in one paragraph."""
         found = digest(self.client)
-        self.console.say(found.text if found is not None else "You play no seat at this table.")
+        self.console.say(found.text if found is not None else _("You play no seat at this table."))
 
     def table(self) -> None:
         """``t``: the whole table, line by line."""
@@ -56,7 +57,7 @@ class TableReading:
         assert view is not None
         board, labels = view.board, self.client.labels()
         if not words:
-            self.console.say("Type l and an end's key or a line, e.g. l b or l B.2.")
+            self.console.say(_("Type l and an end's key or a line, e.g. l b or l B.2."))
             return
         typed = words[0]
         target = next((end for end, label in labels.items() if label == typed.lower()), None)
@@ -69,7 +70,7 @@ class TableReading:
             assert value is not None, "a key names an open end"
             self.console.say(end_line(board, target, value, typed.lower(), None))
         else:
-            self.console.say(f"No line or open end is called {typed} now.")
+            self.console.say(_("No line or open end is called {name} now.").format(name=typed))
 
     def last(self, words: list[str]) -> None:
         """``r`` or ``r N``: the last moves of the round again (:data:`LAST_MOVES` unless
@@ -78,7 +79,7 @@ class TableReading:
         if words and words[0].isdigit():
             count = max(1, int(words[0]))
         log = self.client.log
-        self.console.say(*(log[-count:] if log else ["Nothing has happened yet this round."]))
+        self.console.say(*(log[-count:] if log else [_("Nothing has happened yet this round.")]))
 
     def where(self, waiting: list[str]) -> None:
         """``w``: the round, the boneyard and what the board needs, then ``waiting`` (what the

@@ -15,9 +15,11 @@ from typing import Literal
 
 from chickenfoot.bots import DEFAULT_LEVEL
 from chickenfoot.bots.coach import Coach
+from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.plain.coaching import analysed, judged
 from chickenfoot.plain.console import Console
-from chickenfoot.plain.setup import PLAYERS
+from chickenfoot.plain.setup import PLAYERS, player_typed
+from chickenfoot.plain.table import not_a_command
 from chickenfoot.play.keys import end_keys
 from chickenfoot.play.replay import ReplayView
 from chickenfoot.play.session import GameSession
@@ -42,19 +44,27 @@ from chickenfoot.text.spoken import (
     seat_lines,
     table_lines,
 )
-from chickenfoot.text.words import plural
 
+# Translators: the commands typed (n, b, ], [, start, end, go, round, h, e, t, l, s, rounds,
+# w, a, a game, take, q) stay as they are.
 REPLAY_HELP = (
-    "Enter or n: the next move. b: one move back. ] the next round, [ the previous round "
-    "(its deal). start, end: the first deal, the last move. go and a number: that move. "
-    "round: every move to the end of this round.",
-    "h every hand. e the open ends. t the whole table. l and a key or line reads one line. "
-    "s the seats' tiles and scores; rounds the scores round by round. w where the replay stands.",
-    "a: the coach's verdict on the move just read; a game: the coach on the whole game (each "
-    "person's marks, costliest moves, skill and luck).",
-    "take: play on from here, a new game (each seat's player is asked). q: back.",
+    N_(
+        "Enter or n: the next move. b: one move back. ] the next round, [ the previous round "
+        "(its deal). start, end: the first deal, the last move. go and a number: that move. "
+        "round: every move to the end of this round."
+    ),
+    N_(
+        "h every hand. e the open ends. t the whole table. l and a key or line reads one line. "
+        "s the seats' tiles and scores; rounds the scores round by round. w where the replay "
+        "stands."
+    ),
+    N_(
+        "a: the coach's verdict on the move just read; a game: the coach on the whole game "
+        "(each person's marks, costliest moves, skill and luck)."
+    ),
+    N_("take: play on from here, a new game (each seat's player is asked). q: back."),
 )
-"""The replay's commands, as ``?`` reads them."""
+"""The replay's commands, as ``?`` reads them (translated where said)."""
 
 Taken = GameSession | Literal["quit"] | None
 """How a replay was left: a game taken over, the input ended, or back (None)."""
@@ -84,13 +94,18 @@ class PlainReplay:
         """Replay until the person goes back (or takes over)."""
         view = self.view
         names = ", ".join(view.names)
-        self.console.say(
-            f"Replay of {names}: {plural(view.cursor.total, 'move')}; Enter steps, ? helps."
+        opening = ngettext(
+            "Replay of {players}: {count} move; Enter steps, ? helps.",
+            "Replay of {players}: {count} moves; Enter steps, ? helps.",
+            view.cursor.total,
         )
+        self.console.say(opening.format(players=names, count=view.cursor.total))
         if view.private_round is not None:
             self.console.say(
-                f"Round {view.private_round + 1} is still in play at one keyboard: its hands "
-                "and drawn tiles stay hidden."
+                _(
+                    "Round {round} is still in play at one keyboard: its hands and drawn tiles "
+                    "stay hidden."
+                ).format(round=view.private_round + 1)
             )
         self.say_step()
         while True:
@@ -115,13 +130,14 @@ class PlainReplay:
             if cursor.forward():
                 self.say_step()
             else:
-                self.console.say("The end of the game: b steps back, q goes back.")
+                self.console.say(_("The end of the game: b steps back, q goes back."))
         elif command == "b":
             if cursor.back():
-                self.console.say(f"Back to {self.cursor_text}, after:")
+                # Translators: {position} is where the replay stands ("round 2, move 5 of 40").
+                self.console.say(_("Back to {position}, after:").format(position=self.cursor_text))
                 self.say_step()
             else:
-                self.console.say("This is the first deal.")
+                self.console.say(_("This is the first deal."))
         elif command in ("]", "[", "start", "end"):
             moved = {
                 "]": cursor.next_round,
@@ -129,7 +145,7 @@ class PlainReplay:
                 "start": cursor.to_start,
                 "end": cursor.to_end,
             }[command]()
-            self.console.say(self.cursor_text if moved else "The replay cannot go there.")
+            self.console.say(self.cursor_text if moved else _("The replay cannot go there."))
             self.say_step()
         elif command in ("go", "g"):
             self.go(words)
@@ -158,14 +174,14 @@ class PlainReplay:
             seats = seats_to_analyse(record) or seats_to_analyse(record, computers=True)
             hidden = hidden_rounds(record)
             who = ", ".join(names[seat] for seat in seats)
-            analysis = analysed(self.console, self.coach(), seats, hidden, f"the play of {who}")
+            analysis = analysed(self.console, self.coach(), seats, hidden, who)
             if analysis is not None:
                 self.console.say(how_text(analysis), *map(hidden_text, hidden))
                 self.console.say(*analysis_lines(analysis, names))
             return
         index = self.view.cursor.index - 1
         if index < 0:
-            self.console.say("No move yet: step forward, then a judges the move just read.")
+            self.console.say(_("No move yet: step forward, then a judges the move just read."))
             return
         reason = nothing_at_hand(record, self.coach(), index)
         lines = [reason] if reason is not None else judged(self.console, self.coach(), index, names)
@@ -176,7 +192,7 @@ class PlainReplay:
         """Go to the move typed."""
         cursor = self.view.cursor
         if not words or not words[0].isdigit() or int(words[0]) > cursor.total:
-            self.console.say(f"Type go and a move from 0 to {cursor.total}.")
+            self.console.say(_("Type go and a move from 0 to {last}.").format(last=cursor.total))
             return
         cursor.seek(int(words[0]))
         self.console.say(self.cursor_text)
@@ -200,7 +216,11 @@ class PlainReplay:
             target = next((end for end, key in labels.items() if key == typed.lower()), None)
             line = board.lines_by_id.get(target if target is not None else typed.upper())
             if line is None:
-                self.console.say(f"No line is called {typed or 'that'}: e lists the open ends.")
+                self.console.say(
+                    _("No line is called {name}: e lists the open ends.").format(name=typed)
+                    if typed
+                    else _("No line is called that: e lists the open ends.")
+                )
             else:
                 self.console.say(line_text(board, line, labels))
         elif command in ("s", "scores"):
@@ -216,20 +236,45 @@ class PlainReplay:
         elif command in ("?", "help"):
             self.console.say(*REPLAY_HELP)
         else:
-            self.console.say(f"{command} is not a command here: ? lists them.")
+            self.console.say(not_a_command(command))
 
     def hand_line(self, seat: int, tiles: tuple[Tile, ...] | None) -> str:
         """Seat ``seat``'s hand at this position: its tiles and their points, or (``tiles``
         None) that it is hidden; and whether the seat is on turn."""
         public = self.view.cursor.state.public_view()
-        count = plural(public.hand_counts[seat], "tile")
+        count = public.hand_counts[seat]
+        name = self.view.names[seat]
+        on_turn = seat == public.turn and not public.over
         if tiles is None:
-            text = f"{self.view.names[seat]}: {count}, hidden"
-        else:
-            points = hand_points(tiles, public.rules.double_blank_points)
-            shown = " ".join(str(tile) for tile in tiles) or "none"
-            text = f"{self.view.names[seat]}: {count} worth {points}: {shown}"
-        return text + (", on turn" if seat == public.turn and not public.over else "")
+            hidden = (
+                ngettext(
+                    "{name}: {count} tile, hidden, on turn",
+                    "{name}: {count} tiles, hidden, on turn",
+                    count,
+                )
+                if on_turn
+                else ngettext(
+                    "{name}: {count} tile, hidden", "{name}: {count} tiles, hidden", count
+                )
+            )
+            return hidden.format(name=name, count=count)
+        points = hand_points(tiles, public.rules.double_blank_points)
+        shown = " ".join(str(tile) for tile in tiles) or pgettext("no tiles in hand", "none")
+        # Translators: "Ana: 3 tiles worth 17: 5|6 0|2 4|4".
+        held = (
+            ngettext(
+                "{name}: {count} tile worth {points}: {tiles}, on turn",
+                "{name}: {count} tiles worth {points}: {tiles}, on turn",
+                count,
+            )
+            if on_turn
+            else ngettext(
+                "{name}: {count} tile worth {points}: {tiles}",
+                "{name}: {count} tiles worth {points}: {tiles}",
+                count,
+            )
+        )
+        return held.format(name=name, count=count, points=points, tiles=shown)
 
     def take_over(self) -> GameSession | None:
         """A new game from this position: who plays each seat now, asked seat by seat."""
@@ -240,18 +285,20 @@ class PlainReplay:
             answer = self.console.ask(who_plays_question(seat.name, now))
             if answer is None:
                 return None
-            typed = answer.lower() or now
+            typed = player_typed(answer.lower() or now)
             if typed == "person":
                 seats.append(SeatConfig(name=seat.name, player="human"))
             elif typed in PLAYERS:
                 seats.append(SeatConfig(name=seat.name, player="computer", level=typed))
             else:
-                self.console.say(f"{typed} is not a player: the replay goes on.")
+                self.console.say(
+                    _("{typed} is not a player: the replay goes on.").format(typed=typed)
+                )
                 return None
         try:
             return GameSession.take_over(record, self.view.cursor.index, tuple(seats), self.store)
         except (ValueError, OSError) as error:
-            self.console.say(f"Cannot take over: {error}")
+            self.console.say(_("Cannot take over: {problem}").format(problem=error))
             return None
 
 

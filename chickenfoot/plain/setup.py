@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL, DEFAULT_THINK_TIME
+from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.net.protocol import DEFAULT_GRACE, TableOptions
 from chickenfoot.net.seating import (
     COVER_DEFAULT,
@@ -23,7 +24,6 @@ from chickenfoot.net.seating import (
     GRACE_LABEL,
     HINTS_CHOICES,
     HINTS_LABEL,
-    SERVER_BLANK,
     SERVER_HINT,
     SERVER_LABEL,
     creator_name,
@@ -78,13 +78,32 @@ class OnlineChosen:
 
 
 PLAYERS = ("person", *BOT_LEVELS)
-"""What a seat can be, as typed: a person or a computer level."""
+"""What a seat can be, as typed: a person or a computer level (the levels' names are typed as
+they are in every language; a person also as the language says it: :func:`player_typed`)."""
 
-SETUP_CHOICES = (
+# Translators: the letters typed (s, e, p, r, n, o, l, q) and the presets' names (cross,
+# trains) stay as they are.
+SETUP_CHOICES = N_(
     "Enter starts. s: the seats. e: how long an expert thinks. p: the preset (cross or "
     "trains). r: a rule. n: the seed. o: an online table, its server and options. "
     "l: the whole set-up again. q: back to the menu."
 )
+"""What the set-up's letters do (translated where said)."""
+
+
+def player_typed(typed: str) -> str:
+    """What a seat's player ``typed`` means (one of :data:`PLAYERS` if it is one): "person"
+    also in the player's language."""
+    if typed == pgettext("typed for a seat a person plays", "person").lower():
+        return "person"
+    return typed
+
+
+def either(words: list[str]) -> str:
+    """``words`` as choices in a sentence: "cross or trains", "a, b or c"."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 class Cancelled(Exception):
@@ -133,8 +152,11 @@ class PlainSetup:
     def seat_lines(self) -> list[str]:
         """The seats, one a line, then how long an expert thinks (when one plays)."""
         lines = [
-            f"Seat {number}: {seat.name}, "
-            + ("a person" if seat.player == "human" else f"computer, {seat.level}")
+            _("Seat {number}: {name}, a person").format(number=number, name=seat.name)
+            if seat.player == "human"
+            else _("Seat {number}: {name}, computer, {level}").format(
+                number=number, name=seat.name, level=seat.level
+            )
             for number, seat in enumerate(self.seats, 1)
         ]
         if any(thinks(kind_value(seat)) for seat in self.seats):
@@ -144,8 +166,10 @@ class PlainSetup:
     def think_time_line(self) -> str:
         """How long an expert thinks per move, in the form's words."""
         if self.think_time is None:
-            return f"{THINK_TIME_LABEL}: {DEFAULT_THINK_TIME:g}, the default"
-        return f"{THINK_TIME_LABEL}: {self.think_time:g}"
+            return _("{label}: {seconds}, the default").format(
+                label=_(THINK_TIME_LABEL), seconds=f"{DEFAULT_THINK_TIME:g}"
+            )
+        return f"{_(THINK_TIME_LABEL)}: {self.think_time:g}"
 
     def chosen_seats(self) -> tuple[SeatConfig, ...]:
         """The seats, every thinking seat thinking the think time chosen."""
@@ -155,24 +179,22 @@ class PlainSetup:
         """The rules in the transcript's words, or why they cannot be played."""
         rules = self.rules()
         if isinstance(rules, RuleSet):
-            return ["Rules:", *rules_summary(rules)]
-        return ["These rules cannot be played:", *rules, "r changes a rule."]
+            return [_("Rules:"), *rules_summary(rules)]
+        return [_("These rules cannot be played:"), *rules, _("r changes a rule.")]
 
     def seed_line(self) -> str:
         """The seed, or that the deal is random."""
-        return f"Seed: {self.seed or 'none, a random deal'}"
+        if not self.seed:
+            return _("Seed: none, a random deal")
+        return _("Seed: {seed}").format(seed=self.seed)
 
     def online_lines(self) -> list[str]:
         """The online table, in the form's words (or that the game is played here)."""
         if not self.server:
-            return [f"{SERVER_LABEL}: none, {SERVER_BLANK.removeprefix('blank: ')}"]
+            return [_("{label}: none, play here").format(label=_(SERVER_LABEL))]
         hints = next(shown for shown, value in HINTS_CHOICES if value == self.yes_no)
         grace = self.grace or f"{DEFAULT_GRACE:.0f}"
-        return [
-            f"{SERVER_LABEL}: {self.server}",
-            f"{GRACE_LABEL}: {grace}; {COVER_LABEL.lower()}: {self.cover}; "
-            f"{HINTS_LABEL.lower()}: {hints}",
-        ]
+        return [f"{_(SERVER_LABEL)}: {self.server}", options_line(grace, self.cover, hints)]
 
     @property
     def yes_no(self) -> str:
@@ -183,15 +205,15 @@ class PlainSetup:
         """The whole set-up: seats, rules (or their problems), seed, the online table, and
         what can be done."""
         lines = [
-            "New game:",
+            _("New game:"),
             *self.seat_lines(),
             *self.rules_lines(),
             self.seed_line(),
             *self.online_lines(),
         ]
         if all(seat.player == "computer" for seat in self.seats):
-            lines.append("No seat is a person: the computers will play on their own.")
-        return [*lines, SETUP_CHOICES]
+            lines.append(_("No seat is a person: the computers will play on their own."))
+        return [*lines, _(SETUP_CHOICES)]
 
     # ----- the questions -------------------------------------------------------------------------
 
@@ -199,13 +221,17 @@ class PlainSetup:
         """How many seats, then each seat's name and player."""
         count = len(self.seats)
         while True:
-            answer = self.ask(f"How many seats, {MIN_PLAYERS} to {MAX_PLAYERS}? [{count}] ")
+            answer = self.ask(
+                _("How many seats, {low} to {high}? [{now}] ").format(
+                    low=MIN_PLAYERS, high=MAX_PLAYERS, now=count
+                )
+            )
             if not answer:
                 break
             if answer.isdigit() and MIN_PLAYERS <= int(answer) <= MAX_PLAYERS:
                 count = int(answer)
                 break
-            self.console.say(f"Type a number from {MIN_PLAYERS} to {MAX_PLAYERS}.")
+            self.console.say(number_from(MIN_PLAYERS, MAX_PLAYERS))
         seats = self.seats[:count]
         for spare in SPARE_NAMES:
             if len(seats) >= count:
@@ -222,13 +248,18 @@ class PlainSetup:
         """Seat ``index``'s name and player (checked as the app's form checks them)."""
         seat = seats[index]
         while True:
-            name = self.ask(f"Seat {index + 1}, name: [{seat.name}] ") or seat.name
+            name = self.ask(
+                _("Seat {number}, name: [{now}] ").format(number=index + 1, now=seat.name)
+            )
+            name = name or seat.name
             kind = kind_value(seat)
             kinds = ", ".join(PLAYERS)
             now = "person" if kind == HUMAN else kind.split(":", 1)[1]
-            typed = self.ask(who_plays_question(f"seat {index + 1}", now)).lower() or now
+            # Translators: the seat asked about in "Who plays seat 2: ...?".
+            seat_words = _("seat {number}").format(number=index + 1)
+            typed = player_typed(self.ask(who_plays_question(seat_words, now)).lower() or now)
             if typed not in PLAYERS:
-                self.console.say(f"{typed} is not a player: type one of {kinds}.")
+                self.console.say(not_a_player(typed, kinds))
                 continue
             kind = HUMAN if typed == "person" else f"computer:{typed}"
             others = [(other.name, kind_value(other)) for other in seats[:index]]
@@ -240,10 +271,16 @@ class PlainSetup:
 
     def ask_think_time(self) -> None:
         """How long an expert thinks per move (checked as the app's form checks it)."""
-        now = f"{self.think_time:g}" if self.think_time is not None else "the default"
+        now = f"{self.think_time:g}" if self.think_time is not None else _("the default")
+        question = _("{label}? (seconds, {low} to {high}; - for the default, {default}) [{now}] ")
         typed = self.ask(
-            f"{THINK_TIME_LABEL}? (seconds, {THINK_TIME_MIN:g} to {THINK_TIME_MAX:g}; "
-            f"- for the default, {DEFAULT_THINK_TIME:g}) [{now}] "
+            question.format(
+                label=_(THINK_TIME_LABEL),
+                low=f"{THINK_TIME_MIN:g}",
+                high=f"{THINK_TIME_MAX:g}",
+                default=f"{DEFAULT_THINK_TIME:g}",
+                now=now,
+            )
         )
         if typed == "-":
             self.think_time = None
@@ -251,17 +288,24 @@ class PlainSetup:
             try:
                 self.think_time = think_time_from_text(typed)
             except ValueError as problem:
-                self.console.say(f"{problem}; it stays {now}.")
+                self.console.say(_("{problem}; it stays {now}.").format(problem=problem, now=now))
 
     def ask_preset(self) -> None:
         """The preset: its values fill every rule but the domino set."""
         for name in PRESETS:
             self.console.say(f"{name}: {preset_summary(name)}")
-        answer = self.ask(f"Preset, {' or '.join(PRESETS)}? [{self.preset}] ").lower()
+        presets = either(list(PRESETS))
+        answer = self.ask(
+            _("Preset, {choices}? [{now}] ").format(choices=presets, now=self.preset)
+        ).lower()
         if not answer:
             return
         if answer not in PRESETS:
-            self.console.say(f"{answer} is not a preset: type {' or '.join(PRESETS)}.")
+            self.console.say(
+                _("{answer} is not a preset: type {choices}.").format(
+                    answer=answer, choices=presets
+                )
+            )
             return
         self.preset = next(name for name in PRESETS if name == answer)
         set_size = self.values.get("set_size", "")
@@ -271,7 +315,7 @@ class PlainSetup:
         """What ``field`` holds now, in words."""
         value = self.values.get(field.name, "")
         if field.choices is not None:
-            return next((shown for shown, choice in field.choices if choice == value), value)
+            return next((_(shown) for shown, choice in field.choices if choice == value), value)
         if value:
             return value
         set_size = int(self.values.get("set_size") or 9)
@@ -280,47 +324,58 @@ class PlainSetup:
     def ask_rule(self) -> None:
         """Which rule, then its new value."""
         for number, field in enumerate(RULE_FIELDS, 1):
-            self.console.say(f"{number}: {field.label}: {self.field_text(field)}")
-        answer = self.ask("Which rule? (its number; Enter: none) ")
+            self.console.say(f"{number}: {_(field.label)}: {self.field_text(field)}")
+        answer = self.ask(_("Which rule? (its number; Enter: none) "))
         if not answer:
             return
         if not answer.isdigit() or not 1 <= int(answer) <= len(RULE_FIELDS):
-            self.console.say(f"Type a number from 1 to {len(RULE_FIELDS)}.")
+            self.console.say(number_from(1, len(RULE_FIELDS)))
             return
         field = RULE_FIELDS[int(answer) - 1]
+        label = _(field.label)
         if field.choices is not None:
             for number, (shown, _value) in enumerate(field.choices, 1):
-                self.console.say(f"{number}: {shown}")
-            typed = self.ask(f"{field.label}? (its number; Enter: keep) ")
+                self.console.say(f"{number}: {_(shown)}")
+            typed = self.ask(_("{label}? (its number; Enter: keep) ").format(label=label))
             if typed.isdigit() and 1 <= int(typed) <= len(field.choices):
                 self.values[field.name] = field.choices[int(typed) - 1][1]
             elif typed:
-                self.console.say(f"Type a number from 1 to {len(field.choices)}.")
+                self.console.say(number_from(1, len(field.choices)))
             return
-        typed = self.ask(f"{field.label}? (a number; - for the default; Enter: keep) ")
+        typed = self.ask(
+            _("{label}? (a number; - for the default; Enter: keep) ").format(label=label)
+        )
         if typed == "-":
             self.values[field.name] = ""
         elif typed and is_field_text(field.name, typed):
             self.values[field.name] = typed
         elif typed:
-            self.console.say(f"{typed} is not a number this form takes.")
+            self.console.say(_("{typed} is not a number this form takes.").format(typed=typed))
 
     def ask_seed(self) -> None:
         """The seed: a number deals the same game every time; - deals at random."""
-        typed = self.ask("Seed? (a number; - for a random deal; Enter: keep) ")
+        typed = self.ask(_("Seed? (a number; - for a random deal; Enter: keep) "))
         if typed == "-":
             self.seed = ""
         elif typed and is_plain_number(typed, SEED_MAX_DIGITS):
             self.seed = typed
         elif typed:
-            self.console.say(f"A seed is a number of at most {SEED_MAX_DIGITS} digits.")
+            most = ngettext(
+                "A seed is a number of at most {count} digit.",
+                "A seed is a number of at most {count} digits.",
+                SEED_MAX_DIGITS,
+            )
+            self.console.say(most.format(count=SEED_MAX_DIGITS))
 
     def ask_online(self) -> None:
         """The online table: its server (- for none: played here), then how long a lost seat
         waits, the computer that then plays it, and whether hints are allowed."""
-        self.console.say(SERVER_HINT)
+        self.console.say(_(SERVER_HINT))
+        now = self.server or pgettext("no table server", "none")
         typed = self.ask(
-            f"{SERVER_LABEL}? (HOST:PORT; - for none, {SERVER_BLANK}) [{self.server or 'none'}] "
+            _("{label}? (HOST:PORT; - for none, blank: play here) [{now}] ").format(
+                label=_(SERVER_LABEL), now=now
+            )
         )
         if typed == "-":
             self.server = ""
@@ -333,29 +388,46 @@ class PlainSetup:
             self.console.say(problem)
             return
         self.server = server
-        self.console.say(GRACE_HINT)
-        typed = self.ask(f"{GRACE_LABEL}? [{self.grace or f'{DEFAULT_GRACE:.0f}'}] ")
+        self.console.say(_(GRACE_HINT))
+        grace = self.grace or f"{DEFAULT_GRACE:.0f}"
+        typed = self.ask(_("{label}? [{now}] ").format(label=_(GRACE_LABEL), now=grace))
         if typed:
             try:
                 grace_from_text(typed)
             except ValueError as problem_text:
-                self.console.say(f"{GRACE_LABEL}: {problem_text}")
+                self.console.say(f"{_(GRACE_LABEL)}: {problem_text}")
             else:
                 self.grace = typed
         levels = ", ".join(BOT_LEVELS)
-        typed = self.ask(f"{COVER_LABEL}? ({levels}) [{self.cover}] ").lower()
+        typed = self.ask(
+            _("{label}? ({choices}) [{now}] ").format(
+                label=_(COVER_LABEL), choices=levels, now=self.cover
+            )
+        ).lower()
         if typed in BOT_LEVELS:
             self.cover = typed
         elif typed:
-            self.console.say(f"{typed} is not a computer player: type one of {levels}.")
-        choices = " or ".join(shown for shown, _value in HINTS_CHOICES)
-        now = next(shown for shown, value in HINTS_CHOICES if value == self.yes_no)
-        typed = self.ask(f"{HINTS_LABEL}? ({choices}) [{now}] ").lower()
-        found = next((value for shown, value in HINTS_CHOICES if shown == typed), None)
+            self.console.say(
+                _("{typed} is not a computer player: type one of {levels}.").format(
+                    typed=typed, levels=levels
+                )
+            )
+        shown_hints = [(_(shown), shown, value) for shown, value in HINTS_CHOICES]
+        choices = either([said for said, _english, _value in shown_hints])
+        now = next(said for said, _english, value in shown_hints if value == self.yes_no)
+        typed = self.ask(
+            _("{label}? ({choices}) [{now}] ").format(
+                label=_(HINTS_LABEL), choices=choices, now=now
+            )
+        ).lower()
+        found = next(
+            (value for said, english, value in shown_hints if typed in (said.lower(), english)),
+            None,
+        )
         if found is not None:
             self.hints = found == "yes"
         elif typed:
-            self.console.say(f"Type {choices}.")
+            self.console.say(_("Type {choices}.").format(choices=choices))
 
     def online(self, rules: RuleSet) -> OnlineChosen | str:
         """The online table this set-up makes, or why it cannot."""
@@ -404,15 +476,15 @@ class PlainSetup:
                     continue
                 if isinstance(rules, RuleSet):
                     return rules, self.chosen_seats(), int(self.seed) if self.seed else None
-                self.console.say("These rules cannot be played:", *rules)
+                self.console.say(_("These rules cannot be played:"), *rules)
                 continue
             found = questions.get(answer[:1])
             if found is None:
-                self.console.say(f"{answer}: {SETUP_CHOICES}")
+                self.console.say(f"{answer}: {_(SETUP_CHOICES)}")
                 continue
             question, then = found
             question()
-            self.console.say(*then(), SETUP_CHOICES)
+            self.console.say(*then(), _(SETUP_CHOICES))
 
     def remember(self) -> None:
         """Remember this set-up for the next New game (also the app's)."""
@@ -426,7 +498,7 @@ class PlainSetup:
         try:
             update_settings(change)
         except OSError as error:
-            self.console.say(f"Could not remember this set-up: {error}")
+            self.console.say(_("Could not remember this set-up: {problem}").format(problem=error))
 
 
 def _problem_text(field: str, message: str) -> str:
@@ -434,7 +506,34 @@ def _problem_text(field: str, message: str) -> str:
     rule = FIELDS_BY_NAME.get(field)
     if rule is None:
         return message
-    return f"{rule.label}: {message.removeprefix(f'{field}: ')}"
+    return f"{_(rule.label)}: {message.removeprefix(f'{field}: ')}"
+
+
+def options_line(grace: str, cover: str, hints: str) -> str:
+    """An online table's options in the form's words: how long a lost seat waits (``grace``),
+    the level that then plays it and whether hints are allowed (``hints``: the form's
+    English choice, translated here)."""
+    # Translators: the online table's options, e.g. "Lost seat waits (s): 60; then plays
+    # it: hard; hints: allowed" (the labels come lowercased where English lowercases them).
+    options = _("{grace_label}: {grace}; {cover_label}: {cover}; {hints_label}: {hints}")
+    return options.format(
+        grace_label=_(GRACE_LABEL),
+        grace=grace,
+        cover_label=_(COVER_LABEL).lower(),
+        cover=cover,
+        hints_label=_(HINTS_LABEL).lower(),
+        hints=_(hints),
+    )
+
+
+def number_from(low: int, high: int) -> str:
+    """What to type instead of an answer out of bounds."""
+    return _("Type a number from {low} to {high}.").format(low=low, high=high)
+
+
+def not_a_player(typed: str, kinds: str) -> str:
+    """Why ``typed`` cannot play a seat: what can."""
+    return _("{typed} is not a player: type one of {kinds}.").format(typed=typed, kinds=kinds)
 
 
 def ask_setup(console: Console) -> Chosen | OnlineChosen | None:

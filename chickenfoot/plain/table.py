@@ -21,8 +21,9 @@ from collections.abc import Callable
 from typing import Literal
 
 from chickenfoot.bots.coach import Coach
+from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.plain.coaching import analysed
-from chickenfoot.plain.console import YES_OR_NO, Console
+from chickenfoot.plain.console import Console, is_yes, yes_or_no
 from chickenfoot.plain.reading import TableReading
 from chickenfoot.plain.typed_play import typed_play
 from chickenfoot.play.announce import digest, starts_turn, status_said, turn_line
@@ -48,7 +49,7 @@ from chickenfoot.text import prompts
 from chickenfoot.text.coach import coach_for, decision_line, play_line, seats_to_analyse
 from chickenfoot.text.deal import recorded_deal_text
 from chickenfoot.text.transcript import ranking_lines, round_result_lines
-from chickenfoot.text.words import plural, seat_name
+from chickenfoot.text.words import seat_name
 
 Outcome = Literal["menu", "again", "quit"]
 """How a game left: back to the menu, a new game with the same table, or quit (input over)."""
@@ -56,21 +57,37 @@ Outcome = Literal["menu", "again", "quit"]
 SAVE_COPY = prompts.PLAIN_KEYS.save_copy
 """How the plain mode saves a copy of the game, as its help and notices name it."""
 
+# Translators: the game's commands, as help reads them. The commands typed (3 b, d, k, p, h,
+# e, s, rounds, t, l, r, log, w, n, rules, deal, i, u, q) stay as they are in every language.
 GAME_HELP = (
-    "Play: type a tile and an end's key: 3 b plays tile 3 of your hand on end b; "
-    "5|6 b names the tile by its numbers. Leave out the key when the tile fits one end only.",
-    "d draw, k keep the tile you drew, p pass.",
-    "h your hand, with the ends each tile fits. e the open ends and what each needs.",
-    "s every seat's tiles and score; rounds the scores round by round. t the whole table. "
-    "l and a key or line reads one line: l b, l B.2.",
-    "r the last moves again (r 10: the last ten). log every move of the game.",
-    "w where the game stands and whose turn it is. n what happened since your last turn. "
-    "rules the rules of this game. deal a finished round's deal. "
-    "i a hint. u take back (alone against computers).",
-    f"{SAVE_COPY} saves a copy of the game. q back to the menu: the game stays saved.",
-    "An empty line says again what the table waits for, or goes on where it waits for Enter.",
+    N_(
+        "Play: type a tile and an end's key: 3 b plays tile 3 of your hand on end b; "
+        "5|6 b names the tile by its numbers. Leave out the key when the tile fits one end only."
+    ),
+    N_("d draw, k keep the tile you drew, p pass."),
+    N_("h your hand, with the ends each tile fits. e the open ends and what each needs."),
+    N_(
+        "s every seat's tiles and score; rounds the scores round by round. t the whole table. "
+        "l and a key or line reads one line: l b, l B.2."
+    ),
+    N_("r the last moves again (r 10: the last ten). log every move of the game."),
+    N_(
+        "w where the game stands and whose turn it is. n what happened since your last turn. "
+        "rules the rules of this game. deal a finished round's deal. "
+        "i a hint. u take back (alone against computers)."
+    ),
+    # Translators: {save} is the command that saves a copy (save): it stays as it is.
+    N_("{save} saves a copy of the game. q back to the menu: the game stays saved."),
+    N_("An empty line says again what the table waits for, or goes on where it waits for Enter."),
 )
-"""The game's commands, as ``help`` (or ``?``) reads them."""
+"""The game's commands, as ``help`` (or ``?``) reads them (:func:`game_help`: in the
+player's language)."""
+
+
+def game_help() -> tuple[str, ...]:
+    """The game's commands (:data:`GAME_HELP`) in the player's language."""
+    return tuple(_(line).format(save=SAVE_COPY) for line in GAME_HELP)
+
 
 WELCOME_LINES = 8
 """How many lines of the round so far a game says when it opens (``log`` has the rest)."""
@@ -82,8 +99,8 @@ class PlainSeat:
     online table (:class:`~chickenfoot.plain.online.PlainOnlineTable`) send the messages and
     keep the game each their own way."""
 
-    GAME_OVER_CHOICES = "Enter: back to the menu. a: play again with the same seats and rules."
-    """What the person may do once the game is over."""
+    GAME_OVER_CHOICES = N_("Enter: back to the menu. a: play again with the same seats and rules.")
+    """What the person may do once the game is over (translated where said)."""
     PLAY_AGAIN = True
     """Whether ``a`` plays the game again with the same seats and rules once it is over."""
     DIGEST_AT_TURN = False
@@ -140,9 +157,12 @@ class PlainSeat:
             # A game opening says the end of the round so far; a take-back says nothing again.
             self._said_lines = max(0, len(log) - WELCOME_LINES) if first else len(log)
             if first and self._said_lines:
-                self.console.say(
-                    f"{plural(self._said_lines, 'earlier line')} of this round: log reads them."
+                earlier = ngettext(
+                    "{count} earlier line of this round: log reads them.",
+                    "{count} earlier lines of this round: log reads them.",
+                    self._said_lines,
                 )
+                self.console.say(earlier.format(count=self._said_lines))
         self.console.say(*log[self._said_lines :])
         self._said_lines = len(log)
 
@@ -172,7 +192,7 @@ class PlainSeat:
         client = self.client
         prompt = client.prompt
         if isinstance(prompt, GameEnded):
-            return [*ranking_lines(prompt.result, client.names), self.GAME_OVER_CHOICES]
+            return [*ranking_lines(prompt.result, client.names), _(self.GAME_OVER_CHOICES)]
         if isinstance(prompt, RoundEnded):
             # The log has just said how the round ended and its scores; once this keyboard went
             # on, the table may still wait for the others to see the result.
@@ -214,7 +234,7 @@ class PlainSeat:
             return "again"
         action = self._commands().get(command)
         if action is None:
-            self.console.say(f"{line} is not a command here: ? lists them.")
+            self.console.say(not_a_command(line))
             return None
         action(rest)
         return None
@@ -222,40 +242,40 @@ class PlainSeat:
     def _commands(self) -> dict[str, Callable[[list[str]], None]]:
         client, reading = self.client, self.reading
         commands: dict[str, Callable[[list[str]], None]] = {
-            "?": lambda _: self.console.say(*GAME_HELP),
-            "help": lambda _: self.console.say(*GAME_HELP),
-            "h": lambda _: reading.hand(),
-            "hand": lambda _: reading.hand(),
-            "e": lambda _: reading.ends(),
-            "ends": lambda _: reading.ends(),
-            "s": lambda _: reading.seats(),
-            "scores": lambda _: reading.seats(),
-            "t": lambda _: reading.table(),
-            "table": lambda _: reading.table(),
+            "?": lambda _words: self.console.say(*game_help()),
+            "help": lambda _words: self.console.say(*game_help()),
+            "h": lambda _words: reading.hand(),
+            "hand": lambda _words: reading.hand(),
+            "e": lambda _words: reading.ends(),
+            "ends": lambda _words: reading.ends(),
+            "s": lambda _words: reading.seats(),
+            "scores": lambda _words: reading.seats(),
+            "t": lambda _words: reading.table(),
+            "table": lambda _words: reading.table(),
             "l": reading.line,
             "line": reading.line,
             "r": reading.last,
             "last": reading.last,
-            "w": lambda _: reading.where(self.status_lines()),
-            "where": lambda _: reading.where(self.status_lines()),
-            "n": lambda _: reading.since(),
-            "news": lambda _: reading.since(),
-            "since": lambda _: reading.since(),
-            "log": lambda _: self._say_game_log(),
-            "d": lambda _: self._send(client.draw()),
-            "draw": lambda _: self._send(client.draw()),
-            "k": lambda _: self._send(client.keep()),
-            "keep": lambda _: self._send(client.keep()),
-            "p": lambda _: self._send(client.pass_turn()),
-            "pass": lambda _: self._send(client.pass_turn()),
-            "i": lambda _: self._send(client.ask_hint()),
-            "hint": lambda _: self._send(client.ask_hint()),
-            "u": lambda _: self._take_back(),
-            "undo": lambda _: self._take_back(),
+            "w": lambda _words: reading.where(self.status_lines()),
+            "where": lambda _words: reading.where(self.status_lines()),
+            "n": lambda _words: reading.since(),
+            "news": lambda _words: reading.since(),
+            "since": lambda _words: reading.since(),
+            "log": lambda _words: self._say_game_log(),
+            "d": lambda _words: self._send(client.draw()),
+            "draw": lambda _words: self._send(client.draw()),
+            "k": lambda _words: self._send(client.keep()),
+            "keep": lambda _words: self._send(client.keep()),
+            "p": lambda _words: self._send(client.pass_turn()),
+            "pass": lambda _words: self._send(client.pass_turn()),
+            "i": lambda _words: self._send(client.ask_hint()),
+            "hint": lambda _words: self._send(client.ask_hint()),
+            "u": lambda _words: self._take_back(),
+            "undo": lambda _words: self._take_back(),
             "save": self._save_copy,
-            "rules": lambda _: reading.rules(),
-            "rounds": lambda _: reading.rounds(),
-            "deal": lambda _: self._say_deal(),
+            "rules": lambda _words: reading.rules(),
+            "rounds": lambda _words: reading.rounds(),
+            "deal": lambda _words: self._say_deal(),
         }
         return commands
 
@@ -290,7 +310,7 @@ class PlainTable(PlainSeat):
     """A game played here, through a seat client of its own table host (see the module's
     description)."""
 
-    GAME_OVER_CHOICES = (
+    GAME_OVER_CHOICES = N_(
         "Enter: back to the menu. a: play again with the same seats and rules. "
         "c: how well each person played (the coach)."
     )
@@ -306,24 +326,26 @@ class PlainTable(PlainSeat):
     def _commands(self) -> dict[str, Callable[[list[str]], None]]:
         """The table's commands, and ``c``: the coach on the people's play once it is over."""
         commands = super()._commands()
-        commands["c"] = commands["coach"] = lambda _: self._say_play()
+        commands["c"] = commands["coach"] = lambda _words: self._say_play()
         return commands
 
     def _say_play(self) -> None:
         """Each person's play in a line, and their costliest moves (the game's result says the
         same), analysed now with its progress said."""
         if not isinstance(self.client.prompt, GameEnded):
-            self.console.say("The coach judges the play once the game is over.")
+            self.console.say(_("The coach judges the play once the game is over."))
             return
         record = self.session.record
         seats = seats_to_analyse(record)
         if not seats:
-            self.console.say("Nobody played here: the computers' play is in the replay (a game).")
+            self.console.say(
+                _("Nobody played here: the computers' play is in the replay (a game).")
+            )
             return
         if self._coach is None:
             self._coach = coach_for(record)
         names = self.client.names
-        analysis = analysed(self.console, self._coach, seats, (), "the play")
+        analysis = analysed(self.console, self._coach, seats, (), None)
         if analysis is None:
             return
         for seat in seats:
@@ -386,7 +408,7 @@ class PlainTable(PlainSeat):
             if unsaved:
                 self.console.say(unsaved)
             else:
-                self.console.say("The game is saved again.")
+                self.console.say(_("The game is saved again."))
 
     def _take_back(self) -> None:
         message = self.client.take_back()
@@ -397,7 +419,9 @@ class PlainTable(PlainSeat):
 
     def _save_copy(self, words: list[str]) -> None:
         if not words:
-            self.console.say(f"Type save and a name, e.g. save {self.session.copy_name()}.")
+            self.console.say(
+                _("Type save and a name, e.g. save {name}.").format(name=self.session.copy_name())
+            )
             return
         try:
             path = resolve_save_path(" ".join(words))
@@ -405,28 +429,32 @@ class PlainTable(PlainSeat):
             self.console.say(str(problem))
             return
         if path.exists():
-            answer = self.console.ask(f"{path} exists. Replace it? {YES_OR_NO} ")
-            if (answer or "").lower() not in ("y", "yes"):
-                self.console.say("Not saved.")
+            answer = self.console.ask(yes_or_no(_("{file} exists. Replace it?").format(file=path)))
+            if not is_yes(answer):
+                self.console.say(_("Not saved."))
                 return
         try:
             self.session.save_as(path)
         except OSError as error:
-            self.console.say(f"Could not save {path}: {prompts.save_problem(error)}")
+            self.console.say(
+                _("Could not save {file}: {problem}").format(
+                    file=path, problem=prompts.save_problem(error)
+                )
+            )
             return
-        self.console.say(f"Saved a copy as {path}.")
+        self.console.say(_("Saved a copy as {file}.").format(file=path))
 
     def _leave(self) -> Outcome | None:
         """Back to the menu once the file holds every move; if it cannot, ask first."""
         if self.session.wait_committed():
-            self.console.say("The game is saved: Continue in the menu picks it up.")
+            self.console.say(_("The game is saved: Continue in the menu picks it up."))
             return "menu"
         problem = prompts.save_problem(self.session.unsaved)
-        answer = self.console.ask(
-            f"The latest moves are not saved ({problem}). Leave anyway? They are lost "
-            f"unless you save a copy first ({SAVE_COPY}). {YES_OR_NO} "
-        )
-        return "menu" if (answer or "").lower() in ("y", "yes") else None
+        question = _(
+            "The latest moves are not saved ({problem}). Leave anyway? They are lost "
+            "unless you save a copy first ({save})."
+        ).format(problem=problem, save=SAVE_COPY)
+        return "menu" if is_yes(self.console.ask(yes_or_no(question))) else None
 
     def _say_deal(self) -> None:
         """A finished round's deal, as it was dealt (only once the round is over)."""
@@ -437,7 +465,7 @@ class PlainTable(PlainSeat):
         elif isinstance(prompt, GameEnded) and view is not None:
             number = view.round_number
         else:
-            self.console.say("A round's deal is shown once the round is over.")
+            self.console.say(_("A round's deal is shown once the round is over."))
             return
         deal = recorded_deal_text(self.session.record, number, self.session.game)
         self.console.say(*deal.lines())
@@ -446,6 +474,11 @@ class PlainTable(PlainSeat):
         self.link.send(self.client.ask_game_log())
         self._catch_up()
         self.console.say(*(self.client.game_log or []))
+
+
+def not_a_command(line: str) -> str:
+    """Why ``line`` does nothing: it is no command here."""
+    return _("{line} is not a command here: ? lists them.").format(line=line)
 
 
 def open_table(session: GameSession, console: Console) -> Outcome:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from chickenfoot.lang import _, ngettext, pgettext
 from chickenfoot.play.client import SeatClient
 from chickenfoot.rules import Play, Tile, parse_tile
 from chickenfoot.text import prompts
@@ -39,7 +40,7 @@ def typed_play(client: SeatClient, line: str) -> Play | str | None:
     else:
         found = _index_of(hand, f"{low}|{high}")
         if found is None:
-            return f"You have no {low}|{high}."
+            return _("You have no {tile}.").format(tile=f"{low}|{high}")
         index = found
     tile = hand[index]
     ends = client.playable().get(index, ())
@@ -54,15 +55,32 @@ def typed_play(client: SeatClient, line: str) -> Play | str | None:
             return prompts.no_end_labelled(key)
         if target not in ends:
             value = view.board.value_at(target)
-            needs = f" (it needs {a_number(value)})" if value is not None else ""
             fits = keys_text([labels.get(end, end) for end in ends])
-            return f"{tile} does not fit end {key}{needs}: it fits {fits}."
+            if value is None:
+                refusal = _("{tile} does not fit end {key}: it fits {fits}.")
+                return refusal.format(tile=tile, key=key, fits=fits)
+            # Translators: {needs} is the number the end needs, as "a 5" below says it.
+            refusal = _("{tile} does not fit end {key} (it needs {needs}): it fits {fits}.")
+            return refusal.format(tile=tile, key=key, needs=_needed(value), fits=fits)
     elif len(ends) == 1:
         target = ends[0]
     else:
         keys = [labels.get(end, end) for end in ends]
-        return f"{tile} fits {len(ends)} ends: type {index + 1} and one of {keys_text(keys)}."
+        # Translators: {count} is always 2 or more.
+        choose = ngettext(
+            "{tile} fits {count} end: type {number} and one of {keys}.",
+            "{tile} fits {count} ends: type {number} and one of {keys}.",
+            len(ends),
+        )
+        return choose.format(tile=tile, count=len(ends), number=index + 1, keys=keys_text(keys))
     return Play(seat=view.seat, tile=tile, target=target)
+
+
+def _needed(value: int) -> str:
+    """The number ``value`` an end needs, with its article as it is said ("a 5", "an 8")."""
+    if a_number(value).startswith("an "):
+        return pgettext("the number an end needs", "an {number}").format(number=value)
+    return pgettext("the number an end needs", "a {number}").format(number=value)
 
 
 def _index_of(hand: tuple[Tile, ...], text: str) -> int | None:
