@@ -27,6 +27,7 @@ from chickenfoot.net.seating import (
     join_address,
 )
 from chickenfoot.net.tokens import HeldSeat, SeatBook, latest_to_continue
+from chickenfoot.plain import language
 from chickenfoot.plain.console import YES_OR_NO, Console
 from chickenfoot.plain.online import open_online
 from chickenfoot.plain.replay import watch
@@ -162,6 +163,7 @@ class PlainApp:
                 f"Plain mode every time: {'on' if plain else 'off'} (this chooses it)",
                 self.toggle_plain,
             ),
+            ("language", language.menu_text(), self.choose_language),
             ("help", "Help", self.help),
             ("quit", "Quit", lambda: True),
         ]
@@ -187,6 +189,11 @@ class PlainApp:
                 if items[chosen][2]():
                     return
                 break
+
+    def choose_language(self) -> bool:
+        """Choose the language (remembered)."""
+        language.choose_language(self.say, self.ask)
+        return False
 
     def help(self) -> bool:
         """Say how this mode works."""

@@ -1,6 +1,6 @@
 """How the game looks and moves (the theme, the computer players' pause, the board view,
-whether ``chickenfoot`` starts in the plain mode) and the player's own keys, read from the
-settings file without the rest of the settings.
+whether ``chickenfoot`` starts in the plain mode, the language it speaks) and the player's own
+keys, read from the settings file without the rest of the settings.
 
 The app needs these before its first frame (the theme colours it), so reading them loads
 neither Pydantic nor the rules: :func:`read_display` reads the file's ``display`` section
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from chickenfoot.lang import LANGUAGES
 from chickenfoot.saves import paths
 from chickenfoot.saves.files import FileProblem, read_regular_file
 from chickenfoot.saves.strict_json import JsonProblem, parse_strict_json
@@ -79,6 +80,12 @@ def bot_delay_or_default(value: Any) -> Any:
     return value if number and 0 <= value <= BOT_DELAY_LIMIT else DEFAULT_BOT_DELAY
 
 
+def language_or_default(value: Any) -> Any:
+    """``value`` if it is the code of a language chickenfoot speaks (``"gl"``), else None: the
+    language the system asks for."""
+    return value if isinstance(value, str) and value in LANGUAGES else None
+
+
 def yes_or_no(value: Any) -> Any:
     """``value`` if it is true or false, else False (the table, not the outline; the
     full-screen app, not the plain mode)."""
@@ -94,6 +101,8 @@ class Display:
     outline: bool = False
     plain: bool = False
     """True starts ``chickenfoot`` in the plain mode (``--plain``) unless told otherwise."""
+    language: str | None = None
+    """The code of the language chosen in the app (None: the system's)."""
     keymap: tuple[tuple[str, Any], ...] = ()
     """The ``keys`` section as written: (a binding's id, the keys given it), in file order;
     the app checks every entry before using it."""
@@ -127,6 +136,7 @@ def read_display(path: Path | None = None) -> Display:
         bot_delay=float(bot_delay_or_default(section.get("bot_delay", DEFAULT_BOT_DELAY))),
         outline=yes_or_no(section.get("outline", False)),
         plain=yes_or_no(section.get("plain", False)),
+        language=language_or_default(section.get("language")),
         keymap=keymap,
         keymap_problem=keymap_problem,
     )

@@ -29,6 +29,7 @@ from textual.filter import LineFilter
 from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen, ScreenResultCallbackType
 
+from chickenfoot.lang import _
 from chickenfoot.saves.display import read_display
 from chickenfoot.saves.paths import holds_saves, saves_dir
 from chickenfoot.tui import opening
@@ -222,8 +223,17 @@ class ChickenFootApp(App[None]):
         """The palette's app-wide commands: the theme, help, and a quit that asks first
         (Textual's own keys and screenshot commands are left out)."""
         yield SystemCommand("Theme", "Choose the colours (remembered)", self.action_change_theme)
+        yield SystemCommand(
+            _("Language"), _("Choose the language (remembered)"), self.action_change_language
+        )
         yield SystemCommand("Help", "Keys and a summary of the rules", self.action_help)
         yield SystemCommand("Quit", "Leave Chicken Foot (asks first)", self.action_request_quit)
+
+    def action_change_language(self) -> None:
+        """Open the palette of languages (:mod:`chickenfoot.tui.language`)."""
+        from chickenfoot.tui.language import choose_language
+
+        choose_language(self)
 
     def action_help(self) -> None:
         """Open the help (unless it is already on top): built once, kept for later."""

@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # the saved games and online seats are read in the background
     from chickenfoot.net.tokens import HeldSeat
     from chickenfoot.record.summary import GameSummary
     from chickenfoot.saves.store import GameStore
+    from chickenfoot.tui.language import LanguageChanged
 
 LOGO = r"""
 [5|1]   [5|3]   [5|6]
@@ -257,6 +258,12 @@ class MenuScreen(Screen[None]):
         """Fill the menu and focus it (the search for a game to continue starts when the
         screen is shown, once)."""
         self._fill(self.unfinished)
+        self.query_one("#menu-options", OptionList).focus()
+
+    async def on_language_changed(self, event: LanguageChanged) -> None:
+        """The app speaks another language: the menu words itself again (at once)."""
+        await self.recompose()
+        self.refresh_options()
         self.query_one("#menu-options", OptionList).focus()
 
     def on_screen_resume(self, event: ScreenResume) -> None:
