@@ -293,7 +293,6 @@ def message_problems(catalogue: Catalog, template: Catalog) -> Iterator[str]:
             yield f"{shown(message)}: stale, no longer in the template (run make catalogues)"
     for message in catalogue.obsolete.values():
         yield f"{shown(message)}: obsolete (#~), no longer in the template (run make catalogues)"
-    plural_count = catalogue.num_plurals
     for message in have.values():
         if message.fuzzy:
             yield f"{shown(message)}: fuzzy (check the translation, then remove the flag)"
@@ -302,9 +301,6 @@ def message_problems(catalogue: Catalog, template: Catalog) -> Iterator[str]:
         )
         if not all(translations):
             yield f"{shown(message)}: not translated"
-        if isinstance(message.id, tuple | list) and len(translations) != plural_count:
-            count = len(translations)
-            yield f"{shown(message)}: {count} plural forms; the language has {plural_count}"
         yield from placeholder_problems(message)
     for message, errors in catalogue.check():
         for error in errors:
