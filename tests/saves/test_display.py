@@ -74,7 +74,8 @@ def test_a_missing_file_or_a_folder_gives_the_defaults(tmp_path: Path) -> None:
 
 
 display_values = (
-    st.none()
+    st.sampled_from(["gl", "es", "he", "en", "fr", "GL"])
+    | st.none()
     | st.booleans()
     | st.integers(-(10**9), 10**9)
     | st.floats(allow_nan=False, allow_infinity=False)
@@ -87,7 +88,9 @@ display_values = (
 )
 @given(
     section=st.dictionaries(
-        st.sampled_from(["theme", "bot_delay", "outline", "other"]), display_values, max_size=4
+        st.sampled_from(["theme", "bot_delay", "outline", "language", "other"]),
+        display_values,
+        max_size=5,
     )
 )
 def test_the_same_values_as_the_whole_settings(tmp_path: Path, section: dict[str, object]) -> None:
@@ -95,7 +98,24 @@ def test_the_same_values_as_the_whole_settings(tmp_path: Path, section: dict[str
     whole = load_settings(path)
     assert whole.problem is None
     shown = whole.display
-    assert read_display(path) == Display(shown.theme, shown.bot_delay, shown.outline)
+    assert read_display(path) == Display(
+        shown.theme, shown.bot_delay, shown.outline, language=shown.language
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [("gl", "gl"), ("he", "he"), ("en", "en"), (None, None), ("fr", None), ("GL", None), (3, None)],
+)
+def test_the_language_is_one_chickenfoot_speaks_or_the_system_s(
+    tmp_path: Path, written: object, read: str | None
+) -> None:
+    path = write(
+        tmp_path / "settings.json", json.dumps({"version": 1, "display": {"language": written}})
+    )
+    assert read_display(path).language == read
+    assert load_settings(path).display.language == read
+    assert load_settings(path).problem is None
 
 
 def test_reading_loads_neither_pydantic_nor_the_rules(tmp_path: Path) -> None:
