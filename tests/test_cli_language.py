@@ -174,3 +174,14 @@ def test_the_version_loads_no_catalogue(argv: list[str], opens: bool, tmp_path: 
         assert [Path(path).parent.parent.name for path in opened] == ["gl"]
     else:
         assert opened == []
+
+
+def test_the_browser_tabs_of_serve_speak_the_language_it_was_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from chickenfoot.cli.serve import tab_command
+
+    run(capsys, "--help", "--language", "gl")
+    assert tab_command()[-3:] == ["--language", "gl", "play"]
+    run(capsys, "--help")  # chosen by the settings or the system: each tab chooses alike
+    assert tab_command()[-2:] == ["chickenfoot", "play"]

@@ -30,6 +30,16 @@ OPTION_HELP = N_(
 )
 
 
+_given: str | None = None
+"""The language ``--language`` gave this run (None: not given)."""
+
+
+def language_given() -> str | None:
+    """The code of the language ``--language`` gave this run, None when it was not given
+    (``chickenfoot serve`` passes it on to the game of each browser tab)."""
+    return _given
+
+
 class LanguageProblem(Exception):
     """``--language`` was given without a code, or with one chickenfoot does not speak (the
     message says which, in plain words, in the language otherwise chosen)."""
@@ -68,9 +78,9 @@ def language_option(arguments: Sequence[str]) -> tuple[str | None, list[str]]:
 
 def settings_language() -> str | None:
     """The language chosen in the app's settings (None: the system's)."""
-    from chickenfoot.saves.display import read_display
+    from chickenfoot.saves.language_setting import read_language
 
-    return read_display().language
+    return read_language()
 
 
 def speak_chosen_language(arguments: Sequence[str]) -> list[str]:
@@ -91,6 +101,8 @@ def speak_chosen_language(arguments: Sequence[str]) -> list[str]:
         use(choose(None, settings, os.environ))
         raise LanguageProblem(f"--language: {unknown}") from None
     use(code)
+    global _given
+    _given = code if asked else None
     if asked == "":
         raise LanguageProblem(
             _("--language needs the code of a language: {languages}").format(

@@ -16,15 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from chickenfoot.lang import LANGUAGES
 from chickenfoot.saves import paths
 from chickenfoot.saves.files import FileProblem, read_regular_file
+from chickenfoot.saves.language_setting import SETTINGS_MAX_BYTES as SETTINGS_MAX_BYTES
+from chickenfoot.saves.language_setting import SETTINGS_VERSION as SETTINGS_VERSION
+from chickenfoot.saves.language_setting import language_or_default as language_or_default
 from chickenfoot.saves.strict_json import JsonProblem, parse_strict_json
-
-SETTINGS_VERSION = 1
-
-SETTINGS_MAX_BYTES = 64 * 1024
-"""Larger settings files are not read (a real one is under 2 KiB)."""
 
 DEFAULT_THEME = "textual-dark"
 THEME_MAX_LENGTH = 40
@@ -78,12 +75,6 @@ def bot_delay_or_default(value: Any) -> Any:
     :data:`DEFAULT_BOT_DELAY`."""
     number = isinstance(value, int | float) and not isinstance(value, bool)
     return value if number and 0 <= value <= BOT_DELAY_LIMIT else DEFAULT_BOT_DELAY
-
-
-def language_or_default(value: Any) -> Any:
-    """``value`` if it is the code of a language chickenfoot speaks (``"gl"``), else None: the
-    language the system asks for."""
-    return value if isinstance(value, str) and value in LANGUAGES else None
 
 
 def yes_or_no(value: Any) -> Any:

@@ -52,12 +52,12 @@ from chickenfoot.saves.display import (
     DEFAULT_THEME,
     SettingsProblem,
     bot_delay_or_default,
-    language_or_default,
     read_settings_document,
     theme_or_default,
     yes_or_no,
 )
 from chickenfoot.saves.files import write_file
+from chickenfoot.saves.language_setting import language_or_default
 
 NUMBER_MAX_DIGITS = 3
 """The most digits a number field of the set-up form may hold."""
