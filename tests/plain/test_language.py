@@ -4,17 +4,9 @@ remembered, a wrong answer said plainly, an empty line keeping the language."""
 from __future__ import annotations
 
 from chickenfoot.lang import language
-from chickenfoot.plain.app import PlainApp
 from chickenfoot.plain.language import choices, chosen_by
 from chickenfoot.saves.settings import load_settings
-from tests.plain.scripted import Answer, ScriptedConsole
-
-
-def run(*script: Answer) -> ScriptedConsole:
-    """Run the plain app answering ``script`` (the input ends after it)."""
-    console = ScriptedConsole(script)
-    assert PlainApp(console).run() == 0
-    return console
+from tests.plain.test_app import run
 
 
 def test_a_language_chosen_is_spoken_at_once_and_remembered() -> None:

@@ -14,20 +14,8 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.language import change_language, language_commands
 from chickenfoot.tui.screens.menu import MenuScreen
 from tests.tui.conftest import TuiKit
+from tests.tui.test_load_screen import recording_notifications
 from tests.tui.test_palette import run_from_palette
-
-
-def recording_notices(app: ChickenFootApp) -> list[str]:
-    """Collect the text of every notice (and still show it)."""
-    said: list[str] = []
-    notify = app.notify
-
-    def record(message: str, **options: Any) -> None:
-        said.append(message)
-        notify(message, **options)
-
-    app.notify = record  # type: ignore[method-assign]
-    return said
 
 
 def test_the_choices_are_the_system_s_language_and_each_language_by_its_own_name() -> None:
@@ -48,7 +36,7 @@ async def test_a_language_chosen_in_the_palette_is_spoken_at_once_and_remembered
 ) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        said = recording_notices(app)
+        said = recording_notifications(app)
         await kit.wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await run_from_palette(pilot, kit, "language", "Language")
         await run_from_palette_open(pilot, kit, "gal", "Galego")
@@ -84,7 +72,7 @@ async def test_the_system_s_language_is_remembered_as_no_choice(kit: type[TuiKit
 async def test_the_notice_says_what_changes_only_when_opened_again(kit: type[TuiKit]) -> None:
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        said = recording_notices(app)
+        said = recording_notifications(app)
         app.start_game(kit.short_rules(2), kit.seats("human", "computer"), 6)
         await kit.person_on_turn(pilot)
         change_language(app, "he")  # as the palette's entry does (its name cannot be typed here)
