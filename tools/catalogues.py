@@ -9,6 +9,9 @@ English changed a little marked fuzzy with the old translation, messages gone dr
 compiles each to ``chickenfoot.mo``, which the program reads. A file is written only when
 its messages change, so running it twice changes nothing.
 
+``python -m tools.catalogues merge FILE...`` brings translations written apart (catalogues of
+one language each) into the catalogues, then updates and compiles them.
+
 ``python -m tools.catalogues check`` (``make check``) fails, naming each problem, unless:
 
 - the template holds exactly the messages the code has now (else: run ``make catalogues``);
@@ -194,6 +197,51 @@ def new_catalogue(code: str, template: Catalog) -> Catalog:
     return catalogue
 
 
+def merge(
+    files: Iterable[Path], locale_folder: Path = LOCALE_FOLDER, sources: Path = SOURCES
+) -> list[str]:
+    """Bring the translations in ``files`` (catalogues of one language each, as its header's
+    ``Language`` says) into the catalogues, then :func:`update` them (which compiles them).
+
+    A translation fills its message where the catalogue has it untranslated or fuzzy (the
+    fuzzy mark goes); one that differs from a translation already there is left out, and so
+    is one of a message the template does not have, and one marked fuzzy: each is said in
+    the lines returned, with the catalogues written."""
+    said: list[str] = []
+    update(locale_folder, sources)
+    for file in files:
+        incoming = read_catalogue(file)
+        code = str(incoming.locale) if incoming.locale is not None else ""
+        path = catalogue_path(code, locale_folder)
+        if code not in translated_languages() or not path.exists():
+            said.append(f"{file}: its header names no language of chickenfoot ({code or 'none'})")
+            continue
+        catalogue = read_catalogue(path, code)
+        for message in incoming:
+            if not message.id or not all(forms(message)):
+                continue
+            mine = catalogue.get(message.id, context=message.context)
+            if message.fuzzy:
+                said.append(f"{file}: {shown(message)}: fuzzy, left out")
+            elif mine is None:
+                said.append(f"{file}: {shown(message)}: not in the template, left out")
+            elif all(forms(mine)) and not mine.fuzzy and forms(mine) != forms(message):
+                said.append(f"{file}: {shown(message)}: translated otherwise already, left out")
+            else:
+                mine.string = message.string
+                mine.flags.discard("fuzzy")
+        write_if_changed(path, po_text(catalogue))
+    update(locale_folder, sources)
+    return said
+
+
+def forms(message: Message) -> list[str]:
+    """The translation of ``message``: one text, or one per plural form."""
+    if isinstance(message.string, tuple | list):
+        return [str(form) for form in message.string]
+    return [str(message.string or "")]
+
+
 # ----- checking -------------------------------------------------------------------------------
 
 
@@ -240,18 +288,17 @@ def placeholder_problems(message: Message) -> Iterator[str]:
     those the English singular and plural share, and may use the others (a language may say
     "one tile" where English says "{count} tile")."""
     if isinstance(message.id, tuple | list):
-        forms = [placeholders(str(english)) for english in message.id]
-        if any(form is None for form in forms):
+        english_forms = [placeholders(str(english)) for english in message.id]
+        if any(form is None for form in english_forms):
             return  # English that is not a format string: nothing to keep
-        known = [form for form in forms if form is not None]
+        known = [form for form in english_forms if form is not None]
         required, allowed = set.intersection(*known), set.union(*known)
-        translations = [str(form) for form in message.string or ()]
     else:
         english = placeholders(str(message.id))
         if english is None:
             return
         required = allowed = english
-        translations = [str(message.string or "")]
+    translations = forms(message)
     for number, translation in enumerate(translations):
         if not translation:
             continue
@@ -296,10 +343,7 @@ def message_problems(catalogue: Catalog, template: Catalog) -> Iterator[str]:
     for message in have.values():
         if message.fuzzy:
             yield f"{shown(message)}: fuzzy (check the translation, then remove the flag)"
-        translations = (
-            message.string if isinstance(message.string, tuple | list) else [message.string]
-        )
-        if not all(translations):
+        if not all(forms(message)):
             yield f"{shown(message)}: not translated"
         yield from placeholder_problems(message)
     for message, errors in catalogue.check():
@@ -380,11 +424,15 @@ def relative(path: Path) -> str:
 
 
 def main(arguments: Iterable[str]) -> int:
-    """``update`` or ``check``; the exit status."""
+    """``update``, ``check`` or ``merge FILE...``; the exit status."""
     match list(arguments):
         case ["update"]:
             for path in update():
                 print(f"wrote {relative(path)}")
+            return 0
+        case ["merge", *files] if files:
+            for line in merge(Path(file) for file in files):
+                print(line)
             return 0
         case ["check"]:
             problems = check()
@@ -398,7 +446,7 @@ def main(arguments: Iterable[str]) -> int:
                 )
             return 1 if problems else 0
         case _:
-            print("usage: python -m tools.catalogues update|check", file=sys.stderr)
+            print("usage: python -m tools.catalogues update|check|merge FILE...", file=sys.stderr)
             return 2
 
 

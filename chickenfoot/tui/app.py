@@ -220,8 +220,8 @@ class ChickenFootApp(App[None]):
         return filters if self._ascii is None else [*filters, self._ascii]
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette's app-wide commands: the theme, help, and a quit that asks first
-        (Textual's own keys and screenshot commands are left out)."""
+        """The palette's app-wide commands: the theme, the language, help, and a quit that asks
+        first (Textual's own keys and screenshot commands are left out)."""
         yield SystemCommand("Theme", "Choose the colours (remembered)", self.action_change_theme)
         yield SystemCommand(
             _("Language"), _("Choose the language (remembered)"), self.action_change_language

@@ -18,6 +18,7 @@ from tools.catalogues import (
     check,
     compiled_path,
     extract,
+    merge,
     placeholders,
     template_path,
     update,
@@ -340,3 +341,38 @@ def test_the_committed_catalogues_are_read_by_the_program() -> None:
         assert _("Language") == "Idioma"
     use("en")
     assert LOCALE_FOLDER.joinpath("chickenfoot.pot").is_file()
+
+
+def test_translations_written_apart_are_merged_into_the_catalogues(
+    made: tuple[Path, Path], tmp_path: Path
+) -> None:
+    sources, locale = made
+    (sources / "more.py").write_text(
+        'from chickenfoot.lang import _\n_("Pass")\n_("Draw")\n_("Undo")\n', "utf-8"
+    )
+    update(locale, sources)
+    apart = Catalog(locale="gl")
+    apart.add("Pass", "Pasar")
+    apart.add("Draw", "Roubar", flags=["fuzzy"])
+    apart.add("Hello", "Boas")  # translated otherwise already
+    apart.add("Gone", "Marchou")
+    written = tmp_path / "apart.gl.po"
+    with written.open("wb") as file:
+        write_po(file, apart)
+    nameless = tmp_path / "nameless.po"
+    with nameless.open("wb") as file:
+        write_po(file, Catalog())
+    said = merge([written, nameless], locale, sources)
+    assert said == [
+        f"{written}: 'Draw': fuzzy, left out",
+        f"{written}: 'Hello': translated otherwise already, left out",
+        f"{written}: 'Gone': not in the template, left out",
+        f"{nameless}: its header names no language of chickenfoot (none)",
+    ]
+    with catalogue_path("gl", locale).open("rb") as file:
+        merged = read_po(file, locale="gl")
+    assert merged.get("Pass").string == "Pasar"  # type: ignore[union-attr]
+    assert merged.get("Hello").string == "Ola"  # type: ignore[union-attr]
+    problems = problems_of(made)
+    assert f"{catalogue_path('gl', locale)}: 'Pass': not translated" not in problems
+    assert f"{catalogue_path('gl', locale)}: 'Draw': not translated" in problems
