@@ -276,11 +276,11 @@ class MenuScreen(Screen[None]):
         self.refresh_options()
         self.query_one("#menu-options", OptionList).focus()
 
-    async def on_screen_resume(self, event: ScreenResume) -> None:
+    def on_screen_resume(self, event: ScreenResume) -> None:
         """Shown (first, or back from a game or the saves): Continue may have appeared or
         gone (and the language may have changed)."""
         if self.reword_when_shown:
-            await self._reword()
+            self.call_later(self._reword)
         else:
             self.refresh_options()
 
