@@ -17,7 +17,7 @@ FAST_STAMP := $(VENV)/.installed-fast
 # setuptools prints a notice about editable installs on every install; it asks nothing of us.
 PIP := PYTHONWARNINGS=ignore::UserWarning $(PY) -m pip --quiet --disable-pip-version-check
 
-.PHONY: play test quick check format bench simulate fast pure clean
+.PHONY: play test quick check format bench simulate fast pure clean catalogues
 
 $(VENV)/bin/python:
 	@test -n "$(PYTHON_FOR_VENV)" || { echo "chickenfoot needs Python 3.11 or newer on PATH" >&2; exit 1; }
@@ -45,6 +45,13 @@ check: $(DEV_STAMP)  ## The gates: lint, formatting, types, import contracts.
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+	$(PY) -m tools.catalogues check
+
+# The catalogues of every language (chickenfoot/lang/locale): the template extracted from the
+# code, each language's .po brought in line with it, each compiled to the .mo the game reads
+# (committed, so `make play` needs no Babel). `make check` says when this is needed.
+catalogues: $(DEV_STAMP)  ## Extract the messages, update every language's catalogue, compile them.
+	$(PY) -m tools.catalogues update
 
 test: check  ## The gates, then the whole test suite on every core.
 	$(PY) -m pytest -n auto

@@ -4,7 +4,7 @@ something slow is marked, and a test not marked slow may start no process and no
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,18 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     monkeypatch.setenv("CHICKENFOOT_DATA_DIR", str(folder))
     monkeypatch.delenv("CHICKENFOOT_STORE", raising=False)  # never a developer's PostgreSQL
     return folder
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test speaks English, whatever language the developer's system speaks: the
+    environment names English (for the commands tests start too) and the program speaks it
+    until a test chooses another language; the language before is back after the test."""
+    from chickenfoot.lang import speaking
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    with speaking("en"):
+        yield
 
 
 PILOT_PATIENCE = 300.0

@@ -199,6 +199,21 @@ def test_the_wheel_installs_in_a_clean_environment_and_plays(tmp_path: Path) -> 
             check=False,
         )
 
+    galician = {**variables, "LANGUAGE": "gl"}
+    refused = subprocess.run(
+        [str(command), "--language", "xx"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=galician,
+        timeout=120,
+        check=False,
+    )
+    assert (refused.returncode, refused.stderr.splitlines()[0]) == (
+        2,
+        "chickenfoot: --language: aquí non hai ningunha lingua «xx»; as linguas son: "
+        "en (English), gl (Galego), es (Español), he (עברית)",
+    ), "the installed copy reads its compiled catalogues"
     version = run(command, "--version")
     assert (version.returncode, version.stdout) == (0, f"chickenfoot {chickenfoot.__version__}\n")
     simulated = run(

@@ -41,6 +41,7 @@ from importlib import import_module
 from chickenfoot import __version__
 from chickenfoot.cli.common import COMMANDS, EXIT_FAILED, interrupted
 from chickenfoot.cli.games import add_plain_option
+from chickenfoot.cli.language import LanguageProblem, add_language_option, speak_chosen_language
 from chickenfoot.cli.parser import Parser
 from chickenfoot.lang import _
 
@@ -62,6 +63,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
         help=_("show program's version number and exit"),
     )
     add_plain_option(parser, default=None)
+    add_language_option(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = {COMMANDS[name].module for name in COMMANDS if commands is None or name in commands}
     added: set[str] = set()
@@ -71,6 +73,8 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
         elif command.module not in added:  # a module may add several commands
             import_module(f"{__name__}.{command.module}").add_parsers(subparsers)
             added.add(command.module)
+    for subcommand in subparsers.choices.values():
+        add_language_option(subcommand)
     return parser
 
 
@@ -86,7 +90,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns the exit status: 0 on success, 2 for a bad option, impossible rules or a bad saved
     game (one line on stderr), 130 for a simulation stopped with Ctrl+C.
     """
-    arguments = sys.argv[1:] if argv is None else argv
+    try:
+        arguments = speak_chosen_language(sys.argv[1:] if argv is None else argv)
+    except LanguageProblem as problem:
+        return problem.refuse()
     named = command_named(arguments)
     try:
         if not arguments:  # the game, as the settings say: no parser to build (a faster start)

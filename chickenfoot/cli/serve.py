@@ -262,8 +262,13 @@ def announcement(url: str, address: str, max_tabs: int = DEFAULT_MAX_TABS) -> li
 
 
 def tab_command() -> list[str]:
-    """The command each browser tab runs: this Python's ``chickenfoot play``."""
-    return [sys.executable, "-m", "chickenfoot", "play"]
+    """The command each browser tab runs: this Python's ``chickenfoot play`` (in the language
+    ``--language`` gave ``serve``, if it gave one)."""
+    from chickenfoot.cli.language import language_given
+
+    given = language_given()
+    language = ["--language", given] if given is not None else []
+    return [sys.executable, "-m", "chickenfoot", *language, "play"]
 
 
 TAB_ENVIRONMENT = {

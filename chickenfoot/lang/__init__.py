@@ -20,6 +20,10 @@ How a sentence is written (CONTRIBUTING.md, "Words in every language", says more
   is marked with :func:`N_` and translated where it is shown, with ``_(constant)``, so the
   language can change while the program runs.
 
+Beside this module: :mod:`chickenfoot.lang.choosing` decides which language to speak (the
+command line, the settings, the environment, English), and :mod:`chickenfoot.lang.numbers`
+writes numbers as the language in use does (``95 %`` in Galician and Spanish).
+
 Nothing here imports the rest of chickenfoot: every layer above the rules may use it.
 """
 
@@ -88,7 +92,10 @@ def catalogue(code: str) -> gettext.NullTranslations:
         raise LookupError(code)
     if code == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=LOCALE_FOLDER, languages=[code])
+    # Opened by its path: gettext.translation() would look the code up in the locale module's
+    # table of aliases first, which costs more than reading the catalogue (`--help` opens one).
+    with (LOCALE_FOLDER / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as compiled:
+        return gettext.GNUTranslations(compiled)
 
 
 def use(code: str, translations: gettext.NullTranslations | None = None) -> None:

@@ -28,6 +28,7 @@ from chickenfoot.net.seating import (
     join_address,
 )
 from chickenfoot.net.tokens import HeldSeat, SeatBook, latest_to_continue
+from chickenfoot.plain import language
 from chickenfoot.plain.console import Console, is_yes, yes_or_no
 from chickenfoot.plain.online import open_online
 from chickenfoot.plain.replay import watch
@@ -175,6 +176,7 @@ class PlainApp:
                 else _("Plain mode every time: off (this chooses it)"),
                 self.toggle_plain,
             ),
+            ("language", language.menu_text(), self.choose_language),
             ("help", _("Help"), self.help),
             ("quit", _("Quit"), lambda: True),
         ]
@@ -204,6 +206,11 @@ class PlainApp:
                 if items[chosen][2]():
                     return
                 break
+
+    def choose_language(self) -> bool:
+        """Choose the language (remembered)."""
+        language.choose_language(self.say, self.ask)
+        return False
 
     def help(self) -> bool:
         """Say how this mode works."""

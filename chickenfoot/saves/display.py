@@ -1,6 +1,6 @@
 """How the game looks and moves (the theme, the computer players' pause, the board view,
-whether ``chickenfoot`` starts in the plain mode) and the player's own keys, read from the
-settings file without the rest of the settings.
+whether ``chickenfoot`` starts in the plain mode, the language it speaks) and the player's own
+keys, read from the settings file without the rest of the settings.
 
 The app needs these before its first frame (the theme colours it), so reading them loads
 neither Pydantic nor the rules: :func:`read_display` reads the file's ``display`` section
@@ -19,12 +19,10 @@ from typing import Any
 from chickenfoot.lang import N_, _
 from chickenfoot.saves import paths
 from chickenfoot.saves.files import FileProblem, read_regular_file
+from chickenfoot.saves.language_setting import SETTINGS_MAX_BYTES as SETTINGS_MAX_BYTES
+from chickenfoot.saves.language_setting import SETTINGS_VERSION as SETTINGS_VERSION
+from chickenfoot.saves.language_setting import language_or_default as language_or_default
 from chickenfoot.saves.strict_json import JsonProblem, parse_strict_json
-
-SETTINGS_VERSION = 1
-
-SETTINGS_MAX_BYTES = 64 * 1024
-"""Larger settings files are not read (a real one is under 2 KiB)."""
 
 DEFAULT_THEME = "textual-dark"
 THEME_MAX_LENGTH = 40
@@ -97,6 +95,8 @@ class Display:
     outline: bool = False
     plain: bool = False
     """True starts ``chickenfoot`` in the plain mode (``--plain``) unless told otherwise."""
+    language: str | None = None
+    """The code of the language chosen in the app (None: the system's)."""
     keymap: tuple[tuple[str, Any], ...] = ()
     """The ``keys`` section as written: (a binding's id, the keys given it), in file order;
     the app checks every entry before using it."""
@@ -132,6 +132,7 @@ def read_display(path: Path | None = None) -> Display:
         bot_delay=float(bot_delay_or_default(section.get("bot_delay", DEFAULT_BOT_DELAY))),
         outline=yes_or_no(section.get("outline", False)),
         plain=yes_or_no(section.get("plain", False)),
+        language=language_or_default(section.get("language")),
         keymap=keymap,
         keymap_problem=keymap_problem,
     )

@@ -7,7 +7,8 @@ Stored as JSON at :func:`chickenfoot.saves.paths.settings_path`::
                "preset": "cross",
                "fields": {"set_size": "9", "hand_size": "", "arms": "4", ...},
                "seed": ""},
-     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false, "plain": false},
+     "display": {"theme": "textual-dark", "bot_delay": 0.6, "outline": false, "plain": false,
+                 "language": "gl"},
      "keys": {"game.hint": "H", "game.scores": "f2"}}
 
 ``fields`` holds the set-up form's values as typed (text; empty means "the default"), so a
@@ -57,6 +58,7 @@ from chickenfoot.saves.display import (
     yes_or_no,
 )
 from chickenfoot.saves.files import write_file
+from chickenfoot.saves.language_setting import language_or_default
 
 NUMBER_MAX_DIGITS = 3
 """The most digits a number field of the set-up form may hold."""
@@ -138,7 +140,8 @@ class SetupChoice(BaseModel):
 
 class DisplayChoice(BaseModel):
     """How the game looks and moves: the theme, the computer players' pause, the board view,
-    and whether ``chickenfoot`` starts in the plain mode (a line at a time, for screen readers).
+    whether ``chickenfoot`` starts in the plain mode (a line at a time, for screen readers),
+    and the language it speaks.
     A value that cannot be used is replaced by its default (the rest is kept)."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -151,10 +154,13 @@ class DisplayChoice(BaseModel):
     """True draws the board as an outline instead of a table."""
     plain: bool = False
     """True starts ``chickenfoot`` in the plain mode (``--plain``) unless told otherwise."""
+    language: str | None = None
+    """The code of the language chosen (``"gl"``); None speaks the system's language."""
 
     _plain_theme = field_validator("theme", mode="before")(theme_or_default)
     _delay_in_range = field_validator("bot_delay", mode="before")(bot_delay_or_default)
     _a_yes_or_no = field_validator("outline", "plain", mode="before")(yes_or_no)
+    _a_language = field_validator("language", mode="before")(language_or_default)
 
 
 class Settings(BaseModel):
@@ -222,3 +228,9 @@ def update_settings(change: Callable[[Settings], Settings], path: Path | None = 
         updated = change(load_settings(path)).model_copy(update={"problem": None})
         save_settings(updated, path)
         return updated
+
+
+def with_language(code: str | None, settings: Settings) -> Settings:
+    """``settings`` with the language ``code`` chosen (None: the system's)."""
+    display = settings.display.model_copy(update={"language": code})
+    return settings.model_copy(update={"display": display})

@@ -223,10 +223,13 @@ class ChickenFootApp(App[None]):
         return filters if self._ascii is None else [*filters, self._ascii]
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette's app-wide commands: the theme, help, and a quit that asks first
-        (Textual's own keys and screenshot commands are left out)."""
+        """The palette's app-wide commands: the theme, the language, help, and a quit that asks
+        first (Textual's own keys and screenshot commands are left out)."""
         yield SystemCommand(
             _("Theme"), _("Choose the colours (remembered)"), self.action_change_theme
+        )
+        yield SystemCommand(
+            _("Language"), _("Choose the language (remembered)"), self.action_change_language
         )
         yield SystemCommand(_("Help"), _("Keys and a summary of the rules"), self.action_help)
         yield SystemCommand(
@@ -244,6 +247,12 @@ class ChickenFootApp(App[None]):
         self.push_screen(
             CommandPalette(providers=[NamedThemes], placeholder=_("Search for themes…"))
         )
+
+    def action_change_language(self) -> None:
+        """Open the palette of languages (:mod:`chickenfoot.tui.language`)."""
+        from chickenfoot.tui.language import choose_language
+
+        choose_language(self)
 
     def action_help(self) -> None:
         """Open the help (unless it is already on top): built once, kept for later."""

@@ -51,7 +51,7 @@ def finished_game(kit: type[Kit]) -> int:
 
 def test_the_menu_is_said_item_by_item_and_quit_says_goodbye() -> None:
     console = run("", "q")
-    assert console.said[1:10] == [
+    assert console.said[1:11] == [
         "Main menu:",
         "1: New game",
         "2: Join a table",
@@ -59,10 +59,11 @@ def test_the_menu_is_said_item_by_item_and_quit_says_goodbye() -> None:
         "4: Replays",
         "5: Statistics",
         "6: Plain mode every time: off (this chooses it)",
-        "7: Help",
-        "8: Quit",
+        "7: Language: English",
+        "8: Help",
+        "9: Quit",
     ]
-    assert console.said[11:19] == console.said[2:10], "an empty line says the menu again"
+    assert console.said[12:21] == console.said[2:11], "an empty line says the menu again"
     assert console.said[-1] == "Goodbye."
 
 

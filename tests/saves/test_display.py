@@ -4,6 +4,7 @@ the whole settings give, every bad value its default, and never an error."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ from chickenfoot.saves.display import (
     Display,
     read_display,
 )
+from chickenfoot.saves.language_setting import SETTINGS_MAX_BYTES, read_language
 from chickenfoot.saves.settings import load_settings
 
 
@@ -63,8 +65,26 @@ def test_each_value_that_cannot_be_used_is_its_default(
     ],
 )
 def test_a_file_that_cannot_be_used_gives_the_defaults(tmp_path: Path, content: str) -> None:
-    path = write(tmp_path / "settings.json", content.encode("utf-8", "surrogatepass"))
+    path = write(
+        tmp_path / "settings.json",
+        content.replace('"nord"}', '"nord", "language": "gl"}').encode("utf-8", "surrogatepass"),
+    )
     assert read_display(path) == Display()
+    assert read_language(path) is None
+
+
+def test_the_language_alone_is_read_as_the_command_line_reads_it(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "settings.json", json.dumps({"version": 1, "display": {"language": "he"}})
+    )
+    assert read_language(path) == "he"
+    assert read_language(tmp_path / "nowhere.json") is None
+    (tmp_path / "folder.json").mkdir()
+    assert read_language(tmp_path / "folder.json") is None
+    os.mkfifo(tmp_path / "pipe.json")
+    assert read_language(tmp_path / "pipe.json") is None, "a named pipe is not waited on"
+    big = {"version": 1, "display": {"language": "gl"}, "pad": "x" * SETTINGS_MAX_BYTES}
+    assert read_language(write(tmp_path / "big.json", json.dumps(big))) is None
 
 
 def test_a_missing_file_or_a_folder_gives_the_defaults(tmp_path: Path) -> None:
@@ -74,7 +94,8 @@ def test_a_missing_file_or_a_folder_gives_the_defaults(tmp_path: Path) -> None:
 
 
 display_values = (
-    st.none()
+    st.sampled_from(["gl", "es", "he", "en", "fr", "GL"])
+    | st.none()
     | st.booleans()
     | st.integers(-(10**9), 10**9)
     | st.floats(allow_nan=False, allow_infinity=False)
@@ -87,7 +108,9 @@ display_values = (
 )
 @given(
     section=st.dictionaries(
-        st.sampled_from(["theme", "bot_delay", "outline", "other"]), display_values, max_size=4
+        st.sampled_from(["theme", "bot_delay", "outline", "language", "other"]),
+        display_values,
+        max_size=5,
     )
 )
 def test_the_same_values_as_the_whole_settings(tmp_path: Path, section: dict[str, object]) -> None:
@@ -95,7 +118,25 @@ def test_the_same_values_as_the_whole_settings(tmp_path: Path, section: dict[str
     whole = load_settings(path)
     assert whole.problem is None
     shown = whole.display
-    assert read_display(path) == Display(shown.theme, shown.bot_delay, shown.outline)
+    assert read_display(path) == Display(
+        shown.theme, shown.bot_delay, shown.outline, language=shown.language
+    )
+    assert read_language(path) == shown.language
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [("gl", "gl"), ("he", "he"), ("en", "en"), (None, None), ("fr", None), ("GL", None), (3, None)],
+)
+def test_the_language_is_one_chickenfoot_speaks_or_the_system_s(
+    tmp_path: Path, written: object, read: str | None
+) -> None:
+    path = write(
+        tmp_path / "settings.json", json.dumps({"version": 1, "display": {"language": written}})
+    )
+    assert read_display(path).language == read
+    assert load_settings(path).display.language == read
+    assert load_settings(path).problem is None
 
 
 def test_reading_loads_neither_pydantic_nor_the_rules(tmp_path: Path) -> None:

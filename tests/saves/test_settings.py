@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from chickenfoot.saves.settings import (
     load_settings,
     save_settings,
     update_settings,
+    with_language,
 )
 
 DENIED_WORDS = ("Input should", "Errno", "Traceback", "Expecting", "invalid literal")
@@ -242,3 +244,13 @@ def test_starting_in_the_plain_mode_is_remembered_and_only_as_yes_or_no(
     settings = load_settings(path)
     assert settings.display.plain is read
     assert settings.problem is None
+
+
+def test_the_language_chosen_is_remembered_beside_the_rest_of_the_display() -> None:
+    update_settings(
+        lambda s: s.model_copy(update={"display": s.display.model_copy(update={"theme": "nord"})})
+    )
+    update_settings(partial(with_language, "gl"))
+    assert (load_settings().display.language, load_settings().display.theme) == ("gl", "nord")
+    update_settings(partial(with_language, None))  # the system's language again
+    assert load_settings().display.language is None

@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the saved games and online seats are read in the background
     from chickenfoot.net.tokens import HeldSeat
     from chickenfoot.record.summary import GameSummary
     from chickenfoot.saves.store import GameStore
+    from chickenfoot.tui.language import LanguageChanged
 
 LOGO = r"""
 [5|1]   [5|3]   [5|6]
@@ -253,6 +254,8 @@ class MenuScreen(Screen[None]):
         background)."""
         self.searches = 0
         """How many times the store was asked for a game to continue."""
+        self.reword_when_shown = False
+        """True when the language changed while another screen was on top."""
 
     def compose(self) -> ComposeResult:
         """Logo, title and the menu, centred, with the keys in the footer."""
@@ -272,10 +275,27 @@ class MenuScreen(Screen[None]):
         self._fill(self.unfinished)
         self.query_one("#menu-options", OptionList).focus()
 
+    async def on_language_changed(self, event: LanguageChanged) -> None:
+        """The app speaks another language: the menu words itself again, at once if it is
+        on top, else when it is shown again."""
+        if self.app.screen is self:
+            await self._reword()
+        else:
+            self.reword_when_shown = True
+
+    async def _reword(self) -> None:
+        self.reword_when_shown = False
+        await self.recompose()
+        self.refresh_options()
+        self.query_one("#menu-options", OptionList).focus()
+
     def on_screen_resume(self, event: ScreenResume) -> None:
         """Shown (first, or back from a game or the saves): Continue may have appeared or
-        gone."""
-        self.refresh_options()
+        gone (and the language may have changed)."""
+        if self.reword_when_shown:
+            self.call_later(self._reword)
+        else:
+            self.refresh_options()
 
     def has_unfinished(self) -> bool:
         """True if there is something to continue: an unfinished game in the store or a held

@@ -1,0 +1,1 @@
+"""Tests of chickenfoot.lang: choosing the language, numbers, and the catalogues."""
