@@ -32,6 +32,7 @@ from textual.widgets import Header, OptionList, Static
 from chickenfoot.record.names import display_width
 from chickenfoot.saves.paths import database_path
 from chickenfoot.tui.footer import KeysFooter
+from chickenfoot.tui.reading_order import Drawing
 from chickenfoot.tui.widgets.marked_list import MarkedList
 
 if TYPE_CHECKING:  # the saved games and online seats are read in the background
@@ -246,7 +247,7 @@ class MenuScreen(Screen[None]):
         yield Header()
         with Vertical(id="menu-body"):
             with Center():
-                yield Static(LOGO.strip("\n"), id="menu-logo", markup=False)
+                yield Drawing(LOGO.strip("\n"), id="menu-logo", markup=False)
             yield Static(TITLE, id="menu-title", markup=False)
             yield Static("dominoes for 2 to 8 players", id="menu-tagline", markup=False)
             with Center():
