@@ -72,21 +72,17 @@ FRAME = frozenset(chr(code) for code in range(0x2500, 0x25A0))
 """Box-drawing and block characters: a border at a line's end is drawn with them."""
 
 
-def visual_order(text: str) -> tuple[tuple[int, str], ...]:
-    """The characters of the line ``text`` in the order they are seen, right to left: for
-    each place from the left, the index in ``text`` of the character drawn there and the
-    character drawn (a bracket in a right-to-left run mirrored)."""
-    return _visual_order(text)
-
-
 def display(text: str) -> str:
     """The line ``text`` as it is seen, right to left (what a terminal that does not reorder
     must be sent)."""
     return "".join(shown for _index, shown in visual_order(text))
 
 
-@lru_cache(maxsize=4096)
-def _visual_order(text: str) -> tuple[tuple[int, str], ...]:
+@lru_cache(maxsize=4096)  # a screen's lines are drawn again and again
+def visual_order(text: str) -> tuple[tuple[int, str], ...]:
+    """The characters of the line ``text`` in the order they are seen, right to left: for
+    each place from the left, the index in ``text`` of the character drawn there and the
+    character drawn (a bracket in a right-to-left run mirrored)."""
     from bidi import algorithm  # type: ignore[import-untyped]  # (loaded only when needed)
 
     marked, origins = _with_left_to_right_runs(text)
