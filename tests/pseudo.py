@@ -139,19 +139,23 @@ def outside_markers(text: str, cut_above: bool = False) -> str:
 LINE_LABEL = re.compile(r"[A-Z](?:\.\d+)*")
 """A line of the table as the app names it: its arm's letter and the toes' numbers, ``G.3.1``."""
 
+ADDRESS = re.compile(r"[\w.-]+@[\w.-]+(?::\d+)?|[a-z]+://\S+")
+"""A table's address (``CODE@host:port``) or a web address: never translated."""
+
 
 def unmarked(text: str, allowance: Allowance, cut_above: bool = False) -> list[str]:
     """Each word ``text`` shows outside the markers that should have come from the catalogue:
     one with a letter in it that is not a name, a literal or a key of ``allowance``, nor a
-    line's label (``G.3.1``). Each word is read in pieces between its punctuation and
-    drawings (``18‹h`` is a number and a key), a key chord (``ctrl+s``, ``^p``) whole."""
+    line's label (``G.3.1``) or an address (``KM7R3P@192.168.1.20:8765``). Each word is read
+    in pieces between its punctuation and drawings (``18‹h`` is a number and a key), a key
+    chord (``ctrl+s``, ``^p``) whole."""
     rest = outside_markers(text, cut_above)
     for literal in sorted([*allowance.names, *allowance.literals], key=len, reverse=True):
         if literal:
             rest = re.sub(_shown_pattern(literal), " ", rest)
     words: list[str] = []
     for word in rest.split():
-        if word in allowance.keys or word in words:
+        if word in allowance.keys or word in words or ADDRESS.fullmatch(word):
             continue
         pieces = [piece for piece in re.split(r"[^\w+^]+|_", word) if piece]
         if not all(_allowed(piece, allowance) for piece in pieces):

@@ -62,6 +62,7 @@ ALLOWANCE = Allowance(
         "Ana  12  3|5  ‹za›  18‹h  ^p  esc  ctrl+s  Esc/?  ─│╭╮ ┆ … 45% -5 12:30",
         "Maximiliana Wolk… Maximiliana\nWolkenstein- /tmp/data",  # shortened, wrapped
         "G.3.1.2 A·11 »za G.3.1.2.2·4«",  # lines of the table by their labels
+        "KM7R3P@192.168.1.20:8765 https://example.org/chickenfoot",  # addresses
     ],
 )
 def test_what_is_not_a_word_to_translate_passes(shown: str) -> None:

@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from rich.text import Text
 from textual.app import App
 from textual.content import Content
+from textual.widgets import DataTable
 
 from chickenfoot.tui.app import binding_owners
 from chickenfoot.tui.keymap import SENTENCE_WORDS, bindings_of, keymap_of, with_keymap
@@ -43,12 +45,29 @@ def _found(app: App[Any], allowance: Allowance) -> Iterator[str]:
                 )
                 if words := unmarked(text, allowance):
                     yield f"{name}: frame title {text!r}: {', '.join(words)}"
+        if isinstance(widget, DataTable):
+            yield from _table_cells(widget, name, allowance)
+            continue
         clipped = visible != widget.region
         rows = drawn_rows(widget, visible if clipped else None)
         cut_above = visible.y > widget.region.y or widget.scroll_offset.y > 0
         if words := unmarked("\n".join(rows), allowance, cut_above):
             shown = " / ".join(row.strip() for row in rows if row.strip())
             yield f"{name}: {', '.join(words)} in {shown!r}"
+
+
+def _table_cells(table: DataTable[Any], name: str, allowance: Allowance) -> Iterator[str]:
+    """The words of a table's column labels and cells (each whole: a column cut at the table's
+    edge is the fit check's to report)."""
+    labels = [column.label.plain for column in table.columns.values()]
+    cells = [
+        cell.plain if isinstance(cell, Text) else str(cell)
+        for row in range(table.row_count)
+        for cell in table.get_row_at(row)
+    ]
+    for text in (*labels, *cells):
+        if words := unmarked(text, allowance):
+            yield f"{name}: {', '.join(words)} in {text!r}"
 
 
 def keys_shown(app: App[Any]) -> set[str]:

@@ -13,9 +13,10 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.screen import ModalScreen
 from textual.theme import BUILTIN_THEMES
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from chickenfoot.lang import _, speaking
+from chickenfoot.text.setup_form import SPARE_NAMES
 from chickenfoot.tui.themes import THEMES
 from tests.pseudo import PSEUDO, Allowance, PseudoTranslations
 from tests.tui.catalogued import not_from_the_catalogue
@@ -57,10 +58,11 @@ class Unspoken:
 
 
 def walks_allowance(data_dir: Path) -> Allowance:
-    """What the walks show that is not translated: the players' names, the data folder (where
-    saves are kept, shown in full) and the names of the colour themes."""
+    """What the walks show that is not translated: the players' names (and those the set-up
+    offers), the data folder (where saves are kept, shown in full) and the names of the colour
+    themes."""
     themes = [*BUILTIN_THEMES, *(theme.name for theme in THEMES)]
-    return Allowance(names=NAMES, literals=(str(data_dir), *themes))
+    return Allowance(names=(*NAMES, *SPARE_NAMES), literals=(str(data_dir), *themes))
 
 
 @pytest.mark.skip(reason="enabled when the catalogue holds every message")
@@ -79,12 +81,20 @@ async def test_every_screen_draws_only_the_catalogue_s_words_and_fits(
 
 
 class MadeUpDialog(ModalScreen[None]):
-    """A dialog: one sentence through the catalogue, one word not, and a long title cut."""
+    """A dialog: one sentence through the catalogue, one word not, a long title cut, and a
+    table with a word not through the catalogue in a cell."""
 
     def compose(self) -> ComposeResult:
         yield Static(_("Ana's hand is shown."), id="wrapped")
         yield Static("Cancel", id="english")
         yield Static(_("A title far too long for its little room"), id="cut")
+        yield DataTable(id="games")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(_("Seats"), _("Round"))
+        table.add_row("Ana", _("{number} of {rounds}").format(number=1, rounds=2))
+        table.add_row("Ana", "finished")
 
     DEFAULT_CSS = """
     #cut { width: 12; height: 1; text-wrap: nowrap; text-overflow: clip; }
@@ -114,8 +124,9 @@ async def test_the_check_finds_a_word_not_from_the_catalogue_and_a_cut_one_by_sc
             await pilot.pause()
             found("the made-up dialog", app)
     assert found.found["the made-up screen"] == [], "names, tiles, keys, numbers and drawings"
-    english, cut = found.found["the made-up dialog"]
+    english, table, cut = found.found["the made-up dialog"]
     assert english.startswith("MadeUpDialog Static#english: Cancel in 'Cancel'")
+    assert table == "MadeUpDialog DataTable#games: finished in 'finished'"
     assert cut.startswith("MadeUpDialog Static#cut: ")
     report = found.report()
     assert report.startswith("1 of 2 screens show words not from the catalogue or text cut:")
