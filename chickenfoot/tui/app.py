@@ -49,7 +49,7 @@ from chickenfoot.tui.opening import (
 )
 from chickenfoot.tui.own_keys import OwnKeys
 from chickenfoot.tui.quitting import QuitQuestion
-from chickenfoot.tui.reading_order import reading_filters
+from chickenfoot.tui.reading_order import reorder_right_to_left
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.too_small import TooSmallScreen, guard_size, is_too_small
@@ -130,6 +130,7 @@ class ChickenFootApp(App[None]):
         Textual draws); ``offers_plain``: the menu offers to go on in the plain mode (its
         runner then starts it when :attr:`plain_next` says so; never in a browser tab)."""
         super().__init__()
+        reorder_right_to_left()  # Hebrew's lines, drawn in the order they are seen
         self.offers_plain = offers_plain
         self.plain_next = False
         """True once the player chose the plain mode: the app ended for it."""
@@ -214,11 +215,9 @@ class ChickenFootApp(App[None]):
             event.prevent_default()
 
     def get_line_filters(self) -> Sequence[LineFilter]:
-        """Textual's filters of every line drawn, the one that reorders lines in a language
-        written from right to left (see :mod:`chickenfoot.tui.reading_order`), and in a
-        terminal without Unicode the one that draws ASCII look-alikes (see
-        :mod:`chickenfoot.tui.ascii_drawing`)."""
-        filters = [*super().get_line_filters(), *reading_filters()]
+        """Textual's filters of every line drawn, and in a terminal without Unicode the one
+        that draws ASCII look-alikes (see :mod:`chickenfoot.tui.ascii_drawing`)."""
+        filters = super().get_line_filters()
         return filters if self._ascii is None else [*filters, self._ascii]
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

@@ -7,13 +7,16 @@ to left (:func:`chickenfoot.lang.is_right_to_left`), the app reorders each line 
 itself, as the bidirectional algorithm lays it out for a right-to-left paragraph, and sends
 the terminal the characters in the order they are to be seen:
 
-- **after wrapping, line by line**: Textual's line filters (``App.get_line_filters``, which
-  the app extends with :func:`reading_filters`) see every line of every widget as it is drawn,
-  already wrapped to the widget's width; :class:`RightToLeftLines` reorders each, every
-  character keeping its own style (colour, bold, the cursor, a link);
+- **after wrapping, line by line**: Textual passes every line of every widget, as drawn and
+  already wrapped to the widget's width, through the line filters the widget gives it
+  (``Widget.get_line_filters``, the app's by default); here every widget gives the app's and,
+  first, :class:`RightToLeftLines`, which reorders each line, every character keeping its own
+  style (colour, bold, the cursor, a link). :func:`reorder_right_to_left` (the app calls it as
+  it starts) sets it up: the widgets themselves know nothing of it;
 - **a line's frame stays in place**: the border characters at either end of a line (Textual
-  draws a widget's border into its lines) are left where they are; the text between them is
-  reordered, its padding with it (so a line reads from the right, its room on the left);
+  draws a widget's border into its lines) are left where they are, and so are the cells a
+  vertical scroll bar covers; the text between them is reordered, its padding with it (so a
+  line reads from the right, its room on the left);
 - **tiles and keys read left to right inside the Hebrew**: a tile (``3|5``), a key in the
   table's marks (``‹ab›``), a key chord (``ctrl+s``, ``^p``) and a signed number (``-5``) are
   each kept as one left-to-right run (embedded with a left-to-right override), where the
@@ -22,9 +25,8 @@ the terminal the characters in the order they are to be seen:
   where ``)`` is meant); combining marks (Hebrew points) stay after the letter they mark;
 - **screens are not reordered**: a screen draws no text of its own, only its background or,
   under a dialog, the screen beneath, whose lines are reordered already (Textual passes them
-  through the screen's line filters again): every screen, the app's and Textual's own, takes
-  its line filters without :class:`RightToLeftLines` (Textual's ``Screen`` has no
-  ``get_line_filters`` of its own; the one set here is the only one);
+  through the screen's line filters again), so a screen, the app's or Textual's own (the
+  command palette), is left out;
 - **drawings stay as laid**: the table of arms and feet, its outline, the charts and the
   menu's logo are pictures with an orientation of their own (the arms grow as the game goes,
   left to right), so their widgets take :class:`LaidAsDrawn` (a picture in a ``Static``:
@@ -136,11 +138,17 @@ def _marks_after_their_letters(seen: list[tuple[int, str]]) -> list[tuple[int, s
 
 
 class RightToLeftLines(LineFilter):
-    """Textual's line filter that reorders each line drawn so that it reads right to left."""
+    """Textual's line filter that reorders each line drawn so that it reads right to left,
+    leaving in place the border at either end and the ``under_scrollbar`` cells before the
+    right one (where a vertical scroll bar is drawn over the line)."""
+
+    def __init__(self, under_scrollbar: int = 0) -> None:
+        super().__init__()
+        self.under_scrollbar = under_scrollbar
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         """``segments`` (a line) reordered, each character keeping its style; the border at
-        either end left in place."""
+        either end, and what the scroll bar covers, left in place."""
         cells = [
             (character, segment.style)
             for segment in segments
@@ -148,6 +156,7 @@ class RightToLeftLines(LineFilter):
             for character in segment.text
         ]
         start, end = _frame_ends(cells)
+        end = max(start, end - self.under_scrollbar)
         text = "".join(character for character, _style in cells[start:end])
         if not text.strip():
             return segments
@@ -176,33 +185,36 @@ def _joined(cells: Sequence[tuple[str, Style | None]]) -> list[Segment]:
     return segments
 
 
-RIGHT_TO_LEFT_LINES = RightToLeftLines()
+@lru_cache(maxsize=8)
+def right_to_left_lines(under_scrollbar: int) -> RightToLeftLines:
+    """The one filter for lines with ``under_scrollbar`` cells under a scroll bar (one each, so
+    that Textual's cache of filtered lines keeps each line's result)."""
+    return RightToLeftLines(under_scrollbar)
 
 
-def reading_filters() -> list[LineFilter]:
-    """The line filters the language in use needs: :class:`RightToLeftLines` for a language
-    written from right to left, none for the others."""
-    return [RIGHT_TO_LEFT_LINES] if is_right_to_left() else []
+def _line_filters(widget: Widget) -> Sequence[LineFilter]:
+    """The line filters of ``widget``: the app's, and first, in a language written right to
+    left, :class:`RightToLeftLines` (for a widget that draws text: not a screen, which draws
+    only its background or, under a dialog, the screen beneath, already reordered; not a
+    :class:`LaidAsDrawn`)."""
+    filters = widget.app.get_line_filters()
+    if not is_right_to_left() or isinstance(widget, Screen | LaidAsDrawn):
+        return filters
+    return [right_to_left_lines(widget.scrollbar_gutter.right), *filters]
 
 
-def _screen_line_filters(screen: Widget) -> Sequence[LineFilter]:
-    """A screen's line filters: the app's but the one that reorders lines (a screen draws no
-    text of its own, only its background, or the screen below a dialog, already reordered)."""
-    return [item for item in Widget.get_line_filters(screen) if item is not RIGHT_TO_LEFT_LINES]
-
-
-# Every screen, the app's and Textual's own (the command palette), draws the screen beneath a
-# dialog through its line filters: reordering those lines again would turn them back.
-Screen.get_line_filters = _screen_line_filters  # type: ignore[method-assign,assignment]
+def reorder_right_to_left() -> None:
+    """Have every widget, the app's and Textual's own, give :func:`_line_filters` as its line
+    filters (the app does it as it starts). Textual asks each widget for the filters its lines
+    pass through (``Widget.get_line_filters``, which gives the app's); whether and how a line
+    is reordered depends on the widget (a screen, a drawing, a scroll bar over the line's end),
+    which the app's filters cannot know."""
+    Widget.get_line_filters = _line_filters  # type: ignore[method-assign,assignment]
 
 
 class LaidAsDrawn(Widget):
     """A widget that draws a picture (the table, its outline, a chart): its lines are drawn as
     laid in every language, never reordered."""
-
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        """The app's line filters but the one that reorders lines right to left."""
-        return [item for item in super().get_line_filters() if item is not RIGHT_TO_LEFT_LINES]
 
 
 class Drawing(LaidAsDrawn, Static):

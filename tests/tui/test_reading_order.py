@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.color import Color
 from textual.geometry import Region
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from chickenfoot.lang import _, speaking
 from chickenfoot.tui.app import ChickenFootApp
@@ -67,10 +67,19 @@ def test_each_character_keeps_its_style_and_the_border_stays() -> None:
 
 
 class Sentence(ModalScreen[None]):
-    """A dialog of one sentence through the catalogue, a tile and a key in it."""
+    """A dialog of one sentence through the catalogue, a tile and a key in it, and a log
+    longer than its room (a scroll bar over its lines' right end)."""
+
+    DEFAULT_CSS = "#log { width: 30; height: 5; border: round $primary; }"
 
     def compose(self) -> ComposeResult:
         yield Static(_(PLAY).format(tile="3|5", key="‹a›"), id="sentence")
+        yield RichLog(id="log")
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for number in range(10, 20):
+            log.write(f"שורה {number} ביומן")
 
 
 async def test_a_widget_of_the_app_draws_hebrew_right_to_left_its_tile_left_to_right() -> None:
@@ -84,6 +93,9 @@ async def test_a_widget_of_the_app_draws_hebrew_right_to_left_its_tile_left_to_r
             await pilot.pause()
             lines = [line.strip() for line in screen_lines(app)]
     assert ".‹a› הצקה לע 3|5 תא קחש" in lines
+    assert any("ןמויב 19 הרוש  │" in line for line in lines), (
+        "the log's last line whole, against its scroll bar (two cells), not under it"
+    )
     assert "└───┬───┘" in lines, "the menu's logo beneath the dialog: a drawing, laid as drawn"
 
 
