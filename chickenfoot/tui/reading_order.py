@@ -139,12 +139,12 @@ def _marks_after_their_letters(seen: list[tuple[int, str]]) -> list[tuple[int, s
 
 class RightToLeftLines(LineFilter):
     """Textual's line filter that reorders each line drawn so that it reads right to left,
-    leaving in place the border at either end and the ``under_scrollbar`` cells before the
-    right one (where a vertical scroll bar is drawn over the line)."""
+    leaving in place the border at either end and the last ``kept_right`` cells (a widget's
+    right border and the vertical scroll bar drawn over the line inside it)."""
 
-    def __init__(self, under_scrollbar: int = 0) -> None:
+    def __init__(self, kept_right: int = 0) -> None:
         super().__init__()
-        self.under_scrollbar = under_scrollbar
+        self.kept_right = kept_right
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         """``segments`` (a line) reordered, each character keeping its style; the border at
@@ -156,7 +156,7 @@ class RightToLeftLines(LineFilter):
             for character in segment.text
         ]
         start, end = _frame_ends(cells)
-        end = max(start, end - self.under_scrollbar)
+        end = max(start, min(end, len(cells) - self.kept_right))
         text = "".join(character for character, _style in cells[start:end])
         if not text.strip():
             return segments
@@ -185,11 +185,21 @@ def _joined(cells: Sequence[tuple[str, Style | None]]) -> list[Segment]:
     return segments
 
 
-@lru_cache(maxsize=8)
-def right_to_left_lines(under_scrollbar: int) -> RightToLeftLines:
-    """The one filter for lines with ``under_scrollbar`` cells under a scroll bar (one each, so
-    that Textual's cache of filtered lines keeps each line's result)."""
-    return RightToLeftLines(under_scrollbar)
+@lru_cache(maxsize=16)
+def right_to_left_lines(kept_right: int) -> RightToLeftLines:
+    """The one filter that keeps ``kept_right`` cells in place (one each, so that Textual's
+    cache of filtered lines keeps each line's result)."""
+    return RightToLeftLines(kept_right)
+
+
+def _kept_right(widget: Widget) -> int:
+    """The cells at the right end of ``widget``'s lines a vertical scroll bar covers, with the
+    border outside it (none without a scroll bar: the border is found by its characters)."""
+    scrollbar = widget.scrollbar_gutter.right
+    if not scrollbar:
+        return 0
+    border = widget.styles.gutter.right - widget.styles.padding.right
+    return border + scrollbar
 
 
 def _line_filters(widget: Widget) -> Sequence[LineFilter]:
@@ -200,7 +210,7 @@ def _line_filters(widget: Widget) -> Sequence[LineFilter]:
     filters = widget.app.get_line_filters()
     if not is_right_to_left() or isinstance(widget, Screen | LaidAsDrawn):
         return filters
-    return [right_to_left_lines(widget.scrollbar_gutter.right), *filters]
+    return [right_to_left_lines(_kept_right(widget)), *filters]
 
 
 def reorder_right_to_left() -> None:

@@ -78,6 +78,7 @@ class Sentence(ModalScreen[None]):
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)
+        log.border_title = "יומן"
         for number in range(10, 20):
             log.write(f"שורה {number} ביומן")
 
@@ -96,6 +97,7 @@ async def test_a_widget_of_the_app_draws_hebrew_right_to_left_its_tile_left_to_r
     assert any("ןמויב 19 הרוש  │" in line for line in lines), (
         "the log's last line whole, against its scroll bar (two cells), not under it"
     )
+    assert any("╭─ ןמוי ─" in line for line in lines), "its frame's title in its place"
     assert "└───┬───┘" in lines, "the menu's logo beneath the dialog: a drawing, laid as drawn"
 
 
