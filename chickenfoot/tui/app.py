@@ -51,6 +51,7 @@ from chickenfoot.tui.opening import (
 )
 from chickenfoot.tui.own_keys import OwnKeys
 from chickenfoot.tui.quitting import QuitQuestion
+from chickenfoot.tui.reading_order import reorder_right_to_left
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.too_small import TooSmallScreen, guard_size, is_too_small
@@ -133,6 +134,7 @@ class ChickenFootApp(App[None]):
         runner then starts it when :attr:`plain_next` says so; never in a browser tab)."""
         super().__init__()
         self.title = _(self.TITLE)
+        reorder_right_to_left()  # Hebrew's lines, drawn in the order they are seen
         self.offers_plain = offers_plain
         self.plain_next = False
         """True once the player chose the plain mode: the app ended for it."""

@@ -206,7 +206,11 @@ def test_a_copy_is_saved_by_name(tmp_path: Path) -> None:
 def first_fitting(console: ScriptedConsole) -> str:
     """What a person who reads only the lines says on their turn: the first tile the status
     line offers and its end, or what it tells them to do (draw, pass), or Enter."""
-    last = console.said[-1] if console.said else ""
+    return answer_to(console.said[-1] if console.said else "")
+
+
+def answer_to(last: str) -> str:
+    """What :func:`first_fitting` says after the line ``last``."""
     offer = re.search(r"(?:You can play |play it \()(\d+): \S+ on ([a-z]+)", last)
     if offer is not None:
         return f"{offer[1]} {offer[2]}"

@@ -6,7 +6,7 @@ name it (see :mod:`tests.tui.fit`); the walk is :mod:`tests.tui.walk`'s."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,6 +28,7 @@ from tests.net.online import online
 from tests.recorded import random_record
 from tests.tui.fit import misfits
 from tests.tui.walk import (
+    Look,
     Walk,
     walk_the_game,
     walk_the_menu,
@@ -122,65 +123,60 @@ class Misfits:
         )
 
 
-async def walked(app: ChickenFootApp, route: Callable[[Walk], object]) -> Misfits:
-    found = Misfits()
+async def walked(app: ChickenFootApp, route: Callable[[Walk], object], look: Look) -> None:
+    """Walk ``app`` at 80x24 along ``route``, asking ``look`` of every screen."""
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await route(Walk(pilot, found))  # type: ignore[misc]
-    return found
+        await route(Walk(pilot, look))  # type: ignore[misc]
 
 
-async def test_the_menu_and_every_screen_it_opens_fit() -> None:
+# ----- the walks: each sets up its games and walks the app, looking at every screen -----------
+
+
+async def the_menu_and_every_screen_it_opens(look: Look) -> None:
     stored(random_record(big_rules(1), long_named(0), seed=5))
     stored(find_record(big_rules(2), long_named(2), big_table_turn))
-    found = await walked(ChickenFootApp(bot_delay=0), walk_the_menu)
-    assert not found.report(), found.report()
+    await walked(ChickenFootApp(bot_delay=0), walk_the_menu, look)
 
 
-async def test_the_game_and_every_dialog_it_opens_fit() -> None:
+async def the_game_and_every_dialog_it_opens(look: Look) -> None:
     game = stored(find_record(big_rules(2), long_named(2), big_table_turn))
-    found = await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_game)
-    assert not found.report(), found.report()
+    await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_game, look)
 
 
-async def test_a_turn_against_computers_fits() -> None:
+async def a_turn_against_computers(look: Look) -> None:
     game = stored(find_record(big_rules(2), long_named(1), big_table_turn))
-    found = await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_game)
-    assert not found.report(), found.report()
+    await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_game, look)
 
 
-async def test_a_game_early_in_its_round_fits_beside_its_seats_and_log() -> None:
+async def a_game_early_in_its_round(look: Look) -> None:
     def early(state: GameState) -> bool:
         return state.turn == 0 and 8 <= len(state.board.played) <= 20
 
     game = stored(find_record(big_rules(2), long_named(2), early))
-    found = await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_table)
-    assert not found.report(), found.report()
+    await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_table, look)
 
 
-async def test_the_question_about_a_game_open_elsewhere_fits() -> None:
+async def the_question_about_a_game_open_elsewhere(look: Look) -> None:
     game = stored(find_record(big_rules(2), long_named(2), big_table_turn))
     store = SqliteStore(database_path())
     store.hold(game, replace(Holder.this_process(), host="elsewhere.example"))
     store.close()
-    found = await walked(ChickenFootApp(bot_delay=0), walk_the_question_about_a_game_open_elsewhere)
-    assert not found.report(), found.report()
+    await walked(ChickenFootApp(bot_delay=0), walk_the_question_about_a_game_open_elsewhere, look)
 
 
-async def test_the_results_fit() -> None:
+async def the_results(look: Look) -> None:
     game = stored(find_record(big_rules(1), long_named(1), a_computer_goes_out))
-    found = await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_results)
-    assert not found.report(), found.report()
+    await walked(ChickenFootApp(load=game, bot_delay=0), walk_the_results, look)
 
 
-async def test_the_import_of_old_saves_fits() -> None:
+async def the_import_of_old_saves(look: Look) -> None:
     record = GameRecord.new(big_rules(1), long_named(2), seed=3)
     save_record(record, saves_dir() / "autosave-1.json")
 
     async def route(walk: Walk) -> None:
         await walk.reach(ImportScreen, "the import of old saves", lambda: imported(walk.app))
 
-    found = await walked(ChickenFootApp(bot_delay=0), route)
-    assert not found.report(), found.report()
+    await walked(ChickenFootApp(bot_delay=0), route, look)
 
 
 def imported(app: ChickenFootApp) -> bool:
@@ -189,7 +185,7 @@ def imported(app: ChickenFootApp) -> bool:
     return isinstance(screen, ImportScreen) and screen.outcomes is not None
 
 
-async def test_an_online_table_s_lobby_fits() -> None:
+async def an_online_table_s_lobby(look: Look) -> None:
     async with online() as room:
         seats = tuple(SeatPlan(name=name) for name in NAMES)
         table_options = TableOptions.model_validate(
@@ -201,11 +197,66 @@ async def test_an_online_table_s_lobby_fits() -> None:
         async def route(walk: Walk) -> None:
             await walk.reach(LobbyScreen, "an online table's lobby", lambda: in_lobby(walk.app))
 
-        found = await walked(ChickenFootApp(join=join, bot_delay=0), route)
-    assert not found.report(), found.report()
+        await walked(ChickenFootApp(join=join, bot_delay=0), route, look)
 
 
 def in_lobby(app: ChickenFootApp) -> bool:
     """The lobby is on screen with its table."""
     screen = app.screen
     return isinstance(screen, LobbyScreen) and screen.game.seat.status is not None
+
+
+WALKS: tuple[Callable[[Look], Awaitable[None]], ...] = (
+    the_menu_and_every_screen_it_opens,
+    the_game_and_every_dialog_it_opens,
+    a_turn_against_computers,
+    a_game_early_in_its_round,
+    the_question_about_a_game_open_elsewhere,
+    the_results,
+    the_import_of_old_saves,
+    an_online_table_s_lobby,
+)
+"""Every walk of the fit check, together every screen and dialog of the app: the
+pseudo-language check (``test_pseudo_language.py``) takes the same walks."""
+
+
+# ----- the fit check --------------------------------------------------------------------------
+
+
+async def fits(walk: Callable[[Look], Awaitable[None]]) -> None:
+    """Take ``walk``, asserting that every screen on the way fits."""
+    found = Misfits()
+    await walk(found)
+    assert not found.report(), found.report()
+
+
+async def test_the_menu_and_every_screen_it_opens_fit() -> None:
+    await fits(the_menu_and_every_screen_it_opens)
+
+
+async def test_the_game_and_every_dialog_it_opens_fit() -> None:
+    await fits(the_game_and_every_dialog_it_opens)
+
+
+async def test_a_turn_against_computers_fits() -> None:
+    await fits(a_turn_against_computers)
+
+
+async def test_a_game_early_in_its_round_fits_beside_its_seats_and_log() -> None:
+    await fits(a_game_early_in_its_round)
+
+
+async def test_the_question_about_a_game_open_elsewhere_fits() -> None:
+    await fits(the_question_about_a_game_open_elsewhere)
+
+
+async def test_the_results_fit() -> None:
+    await fits(the_results)
+
+
+async def test_the_import_of_old_saves_fits() -> None:
+    await fits(the_import_of_old_saves)
+
+
+async def test_an_online_table_s_lobby_fits() -> None:
+    await fits(an_online_table_s_lobby)

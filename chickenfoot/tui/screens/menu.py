@@ -33,6 +33,7 @@ from chickenfoot.lang import N_, _, pgettext
 from chickenfoot.record.names import display_width
 from chickenfoot.saves.paths import database_path
 from chickenfoot.tui.footer import KeysFooter
+from chickenfoot.tui.reading_order import Drawing
 from chickenfoot.tui.widgets.marked_list import MarkedList
 
 if TYPE_CHECKING:  # the saved games and online seats are read in the background
@@ -262,7 +263,7 @@ class MenuScreen(Screen[None]):
         yield Header()
         with Vertical(id="menu-body"):
             with Center():
-                yield Static(LOGO.strip("\n"), id="menu-logo", markup=False)
+                yield Drawing(LOGO.strip("\n"), id="menu-logo", markup=False)
             yield Static(_(TITLE), id="menu-title", markup=False)
             yield Static(_("dominoes for 2 to 8 players"), id="menu-tagline", markup=False)
             with Center():

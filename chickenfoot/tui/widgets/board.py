@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from chickenfoot.lang import _, ngettext
 from chickenfoot.play.shown import BoardShown
@@ -24,6 +23,7 @@ from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.text.spoken import line_sort_key
 from chickenfoot.text.words import a_number, double_text
 from chickenfoot.tui.messages import EndClicked
+from chickenfoot.tui.reading_order import LaidAsDrawn
 
 FOOT_STYLE = "bold $warning"
 OPEN_FOOT_STYLE = "bold reverse $warning"
@@ -164,7 +164,7 @@ def _wrap(head: Content, parts: list[Content], tail: list[Content], width: int) 
     return rows
 
 
-class BoardView(Widget):
+class BoardView(LaidAsDrawn):
     """The centre double and every line of the round, drawn as a tree; it follows
     :attr:`shown` (set it, or bind it with ``data_bind``)."""
 

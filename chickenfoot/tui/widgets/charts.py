@@ -22,6 +22,7 @@ from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from chickenfoot.play.charts import ChartShown
+from chickenfoot.tui.reading_order import LaidAsDrawn
 
 MIN_WIDTH = 32
 MIN_HEIGHT = 7
@@ -47,7 +48,7 @@ TIE_NUDGE_CELLS = 2
 EMPTY = ChartShown(title="", lines=(), x_ticks=(), y_ticks=(), words=())
 
 
-class LinePlot(PlotextPlot):
+class LinePlot(LaidAsDrawn, PlotextPlot):
     """The plot itself: drawn afresh from ``shown`` whenever it is rendered (so it always
     fits its size and the theme's colours)."""
 

@@ -69,6 +69,7 @@ from chickenfoot.play.layout import (
 from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Board
 from chickenfoot.tui.messages import EndClicked
+from chickenfoot.tui.reading_order import LaidAsDrawn
 
 PAN_COLUMNS: Final = 5
 """Columns one shift + left/right key pans the view: a flat tile of a double-9 set."""
@@ -134,7 +135,7 @@ def run_style(widget: Widget, key: StyleKey) -> Style:
     return style
 
 
-class TableView(ScrollView, can_focus=True, inherit_bindings=False):
+class TableView(LaidAsDrawn, ScrollView, can_focus=True, inherit_bindings=False):
     """The centre double, its arms and every chicken foot, laid out as on a table."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(RUN_CLASSES)
@@ -472,7 +473,7 @@ Sample = tuple[tuple[str, Role | None, bool, bool], ...]
 and whether it is marked as moved."""
 
 
-class TableMarks(Widget):
+class TableMarks(LaidAsDrawn):
     """A few sample rows of the compact table, drawn with its glyphs and styles (the legend
     shows one beside each of its words)."""
 
