@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 
 from chickenfoot.play.client_log import ClientLog, describe_steps
 from chickenfoot.play.keys import END_LETTERS
+from chickenfoot.play.saving import trouble_text
 from chickenfoot.play.selection import Choices, Selection
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown, TableShown
 from chickenfoot.play.view_facts import Kind, ViewFacts
@@ -45,6 +46,7 @@ from chickenfoot.play.wire import (
     Refused,
     RoundEnded,
     SaveProblem,
+    SaveTrouble,
     Saving,
     SetPause,
     Step,
@@ -121,8 +123,8 @@ class SeatClient:
         """True while the computer on turn is still thinking after its pause."""
         self.hint_pending = False
         """True while a hint asked for is being worked out."""
-        self.unsaved: str | None = None
-        """Why the game's store is behind, in words (None: it is saved)."""
+        self.unsaved: SaveTrouble | None = None
+        """Why the game's store is behind (None: it is saved)."""
         self.keys = prompts.PLAIN_KEYS
         """The keys the status lines, refusals and notices name (a screen gives its own)."""
         self.saving = False
@@ -342,7 +344,7 @@ class SeatClient:
         interface's way to save a copy (None: the game is saved)."""
         if self.unsaved is None:
             return None
-        return prompts.unsaved(self.unsaved, self.keys.save_copy)
+        return prompts.unsaved(trouble_text(self.unsaved), self.keys.save_copy)
 
     def shown(self) -> TableShown:
         """Everything the game screen shows now (a pure read)."""
