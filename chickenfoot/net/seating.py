@@ -17,7 +17,7 @@ from __future__ import annotations
 import ipaddress
 
 from chickenfoot.bots import ladder_level
-from chickenfoot.lang import N_, _, pgettext
+from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.net.protocol import (
     DEFAULT_GRACE,
     MAX_GRACE,
@@ -120,8 +120,11 @@ def grace_from_text(text: str) -> float:
         raise ValueError(_("a whole number of seconds"))
     seconds = int(text)
     if seconds > MAX_GRACE:
+        most = round(MAX_GRACE)
         raise ValueError(
-            _("at most {seconds} seconds (an hour)").format(seconds=f"{MAX_GRACE:.0f}")
+            ngettext(
+                "at most {count} second (an hour)", "at most {count} seconds (an hour)", most
+            ).format(count=most)
         )
     return float(seconds)
 
