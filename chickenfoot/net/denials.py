@@ -45,6 +45,8 @@ def denial_text(denied: Denied) -> str:
     if reason == "bad_token":
         return _("that seat token is not one of this table's")
     if reason == "table_full":
+        # Translators: "Watch only" and "Join a table" name a checkbox and a menu item: use
+        # their translations; "chickenfoot join --watch" is a command (not translated).
         return _(
             "every seat at this table is taken: to watch it, tick Watch only in Join a table "
             "(or chickenfoot join --watch)"
