@@ -16,11 +16,17 @@ from chickenfoot.lang import _, ngettext
 from chickenfoot.net.names import name_refusal
 from chickenfoot.net.protocol import Denied
 from chickenfoot.play.wire import WireError, WireFault, wire_problem_text
+from chickenfoot.record.problems import printable
+
+FIELD_LIMIT = 80
+"""The longest field name a refusal repeats (a client's unknown field is named by the client)."""
 
 
 def wire_denial(error: WireError) -> Denied:
-    """The refusal of a frame that could not be read."""
-    return Denied(reason="bad_message", detail=error.fault, field=error.field)
+    """The refusal of a frame that could not be read (the field it names made printable and
+    short: an unknown field's name is the client's own text)."""
+    field = printable(error.field, FIELD_LIMIT) if error.field is not None else None
+    return Denied(reason="bad_message", detail=error.fault, field=field)
 
 
 def bad_name(name: str) -> Denied:
@@ -99,7 +105,9 @@ def _bad_message_text(denied: Denied) -> str:
         # Translators: {problem} says what was wrong with the message ("a message that is not
         # JSON"...).
         return _("the server could not read {problem}").format(
-            problem=wire_problem_text(fault, denied.field)
+            problem=wire_problem_text(
+                fault, printable(denied.field, FIELD_LIMIT) if denied.field else None
+            )
         )
     return _("the server could not read a message")
 

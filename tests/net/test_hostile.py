@@ -61,6 +61,7 @@ async def test_bad_frames_are_refused_in_plain_words() -> None:
             json.dumps([1, 2, 3]),
             json.dumps({"kind": "set_pause", "v": 2, "seconds": "NaN"}),
             "x" * 5000,
+            json.dumps({"kind": "proceed", "v": 2, "\x1b[2J" + "k" * 3000: 1}),
         ]
         answers = await frames_after(room, hello, bad)
         denials = [answer for answer in answers if isinstance(answer, Denied)]
@@ -71,7 +72,8 @@ async def test_bad_frames_are_refused_in_plain_words() -> None:
             ("bad_message", "not_an_object", None),
             ("bad_message", "bad_field", "seconds"),
             ("bad_message", "too_long", None),
-        ], "codes, no sentence: each client words them"
+            ("bad_message", "bad_field", "\\x1b[2J" + "k" * 70 + "..."),
+        ], "codes, no sentence: each client words them; a client's field name made safe"
         assert [denial_text(denied) for denied in denials] == [
             "the server could not read a message that is not JSON",
             "the server could not read a message of another version of the protocol "
@@ -80,6 +82,7 @@ async def test_bad_frames_are_refused_in_plain_words() -> None:
             "the server could not read a message that is not a JSON object",
             "the server could not read a message with a bad seconds",
             "the server could not read a message too long to be read",
+            "the server could not read a message with a bad \\x1b[2J" + "k" * 70 + "...",
         ]
 
 
