@@ -404,7 +404,7 @@ class Denied(Message):
     code: Code | None = None
     name: Name | None = None
     like: Name | None = None
-    count: int | None = Field(None, ge=0, le=1_000_000)
+    count: int | None = Field(None, ge=0)
     field: str | None = Field(None, max_length=200)
 
 
