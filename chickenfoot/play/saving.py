@@ -24,7 +24,8 @@ from chickenfoot.lang import _
 from chickenfoot.play.session import GameSession
 from chickenfoot.play.wire import HostMessage, SaveProblem, SaveTrouble, Saving
 from chickenfoot.saves.committer import CommitStillRunning
-from chickenfoot.saves.store import LeaseLost
+from chickenfoot.saves.journal import JournalLost
+from chickenfoot.saves.store import HeldElsewhere, LeaseLost
 
 SAVING_NOTICE_DELAY = 0.3
 """Seconds a commit may take before the clients are told "saving…"."""
@@ -123,6 +124,10 @@ def save_trouble(error: OSError | None) -> SaveTrouble | None:
         return "taken_over"
     if isinstance(error, CommitStillRunning):
         return "too_slow"
+    if isinstance(error, HeldElsewhere):
+        return "held_elsewhere"
+    if isinstance(error, JournalLost):
+        return "journal_replaced" if error.saved else "journal_deleted"
     cause: BaseException | None = error
     while cause is not None:  # a file that could not be written says why in its cause
         if isinstance(cause, OSError) and cause.errno in ERRNO_TROUBLES:
@@ -148,4 +153,16 @@ def trouble_text(trouble: SaveTrouble) -> str:
         return _("the disk did not finish saving in time")
     if trouble == "taken_over":
         return _("another server runs this table now")
+    if trouble == "held_elsewhere":
+        return _("another window took this game over: this window no longer saves it")
+    if trouble == "journal_deleted":
+        return _(
+            "the game database's journal was deleted while the game was open, and its moves "
+            "could not be copied into the database"
+        )
+    if trouble == "journal_replaced":
+        return _(
+            "the game database's journal was deleted while the game was open: the moves so far "
+            "are now in the database itself, and the next ones go to a new journal"
+        )
     return _("the latest moves could not be written")

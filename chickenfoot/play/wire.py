@@ -209,13 +209,19 @@ SaveTrouble = Literal[
     "no_permission",
     "too_slow",
     "taken_over",
+    "held_elsewhere",
+    "journal_deleted",
+    "journal_replaced",
     "not_written",
 ]
 """Why a game's store is behind, as a code each client words in its own language
 (:func:`chickenfoot.play.saving.trouble_text`): the disk is full, read-only, over its quota,
 failing (an input/output error), not writable for lack of permission, too slow to finish
-saving, the table is run by another server now (``taken_over``), or any other reason the
-moves could not be written (``not_written``)."""
+saving, the table is run by another server now (``taken_over``), another window took the
+game over (``held_elsewhere``), the database's journal was deleted while the game was open
+(``journal_deleted``: its moves could not be copied into the database; ``journal_replaced``:
+they were, and a new journal began), or any other reason the moves could not be written
+(``not_written``)."""
 
 
 class Welcome(Message):

@@ -21,6 +21,7 @@ from chickenfoot.play.saving import save_trouble, trouble_text
 from chickenfoot.play.wire import SaveTrouble
 from chickenfoot.record.problems import FileWriteError
 from chickenfoot.saves.committer import CommitStillRunning
+from chickenfoot.saves.journal import JournalLost
 from chickenfoot.saves.store import LeaseLost
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "protocol.schema.json").read_text())
@@ -197,6 +198,18 @@ def test_a_refused_name_is_worded_with_the_check_the_server_made() -> None:
         (OSError(errno.EROFS, "Read-only file system"), "disk_read_only", "the disk is read-only"),
         (LeaseLost("table ABCDEF"), "taken_over", "another server runs this table now"),
         (CommitStillRunning(5), "too_slow", "the disk did not finish saving in time"),
+        (
+            JournalLost(Path("chickenfoot.db-wal"), saved=True),
+            "journal_replaced",
+            "the game database's journal was deleted while the game was open: the moves so far "
+            "are now in the database itself, and the next ones go to a new journal",
+        ),
+        (
+            JournalLost(Path("chickenfoot.db-wal"), saved=False),
+            "journal_deleted",
+            "the game database's journal was deleted while the game was open, and its moves "
+            "could not be copied into the database",
+        ),
         (OSError("something odd"), "not_written", "the latest moves could not be written"),
     ],
 )
