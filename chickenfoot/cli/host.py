@@ -208,10 +208,12 @@ def add_parsers(commands: Any) -> None:
         type=_code_letters,
         default=CODE_ALPHABET,
         metavar="LETTERS",
-        help="The characters this server's new table codes start with, written out or as "
-        "ranges (A-R): give each server its own, and a proxy can send a table's players "
-        "straight to the server that made it (docs/proxy/haproxy-servers.cfg) rather than "
-        "through another that relays them (default: any).",
+        help=_(
+            "The characters this server's new table codes start with, written out or as "
+            "ranges (A-R): give each server its own, and a proxy can send a table's players "
+            "straight to the server that made it (docs/proxy/haproxy-servers.cfg) rather than "
+            "through another that relays them (default: any)."
+        ),
     )
     host.add_argument(
         "--log-json",

@@ -35,7 +35,7 @@ from chickenfoot.net.forwarded import Headers
 from chickenfoot.net.kept import TableKeeper
 from chickenfoot.net.lease import ServerLease
 from chickenfoot.net.oplog import OperatorLog
-from chickenfoot.net.protocol import DenialReason
+from chickenfoot.net.protocol import Denied
 from chickenfoot.net.relay import relay, relayed_client
 from chickenfoot.net.table import OnlineTable
 from chickenfoot.saves.store import KeptTableRow, SharedTables
@@ -72,8 +72,8 @@ class Member(Protocol):
     def let_go(self, table: OnlineTable) -> None:
         """Let go of ``table``, closed already and out of :attr:`tables`."""
 
-    def refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:
-        """Refuse ``connection``'s frame for ``reason`` in words, and log it."""
+    def refuse(self, connection: Connection, denial: Denied) -> None:
+        """Refuse ``connection``'s frame with ``denial``, and log its reason."""
 
 
 class ClusterMember:
@@ -215,9 +215,7 @@ class ClusterMember:
                 await self.server.bring_back(lambda: self.store.claim([code], 1))
             if code in self.server.tables:
                 return self.server.tables[code]
-        self.server.refuse(
-            connection, "server_busy", "the server of this table does not answer yet: try again"
-        )
+        self.server.refuse(connection, Denied(reason="server_busy", detail="table_server_silent"))
         return True
 
 

@@ -23,12 +23,13 @@ from typing import Protocol
 
 from chickenfoot.net.cluster import ClusterMember
 from chickenfoot.net.connection import Connection
+from chickenfoot.net.denials import bad_name, wire_denial
 from chickenfoot.net.door import Door
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.names import name_refusal
 from chickenfoot.net.protocol import (
     CreateTable,
-    DenialReason,
+    Denied,
     JoinTable,
     ReturnToSeat,
     TableOptions,
@@ -36,9 +37,8 @@ from chickenfoot.net.protocol import (
     normal_code,
     read_client,
 )
-from chickenfoot.net.table import WATCHING_OFF, Guest, OnlineTable
+from chickenfoot.net.table import Guest, OnlineTable
 from chickenfoot.play.wire import WireError
-from chickenfoot.text.words import plural
 
 
 class Reception(Protocol):
@@ -57,8 +57,8 @@ class Reception(Protocol):
     def lonely_tables(self, address: str) -> int:
         """How many open tables ``address`` made that nobody else joined."""
 
-    def refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:
-        """Refuse ``connection``'s frame for ``reason`` in words, and log it."""
+    def refuse(self, connection: Connection, denial: Denied) -> None:
+        """Refuse ``connection``'s frame with ``denial``, and log its reason."""
 
     async def pause(self, seconds: float) -> None:
         """Wait ``seconds``, or less should the server stop meanwhile."""
@@ -76,7 +76,7 @@ class Handshake:
         try:
             first = await asyncio.wait_for(connection.socket.recv(), self.server.limits.hello_time)
         except TimeoutError:
-            self.server.refuse(connection, "first_message", "say which table you want, and sooner")
+            self.server.refuse(connection, Denied(reason="first_message", detail="too_late"))
             connection.close(1008, "no first message")
             return None
         guest = await self._first_frame(connection, first)
@@ -88,13 +88,13 @@ class Handshake:
         try:
             frame = read_client(data)
         except WireError as error:
-            self.server.refuse(connection, "bad_message", str(error))
+            self.server.refuse(connection, wire_denial(error))
             return None
         if isinstance(frame, CreateTable):
             return await self._create(connection, frame)
         if not isinstance(frame, JoinTable | ReturnToSeat | WatchTable):
             self.server.refuse(
-                connection, "first_message", "the first message makes, joins or watches a table"
+                connection, Denied(reason="first_message", detail="not_a_first_message")
             )
             return None
         code = normal_code(frame.code)
@@ -107,38 +107,31 @@ class Handshake:
             table = found if isinstance(found, OnlineTable) else None
         if table is None:
             await self._slow_down(connection.address)
-            self.server.refuse(
-                connection, "no_such_table", f"there is no table {frame.code!r} here"
-            )
+            self.server.refuse(connection, Denied(reason="no_such_table", code=frame.code))
             return None
         if isinstance(frame, ReturnToSeat):
             seat = table.seat_of(frame.token)
             if seat is None:
                 await self._slow_down(connection.address)
-                self.server.refuse(
-                    connection, "bad_token", "that seat token is not one of this table's"
-                )
+                self.server.refuse(connection, Denied(reason="bad_token"))
                 return None
             return table.come_back(connection, seat)
         if isinstance(frame, JoinTable) and not frame.name.strip():
             return self._join(connection, table, None)
-        problem = name_refusal(frame.name)
-        if problem is not None:
-            self.server.refuse(connection, "bad_message", problem)
+        if name_refusal(frame.name) is not None:
+            self.server.refuse(connection, bad_name(frame.name))
             return None
         name = frame.name.strip()
         if isinstance(frame, WatchTable):
             if not table.watching:
-                self.server.refuse(connection, "watching_off", WATCHING_OFF)
+                self.server.refuse(connection, Denied(reason="watching_off"))
                 return None
             like = table.looks_like(name, seat=None)
             if like is not None:
-                self.server.refuse(connection, "name_taken", _taken(name, like))
+                self.server.refuse(connection, Denied(reason="name_taken", name=name, like=like))
                 return None
             if len(table.watchers) >= self.server.limits.spectators:
-                self.server.refuse(
-                    connection, "too_many_spectators", "this table has as many spectators as it may"
-                )
+                self.server.refuse(connection, Denied(reason="too_many_spectators"))
                 return None
             return table.watch(connection, name)
         return self._join(connection, table, name)
@@ -147,52 +140,48 @@ class Handshake:
         """Seat ``connection`` at ``table`` as ``name`` (None: under the seat's planned name)."""
         seat = table.free_seat(name or "")
         if seat is None:
-            self.server.refuse(connection, "table_full", TABLE_FULL)
+            self.server.refuse(connection, Denied(reason="table_full"))
             return None
         name = name or table.seats[seat].name
         like = table.looks_like(name, seat=seat)
         if like is not None:
-            self.server.refuse(connection, "name_taken", _taken(name, like))
+            self.server.refuse(connection, Denied(reason="name_taken", name=name, like=like))
             return None
         return table.sit(connection, seat, name)
 
     async def _create(self, connection: Connection, frame: CreateTable) -> Guest | None:
         options = frame.options
-        problem = name_refusal(frame.name) or next(
-            (name_refusal(plan.name) for plan in options.seats if name_refusal(plan.name)), None
+        refused = next(
+            (
+                name
+                for name in (frame.name, *(plan.name for plan in options.seats))
+                if name_refusal(name) is not None
+            ),
+            None,
         )
-        if problem is not None:
-            self.server.refuse(connection, "bad_message", problem)
+        if refused is not None:
+            self.server.refuse(connection, bad_name(refused))
             return None
         if not options.people:
-            self.server.refuse(connection, "bad_message", "a table needs a seat for a person")
+            self.server.refuse(connection, Denied(reason="bad_message", detail="no_person_seat"))
             return None
         if len(options.seats) != options.rules.players:
             self.server.refuse(
-                connection, "bad_message", "the table's seats and its rules' players differ"
+                connection, Denied(reason="bad_message", detail="seats_and_players_differ")
             )
             return None
         address = connection.address
         cap = self.server.limits.lonely_per_address
         if cap and self.server.lonely_tables(address) >= cap:
-            self.server.refuse(
-                connection,
-                "too_many_open_tables",
-                f"your address has {plural(cap, 'open table')} that nobody else joined: "
-                "share one of those, or wait for them to close",
-            )
+            self.server.refuse(connection, Denied(reason="too_many_open_tables", count=cap))
             return None
         if not self.server.door.may_make(address):
-            self.server.refuse(
-                connection,
-                "too_many_new_tables",
-                "your address made tables too quickly: wait a minute",
-            )
+            self.server.refuse(connection, Denied(reason="too_many_new_tables"))
             return None
         try:
             table = self.server.create_table(options, made_by=address)
-        except ValueError as full:
-            self.server.refuse(connection, "too_many_tables", str(full))
+        except ValueError:
+            self.server.refuse(connection, Denied(reason="too_many_tables"))
             return None
         cluster = self.server.cluster
         if cluster is not None and not await cluster.published(table):
@@ -204,16 +193,3 @@ class Handshake:
         <chickenfoot.net.door.Door.denial_wait>`); a server that stops meanwhile waits no
         more."""
         await self.server.pause(self.server.door.denial_wait(address))
-
-
-TABLE_FULL = (
-    "every seat at this table is taken: to watch it, tick Watch only in Join a table "
-    "(or chickenfoot join --watch)"
-)
-
-
-def _taken(name: str, like: str) -> str:
-    """Why ``name`` is refused at a table where somebody goes by ``like``."""
-    if name == like:
-        return f"somebody at this table is called {name}: choose another name"
-    return f"{name} looks like {like}, who is at this table: choose another name"

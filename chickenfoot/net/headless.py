@@ -17,7 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from chickenfoot.bots import Strategy
+from chickenfoot.lang import _
 from chickenfoot.net.autoplay import THINKING, answer, needs_answer
+from chickenfoot.net.denials import denial_text
 from chickenfoot.net.presence import status_news
 from chickenfoot.net.protocol import (
     Denied,
@@ -140,7 +142,8 @@ class RemotePlayer:
                 self._tell(line)
             self.status = item
         elif isinstance(item, Denied):
-            self._tell(f"refused: {item.text}")
+            # Translators: {reason} says why the server refused (already translated).
+            self._tell(_("refused: {reason}").format(reason=denial_text(item)))
         elif isinstance(item, FinishedGame):
             self.outcome.record = item.record
             return True
@@ -162,19 +165,24 @@ class RemotePlayer:
         if status.ended:
             self.outcome.problem = status.problem
             if status.problem is not None:
-                self._tell(f"stopped: {status.problem}")
+                # Translators: {problem} says why the link to the table ended.
+                self._tell(_("stopped: {problem}").format(problem=status.problem))
             return True
         if not status.connected and status.retry_in is not None:
             self._tell(online.reconnecting(status.problem, status.retry_in, status.attempt))
         elif status.connected:
-            self._tell(online.CONNECTED)
+            self._tell(_(online.CONNECTED))
         return False
 
     def _tell_seated(self, seated: Seated) -> None:
         if seated.seat is None:
-            self._tell(f"watching table {seated.code}")
+            self._tell(_("watching table {code}").format(code=seated.code))
         else:
-            self._tell(f"playing seat {seated.seat + 1} at table {seated.code}")
+            self._tell(
+                _("playing seat {number} at table {code}").format(
+                    number=seated.seat + 1, code=seated.code
+                )
+            )
 
     def _tell(self, text: str) -> None:
         if self.say is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from chickenfoot.lang import _, ngettext, pgettext
 from chickenfoot.record.names import NAME_MAX_LENGTH, name_problem
 
 JOINING = frozenset("-'._")
@@ -64,28 +65,41 @@ def _script(char: str) -> str | None:
 
 
 def name_refusal(name: str) -> str | None:
-    """Why ``name`` cannot be a name at an online table, in words (None: it can)."""
+    """Why ``name`` cannot be a name at an online table, in words in the language in use
+    (None: it can). A server refuses such a name with a code, and the client that sent it
+    words why with this same check (:func:`chickenfoot.net.denials.denial_text`)."""
     name = name.strip()
     if not name:
-        return "a name cannot be empty"
+        return _("a name cannot be empty")
     if len(name) > NAME_MAX_LENGTH:
-        return f"a name has at most {NAME_MAX_LENGTH} characters"
+        return ngettext(
+            "a name has at most {count} character",
+            "a name has at most {count} characters",
+            NAME_MAX_LENGTH,
+        ).format(count=NAME_MAX_LENGTH)
     problem = name_problem(name)
     if problem is not None:
         return problem
     if "  " in name or name.count(" ") > MAX_SPACES:
-        return "a name, not a sentence: at most three words, one space between them"
+        return _("a name, not a sentence: at most three words, one space between them")
     for char in name:
         category = unicodedata.category(char)
         if char == " " or char in JOINING or category[0] in "LMN" or category == "Cf":
             continue
-        return f"a name has letters, digits and - ' . _ only, not {char!r}"
+        # Translators: - ' . _ are the characters allowed besides letters and digits;
+        # {character} is the one refused, in quotes.
+        return _("a name has letters, digits and - ' . _ only, not {character}").format(
+            character=repr(char)
+        )
     if not any(unicodedata.category(char).startswith("L") for char in name):
-        return "a name needs a letter"
+        return _("a name needs a letter")
     scripts = {script for char in name if (script := _script(char)) is not None}
     if len(scripts) > 1 and not scripts <= COMPATIBLE_SCRIPTS:
-        return "a name of one alphabet: it mixes letters of " + " and ".join(
-            sorted(script.capitalize() for script in scripts)
+        # Translators: {alphabets} names Unicode's alphabets (Latin and Cyrillic...).
+        return _("a name of one alphabet: it mixes letters of {alphabets}").format(
+            alphabets=pgettext("between the last two items of a list", " and ").join(
+                sorted(script.capitalize() for script in scripts)
+            )
         )
     return None
 

@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
+from chickenfoot.lang import _
+from chickenfoot.net.denials import denial_text
 from chickenfoot.net.presence import status_news
 from chickenfoot.net.protocol import (
     Covered,
@@ -159,7 +161,7 @@ class OnlineSeat:
             return True
         if isinstance(message, AskHint):
             self.client.hint_pending = False  # never asked: no answer comes
-        self.client.tell(online.NOT_CONNECTED)
+        self.client.tell(_(online.NOT_CONNECTED))
         return False
 
     @property
@@ -208,7 +210,7 @@ class OnlineSeat:
             self.status, self.status_at = item, time.monotonic()
             return Heard(news=tuple(who), changed=True)
         if isinstance(item, Denied):
-            return Heard(news=(item.text,))
+            return Heard(news=(denial_text(item),))
         if isinstance(item, FinishedGame):
             return Heard(record=item.record)
         if isinstance(item, Seated):
@@ -248,11 +250,11 @@ class OnlineSeat:
             return Heard(news=(online.link_ended(status.problem),), changed=True)
         if status.connected:
             back = was is not None and not was.connected
-            return Heard(link=online.CONNECTED if back else None, changed=True)
+            return Heard(link=_(online.CONNECTED) if back else None, changed=True)
         news: tuple[str, ...] = ()
         if self.client.hint_pending:  # asked, and the answer went with the connection
             self.client.hint_pending = False
-            news = (online.UNANSWERED,)
+            news = (_(online.UNANSWERED),)
         line = self.connection_line()
         return Heard(news=news, link=line, changed=True)
 
@@ -268,18 +270,18 @@ class OnlineSeat:
     def start_game(self) -> str | None:
         """The creator starts the game: None once asked, else why not, in words."""
         if not self.creator:
-            return online.ONLY_CREATOR_STARTS
+            return _(online.ONLY_CREATOR_STARTS)
         if self.status is not None and self.status.starts_by_itself:
-            return online.STARTS_BY_ITSELF
-        return None if self.remote.send(StartGame()) else online.NOT_CONNECTED
+            return _(online.STARTS_BY_ITSELF)
+        return None if self.remote.send(StartGame()) else _(online.NOT_CONNECTED)
 
     def set_watching(self) -> str | None:
         """The creator turns watching off, or on again: None once asked, else why not, in
         words."""
         if not self.creator:
-            return online.ONLY_CREATOR_WATCHING
+            return _(online.ONLY_CREATOR_WATCHING)
         allowed = self.status is None or not self.status.watching
-        return None if self.remote.send(SetWatching(allowed=allowed)) else online.NOT_CONNECTED
+        return None if self.remote.send(SetWatching(allowed=allowed)) else _(online.NOT_CONNECTED)
 
     def watchers_line(self) -> str:
         """How many watch the table now, in short ("" for none)."""
@@ -295,12 +297,12 @@ class OnlineSeat:
         """The creator hands every lost seat to a computer now (until its person is back):
         None once asked, else why not, in words."""
         if not self.creator:
-            return online.ONLY_CREATOR_COVERS
+            return _(online.ONLY_CREATOR_COVERS)
         lost = self.lost_seats()
         if not lost:
-            return online.NOBODY_LOST
+            return _(online.NOBODY_LOST)
         if not self.connected:
-            return online.NOT_CONNECTED
+            return _(online.NOT_CONNECTED)
         for seat in lost:
             self.remote.send(CoverSeat(seat=seat))
         return None
@@ -375,7 +377,7 @@ class OnlineSeat:
         left = self.retry_left()
         if left is not None:
             return online.reconnecting(status.problem, left, status.attempt)
-        return online.CONNECTING
+        return _(online.CONNECTING)
 
     def out_of_reach_line(self) -> str | None:
         """The status line while the table cannot be reached: why, and when the link tries
@@ -454,6 +456,6 @@ class OnlineSeat:
         (while the table is out of reach the status line says why and when it tries again),
         else how many watch ("" for none)."""
         if self.out_of_reach:
-            return online.OUT_OF_REACH
+            return _(online.OUT_OF_REACH)
         line = self.connection_line()
         return f"⚡ {line}" if line is not None else self.watchers_line()

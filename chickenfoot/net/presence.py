@@ -6,6 +6,7 @@ its news, ``chickenfoot join`` prints them; both say the same (:mod:`chickenfoot
 
 from __future__ import annotations
 
+from chickenfoot.lang import _
 from chickenfoot.net.protocol import SeatState, TableStatus
 from chickenfoot.text import online
 
@@ -24,7 +25,7 @@ def status_news(before: TableStatus | None, after: TableStatus) -> list[str]:
     lines += [online.started_watching(name) for name in after.spectators if name not in earlier]
     lines += [online.stopped_watching(name) for name in earlier if name not in after.spectators]
     if before is not None and before.watching != after.watching:
-        lines.append(online.WATCHING_ALLOWED if after.watching else online.WATCHING_OFF)
+        lines.append(_(online.WATCHING_ALLOWED) if after.watching else _(online.WATCHING_OFF))
     return lines
 
 

@@ -4,11 +4,13 @@ A connection carries JSON text frames, one message each. Every message is a froz
 model with a ``kind`` and the protocol's version ``v``; the table's own messages are those of
 :mod:`chickenfoot.play.wire` (the same ones a screen and its host exchange in one process),
 and this module adds what only a network needs: making, joining and watching a table, the
-lobby, who is connected, seat tokens, refusals in plain words and the finished game's record.
-Both directions are one tagged union on ``kind`` (:data:`ClientFrame`, :data:`ServerFrame`):
-:func:`read_client` is the only way a server reads a client's frame (it refuses anything too
-long, not JSON, of another version or not a message, in plain words: :class:`WireError`), and
-:func:`read_server` the way a client reads the server's. docs/protocol.md lists every message.
+lobby, who is connected, seat tokens, refusals and the finished game's record. No frame a
+server sends holds a sentence for a person: it sends codes and facts (names, numbers), and
+each client words them in its own language. Both directions are one tagged union on ``kind``
+(:data:`ClientFrame`, :data:`ServerFrame`): :func:`read_client` is the only way a server
+reads a client's frame (it refuses anything too long, not JSON, of another version or not a
+message: :class:`WireError`, with its code), and :func:`read_server` the way a client reads
+the server's. docs/protocol.md lists every message.
 
 Client to server, first (exactly one of): :class:`CreateTable` (a new table: its options and
 the creator's name), :class:`JoinTable` (a person's seat, by the table's code),
@@ -17,10 +19,11 @@ spectator). Then the table's messages (:data:`~chickenfoot.play.wire.ClientMessa
 :class:`StartGame` and :class:`CoverSeat` (the creator's).
 
 Server to client: :class:`Seated` (the seat and its token), :class:`TableStatus` (the lobby,
-who is connected, who covers whom; sent on every change), :class:`Denied` (a refusal, in
-words), :class:`Replaced` (another window took this seat), :class:`TableGone` (the table
-closed), :class:`FinishedGame` (the whole record, every hand, once the game is over), and the
-table's messages (:data:`~chickenfoot.play.wire.HostMessage`).
+who is connected, who covers whom; sent on every change), :class:`Denied` (a refusal, as codes
+each client words: :mod:`chickenfoot.net.denials`), :class:`Replaced` (another window took
+this seat), :class:`TableGone` (the table closed), :class:`FinishedGame` (the whole record,
+every hand, once the game is over), and the table's messages
+(:data:`~chickenfoot.play.wire.HostMessage`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import Field, TypeAdapter, field_validator
 
 from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.lang import _, ngettext, pgettext
 from chickenfoot.play.wire import (
     MAX_CLIENT_MESSAGE,
     Act,
@@ -81,7 +85,7 @@ assert set(BOT_LEVELS) == {"beginner", "casual", "hard", "expert"}, "the ladder 
 def new_code(first: str = CODE_ALPHABET) -> str:
     """A new random table code (from :mod:`secrets`) whose first character is one of
     ``first`` (a server's :func:`code_letters`)."""
-    rest = (secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - 1))
+    rest = (secrets.choice(CODE_ALPHABET) for _unused in range(CODE_LENGTH - 1))
     return secrets.choice(first) + "".join(rest)
 
 
@@ -99,19 +103,35 @@ def code_letters(text: str) -> str:
         if index + 2 < len(spec) and spec[index + 1] == "-":
             last = spec[index + 2]
             if char not in CODE_ALPHABET or last not in CODE_ALPHABET:
-                raise ValueError(f"{char}-{last} is not a range of a table code's characters")
+                raise ValueError(
+                    _("{first}-{last} is not a range of a table code's characters").format(
+                        first=char, last=last
+                    )
+                )
             start, end = CODE_ALPHABET.index(char), CODE_ALPHABET.index(last)
             if start > end:
-                raise ValueError(f"{char}-{last} runs backwards: write {last}-{char}")
+                raise ValueError(
+                    _("{first}-{last} runs backwards: write {last}-{first}").format(
+                        first=char, last=last
+                    )
+                )
             chosen.update(CODE_ALPHABET[start : end + 1])
             index += 3
             continue
         if char not in CODE_ALPHABET:
-            raise ValueError(f"{char!r} is not a character of a table code ({CODE_ALPHABET})")
+            raise ValueError(
+                _("{character} is not a character of a table code ({alphabet})").format(
+                    character=repr(char), alphabet=CODE_ALPHABET
+                )
+            )
         chosen.add(char)
         index += 1
     if not chosen:
-        raise ValueError(f"no character of a table code given (they are {CODE_ALPHABET})")
+        raise ValueError(
+            _("no character of a table code given (they are {alphabet})").format(
+                alphabet=CODE_ALPHABET
+            )
+        )
     return "".join(char for char in CODE_ALPHABET if char in chosen)
 
 
@@ -128,16 +148,23 @@ def code_problem(text: str) -> str | None:
     """Why ``text`` is no table code, in words that name the fault (None: it is one)."""
     code = re.sub(r"[\s-]", "", text).upper()
     if len(code) != CODE_LENGTH:
-        return f"a table code has {CODE_LENGTH} letters and digits, not {len(code)}"
+        return ngettext(
+            "a table code has {length} letters and digits, not {count}",
+            "a table code has {length} letters and digits, not {count}",
+            len(code),
+        ).format(length=CODE_LENGTH, count=len(code))
     wrong = [char for char in code if char not in CODE_ALPHABET]
     if not wrong:
         return None
     if all(char in LOOK_ALIKE_DIGITS for char in wrong):
-        return (
-            f"a table code has no {', '.join(dict.fromkeys(wrong))}: codes leave out O, 0, I, "
-            "1 and L, which look alike; check the code you were given"
-        )
-    return f"a table code has only capital letters and digits, not {wrong[0]!r}"
+        # Translators: {characters} are the characters a table code never has (O, 0, I...).
+        return _(
+            "a table code has no {characters}: codes leave out O, 0, I, 1 and L, which look "
+            "alike; check the code you were given"
+        ).format(characters=pgettext("between items of a list", ", ").join(dict.fromkeys(wrong)))
+    return _("a table code has only capital letters and digits, not {character}").format(
+        character=repr(wrong[0])
+    )
 
 
 def new_token() -> str:
@@ -370,16 +397,63 @@ DenialReason = Literal[
     "first_message",
     "server_busy",
 ]
-"""Why a server refused a frame (the text says it in words)."""
+"""Why a server refused a frame (each client words it:
+:func:`chickenfoot.net.denials.denial_text`)."""
+
+DenialDetail = Literal[
+    # first_message
+    "too_late",
+    "not_a_first_message",
+    # bad_message: a frame that cannot be read (a WireFault)
+    "too_long",
+    "not_json",
+    "other_version",
+    "unknown_kind",
+    "no_kind",
+    "not_an_object",
+    "bad_field",
+    # bad_message: what a frame says
+    "bad_name",
+    "no_person_seat",
+    "seats_and_players_differ",
+    # not_now
+    "at_a_table",
+    "at_no_table",
+    "not_started",
+    "started",
+    "starts_by_itself",
+    "hints_off",
+    "pace_is_the_tables",
+    "not_a_lost_seat",
+    "seat_connected",
+    # not_creator: what only the creator may do
+    "start",
+    "cover",
+    "watching",
+    # server_busy
+    "deal_failed",
+    "table_server_silent",
+]
+"""Which refusal of its ``reason`` a :class:`Denied` is, where the reason has several."""
 
 
 class Denied(Message):
-    """The server refused the client's frame: a reason code and the same in plain words. A
-    refused first frame ends the connection."""
+    """The server refused the client's frame: a reason code, the case of it (``detail``) and
+    the facts a client needs to word it in its own language (the server sends no sentence):
+    ``code``, the table code asked for (``no_such_table``); ``name``, the name refused
+    (``bad_name``, ``name_taken``) and ``like``, the name at the table it looks like
+    (``name_taken``); ``count``, how many open tables an address may hold
+    (``too_many_open_tables``); ``field``, where a frame is wrong (``bad_field``). A refused
+    first frame ends the connection."""
 
     kind: Literal["denied"] = "denied"
     reason: DenialReason
-    text: str
+    detail: DenialDetail | None = None
+    code: Code | None = None
+    name: Name | None = None
+    like: Name | None = None
+    count: int | None = Field(None, ge=0)
+    field: str | None = Field(None, max_length=200)
 
 
 class Replaced(Message):
@@ -442,10 +516,10 @@ def write(message: Message) -> str:
 
 
 def read_client(data: str | bytes) -> ClientFrame:
-    """The client's frame in ``data``; :class:`WireError` (in plain words) if it is not one."""
+    """The client's frame in ``data``; :class:`WireError` if it is not one."""
     return _decode(data, CLIENT_FRAMES, MAX_CLIENT_FRAME, "client")
 
 
 def read_server(data: str | bytes) -> ServerFrame:
-    """The server's frame in ``data``; :class:`WireError` (in plain words) if it is not one."""
+    """The server's frame in ``data``; :class:`WireError` if it is not one."""
     return _decode(data, SERVER_FRAMES, MAX_SERVER_FRAME, "server")

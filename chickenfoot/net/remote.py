@@ -33,6 +33,8 @@ from socket import gaierror
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from chickenfoot.lang import _
+from chickenfoot.net.denials import denial_text
 from chickenfoot.net.protocol import (
     MAX_SERVER_FRAME,
     CreateTable,
@@ -49,7 +51,7 @@ from chickenfoot.net.protocol import (
     read_server,
     write,
 )
-from chickenfoot.play.wire import Message, WireError
+from chickenfoot.play.wire import Message, WireError, wire_problem_text
 
 DEFAULT_PORT = 8765
 """The port ``chickenfoot host`` listens on unless told otherwise."""
@@ -66,12 +68,14 @@ LASTING_DENIALS = frozenset({"too_many_connections", "server_busy"})
 """Refusals of a first frame worth trying again later; every other one ends the link."""
 
 
-TABLE_GONE = {
-    "expired": "the table expired: nobody was connected for too long",
-    "finished": "the table closed: the game is over",
-    "made_room": "the table closed: nobody had joined it, and the server needed room for a new one",
-}
-"""Why the link ended when the table closed (a server that stops keeps its tables)."""
+def table_gone_text(reason: str) -> str:
+    """Why the link ended when the table closed, in the language in use (a server that stops
+    keeps its tables, and is not among these)."""
+    if reason == "expired":
+        return _("the table expired: nobody was connected for too long")
+    if reason == "made_room":
+        return _("the table closed: nobody had joined it, and the server needed room for a new one")
+    return _("the table closed: the game is over")
 
 
 class AddressError(ValueError):
@@ -100,14 +104,22 @@ class TableAddress:
             raw_code, text = text.split("@", 1)
             code = normal_code(raw_code)
             if code is None:
-                raise AddressError(f"{raw_code!r} is not a table code: {code_problem(raw_code)}")
+                raise AddressError(
+                    # Translators: {text} is what was written, in quotes; {problem} says why.
+                    _("{text} is not a table code: {problem}").format(
+                        text=repr(raw_code), problem=code_problem(raw_code)
+                    )
+                )
         match = re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[^:\[\]/@\s]+)(?::(\d{1,5}))?", text)
         if match is None:
-            raise AddressError(f"{text!r} is not a server's address: write it as HOST:PORT")
+            raise AddressError(
+                # Translators: HOST:PORT stays as it is (it is how an address is written).
+                _("{text} is not a server's address: write it as HOST:PORT").format(text=repr(text))
+            )
         host = match.group(1).strip("[]")
         port = int(match.group(2)) if match.group(2) else DEFAULT_PORT
         if not 0 < port < 65536:
-            raise AddressError(f"{port} is not a port: from 1 to 65535")
+            raise AddressError(_("{port} is not a port: from 1 to 65535").format(port=port))
         return cls(host, port, code, secure)
 
     @property
@@ -138,6 +150,8 @@ class LinkStatus:
     attempt: int = 0
     retry_in: float | None = None
     problem: str | None = None
+    """Why the link is down or ended, in words in the language in use (made on this machine:
+    the server's refusals are codes, worded by :func:`~chickenfoot.net.denials.denial_text`)."""
     ended: bool = False
 
 
@@ -275,18 +289,20 @@ class RemoteLink:
                 finally:
                     writer.cancel()
         except WireError as error:
-            return reached, f"the server sent something unreadable ({error})"
+            return reached, _("the server sent something unreadable ({problem})").format(
+                problem=wire_problem_text(error.fault, error.field)
+            )
         except ConnectionClosed:
-            return reached, "the connection was lost"
+            return reached, _("the connection was lost")
         except InvalidURI:
-            self._end(f"{self.address} is not a server's address")
+            self._end(_("{address} is not a server's address").format(address=self.address))
         except (TimeoutError, OSError, InvalidHandshake) as error:
             return reached, _connect_problem(error, self.address)
         finally:
             self.connected = False
             self._socket = None
             self._outbox = None
-        return reached, None if self.ended else "the connection was lost"
+        return reached, None if self.ended else _("the connection was lost")
 
     def _take(self, frame: ServerFrame) -> None:
         """Note what ``frame`` says about the link, and pass it on."""
@@ -297,12 +313,12 @@ class RemoteLink:
         elif isinstance(frame, Denied) and (not self._greeted or frame.reason == "watching_off"):
             # A refused first frame (or a spectator sent away) ends the link.
             if frame.reason not in LASTING_DENIALS:
-                self._end(frame.text)
+                self._end(denial_text(frame))
         elif isinstance(frame, Replaced):
-            self._end("this seat was taken by another window (with its token)")
+            self._end(_("this seat was taken by another window (with its token)"))
         elif isinstance(frame, TableGone) and frame.reason != "stopping":
             # A server that stops keeps its tables: the link tries again until it is back.
-            self._end(TABLE_GONE[frame.reason])
+            self._end(table_gone_text(frame.reason))
         self._inbox.put_nowait(frame)
 
     def _end(self, problem: str) -> None:
@@ -318,16 +334,22 @@ async def _write_out(socket: ClientConnection, outbox: asyncio.Queue[str]) -> No
 
 def _connect_problem(error: BaseException, address: TableAddress) -> str:
     """Why connecting to ``address`` failed, in plain words."""
+    host, port = address.host, address.port
     if isinstance(error, ConnectionRefusedError):
-        return f"nothing answers at {address.host}:{address.port} (is the server running?)"
+        return _("nothing answers at {host}:{port} (is the server running?)").format(
+            host=host, port=port
+        )
     if isinstance(error, asyncio.TimeoutError):
-        return f"{address.host}:{address.port} does not answer"
+        return _("{host}:{port} does not answer").format(host=host, port=port)
     if isinstance(error, ssl.SSLCertVerificationError):
-        return f"the secure connection to {address.host} failed: its certificate is not trusted"
+        return _("the secure connection to {host} failed: its certificate is not trusted").format(
+            host=host
+        )
     if isinstance(error, ssl.SSLError):
-        return f"the secure connection to {address.host} failed"
+        return _("the secure connection to {host} failed").format(host=host)
     if isinstance(error, InvalidHandshake):
-        return f"{address.host}:{address.port} is not a chickenfoot table server"
+        return _("{host}:{port} is not a chickenfoot table server").format(host=host, port=port)
     if isinstance(error, gaierror):
-        return f"cannot find the host {address.host!r}"
-    return f"cannot reach {address.host}:{address.port}"
+        # Translators: {host} is the name of a computer on the network, in quotes.
+        return _("cannot find the host {host}").format(host=repr(host))
+    return _("cannot reach {host}:{port}").format(host=host, port=port)

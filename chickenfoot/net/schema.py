@@ -19,6 +19,7 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
 from chickenfoot.net.protocol import CLIENT_FRAMES, SERVER_FRAMES
+from chickenfoot.play.wire import PROTOCOL_VERSION
 from chickenfoot.rules import ACTION_ADAPTER
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -53,7 +54,7 @@ def protocol_schema() -> dict[str, Any]:
         sides[side] = schema
     return {
         "$schema": SCHEMA_DIALECT,
-        "title": "chickenfoot online tables: the frames of protocol version 1",
+        "title": f"chickenfoot online tables: the frames of protocol version {PROTOCOL_VERSION}",
         "description": "One JSON object per WebSocket text frame: a client sends one of "
         "$defs/client, a server one of $defs/server; docs/protocol.md says when and why.",
         "$defs": {**definitions, **sides},

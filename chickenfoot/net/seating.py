@@ -6,6 +6,10 @@ the lobby says, as data, checks and words. The full-screen app
 (``chickenfoot.tui.screens.setup``'s ``OnlineFields``, ``chickenfoot.tui.screens.online``) and
 the plain mode (``chickenfoot.plain.online``) ask these functions, so both check the same
 things and say the same words. No Textual.
+
+The labels and hints below are made when the module is imported: they are marked for the
+catalogues (:func:`~chickenfoot.lang.N_`), and whoever shows one translates it there, with
+``_(SERVER_LABEL)``; the functions' words come in the language in use.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import ipaddress
 
 from chickenfoot.bots import ladder_level
+from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.net.protocol import (
     DEFAULT_GRACE,
     MAX_GRACE,
@@ -38,41 +43,51 @@ from chickenfoot.text import online
 from chickenfoot.text.setup_form import HUMAN
 from chickenfoot.text.words import is_you
 
-SERVER_LABEL = "Table server"
-SERVER_BLANK = "blank: play here"
-SERVER_HINT = (
+SERVER_LABEL = N_("Table server")
+# Translators: the placeholder of the Table server field: left blank, the game is played here.
+SERVER_BLANK = N_("blank: play here")
+# Translators: HOST:PORT and 'chickenfoot host' stay as they are.
+SERVER_HINT = N_(
     "HOST:PORT of a 'chickenfoot host': each person seat is someone who joins from "
     "their own terminal (the first is you); the table's code is shown to share."
 )
-GRACE_LABEL = "Lost seat waits (s)"
-COVER_LABEL = "Then plays it"
+# Translators: a field's label: how many seconds a seat whose person lost the connection waits.
+GRACE_LABEL = N_("Lost seat waits (s)")
+# Translators: a field's label, after "Lost seat waits": the computer level that then plays it.
+COVER_LABEL = N_("Then plays it")
 COVER_DEFAULT = "hard"
-HINTS_LABEL = "Hints"
-GRACE_HINT = (
+HINTS_LABEL = N_("Hints")
+GRACE_HINT = N_(
     "A person who loses their connection keeps their seat this long; then a "
     "computer of this level plays it until they are back."
 )
 """The online table's fields of New game: labels, what a blank server means, and what they
 do."""
 
-HINTS_CHOICES = (("allowed", "yes"), ("not allowed", "no"))
+# Translators: the choices of the Hints field of an online table (hints are allowed, or not).
+HINTS_CHOICES = ((N_("allowed"), "yes"), (N_("not allowed"), "no"))
 """The Hints field of an online table: whether people may ask for hints (shown, value)."""
 
-JOIN_ADDRESS_LABEL = "Table (CODE@HOST:PORT, as its creator shared it)"
+# Translators: CODE@HOST:PORT stays as it is.
+JOIN_ADDRESS_LABEL = N_("Table (CODE@HOST:PORT, as its creator shared it)")
 JOIN_ADDRESS_EXAMPLE = "KM7R3P@192.168.1.20:8765"
-JOIN_NAME_LABEL = "Your name"
-JOIN_WATCH_LABEL = "Watch only (every hand hidden)"
+JOIN_NAME_LABEL = N_("Your name")
+JOIN_WATCH_LABEL = N_("Watch only (every hand hidden)")
 """The fields of Join a table."""
 
-NO_CODE = "write the table's code before the server: CODE@HOST:PORT"
+NO_CODE = N_("write the table's code before the server: CODE@HOST:PORT")
 """Why a server's address alone cannot be joined."""
 
 
-SEED_REFUSED = "the server deals an online table from a secret of its own: leave the seed blank"
+SEED_REFUSED = N_("the server deals an online table from a secret of its own: leave the seed blank")
 """Why New game's seed cannot go with a table server."""
 
 
-NAME_NEEDED = "the others see your name at an online table: write it in your seat, in place of You"
+# Translators: "You" is the name a seat has until it is changed: use the word the seat
+# shows in your language.
+NAME_NEEDED = N_(
+    "the others see your name at an online table: write it in your seat, in place of You"
+)
 """Why an online table is not made while its creator's seat is still called "You"."""
 
 
@@ -87,13 +102,13 @@ def online_server_problem(
     except AddressError as error:
         return str(error)
     if address.code is not None:
-        return "a server's address only (HOST:PORT): the table's code comes from the server"
+        return _("a server's address only (HOST:PORT): the table's code comes from the server")
     if HUMAN not in kinds:
-        return "an online table needs a person's seat: yours"
+        return _("an online table needs a person's seat: yours")
     if seed.strip():
-        return SEED_REFUSED
+        return _(SEED_REFUSED)
     if is_you(creator.strip()):
-        return NAME_NEEDED
+        return _(NAME_NEEDED)
     return None
 
 
@@ -102,10 +117,15 @@ def grace_from_text(text: str) -> float:
     if not text.strip():
         return DEFAULT_GRACE
     if not text.strip().isdigit():
-        raise ValueError("a whole number of seconds")
+        raise ValueError(_("a whole number of seconds"))
     seconds = int(text)
     if seconds > MAX_GRACE:
-        raise ValueError(f"at most {MAX_GRACE:.0f} seconds (an hour)")
+        most = round(MAX_GRACE)
+        raise ValueError(
+            ngettext(
+                "at most {count} second (an hour)", "at most {count} seconds (an hour)", most
+            ).format(count=most)
+        )
     return float(seconds)
 
 
@@ -149,7 +169,7 @@ def join_address(text: str) -> TableAddress | str:
     except AddressError as error:
         return str(error)
     if address.code is None:
-        return NO_CODE
+        return _(NO_CODE)
     return address
 
 
@@ -158,7 +178,7 @@ def hello_for(address: TableAddress, name: str, *, watch: bool, book: SeatBook) 
     token is in ``book``), or join it as ``name``."""
     assert address.code is not None
     if watch:
-        return WatchTable(code=address.code, name=name or "Spectator")
+        return WatchTable(code=address.code, name=name or _("Spectator"))
     held = book.find(str(address))
     if held is not None:
         return ReturnToSeat(code=address.code, token=held.token)
@@ -176,25 +196,32 @@ def lobby_lines(
     each seat and who sits there, who watches, and what the table waits for (``start_key``
     starts the game, said to its creator)."""
     if seated is None or status is None:
-        return [f"Connecting to {address.host}:{address.port}…"]
+        return [_("Connecting to {host}:{port}…").format(host=address.host, port=address.port)]
     shared = online.join_line(str(address.with_code(status.code)))
-    lines = [f"Table {status.code}", f"Share: {shared}"]
+    lines = [
+        _("Table {code}").format(code=status.code),
+        # Translators: {line} is the command the others type to join (not translated).
+        _("Share: {line}").format(line=shared),
+    ]
     if _loopback(address.host):
         lines.append(online.this_machine_only(address.host))
     lines.append("")
     for number, seat in enumerate(status.seats):
-        mark = "you" if number == seated.seat else ""
+        # Translators: marks the reader's own seat in the lobby's list of seats.
+        mark = pgettext("the reader's own seat", "you") if number == seated.seat else ""
         name = seat.name
         if seat.computer is not None:
-            state = f"computer ({seat.computer})"
+            # Translators: {level} is the computer's level (beginner, casual, hard, expert).
+            state = _("computer ({level})").format(level=seat.computer)
         elif seat.taken:
-            state = "here" if seat.connected else "joined, not connected"
+            state = _("here") if seat.connected else _("joined, not connected")
         else:  # nobody yet: a planned name is not a person
-            name, state = f"seat {number + 1}", "waiting for someone to join"
+            name = _("seat {number}").format(number=number + 1)
+            state = _("waiting for someone to join")
         lines.append(f"  {name:<24} {state}{'  ← ' + mark if mark else ''}")
     lines.append("")
     if status.fixed_deal:
-        lines += [online.FIXED_DEAL, ""]
+        lines += [_(online.FIXED_DEAL), ""]
     lines.append(online.watching(status.spectators, allowed=status.watching))
     missing = sum(1 for s in status.seats if s.computer is None and not s.taken)
     lines.append(

@@ -48,6 +48,7 @@ from websockets.exceptions import ConnectionClosed
 from chickenfoot.net.cluster import ClusterMember
 from chickenfoot.net.collector import SteadyCollector
 from chickenfoot.net.connection import Connection
+from chickenfoot.net.denials import wire_denial
 from chickenfoot.net.door import Door
 from chickenfoot.net.forwarded import Headers, ProxyTrust
 from chickenfoot.net.handshake import Handshake
@@ -57,7 +58,6 @@ from chickenfoot.net.limits import Limits
 from chickenfoot.net.oplog import OperatorLog
 from chickenfoot.net.protocol import (
     CODE_ALPHABET,
-    DenialReason,
     Denied,
     TableOptions,
     new_code,
@@ -425,9 +425,7 @@ class TableServer:
             if self.stopping:
                 connection.close(1001, "the server is stopping")
             elif not let_in:
-                self.refuse(
-                    connection, "too_many_connections", "too many connections from your address"
-                )
+                self.refuse(connection, Denied(reason="too_many_connections"))
                 connection.close(1008, "too many connections")
             else:
                 guest = await self.handshake.hello(connection)
@@ -457,7 +455,7 @@ class TableServer:
                     self.log.refused("flood", connection.address)
                     return
                 if connection.dropped % self.limits.burst == 1:
-                    self.refuse(connection, "too_fast", "too many messages: slow down")
+                    self.refuse(connection, Denied(reason="too_fast"))
                 continue
             connection.received_at = time.monotonic()
             if self.move_times is not None:
@@ -465,18 +463,18 @@ class TableServer:
             try:
                 frame = read_client(data)
             except WireError as error:
-                self.refuse(connection, "bad_message", str(error))
+                self.refuse(connection, wire_denial(error))
                 continue
             table = guest.table
             if table is None or table.code not in self.tables:
-                self.refuse(connection, "not_now", "this connection is at no table")
+                self.refuse(connection, Denied(reason="not_now", detail="at_no_table"))
                 continue
             table.handle(guest, frame)
 
-    def refuse(self, connection: Connection, reason: DenialReason, text: str) -> None:
-        """Refuse ``connection``'s frame for ``reason`` in words (``text``), and log it."""
-        connection.send(_denied(reason, text))
-        self.log.refused(reason, connection.address)
+    def refuse(self, connection: Connection, denial: Denied) -> None:
+        """Refuse ``connection``'s frame with ``denial``, and log its reason."""
+        connection.send(denial)
+        self.log.refused(denial.reason, connection.address)
 
     async def pause(self, seconds: float) -> None:
         """Wait ``seconds``, or less should the server stop meanwhile."""
@@ -492,10 +490,6 @@ def _headers(websocket: ServerConnection) -> Headers | None:
     """The headers of ``websocket``'s opening request (None: not known)."""
     request = websocket.request
     return request.headers if request is not None else None
-
-
-def _denied(reason: DenialReason, text: str) -> Denied:
-    return Denied(reason=reason, text=text)
 
 
 def _close_sessions(sessions: list[GameSession]) -> None:

@@ -84,7 +84,6 @@ from chickenfoot.saves.store import GameStore
 
 log = logging.getLogger(__name__)
 
-WATCHING_OFF = "the table's creator turned watching off"
 
 Phase = Literal["lobby", "dealing", "playing", "over"]
 Ending = Literal["expired", "finished", "stopping", "made_room"]
@@ -512,7 +511,7 @@ class OnlineTable:
             log.warning("table %s: its game could not be dealt: %s", self.code, error)
             if not self.closed:
                 self.phase = "lobby"
-                busy = Denied(reason="server_busy", text="the game could not be dealt: try again")
+                busy = Denied(reason="server_busy", detail="deal_failed")
                 for guest in self.guests:
                     guest.send(busy)
                 self.tell_everyone()
@@ -589,18 +588,18 @@ class OnlineTable:
             self.creators_keys.asked(guest, frame)
             return
         if isinstance(frame, CreateTable | JoinTable | ReturnToSeat | WatchTable):
-            guest.send(Denied(reason="not_now", text="this connection is at a table already"))
+            guest.send(Denied(reason="not_now", detail="at_a_table"))
             return
         if self.host is None or guest.client_id is None:
-            guest.send(Denied(reason="not_now", text="the game has not started yet"))
+            guest.send(Denied(reason="not_now", detail="not_started"))
             return
         if isinstance(frame, AskHint) and not self.options.hints:
-            guest.send(Denied(reason="not_now", text="hints are off at this table"))
+            guest.send(Denied(reason="not_now", detail="hints_off"))
             return
         if isinstance(frame, Hold):
             return  # one person's covered screen holds up nobody at an online table
         if isinstance(frame, SetPause) and len(self.options.people) > 1:
-            guest.send(Denied(reason="not_now", text="the computers' pace is the table's"))
+            guest.send(Denied(reason="not_now", detail="pace_is_the_tables"))
             return
         message: ClientMessage = frame
         if isinstance(frame, Act) and self.move_timer is not None:
@@ -638,44 +637,36 @@ class CreatorsKeys:
 
     def _start(self, guest: Guest) -> None:
         if guest.seat != self.table.creator or guest.seat is None:
-            guest.send(Denied(reason="not_creator", text="only the table's creator starts it"))
+            guest.send(Denied(reason="not_creator", detail="start"))
         elif self.table.phase != "lobby":
-            guest.send(Denied(reason="not_now", text="the game has started already"))
+            guest.send(Denied(reason="not_now", detail="started"))
         elif self.table.auto_start:
-            guest.send(
-                Denied(
-                    reason="not_now", text="this table starts by itself once everyone has joined"
-                )
-            )
+            guest.send(Denied(reason="not_now", detail="starts_by_itself"))
         else:
             self.table.start()
 
     def _cover(self, guest: Guest, seat: int) -> None:
         if guest.seat != self.table.creator:
-            guest.send(
-                Denied(reason="not_creator", text="only the table's creator hands a seat over")
-            )
+            guest.send(Denied(reason="not_creator", detail="cover"))
             return
         slot = self.table.seats[seat] if seat < len(self.table.seats) else None
         if self.table.phase != "playing" or slot is None or slot.computer is not None:
-            guest.send(Denied(reason="not_now", text="that seat is not a person's seat in play"))
+            guest.send(Denied(reason="not_now", detail="not_a_lost_seat"))
         elif slot.guest is not None or slot.cover is not None:
-            guest.send(Denied(reason="not_now", text="that seat's person is connected"))
+            guest.send(Denied(reason="not_now", detail="seat_connected"))
         else:
             self.table.cover(seat)
             self.table.tell_everyone()
 
     def _watching(self, guest: Guest, allowed: bool) -> None:
         if guest.seat != self.table.creator or guest.seat is None:
-            guest.send(
-                Denied(reason="not_creator", text="only the table's creator lets people watch")
-            )
+            guest.send(Denied(reason="not_creator", detail="watching"))
             return
         self.table.watching = allowed
         self.table.row.keep()
         for watcher in [] if allowed else list(self.table.watchers):
             self.table.detach(watcher)
-            watcher.send(Denied(reason="watching_off", text=WATCHING_OFF))
+            watcher.send(Denied(reason="watching_off"))
             watcher.connection.close(1000, "watching was turned off")
         self.table.tell_everyone()
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from chickenfoot.lang import _, ngettext
 from chickenfoot.play.client import SeatClient, status_of
 from chickenfoot.play.wire import (
     DeadDraw,
@@ -39,7 +40,7 @@ from chickenfoot.text.describe import board_requirement
 from chickenfoot.text.digest import sentences, since_last_turn, spoken
 from chickenfoot.text.spoken import ends_lines, hand_lines, playable_text, seat_lines
 from chickenfoot.text.transcript import ranking_lines, round_result_lines
-from chickenfoot.text.words import plural, possessive, seat_name
+from chickenfoot.text.words import is_you, seat_name
 
 Kind = Literal["move", "turn", "result", "notice", "answer", "news", "repeat", "level"]
 """What an announcement is: a move (a step of the game: its lines), the person's turn (or a
@@ -94,7 +95,13 @@ def fits_by_key(client: SeatClient) -> dict[int, tuple[str, ...]]:
 def whose_turn(client: SeatClient, seat: int) -> str:
     """ "Your turn" for a person alone at their keyboard, "Bea's turn" where people share
     one."""
-    return f"{possessive(seat_name(client.names, seat))} turn" if client.shared else "Your turn"
+    name = seat_name(client.names, seat)
+    if not client.shared or is_you(name):
+        return _("Your turn")
+    if name.endswith("s"):
+        # Translators: a name ending in s ("James' turn"): say it as "{name}'s turn".
+        return _("{name}' turn").format(name=name)
+    return _("{name}'s turn").format(name=name)
 
 
 def turn_line(client: SeatClient) -> str:
@@ -107,13 +114,35 @@ def turn_line(client: SeatClient) -> str:
     fits = fits_by_key(client)
     hand = client.hand()
     if view.drawn is not None:
-        who = seat_name(client.names, view.seat) if client.shared else "You"
-        keep = f" or keep it ({keys.keep})" if client.can("keep") else ""
-        return f"{who} drew {view.drawn}: play it ({playable_text(hand, fits)}){keep}."
-    whose = f"{whose_turn(client, view.seat)}: {board_requirement(view.board)}."
+        name = seat_name(client.names, view.seat) if client.shared else "You"
+        return drew_line(name, view.drawn, playable_text(hand, fits), keys.keep, client.can("keep"))
+    # Translators: {whose_turn} is "Your turn" or "Bea's turn"; {needs}, what the table needs
+    # ("chicken foot on arm A (5|5): 2 toes to go").
+    whose = _("{whose_turn}: {needs}.").format(
+        whose_turn=whose_turn(client, view.seat), needs=board_requirement(view.board)
+    )
     if not fits:
         return f"{whose} {prompts.no_tile_fits(can_draw=client.can('draw'), keys=keys)}"
-    return f"{whose} You can play {playable_text(hand, fits)}."
+    # Translators: {tiles} are the tiles that fit and where ("3: 5|6 on e").
+    return f"{whose} " + _("You can play {tiles}.").format(tiles=playable_text(hand, fits))
+
+
+def drew_line(name: str, tile: Tile, playable: str, keep_key: str, can_keep: bool) -> str:
+    """The person on turn drew ``tile``, which fits (``playable``: where): play it, or (when
+    the rules let them, ``can_keep``) keep it with ``keep_key``."""
+    if is_you(name):
+        if can_keep:
+            return _("You drew {tile}: play it ({playable}) or keep it ({key}).").format(
+                tile=tile, playable=playable, key=keep_key
+            )
+        return _("You drew {tile}: play it ({playable}).").format(tile=tile, playable=playable)
+    if can_keep:
+        return _("{name} drew {tile}: play it ({playable}) or keep it ({key}).").format(
+            name=name, tile=tile, playable=playable, key=keep_key
+        )
+    return _("{name} drew {tile}: play it ({playable}).").format(
+        name=name, tile=tile, playable=playable
+    )
 
 
 def starts_turn(before: object, prompt: Prompt) -> bool:
@@ -157,7 +186,7 @@ def hand_said(client: SeatClient) -> list[str]:
     """The hand shown, a tile a line, with the ends each tile fits on the person's turn."""
     view = client.seat_view
     if view is None:
-        return ["No hand is shown now: every hand is hidden."]
+        return [_("No hand is shown now: every hand is hidden.")]
     fits = fits_by_key(client) if client.on_turn else None
     fresh = client.fresh_tiles.get(view.seat, frozenset())
     name = seat_name(client.names, view.seat)
@@ -196,9 +225,16 @@ def where_said(client: SeatClient) -> str:
     if view is None:
         return ""
     double = f"{view.round_double}|{view.round_double}"
-    return (
-        f"Round {view.round_number} of {view.rules.round_count}, with {double}; boneyard "
-        f"{plural(view.boneyard_count, 'tile')}; {board_requirement(view.board)}."
+    return ngettext(
+        "Round {number} of {rounds}, with {double}; boneyard {count} tile; {needs}.",
+        "Round {number} of {rounds}, with {double}; boneyard {count} tiles; {needs}.",
+        view.boneyard_count,
+    ).format(
+        number=view.round_number,
+        rounds=view.rules.round_count,
+        double=double,
+        count=view.boneyard_count,
+        needs=board_requirement(view.board),
     )
 
 

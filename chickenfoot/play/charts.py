@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from chickenfoot.bots.rating import Rating
+from chickenfoot.lang import _
 from chickenfoot.record.tallies import Statistics
 from chickenfoot.rules import totals
 from chickenfoot.text.rating import rating_lines
@@ -103,7 +104,7 @@ def running_totals_chart(
         for seat in range(players)
     )
     return ChartShown(
-        title="Running totals after each round",
+        title=_("Running totals after each round"),
         lines=lines,
         x_ticks=ticks(len(round_scores)),
         y_ticks=nice_ticks(max((max(totals) for totals in running), default=0)),
@@ -124,7 +125,7 @@ def win_share_chart(stats: Statistics) -> ChartShown:
         for index, one in enumerate(series)
     )
     return ChartShown(
-        title="Win share (%) after each finished game, oldest first",
+        title=_("Win share (%) after each finished game, oldest first"),
         lines=lines,
         x_ticks=ticks(stats.games, 1) if stats.games else (),
         y_ticks=(0, 25, 50, 75, 100),
@@ -152,7 +153,7 @@ def rating_chart(history: Mapping[str, Sequence[Rating]]) -> ChartShown:
     most = max((len(ratings) for _name, ratings in followed), default=0)
     highest = max((rating.mu for _name, ratings in followed for rating in ratings), default=0.0)
     return ChartShown(
-        title="Rating after each of their games, oldest first",
+        title=_("Rating after each of their games, oldest first"),
         lines=lines,
         x_ticks=ticks(most, max(1, most - MOST_POINTS + 1)) if most else (),
         y_ticks=nice_ticks(highest),

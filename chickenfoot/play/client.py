@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from chickenfoot.lang import _, ngettext
 from chickenfoot.play.client_log import ClientLog, describe_steps
 from chickenfoot.play.keys import END_LETTERS
+from chickenfoot.play.saving import trouble_text
 from chickenfoot.play.selection import Choices, Selection
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown, StatusShown, TableShown
 from chickenfoot.play.view_facts import Kind, ViewFacts
@@ -45,6 +47,7 @@ from chickenfoot.play.wire import (
     Refused,
     RoundEnded,
     SaveProblem,
+    SaveTrouble,
     Saving,
     SetPause,
     Step,
@@ -121,8 +124,8 @@ class SeatClient:
         """True while the computer on turn is still thinking after its pause."""
         self.hint_pending = False
         """True while a hint asked for is being worked out."""
-        self.unsaved: str | None = None
-        """Why the game's store is behind, in words (None: it is saved)."""
+        self.unsaved: SaveTrouble | None = None
+        """Why the game's store is behind (None: it is saved)."""
         self.keys = prompts.PLAIN_KEYS
         """The keys the status lines, refusals and notices name (a screen gives its own)."""
         self.saving = False
@@ -342,7 +345,7 @@ class SeatClient:
         interface's way to save a copy (None: the game is saved)."""
         if self.unsaved is None:
             return None
-        return prompts.unsaved(self.unsaved, self.keys.save_copy)
+        return prompts.unsaved(trouble_text(self.unsaved), self.keys.save_copy)
 
     def shown(self) -> TableShown:
         """Everything the game screen shows now (a pure read)."""
@@ -532,8 +535,14 @@ def shown_by(client: SeatClient) -> TableShown:
             status.text, status.tone, client.feedback or client.unsaved_notice or ""
         ),
         topbar=(
-            f"Round {view.round_number} of {rules.round_count}",
-            f" · {view.round_double}|{view.round_double} · boneyard {view.boneyard_count}",
+            _("Round {number} of {rounds}").format(
+                number=view.round_number, rounds=rules.round_count
+            ),
+            f" · {view.round_double}|{view.round_double} · "
+            # Translators: the top bar's count of the tiles left in the boneyard.
+            + ngettext("boneyard {count}", "boneyard {count}", view.boneyard_count).format(
+                count=view.boneyard_count
+            ),
             "" if over or view.over else f" · {board_requirement(view.board)}",
         ),
         unsaved=client.unsaved_notice or "",
@@ -554,7 +563,7 @@ def hand_of(
         if isinstance(prompt, PassKeyboard):
             banner = prompts.pass_to(seat_name(client.names, prompt.seat), client.keys)
         backs = view.hand_counts[view.turn] if view.turn < len(view.hand_counts) else 0
-        return HandShown(hidden=True, backs=backs, title="Hands hidden", banner=banner)
+        return HandShown(hidden=True, backs=backs, title=_("Hands hidden"), banner=banner)
     tiles = sorted_hand(seat_view.hand)
     fresh = client.fresh_tiles.get(seat_view.seat, frozenset())
     title = prompts.hand_title(seat_name(client.names, seat_view.seat), tiles, seat_view.rules)

@@ -18,6 +18,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from chickenfoot.lang import _, ngettext
 from chickenfoot.play.host import replay_hands
 from chickenfoot.play.session import Turn
 from chickenfoot.play.shown import BoardShown, HandShown, SeatsShown
@@ -35,7 +36,7 @@ from chickenfoot.rules import (
 )
 from chickenfoot.text.describe import describe_turn
 from chickenfoot.text.hints import assist_line, assists_by_place, help_counts
-from chickenfoot.text.words import plural, sorted_hand
+from chickenfoot.text.words import sorted_hand
 
 
 class ReplayCursor:
@@ -125,8 +126,13 @@ class ReplayCursor:
     @property
     def position_text(self) -> str:
         """Where the cursor stands, in words: "round 3 · action 137 of 842"."""
-        text = f"round {self.round_number} · action {self._index} of {self.total}"
-        return text + " · game over" if self.state.over else text
+        if self.state.over:
+            return _("round {round} · action {action} of {actions} · game over").format(
+                round=self.round_number, action=self._index, actions=self.total
+            )
+        return _("round {round} · action {action} of {actions}").format(
+            round=self.round_number, action=self._index, actions=self.total
+        )
 
     def state_at(self, index: int) -> GameState:
         """The state after the first ``index`` actions (raises :class:`IndexError` out of range)."""
@@ -299,17 +305,23 @@ class ReplayView:
             counts = help_counts(hints[seat], take_backs[seat])
             marker = "▶ " if on_turn else ""
             help_text = f" · {counts}" if counts else ""
+            name, total = self.names[seat], public.totals[seat]
             if revealed is None:
-                title = f"{marker}{self.names[seat]} · {plural(count, 'tile')}"
-                title += f" · total {public.totals[seat]}{help_text}"
-                hands.append(HandShown(hidden=True, backs=count, title=title))
+                title = marker + ngettext(
+                    "{name} · {count} tile · total {total}",
+                    "{name} · {count} tiles · total {total}",
+                    count,
+                ).format(name=name, count=count, total=total)
+                hands.append(HandShown(hidden=True, backs=count, title=title + help_text))
                 continue
             tiles = sorted_hand(revealed[seat])
             points = hand_points(tiles, public.rules.double_blank_points)
-            title = (
-                f"{marker}{self.names[seat]} · {plural(count, 'tile')} worth {points}"
-                f" · total {public.totals[seat]}{help_text}"
-            )
+            title = marker + ngettext(
+                "{name} · {count} tile worth {points} · total {total}",
+                "{name} · {count} tiles worth {points} · total {total}",
+                count,
+            ).format(name=name, count=count, points=points, total=total)
+            title += help_text
             selected = None
             if next_play is not None and next_play.seat == seat:
                 selected = tiles.index(next_play.tile)

@@ -7,8 +7,9 @@ client (:class:`~chickenfoot.play.wire.Saving`, :class:`~chickenfoot.play.wire.S
 
 - a commit that takes longer than :data:`SAVING_NOTICE_DELAY` is told as a quiet "saving…",
   and so is its end;
-- the store falling behind (a commit failed: a full disk) is told in words, and so is its
-  catching up;
+- the store falling behind (a commit failed: a full disk) is told as a code
+  (:data:`~chickenfoot.play.wire.SaveTrouble`: each client words it in its own language,
+  :func:`trouble_text`), and so is its catching up;
 - with ``acknowledge_committed`` (a table server), telling the clients of a move waits until
   the store holds it, so that what a client was told stays true if the server is killed.
 """
@@ -16,11 +17,15 @@ client (:class:`~chickenfoot.play.wire.Saving`, :class:`~chickenfoot.play.wire.S
 from __future__ import annotations
 
 import asyncio
+import errno
 from collections.abc import Callable
 
+from chickenfoot.lang import _
 from chickenfoot.play.session import GameSession
-from chickenfoot.play.wire import HostMessage, SaveProblem, Saving
-from chickenfoot.text import prompts
+from chickenfoot.play.wire import HostMessage, SaveProblem, SaveTrouble, Saving
+from chickenfoot.saves.committer import CommitStillRunning
+from chickenfoot.saves.journal import JournalLost
+from chickenfoot.saves.store import HeldElsewhere, LeaseLost
 
 SAVING_NOTICE_DELAY = 0.3
 """Seconds a commit may take before the clients are told "saving…"."""
@@ -40,7 +45,7 @@ class SaveWatch:
         self.broadcast = broadcast
         self.acknowledge_committed = acknowledge_committed
         """Tell the clients of a move only once the store holds it."""
-        self.unsaved: str | None = unsaved_text(session)
+        self.unsaved: SaveTrouble | None = save_trouble(session.unsaved)
         """Why the store is behind, as the clients were last told (None: it is not)."""
         self._held: list[Callable[[], None]] = []
         self._timer: asyncio.TimerHandle | None = None
@@ -63,7 +68,7 @@ class SaveWatch:
 
     def check(self) -> None:
         """Tell every client when the store falls behind or catches up."""
-        unsaved = unsaved_text(self.session)
+        unsaved = save_trouble(self.session.unsaved)
         if unsaved != self.unsaved:
             self.unsaved = unsaved
             self.broadcast(SaveProblem(problem=unsaved))
@@ -99,8 +104,65 @@ class SaveWatch:
             self._timer = None
 
 
-def unsaved_text(session: GameSession) -> str | None:
-    """Why the game's store is behind, in words (None: saved, or on its way); each client
-    words the notice with its own way to save a copy (:func:`~chickenfoot.text.prompts.unsaved`)."""
-    problem = session.unsaved
-    return prompts.save_problem(problem) if problem is not None else None
+ERRNO_TROUBLES: dict[int, SaveTrouble] = {
+    errno.ENOSPC: "disk_full",
+    errno.EROFS: "disk_read_only",
+    errno.EIO: "disk_error",
+    errno.EACCES: "no_permission",
+    errno.EPERM: "no_permission",
+}
+if hasattr(errno, "EDQUOT"):
+    ERRNO_TROUBLES[errno.EDQUOT] = "disk_quota"
+
+
+def save_trouble(error: OSError | None) -> SaveTrouble | None:
+    """Why the game's store is behind (``error``: the last commit's failure), as the code every
+    client words in its own language (None: saved, or on its way)."""
+    if error is None:
+        return None
+    if isinstance(error, LeaseLost):
+        return "taken_over"
+    if isinstance(error, CommitStillRunning):
+        return "too_slow"
+    if isinstance(error, HeldElsewhere):
+        return "held_elsewhere"
+    if isinstance(error, JournalLost):
+        return "journal_replaced" if error.saved else "journal_deleted"
+    cause: BaseException | None = error
+    while cause is not None:  # a file that could not be written says why in its cause
+        if isinstance(cause, OSError) and cause.errno in ERRNO_TROUBLES:
+            return ERRNO_TROUBLES[cause.errno]
+        cause = cause.__cause__
+    return "not_written"
+
+
+def trouble_text(trouble: SaveTrouble) -> str:
+    """Why the game's store is behind, in a few plain words in the player's language (each
+    interface puts them in its notice, :func:`~chickenfoot.text.prompts.unsaved`)."""
+    if trouble == "disk_full":
+        return _("the disk is full")
+    if trouble == "disk_read_only":
+        return _("the disk is read-only")
+    if trouble == "disk_quota":
+        return _("the disk quota is used up")
+    if trouble == "disk_error":
+        return _("the disk could not be read or written (an input/output error)")
+    if trouble == "no_permission":
+        return _("permission denied")
+    if trouble == "too_slow":
+        return _("the disk did not finish saving in time")
+    if trouble == "taken_over":
+        return _("another server runs this table now")
+    if trouble == "held_elsewhere":
+        return _("another window took this game over: this window no longer saves it")
+    if trouble == "journal_deleted":
+        return _(
+            "the game database's journal was deleted while the game was open, and its moves "
+            "could not be copied into the database"
+        )
+    if trouble == "journal_replaced":
+        return _(
+            "the game database's journal was deleted while the game was open: the moves so far "
+            "are now in the database itself, and the next ones go to a new journal"
+        )
+    return _("the latest moves could not be written")

@@ -30,6 +30,7 @@ from typing import NamedTuple, TypeAlias
 
 from chickenfoot.bots import Hint, StopCheck, Strategy, hint, make_bot
 from chickenfoot.bots.registry import seat_seed
+from chickenfoot.lang import _
 from chickenfoot.record.model import GameRecord, SeatConfig, TakenOver
 from chickenfoot.record.summary import GameId
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
@@ -56,7 +57,24 @@ class OpenElsewhere(Exception):
         self.game = game
         self.record = record
         self.holder = holder
-        super().__init__(f"This game is {holder.describe()}")
+        super().__init__(elsewhere_text(holder))
+
+
+def elsewhere_text(holder: Holder) -> str:
+    """Who has the game open, as a sentence in the language in use (without its full stop:
+    the question that follows it adds one)."""
+    since = holder.since.astimezone().strftime("%Y-%m-%d %H:%M")
+    if holder.here:
+        # Translators: {pid} is a process number; {since} a date and time (2026-12-08 14:30).
+        return _(
+            "This game is open in another chickenfoot window (process {pid} on this computer, "
+            "since {since})"
+        ).format(pid=holder.pid, since=since)
+    # Translators: {host} is the name of the other computer (not translated).
+    return _(
+        "This game is open in another chickenfoot window (process {pid} on host {host}, "
+        "since {since})"
+    ).format(pid=holder.pid, host=holder.host, since=since)
 
 
 class Turn(NamedTuple):

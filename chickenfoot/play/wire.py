@@ -49,6 +49,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from chickenfoot.bots import Hint
 from chickenfoot.bots.hints import HintReason
+from chickenfoot.lang import _
 from chickenfoot.record.model import Assist
 from chickenfoot.rules import (
     Action,
@@ -65,8 +66,9 @@ from chickenfoot.rules import (
 from chickenfoot.rules._frozen import FrozenModel, derived
 from chickenfoot.rules.tiles import TileField
 
-PROTOCOL_VERSION: Final = 1
-"""The version of this contract; every message carries it as ``v``."""
+PROTOCOL_VERSION: Final = 2
+"""The version of this contract; every message carries it as ``v`` (2: a refusal and a save
+problem carry codes that each client words in its own language, no sentences)."""
 
 MAX_CLIENT_MESSAGE: Final = 4096
 """The most bytes a client's message may take (a host refuses anything longer unread)."""
@@ -85,7 +87,7 @@ class WireModel(FrozenModel):
 class Message(WireModel):
     """A message of either direction: it carries the protocol's version."""
 
-    v: Literal[1] = PROTOCOL_VERSION
+    v: Literal[2] = PROTOCOL_VERSION
 
 
 # ----- what every client is told about the table ---------------------------------------------
@@ -199,6 +201,29 @@ Prompt = Annotated[
 # ----- host to client ------------------------------------------------------------------------
 
 
+SaveTrouble = Literal[
+    "disk_full",
+    "disk_read_only",
+    "disk_quota",
+    "disk_error",
+    "no_permission",
+    "too_slow",
+    "taken_over",
+    "held_elsewhere",
+    "journal_deleted",
+    "journal_replaced",
+    "not_written",
+]
+"""Why a game's store is behind, as a code each client words in its own language
+(:func:`chickenfoot.play.saving.trouble_text`): the disk is full, read-only, over its quota,
+failing (an input/output error), not writable for lack of permission, too slow to finish
+saving, the table is run by another server now (``taken_over``), another window took the
+game over (``held_elsewhere``), the database's journal was deleted while the game was open
+(``journal_deleted``: its moves could not be copied into the database; ``journal_replaced``:
+they were, and a new journal began), or any other reason the moves could not be written
+(``not_written``)."""
+
+
 class Welcome(Message):
     """The first message to a client: the table, the seats it plays (none: a spectator), its
     view and prompt, the round so far, and why the game is not saved (if it is not)."""
@@ -209,7 +234,7 @@ class Welcome(Message):
     view: View
     prompt: Prompt
     steps: tuple[Step, ...] = ()
-    unsaved: str | None = None
+    unsaved: SaveTrouble | None = None
 
 
 class Update(Message):
@@ -306,7 +331,7 @@ class SaveProblem(Message):
     """Why the game's store is behind (a save failed), or None once it caught up."""
 
     kind: Literal["save_problem"] = "save_problem"
-    problem: str | None = None
+    problem: SaveTrouble | None = None
 
 
 class Saving(Message):
@@ -418,9 +443,22 @@ CLIENT_MESSAGES: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 # ----- reading and writing -----------------------------------------------------------------------
 
 
+WireFault = Literal[
+    "too_long", "not_json", "other_version", "unknown_kind", "no_kind", "not_an_object", "bad_field"
+]
+"""What is wrong with a message that cannot be read (:class:`WireError`)."""
+
+
 class WireError(ValueError):
     """A message that cannot be read: too long, not JSON, another version, or not a message
-    of the contract. The text says which, in plain words."""
+    of the contract. ``fault`` says which as a code (``field``: where, for ``bad_field``); the
+    text says it in plain English, for logs and developers (a player reads
+    :func:`wire_problem_text`, in their own language)."""
+
+    def __init__(self, text: str, fault: WireFault, field: str | None = None) -> None:
+        super().__init__(text)
+        self.fault: WireFault = fault
+        self.field = field
 
 
 def encode(message: Message) -> str:
@@ -445,27 +483,54 @@ Read = TypeVar("Read")
 def _decode(data: str | bytes, adapter: TypeAdapter[Read], limit: int, side: str) -> Read:
     size = len(data.encode() if isinstance(data, str) else data)
     if size > limit:
-        raise WireError(f"a {side} message of {size} bytes is longer than the {limit} allowed")
+        raise WireError(
+            f"a {side} message of {size} bytes is longer than the {limit} allowed", "too_long"
+        )
     try:
         return adapter.validate_json(data)
     except ValidationError as error:
-        raise WireError(_problem(error, side)) from None
+        raise _problem(error, side) from None
 
 
-def _problem(error: ValidationError, side: str) -> str:
-    """The first problem of ``error`` in plain words."""
+def _problem(error: ValidationError, side: str) -> WireError:
+    """The first problem of ``error``, as a :class:`WireError`."""
     first = error.errors(include_url=False)[0]
     place = [str(part) for part in first["loc"]]
     kind = first["type"]
     if kind == "json_invalid":
-        return f"a {side} message that is not JSON"
+        return WireError(f"a {side} message that is not JSON", "not_json")
     if place[-1:] == ["v"]:
-        return f"a {side} message of another protocol version (this is version {PROTOCOL_VERSION})"
+        return WireError(
+            f"a {side} message of another protocol version (this is version {PROTOCOL_VERSION})",
+            "other_version",
+        )
     if kind == "union_tag_invalid":
-        return f"an unknown kind of {side} message"
+        return WireError(f"an unknown kind of {side} message", "unknown_kind")
     if kind == "union_tag_not_found":
-        return f"a {side} message without a kind"
+        return WireError(f"a {side} message without a kind", "no_kind")
     if not place:
-        return f"a {side} message that is not a JSON object"
+        return WireError(f"a {side} message that is not a JSON object", "not_an_object")
     where = ".".join(place[1:]) or "message"
-    return f"a {side} message with a bad {where}: {first['msg'][:1].lower()}{first['msg'][1:]}"
+    said = f"{first['msg'][:1].lower()}{first['msg'][1:]}"
+    return WireError(f"a {side} message with a bad {where}: {said}", "bad_field", where)
+
+
+def wire_problem_text(fault: WireFault, field: str | None = None) -> str:
+    """What is wrong with a message that could not be read, in the player's language."""
+    if fault == "too_long":
+        return _("a message too long to be read")
+    if fault == "not_json":
+        # Translators: JSON is the name of the format the messages are written in.
+        return _("a message that is not JSON")
+    if fault == "other_version":
+        return _("a message of another version of the protocol (this is version {version})").format(
+            version=PROTOCOL_VERSION
+        )
+    if fault == "unknown_kind":
+        return _("an unknown kind of message")
+    if fault == "no_kind":
+        return _("a message without a kind")
+    if fault == "not_an_object":
+        return _("a message that is not a JSON object")
+    # Translators: {field} is the name of a field of a message, as the protocol spells it.
+    return _("a message with a bad {field}").format(field=field or "message")

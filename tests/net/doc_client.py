@@ -102,7 +102,7 @@ class DocClient:
     """The positions already answered (a later frame may repeat a prompt)."""
 
     async def send(self, socket: Any, frame: dict[str, Any]) -> None:
-        frame = {"v": 1, **frame}
+        frame = {"v": 2, **frame}
         CLIENT.validate(frame)
         self.sent.append(frame)
         await socket.send(json.dumps(frame))

@@ -15,6 +15,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from chickenfoot.net.denials import denial_text
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import (
     CreateTable,
@@ -55,21 +56,33 @@ async def test_bad_frames_are_refused_in_plain_words() -> None:
         hello = write(WatchTable(code=table.code, name="Spy"))
         bad: list[str | bytes] = [
             "not json at all",
-            json.dumps({"kind": "act", "v": 2}),
-            json.dumps({"kind": "launch_missiles", "v": 1}),
+            json.dumps({"kind": "act", "v": 1}),
+            json.dumps({"kind": "launch_missiles", "v": 2}),
             json.dumps([1, 2, 3]),
-            json.dumps({"kind": "set_pause", "v": 1, "seconds": "NaN"}),
+            json.dumps({"kind": "set_pause", "v": 2, "seconds": "NaN"}),
             "x" * 5000,
+            json.dumps({"kind": "proceed", "v": 2, "\x1b[2J" + "k" * 3000: 1}),
         ]
         answers = await frames_after(room, hello, bad)
-        texts = [answer.text for answer in answers if isinstance(answer, Denied)]
-        assert texts == [
-            "a client message that is not JSON",
-            "a client message of another protocol version (this is version 1)",
-            "an unknown kind of client message",
-            "a client message that is not a JSON object",
-            "a client message with a bad seconds: input should be a finite number",
-            "a client message of 5000 bytes is longer than the 4096 allowed",
+        denials = [answer for answer in answers if isinstance(answer, Denied)]
+        assert [(denied.reason, denied.detail, denied.field) for denied in denials] == [
+            ("bad_message", "not_json", None),
+            ("bad_message", "other_version", None),
+            ("bad_message", "unknown_kind", None),
+            ("bad_message", "not_an_object", None),
+            ("bad_message", "bad_field", "seconds"),
+            ("bad_message", "too_long", None),
+            ("bad_message", "bad_field", "\\x1b[2J" + "k" * 70 + "..."),
+        ], "codes, no sentence: each client words them; a client's field name made safe"
+        assert [denial_text(denied) for denied in denials] == [
+            "the server could not read a message that is not JSON",
+            "the server could not read a message of another version of the protocol "
+            "(this is version 2)",
+            "the server could not read an unknown kind of message",
+            "the server could not read a message that is not a JSON object",
+            "the server could not read a message with a bad seconds",
+            "the server could not read a message too long to be read",
+            "the server could not read a message with a bad \\x1b[2J" + "k" * 70 + "...",
         ]
 
 
@@ -165,7 +178,7 @@ def fuzz_frame(rng: random.Random, seats: int) -> str | bytes:
         return json.dumps(frame)
     extra = ["start", "cover", "join", "return", "watch", "create", "ask_hint"]
     if roll < 0.6:
-        frame = {"v": 1, "kind": rng.choice(extra), "seat": seat, "code": "ABCDEF"}
+        frame = {"v": 2, "kind": rng.choice(extra), "seat": seat, "code": "ABCDEF"}
     return json.dumps(mutated(rng, frame))
 
 

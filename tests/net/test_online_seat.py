@@ -95,7 +95,7 @@ def test_who_is_here_is_followed_and_worded_once() -> None:
     heard = seat.take(status(ANA, covered))
     assert heard.news == (words.covered("Bea", "hard"),)
     assert seat.seat_names(("Ana", "Bea")) == ("Ana", "Bea (hard)")
-    assert seat.take(Denied(reason="not_now", text="the game has started already")).news == (
+    assert seat.take(Denied(reason="not_now", detail="started")).news == (
         "the game has started already",
     )
 

@@ -38,10 +38,10 @@ def test_a_spectator_keeps_no_seat(book: SeatBook) -> None:
 @pytest.mark.parametrize(
     ("message", "seated", "forgotten"),
     [
-        (Denied(reason="bad_token", text="no"), False, True),
-        (Denied(reason="no_such_table", text="no"), False, True),
-        (Denied(reason="bad_token", text="no"), True, False),
-        (Denied(reason="bad_message", text="no"), False, False),
+        (Denied(reason="bad_token"), False, True),
+        (Denied(reason="no_such_table"), False, True),
+        (Denied(reason="bad_token"), True, False),
+        (Denied(reason="bad_message"), False, False),
         (FinishedGame(record="{}"), True, True),
         (TableGone(reason="expired"), True, True),
         (TableGone(reason="stopping"), True, False),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from chickenfoot.net.denials import denial_text
 from chickenfoot.net.names import look_alike_key, looks_like, name_refusal
 from chickenfoot.net.protocol import (
     Denied,
@@ -71,12 +72,14 @@ async def test_a_spectator_cannot_pass_for_a_seated_person_nor_say_a_sentence() 
             await spy.close()
         assert refusals["ana"].reason == "name_taken"
         assert refusals["Аna"].reason == "bad_message", "one alphabet"
+        assert (refusals["Ａｎａ"].name, refusals["Ａｎａ"].like) == ("Ａｎａ", "Ana")
         assert (
-            refusals["Ａｎａ"].text
+            denial_text(refusals["Ａｎａ"])
             == "Ａｎａ looks like Ana, who is at this table: choose another name"
         )
         assert refusals["Bea"].reason == "name_taken", "not the name of a seat still to be taken"
-        assert "not a sentence" in refusals["Ana: Bob peeks at tiles"].text
+        assert refusals["Ana: Bob peeks at tiles"].detail == "bad_name"
+        assert "not a sentence" in denial_text(refusals["Ana: Bob peeks at tiles"])
         assert not table.watchers
         # A person joining is checked against the spectators the same way.
         spy = Probe(room.link(WatchTable(code=table.code, name="Spy"), table.code))

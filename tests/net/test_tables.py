@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from chickenfoot.net.denials import denial_text
 from chickenfoot.net.door import Door
 from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import (
@@ -179,7 +180,8 @@ async def test_people_join_by_the_code_the_lobby_shows_them_and_the_creator_star
         assert status.spectators == ("Spy",)
         bea.link.send(StartGame())
         denied = await bea.next(Denied)
-        assert denied.reason == "not_creator" and "only the table's creator" in denied.text
+        assert (denied.reason, denied.detail) == ("not_creator", "start")
+        assert denial_text(denied) == "only the table's creator starts it"
         ana.link.send(StartGame())
         welcome = await bea.next(Welcome)
         assert welcome.seats == (1,) and welcome.table.names == ("Ana", "Bea", "Cy")
@@ -201,7 +203,8 @@ async def test_a_table_the_server_made_starts_by_itself_and_nobody_starts_it_soo
         assert status.starts_by_itself and not status.started
         ana.link.send(StartGame())
         denied = await ana.next(Denied)
-        assert denied.reason == "not_now" and "starts by itself once everyone" in denied.text
+        assert (denied.reason, denied.detail) == ("not_now", "starts_by_itself")
+        assert "starts by itself once everyone" in denial_text(denied)
         assert table.phase == "lobby"
         bea = Probe(room.link(JoinTable(code=table.code, name="Bea"), table.code))
         cy = Probe(room.link(JoinTable(code=table.code, name="Cy"), table.code))
@@ -215,10 +218,11 @@ async def test_a_wrong_code_or_token_is_refused_in_plain_words() -> None:
         table = room.table(options(2))
         wrong = Probe(room.link(JoinTable(code="ABCDEF", name="Eve")))
         denied = await wrong.next(Denied)
-        assert denied.reason == "no_such_table" and "there is no table 'ABCDEF' here" in denied.text
+        assert (denied.reason, denied.code) == ("no_such_table", "ABCDEF")
+        assert denial_text(denied) == "there is no table 'ABCDEF' here"
         ended = await wrong.next(LinkStatus)
         await wait_for(lambda: wrong.link.ended, "the link to give up")
-        assert wrong.link.problem == denied.text and ended is not None
+        assert wrong.link.problem == denial_text(denied) and ended is not None
         forged = Probe(room.link(ReturnToSeat(code=table.code, token="x" * 43), table.code))
         assert (await forged.next(Denied)).reason == "bad_token"
         await wait_for(lambda: forged.link.ended, "the link to give up")
@@ -249,15 +253,19 @@ async def test_a_full_table_a_bad_name_and_a_taken_name_are_refused() -> None:
         again = Probe(room.link(JoinTable(code=table.code, name="ana"), table.code))
         refused = await again.next(Denied)
         assert refused.reason == "name_taken"
-        assert refused.text == "ana looks like Ana, who is at this table: choose another name"
+        assert (
+            denial_text(refused) == "ana looks like Ana, who is at this table: choose another name"
+        )
         odd = Probe(room.link(JoinTable(code=table.code, name="B\x1b[31mea"), table.code))
-        assert (await odd.next(Denied)).reason == "bad_message"
+        bad = await odd.next(Denied)
+        assert (bad.reason, bad.detail, bad.name) == ("bad_message", "bad_name", "B\x1b[31mea")
+        assert "control character (U+001B)" in denial_text(bad), "the client says why"
         bea = Probe(room.link(JoinTable(code=table.code, name="Bea"), table.code))
         await bea.next(Seated)
         late = Probe(room.link(JoinTable(code=table.code, name="Cy"), table.code))
         full = await late.next(Denied)
         assert full.reason == "table_full"
-        assert "to watch it, tick Watch only in Join a table" in full.text, "says how to watch"
+        assert "to watch it, tick Watch only in Join a table" in denial_text(full), "how to watch"
         for probe in (ana, bea):
             await probe.close()
 
@@ -279,7 +287,7 @@ async def test_a_seat_acts_only_for_itself_and_only_on_its_turn() -> None:
         other.link.send(Act(action=Pass(seat=1 - prompt.seat)))
         assert (await other.next(Refused, count + 1)).reason == "not_your_turn"
         other.link.send(AskHint())
-        assert "hints are off" in (await other.next(Denied, count)).text
+        assert "hints are off" in denial_text(await other.next(Denied, count))
         mover_count = len(mover.frames)
         mover.link.send(Act(action=Play(seat=prompt.seat, tile=Tile(0, 0), target="nowhere")))
         assert (await mover.next(Refused, mover_count)).reason in ("illegal", "not_your_turn")

@@ -75,32 +75,36 @@ def test_every_host_message_of_a_whole_game_goes_through_json_unchanged(
         StillThinking(seat=2),
         NoHint(),
         Closed(),
-        SaveProblem(problem="Not saved"),
+        SaveProblem(problem="disk_full"),
         Refused(reason="illegal", rule="must_play"),
     ]:
         assert decode_host(encode(message)) == message
 
 
 @pytest.mark.parametrize(
-    ("data", "problem"),
+    ("data", "problem", "fault"),
     [
-        ("{", "a client message that is not JSON"),
-        ("[]", "a client message that is not a JSON object"),
-        ('{"kind": "zap"}', "an unknown kind of client message"),
-        ("{}", "a client message without a kind"),
-        ('{"kind": "proceed", "v": 2}', "another protocol version"),
+        ("{", "a client message that is not JSON", "not_json"),
+        ("[]", "a client message that is not a JSON object", "not_an_object"),
+        ('{"kind": "zap"}', "an unknown kind of client message", "unknown_kind"),
+        ("{}", "a client message without a kind", "no_kind"),
+        ('{"kind": "proceed", "v": 1}', "another protocol version", "other_version"),
         (
             '{"kind": "act", "action": {"kind": "play", "seat": 0, "tile": "x", "target": "A"}}',
             "'x' is not a tile",
+            "bad_field",
         ),
-        ('{"kind": "set_pause", "seconds": 1e9}', "bad seconds"),
-        ('{"kind": "take_keyboard", "seat": -1}', "bad seat"),
-        ('{"kind": "proceed", "extra": 1}', "bad extra"),
-        ("x" * (MAX_CLIENT_MESSAGE + 1), "longer than the 4096 allowed"),
+        ('{"kind": "set_pause", "seconds": 1e9}', "bad seconds", "bad_field"),
+        ('{"kind": "take_keyboard", "seat": -1}', "bad seat", "bad_field"),
+        ('{"kind": "proceed", "extra": 1}', "bad extra", "bad_field"),
+        ("x" * (MAX_CLIENT_MESSAGE + 1), "longer than the 4096 allowed", "too_long"),
     ],
 )
-def test_a_bad_client_message_is_refused_in_plain_words(data: str, problem: str) -> None:
+def test_a_bad_client_message_is_refused_in_plain_words(
+    data: str, problem: str, fault: str
+) -> None:
     with pytest.raises(WireError, match=problem) as refused:
         decode_client(data)
+    assert refused.value.fault == fault, "the code a client words in its own language"
     text = str(refused.value)
     assert "pydantic" not in text and "Traceback" not in text and "\n" not in text
