@@ -281,12 +281,23 @@ def key(message: Message) -> tuple[str, str | None]:
     return str(english), message.context
 
 
-def placeholder_problems(message: Message) -> Iterator[str]:
+def single_number_forms(catalogue: Catalog) -> set[int]:
+    """The plural forms of ``catalogue``'s language that its rule picks for one number alone
+    (Hebrew's "one" and "two"), among the counts a game has (0 to 1,000)."""
+    rule = gettext.c2py(catalogue.plural_expr)
+    numbers: dict[int, set[int]] = {}
+    for count in range(1001):
+        numbers.setdefault(rule(count), set()).add(count)
+    return {form for form, counts in numbers.items() if len(counts) == 1}
+
+
+def placeholder_problems(message: Message, single: set[int] | None = None) -> Iterator[str]:
     """Where a translation of ``message`` does not keep the placeholders of its English.
 
     A message without plural forms keeps exactly those of its English. Each plural form keeps
     those the English singular and plural share, and may use the others (a language may say
-    "one tile" where English says "{count} tile")."""
+    "one tile" where English says "{count} tile"); a form its language uses for one number
+    alone (``single``) may leave out one of them, the count it writes as a word ("אבן אחת")."""
     if isinstance(message.id, tuple | list):
         english_forms = [placeholders(str(english)) for english in message.id]
         if any(form is None for form in english_forms):
@@ -306,7 +317,9 @@ def placeholder_problems(message: Message) -> Iterator[str]:
         used = placeholders(str(translation))
         if used is None:
             yield f"{shown(message)}: its {which} has braces str.format cannot read"
-        elif not required <= used <= allowed:
+        elif not required <= used <= allowed and not (
+            number in (single or set()) and len(required - used) == 1 and used <= allowed
+        ):
             lost = ", ".join(sorted(required - used))
             added = ", ".join(sorted(used - allowed))
             said = "; ".join(
@@ -332,6 +345,7 @@ def message_problems(catalogue: Catalog, template: Catalog) -> Iterator[str]:
     """What is missing, stale, untranslated, fuzzy or wrong in ``catalogue``'s messages."""
     wanted = {key(message) for message in template if message.id}
     have = {key(message): message for message in catalogue if message.id}
+    single = single_number_forms(catalogue)
     for message in template:
         if message.id and key(message) not in have:
             yield f"{shown(message)}: missing (run make catalogues)"
@@ -345,7 +359,7 @@ def message_problems(catalogue: Catalog, template: Catalog) -> Iterator[str]:
             yield f"{shown(message)}: fuzzy (check the translation, then remove the flag)"
         if not all(forms(message)):
             yield f"{shown(message)}: not translated"
-        yield from placeholder_problems(message)
+        yield from placeholder_problems(message, single)
     for message, errors in catalogue.check():
         for error in errors:
             yield f"{shown(message)}: {error}"
