@@ -76,7 +76,6 @@ SET_UP: list[Answer] = [
 ]
 
 
-@pytest.mark.skip(reason="enabled when the catalogue holds every message")
 def test_a_whole_game_says_only_the_catalogue_s_words(data_dir: Path) -> None:
     console = ReadingConsole([*SET_UP, *[reading_player] * 400])
     with speaking(PSEUDO, PseudoTranslations()):

@@ -65,7 +65,6 @@ def walks_allowance(data_dir: Path) -> Allowance:
     return Allowance(names=(*NAMES, *SPARE_NAMES), literals=(str(data_dir), *themes))
 
 
-@pytest.mark.skip(reason="enabled when the catalogue holds every message")
 @pytest.mark.slow  # runs the app (the walk it is given does)
 @pytest.mark.parametrize("walk", WALKS, ids=[walk.__name__ for walk in WALKS])
 async def test_every_screen_draws_only_the_catalogue_s_words_and_fits(

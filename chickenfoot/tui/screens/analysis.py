@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
 from chickenfoot.bots.coach import AnalysisStopped, Coach
@@ -34,6 +34,7 @@ from chickenfoot.text.coach import (
     seats_to_analyse,
 )
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.footer import WordsFooter
 
 
 def viewer_seats(record: GameRecord) -> tuple[int, ...]:
@@ -84,7 +85,7 @@ class AnalysisScreen(ModalScreen[None]):
                 )
                 yield ProgressBar(show_eta=False, id="analysis-progress")
                 yield Static("", id="analysis-game", markup=False)
-        yield Footer()
+        yield WordsFooter()
 
     def on_mount(self) -> None:
         """Start working it out."""

@@ -16,9 +16,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from chickenfoot.lang import N_, _
+from chickenfoot.tui.footer import WordsFooter
 
 Answer = tuple[str, str, str]
 """(value returned, button label, key that answers)."""
@@ -60,7 +61,7 @@ class ChoiceScreen(ModalScreen[str | None]):
                     button = _("{label} ({key})").format(label=label, key=key)
                     yield Button(button, id=f"answer-{value}", name=value)
 
-        yield Footer()
+        yield WordsFooter()
 
     def on_mount(self) -> None:
         """Start on the first (harmless) answer; four answers or more go two a row."""

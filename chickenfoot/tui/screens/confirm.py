@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from chickenfoot.lang import N_, _
 from chickenfoot.tui.commands import button_key
+from chickenfoot.tui.footer import WordsFooter
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -57,7 +58,7 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button(yes_button, id="confirm-yes", variant="primary")
                 yield Button(no_button, id="confirm-no")
 
-        yield Footer()
+        yield WordsFooter()
 
     def on_mount(self) -> None:
         """Start on the harmless answer, so a stray Enter does nothing drastic."""

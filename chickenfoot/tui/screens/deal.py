@@ -18,13 +18,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chickenfoot.lang import N_
 from chickenfoot.rules import Tile
 from chickenfoot.text.deal import DealText
 from chickenfoot.text.words import fitted
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.footer import WordsFooter
 
 NAME_WIDTH = 14
 
@@ -78,7 +79,7 @@ class DealScreen(ModalScreen[None]):
                 yield Static(deal.boneyard_heading, id="deal-boneyard-heading", markup=False)
                 if deal.boneyard:
                     yield Static(tiles_content(deal.boneyard), id="deal-boneyard")
-        yield Footer()
+        yield WordsFooter()
 
     def palette_commands(self) -> list[PaletteCommand]:
         """What the keys do."""

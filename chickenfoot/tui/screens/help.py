@@ -26,13 +26,14 @@ from textual.geometry import Size
 from textual.keys import format_key
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Header, Markdown
 
 from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.lang import N_, _, language, pgettext
 from chickenfoot.rules import PRESETS
 from chickenfoot.text.ruleset import preset_summary
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.footer import WordsFooter
 from chickenfoot.tui.keymap import command_keys, with_keymap
 
 # Translators: Markdown: keep its marks (#, **, *, -, `) and the keys in braces ({drawing}).
@@ -331,7 +332,7 @@ class HelpScreen(Screen[None]):
             for screen in self.screens:
                 if rows := screen_rows(screen, self.keymap):
                     yield KeyTable(_(screen.title), rows)
-        yield Footer()
+        yield WordsFooter()
 
     def on_mount(self) -> None:
         """Focus the text so the arrow keys scroll it."""

@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 
 from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.saves.exchange import import_old_saves
 from chickenfoot.saves.paths import saves_dir
 from chickenfoot.saves.store import GameStore, ImportOutcome, StoreError
+from chickenfoot.tui.footer import WordsFooter
 from chickenfoot.tui.keymap import key_in_words, keymap_of
 
 
@@ -71,7 +72,7 @@ class ImportScreen(ModalScreen[None]):
             yield ProgressBar(id="import-bar", show_eta=False)
             with VerticalScroll(id="import-result-box"):
                 yield Static(id="import-result", markup=False)
-        yield Footer()
+        yield WordsFooter()
 
     def on_mount(self) -> None:
         """Start the import."""

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chickenfoot.lang import N_, _
 from chickenfoot.play.layout import (
@@ -34,6 +34,7 @@ from chickenfoot.rules import Tile
 from chickenfoot.text.legend import LEGEND_TITLE, MARKS, Mark, legend_footing
 from chickenfoot.text.prompts import ViewKeys
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.footer import WordsFooter
 from chickenfoot.tui.widgets.table import Sample, TableMarks
 
 
@@ -124,7 +125,7 @@ class LegendScreen(ModalScreen[None]):
 
             footing = legend_footing(self.keys.drawing, self.keys.outline)
             yield Static(footing, id="legend-footing", markup=False)
-        yield Footer()
+        yield WordsFooter()
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""

@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.events import ScreenResume
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.record.summary import GameId, GameSummary
@@ -31,6 +31,7 @@ from chickenfoot.saves.store import GameStore, StoreError
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.words import listed_seats
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.footer import WordsFooter
 from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import ContinueGame, OpenFile, OpenReplay
 from chickenfoot.tui.screens.confirm import ConfirmScreen
@@ -134,7 +135,7 @@ class LoadScreen(Screen[None]):
             ),
             id="load-path",
         )
-        yield Footer()
+        yield WordsFooter()
 
     def on_mount(self) -> None:
         """Fill the table."""

@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from chickenfoot.lang import N_, ngettext
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.footer import WordsFooter
 from chickenfoot.tui.widgets.event_log import WrappedLog
 
 
@@ -53,7 +54,7 @@ class LogScreen(ModalScreen[None]):
         with Vertical(id="log-dialog"):
             yield Static(self.title_text, id="log-title", markup=False)
             yield WrappedLog(self.lines, id="full-log")
-        yield Footer()
+        yield WordsFooter()
 
     def on_mount(self) -> None:
         """Show the newest lines (the log lays them out once it has its width)."""

@@ -24,7 +24,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Footer, Input, Label, Static
+from textual.widgets import Checkbox, Input, Label, Static
 
 from chickenfoot.lang import N_, _
 from chickenfoot.net.online_seat import OnlineSeat
@@ -40,6 +40,7 @@ from chickenfoot.net.seating import (
 )
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.text import online
+from chickenfoot.tui.footer import WordsFooter
 from chickenfoot.tui.keymap import key_in_words, keymap_of, text_keys
 from chickenfoot.tui.messages import JoinOnline, LeaveGame
 from chickenfoot.tui.screens.game import CHECKED_ACTIONS, TableScreen
@@ -96,7 +97,7 @@ class JoinScreen(ModalScreen[None]):
                 else _("Enter or {join} joins; {back} goes back.").format(join=join, back=back)
             )
             yield Static(note, id="join-note", markup=False)
-        yield Footer(compact=True)
+        yield WordsFooter(compact=True)
 
     def on_input_submitted(self) -> None:
         """Enter in a field joins."""
@@ -149,7 +150,7 @@ class LobbyScreen(ModalScreen[None]):
         with Vertical(id="lobby-box") as box:
             box.border_title = _("Online table")
             yield Static("", id="lobby-text", markup=False)
-        yield Footer(compact=True)
+        yield WordsFooter(compact=True)
 
     def on_mount(self) -> None:
         """Show what is known so far."""

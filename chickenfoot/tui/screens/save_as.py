@@ -23,11 +23,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from chickenfoot.lang import N_, _
 from chickenfoot.saves.copies import SavePathError, resolve_save_path
 from chickenfoot.tui.commands import button_key
+from chickenfoot.tui.footer import WordsFooter
 from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.widgets.typing import TypingInput
 
@@ -64,7 +65,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
                     label=_("Cancel"), key=button_key(self, "save-as.cancel")
                 )
                 yield Button(cancel, id="save-cancel")
-        yield Footer()
+        yield WordsFooter()
 
     def on_mount(self) -> None:
         """Check the default name and put the cursor in the input."""

@@ -11,13 +11,14 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.record.names import display_width
 from chickenfoot.rules import RuleSet, totals, zero_rounds
 from chickenfoot.text.words import double_text, fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.footer import WordsFooter
 
 MIN_COLUMN = 6
 """The narrowest seat column: a total of four digits and a space."""
@@ -132,7 +133,7 @@ class ScoreboardScreen(ModalScreen[None]):
 
             with VerticalScroll(classes="results-body", can_focus=False):
                 yield ScoreTable(self.names, self.round_scores, self.rules, id="score-table")
-        yield Footer()
+        yield WordsFooter()
 
     def palette_commands(self) -> list[PaletteCommand]:
         """Closing is all there is to do here."""

@@ -24,7 +24,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from chickenfoot.bots import (
     BOT_LEVELS,
@@ -93,6 +93,7 @@ from chickenfoot.text.setup_form import (
     think_time_text,
 )
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key
+from chickenfoot.tui.footer import WordsFooter
 from chickenfoot.tui.keymap import text_keys
 from chickenfoot.tui.messages import CreateOnline, StartGame
 from chickenfoot.tui.widgets.typing import TypingInput
@@ -414,7 +415,7 @@ class SetupScreen(Screen[None]):
                     compact=True,
                 )
                 yield Button(_("Back ({key})").format(key=back), id="back", compact=True)
-        yield Footer()
+        yield WordsFooter()
 
     def _field_widgets(self, field: RuleField) -> Iterable[Widget]:
         """The label and control of one rule field, and a line for its problem."""

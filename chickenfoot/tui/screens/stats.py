@@ -21,7 +21,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.events import ScreenResume
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chickenfoot.bots.rating import Rating, rate
 from chickenfoot.lang import N_, _
@@ -37,6 +37,7 @@ from chickenfoot.saves.store import GameStore, StoreError
 from chickenfoot.text.rating import ratings_section
 from chickenfoot.text.stats import Section, counted_text, report
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
+from chickenfoot.tui.footer import WordsFooter
 from chickenfoot.tui.widgets.charts import ChartView
 
 TITLE_STYLE = "bold $text-primary"
@@ -81,7 +82,7 @@ class StatsScreen(Screen[None]):
             yield ChartView(id="stats-chart")
             yield Static(id="stats-report")
             yield ChartView(id="stats-rating-chart")
-        yield Footer()
+        yield WordsFooter()
 
     def on_mount(self) -> None:
         """Nothing to chart until the games are read."""
