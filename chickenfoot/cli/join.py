@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
     from chickenfoot.net.seating import follow_seat
 
-    def keep_token(item: Received) -> None:
+    def remember_token(item: Received) -> None:
         """Keep the seat's token while the table goes on (as the app does); forget it once
         nothing is left to take back."""
         seated = link.seated is not None
@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         level=args.computer or "casual",
         say=say,
         think=max(0.0, args.think),
-        check=keep_token,
+        check=remember_token,
     )
     try:
         outcome = asyncio.run(_play(player))
@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if outcome is None:
         return interrupted("join")
     if outcome.record is not None:
-        keep_finished_here(outcome.record, str(address))
+        save_finished_here(outcome.record, str(address))
     if outcome.result is None:
         why = outcome.problem or _("the table closed")
         write_line(sys.stderr, f"chickenfoot join: {why}")
@@ -145,20 +145,20 @@ async def _play(player: RemotePlayer) -> Any:
         return None
 
 
-def keep_finished_here(record_json: str, address: str) -> None:
+def save_finished_here(record_json: str, address: str) -> None:
     """Keep the finished game sent by the server in this machine's store, as an ordinary saved
     game, and say which game it became (or why it could not be kept)."""
-    from chickenfoot.net.seating import keep_finished
+    from chickenfoot.net.seating import save_finished
     from chickenfoot.saves.database import open_store
     from chickenfoot.text import online
 
     try:
         store = open_store()
     except OSError as problem:
-        write_line(sys.stderr, f"chickenfoot join: {online.not_kept(str(problem))}")
+        write_line(sys.stderr, f"chickenfoot join: {online.not_saved(str(problem))}")
         return
     try:
-        game, words = keep_finished(store, record_json, address)
+        game, words = save_finished(store, record_json, address)
     finally:
         store.close()
     if game is None:

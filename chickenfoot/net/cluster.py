@@ -143,7 +143,7 @@ class ClusterMember:
         lease = self.lease
         assert lease is not None
         loop = asyncio.get_running_loop()
-        lease.keep(lambda: loop.call_soon_threadsafe(self._check_lease.set))
+        lease.hold(lambda: loop.call_soon_threadsafe(self._check_lease.set))
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._check_lease.wait(), lease.every)

@@ -64,7 +64,7 @@ class ServerLease:
             self.name, self.secret = name, secret
             self._until, self.lost = started + self.seconds, False
 
-    def keep(self, lost: Callable[[], object]) -> None:
+    def hold(self, lost: Callable[[], object]) -> None:
         """Renew the lease every :attr:`every` seconds on a thread of its own until
         :meth:`stop`; ``lost()`` is called (on that thread) each time it finds the lease
         lost."""

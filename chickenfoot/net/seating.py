@@ -256,7 +256,7 @@ def follow_seat(
     if isinstance(message, Seated):
         kept = message.token or token
         if kept is not None and message.seat is not None:
-            book.keep(address, message.seat, "", kept)
+            book.remember(address, message.seat, "", kept)
     elif (
         (
             isinstance(message, Denied)
@@ -269,13 +269,13 @@ def follow_seat(
         book.forget(address)
 
 
-def keep_finished(store: GameStore, record_json: str, address: str) -> tuple[int | None, str]:
-    """Keep the finished game a table's server sent (``record_json``, every hand revealed) in
+def save_finished(store: GameStore, record_json: str, address: str) -> tuple[int | None, str]:
+    """Save the finished game a table's server sent (``record_json``, every hand revealed) in
     ``store`` as an ordinary saved game: the number of the game it became (None if it could
-    not be kept) and what to tell the person, in words."""
+    not be saved) and what to tell the person, in words."""
     try:
         record = parse_record(record_json)
         ((game, _how),) = store.import_records([Incoming(record, source=f"online table {address}")])
     except (RecordError, OSError) as error:
-        return None, online.not_kept(str(error))
-    return game, online.kept(game)
+        return None, online.not_saved(str(error))
+    return game, online.saved(game)

@@ -23,7 +23,7 @@ from chickenfoot.saves.atomic import write_atomically
 from chickenfoot.saves.paths import data_dir
 
 BOOK_NAME = "online-seats.json"
-KEEP = 50
+REMEMBERED = 50
 """The most seats remembered (the oldest are forgotten first)."""
 
 
@@ -63,11 +63,11 @@ class SeatBook:
         """The seat held at the table ``address`` (``CODE@HOST:PORT``), if any."""
         return next((seat for seat in self.seats() if seat.address == address), None)
 
-    def keep(self, address: str, seat: int, name: str, token: str) -> HeldSeat:
+    def remember(self, address: str, seat: int, name: str, token: str) -> HeldSeat:
         """Remember the seat at ``address`` (replacing any held there before)."""
         held = HeldSeat(address, seat, name, token, datetime.now(UTC).isoformat())
         others = [seat for seat in self.seats() if seat.address != address]
-        self._write([held, *others][:KEEP])
+        self._write([held, *others][:REMEMBERED])
         return held
 
     def latest(self) -> HeldSeat | None:

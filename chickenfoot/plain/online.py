@@ -28,7 +28,7 @@ from chickenfoot.lang import N_, _
 from chickenfoot.net.online_seat import Heard, OnlineSeat
 from chickenfoot.net.protocol import Hello
 from chickenfoot.net.remote import Received, TableAddress
-from chickenfoot.net.seating import keep_finished
+from chickenfoot.net.seating import save_finished
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.plain.console import Console
 from chickenfoot.plain.table import Outcome, PlainSeat, game_help
@@ -228,7 +228,7 @@ class PlainOnlineTable(PlainSeat):
         if heard.game_log:
             self.console.say(*(self.client.game_log or []))
         if heard.record is not None and self.store is not None:
-            words = keep_finished(self.store, heard.record, str(self.seat.address))[1]
+            words = save_finished(self.store, heard.record, str(self.seat.address))[1]
             self._after.append(f"{words}.")
         if self.seat.ended:
             self.ended.set()

@@ -225,11 +225,11 @@ def seat_covered(name: str, level: str) -> str:
     return f"{name} ({level_name(level)})"
 
 
-def kept(game: int) -> str:
-    """The finished game of an online table is kept in this machine's store."""
+def saved(game: int) -> str:
+    """The finished game of an online table is saved in this machine's store."""
     return _("The finished game is kept as game {game}: Replays has it").format(game=game)
 
 
-def not_kept(problem: str) -> str:
-    """The finished game of an online table could not be kept, and why."""
+def not_saved(problem: str) -> str:
+    """The finished game of an online table could not be saved here, and why."""
     return _("The finished game was not kept: {problem}").format(problem=problem)

@@ -136,7 +136,7 @@ def test_the_links_news_is_worded_once() -> None:
 def test_a_finished_game_is_handed_on_to_be_kept_and_the_seat_forgotten() -> None:
     seat = seat_at()
     book = seat.book
-    book.keep(str(ADDRESS), 0, "Ana", "t" * 43)
+    book.remember(str(ADDRESS), 0, "Ana", "t" * 43)
     heard = seat.take(FinishedGame(record="{}"))
     assert heard.record == "{}"
     assert book.find(str(ADDRESS)) is None, "nothing is left to take back"

@@ -1,6 +1,6 @@
 """Which of the server's messages keep or forget the seat a person holds at a table
 (`follow_seat`, the one rule both the game screen and the plain mode follow), and keeping the
-finished game a table sends (`keep_finished`, which every interface asks)."""
+finished game a table sends (`save_finished`, which every interface asks)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from chickenfoot.net.protocol import Denied, FinishedGame, Seated, SeatState, TableGone, TableStatus
 from chickenfoot.net.remote import TableAddress
-from chickenfoot.net.seating import follow_seat, keep_finished, lobby_lines
+from chickenfoot.net.seating import follow_seat, lobby_lines, save_finished
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.saves.database import open_store
 from chickenfoot.saves.jsonformat import record_json
@@ -50,13 +50,13 @@ def test_a_spectator_keeps_no_seat(book: SeatBook) -> None:
 def test_a_seat_is_forgotten_only_when_nothing_is_left_to_continue(
     book: SeatBook, message: object, seated: bool, forgotten: bool
 ) -> None:
-    book.keep(ADDRESS, 1, "Bea", "token")
+    book.remember(ADDRESS, 1, "Bea", "token")
     follow_seat(book, ADDRESS, message, token="token", seated=seated)
     assert (book.find(ADDRESS) is None) is forgotten
 
 
 def test_other_messages_leave_the_book_alone(book: SeatBook) -> None:
-    book.keep(ADDRESS, 1, "Bea", "token")
+    book.remember(ADDRESS, 1, "Bea", "token")
     follow_seat(book, ADDRESS, object(), token="token", seated=True)
     assert book.find(ADDRESS) is not None
 
@@ -71,7 +71,7 @@ def finished_json() -> str:
 def test_a_finished_game_is_kept_as_an_ordinary_saved_game() -> None:
     store = open_store()
     try:
-        game, words = keep_finished(store, finished_json(), ADDRESS)
+        game, words = save_finished(store, finished_json(), ADDRESS)
         assert game is not None
         assert words == f"The finished game is kept as game {game}: Replays has it"
         assert store.record(game).final_state().over
@@ -80,10 +80,10 @@ def test_a_finished_game_is_kept_as_an_ordinary_saved_game() -> None:
 
 
 @pytest.mark.parametrize("sent", ["{", '{"version": 1}', "[]"])
-def test_a_finished_game_that_cannot_be_read_is_not_kept_and_says_why(sent: str) -> None:
+def test_a_finished_game_that_cannot_be_read_is_not_saved_and_says_why(sent: str) -> None:
     store = open_store()
     try:
-        game, words = keep_finished(store, sent, ADDRESS)
+        game, words = save_finished(store, sent, ADDRESS)
         assert game is None
         assert words.startswith("The finished game was not kept: ")
         assert "Traceback" not in words and "ValidationError" not in words

@@ -164,7 +164,7 @@ async def test_continue_takes_back_the_seat_held_at_an_online_table(data_dir: ob
         seated = await ana.next(Seated)
         assert seated.token is not None and seated.seat == 0
         address = str(room.address(table))
-        SeatBook().keep(address, 0, "", seated.token)
+        SeatBook().remember(address, 0, "", seated.token)
         await ana.close()  # Ana's window closed; her seat waits for her
         await wait_for(lambda: table.seats[0].guest is None, "Ana gone")
         console = ScriptedConsole(["j", "", "c", After("← you", "q"), "q"])

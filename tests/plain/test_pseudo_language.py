@@ -10,8 +10,6 @@ import gettext
 import io
 from pathlib import Path
 
-import pytest
-
 from chickenfoot.lang import speaking
 from chickenfoot.plain.app import PlainApp
 from chickenfoot.plain.console import Console

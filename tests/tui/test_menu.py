@@ -313,7 +313,8 @@ async def test_continue_takes_back_a_seat_held_at_an_online_table_played_last(
     kit: type[TuiKit],
 ) -> None:
     save_unfinished(kit)
-    SeatBook().keep("ABCDEF@127.0.0.1:9", 1, "Bea", "the-seat-token-of-bea")  # used after the game
+    # used after the game
+    SeatBook().remember("ABCDEF@127.0.0.1:9", 1, "Bea", "the-seat-token-of-bea")
     app = ChickenFootApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: menu_settled(app), "the menu and its search")

@@ -36,7 +36,7 @@ from chickenfoot.net.seating import (
     JOIN_NAME_LABEL,
     JOIN_WATCH_LABEL,
     join_address,
-    keep_finished,
+    save_finished,
 )
 from chickenfoot.net.tokens import SeatBook
 from chickenfoot.text import online
@@ -266,7 +266,7 @@ class OnlineGameScreen(TableScreen):
         if heard.game_log:
             self.dialogs.game_log()
         if heard.record is not None:
-            self._keep_finished(heard.record)
+            self._save_finished(heard.record)
         if heard.dealt and self.lobby is not None:
             self.lobby.dismiss(None)
             self.lobby = None
@@ -276,7 +276,7 @@ class OnlineGameScreen(TableScreen):
             self.lobby.show()
 
     @work(thread=True, group="keep")
-    def _keep_finished(self, record_json: str) -> None:
+    def _save_finished(self, record_json: str) -> None:
         """Keep the finished game in this machine's store (every hand revealed), through a
         connection of this thread's own."""
         store = getattr(self.app, "store", None)
@@ -285,10 +285,10 @@ class OnlineGameScreen(TableScreen):
         try:
             mine = store.reopen()
         except OSError as error:
-            self.app.call_from_thread(self.client.tell, online.not_kept(str(error)))
+            self.app.call_from_thread(self.client.tell, online.not_saved(str(error)))
             return
         try:
-            game, words = keep_finished(mine, record_json, str(self.seat.address))
+            game, words = save_finished(mine, record_json, str(self.seat.address))
         finally:
             mine.close()
         if game is not None:
