@@ -21,6 +21,10 @@ from chickenfoot.net.limits import Limits
 from chickenfoot.net.protocol import write
 from chickenfoot.play.wire import Message
 
+PAUSE_FORGIVES = 1.0
+"""Seconds without a dropped frame after which a client's earlier drops are forgiven: a
+client that only now and then goes too fast is never taken for a flood."""
+
 
 class Connection:
     """One client's WebSocket: its frames out (in order, through a queue its own task
@@ -35,7 +39,9 @@ class Connection:
         self._out: deque[str] = deque()
         self._ready = asyncio.Event()
         self.dropped = 0
-        """Frames dropped for coming too fast (a connection that keeps on is closed)."""
+        """Frames dropped for coming too fast since the client last paused for
+        :data:`PAUSE_FORGIVES` seconds (a connection that keeps on is closed)."""
+        self._dropped_at = -PAUSE_FORGIVES
         self._allowance = float(limits.burst)
         self._checked = time.monotonic()
         self.closing = False
@@ -94,6 +100,18 @@ class Connection:
     def drained(self) -> bool:
         """True when every frame queued for the client was sent."""
         return not self._out and not self._sending
+
+    def count_drop(self) -> bool:
+        """Count a frame dropped for coming too fast; True when the client is to be told:
+        the first drop since it paused, then one in every burst (a client told of its first
+        lost frame sends what it still needs again; a flood is not answered frame by
+        frame)."""
+        now = time.monotonic()
+        if now - self._dropped_at > PAUSE_FORGIVES:
+            self.dropped = 0
+        self._dropped_at = now
+        self.dropped += 1
+        return (self.dropped - 1) % self.limits.burst == 0
 
     def allowed(self) -> bool:
         """Spend one frame of the rate limit; False when the client is over it."""

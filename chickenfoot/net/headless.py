@@ -39,6 +39,11 @@ from chickenfoot.text.describe import winners_text
 
 Say = Callable[[str], None]
 
+SLOWED_DOWN = 1.0
+"""Seconds a computer seat waits, after the server said it sent too fast, before it answers
+again what the table still asks (a server reads 20 frames a second from each client unless
+its operator changed it: a second lets its limit refill)."""
+
 
 @dataclass
 class Outcome:
@@ -144,6 +149,9 @@ class RemotePlayer:
         elif isinstance(item, Denied):
             # Translators: {reason} says why the server refused (already translated).
             self._tell(_("refused: {reason}").format(reason=denial_text(item)))
+            if item.reason == "too_fast":
+                seen = self.client.received
+                asyncio.get_running_loop().call_later(SLOWED_DOWN, self._again_unless_news, seen)
         elif isinstance(item, FinishedGame):
             self.outcome.record = item.record
             return True
@@ -196,6 +204,12 @@ class RemotePlayer:
         if any(step.action is not None and step.action.seat in seats for step in item.steps):
             self.outcome.round_trips.append(time.perf_counter() - sent)
             self._sent_at = None
+
+    def _again_unless_news(self, seen: int) -> None:
+        """The server dropped a frame as too fast: answer again what is still asked, unless
+        the table moved on meanwhile (``seen``: the frames received when it said so)."""
+        if self.client.received == seen:
+            self._consider()
 
     def _consider(self) -> None:
         """Answer the prompt (after the think time) when it is this seat's."""

@@ -449,12 +449,12 @@ class TableServer:
             if connection.closing:
                 return
             if not connection.allowed():
-                connection.dropped += 1
+                told = connection.count_drop()
                 if connection.dropped > self.limits.burst * 10:
                     connection.close(1008, "too many messages")
                     self.log.refused("flood", connection.address)
                     return
-                if connection.dropped % self.limits.burst == 1:
+                if told:
                     self.refuse(connection, Denied(reason="too_fast"))
                 continue
             connection.received_at = time.monotonic()
