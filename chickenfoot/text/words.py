@@ -223,9 +223,15 @@ def _counted(count: int, word: str) -> str | None:
     return None
 
 
+def said_with_an(number: int) -> bool:
+    """True when English says ``number`` with "an" ("an 8", "an 11", "an 18"): a choice
+    between two English messages, which other languages may give the same words."""
+    return number in (8, 11, 18) or 80 <= number <= 89
+
+
 def a_number(number: int) -> str:
     """``number`` with its article as it is said aloud: "a 5", "an 8", "an 11", "an 18"."""
-    if number in (8, 11, 18) or 80 <= number <= 89:
+    if said_with_an(number):
         # Translators: a number a tile must carry, said aloud with its article ("an 8").
         return pgettext("a number", "an {number}").format(number=number)
     # Translators: a number a tile must carry, said aloud with its article ("a 5").

@@ -16,14 +16,13 @@ import inspect
 import pkgutil
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.events import Resize
 from textual.filter import LineFilter
@@ -50,12 +49,13 @@ from chickenfoot.tui.opening import (
     Watch,
 )
 from chickenfoot.tui.own_keys import OwnKeys
+from chickenfoot.tui.preferences import Preferences
 from chickenfoot.tui.quitting import QuitQuestion
 from chickenfoot.tui.reading_order import reorder_right_to_left
 from chickenfoot.tui.screens.confirm import ConfirmScreen
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.too_small import TooSmallScreen, guard_size, is_too_small
-from chickenfoot.tui.themes import THEMES, NamedThemes
+from chickenfoot.tui.themes import THEMES
 
 if TYPE_CHECKING:  # messages: imported where one is made (Textual calls on_* by name)
     from chickenfoot.play.replay import ReplayView
@@ -92,12 +92,6 @@ if TYPE_CHECKING:  # messages: imported where one is made (Textual calls on_* by
 
 ResultT = TypeVar("ResultT")
 """What a screen shown by :meth:`ChickenFootApp.push_covered` answers."""
-
-
-def with_display(settings: Settings, **changes: object) -> Settings:
-    """``settings`` with the display ``changes`` that are not None."""
-    given = {name: value for name, value in changes.items() if value is not None}
-    return settings.model_copy(update={"display": settings.display.model_copy(update=given)})
 
 
 class ChickenFootApp(App[None]):
@@ -160,6 +154,8 @@ class ChickenFootApp(App[None]):
         self.own_keys = OwnKeys(display.keymap, display.keymap_problem)
         """The player's own keys (the settings' keys section), checked once the menu is up."""
         self.quit_question = QuitQuestion(self, lambda: self.game_screen)
+        self.preferences = Preferences(self)
+        """The palette's app-wide commands and the display settings remembered."""
         self._menu_depth = 1
         self._mounted = False
         self._held = HeldGames()
@@ -180,7 +176,9 @@ class ChickenFootApp(App[None]):
         self.call_after_refresh(self._tidy_up)
         if not self.own_keys.checked:  # the check loads every screen: not before the menu
             self.call_after_refresh(lambda: self.own_keys.use_in(self, keymap_places()))
-        self.watch(self, "theme", self._theme_changed, init=False)
+        self.watch(
+            self, "theme", lambda theme: self.preferences.remember_display(theme=theme), init=False
+        )
         self.screen_change_signal.subscribe(self, self.notices.screen_changed)
         self._install_menu()
         if self.join_request is not None:
@@ -225,30 +223,18 @@ class ChickenFootApp(App[None]):
         return filters if self._ascii is None else [*filters, self._ascii]
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette's app-wide commands: the theme, the language, help, and a quit that asks
-        first (Textual's own keys and screenshot commands are left out)."""
-        yield SystemCommand(
-            _("Theme"), _("Choose the colours (remembered)"), self.action_change_theme
-        )
-        yield SystemCommand(
-            _("Language"), _("Choose the language (remembered)"), self.action_change_language
-        )
-        yield SystemCommand(_("Help"), _("Keys and a summary of the rules"), self.action_help)
-        yield SystemCommand(
-            _("Quit"), _("Leave Chicken Foot (asks first)"), self.action_request_quit
+        """The palette's app-wide commands (:class:`Preferences`)."""
+        return self.preferences.system_commands(
+            self.action_change_language, self.action_help, self.action_request_quit
         )
 
     def action_command_palette(self) -> None:
         """Show the command palette, its search field's hint in the language in use."""
-        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
-            palette = CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
-            self.push_screen(palette)
+        self.preferences.open_palette()
 
     def search_themes(self) -> None:
         """Show the theme picker: the themes by their names in the language in use."""
-        self.push_screen(
-            CommandPalette(providers=[NamedThemes], placeholder=_("Search for themes…"))
-        )
+        self.preferences.search_themes()
 
     def action_change_language(self) -> None:
         """Open the palette of languages (:mod:`chickenfoot.tui.language`)."""
@@ -297,32 +283,13 @@ class ChickenFootApp(App[None]):
 
     # ----- what is remembered ------------------------------------------------------------------
 
-    def _theme_changed(self, theme: str) -> None:
-        self._remember(
-            partial(with_display, theme=theme), N_("Could not remember the settings: {error}")
-        )
-
     def on_remember_display(self, message: RememberDisplay) -> None:
         """A screen changed the computers' pause or the board view: remember it."""
         if message.bot_delay is not None:
             self.bot_delay = message.bot_delay
         if message.outline is not None:
             self.outline = message.outline
-        self._remember(
-            partial(with_display, bot_delay=message.bot_delay, outline=message.outline),
-            N_("Could not remember the settings: {error}"),
-        )
-
-    @work(thread=True, group="settings")
-    def _remember(self, change: Callable[[Settings], Settings], failure: str) -> None:
-        """Write ``change`` of the settings, in a thread (a failure is only a notice:
-        ``failure``, a message of the catalogue with the ``{error}``)."""
-        from chickenfoot.saves.settings import update_settings
-
-        try:
-            update_settings(change)
-        except OSError as error:
-            self.call_from_thread(self._tell, _(failure).format(error=error))
+        self.preferences.remember_display(bot_delay=message.bot_delay, outline=message.outline)
 
     def _back_to_menu(self) -> None:
         while len(self.screen_stack) > self._menu_depth:
@@ -406,7 +373,7 @@ class ChickenFootApp(App[None]):
         self.start_game(message.rules, message.seats, message.seed)
         if message.remember is not None:
             choice = message.remember
-            self._remember(
+            self.preferences.write(
                 lambda s: s.model_copy(update={"setup": choice}),
                 N_("Could not remember this set-up: {error}"),
             )

@@ -21,7 +21,7 @@ from chickenfoot.play.shown import BoardShown
 from chickenfoot.rules import Line
 from chickenfoot.rules.board import TOES_PER_FOOT
 from chickenfoot.text.spoken import line_sort_key
-from chickenfoot.text.words import a_number, double_text
+from chickenfoot.text.words import double_text, said_with_an
 from chickenfoot.tui.messages import EndClicked
 from chickenfoot.tui.reading_order import LaidAsDrawn
 
@@ -66,9 +66,9 @@ def arms_words(started: int, required: int) -> str:
 
 def needs_words(*, toe: bool, number: int) -> str:
     """What a line not started yet needs (a toe of the foot, or a new arm): the number."""
-    # English says "an 8", "an 11" and "an 18" (see a_number): the two messages of each kind
+    # English says "an 8", "an 11" and "an 18" (see said_with_an): the two messages of each kind
     # differ only in the article, and every other language may give them the same words.
-    vowel = a_number(number).startswith("an ")
+    vowel = said_with_an(number)
     if toe:
         # Translators: a toe of a chicken foot not started yet needs a tile with {number}.
         words = _("toe: needs an {number}") if vowel else _("toe: needs a {number}")
