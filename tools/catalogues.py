@@ -298,7 +298,8 @@ def placeholder_problems(message: Message, single: set[int] | None = None) -> It
     those the English singular and plural share, and may use the others (a language may say
     "one tile" where English says "{count} tile"); a form its language uses for one number
     alone (``single``) may leave out one of them, the count it writes as a word ("אבן אחת")."""
-    if isinstance(message.id, tuple | list):
+    plural = isinstance(message.id, tuple | list)
+    if plural:
         english_forms = [placeholders(str(english)) for english in message.id]
         if any(form is None for form in english_forms):
             return  # English that is not a format string: nothing to keep
@@ -318,7 +319,7 @@ def placeholder_problems(message: Message, single: set[int] | None = None) -> It
         if used is None:
             yield f"{shown(message)}: its {which} has braces str.format cannot read"
         elif not required <= used <= allowed and not (
-            number in (single or set()) and len(required - used) == 1 and used <= allowed
+            plural and number in (single or set()) and len(required - used) == 1 and used <= allowed
         ):
             lost = ", ".join(sorted(required - used))
             added = ", ".join(sorted(used - allowed))

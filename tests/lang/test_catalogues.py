@@ -238,14 +238,28 @@ def test_each_plural_form_keeps_the_placeholders_both_english_forms_have(
 
     def change(catalogue: Catalog) -> None:
         found = catalogue.get("{count} tile left")
-        found.string = ("Queda unha ficha", "Quedan {count} fichas")  # type: ignore[union-attr]
+        found.string = ("Queda {count} ficha", "Quedan fichas")  # type: ignore[union-attr]
 
     edit(catalogue_path("gl", locale), change)
     update(*reversed(made))
     assert problems_of(made) == [
-        f"{catalogue_path('gl', locale)}: '{{count}} tile left': its plural form 0 does not "
+        f"{catalogue_path('gl', locale)}: '{{count}} tile left': its plural form 1 does not "
         "keep the English placeholders (lost {count})"
     ]
+
+
+def test_a_form_for_one_number_alone_may_write_its_count_as_a_word(
+    made: tuple[Path, Path],
+) -> None:
+    _sources, locale = made
+
+    def change(catalogue: Catalog) -> None:
+        found = catalogue.get("{count} tile left")
+        found.string = ("Queda unha ficha", "Quedan {count} fichas")  # type: ignore[union-attr]
+
+    edit(catalogue_path("gl", locale), change)
+    update(*reversed(made))
+    assert problems_of(made) == [], "Galician's singular is for 1 alone: 'unha' says it"
 
 
 def test_a_plural_form_may_leave_out_a_number_the_english_singular_leaves_out(

@@ -15,7 +15,7 @@ GALICIAN = {"LANGUAGE": "gl:es", "LC_ALL": "gl_ES.UTF-8", "LANG": "gl_ES.UTF-8"}
 
 TESTS_THAT_READ_ENGLISH = (
     "tests/lang/test_choosing.py::test_every_test_speaks_english_whatever_the_developer_s_system_speaks",
-    "tests/test_cli_language.py::test_an_unknown_language_is_refused_listing_those_there_are",
+    "tests/test_cli_language_choice.py::test_an_unknown_language_is_refused_listing_those_there_are",
     "tests/plain/test_app.py::test_the_menu_is_said_item_by_item_and_quit_says_goodbye",
 )
 

@@ -21,6 +21,7 @@ from chickenfoot.net.collector import NEVER, SteadyCollector
 from chickenfoot.net.forwarded import ProxyTrust
 from chickenfoot.net.lease import LEASE
 from chickenfoot.net.limits import Limits
+from chickenfoot.net.protocol import CODE_ALPHABET
 from chickenfoot.net.server import TableServer
 from chickenfoot.saves.database import SqliteStore, database_path
 from tests.net.online import wait_for
@@ -129,7 +130,9 @@ def test_the_host_command_runs_its_server_with_the_policy(
     listening = socket.create_server(("127.0.0.1", 0))
     store = SqliteStore(database_path(), sync_every_commit=False)
     try:
-        args = argparse.Namespace(host="127.0.0.1", seed=None, advertise=None, lease=LEASE)
+        args = argparse.Namespace(
+            host="127.0.0.1", seed=None, advertise=None, lease=LEASE, code_letters=CODE_ALPHABET
+        )
         served = host_command._serve(
             listening, args, store, Limits(), None, None, None, ProxyTrust()
         )
