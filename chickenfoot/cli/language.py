@@ -88,12 +88,12 @@ def speak_chosen_language(arguments: Sequence[str]) -> list[str]:
 
     Raises :class:`LanguageProblem` when ``--language`` names no language chickenfoot speaks,
     worded in the language the settings or the environment choose."""
-    from chickenfoot.lang import use
+    from chickenfoot.lang import given_by_hand, use
     from chickenfoot.lang.choosing import UnknownLanguage, choose, languages_listed
 
     asked, rest = language_option(arguments)
-    if asks_version(rest):
-        return rest  # nothing to say in a language: no catalogue is loaded
+    if asks_version(rest) or given_by_hand():
+        return rest  # nothing to say in a language (no catalogue is loaded), or a test's own
     settings = settings_language()
     try:
         code = choose(asked or None, settings, os.environ)

@@ -56,6 +56,7 @@ RIGHT_TO_LEFT = frozenset({"he"})
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
+_by_hand = False
 
 
 def _(message: str) -> str:
@@ -101,9 +102,16 @@ def catalogue(code: str) -> gettext.NullTranslations:
 def use(code: str, translations: gettext.NullTranslations | None = None) -> None:
     """Speak language ``code`` from now on (its catalogue, unless ``translations`` is given:
     the tests' pseudo-language)."""
-    global _translations, _language
+    global _translations, _language, _by_hand
     _translations = translations if translations is not None else catalogue(code)
     _language = code
+    _by_hand = translations is not None
+
+
+def given_by_hand() -> bool:
+    """True while the language in use is a catalogue given by hand (the tests'
+    pseudo-language): the command line's own choice does not replace it."""
+    return _by_hand
 
 
 def language() -> str:
