@@ -199,6 +199,7 @@ class ClusterMember:
         if runner is None:
             return None
         if runner.alive and runner.server != lease.name and runner.address:
+            self.server.log.relayed(code, runner.address)
             closed = await relay(
                 connection.socket,
                 data,
@@ -207,7 +208,6 @@ class ClusterMember:
                 connection.address,
             )
             if closed is not None:
-                self.server.log.relayed(code, runner.address)
                 connection.close(*closed)
                 return True
         elif not runner.alive:

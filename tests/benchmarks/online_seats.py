@@ -185,7 +185,8 @@ async def deal_table(uri: str, number: int, pace: Pace, timed: Timed) -> list[Ra
     seats = [creator]
     for seat, name in enumerate(NAMES[1:], start=1):
         hello = write(JoinTable(code=creator.code, name=name))
-        joiner = RawSeat(uri, hello, pace, timed, number * len(NAMES) + seat)
+        # The code as the path, as every client writes it: a proxy routes by it.
+        joiner = RawSeat(f"{uri}/{creator.code}", hello, pace, timed, number * len(NAMES) + seat)
         joiner.start()
         seats.append(joiner)
     await creator.everybody.wait()
