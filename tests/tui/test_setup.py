@@ -24,7 +24,7 @@ from chickenfoot.saves.settings import (
     load_settings,
     save_settings,
 )
-from chickenfoot.text.ruleset import preset_summary
+from chickenfoot.text.ruleset import preset_summary, rule_problem
 from chickenfoot.text.setup_form import (
     RULE_FIELDS,
     preset_values,
@@ -189,7 +189,9 @@ async def test_cross_with_eight_seats_shows_the_engine_message_and_disables_star
         await wait_for(pilot, lambda: len(screen.seat_rows) == 8, "eight seats")
         with pytest.raises(RuleSetError) as refused:
             preset("cross", players=8)
-        expected = dict(refused.value.problems)["hand_size"]
+        (problem,) = refused.value.problems
+        expected = rule_problem(problem)
+        assert expected == problem.message  # the English words are the rules' own
         await wait_for(
             pilot,
             lambda: problem_text(screen, "#hand_size-problem") == expected,
@@ -367,7 +369,7 @@ async def test_too_many_rounds_and_arms_show_their_messages() -> None:
         await type_into(pilot, screen.query_one("#arms", Input), "8")
         with pytest.raises(RuleSetError) as refused:
             build_rules(rule_fields_from_form("cross", 4, screen.field_values()))
-        expected = dict(refused.value.problems)
+        expected = {problem.field: rule_problem(problem) for problem in refused.value.problems}
         await wait_for(
             pilot,
             lambda: problem_text(screen, "#rounds-problem") == expected["rounds"],
