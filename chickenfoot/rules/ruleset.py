@@ -348,7 +348,8 @@ def _field_problem(name: str, kind: str, context: dict[str, Any]) -> RuleProblem
         return RuleProblem(name, "too_big", f"{name}: at most {bound}", {"most": bound})
     if kind == "literal_error":
         choices = get_args(RuleSet.model_fields[name].annotation)
-        listed = " or ".join(str(choice) for choice in choices)
+        names = [str(choice) for choice in choices]
+        listed = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
         return RuleProblem(name, "not_a_choice", f"{name}: choose {listed}", {"choices": choices})
     if kind in ("int_type", "int_parsing", "int_from_float"):
         return RuleProblem(name, "not_a_number", f"{name}: a whole number is needed")

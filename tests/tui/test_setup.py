@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
+from chickenfoot.lang import speaking
 from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
 from chickenfoot.saves.paths import settings_path
@@ -36,6 +37,7 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.online import JoinScreen
 from chickenfoot.tui.screens.setup import FormSelect, SetupScreen
+from tests.pseudo import OPEN, PSEUDO, PseudoTranslations, english
 from tests.tui.conftest import TuiKit, wait_for
 
 
@@ -358,6 +360,25 @@ async def test_number_fields_take_digits_only() -> None:
         screen = await open_setup(pilot)
         await type_into(pilot, screen.query_one("#rounds", Input), "-x2")
         assert value_of(screen, "rounds") == "2"
+
+
+async def test_the_engine_message_is_shown_in_the_players_language() -> None:
+    with speaking(PSEUDO, PseudoTranslations()):
+        app = StartRecordingApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_setup(pilot)
+            await pilot.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
+            await wait_for(pilot, lambda: len(screen.seat_rows) == 8, "eight seats")
+            with pytest.raises(RuleSetError) as refused:
+                preset("cross", players=8)
+            (problem,) = refused.value.problems
+            expected = rule_problem(problem)
+            assert expected.startswith(OPEN) and english(expected) == problem.message
+            await wait_for(
+                pilot,
+                lambda: problem_text(screen, "#hand_size-problem") == expected,
+                "the form to show it in the language",
+            )
 
 
 async def test_too_many_rounds_and_arms_show_their_messages() -> None:
