@@ -67,7 +67,7 @@ def combination_problems() -> list[RuleProblem]:
 
 def field_problems() -> list[RuleProblem]:
     """One problem of each code a field has on its own."""
-    found = []
+    found: list[RuleProblem] = []
     for fields in (
         {"players": 1},
         {"players": 9},
@@ -155,13 +155,14 @@ def test_every_reason_is_worded_in_another_language(reason: Reason) -> None:
 
 # ----- a saved game's errors and the verify report ------------------------------------------
 
+SEATS = (SeatConfig(name="Ana", player="human"), SeatConfig(name="Bea", player="human"))
+
 
 @pytest.fixture
 def wrong_turn() -> GameRecord:
     """A new game whose first action is a seat passing out of turn."""
     rules = preset("cross", players=2, rounds=1)
-    seats = (SeatConfig(name="Ana", player="human"), SeatConfig(name="Bea", player="human"))
-    record = GameRecord.new(rules, seats, seed=7)
+    record = GameRecord.new(rules, SEATS, seed=7)
     turn = record.final_state().turn
     return record.appended(Pass(seat=1 - turn))
 
@@ -192,11 +193,7 @@ def test_the_verify_report_keeps_the_code_and_words_it_where_shown(
 
 def test_a_tile_not_in_hand_is_worded_without_the_rules_english() -> None:
     rules = preset("cross", players=2, rounds=1)
-    record = GameRecord.new(
-        rules,
-        (SeatConfig(name="Ana", player="human"), SeatConfig(name="Bea", player="human")),
-        seed=3,
-    )
+    record = GameRecord.new(rules, SEATS, seed=3)
     state = record.final_state()
     missing = next(tile for tile in state.boneyard)
     action = Play(seat=state.turn, tile=missing, target="A")
