@@ -54,7 +54,7 @@ from chickenfoot.record.problems import (
     json_kind,
     validation_problem,
 )
-from chickenfoot.record.refusals import rule_reason
+from chickenfoot.record.refusals import deck_problem, rule_reason
 from chickenfoot.rules import (
     Action,
     BadDeck,
@@ -540,7 +540,8 @@ class GameRecord(FrozenModel):
         try:
             check_decks(self.rules, self.decks)
         except BadDeck as error:
-            raise RecordError(None, _bad_deck_place(self.rules, self.decks), str(error)) from None
+            where = _bad_deck_place(self.rules, self.decks)
+            raise RecordError(None, where, deck_problem(error)) from None
         _check_take_backs(self)
         return self
 

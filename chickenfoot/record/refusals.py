@@ -1,7 +1,8 @@
 """The rules' refusals in the player's language: an action they refuse, rules they cannot play.
 
 The rules speak in codes (:data:`chickenfoot.rules.Reason` for an action,
-:class:`chickenfoot.rules.RuleProblem` for a rule set) and keep their English messages for
+:class:`chickenfoot.rules.RuleProblem` for a rule set, :class:`chickenfoot.rules.BadDeck` for
+decks) and keep their English messages for
 developers; every word a player reads about them is made here, through the catalogue, once:
 for a saved game's errors (this package), for ``chickenfoot verify``, the New game form, the
 plain mode's set-up and the command line's rule options (:mod:`chickenfoot.text`). Imports no
@@ -11,7 +12,7 @@ Textual.
 from __future__ import annotations
 
 from chickenfoot.lang import _, ngettext, pgettext
-from chickenfoot.rules import RuleProblem
+from chickenfoot.rules import BadDeck, RuleProblem
 
 
 def rule_reason(reason: str) -> str:
@@ -172,3 +173,34 @@ FIELD_CODES = frozenset(
     {"unknown_field", "too_small", "too_big", "not_a_choice", "not_a_number", "not_valid"}
 )
 """The problems a field has on its own, whatever the other rules (shown under its name)."""
+
+
+def deck_problem(error: BadDeck) -> str:
+    """Why the rules refuse a game's decks, from their code and values."""
+    values = error.values
+    match error.code:
+        case "deck_count":
+            return ngettext(
+                "{count} deck for {rounds} rounds: one per round is needed",
+                "{count} decks for {rounds} rounds: one per round is needed",
+                values["decks"],
+            ).format(count=values["decks"], rounds=values["rounds"])
+        case "tile_twice":
+            return _("round {round}: the deck holds {tile} twice").format(
+                round=values["round"], tile=values["tile"]
+            )
+        case "not_in_set":
+            return _("round {round}: {tile} is not in a double-{size} set").format(
+                round=values["round"], tile=values["tile"], size=values["set_size"]
+            )
+    missing = values["missing"]
+    # Translators: {tiles} lists the first five missing tiles ("0|0, 0|1").
+    return ngettext(
+        "round {round}: the deck is missing {count} tile ({tiles})",
+        "round {round}: the deck is missing {count} tiles ({tiles})",
+        len(missing),
+    ).format(
+        round=values["round"],
+        count=len(missing),
+        tiles=pgettext("list", ", ").join(str(tile) for tile in missing[:5]),
+    )

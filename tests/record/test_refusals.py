@@ -12,9 +12,10 @@ import pytest
 from chickenfoot.lang import speaking
 from chickenfoot.record.fields import rules_from
 from chickenfoot.record.model import GameRecord, RecordError, SeatConfig
-from chickenfoot.record.refusals import FIELD_CODES, rule_problem, rule_reason
+from chickenfoot.record.refusals import FIELD_CODES, deck_problem, rule_problem, rule_reason
 from chickenfoot.record.verify import verify_record
 from chickenfoot.rules import (
+    BadDeck,
     Pass,
     Play,
     ProblemCode,
@@ -22,7 +23,9 @@ from chickenfoot.rules import (
     RuleProblem,
     RuleSet,
     RuleSetError,
+    Tile,
     build_rules,
+    check_decks,
     preset,
     refusal,
 )
@@ -223,3 +226,39 @@ def test_a_rules_field_of_a_saved_game_is_worded_in_the_language() -> None:
         rules_from(document)
     assert translated.value.where == "rules.arms"
     assert OPEN in translated.value.problem and "Input should" not in translated.value.problem
+
+
+def deck_error(decks: tuple[tuple[Tile, ...], ...]) -> RecordError:
+    """The error of a two-seat, two-round game given ``decks``."""
+    with pytest.raises(RecordError) as caught:
+        GameRecord.new(preset("cross", players=2, rounds=2), SEATS, decks=decks)
+    return caught.value
+
+
+def test_the_decks_problems_are_worded_from_their_codes() -> None:
+    decks = GameRecord.new(preset("cross", players=2, rounds=2), SEATS, seed=1).decks
+    twice = (decks[0], (decks[1][1], *decks[1][1:]))
+    foreign = (decks[0], (Tile(9, 12), *decks[1][1:]))
+    cases = [
+        (twice, f"round 2: the deck holds {decks[1][1]} twice"),
+        (foreign, "round 2: 9|12 is not in a double-9 set"),
+        (decks[:1], "1 deck for 2 rounds: one per round is needed"),
+    ]
+    for given, english_words in cases:
+        assert deck_error(given).problem == english_words
+        with speaking(PSEUDO, PseudoTranslations()):
+            translated = deck_error(given).problem
+        assert translated.startswith(OPEN) and english(translated) == english_words
+
+
+def test_a_deck_short_of_tiles_is_worded_from_its_code() -> None:
+    rules = preset("cross", players=2, rounds=2)
+    decks = GameRecord.new(rules, SEATS, seed=1).decks
+    with pytest.raises(BadDeck) as caught:
+        check_decks(rules, (decks[0], decks[1][1:]))
+    assert caught.value.code == "tiles_missing"
+    assert deck_problem(caught.value) == f"round 2: the deck is missing 1 tile ({decks[1][0]})"
+    with speaking(PSEUDO, PseudoTranslations()):
+        assert deck_problem(caught.value) == pseudo(
+            "round {round}: the deck is missing {count} tile ({tiles})"
+        ).format(round=2, count=1, tiles=decks[1][0])
