@@ -44,7 +44,7 @@ from chickenfoot.saves.settings import (
     load_settings,
     update_settings,
 )
-from chickenfoot.text.ruleset import preset_summary, rule_problem_at, rules_summary
+from chickenfoot.text.ruleset import preset_summary, rule_problem, rule_problem_at, rules_summary
 from chickenfoot.text.setup_form import (
     FIELDS_BY_NAME,
     HUMAN,
@@ -504,7 +504,9 @@ class PlainSetup:
 def _problem_text(problem: RuleProblem) -> str:
     """A problem of the rules, under the form's name of its field."""
     rule = FIELDS_BY_NAME.get(problem.field)
-    return rule_problem_at(problem, problem.field if rule is None else _(rule.label))
+    if rule is None:
+        return rule_problem_at(problem, problem.field)
+    return _("{field}: {problem}").format(field=_(rule.label), problem=rule_problem(problem))
 
 
 def options_line(grace: str, cover: str, hints: str) -> str:
