@@ -20,12 +20,14 @@ from chickenfoot.bots import BOT_LEVELS
 from chickenfoot.bots import tournament as tournament_module
 from chickenfoot.cli import options, simulate, tournament
 from chickenfoot.cli.common import COMMANDS
+from chickenfoot.lang import speaking
 from chickenfoot.record.model import GameRecord
 from chickenfoot.rules import RuleSet
 from chickenfoot.saves import jsonformat as jsonformat_module
 from chickenfoot.saves.jsonformat import load_record, save_record
 from chickenfoot.text.transcript import transcript
 from tests.kit import seats, short_rules
+from tests.pseudo import PSEUDO, PseudoTranslations, english, pseudo
 from tests.recorded import random_record
 
 HANG_LIMIT = 60
@@ -192,6 +194,29 @@ def test_impossible_set_ups_explain_themselves(
     assert err.startswith("chickenfoot simulate: error: ")
     assert message in err
     assert "Traceback" not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "worded"),
+    [
+        (["--players", "9"], pseudo("at most {bound}").format(bound=8)),
+        (
+            ["--rounds", "11"],
+            pseudo(
+                "{count} rounds, but a double-{size} set has only {doubles} doubles to start "
+                "them: play at most {doubles} rounds"
+            ).format(count=11, size=9, doubles=10),
+        ),
+    ],
+)
+def test_impossible_rules_are_said_in_the_language(
+    capsys: pytest.CaptureFixture[str], argv: list[str], worded: str
+) -> None:
+    with speaking(PSEUDO, PseudoTranslations()):
+        status, _out, err = run(capsys, "simulate", "--games", "1", *argv)
+    assert status == 2
+    assert worded in err
+    assert english(err).startswith("chickenfoot simulate: error: ")
 
 
 @pytest.mark.parametrize(

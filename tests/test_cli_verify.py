@@ -99,8 +99,7 @@ def test_an_illegal_action_is_named_with_its_reason(
     assert (status, err) == (verify_command.EXIT_ILLEGAL, "")
     lines = out.splitlines()
     assert lines[-2] == (
-        f"action {last + 2} (round 2) breaks the rules: Ana draws, but the game is over: "
-        "no more moves"
+        f"action {last + 2} (round 2) breaks the rules: Ana draws, but the game is over"
     )
     assert lines[-1] == f"illegal: action {last + 2} breaks the rules"
     assert "Traceback" not in out

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_THINK_TIME, LEVEL_ALIASES, STRATEGIES
-from chickenfoot.lang import N_, _
+from chickenfoot.lang import N_, _, pgettext
 from chickenfoot.rules import PRESETS, SET_SIZES, RuleSet, RuleSetError, preset
 from chickenfoot.rules.ruleset import PRESET_FIELDS
+from chickenfoot.text.ruleset import rule_problem_at
 
 
 def _choices(field: str) -> tuple[Any, ...]:
@@ -194,15 +195,6 @@ CHOICE_REFUSALS: dict[str, str] = {
 """Why a word typed for a rule with a few values is refused, per field."""
 
 
-_PYDANTIC_BOUNDS = (
-    ("Input should be less than or equal to ", "at most "),
-    ("Input should be greater than or equal to ", "at least "),
-    ("Input should be less than ", "less than "),
-    ("Input should be greater than ", "more than "),
-)
-"""Pydantic's words for a number out of bounds, and ours."""
-
-
 RULE_FLAGS: dict[str, str] = {
     "players": "--players",
     "set_size": "--set",
@@ -260,18 +252,12 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
 
 
 def rules_error_text(error: RuleSetError) -> str:
-    """The message of ``error`` with each field name written as its command-line flag (and a
-    number out of bounds in plain words: "at most 8")."""
-    messages = []
-    for field, message in error.problems:
-        flag = RULE_FLAGS.get(field)
-        prefix = f"{field}: "
-        if flag is not None and message.startswith(prefix):
-            message = f"{flag}: {message.removeprefix(prefix)}"
-        for theirs, ours in _PYDANTIC_BOUNDS:
-            message = message.replace(theirs, ours)
-        messages.append(message)
-    return "; ".join(messages)
+    """What is wrong with the rules the options describe, worded from the rules' codes: a
+    field's own problem under its command-line flag ("--players: at most 8")."""
+    return pgettext("clauses", "; ").join(
+        rule_problem_at(problem, RULE_FLAGS.get(problem.field, problem.field))
+        for problem in error.problems
+    )
 
 
 def _store_address(text: str) -> str:

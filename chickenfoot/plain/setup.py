@@ -33,7 +33,7 @@ from chickenfoot.net.seating import (
 )
 from chickenfoot.plain.console import Console
 from chickenfoot.record.model import THINK_TIME_MAX, THINK_TIME_MIN, SeatConfig
-from chickenfoot.rules import PRESETS, RuleSet, RuleSetError, build_rules
+from chickenfoot.rules import PRESETS, RuleProblem, RuleSet, RuleSetError, build_rules
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName
 from chickenfoot.saves.settings import (
     SEED_MAX_DIGITS,
@@ -44,7 +44,7 @@ from chickenfoot.saves.settings import (
     load_settings,
     update_settings,
 )
-from chickenfoot.text.ruleset import preset_summary, rules_summary
+from chickenfoot.text.ruleset import preset_summary, rule_problem, rule_problem_at, rules_summary
 from chickenfoot.text.setup_form import (
     FIELDS_BY_NAME,
     HUMAN,
@@ -147,7 +147,7 @@ class PlainSetup:
         try:
             return build_rules(fields)
         except RuleSetError as error:
-            return [_problem_text(field, message) for field, message in error.problems]
+            return [_problem_text(problem) for problem in error.problems]
 
     def seat_lines(self) -> list[str]:
         """The seats, one a line, then how long an expert thinks (when one plays)."""
@@ -501,12 +501,12 @@ class PlainSetup:
             self.console.say(_("Could not remember this set-up: {problem}").format(problem=error))
 
 
-def _problem_text(field: str, message: str) -> str:
+def _problem_text(problem: RuleProblem) -> str:
     """A problem of the rules, under the form's name of its field."""
-    rule = FIELDS_BY_NAME.get(field)
+    rule = FIELDS_BY_NAME.get(problem.field)
     if rule is None:
-        return message
-    return f"{_(rule.label)}: {message.removeprefix(f'{field}: ')}"
+        return rule_problem_at(problem, problem.field)
+    return _("{field}: {problem}").format(field=_(rule.label), problem=rule_problem(problem))
 
 
 def options_line(grace: str, cover: str, hints: str) -> str:

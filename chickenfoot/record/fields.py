@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from chickenfoot.lang import N_, _, ngettext
+from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.record.errors import RecordError
 from chickenfoot.record.problems import (
     is_whole,
@@ -38,6 +38,7 @@ from chickenfoot.record.problems import (
     unknown_field,
     validation_problem,
 )
+from chickenfoot.record.refusals import FIELD_CODES, rule_problem
 from chickenfoot.rules import Draw, Pass, Play, RuleSet, RuleSetError, draw, pass_turn, play
 from chickenfoot.rules.board import is_end_id
 from chickenfoot.rules.ruleset import MAX_PLAYERS
@@ -281,16 +282,13 @@ def rules_from(value: dict[str, Any]) -> RuleSet:
 
 
 def rules_error(error: RuleSetError) -> RecordError:
-    """A :class:`RecordError` for rules that cannot be played, in the rule set's own words."""
-    field = error.problems[0][0]
+    """A :class:`RecordError` for rules that cannot be played, worded from the rules' codes."""
+    field = error.problems[0].field
     where = f"rules.{field}" if field in RuleSet.model_fields else "rules"
-    # A field's own problem reads "field: message"; a combination that cannot be dealt or
+    # A field's own problem reads as the field's; a combination that cannot be dealt or
     # played reads as a sentence of its own.
-    single_field = all(message.startswith(f"{name}: ") for name, message in error.problems)
-    messages = [message.removeprefix(f"{name}: ") for name, message in error.problems]
-    # The rules' own words (they are English: the rules import nothing of the languages).
-    joined = "; ".join(messages)
-    if single_field:
+    joined = pgettext("clauses", "; ").join(rule_problem(problem) for problem in error.problems)
+    if all(problem.code in FIELD_CODES for problem in error.problems):
         return RecordError(None, where, joined)
     return RecordError(None, where, _("impossible rules: {problems}").format(problems=joined))
 

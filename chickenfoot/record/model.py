@@ -54,6 +54,7 @@ from chickenfoot.record.problems import (
     json_kind,
     validation_problem,
 )
+from chickenfoot.record.refusals import deck_problem, rule_reason
 from chickenfoot.rules import (
     Action,
     BadDeck,
@@ -240,8 +241,10 @@ def _check_take_backs(record: GameRecord) -> None:
                 raise RecordError(
                     None,
                     f"{where}.undone[{number}]",
-                    # Translators: {reason} is the rules' own words for why the move is illegal.
-                    _("an action the rules forbid: {reason}").format(reason=error),
+                    # Translators: {reason} says which rule forbids the move.
+                    _("an action the rules forbid: {reason}").format(
+                        reason=rule_reason(error.reason)
+                    ),
                 ) from None
         line_length = assist.at + len(assist.undone)
 
@@ -537,7 +540,8 @@ class GameRecord(FrozenModel):
         try:
             check_decks(self.rules, self.decks)
         except BadDeck as error:
-            raise RecordError(None, _bad_deck_place(self.rules, self.decks), str(error)) from None
+            where = _bad_deck_place(self.rules, self.decks)
+            raise RecordError(None, where, deck_problem(error)) from None
         _check_take_backs(self)
         return self
 
@@ -759,9 +763,9 @@ def _illegal(index: int, round_number: int, error: IllegalAction) -> RecordError
     return RecordError(
         None,
         f"actions[{index}]",
-        # Translators: {reason} is the rules' own words for why the move is illegal.
+        # Translators: {reason} says which rule forbids the move ("the tile is not in the hand").
         _("action {number} (round {round}): {reason}").format(
-            number=index + 1, round=round_number, reason=error
+            number=index + 1, round=round_number, reason=rule_reason(error.reason)
         ),
     )
 

@@ -33,6 +33,7 @@ from chickenfoot.rules import (
     Action,
     Event,
     GameState,
+    Reason,
     RoundScored,
     RoundStarted,
     RuleSet,
@@ -113,8 +114,9 @@ class IllegalStep:
     action: Action
     round_number: int
     """The round it was taken in (1-based)."""
-    reason: str
-    """Why the rules refuse it, in their words ("6|6 is not in seat 2's hand")."""
+    reason: Reason
+    """Which rule refuses it, as the rules' code (``tile_not_in_hand``): words are made where
+    it is shown (:func:`chickenfoot.record.refusals.rule_reason`)."""
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,7 @@ def _first_illegal(record: GameRecord) -> tuple[GameState, IllegalStep]:
         action = record.actions[applied]
         refused = refusal(before, action)
         assert refused is not None, "the replay stopped at an action the rules allow"
-        return before, IllegalStep(applied, action, before.round_number, str(refused))
+        return before, IllegalStep(applied, action, before.round_number, refused.reason)
     raise AssertionError("every action replayed, yet the record was refused")
 
 

@@ -76,6 +76,8 @@ from chickenfoot.rules.refusals import (
 )
 from chickenfoot.rules.ruleset import (
     PRESETS,
+    ProblemCode,
+    RuleProblem,
     RuleSet,
     RuleSetError,
     build_rules,
@@ -127,12 +129,14 @@ __all__ = [
     "Passed",
     "Placement",
     "Play",
+    "ProblemCode",
     "PublicView",
     "Reason",
     "RoundBlocked",
     "RoundHistory",
     "RoundScored",
     "RoundStarted",
+    "RuleProblem",
     "RuleSet",
     "RuleSetError",
     "SeatView",

@@ -2,12 +2,16 @@
 
 A :class:`RuleSet` is frozen and validated as a whole: a combination that cannot be dealt or
 played (8 players x 7 tiles from a 55-tile set, 8 arms on a double-6 set, ...) is refused with
-a message that says what is wrong and what would work. Build one with :func:`preset`.
+a :class:`RuleProblem` per thing wrong: which field, a code naming the problem, the numbers
+that say what would work, and an English message for developers. Programs that talk to players
+word the code and numbers themselves (:func:`chickenfoot.text.ruleset.rule_problem`). Build one
+with :func:`preset`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import dataclasses
+from typing import Any, Literal, get_args
 
 from pydantic import Field, ValidationError, model_validator
 
@@ -28,12 +32,64 @@ CROSS_HAND = 7
 CROSS_DOUBLE_SIX_HAND = 5
 
 
-class RuleSetError(ValueError):
-    """A rule set that cannot be played. ``problems`` maps each field to what is wrong with it."""
+ProblemCode = Literal[
+    "unknown_preset",
+    "unknown_field",
+    "too_small",
+    "too_big",
+    "not_a_choice",
+    "not_a_number",
+    "not_valid",
+    "too_many_kept",
+    "too_few_tiles",
+    "too_many_arms",
+    "too_many_rounds",
+]
+"""What is wrong with a rule set, and the :attr:`RuleProblem.values` that say more:
 
-    def __init__(self, problems: tuple[tuple[str, str], ...]) -> None:
+- ``unknown_preset``: no preset has that name (``name``).
+- ``unknown_field``: no rule has that name (the problem's field).
+- ``too_small``: the number is below the field's bound (``least``).
+- ``too_big``: the number is above the field's bound (``most``).
+- ``not_a_choice``: the value is none of the field's choices (``choices``, a tuple).
+- ``not_a_number``: the field takes a whole number.
+- ``not_valid``: any other value the field does not take.
+- ``too_many_kept``: more tiles kept in the boneyard (``kept``) than a set of ``set_size``
+  (``tiles`` tiles) leaves with a tile each: keep at most ``most``.
+- ``too_few_tiles``: ``players`` hands of ``hand`` tiles, plus ``reserve`` kept in the
+  boneyard and the centre double if ``search``, need ``needed`` tiles, more than the set of
+  ``set_size`` holds (``tiles``); what would work: a double-``bigger`` set (None: none is big
+  enough), at most ``most`` tiles each (0: not even one), at most ``fewest`` players (None:
+  fewer seats would not do).
+- ``too_many_arms``: ``arms`` arms, but a set of ``set_size`` has only ``set_size`` tiles
+  carrying its double's number besides the double.
+- ``too_many_rounds``: ``rounds`` rounds, but a set of ``set_size`` has only ``set_size + 1``
+  doubles to start them.
+"""
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleProblem:
+    """One thing wrong with a rule set: the field at fault, a :data:`ProblemCode` with the
+    numbers that go with it, and the same in English for developers (never shown to players)."""
+
+    field: str
+    """The :class:`RuleSet` field at fault (``preset`` for an unknown preset; ``rules`` when no
+    one field is)."""
+    code: ProblemCode
+    message: str
+    """The problem in English, for developers and logs."""
+    values: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """The numbers and names the code's words need (see :data:`ProblemCode`)."""
+
+
+class RuleSetError(ValueError):
+    """A rule set that cannot be played: ``problems`` holds each thing wrong with it (a
+    :class:`RuleProblem`); ``str(error)`` joins their English messages, for developers."""
+
+    def __init__(self, problems: tuple[RuleProblem, ...]) -> None:
         self.problems = problems
-        super().__init__("; ".join(message for _, message in problems))
+        super().__init__("; ".join(problem.message for problem in problems))
 
 
 class RuleSet(FrozenModel):
@@ -112,9 +168,9 @@ class RuleSet(FrozenModel):
 
     # ----- validation ----------------------------------------------------------------------
 
-    def problems(self) -> tuple[tuple[str, str], ...]:
-        """Every reason these rules cannot be played, as (field, message) pairs; empty if fine."""
-        found: list[tuple[str, str]] = []
+    def problems(self) -> tuple[RuleProblem, ...]:
+        """Every reason these rules cannot be played (see :class:`RuleProblem`); empty if fine."""
+        found: list[RuleProblem] = []
         tiles = self.tile_count
         hand = self.tiles_per_hand
         set_name = f"a double-{self.set_size} set"
@@ -124,10 +180,17 @@ class RuleSet(FrozenModel):
         most_reserve = tiles - self.players - centre
         if self.reserve_count > most_reserve:  # too many even with one tile each
             found.append(
-                (
+                RuleProblem(
                     "reserve",
+                    "too_many_kept",
                     f"{self.reserve_count} tiles kept in the boneyard, but {set_name} has only "
                     f"{tiles}: keep at most {max(most_reserve, 0)}",
+                    {
+                        "kept": self.reserve_count,
+                        "set_size": self.set_size,
+                        "tiles": tiles,
+                        "most": max(most_reserve, 0),
+                    },
                 )
             )
         elif needed > tiles:
@@ -146,33 +209,52 @@ class RuleSet(FrozenModel):
                 fixes.append(f"use a double-{bigger} set")
             if most >= 1:
                 fixes.append(f"at most {most} tile{'' if most == 1 else 's'} each")
+            fewest_players: int | None = None
             if most >= 1 and self.players > MIN_PLAYERS:
                 fewest = (tiles - set_aside) // hand
                 if fewest >= MIN_PLAYERS:
                     fixes.append(f"at most {fewest} players")
+                    fewest_players = fewest
             fix_text = ": " + ", or ".join(fixes) if fixes else ""
             found.append(
-                (
+                RuleProblem(
                     "hand_size",
+                    "too_few_tiles",
                     f"{self.players} seats × {hand} tiles{extra_text} = {needed} tiles, "
                     f"but {set_name} has only {tiles}{fix_text}",
+                    {
+                        "players": self.players,
+                        "hand": hand,
+                        "reserve": self.reserve_count,
+                        "search": self.round_start == "search",
+                        "needed": needed,
+                        "set_size": self.set_size,
+                        "tiles": tiles,
+                        "bigger": bigger,
+                        "most": max(most, 0),
+                        "fewest": fewest_players,
+                    },
                 )
             )
         if self.arm_count > self.set_size:
             found.append(
-                (
+                RuleProblem(
                     "arms",
+                    "too_many_arms",
                     f"{self.arm_count} arms need {self.arm_count} tiles carrying "
                     f"{self.set_size}, but {set_name} has only {self.set_size}: "
                     f"use at most {self.set_size} arms, or a bigger set",
+                    {"arms": self.arm_count, "set_size": self.set_size},
                 )
             )
         if self.rounds is not None and self.rounds > self.set_size + 1:
             found.append(
-                (
+                RuleProblem(
                     "rounds",
+                    "too_many_rounds",
                     f"{self.rounds} rounds, but {set_name} has only {self.set_size + 1} doubles "
                     f"to start them: play at most {self.set_size + 1} rounds",
+                    {"rounds": self.rounds, "set_size": self.set_size},
                 )
             )
         return tuple(found)
@@ -181,7 +263,7 @@ class RuleSet(FrozenModel):
     def _must_be_playable(self) -> RuleSet:
         found = self.problems()
         if found:
-            raise ValueError("; ".join(message for _, message in found))
+            raise ValueError("; ".join(problem.message for problem in found))
         return self
 
 
@@ -234,7 +316,8 @@ def preset(name: PresetName, **overrides: Any) -> RuleSet:
     combination cannot be played, e.g. ``preset("cross", players=8)``.
     """
     if name not in PRESET_FIELDS:
-        raise RuleSetError((("preset", f"unknown preset {name!r}: choose cross or trains"),))
+        message = f"unknown preset {name!r}: choose cross or trains"
+        raise RuleSetError((RuleProblem("preset", "unknown_preset", message, {"name": name}),))
     return build_rules({**PRESET_FIELDS[name], **overrides, "preset": name})
 
 
@@ -243,16 +326,31 @@ def build_rules(fields: dict[str, Any]) -> RuleSet:
     try:
         return RuleSet.model_validate(fields)
     except ValidationError as error:
-        problems: list[tuple[str, str]] = []
+        problems: list[RuleProblem] = []
         for item in error.errors():
-            field = str(item["loc"][0]) if item["loc"] else "rules"
-            message = str(item["msg"]).removeprefix("Value error, ")
-            if item["loc"]:
-                message = f"{field}: {message}"
-            else:
-                # A whole-model problem: split it back into its per-field messages.
+            if not item["loc"]:
+                # A whole-model problem: split it back into its per-field problems.
                 candidate = RuleSet.model_construct(**fields)
                 problems.extend(candidate.problems())
                 continue
-            problems.append((field, message))
+            problems.append(_field_problem(str(item["loc"][0]), item["type"], item.get("ctx", {})))
         raise RuleSetError(tuple(problems)) from None
+
+
+def _field_problem(name: str, kind: str, context: dict[str, Any]) -> RuleProblem:
+    """The problem of field ``name`` from Pydantic's error type ``kind`` and its context."""
+    if kind == "extra_forbidden":
+        return RuleProblem(name, "unknown_field", f"{name}: there is no such rule")
+    if kind in ("greater_than_equal", "less_than_equal"):
+        bound = context["ge" if kind == "greater_than_equal" else "le"]
+        if kind == "greater_than_equal":
+            return RuleProblem(name, "too_small", f"{name}: at least {bound}", {"least": bound})
+        return RuleProblem(name, "too_big", f"{name}: at most {bound}", {"most": bound})
+    if kind == "literal_error":
+        choices = get_args(RuleSet.model_fields[name].annotation)
+        names = [str(choice) for choice in choices]
+        listed = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        return RuleProblem(name, "not_a_choice", f"{name}: choose {listed}", {"choices": choices})
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return RuleProblem(name, "not_a_number", f"{name}: a whole number is needed")
+    return RuleProblem(name, "not_valid", f"{name}: not a value this rule takes")

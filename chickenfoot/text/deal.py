@@ -24,6 +24,7 @@ from chickenfoot.lang import _, ngettext
 from chickenfoot.record.disclosure import Disclosure, disclosure
 from chickenfoot.record.model import GameRecord
 from chickenfoot.record.problems import printable
+from chickenfoot.record.refusals import rule_reason
 from chickenfoot.record.verify import DeckCheck, RoundDeal, Verification, deck_checks, round_deal
 from chickenfoot.rules import Action, Draw, Play, Tile
 from chickenfoot.text.words import (
@@ -313,7 +314,7 @@ def verify_lines(verification: Verification, file: str) -> list[str]:
                 number=illegal.index + 1,
                 round=illegal.round_number,
                 action=action_text(illegal.action, names),
-                reason=printable(illegal.reason),
+                reason=rule_reason(illegal.reason),
             )
         )
     lines.append(_verdict_text(verification))

@@ -12,6 +12,7 @@ from typing import Literal
 
 from chickenfoot.lang import N_, _, ngettext, npgettext, pgettext
 from chickenfoot.record.problems import FileWriteError, describe_os_error
+from chickenfoot.record.refusals import rule_reason
 from chickenfoot.rules import Reason, RoundBlocked, RuleSet, Tile, WentOut, hand_points
 from chickenfoot.text.describe import blocked_text
 from chickenfoot.text.words import a_number, comma_list, is_you, seat_name
@@ -453,43 +454,6 @@ def host_refused(reason: str, rule: str | None) -> str:
             rule=rule_reason(rule) if rule else pgettext("a refused move", "refused")
         )
     return _(REFUSED_BY_HOST.get(reason, KEY_DOES_NOTHING))
-
-
-def rule_reason(reason: str) -> str:
-    """Which rule refuses a move, in a few words, from the rules' reason code (see
-    ``Reason`` in :mod:`chickenfoot.rules`); an unknown code is shown as it is."""
-    match reason:
-        case "game_over":
-            return _("the game is over")
-        case "not_your_turn":
-            return _("it is not that seat's turn")
-        case "not_a_move":
-            return _("that is not a move")
-        case "tile_not_in_hand":
-            return _("the tile is not in the hand")
-        case "only_the_drawn_tile":
-            return _("only the drawn tile may be played now")
-        case "arms_first":
-            return _("the centre still needs its arms first")
-        case "foot_first":
-            return _("the chicken foot needs its toes first")
-        case "line_closed":
-            return _("that line ends in a double: its chicken foot takes the tiles")
-        case "no_such_end":
-            return _("there is no such line")
-        case "does_not_fit":
-            return _("the tile does not fit that end")
-        case "must_play":
-            return _("a tile can be played, so the seat may neither draw nor pass")
-        case "already_drew":
-            return _("the seat drew a playable tile: play it or keep it")
-        case "nothing_to_draw":
-            return _("nothing is left to draw")
-        case "must_play_drawn":
-            return _("a playable drawn tile must be played")
-        case "draw_first":
-            return _("draw first: the boneyard still has tiles")
-    return reason
 
 
 def taken_back(undone: int) -> str:

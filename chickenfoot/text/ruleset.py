@@ -3,14 +3,18 @@
 Every phrase is worked out from a :class:`~chickenfoot.rules.RuleSet`, so the words follow the
 rules wherever they are shown: transcripts and the command line (:func:`rules_summary`), the
 New game form and the help screen (:func:`preset_summary`). Each option's values are worded
-once, here (marked for the catalogue, and translated as they are put into a phrase). Imports
-no Textual.
+once, here (marked for the catalogue, and translated as they are put into a phrase). Rules that
+cannot be played are worded from the rules' codes (:func:`rule_problem`, in
+:mod:`chickenfoot.record.refusals`, where a saved game's errors need it too) and shown under a
+field's name by :func:`rule_problem_at`. Imports no Textual.
 """
 
 from __future__ import annotations
 
 from chickenfoot.lang import N_, _, ngettext, pgettext
-from chickenfoot.rules import PRESETS, RuleSet, default_hand_size, preset
+from chickenfoot.record.refusals import FIELD_CODES
+from chickenfoot.record.refusals import rule_problem as rule_problem
+from chickenfoot.rules import PRESETS, RuleProblem, RuleSet, default_hand_size, preset
 from chickenfoot.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, PresetName, default_reserve
 from chickenfoot.text.words import comma_list
 
@@ -150,3 +154,14 @@ def preset_summary(name: PresetName) -> str:
     phrases = [arms_words(rules.arms), default_hand_words(rules)]
     phrases.extend(words for field, words in worded.items() if differs(field))
     return comma_list(phrases)
+
+
+def rule_problem_at(problem: RuleProblem, name: str) -> str:
+    """A problem of the rules where ``name`` stands for its field (a command-line flag, a
+    form's label): a field's own problem after the name ("--players: at most 8"); a
+    combination that cannot be played, which says its numbers itself, as it is."""
+    if problem.code not in FIELD_CODES:
+        return rule_problem(problem)
+    # Translators: {field} names a rule (a form's label, a command-line flag); {problem} is
+    # what is wrong with its value ("at most 8").
+    return _("{field}: {problem}").format(field=name, problem=rule_problem(problem))

@@ -149,11 +149,14 @@ def taken_over(
     """A new game from the state after the first ``action_count`` actions of ``record``,
     played by ``seats``."""
     from chickenfoot.play.session import GameSession
+    from chickenfoot.record.refusals import rule_reason
     from chickenfoot.rules import IllegalAction
 
     try:
         return Play(GameSession.take_over(record, action_count, seats, store))
-    except (ValueError, IllegalAction, OSError) as error:
+    except IllegalAction as error:
+        return Problem(_("Cannot take over: {error}").format(error=rule_reason(error.reason)))
+    except (ValueError, OSError) as error:
         return Problem(_("Cannot take over: {error}").format(error=error))
 
 

@@ -69,7 +69,7 @@ ROUNDS_BY_SET = {6: None, 9: 4, 12: 2, 15: 1, 18: 1}
 def playable(fields: dict[str, object]) -> RuleSet:
     """``fields`` as rules, with the hand (and arm count) cut down to what the set allows."""
     candidate = RuleSet.model_construct(**{**RuleSet().model_dump(), **fields})
-    problems = dict(candidate.problems())
+    problems = {problem.field: problem for problem in candidate.problems()}
     if "arms" in problems:
         fields = {**fields, "arms": candidate.set_size}
     if "hand_size" in problems:

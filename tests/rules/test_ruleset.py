@@ -81,7 +81,7 @@ def test_cross_with_eight_players_is_refused_with_what_would_work() -> None:
     assert "55" in message
     assert "double-12" in message
     assert "at most 6 tiles each" in message
-    assert [field for field, _ in caught.value.problems] == ["hand_size"]
+    assert [problem.field for problem in caught.value.problems] == ["hand_size"]
 
 
 def test_trains_counts_the_reserve_and_the_centre_double_when_refusing() -> None:
@@ -99,7 +99,7 @@ def test_trains_counts_the_reserve_and_the_centre_double_when_refusing() -> None
 def test_too_many_arms_for_the_set_is_refused() -> None:
     with pytest.raises(RuleSetError) as caught:
         preset("cross", set_size=6, players=2, arms=8)
-    assert [field for field, _ in caught.value.problems] == ["arms"]
+    assert [problem.field for problem in caught.value.problems] == ["arms"]
     assert "at most 6 arms" in str(caught.value)
 
 
@@ -112,10 +112,10 @@ def test_more_rounds_than_doubles_is_refused() -> None:
 def test_several_problems_are_all_reported() -> None:
     with pytest.raises(RuleSetError) as caught:
         preset("cross", set_size=6, players=6, arms=8, rounds=9)
-    fields = [field for field, _ in caught.value.problems]
+    fields = [problem.field for problem in caught.value.problems]
     assert fields == ["hand_size", "arms", "rounds"]
-    for _, message in caught.value.problems:
-        assert message in str(caught.value)
+    for problem in caught.value.problems:
+        assert problem.message in str(caught.value)
 
 
 @pytest.mark.parametrize(
@@ -136,7 +136,7 @@ def test_several_problems_are_all_reported() -> None:
 def test_bad_fields_are_refused_naming_the_field(overrides: dict[str, object], field: str) -> None:
     with pytest.raises(RuleSetError) as caught:
         preset("cross", **overrides)
-    assert field in [name for name, _ in caught.value.problems]
+    assert field in [problem.field for problem in caught.value.problems]
     assert field in str(caught.value)
 
 
@@ -181,7 +181,7 @@ def test_every_default_hand_size_is_documented_and_fits_the_set(
         **{**preset(name, players=2, set_size=set_size).model_dump(), "players": players}
     )
     assert candidate.tiles_per_hand == hand
-    problems = dict(candidate.problems())
+    problems = {problem.field: problem for problem in candidate.problems()}
     if name == "trains":
         # The trains default is scaled from the source's table and never over-deals.
         assert "hand_size" not in problems

@@ -98,7 +98,7 @@ def test_a_swapped_tile_makes_an_action_illegal(honest: GameRecord, tmp_path: Pa
     assert illegal.index <= index and illegal.round_number == 1
     assert illegal.action == honest.actions[illegal.index]
     if illegal.index == index:
-        assert illegal.reason == f"{played.tile} is not in seat 0's hand"
+        assert illegal.reason == "tile_not_in_hand"
     assert not verification.finished
 
 
@@ -132,7 +132,7 @@ def test_an_action_after_the_end_is_illegal(honest: GameRecord) -> None:
     assert verification.verdict == "illegal"
     assert verification.illegal is not None
     assert verification.illegal.index == len(honest.actions)
-    assert "the game is over" in verification.illegal.reason
+    assert verification.illegal.reason == "game_over"
 
 
 def test_a_record_without_a_seed_cannot_be_checked_but_may_be_legal(

@@ -260,9 +260,10 @@ def test_the_report_of_an_illegal_action(honest: GameRecord) -> None:
         "game.json: Ana, You and [b]Cy[/b]; 1 action; the seed is kept back until the game is over"
     )
     assert lines[2] == "round 2 (not reached): the deck matches the game's seed"
+    assert verification.illegal.reason == "not_your_turn"
     assert lines[3] == (
-        f"action 1 (round 1) breaks the rules: Ana plays 0|0 on arm Z, but "
-        f"{verification.illegal.reason}"
+        "action 1 (round 1) breaks the rules: Ana plays 0|0 on arm Z, but "
+        "it is not that seat's turn"
     )
     assert lines[-1] == "illegal: action 1 breaks the rules"
 

@@ -14,9 +14,10 @@ from typing import get_args
 import pytest
 
 from chickenfoot.lang import speaking
+from chickenfoot.record.refusals import rule_reason
 from chickenfoot.rules import Draw, GameOver, Pass, Play, Reason, Standing, Tile, apply, preset
 from chickenfoot.text.describe import describe_turn, winners_text
-from chickenfoot.text.prompts import host_refused, rule_reason
+from chickenfoot.text.prompts import host_refused
 from chickenfoot.text.words import is_you, listed, plural, seat_name
 from tests.rules.conftest import deal, start
 

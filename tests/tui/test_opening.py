@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from chickenfoot.lang import speaking
+from chickenfoot.rules import Pass
 from chickenfoot.saves.database import open_store
 from chickenfoot.tui.opening import (
     HeldGames,
@@ -20,6 +22,7 @@ from chickenfoot.tui.opening import (
     taken_over,
 )
 from tests.kit import Kit
+from tests.pseudo import PSEUDO, PseudoTranslations, english, pseudo
 
 
 def test_a_new_game_is_dealt_and_stored(kit: type[Kit]) -> None:
@@ -73,6 +76,19 @@ def test_a_take_over_from_an_impossible_point_says_why(kit: type[Kit]) -> None:
     store = open_store()
     opened = taken_over(store, record, len(record.actions) + 5, record.seats)
     assert isinstance(opened, Problem) and opened.text.startswith("Cannot take over: ")
+    store.close()
+
+
+def test_a_take_over_of_an_action_the_rules_refuse_says_which_rule(kit: type[Kit]) -> None:
+    record = kit.find_record(kit.short_rules(2), kit.seats("human", "computer"), kit.human_can_play)
+    turn = record.final_state().turn
+    refused = record.appended(Pass(seat=1 - turn))
+    store = open_store()
+    with speaking(PSEUDO, PseudoTranslations()):
+        opened = taken_over(store, refused, len(refused.actions), refused.seats)
+    assert isinstance(opened, Problem)
+    assert pseudo("it is not that seat's turn") in opened.text
+    assert english(opened.text).startswith("Cannot take over: ")
     store.close()
 
 

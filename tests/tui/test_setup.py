@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL
+from chickenfoot.lang import speaking
 from chickenfoot.record.model import SeatConfig
 from chickenfoot.rules import RuleSet, RuleSetError, build_rules, default_hand_size, preset
 from chickenfoot.saves.paths import settings_path
@@ -24,7 +25,7 @@ from chickenfoot.saves.settings import (
     load_settings,
     save_settings,
 )
-from chickenfoot.text.ruleset import preset_summary
+from chickenfoot.text.ruleset import preset_summary, rule_problem
 from chickenfoot.text.setup_form import (
     RULE_FIELDS,
     preset_values,
@@ -36,6 +37,7 @@ from chickenfoot.tui.app import ChickenFootApp
 from chickenfoot.tui.screens.menu import MenuScreen
 from chickenfoot.tui.screens.online import JoinScreen
 from chickenfoot.tui.screens.setup import FormSelect, SetupScreen
+from tests.pseudo import OPEN, PSEUDO, PseudoTranslations, english
 from tests.tui.conftest import TuiKit, wait_for
 
 
@@ -189,7 +191,9 @@ async def test_cross_with_eight_seats_shows_the_engine_message_and_disables_star
         await wait_for(pilot, lambda: len(screen.seat_rows) == 8, "eight seats")
         with pytest.raises(RuleSetError) as refused:
             preset("cross", players=8)
-        expected = dict(refused.value.problems)["hand_size"]
+        (problem,) = refused.value.problems
+        expected = rule_problem(problem)
+        assert expected == problem.message  # the English words are the rules' own
         await wait_for(
             pilot,
             lambda: problem_text(screen, "#hand_size-problem") == expected,
@@ -358,6 +362,25 @@ async def test_number_fields_take_digits_only() -> None:
         assert value_of(screen, "rounds") == "2"
 
 
+async def test_the_engine_message_is_shown_in_the_players_language() -> None:
+    with speaking(PSEUDO, PseudoTranslations()):
+        app = StartRecordingApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_setup(pilot)
+            await pilot.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
+            await wait_for(pilot, lambda: len(screen.seat_rows) == 8, "eight seats")
+            with pytest.raises(RuleSetError) as refused:
+                preset("cross", players=8)
+            (problem,) = refused.value.problems
+            expected = rule_problem(problem)
+            assert expected.startswith(OPEN) and english(expected) == problem.message
+            await wait_for(
+                pilot,
+                lambda: problem_text(screen, "#hand_size-problem") == expected,
+                "the form to show it in the language",
+            )
+
+
 async def test_too_many_rounds_and_arms_show_their_messages() -> None:
     app = StartRecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -367,7 +390,7 @@ async def test_too_many_rounds_and_arms_show_their_messages() -> None:
         await type_into(pilot, screen.query_one("#arms", Input), "8")
         with pytest.raises(RuleSetError) as refused:
             build_rules(rule_fields_from_form("cross", 4, screen.field_values()))
-        expected = dict(refused.value.problems)
+        expected = {problem.field: rule_problem(problem) for problem in refused.value.problems}
         await wait_for(
             pilot,
             lambda: problem_text(screen, "#rounds-problem") == expected["rounds"],
@@ -391,8 +414,7 @@ async def test_a_zero_hand_shows_the_field_message() -> None:
         await wait_for(
             pilot, lambda: problem_text(screen, "#hand_size-problem") is not None, "the problem"
         )
-        message = problem_text(screen, "#hand_size-problem")
-        assert message is not None and "hand_size" in message and "1" in message
+        assert problem_text(screen, "#hand_size-problem") == "at least 1"
 
 
 async def test_empty_and_duplicate_names_are_refused() -> None:

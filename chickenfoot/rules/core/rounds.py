@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, Literal
 
 from chickenfoot.rules.board import empty_board
 from chickenfoot.rules.core.positions import Deck, Position, bits_of_hands, round_table
@@ -34,9 +35,20 @@ from chickenfoot.rules.ruleset import RuleSet
 from chickenfoot.rules.scoring import hand_points, rank, totals
 from chickenfoot.rules.tiles import Tile, full_set
 
+DeckProblem = Literal["deck_count", "tile_twice", "not_in_set", "tiles_missing"]
+"""Why decks are refused: not one deck per round (``decks``, ``rounds``); a deck holds a tile
+twice (``round``, ``tile``); a tile of no such set (``round``, ``tile``, ``set_size``); a deck
+lacks tiles (``round``, ``missing``: the tiles, in order)."""
+
 
 class BadDeck(ValueError):
-    """A round's deck is not exactly one full set."""
+    """A round's deck is not exactly one full set: ``code`` (a :data:`DeckProblem`) and
+    ``values`` say why; the message says it in English, for developers."""
+
+    def __init__(self, code: DeckProblem, message: str, **values: Any) -> None:
+        super().__init__(message)
+        self.code: DeckProblem = code
+        self.values: dict[str, Any] = values
 
 
 def shuffled_decks(rules: RuleSet, rng: random.Random) -> tuple[Deck, ...]:
@@ -52,7 +64,12 @@ def shuffled_decks(rules: RuleSet, rng: random.Random) -> tuple[Deck, ...]:
 def check_decks(rules: RuleSet, decks: Sequence[Sequence[Tile]]) -> None:
     """Raise :class:`BadDeck` unless there is one deck per round, each exactly the full set."""
     if len(decks) != rules.round_count:
-        raise BadDeck(f"{len(decks)} decks for {rules.round_count} rounds: one per round is needed")
+        raise BadDeck(
+            "deck_count",
+            f"{len(decks)} decks for {rules.round_count} rounds: one per round is needed",
+            decks=len(decks),
+            rounds=rules.round_count,
+        )
     tiles = full_set(rules.set_size)
     expected = frozenset(tiles)
     for number, deck in enumerate(decks, start=1):
@@ -61,14 +78,30 @@ def check_decks(rules: RuleSet, decks: Sequence[Sequence[Tile]]) -> None:
         seen: set[Tile] = set()
         for tile in deck:
             if tile in seen:
-                raise BadDeck(f"round {number}: the deck holds {tile} twice")
+                raise BadDeck(
+                    "tile_twice",
+                    f"round {number}: the deck holds {tile} twice",
+                    round=number,
+                    tile=tile,
+                )
             if tile not in expected:
-                raise BadDeck(f"round {number}: {tile} is not in a double-{rules.set_size} set")
+                raise BadDeck(
+                    "not_in_set",
+                    f"round {number}: {tile} is not in a double-{rules.set_size} set",
+                    round=number,
+                    tile=tile,
+                    set_size=rules.set_size,
+                )
             seen.add(tile)
         missing = expected - seen
         if missing:
             listed = ", ".join(str(tile) for tile in sorted(missing)[:5])
-            raise BadDeck(f"round {number}: the deck is missing {len(missing)} tiles ({listed})")
+            raise BadDeck(
+                "tiles_missing",
+                f"round {number}: the deck is missing {len(missing)} tiles ({listed})",
+                round=number,
+                missing=tuple(sorted(missing)),
+            )
 
 
 def new_game(

@@ -72,7 +72,7 @@ from chickenfoot.saves.settings import (
     is_plain_number,
     load_settings,
 )
-from chickenfoot.text.ruleset import preset_summary
+from chickenfoot.text.ruleset import preset_summary, rule_problem
 from chickenfoot.text.setup_form import (
     FIELDS_BY_NAME,
     HUMAN,
@@ -513,13 +513,13 @@ class SetupScreen(Screen[None]):
             rules: RuleSet | None = build_rules(fields)
         except RuleSetError as error:
             rules = None
-            for field_name, message in error.problems:
+            for problem in error.problems:
                 shown_at = (
-                    field_name
-                    if field_name in FIELDS_BY_NAME or field_name == "players"
+                    problem.field
+                    if problem.field in FIELDS_BY_NAME or problem.field == "players"
                     else "rules"
                 )
-                problems.setdefault(shown_at, message)
+                problems.setdefault(shown_at, rule_problem(problem))
         seed = self.query_one("#seed", Input).value
         creator = next((row.name_text for row in rows if row.kind == HUMAN), "")
         online = self.query_one(OnlineFields)
