@@ -113,6 +113,10 @@ class Allowance:
         """This allowance and ``keys`` besides."""
         return Allowance(self.names, self.literals, self.keys | frozenset(keys))
 
+    def with_literals(self, literals: Iterable[str]) -> Allowance:
+        """This allowance and ``literals`` besides."""
+        return Allowance(self.names, (*self.literals, *literals), self.keys)
+
 
 def outside_markers(text: str, cut_above: bool = False) -> str:
     """What ``text`` shows outside the markers (each marked span a space), a span still open at
