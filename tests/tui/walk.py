@@ -140,7 +140,15 @@ async def walk_the_menu(walk: Walk) -> None:
     palette = walk.app.screen
     palette.query_one(CommandInput).value = _("Theme")
     commands = palette.query_one(CommandList)
-    await wait_for(walk.pilot, lambda: commands.option_count > 0, "the theme command found")
+
+    def theme_command() -> int | None:
+        for index in range(commands.option_count):
+            if str(commands.get_option_at_index(index).prompt).startswith(_("Theme")):
+                return index
+        return None
+
+    await wait_for(walk.pilot, lambda: theme_command() is not None, "the theme command found")
+    commands.highlighted = theme_command()
     await walk.pilot.press("enter")
     await walk.reach(
         CommandPalette,

@@ -30,6 +30,7 @@ from chickenfoot.bots import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
     DEFAULT_THINK_TIME,
+    level_name,
 )
 from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.net.protocol import DEFAULT_GRACE, TableOptions
@@ -217,7 +218,7 @@ class OnlineFields(Vertical):
         with Horizontal(classes="field"):
             yield Label(_(COVER_LABEL), classes="field-label", markup=False)
             yield FormSelect(
-                [(level, level) for level in BOT_LEVELS],
+                [(level_name(level), level) for level in BOT_LEVELS],
                 value=COVER_DEFAULT,
                 allow_blank=False,
                 id="online-cover",
