@@ -73,7 +73,7 @@ from chickenfoot.saves.settings import (
     is_plain_number,
     load_settings,
 )
-from chickenfoot.text.ruleset import preset_summary
+from chickenfoot.text.ruleset import preset_name, preset_summary
 from chickenfoot.text.setup_form import (
     FIELDS_BY_NAME,
     HUMAN,
@@ -383,7 +383,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="field"):
                 yield Label(_("Preset"), classes="field-label", markup=False)
                 yield FormSelect(
-                    [(name, name) for name in PRESETS],
+                    [(preset_name(name), name) for name in PRESETS],
                     value=self.preset_name,
                     allow_blank=False,
                     id="preset",
