@@ -113,26 +113,33 @@ class Allowance:
         """This allowance and ``keys`` besides."""
         return Allowance(self.names, self.literals, self.keys | frozenset(keys))
 
+    def with_literals(self, literals: Iterable[str]) -> Allowance:
+        """This allowance and ``literals`` besides."""
+        return Allowance(self.names, (*self.literals, *literals), self.keys)
+
 
 def outside_markers(text: str, cut_above: bool = False) -> str:
     """What ``text`` shows outside the markers (each marked span a space), a span still open at
-    the end (cut there) counting as marked; a closing marker with no opening one counts what
-    comes before it as marked only if the text's first lines were ``cut_above`` (scrolled off
-    or covered), else it stays outside, to be reported."""
+    the end (cut there) counting as marked; a closing marker with no opening one before it
+    (the end of a message, or of messages within each other) counts what comes before it as
+    marked only if the text's first lines were ``cut_above`` (scrolled off or covered), else
+    it stays outside, to be reported."""
     outside: list[str] = []
     depth = 0
-    marker_seen = False
+    opened = False
     for character in text:
         if character == OPEN:
             depth += 1
+            opened = True
         elif character == CLOSE and depth:
             depth -= 1
             outside.append("" if depth else " ")
-        elif character == CLOSE and cut_above and not marker_seen:
-            outside = [" "]  # the end of a message whose start is out of sight
+        elif character == CLOSE and cut_above and not opened:
+            outside = [
+                " "
+            ]  # the end of a message (within others, maybe) whose start is out of sight
         elif not depth:
             outside.append(character)
-        marker_seen = marker_seen or character in (OPEN, CLOSE)
     return "".join(outside)
 
 

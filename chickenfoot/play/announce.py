@@ -328,5 +328,5 @@ class Announcer:
             return [Announcement("result", sentences([*lines, self._status]))]
         if isinstance(prompt, GameEnded):
             lines = ranking_lines(prompt.result, client.names)
-            return [Announcement("result", sentences([prompts.GAME_OVER, *lines]))]
+            return [Announcement("result", sentences([_(prompts.GAME_OVER), *lines]))]
         return []

@@ -163,7 +163,7 @@ class SeatClient:
             self._hint_given(message)
         elif isinstance(message, NoHint):
             self.hint_pending = False
-            self.tell(prompts.NO_HINT)
+            self.tell(_(prompts.NO_HINT))
         elif isinstance(message, Refused):
             self.hint_pending = False
             self.tell(prompts.host_refused(message.reason, message.rule))
@@ -463,7 +463,7 @@ class SeatClient:
             self.tell(self.why_not("hint"))
             return None
         self.hint_pending = True
-        self.tell(prompts.HINT_THINKING)
+        self.tell(_(prompts.HINT_THINKING))
         return AskHint()
 
     def ask_game_log(self) -> ClientMessage:
@@ -583,7 +583,7 @@ def status_of(
     board needs is in the top bar), or what the table waits for."""
     prompt = client.prompt
     if isinstance(prompt, GameEnded):
-        return StatusShown(prompts.GAME_OVER, "success")
+        return StatusShown(_(prompts.GAME_OVER), "success")
     if isinstance(prompt, RoundEnded):
         number = prompt.result.round
         last = number >= client.table.rules.round_count
@@ -639,14 +639,14 @@ def refusal_text(client: SeatClient, key: str) -> str:
     on its seat's view, never restated."""
     prompt = client.prompt
     if isinstance(prompt, GameEnded):
-        return prompts.GAME_OVER
+        return _(prompts.GAME_OVER)
     if key == "take_back":
         return prompts.no_take_back(shared=not client.table.take_backs)
     view = client.seat_view
     if not client.on_turn or view is None:
         seat = prompt.seat if isinstance(prompt, Waiting | PassKeyboard | DeadDraw) else None
         if seat is None:
-            return prompts.KEY_DOES_NOTHING
+            return _(prompts.KEY_DOES_NOTHING)
         computer = isinstance(prompt, Waiting) and prompt.computer
         elsewhere = isinstance(prompt, Waiting) and not prompt.computer
         return prompts.not_your_turn(
@@ -654,7 +654,7 @@ def refusal_text(client: SeatClient, key: str) -> str:
         )
     drawn = view.drawn
     if key == "hint":
-        return prompts.HINT_THINKING if client.hint_pending else prompts.NO_MORE_HINTS
+        return _(prompts.HINT_THINKING if client.hint_pending else prompts.NO_MORE_HINTS)
     if key == "play":
         return prompts.no_tile_fits(can_draw=client.can("draw"), keys=client.keys)
     if key == "choose":
@@ -674,4 +674,4 @@ def refusal_text(client: SeatClient, key: str) -> str:
             drawn,
             client.keys,
         )
-    return prompts.KEY_DOES_NOTHING
+    return _(prompts.KEY_DOES_NOTHING)

@@ -30,7 +30,7 @@ from typing import NamedTuple, TypeAlias
 
 from chickenfoot.bots import Hint, StopCheck, Strategy, hint, make_bot
 from chickenfoot.bots.registry import seat_seed
-from chickenfoot.lang import _
+from chickenfoot.lang import _, pgettext
 from chickenfoot.record.model import GameRecord, SeatConfig, TakenOver
 from chickenfoot.record.summary import GameId
 from chickenfoot.rules import Action, Event, GameState, RoundStarted, RuleSet, apply, legal_actions
@@ -379,8 +379,12 @@ class GameSession:
         """A file name suggested for a copy: the players' names and the round, e.g.
         ``ana-bea-round-2``."""
         names = "-".join("".join(c for c in name.lower() if c.isalnum()) for name in self.names)
-        names = "-".join(part for part in names.split("-") if part)[:40] or "game"
-        return f"{names}-round-{self.state.round_number}"
+        # Translators: a file name's words: small letters, no spaces ("ana-bea-round-2").
+        game = pgettext("a file name", "game")
+        names = "-".join(part for part in names.split("-") if part)[:40] or game
+        # Translators: a file name's words: small letters, no spaces ("ana-bea-round-2").
+        round_word = pgettext("a file name", "round")
+        return f"{names}-{round_word}-{self.state.round_number}"
 
     def save_as(self, path: Path) -> None:
         """Export the game as it stands to the JSON file ``path`` (the game goes on in the

@@ -105,7 +105,7 @@ def comma_list(items: Iterable[str]) -> str:
 
 def fitted(text: str, width: int) -> str:
     """``text`` cut to ``width`` terminal columns (wide characters take two), an ellipsis
-    marking the cut."""
+    marking the cut (right after the last word kept: ``Maximiliana…``)."""
     if display_width(text) <= width:
         return text
     kept = ""
@@ -113,7 +113,7 @@ def fitted(text: str, width: int) -> str:
         if display_width(kept + character) > width - 1:
             break
         kept += character
-    return kept + "…"
+    return kept.rstrip() + "…"
 
 
 SHORT_NAME_CELLS = 16

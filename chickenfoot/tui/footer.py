@@ -10,8 +10,8 @@ once for all the refreshes made before its turn comes: that one rebuild reads th
 as they are then, so it shows exactly what the last of them asked for.
 
 :class:`FittedFooter` leaves out the keys that would run off its edge (at 80 columns, a turn
-against computers has more keys than fit): the last ones first, never the help's key or the
-command palette's, which list them all.
+against computers has more keys than fit, and the menu's in a language of longer words): the
+last ones first, never the help's key or the command palette's, which list them all.
 
 Both show each key's description and tooltip in the language in use: the bindings declare
 them in English, marked for the catalogues (:func:`~chickenfoot.lang.N_`), and
@@ -54,36 +54,6 @@ class WordsFooter(Footer):
             yield widget
 
 
-class KeysFooter(WordsFooter):
-    """A :class:`~textual.widgets.Footer` whose keys are rebuilt at most once per refresh."""
-
-    _rebuild_waiting = False
-    """True while a rebuild is asked for and has not run yet."""
-
-    rebuilds = 0
-    """How many times the keys were rebuilt, counted once each rebuild is done."""
-
-    @property
-    def rebuild_waiting(self) -> bool:
-        """True while a rebuild of the keys is asked for and has not run yet."""
-        return self._rebuild_waiting
-
-    def bindings_changed(self, screen: Screen[object]) -> None:
-        """The bindings of ``screen`` changed: rebuild the keys after the next refresh,
-        unless a rebuild is already waiting (it will read the bindings as they are then)."""
-        self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
-        if self.is_attached and screen is self.screen and not self._rebuild_waiting:
-            self._rebuild_waiting = True
-            self.call_after_refresh(self._rebuild)
-
-    async def _rebuild(self) -> None:
-        self._rebuild_waiting = False
-        await self.recompose()
-        self.rebuilds += 1
-
-
 HELP_ACTIONS = frozenset({"help", "app.help", "choose('help')", "close_help"})
 """The actions of the keys a fitted footer keeps however narrow it is: the help's (which
 lists every key), besides the command palette's (which lists every command)."""
@@ -124,6 +94,36 @@ class FittedFooter(WordsFooter):
             for widget in item:
                 widget.display = False
                 used -= width_of(widget)
+
+
+class KeysFooter(FittedFooter):
+    """A :class:`FittedFooter` whose keys are rebuilt at most once per refresh."""
+
+    _rebuild_waiting = False
+    """True while a rebuild is asked for and has not run yet."""
+
+    rebuilds = 0
+    """How many times the keys were rebuilt, counted once each rebuild is done."""
+
+    @property
+    def rebuild_waiting(self) -> bool:
+        """True while a rebuild of the keys is asked for and has not run yet."""
+        return self._rebuild_waiting
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """The bindings of ``screen`` changed: rebuild the keys after the next refresh,
+        unless a rebuild is already waiting (it will read the bindings as they are then)."""
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._rebuild_waiting:
+            self._rebuild_waiting = True
+            self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        self._rebuild_waiting = False
+        await self.recompose()
+        self.rebuilds += 1
 
 
 def width_of(widget: Widget) -> int:

@@ -48,7 +48,7 @@ class QuitQuestion:
         else:
             from chickenfoot.text import prompts
 
-            question = prompts.QUIT_SAVED_GAME
+            question = _(prompts.QUIT_SAVED_GAME)
             quit_anyway = pgettext("completes the question: … anyway?", "Quit")
             game.unsaved.once_saved(quit_anyway, lambda: self.confirm(question), self.app.exit)
 

@@ -7,7 +7,8 @@ check reads it (each widget's own drawing, from :meth:`~textual.widget.Widget.re
 where the compositor put it: :mod:`tests.tui.fit`) and says, a line per widget, which words it
 draws outside the markers that are not a player's name, a literal the test put there (a file's
 path, a theme's name) or a key (the keys of every command, with the player's own keymap, as
-Textual's footer and the app's sentences show them, and the ends' keys on the table). Numbers,
+Textual's footer and the app's sentences show them, and the ends' keys on the table, under a
+dialog too) or a command's id (``game.count-tiles``, as the settings file names it). Numbers,
 tiles, punctuation and drawings have no letters and are never reported. Frame titles are read
 too.
 """
@@ -32,7 +33,8 @@ from tests.tui.fit import describe, drawn_rows, shown_widgets
 def not_from_the_catalogue(app: App[Any], allowance: Allowance) -> list[str]:
     """Every widget of the screen on top that draws a word outside the markers (none: every
     word it shows came through the catalogue)."""
-    return list(_found(app, allowance.with_keys(keys_shown(app))))
+    shown = allowance.with_keys(keys_shown(app)).with_literals(binding_ids())
+    return list(_found(app, shown))
 
 
 def _found(app: App[Any], allowance: Allowance) -> Iterator[str]:
@@ -70,6 +72,17 @@ def _table_cells(table: DataTable[Any], name: str, allowance: Allowance) -> Iter
             yield f"{name}: {', '.join(words)} in {text!r}"
 
 
+def binding_ids() -> set[str]:
+    """The ids of the app's commands (``game.count-tiles``): what a player writes in the
+    settings file to give a command other keys, shown literally where a key is refused."""
+    return {
+        binding.id
+        for owner in binding_owners()
+        for binding in bindings_of(owner)
+        if binding.id is not None
+    }
+
+
 def keys_shown(app: App[Any]) -> set[str]:
     """Every key of the app's commands as a screen may show it (the footer's ``^p``, a
     sentence's ``Esc``, a key's own name), with the player's keymap, those Textual binds on the
@@ -83,7 +96,8 @@ def keys_shown(app: App[Any]) -> set[str]:
             keys.add(app.get_key_display(binding))
     for _node, binding, _enabled, _tooltip in app.screen.active_bindings.values():
         keys.add(app.get_key_display(binding))
-    for table in app.screen.query(TableView):
-        if table.shown is not None:
-            keys |= set(table.shown.labels.values())
+    for screen in app.screen_stack:  # the table under a dialog about it (the game's log)
+        for table in screen.query(TableView):
+            if table.shown is not None:
+                keys |= set(table.shown.labels.values())
     return keys

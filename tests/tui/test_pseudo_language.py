@@ -59,10 +59,16 @@ class Unspoken:
 
 def walks_allowance(data_dir: Path) -> Allowance:
     """What the walks show that is not translated: the players' names (and those the set-up
-    offers), the data folder (where saves are kept, shown in full) and the names of the colour
-    themes."""
+    offers), the data folder (where saves are kept, shown in full), the names of the colour
+    themes and the players' names as a suggested file name spells them (its field scrolled to
+    its end may show only the last letters of one, and a long one is cut)."""
     themes = [*BUILTIN_THEMES, *(theme.name for theme in THEMES)]
-    return Allowance(names=(*NAMES, *SPARE_NAMES), literals=(str(data_dir), *themes))
+    in_file_names = {"".join(c for c in name.lower() if c.isalnum()) for name in NAMES}
+    tails = {spelt[start:] for spelt in in_file_names for start in range(len(spelt) - 3)}
+    tails |= {spelt[:end] for spelt in in_file_names for end in range(4, len(spelt))}
+    return Allowance(
+        names=(*NAMES, *SPARE_NAMES), literals=(str(data_dir), *themes, *sorted(tails))
+    )
 
 
 @pytest.mark.slow  # runs the app (the walk it is given does)

@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual.command import CommandInput, CommandPalette
+from textual.command import CommandInput, CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets._toast import Toast
 
+from chickenfoot.lang import _
 from chickenfoot.tui.app import ChickenFootApp, binding_owners
 from chickenfoot.tui.keymap import bindings_of, keymap_of, with_keymap
 from tests.kit import as_kind
@@ -135,7 +136,20 @@ async def walk_the_menu(walk: Walk) -> None:
     await walk.press("escape")
     await walk.back_to(MenuScreen)
     await walk.visit("ctrl+p", CommandPalette, "the command palette")
-    await walk.pilot.press(*"theme", "enter")
+    # the command's name in the language spoken (typed keys would spell only English)
+    palette = walk.app.screen
+    palette.query_one(CommandInput).value = _("Theme")
+    commands = palette.query_one(CommandList)
+
+    def theme_command() -> int | None:
+        for index in range(commands.option_count):
+            if str(commands.get_option_at_index(index).prompt).startswith(_("Theme")):
+                return index
+        return None
+
+    await wait_for(walk.pilot, lambda: theme_command() is not None, "the theme command found")
+    commands.highlighted = theme_command()
+    await walk.pilot.press("enter")
     await walk.reach(
         CommandPalette,
         "the theme picker",

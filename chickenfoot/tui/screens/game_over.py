@@ -23,7 +23,7 @@ from chickenfoot.record.model import GameRecord, SeatConfig
 from chickenfoot.rules import GameOver, RuleSet
 from chickenfoot.text.coach import analysing_text, coach_for, play_line, seats_to_analyse
 from chickenfoot.text.describe import tie_break_text, winners_text
-from chickenfoot.text.words import fitted, seat_name
+from chickenfoot.text.words import fit_line, fitted, seat_name
 from chickenfoot.tui.commands import PaletteCommand, binding_commands, button_key
 from chickenfoot.tui.messages import LeaveGame, StartGame
 from chickenfoot.tui.screens.scoreboard import ScoreboardScreen
@@ -205,6 +205,9 @@ class GameOverScreen(ModalScreen[None]):
 
     def _show_play(self, text: str) -> None:
         for line in self.query("#game-over-play").results(Static):  # none once it is left
+            width = line.content_size.width
+            if width:  # a long name shortened, before the line's end is cut
+                text = "\n".join(fit_line(row, width, self.names) for row in text.splitlines())
             line.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

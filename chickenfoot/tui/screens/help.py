@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Markdown
 
-from chickenfoot.bots import BOT_LEVELS
+from chickenfoot.bots import BOT_LEVELS, level_description, level_name
 from chickenfoot.lang import N_, _, language, pgettext
 from chickenfoot.rules import PRESETS
 from chickenfoot.text.ruleset import preset_summary
@@ -221,7 +221,7 @@ def levels_markdown(screens: Sequence[ScreenKeys], keymap: Mapping[str, str]) ->
     with the keys the game's bindings have (the player's own where ``keymap`` changes them)."""
     hint, take_back = (keys_of(screens, id_, keymap) for id_ in ("game.hint", "game.take-back"))
     lines = ["## " + _("Computer players"), ""]
-    lines.extend(f"- **{level}**: {_(does)}" for level, does in BOT_LEVELS.items())
+    lines.extend(f"- **{level_name(level)}**: {level_description(level)}" for level in BOT_LEVELS)
     lines += [
         "",
         # Translators: Markdown: keep its marks (**) and the keys in braces.

@@ -31,7 +31,7 @@ from chickenfoot.saves.store import GameStore, StoreError
 from chickenfoot.text.describe import save_status
 from chickenfoot.text.words import listed_seats
 from chickenfoot.tui.commands import PaletteCommand, binding_commands
-from chickenfoot.tui.footer import WordsFooter
+from chickenfoot.tui.footer import FittedFooter
 from chickenfoot.tui.keymap import key_in_words, keymap_of
 from chickenfoot.tui.messages import ContinueGame, OpenFile, OpenReplay
 from chickenfoot.tui.screens.confirm import ConfirmScreen
@@ -135,7 +135,7 @@ class LoadScreen(Screen[None]):
             ),
             id="load-path",
         )
-        yield WordsFooter()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         """Fill the table."""

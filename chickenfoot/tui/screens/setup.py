@@ -30,6 +30,7 @@ from chickenfoot.bots import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
     DEFAULT_THINK_TIME,
+    level_name,
 )
 from chickenfoot.lang import N_, _, ngettext
 from chickenfoot.net.protocol import DEFAULT_GRACE, TableOptions
@@ -72,7 +73,7 @@ from chickenfoot.saves.settings import (
     is_plain_number,
     load_settings,
 )
-from chickenfoot.text.ruleset import preset_summary, rule_problem
+from chickenfoot.text.ruleset import preset_name, preset_summary, rule_problem
 from chickenfoot.text.setup_form import (
     FIELDS_BY_NAME,
     HUMAN,
@@ -217,7 +218,7 @@ class OnlineFields(Vertical):
         with Horizontal(classes="field"):
             yield Label(_(COVER_LABEL), classes="field-label", markup=False)
             yield FormSelect(
-                [(level, level) for level in BOT_LEVELS],
+                [(level_name(level), level) for level in BOT_LEVELS],
                 value=COVER_DEFAULT,
                 allow_blank=False,
                 id="online-cover",
@@ -382,7 +383,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="field"):
                 yield Label(_("Preset"), classes="field-label", markup=False)
                 yield FormSelect(
-                    [(name, name) for name in PRESETS],
+                    [(preset_name(name), name) for name in PRESETS],
                     value=self.preset_name,
                     allow_blank=False,
                     id="preset",

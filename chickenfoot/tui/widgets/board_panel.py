@@ -163,7 +163,7 @@ class BoardPanel(Vertical):
         self.set_class(compact and not fits and not outline, "-too-big")
         parts = [board_subtitle(outline=outline, compact=compact, fits=fits, keys=keys)]
         if self._moved and not outline:
-            parts.append(REARRANGED)  # before the legend's key: a narrow frame cuts that first
+            parts.append(_(REARRANGED))  # before the legend's key: a narrow frame cuts that first
         if compact and not outline and keys.legend:
             parts.append(legend_hint(keys.legend))
         if self.charts:

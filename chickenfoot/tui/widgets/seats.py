@@ -97,7 +97,11 @@ class SeatsPanel(Widget):
         cell_width = max(width // 2, COMPACT_NUMBERS_WIDTH + 4)
         name_width = cell_width - COMPACT_NUMBERS_WIDTH - 1
         seat_word, _tiles_word, points_word = headings()
-        header_cell = f" {seat_word:<{name_width}}{'#':>3}{points_word:>4}"
+        numbers = f"{'#':>3}{points_word:>4}"  # a longer word for points takes the name's room
+        seat_room = max(
+            1, name_width - max(0, Content(numbers).cell_length - COMPACT_NUMBERS_WIDTH)
+        )
+        header_cell = f" {fitted(seat_word, seat_room):<{seat_room}}{numbers}"
         rows = [Content.styled(header_cell + header_cell, HEADER_STYLE)]
         cells = []
         for seat, name in enumerate(self.shown.names):
