@@ -83,8 +83,8 @@ PERSON_TYPED = "person"
 
 
 PLAYERS = (PERSON_TYPED, *BOT_LEVELS)
-"""What a seat can be, as typed: a person or a computer level (the levels' names are typed as
-they are in every language; a person also as the language says it: :func:`player_typed`)."""
+"""What a seat can be, as typed: a person or a computer level (as the question lists them, in
+every language; also as the language says them: :func:`player_typed`)."""
 
 # Translators: the letters typed (s, e, p, r, n, o, l, q) and the presets' names (cross,
 # trains) stay as they are.
@@ -103,10 +103,10 @@ def person_typed() -> str:
 
 def player_typed(typed: str) -> str:
     """What a seat's player ``typed`` means (one of :data:`PLAYERS` if it is one): "person"
-    also in the player's language."""
+    and the levels' names also in the player's language."""
     if typed == person_typed().lower():
         return PERSON_TYPED
-    return typed
+    return next((level for level in BOT_LEVELS if typed == level_name(level).lower()), typed)
 
 
 def either(words: list[str]) -> str:

@@ -75,12 +75,12 @@ def ranked(line: str) -> re.Match[str] | None:
 
 
 def set_up() -> list[Answer]:
-    """A new game of two rounds of the double-6 set for Ana (a person, typed as the language
-    types it) and Bea (a casual computer), with a seed."""
+    """A new game of two rounds of the double-6 set for Ana (a person) and Bea (a casual
+    computer), each typed as the language says it, with a seed."""
     person = pgettext("typed for a seat a person plays", "person")
     return [
         "n",
-        *("s", "2", "Ana", person, "Bea", "casual"),
+        *("s", "2", "Ana", person, "Bea", level_name("casual")),
         *("r", "1", "1"),  # the double-6 set
         *("r", "10", "2"),  # two rounds
         *("n", "11"),  # a seed
