@@ -17,8 +17,10 @@ from chickenfoot.bots import level_name
 from chickenfoot.lang import _, catalogue, ngettext, pgettext, speaking
 from chickenfoot.plain.app import PlainApp
 from chickenfoot.text.prompts import no_tile_fits
+from chickenfoot.text.setup_form import who_plays_question
 from chickenfoot.text.words import shown_name
 from tests.plain.scripted import Answer, ScriptedConsole
+from tests.plain.test_app import games
 from tests.plain.test_pseudo_language import ReadingConsole
 
 LANGUAGES = ("gl", "es", "he")
@@ -166,3 +168,19 @@ def test_hebrew_is_said_in_logical_order() -> None:
     assert len(said) == 2, "each round's scores, its words first and the names as typed"
     first = said[0][0]
     assert unicodedata.bidirectional(first) == "R", "the sentence starts with its first word"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_replay_is_taken_over_with_the_seats_typed_in_the_language(code: str) -> None:
+    played(code)
+    with speaking(code):
+        person, hard = pgettext("typed for a seat a person plays", "person"), level_name("hard")
+        console = ScriptedConsole(["r", "1", "", "take", "", hard, "q", "q"])
+        assert PlainApp(console).run() == 0
+        asked_for_ana = who_plays_question("Ana", person)
+    assert any(line.startswith(asked_for_ana) for line in console.said), "Enter keeps a person"
+    taken = games()[0]
+    assert [(seat.name, seat.player, seat.level) for seat in taken.seats] == [
+        ("Ana", "human", None),
+        ("Bea", "computer", "hard"),
+    ]
