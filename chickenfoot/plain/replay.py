@@ -18,7 +18,7 @@ from chickenfoot.bots.coach import Coach
 from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.plain.coaching import analysed, judged
 from chickenfoot.plain.console import Console
-from chickenfoot.plain.setup import PLAYERS, player_typed
+from chickenfoot.plain.setup import PERSON_TYPED, PLAYERS, person_typed, player_typed
 from chickenfoot.plain.table import not_a_command
 from chickenfoot.play.keys import end_keys
 from chickenfoot.play.replay import ReplayView
@@ -44,6 +44,7 @@ from chickenfoot.text.spoken import (
     seat_lines,
     table_lines,
 )
+from chickenfoot.text.words import shown_name
 
 # Translators: the commands typed (n, b, ], [, start, end, go, round, h, e, t, l, s, rounds,
 # w, a, a game, take, q) stay as they are.
@@ -281,12 +282,13 @@ class PlainReplay:
         record = self.view.record
         seats: list[SeatConfig] = []
         for seat in record.seats:
-            now = "person" if seat.player == "human" else (seat.level or DEFAULT_LEVEL)
-            answer = self.console.ask(who_plays_question(seat.name, now))
+            now = PERSON_TYPED if seat.player == "human" else (seat.level or DEFAULT_LEVEL)
+            said_now = person_typed() if now == PERSON_TYPED else now
+            answer = self.console.ask(who_plays_question(shown_name(seat.name), said_now))
             if answer is None:
                 return None
             typed = player_typed(answer.lower() or now)
-            if typed == "person":
+            if typed == PERSON_TYPED:
                 seats.append(SeatConfig(name=seat.name, player="human"))
             elif typed in PLAYERS:
                 seats.append(SeatConfig(name=seat.name, player="computer", level=typed))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL, DEFAULT_THINK_TIME
+from chickenfoot.bots import BOT_LEVELS, DEFAULT_LEVEL, DEFAULT_THINK_TIME, level_name
 from chickenfoot.lang import N_, _, ngettext, pgettext
 from chickenfoot.net.protocol import DEFAULT_GRACE, TableOptions
 from chickenfoot.net.seating import (
@@ -62,6 +62,7 @@ from chickenfoot.text.setup_form import (
     thinks,
     who_plays_question,
 )
+from chickenfoot.text.words import shown_name
 
 Chosen = tuple[RuleSet, tuple[SeatConfig, ...], int | None]
 """What a set-up starts: the rules, the seats and the seed (None: a random deal)."""
@@ -77,9 +78,13 @@ class OnlineChosen:
     creator: str
 
 
-PLAYERS = ("person", *BOT_LEVELS)
-"""What a seat can be, as typed: a person or a computer level (the levels' names are typed as
-they are in every language; a person also as the language says it: :func:`player_typed`)."""
+PERSON_TYPED = "person"
+"""What is typed for a seat a person plays (also in the player's language: :func:`person_typed`)."""
+
+
+PLAYERS = (PERSON_TYPED, *BOT_LEVELS)
+"""What a seat can be, as typed: a person or a computer level (as the question lists them, in
+every language; also as the language says them: :func:`player_typed`)."""
 
 # Translators: the letters typed (s, e, p, r, n, o, l, q) and the presets' names (cross,
 # trains) stay as they are.
@@ -91,12 +96,17 @@ SETUP_CHOICES = N_(
 """What the set-up's letters do (translated where said)."""
 
 
+def person_typed() -> str:
+    """The player's language's word typed for a seat a person plays."""
+    return pgettext("typed for a seat a person plays", "person")
+
+
 def player_typed(typed: str) -> str:
     """What a seat's player ``typed`` means (one of :data:`PLAYERS` if it is one): "person"
-    also in the player's language."""
-    if typed == pgettext("typed for a seat a person plays", "person").lower():
-        return "person"
-    return typed
+    and the levels' names also in the player's language."""
+    if typed == person_typed().lower():
+        return PERSON_TYPED
+    return next((level for level in BOT_LEVELS if typed == level_name(level).lower()), typed)
 
 
 def either(words: list[str]) -> str:
@@ -152,10 +162,10 @@ class PlainSetup:
     def seat_lines(self) -> list[str]:
         """The seats, one a line, then how long an expert thinks (when one plays)."""
         lines = [
-            _("Seat {number}: {name}, a person").format(number=number, name=seat.name)
+            _("Seat {number}: {name}, a person").format(number=number, name=shown_name(seat.name))
             if seat.player == "human"
             else _("Seat {number}: {name}, computer, {level}").format(
-                number=number, name=seat.name, level=seat.level
+                number=number, name=shown_name(seat.name), level=level_name(seat.level or "")
             )
             for number, seat in enumerate(self.seats, 1)
         ]
@@ -249,15 +259,18 @@ class PlainSetup:
         seat = seats[index]
         while True:
             name = self.ask(
-                _("Seat {number}, name: [{now}] ").format(number=index + 1, now=seat.name)
+                _("Seat {number}, name: [{now}] ").format(
+                    number=index + 1, now=shown_name(seat.name)
+                )
             )
             name = name or seat.name
             kind = kind_value(seat)
             kinds = ", ".join(PLAYERS)
-            now = "person" if kind == HUMAN else kind.split(":", 1)[1]
+            now = PERSON_TYPED if kind == HUMAN else kind.split(":", 1)[1]
             # Translators: the seat asked about in "Who plays seat 2: ...?".
             seat_words = _("seat {number}").format(number=index + 1)
-            typed = player_typed(self.ask(who_plays_question(seat_words, now)).lower() or now)
+            asked = who_plays_question(seat_words, person_typed() if now == PERSON_TYPED else now)
+            typed = player_typed(self.ask(asked).lower() or now)
             if typed not in PLAYERS:
                 self.console.say(not_a_player(typed, kinds))
                 continue
